@@ -1,0 +1,45 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { Migrator } from '@mikro-orm/migrations';
+import { ormConfig } from './orm-config';
+
+export interface Database {
+  orm: MikroORM;
+  /** Applies every pending migration in one transaction; safe to call from several processes at once. */
+  migrateUp(): Promise<void>;
+  /** Names of migrations not yet applied (empty when the schema is current). */
+  pendingMigrations(): Promise<string[]>;
+  /** Throws when the database cannot be reached. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Any constant works; it only has to be the same in every process that migrates this database.
+const MIGRATION_LOCK_KEY = 7_400_117_001;
+
+export async function openDatabase(url: string, options: { poolMax?: number } = {}): Promise<Database> {
+  const orm = await MikroORM.init(ormConfig(url, options));
+  const migrator = orm.migrator as Migrator;
+  const connection = orm.em.getConnection();
+
+  return {
+    orm,
+    async migrateUp() {
+      // Server and worker may start together: the advisory lock makes the second one wait and
+      // then find nothing pending, instead of racing on the same DDL.
+      await connection.transactional(async (trx) => {
+        await connection.execute('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY], 'all', trx);
+        await migrator.up({ transaction: trx });
+      });
+    },
+    async pendingMigrations() {
+      const pending = await migrator.getPending();
+      return pending.map((m) => m.name);
+    },
+    async ping() {
+      await connection.execute('select 1');
+    },
+    async close() {
+      await orm.close(true);
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import type { Migration } from '@mikro-orm/migrations';
+import { Migration20261121035646_initial_schema } from './Migration20261121035646_initial_schema';
+
+type MigrationClass = new (...args: ConstructorParameters<typeof Migration>) => Migration;
+
+// Ordered list of checked-in migrations. `npx tsx adapters/postgres/generate-migration.ts <name>`
+// writes a new file and appends it here; names are stored in the migrations table, never rename one.
+export const migrations: { name: string; class: MigrationClass }[] = [
+  { name: 'Migration20261121035646_initial_schema', class: Migration20261121035646_initial_schema },
+];
