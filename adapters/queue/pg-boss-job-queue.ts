@@ -1,0 +1,102 @@
+import { PgBoss } from 'pg-boss';
+import type { JobPayload, JobQueue, SendJobOptions } from '../../core/shared/job-queue.port';
+import type { Logger } from '../logging/logger';
+
+export interface QueueDefinition {
+  name: string;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  expireInSeconds?: number;
+}
+
+export type JobHandler = (payload: JobPayload, job: { id: string; name: string }) => Promise<unknown>;
+
+/**
+ * pg-boss on Tomo's own PostgreSQL. LISTEN/NOTIFY is on, so a worker wakes the moment
+ * a job is sent instead of at its next poll; polling stays as the correctness floor.
+ */
+export class PgBossJobQueue implements JobQueue {
+  private readonly working = new Set<string>();
+  private stopped: Promise<void> | undefined;
+
+  private constructor(
+    readonly boss: PgBoss,
+    private readonly logger: Logger,
+  ) {}
+
+  static async start(
+    connectionString: string,
+    options: {
+      logger: Logger;
+      queues: QueueDefinition[];
+      poolMax?: number;
+      /** false for processes that only send (the HTTP server): the worker runs maintenance. */
+      supervise?: boolean;
+    },
+  ): Promise<PgBossJobQueue> {
+    const boss = new PgBoss({
+      connectionString,
+      schema: 'pgboss',
+      useListenNotify: true,
+      max: options.poolMax ?? 4,
+      application_name: 'tomo-queue',
+      supervise: options.supervise ?? true,
+      schedule: options.supervise ?? true,
+    });
+    boss.on('error', (error: Error) => options.logger.error({ err: error }, 'queue error'));
+    boss.on('warning', (warning: unknown) => options.logger.warn({ warning }, 'queue warning'));
+    await boss.start();
+    const queue = new PgBossJobQueue(boss, options.logger);
+    for (const definition of options.queues) await queue.ensureQueue(definition);
+    return queue;
+  }
+
+  async send(name: string, payload: JobPayload, options: SendJobOptions = {}): Promise<string | null> {
+    return this.boss.send(name, payload, {
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
+    });
+  }
+
+  /** Runs `handler` for each job of `name`; a thrown error fails the job (and retries per queue policy). */
+  async work(name: string, handler: JobHandler, options: { concurrency?: number } = {}): Promise<void> {
+    this.working.add(name);
+    await this.boss.work<JobPayload>(
+      name,
+      { localConcurrency: options.concurrency ?? 1, batchSize: 1 },
+      async (jobs) => {
+        for (const job of jobs) {
+          const started = performance.now();
+          await handler(job.data, { id: job.id, name: job.name });
+          this.logger.debug({ queue: name, jobId: job.id, ms: Math.round(performance.now() - started) }, 'job done');
+        }
+      },
+    );
+  }
+
+  /** Stops taking new jobs and waits for running ones to finish. */
+  async stopWorking(): Promise<void> {
+    await Promise.all([...this.working].map((name) => this.boss.offWork(name, { wait: true })));
+    this.working.clear();
+  }
+
+  /** Graceful: running jobs get up to timeoutMs. Safe to call twice. */
+  stop(timeoutMs = 10_000): Promise<void> {
+    this.stopped ??= this.boss.stop({ graceful: true, close: true, timeout: timeoutMs });
+    return this.stopped;
+  }
+
+  private async ensureQueue(definition: QueueDefinition): Promise<void> {
+    const existing = await this.boss.getQueue(definition.name);
+    const options = {
+      notify: true,
+      retryLimit: definition.retryLimit ?? 2,
+      retryDelay: definition.retryDelaySeconds ?? 5,
+      retryBackoff: true,
+      expireInSeconds: definition.expireInSeconds ?? 300,
+    };
+    if (existing) await this.boss.updateQueue(definition.name, options);
+    else await this.boss.createQueue(definition.name, options);
+  }
+}

@@ -1,0 +1,37 @@
+import express, { type Express } from 'express';
+import type { Logger } from '../../adapters/logging/logger';
+import { apiNotFound, errorHandler } from './http/error-handler';
+import { healthRoutes, type ReadinessProbe } from './http/health-routes';
+import { notFoundPage, webStatic } from './http/web-static';
+
+export interface AppOptions {
+  logger: Logger;
+  readiness: ReadinessProbe;
+  bodyLimit: string;
+  webDistDir: string;
+  /** Routers mounted before the web app, e.g. /api, /slack, /auth. */
+  routes?: express.Router[];
+}
+
+/** The HTTP surface. Pure wiring: every behaviour lives in a router or a use-case. */
+export function createApp(options: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    next();
+  });
+  app.use(healthRoutes(options.readiness));
+  // JSON bodies for the API only; Slack and Stripe webhooks read their raw bodies themselves.
+  app.use('/api', express.json({ limit: options.bodyLimit }));
+  app.use('/api', express.urlencoded({ extended: false, limit: options.bodyLimit }));
+  for (const router of options.routes ?? []) app.use(router);
+  app.use(['/api', '/slack', '/auth'], apiNotFound);
+  app.use(webStatic(options.webDistDir));
+  app.use(notFoundPage(options.webDistDir));
+  app.use(errorHandler(options.logger));
+  return app;
+}

@@ -1,0 +1,13 @@
+import { parseEnv, serverEnv } from '../shared/config';
+
+export type ServerConfig = ReturnType<typeof loadServerConfig>;
+
+/** The server's whole configuration, validated once at start-up. */
+export function loadServerConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = parseEnv(serverEnv, env);
+  return {
+    ...parsed,
+    PUBLIC_URL: env.PUBLIC_URL?.trim() ? parsed.PUBLIC_URL : `http://localhost:${parsed.PORT}`,
+    billingEnabled: Boolean(parsed.STRIPE_SECRET_KEY),
+  };
+}

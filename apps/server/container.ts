@@ -1,0 +1,45 @@
+import type { Express } from 'express';
+import { Container } from 'inversify';
+import type { Logger } from '../../adapters/logging/logger';
+import type { Database } from '../../adapters/postgres/database';
+import type { JobQueue } from '../../core/shared/job-queue.port';
+import { databaseReadiness } from '../shared/readiness';
+import { createApp } from './app';
+import type { ServerConfig } from './config';
+import type { ReadinessProbe } from './http/health-routes';
+
+export const SERVER_TYPES = {
+  Config: Symbol.for('ServerConfig'),
+  Logger: Symbol.for('Logger'),
+  Database: Symbol.for('Database'),
+  JobQueue: Symbol.for('JobQueue'),
+  Readiness: Symbol.for('ReadinessProbe'),
+  App: Symbol.for('ExpressApp'),
+} as const;
+
+export interface ServerDependencies {
+  config: ServerConfig;
+  logger: Logger;
+  database: Database;
+  queue: JobQueue;
+}
+
+/** Composition root of the HTTP server: binds ports to adapters from configuration. */
+export function buildServerContainer(deps: ServerDependencies): Container {
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.bind(SERVER_TYPES.Config).toConstantValue(deps.config);
+  container.bind(SERVER_TYPES.Logger).toConstantValue(deps.logger);
+  container.bind(SERVER_TYPES.Database).toConstantValue(deps.database);
+  container.bind(SERVER_TYPES.JobQueue).toConstantValue(deps.queue);
+  container
+    .bind<ReadinessProbe>(SERVER_TYPES.Readiness)
+    .toResolvedValue((database: Database) => databaseReadiness(database), [SERVER_TYPES.Database]);
+  container
+    .bind<Express>(SERVER_TYPES.App)
+    .toResolvedValue(
+      (config: ServerConfig, logger: Logger, readiness: ReadinessProbe) =>
+        createApp({ logger, readiness, bodyLimit: config.BODY_LIMIT, webDistDir: config.WEB_DIST_DIR }),
+      [SERVER_TYPES.Config, SERVER_TYPES.Logger, SERVER_TYPES.Readiness],
+    );
+  return container;
+}

@@ -1,0 +1,17 @@
+import { appLogger, openInfrastructure } from '../shared/infrastructure';
+import { onShutdownSignal, runMain } from '../shared/process';
+import { loadServerConfig } from './config';
+import { startServer } from './server';
+
+// The HTTP server alone (scale it out beside `npm run start:worker`).
+runMain(async () => {
+  const config = loadServerConfig();
+  const logger = appLogger(config, 'tomo-server');
+  const infrastructure = await openInfrastructure(config, logger, { runsWorker: false });
+  const http = await startServer({ config, logger, database: infrastructure.database, queue: infrastructure.queue });
+  onShutdownSignal(async (signal) => {
+    logger.info({ signal }, 'shutting down');
+    await http.close(config.SHUTDOWN_TIMEOUT_MS);
+    await infrastructure.close();
+  });
+});

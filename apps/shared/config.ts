@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/** Thrown for a bad environment; start-up prints its one-line message and exits. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const url = (what: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .optional()
+    .refine((v) => v === undefined || URL.canParse(v), { message: `must be a URL (${what})` });
+
+const postgresUrl = url('postgres://user:password@host:5432/database').refine(
+  (v) => v === undefined || /^postgres(ql)?:$/.test(new URL(v).protocol),
+  { message: 'must be a postgres:// URL' },
+);
+
+/** Every name here is part of the public interface: see .env.example and docs/configuration.md. */
+export const commonEnv = {
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: postgresUrl,
+  DATA_DIR: z.string().trim().min(1).default('data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  PUBLIC_URL: url('the address people reach Tomo at').default('http://localhost:3000'),
+  ENCRYPTION_KEY: optionalString,
+  SLACK_CLIENT_ID: optionalString,
+  SLACK_CLIENT_SECRET: optionalString,
+  SLACK_SIGNING_SECRET: optionalString,
+  SLACK_API_URL: url('Slack Web API base').default('https://slack.com/api/'),
+  SLACK_OIDC_ISSUER: url('OpenID Connect issuer').default('https://slack.com'),
+  LLM_PROVIDER: z.enum(['openai', 'anthropic']).default('openai'),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: url('OpenAI-compatible API base, e.g. http://127.0.0.1:11434/v1'),
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: url('Anthropic API base'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: url('Stripe API base'),
+};
+
+export const serverEnv = {
+  ...commonEnv,
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  SESSION_SECRET: optionalString,
+  BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'must look like 1mb or 100kb').default('1mb'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  WEB_DIST_DIR: z.string().trim().min(1).default('apps/web/dist'),
+};
+
+export const workerEnv = {
+  ...commonEnv,
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+};
+
+/**
+ * Parses the environment, or throws a ConfigError whose message is one line naming the
+ * variable: `Invalid configuration: PORT must be ... (got "abc")`.
+ */
+export function parseEnv<S extends z.ZodRawShape>(
+  shape: S,
+  env: Record<string, string | undefined>,
+): z.output<z.ZodObject<S>> {
+  const result = z.object(shape).safeParse(env);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const name = String(issue.path[0] ?? 'environment');
+  const got = env[name];
+  const shown = got === undefined ? 'unset' : `got "${isSecretName(name) ? '***' : got}"`;
+  throw new ConfigError(`Invalid configuration: ${name} ${describe(issue)} (${shown})`);
+}
+
+function describe(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_value') return `must be one of ${issue.values.map(String).join(', ')}`;
+  if (issue.code === 'too_small' || issue.code === 'too_big') return `is out of range: ${issue.message}`;
+  if (issue.code === 'invalid_type') return `must be a ${issue.expected}`;
+  return issue.message;
+}
+
+function isSecretName(name: string): boolean {
+  return /KEY|SECRET|PASSWORD|TOKEN/.test(name) || name === 'DATABASE_URL';
+}

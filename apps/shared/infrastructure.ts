@@ -1,0 +1,54 @@
+import { createLogger, type Logger } from '../../adapters/logging/logger';
+import { openDatabase, type Database } from '../../adapters/postgres/database';
+import { PgBossJobQueue } from '../../adapters/queue/pg-boss-job-queue';
+import { resolveDatabase, type ResolvedDatabase } from './database-url';
+import { ALL_QUEUES } from './queues';
+
+export interface Infrastructure {
+  logger: Logger;
+  resolved: ResolvedDatabase;
+  database: Database;
+  queue: PgBossJobQueue;
+  /** Closes in reverse order of opening; the embedded PostgreSQL stops last. */
+  close(): Promise<void>;
+}
+
+interface InfrastructureConfig {
+  NODE_ENV: string;
+  LOG_LEVEL: string;
+  DATABASE_URL?: string | undefined;
+  DATA_DIR: string;
+  EMBEDDED_PG_PORT: number;
+  SHUTDOWN_TIMEOUT_MS: number;
+}
+
+export function appLogger(config: Pick<InfrastructureConfig, 'NODE_ENV' | 'LOG_LEVEL'>, name: string): Logger {
+  return createLogger({ name, level: config.LOG_LEVEL, pretty: config.NODE_ENV === 'development' && process.stdout.isTTY });
+}
+
+/** Database (embedded when DATABASE_URL is unset), migrations applied, queue started. */
+export async function openInfrastructure(
+  config: InfrastructureConfig,
+  logger: Logger,
+  options: { runsWorker: boolean },
+): Promise<Infrastructure> {
+  const resolved = await resolveDatabase(config, logger);
+  const database = await openDatabase(resolved.url);
+  await database.migrateUp();
+  const queue = await PgBossJobQueue.start(resolved.url, {
+    logger,
+    queues: ALL_QUEUES,
+    supervise: options.runsWorker,
+  });
+  return {
+    logger,
+    resolved,
+    database,
+    queue,
+    async close() {
+      await queue.stop(config.SHUTDOWN_TIMEOUT_MS);
+      await database.close();
+      await resolved.stop();
+    },
+  };
+}

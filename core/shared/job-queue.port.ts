@@ -1,0 +1,18 @@
+/**
+ * Background work. Payloads carry ids only, never message or prompt text
+ * (Tomo's HIPAA statement): a job names what to load, the worker loads it.
+ */
+export type JobPayload = Record<string, string | number | boolean | null>;
+
+export interface SendJobOptions {
+  /** A key that makes a second send of the same job a no-op (e.g. a Slack event id). */
+  singletonKey?: string;
+  /** Seconds to wait before the job becomes available. */
+  startAfterSeconds?: number;
+  retryLimit?: number;
+}
+
+export interface JobQueue {
+  /** Resolves to the job id, or null when a job with the same singleton key exists. */
+  send(name: string, payload: JobPayload, options?: SendJobOptions): Promise<string | null>;
+}
