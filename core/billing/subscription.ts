@@ -1,0 +1,179 @@
+import type { SubscriptionId, TeamId } from '../shared/ids';
+import { addDays } from '../shared/time';
+import type { BillingInterval, BillingMode, PlanKey } from './plan';
+
+/**
+ * Stored status. `trialing` and `active` may still end by the passage of time, so ask
+ * `Subscription.statusAt(now)` for the effective status.
+ */
+export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'expired';
+export type SubscriptionKind = 'trial' | 'paid';
+
+/** What persistence stores for one subscription (table `subscriptions`). */
+export interface SubscriptionRecord {
+  readonly id: SubscriptionId;
+  readonly teamId: TeamId;
+  readonly kind: SubscriptionKind;
+  readonly planKey: PlanKey;
+  /** null for trials. */
+  readonly interval: BillingInterval | null;
+  /** null for trials. */
+  readonly billingMode: BillingMode | null;
+  readonly status: SubscriptionStatus;
+  /** Seats bought; 0 for trials (a trial has no seats, every member may use it). */
+  readonly quantity: number;
+  readonly currentPeriodStart: Date;
+  readonly currentPeriodEnd: Date;
+  /** Auto-renew is on when this is false (the default). */
+  readonly cancelAtPeriodEnd: boolean;
+  readonly canceledAt: Date | null;
+  /** The payment provider's subscription id; null for trials. */
+  readonly externalId: string | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+export const FIRST_INSTALL_TRIAL_DAYS = 14;
+export const REINSTALL_TRIAL_DAYS = 7;
+
+export interface PaidSubscriptionInput {
+  readonly id: SubscriptionId;
+  readonly teamId: TeamId;
+  readonly planKey: PlanKey;
+  readonly interval: BillingInterval;
+  readonly billingMode: BillingMode;
+  readonly quantity: number;
+  readonly currentPeriodStart: Date;
+  readonly currentPeriodEnd: Date;
+  readonly externalId: string | null;
+}
+
+/** Subscription aggregate: state changes only through the intent-named methods below. */
+export class Subscription {
+  private constructor(private state: SubscriptionRecord) {}
+
+  static fromRecord(record: SubscriptionRecord): Subscription {
+    return new Subscription({ ...record });
+  }
+
+  /** A free trial: no card, no seats, the free plan's limits, ends after `days`. */
+  static startTrial(id: SubscriptionId, teamId: TeamId, now: Date, days: number): Subscription {
+    return new Subscription({
+      id,
+      teamId,
+      kind: 'trial',
+      planKey: 'free',
+      interval: null,
+      billingMode: null,
+      status: 'trialing',
+      quantity: 0,
+      currentPeriodStart: now,
+      currentPeriodEnd: addDays(now, days),
+      cancelAtPeriodEnd: true,
+      canceledAt: null,
+      externalId: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+
+  /** A paid plan bought through checkout; auto-renew on by default. */
+  static subscribe(input: PaidSubscriptionInput, now: Date): Subscription {
+    return new Subscription({
+      ...input,
+      kind: 'paid',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+
+  get id(): SubscriptionId {
+    return this.state.id;
+  }
+  get teamId(): TeamId {
+    return this.state.teamId;
+  }
+  get planKey(): PlanKey {
+    return this.state.planKey;
+  }
+  get quantity(): number {
+    return this.state.quantity;
+  }
+  get isTrial(): boolean {
+    return this.state.kind === 'trial';
+  }
+  get autoRenew(): boolean {
+    return !this.isTrial && !this.state.cancelAtPeriodEnd;
+  }
+  get currentPeriodEnd(): Date {
+    return this.state.currentPeriodEnd;
+  }
+
+  /**
+   * Effective status: a trial past its end is `expired`; a paid subscription set to cancel
+   * at period end stays `active` until then and is `canceled` afterwards. A paid
+   * subscription with auto-renew stays `active`: renewal is reported by the payment provider.
+   */
+  statusAt(now: Date): SubscriptionStatus {
+    const { status, currentPeriodEnd } = this.state;
+    const ended = now.getTime() >= currentPeriodEnd.getTime();
+    if (status === 'trialing' && ended) return 'expired';
+    if (status === 'active' && this.state.cancelAtPeriodEnd && ended) return 'canceled';
+    return status;
+  }
+
+  /** Whether the subscription grants answers now. `past_due` keeps working while payment is retried. */
+  isUsableAt(now: Date): boolean {
+    const status = this.statusAt(now);
+    return status === 'trialing' || status === 'active' || status === 'past_due';
+  }
+
+  /** Turning auto-renew off: stays active until the period end. */
+  cancelAtPeriodEnd(now: Date): void {
+    this.state = { ...this.state, cancelAtPeriodEnd: true, updatedAt: now };
+  }
+
+  resumeAutoRenew(now: Date): void {
+    this.state = { ...this.state, cancelAtPeriodEnd: false, updatedAt: now };
+  }
+
+  /** Immediate cancellation (uninstall, or the provider deleted it). No refund. */
+  cancelNow(now: Date): void {
+    if (this.state.status === 'canceled' || this.state.status === 'expired') return;
+    this.state = { ...this.state, status: 'canceled', canceledAt: now, updatedAt: now };
+  }
+
+  /** A new billing period began (the payment provider renewed it). */
+  renew(periodStart: Date, periodEnd: Date, now: Date): void {
+    this.state = {
+      ...this.state,
+      status: 'active',
+      currentPeriodStart: periodStart,
+      currentPeriodEnd: periodEnd,
+      updatedAt: now,
+    };
+  }
+
+  markPastDue(now: Date): void {
+    this.state = { ...this.state, status: 'past_due', updatedAt: now };
+  }
+
+  markPaid(now: Date): void {
+    if (this.state.status === 'past_due') this.state = { ...this.state, status: 'active', updatedAt: now };
+  }
+
+  changePlan(planKey: PlanKey, interval: BillingInterval, billingMode: BillingMode, now: Date): void {
+    this.state = { ...this.state, planKey, interval, billingMode, updatedAt: now };
+  }
+
+  changeQuantity(quantity: number, now: Date): void {
+    this.state = { ...this.state, quantity, updatedAt: now };
+  }
+
+  toRecord(): SubscriptionRecord {
+    return { ...this.state };
+  }
+}

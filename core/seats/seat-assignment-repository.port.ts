@@ -1,0 +1,24 @@
+import type { SubscriptionId, TeamId, UserId } from '../shared/ids';
+import type { AssignIfSeatAvailableResult, SeatAssignmentRecord } from './seat-assignment';
+
+/** Table `member_subscription_assignments`. A member holds at most one seat per subscription. */
+export interface SeatAssignmentRepository {
+  listByTeam(teamId: TeamId): Promise<SeatAssignmentRecord[]>;
+  listBySubscription(teamId: TeamId, subscriptionId: SubscriptionId): Promise<SeatAssignmentRecord[]>;
+  listByMember(teamId: TeamId, memberId: UserId): Promise<SeatAssignmentRecord[]>;
+  /**
+   * Atomically inserts the assignment unless the member already holds a seat on that
+   * subscription ('already_assigned') or the subscription already has `seatLimit`
+   * assignments ('no_seat_available'). Concurrent calls never exceed `seatLimit`
+   * (50 concurrent calls on 10 seats end with exactly 10).
+   */
+  assignIfSeatAvailable(
+    teamId: TeamId,
+    assignment: SeatAssignmentRecord,
+    seatLimit: number,
+  ): Promise<AssignIfSeatAvailableResult>;
+  /** true when a seat was removed. */
+  unassign(teamId: TeamId, subscriptionId: SubscriptionId, memberId: UserId): Promise<boolean>;
+  /** Removes the named members' seats on that subscription; returns how many were removed. */
+  unassignMany(teamId: TeamId, subscriptionId: SubscriptionId, memberIds: readonly UserId[]): Promise<number>;
+}

@@ -1,0 +1,83 @@
+import type { TeamId, UserId } from '../shared/ids';
+import { FIRST_INSTALL_TRIAL_DAYS, REINSTALL_TRIAL_DAYS } from '../billing/subscription';
+
+/** What persistence stores for one workspace's installation of Tomo (table `installations`). */
+export interface InstallationRecord {
+  readonly teamId: TeamId;
+  readonly teamName: string;
+  /** Tomo's bot user id in this workspace (U…): its own messages are never answered. */
+  readonly botUserId: UserId;
+  /** Tomo's bot id (B…), as it appears on `bot_message` events. */
+  readonly botId: string;
+  /** Plain text in core; the persistence adapter encrypts it at rest. null once uninstalled. */
+  readonly botToken: string | null;
+  readonly installedBy: UserId;
+  readonly firstInstalledAt: Date;
+  readonly installedAt: Date;
+  readonly uninstalledAt: Date | null;
+  /** 1 on first install, +1 on every re-install after an uninstall. */
+  readonly installCount: number;
+}
+
+export interface InstallInput {
+  readonly teamId: TeamId;
+  readonly teamName: string;
+  readonly botUserId: UserId;
+  readonly botId: string;
+  readonly botToken: string;
+  readonly installedBy: UserId;
+}
+
+/** The trial an install grants: 14 days the first time, 7 days on re-install, none when already installed. */
+export type TrialGrant = { readonly days: number; readonly reason: 'first_install' | 'reinstall' } | null;
+
+export class Installation {
+  private constructor(private state: InstallationRecord) {}
+
+  static fromRecord(record: InstallationRecord): Installation {
+    return new Installation({ ...record });
+  }
+
+  /**
+   * First install, re-install after an uninstall, or a repeated OAuth flow while installed
+   * (token refresh, new scopes): only the first two start a trial.
+   */
+  static install(existing: InstallationRecord | null, input: InstallInput, now: Date): { installation: Installation; trial: TrialGrant } {
+    if (!existing) {
+      return {
+        installation: new Installation({ ...input, firstInstalledAt: now, installedAt: now, uninstalledAt: null, installCount: 1 }),
+        trial: { days: FIRST_INSTALL_TRIAL_DAYS, reason: 'first_install' },
+      };
+    }
+    if (existing.uninstalledAt === null) {
+      return { installation: new Installation({ ...existing, ...input }), trial: null };
+    }
+    return {
+      installation: new Installation({
+        ...existing,
+        ...input,
+        installedAt: now,
+        uninstalledAt: null,
+        installCount: existing.installCount + 1,
+      }),
+      trial: { days: REINSTALL_TRIAL_DAYS, reason: 'reinstall' },
+    };
+  }
+
+  get teamId(): TeamId {
+    return this.state.teamId;
+  }
+
+  get isInstalled(): boolean {
+    return this.state.uninstalledAt === null;
+  }
+
+  /** Uninstalling forgets the token; subscriptions are canceled by the use case. */
+  uninstall(now: Date): void {
+    this.state = { ...this.state, uninstalledAt: now, botToken: null };
+  }
+
+  toRecord(): InstallationRecord {
+    return { ...this.state };
+  }
+}
