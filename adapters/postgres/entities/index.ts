@@ -1,29 +1,47 @@
+import { AppCustomizationEntity } from './app-customization.entity';
+import { AutoReplySettingHistoryEntity, AutoReplySettingViewEntity } from './auto-reply-setting.entity';
+import { ChannelScheduleSettingHistoryEntity, ChannelScheduleSettingViewEntity } from './channel-schedule-setting.entity';
 import { CustomerEntity } from './customer.entity';
+import { EgressAuditEntity } from './egress-audit.entity';
 import { InstallationEntity } from './installation.entity';
+import {
+  ChannelInstructionEntity,
+  SystemInstructionEntity,
+  UserInstructionEntity,
+  WorkspaceInstructionEntity,
+} from './instruction.entity';
 import { MemberSubscriptionAssignmentEntity } from './member-subscription-assignment.entity';
+import { OAuthTokenHistoryEntity, OAuthTokenViewEntity } from './oauth-token.entity';
 import { ProcessedSlackEventEntity, ProcessedStripeEventEntity } from './processed-event.entity';
+import { ReactionSettingEntity } from './reaction-setting.entity';
 import { SessionEntity } from './session.entity';
+import { StorageObjectEntity } from './storage-object.entity';
 import { SubscriptionEntity } from './subscription.entity';
+import { UsageEventEntity } from './usage-event.entity';
 import { UserEntity } from './user.entity';
 
-export {
-  CustomerEntity,
-  InstallationEntity,
-  MemberSubscriptionAssignmentEntity,
-  ProcessedSlackEventEntity,
-  ProcessedStripeEventEntity,
-  SessionEntity,
-  SubscriptionEntity,
-  UserEntity,
-};
-
 export const allEntities = [
+  AppCustomizationEntity,
+  AutoReplySettingHistoryEntity,
+  AutoReplySettingViewEntity,
+  ChannelInstructionEntity,
+  ChannelScheduleSettingHistoryEntity,
+  ChannelScheduleSettingViewEntity,
   CustomerEntity,
+  EgressAuditEntity,
   InstallationEntity,
   MemberSubscriptionAssignmentEntity,
+  OAuthTokenHistoryEntity,
+  OAuthTokenViewEntity,
   ProcessedSlackEventEntity,
   ProcessedStripeEventEntity,
+  ReactionSettingEntity,
   SessionEntity,
+  StorageObjectEntity,
   SubscriptionEntity,
+  SystemInstructionEntity,
+  UsageEventEntity,
   UserEntity,
+  UserInstructionEntity,
+  WorkspaceInstructionEntity,
 ];

@@ -1,20 +1,19 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
-// A seat: one member (user or bot) of a workspace holding a seat of one subscription.
+// A seat: one member (user or bot) holding a seat of one subscription. Column names follow the
+// spec (model_id is the plan at assignment time, updated_at is when it was assigned).
 export const MemberSubscriptionAssignmentEntity = defineEntity({
   name: 'MemberSubscriptionAssignment',
   tableName: 'member_subscription_assignments',
   properties: {
-    id: p.string().length(64).primary(),
-    teamId: p.string().length(32),
-    subscriptionId: p.string().length(64),
-    memberId: p.string().length(32),
-    modelId: p.string().length(64),
-    kind: p.string().length(16),
-    assignedAt: p.datetime(),
+    teamId: p.string().length(32).primary(),
+    subscriptionId: p.string().length(64).primary(),
+    memberId: p.string().length(32).primary(),
+    memberKind: p.string().length(8),
+    modelId: p.string().length(32),
+    assignmentKind: p.string().length(16),
+    assignedBy: p.string().length(32).nullable(),
     updatedAt: p.datetime(),
-    updatedBy: p.string().length(32).nullable(),
   },
-  uniques: [{ name: 'member_subscription_assignments_team_member_unique', properties: ['teamId', 'subscriptionId', 'memberId'] }],
-  indexes: [{ name: 'member_subscription_assignments_subscription_index', properties: ['teamId', 'subscriptionId'] }],
+  indexes: [{ name: 'member_subscription_assignments_member_index', properties: ['teamId', 'memberId'] }],
 });

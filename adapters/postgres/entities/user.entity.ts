@@ -7,10 +7,10 @@ export const UserEntity = defineEntity({
   properties: {
     teamId: p.string().length(32).primary(),
     userId: p.string().length(32).primary(),
-    email: p.string().nullable(),
-    name: p.string().nullable(),
-    locale: p.string().length(16).nullable(),
+    email: p.string(),
+    name: p.string(),
+    locale: p.string().length(8),
     createdAt: p.datetime(),
-    updatedAt: p.datetime(),
+    lastSignedInAt: p.datetime(),
   },
 });

@@ -1,5 +1,6 @@
 import type { Migration } from '@mikro-orm/migrations';
 import { Migration20261121035646_initial_schema } from './Migration20261121035646_initial_schema';
+import { Migration20261121040018_core_records } from './Migration20261121040018_core_records';
 
 type MigrationClass = new (...args: ConstructorParameters<typeof Migration>) => Migration;
 
@@ -7,4 +8,5 @@ type MigrationClass = new (...args: ConstructorParameters<typeof Migration>) => 
 // writes a new file and appends it here; names are stored in the migrations table, never rename one.
 export const migrations: { name: string; class: MigrationClass }[] = [
   { name: 'Migration20261121035646_initial_schema', class: Migration20261121035646_initial_schema },
+  { name: 'Migration20261121040018_core_records', class: Migration20261121040018_core_records },
 ];
