@@ -1,0 +1,74 @@
+import { LlmError, isLlmError } from '../../core/assistant/llm-error';
+import type { LlmProvider, LlmRequest, LlmStreamEvent, LlmStreamOptions } from '../../core/assistant/llm-provider.port';
+
+export interface FallbackLlmProviderOptions {
+  /** In order of preference when `route` says nothing: `LLM_PROVIDER`'s first. */
+  providers: readonly LlmProvider[];
+  /** The provider name a plan's model belongs to (e.g. `claude` → `anthropic`); tried first. */
+  route?: (model: string | undefined) => string | undefined;
+  /**
+   * A provider that has not answered with response headers by then is abandoned for the
+   * next one, so the switch happens within Slack-friendly time (issue: "within 5 seconds").
+   */
+  startDeadlineMs?: number;
+}
+
+export const DEFAULT_START_DEADLINE_MS = 4_000;
+
+/**
+ * The only retry layer for LLM calls (both SDKs run with maxRetries: 0): each provider is
+ * tried at most once per request. A provider that fails with a retryable error (429, 5xx,
+ * 529, timeout, broken connection) before it has streamed any text is replaced by the next.
+ * Once text has reached the caller, a failure is thrown as it is: the words cannot be taken back.
+ */
+export class FallbackLlmProvider implements LlmProvider {
+  readonly name = 'fallback';
+  private readonly startDeadlineMs: number;
+
+  constructor(private readonly options: FallbackLlmProviderOptions) {
+    if (options.providers.length === 0) throw new Error('FallbackLlmProvider needs at least one provider');
+    this.startDeadlineMs = options.startDeadlineMs ?? DEFAULT_START_DEADLINE_MS;
+  }
+
+  async *stream(request: LlmRequest, options: LlmStreamOptions = {}): AsyncGenerator<LlmStreamEvent> {
+    const failures: LlmError[] = [];
+    for (const provider of this.order(request.model)) {
+      if (options.signal?.aborted) throw new LlmError('aborted', { provider: provider.name });
+      const attempt = new AbortController();
+      const onCallerAbort = () => attempt.abort();
+      options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+      let missedDeadline = false;
+      let textSent = false;
+      const deadline = setTimeout(() => {
+        missedDeadline = true;
+        attempt.abort();
+      }, this.startDeadlineMs);
+      try {
+        for await (const event of provider.stream(request, { signal: attempt.signal })) {
+          if (event.type === 'start') clearTimeout(deadline);
+          if (event.type === 'text') textSent = true;
+          yield event;
+        }
+        return;
+      } catch (caught) {
+        const error = isLlmError(caught) ? caught : new LlmError('interrupted', { provider: provider.name });
+        if (options.signal?.aborted) throw new LlmError('aborted', { provider: provider.name });
+        const failure = missedDeadline && error.code === 'aborted' ? new LlmError('timeout', { provider: provider.name }) : error;
+        if (textSent || failure.afterText || !failure.retryable) throw failure;
+        failures.push(failure);
+      } finally {
+        clearTimeout(deadline);
+        options.signal?.removeEventListener('abort', onCallerAbort);
+      }
+    }
+    throw new LlmError('unavailable', { provider: this.name, attempts: failures });
+  }
+
+  private order(model: string | undefined): LlmProvider[] {
+    const preferred = this.options.route?.(model);
+    const providers = [...this.options.providers];
+    const index = providers.findIndex((p) => p.name === preferred);
+    if (index > 0) providers.unshift(...providers.splice(index, 1));
+    return providers;
+  }
+}

@@ -1,0 +1,167 @@
+import { LlmError, llmErrorCodeForStatus, type LlmErrorCode } from '../../core/assistant/llm-error';
+
+/** Marks the moment the provider answered with response headers. */
+export const OPENED: unique symbol = Symbol('opened');
+
+export interface StreamTimeouts {
+  /** From sending the request to receiving response headers. */
+  firstByteTimeoutMs: number;
+  /** Longest silence between two stream chunks (reasoning models think before writing). */
+  idleTimeoutMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: StreamTimeouts = { firstByteTimeoutMs: 30_000, idleTimeoutMs: 60_000 };
+
+export type OpenStream<T> = (signal: AbortSignal) => Promise<AsyncIterable<T>>;
+
+/**
+ * Runs one streaming request under our own timers and the caller's signal, and turns every
+ * way it can fail into an `LlmError`. The SDKs' own retries are off (maxRetries: 0): the
+ * fallback provider is the only retry layer. Time the consumer spends between chunks does not
+ * count as provider silence.
+ */
+export async function* guardStream<T>(
+  provider: string,
+  timeouts: StreamTimeouts,
+  callerSignal: AbortSignal | undefined,
+  open: OpenStream<T>,
+): AsyncGenerator<T | typeof OPENED> {
+  if (callerSignal?.aborted) throw new LlmError('aborted', { provider });
+  const controller = new AbortController();
+  let stopped: 'timeout' | 'aborted' | undefined;
+  const stop = (why: 'timeout' | 'aborted') => {
+    stopped ??= why;
+    controller.abort();
+  };
+  const onCallerAbort = () => stop('aborted');
+  callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => stop('timeout'), timeouts.firstByteTimeoutMs);
+  const pause = () => clearTimeout(timer);
+  const resume = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => stop('timeout'), timeouts.idleTimeoutMs);
+  };
+  const fail = (error: unknown, stage: Stage): LlmError =>
+    stopped !== undefined ? new LlmError(stopped, { provider }) : sdkErrorToLlmError(error, provider, stage);
+
+  try {
+    let iterable: AsyncIterable<T>;
+    try {
+      iterable = await open(controller.signal);
+    } catch (error) {
+      throw fail(error, 'open');
+    }
+    pause();
+    yield OPENED;
+    resume();
+    try {
+      for await (const chunk of iterable) {
+        pause();
+        yield chunk;
+        resume();
+      }
+    } catch (error) {
+      if (error instanceof LlmError) throw error;
+      throw fail(error, 'stream');
+    }
+    // The SDKs end an aborted stream quietly; a stop of ours is still a failure.
+    if (stopped !== undefined) throw new LlmError(stopped, { provider });
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', onCallerAbort);
+    controller.abort();
+  }
+}
+
+type Stage = 'open' | 'stream';
+
+interface SdkApiErrorShape {
+  status?: number | undefined;
+  headers?: Headers | undefined;
+  error?: unknown;
+  name?: string;
+}
+
+/**
+ * Both SDKs (Stainless-generated) throw `APIError`s with `status` and `headers`, and name
+ * their connection, timeout and abort errors alike; an error event inside a stream arrives
+ * as an `APIError` without status whose body says `overloaded_error`, `rate_limit_error`….
+ */
+export function sdkErrorToLlmError(error: unknown, provider: string, stage: Stage): LlmError {
+  if (error instanceof LlmError) return error;
+  const shape = (typeof error === 'object' && error !== null ? error : {}) as SdkApiErrorShape;
+  const name = error instanceof Error ? error.constructor.name : '';
+  if (name === 'APIUserAbortError') return new LlmError('aborted', { provider });
+  if (name === 'APIConnectionTimeoutError') return new LlmError('timeout', { provider });
+  if (typeof shape.status === 'number') {
+    return new LlmError(llmErrorCodeForStatus(shape.status), {
+      provider,
+      status: shape.status,
+      retryAfterMs: retryAfterMs(shape.headers),
+    });
+  }
+  const bodyType = errorBodyType(shape.error);
+  if (bodyType !== undefined) return new LlmError(codeForErrorType(bodyType), { provider });
+  if (name === 'APIConnectionError' && stage === 'open') return new LlmError('connection', { provider });
+  return new LlmError(stage === 'open' ? 'connection' : 'interrupted', { provider });
+}
+
+function errorBodyType(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const record = body as { type?: unknown; error?: { type?: unknown } };
+  const type = record.error?.type ?? record.type;
+  return typeof type === 'string' && type !== 'error' ? type : undefined;
+}
+
+function codeForErrorType(type: string): LlmErrorCode {
+  switch (type) {
+    case 'overloaded_error':
+      return 'overloaded';
+    case 'rate_limit_error':
+      return 'rate_limited';
+    case 'timeout_error':
+      return 'timeout';
+    case 'invalid_request_error':
+    case 'authentication_error':
+    case 'permission_error':
+    case 'not_found_error':
+    case 'request_too_large':
+      return 'rejected';
+    default:
+      return 'server_error';
+  }
+}
+
+function retryAfterMs(headers: Headers | undefined): number | undefined {
+  if (headers === undefined || typeof headers.get !== 'function') return undefined;
+  const ms = Number(headers.get('retry-after-ms'));
+  if (Number.isFinite(ms) && ms > 0) return ms;
+  const raw = headers.get('retry-after');
+  if (raw === null) return undefined;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/** The same error, noting that part of the answer had already been streamed. */
+export function afterText(error: LlmError, textSent: boolean): LlmError {
+  if (!textSent || error.afterText) return error;
+  return new LlmError(error.code, {
+    provider: error.provider,
+    ...(error.status === undefined ? {} : { status: error.status }),
+    ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
+    afterText: true,
+    attempts: error.attempts,
+  });
+}
+
+/** The plan's model id mapped to one of this provider's models, or its default. */
+export function resolveModel(
+  requested: string | undefined,
+  defaultModel: string,
+  models: Readonly<Record<string, string>> | undefined,
+): string {
+  if (requested === undefined) return defaultModel;
+  return models?.[requested] ?? defaultModel;
+}

@@ -1,0 +1,81 @@
+/**
+ * Infrastructure failures of a language model call. Thrown, never returned. Messages carry
+ * the provider, the code and the HTTP status only: never prompt or answer text.
+ */
+export type LlmErrorCode =
+  /** HTTP 429. */
+  | 'rate_limited'
+  /** HTTP 5xx other than 529. */
+  | 'server_error'
+  /** HTTP 529 or an `overloaded_error` event (Anthropic). */
+  | 'overloaded'
+  /** No response within the first-byte timeout, or silence mid-stream. */
+  | 'timeout'
+  /** The connection failed before a response arrived. */
+  | 'connection'
+  /** The stream ended or broke before the provider said it was done. */
+  | 'interrupted'
+  /** The provider refused the request itself (400, 401, 403, 404, 422): retrying will not help. */
+  | 'rejected'
+  /** The caller aborted. */
+  | 'aborted'
+  /** Every provider behind a fallback failed; `attempts` says how. */
+  | 'unavailable';
+
+const RETRYABLE: ReadonlySet<LlmErrorCode> = new Set([
+  'rate_limited',
+  'server_error',
+  'overloaded',
+  'timeout',
+  'connection',
+  'interrupted',
+]);
+
+export interface LlmErrorDetails {
+  provider: string;
+  status?: number;
+  /** From `Retry-After`, when the provider sent one. */
+  retryAfterMs?: number;
+  /** True when some text had already been streamed before the failure. */
+  afterText?: boolean;
+  attempts?: readonly LlmError[];
+}
+
+export class LlmError extends Error {
+  override readonly name = 'LlmError';
+  readonly provider: string;
+  readonly status: number | undefined;
+  readonly retryAfterMs: number | undefined;
+  readonly afterText: boolean;
+  readonly attempts: readonly LlmError[];
+
+  constructor(
+    readonly code: LlmErrorCode,
+    details: LlmErrorDetails,
+  ) {
+    super(`LLM ${details.provider}: ${code}${details.status === undefined ? '' : ` (HTTP ${details.status})`}`);
+    this.provider = details.provider;
+    this.status = details.status;
+    this.retryAfterMs = details.retryAfterMs;
+    this.afterText = details.afterText ?? false;
+    this.attempts = details.attempts ?? [];
+  }
+
+  /** Worth asking another provider (or the same one later). */
+  get retryable(): boolean {
+    return RETRYABLE.has(this.code);
+  }
+}
+
+export function isLlmError(error: unknown): error is LlmError {
+  return error instanceof LlmError;
+}
+
+/** The code for an HTTP status from an LLM API. */
+export function llmErrorCodeForStatus(status: number): LlmErrorCode {
+  if (status === 429) return 'rate_limited';
+  if (status === 529) return 'overloaded';
+  if (status === 408) return 'timeout';
+  if (status >= 500) return 'server_error';
+  return 'rejected';
+}

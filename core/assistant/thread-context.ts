@@ -1,0 +1,125 @@
+import type { Tokenizer } from '../shared/tokenizer.port';
+import type { ThreadMessage } from './chat-platform.port';
+import type { LlmMessage } from './llm-provider.port';
+
+/** Tokens a chat API adds around each message (role markers); OpenAI documents about 4. */
+export const MESSAGE_OVERHEAD_TOKENS = 4;
+/** The newest message keeps at least this much even when instructions fill the budget. */
+export const DEFAULT_MIN_NEWEST_TOKENS = 256;
+const ELLIPSIS = '…';
+
+export interface BuildThreadContextInput {
+  /** The thread, oldest first (as `ChatPlatform.readThread` returns it). */
+  messages: readonly ThreadMessage[];
+  /** Tomo's own user id and bot id: its messages become `assistant` turns. */
+  self: { userId?: string; botId?: string };
+  /** Display names by user id, for authors and for `<@U…>` mentions. */
+  names: ReadonlyMap<string, string>;
+  /** Composed instructions; always kept whole. */
+  system: string;
+  /** The plan's token limit for one request: instructions plus thread. */
+  tokenLimit: number;
+  tokenizer: Tokenizer;
+  minNewestTokens?: number;
+}
+
+export interface ThreadContext {
+  system: string;
+  /** Oldest first; ends with the newest message of the thread. */
+  messages: LlmMessage[];
+  /** Counted tokens of the instructions, the kept messages and their overhead. */
+  tokens: number;
+  /** How many of the oldest messages did not fit. */
+  droppedMessages: number;
+  /** True when the newest message itself had to be shortened. */
+  newestTruncated: boolean;
+}
+
+/**
+ * Turns a thread into LLM turns under a token budget. Messages are dropped oldest first;
+ * the newest message is always kept (shortened from its end if it alone is too long),
+ * because it is the question being answered.
+ */
+export function buildThreadContext(input: BuildThreadContextInput): ThreadContext {
+  const { tokenizer } = input;
+  const turns = input.messages
+    .map((message) => toTurn(message, input))
+    .filter((turn): turn is LlmMessage => turn !== undefined);
+  const systemTokens = input.system === '' ? 0 : tokenizer.countTokens(input.system);
+  let budget = input.tokenLimit - systemTokens;
+
+  const kept: LlmMessage[] = [];
+  let used = systemTokens;
+  let newestTruncated = false;
+  for (let index = turns.length - 1; index >= 0; index -= 1) {
+    const turn = turns[index]!;
+    const cost = tokenizer.countTokens(turn.content) + MESSAGE_OVERHEAD_TOKENS;
+    const isNewest = index === turns.length - 1;
+    if (cost <= budget) {
+      kept.unshift(turn);
+      budget -= cost;
+      used += cost;
+      continue;
+    }
+    if (isNewest) {
+      const room = Math.max(budget, input.minNewestTokens ?? DEFAULT_MIN_NEWEST_TOKENS) - MESSAGE_OVERHEAD_TOKENS;
+      const content = truncateToTokens(turn.content, room, tokenizer);
+      const shortened = tokenizer.countTokens(content) + MESSAGE_OVERHEAD_TOKENS;
+      kept.unshift({ role: turn.role, content });
+      budget -= shortened;
+      used += shortened;
+      newestTruncated = true;
+    }
+    break;
+  }
+  return {
+    system: input.system,
+    messages: kept,
+    tokens: used,
+    droppedMessages: turns.length - kept.length,
+    newestTruncated,
+  };
+}
+
+/** Every user id a thread refers to (authors and `<@U…>` mentions), for one name lookup. */
+export function userIdsInThread(messages: readonly ThreadMessage[]): string[] {
+  const ids = new Set<string>();
+  for (const message of messages) {
+    if (message.userId !== undefined) ids.add(message.userId);
+    for (const match of message.text.matchAll(MENTION)) ids.add(match[1]!);
+  }
+  return [...ids];
+}
+
+// Slack writes mentions as <@U123> or <@U123|name>.
+const MENTION = /<@([UW][A-Z0-9]+)(?:\|[^>]*)?>/g;
+
+function toTurn(message: ThreadMessage, input: BuildThreadContextInput): LlmMessage | undefined {
+  const text = message.text.replace(MENTION, (_all, id: string) => `@${input.names.get(id) ?? id}`).trim();
+  if (text === '') return undefined;
+  const fromSelf =
+    (input.self.userId !== undefined && message.userId === input.self.userId) ||
+    (input.self.botId !== undefined && message.botId === input.self.botId);
+  if (fromSelf) return { role: 'assistant', content: text };
+  const author = message.userId === undefined ? undefined : (input.names.get(message.userId) ?? message.userId);
+  return { role: 'user', content: author === undefined ? text : `${author}: ${text}` };
+}
+
+/** The longest start of `text` (plus an ellipsis) that costs at most `maxTokens`. */
+export function truncateToTokens(text: string, maxTokens: number, tokenizer: Tokenizer): string {
+  if (tokenizer.countTokens(text) <= maxTokens) return text;
+  let low = 0;
+  let high = text.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (tokenizer.countTokens(text.slice(0, middle) + ELLIPSIS) <= maxTokens) low = middle;
+    else high = middle - 1;
+  }
+  // Never end on half of a surrogate pair.
+  const end = low > 0 && isHighSurrogate(text.charCodeAt(low - 1)) ? low - 1 : low;
+  return end === 0 ? '' : text.slice(0, end) + ELLIPSIS;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}

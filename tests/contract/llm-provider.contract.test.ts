@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { LlmProvider, LlmRequest } from '../../core/assistant/llm-provider.port';
+import { AnthropicLlmProvider } from '../../adapters/llm/anthropic/anthropic-llm-provider';
+import { OpenAiLlmProvider } from '../../adapters/llm/openai/openai-llm-provider';
+import { startFakeAnthropic } from '../fakes/anthropic/fake-anthropic';
+import { startFakeOpenAi, type RecordedLlmCall } from '../fakes/openai/fake-openai';
+import { collectStream } from '../fakes/support/collect-llm-stream';
+import type { LlmFakeKnobs } from '../fakes/support/llm-script';
+
+interface Harness {
+  fake: LlmFakeKnobs & { calls: RecordedLlmCall[] };
+  /** A provider with short timeouts so failure cases finish quickly. */
+  provider(options?: { firstByteTimeoutMs?: number; idleTimeoutMs?: number }): LlmProvider;
+  /** Messages the wire request carries for a request with a system prompt and N turns. */
+  wireMessageCount(turns: number): number;
+  close(): Promise<void>;
+}
+
+const subjects: { name: string; model: string; start(): Promise<Harness> }[] = [
+  {
+    name: 'OpenAiLlmProvider (Chat Completions)',
+    model: 'gpt-5',
+    async start() {
+      const fake = await startFakeOpenAi();
+      return {
+        fake,
+        provider: (timeouts = {}) =>
+          new OpenAiLlmProvider({ apiKey: 'sk-test', baseURL: fake.url, defaultModel: 'gpt-5', ...timeouts }),
+        wireMessageCount: (turns) => turns + 1,
+        close: () => fake.close(),
+      };
+    },
+  },
+  {
+    name: 'AnthropicLlmProvider (Messages)',
+    model: 'claude-sonnet-4-5',
+    async start() {
+      const fake = await startFakeAnthropic();
+      return {
+        fake,
+        provider: (timeouts = {}) =>
+          new AnthropicLlmProvider({
+            apiKey: 'sk-ant-test',
+            baseURL: fake.url,
+            defaultModel: 'claude-sonnet-4-5',
+            ...timeouts,
+          }),
+        wireMessageCount: (turns) => turns,
+        close: () => fake.close(),
+      };
+    },
+  },
+];
+
+const request: LlmRequest = {
+  model: 'gpt-5',
+  system: 'You are Tomo, a helpful assistant.',
+  messages: [
+    { role: 'user', content: 'Alice: what is the capital of France?' },
+    { role: 'assistant', content: 'Paris.' },
+    { role: 'user', content: 'Alice: and of Japan?' },
+  ],
+  maxOutputTokens: 512,
+};
+
+describe.each(subjects)('LlmProvider contract: $name', (subject) => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await subject.start();
+  });
+  afterAll(() => harness.close());
+  beforeEach(() => harness.fake.reset());
+
+  it('streams the answer as text deltas, in order, between one start and one done', async () => {
+    const answer = 'Tokyo is the capital of Japan. It has been since 1868, when the emperor moved there.';
+    harness.fake.answer(answer);
+
+    const result = await collectStream(harness.provider().stream(request));
+
+    expect(result.error).toBeUndefined();
+    expect(result.text).toBe(answer);
+    expect(result.events.filter((e) => e.type === 'text').length).toBeGreaterThan(1);
+    expect(result.events[0]).toEqual({ type: 'start', provider: harness.provider().name, model: subject.model });
+    expect(result.events.at(-1)?.type).toBe('done');
+    expect(result.done).toMatchObject({ provider: harness.provider().name, model: subject.model, stopReason: 'end' });
+  });
+
+  it('reports the token usage the provider reported', async () => {
+    harness.fake.enqueue({ usage: { inputTokens: 321, outputTokens: 54 } });
+
+    const result = await collectStream(harness.provider().stream(request));
+
+    expect(result.done?.usage).toEqual({ inputTokens: 321, outputTokens: 54 });
+  });
+
+  it('sends the model, the output limit and every turn, in one request', async () => {
+    await collectStream(harness.provider().stream(request));
+
+    expect(harness.fake.calls.at(-1)).toMatchObject({
+      model: subject.model,
+      maxTokens: 512,
+      messageCount: harness.wireMessageCount(request.messages.length),
+      stream: true,
+    });
+  });
+
+  it.each([
+    { status: 429, code: 'rate_limited' },
+    { status: 500, code: 'server_error' },
+    { status: 503, code: 'server_error' },
+    { status: 529, code: 'overloaded' },
+  ])('turns HTTP $status into a retryable $code error, without retrying itself', async ({ status, code }) => {
+    const before = harness.fake.calls.length;
+    harness.fake.failNext(status, { retryAfterSeconds: 2 });
+
+    const result = await collectStream(harness.provider().stream(request));
+
+    expect(result.error).toMatchObject({ code, status, retryable: true, afterText: false });
+    expect(result.events).toEqual([]);
+    expect(harness.fake.calls.length - before).toBe(1);
+  });
+
+  it('passes on how long a rate limit asks to wait', async () => {
+    harness.fake.failNext(429, { retryAfterSeconds: 7 });
+
+    const result = await collectStream(harness.provider().stream(request));
+
+    expect(result.error?.retryAfterMs).toBe(7_000);
+  });
+
+  it('gives up on a slow first byte with a retryable timeout', async () => {
+    harness.fake.delayNext(10_000);
+
+    const result = await collectStream(harness.provider({ firstByteTimeoutMs: 300 }).stream(request));
+
+    expect(result.error).toMatchObject({ code: 'timeout', retryable: true });
+    expect(result.text).toBe('');
+  });
+
+  it('gives up on a stream that goes silent', async () => {
+    harness.fake.enqueue({ text: 'a slow answer', chunkChars: 2, chunkDelayMs: 10_000 });
+
+    const result = await collectStream(harness.provider({ idleTimeoutMs: 300 }).stream(request));
+
+    expect(result.error).toMatchObject({ code: 'timeout', retryable: true });
+  });
+
+  it.each(['end', 'destroy'] as const)(
+    'reports a stream cut off (%s) as interrupted, after the text that did arrive',
+    async (mode) => {
+      harness.fake.answer('The first part arrives, the second part never does.');
+      harness.fake.cutOffNext(20, mode);
+
+      const result = await collectStream(harness.provider().stream(request));
+
+      expect(result.text).toBe('The first part arriv');
+      expect(result.done).toBeUndefined();
+      expect(result.error).toMatchObject({ code: 'interrupted', retryable: true, afterText: true });
+    },
+  );
+
+  it('reports an error event inside an opened stream as a retryable error', async () => {
+    harness.fake.enqueue({ streamErrorType: 'overloaded_error' });
+
+    const result = await collectStream(harness.provider().stream(request));
+
+    expect(result.events.map((e) => e.type)).toEqual(['start']);
+    expect(result.error?.retryable).toBe(true);
+    expect(result.error?.afterText).toBe(false);
+  });
+
+  it('reports a refused request as not retryable', async () => {
+    harness.fake.failNext(400);
+
+    const result = await collectStream(harness.provider().stream(request));
+
+    expect(result.error).toMatchObject({ code: 'rejected', status: 400, retryable: false });
+  });
+
+  it('stops when the caller aborts', async () => {
+    harness.fake.enqueue({ text: 'x'.repeat(200), chunkChars: 1, chunkDelayMs: 20 });
+    const controller = new AbortController();
+    const events: string[] = [];
+    let failure: unknown;
+    try {
+      for await (const event of harness.provider().stream(request, { signal: controller.signal })) {
+        events.push(event.type);
+        if (event.type === 'text') controller.abort();
+      }
+    } catch (error) {
+      failure = error;
+    }
+
+    expect(failure).toMatchObject({ code: 'aborted', retryable: false });
+    expect(events.filter((type) => type === 'text').length).toBeLessThan(200);
+  });
+});

@@ -1,0 +1,147 @@
+import type { ServerResponse } from 'node:http';
+import { LlmScript, answerChunks, roughTokens, type LlmFakeBehaviour, type LlmFakeKnobs } from '../support/llm-script';
+import { cutOff, header, parseJson, sendJson, startHttpFake, waitUnlessGone } from '../support/http-fake';
+
+/** One request as the fake saw it. Kept in memory for assertions; never logged. */
+export interface RecordedLlmCall {
+  method: string;
+  path: string;
+  apiKey: string | undefined;
+  model: string | undefined;
+  maxTokens: number | undefined;
+  messageCount: number;
+  stream: boolean;
+  body: Record<string, unknown>;
+}
+
+export interface FakeOpenAi extends LlmFakeKnobs {
+  /** Base URL for the SDK: `http://127.0.0.1:PORT/v1`. */
+  url: string;
+  calls: RecordedLlmCall[];
+  close(): Promise<void>;
+}
+
+interface ChatBody {
+  model?: string;
+  messages?: { content?: unknown }[];
+  max_tokens?: number;
+  max_completion_tokens?: number;
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean };
+}
+
+/** OpenAI's Chat Completions API (`POST /v1/chat/completions`), streaming and not. */
+export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+  const script = new LlmScript();
+  const calls: RecordedLlmCall[] = [];
+  const http = await startHttpFake(async (req, res, raw) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    if (req.method === 'GET' && path === '/v1/models') {
+      sendJson(res, 200, { object: 'list', data: [{ id: 'gpt-5', object: 'model', owned_by: 'fake' }] });
+      return;
+    }
+    if (req.method !== 'POST' || path !== '/v1/chat/completions') {
+      sendJson(res, 404, { error: { message: 'Unknown route', type: 'invalid_request_error', code: 'not_found' } });
+      return;
+    }
+    const body = (parseJson(raw) ?? {}) as ChatBody & Record<string, unknown>;
+    const auth = header(req, 'authorization');
+    calls.push({
+      method: req.method,
+      path,
+      apiKey: auth?.startsWith('Bearer ') ? auth.slice('Bearer '.length) : undefined,
+      model: body.model,
+      maxTokens: body.max_completion_tokens ?? body.max_tokens,
+      messageCount: Array.isArray(body.messages) ? body.messages.length : 0,
+      stream: body.stream === true,
+      body,
+    });
+    if (!auth) {
+      sendJson(res, 401, { error: { message: 'Missing API key', type: 'invalid_request_error', code: 'invalid_api_key' } });
+      return;
+    }
+    const behaviour = script.take();
+    if (!(await waitUnlessGone(res, behaviour.firstByteDelayMs ?? 0))) return;
+    if (behaviour.failWithStatus !== undefined) {
+      sendError(res, behaviour);
+      return;
+    }
+    const promptText = (body.messages ?? []).map((m) => (typeof m.content === 'string' ? m.content : '')).join('');
+    const usage = behaviour.usage ?? { inputTokens: roughTokens(promptText), outputTokens: roughTokens(behaviour.text) };
+    const model = body.model ?? 'gpt-5';
+    if (body.stream === true) await streamAnswer(res, model, behaviour, usage, body.stream_options?.include_usage === true);
+    else answerWhole(res, model, behaviour.text, usage);
+  });
+
+  return {
+    url: `${http.origin}/v1`,
+    calls,
+    close: () => http.close(),
+    answer: (text) => script.answer(text),
+    enqueue: (...behaviours) => script.enqueue(...behaviours),
+    failNext: (status, options) => script.failNext(status, options),
+    failAlways: (status) => script.failAlways(status),
+    delayNext: (ms, options) => script.delayNext(ms, options),
+    cutOffNext: (afterChars, mode) => script.cutOffNext(afterChars, mode),
+    reset: () => script.reset(),
+  };
+}
+
+function sendError(res: ServerResponse, behaviour: LlmFakeBehaviour): void {
+  const status = behaviour.failWithStatus!;
+  const headers: Record<string, string> =
+    behaviour.retryAfterSeconds === undefined ? {} : { 'retry-after': String(behaviour.retryAfterSeconds) };
+  const error =
+    status === 429
+      ? { message: 'Rate limit reached (fake).', type: 'requests', param: null, code: 'rate_limit_exceeded' }
+      : { message: 'The server had an error while processing your request (fake).', type: 'server_error', param: null, code: null };
+  sendJson(res, status, { error }, headers);
+}
+
+async function streamAnswer(
+  res: ServerResponse,
+  model: string,
+  behaviour: ReturnType<LlmScript['take']>,
+  usage: { inputTokens: number; outputTokens: number },
+  includeUsage: boolean,
+): Promise<void> {
+  const id = `chatcmpl-fake${Date.now()}`;
+  const created = Math.floor(Date.now() / 1000);
+  const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
+    `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices, ...extra })}\n\n`;
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+  res.write(chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]));
+  if (behaviour.streamErrorType !== undefined) {
+    res.end(`data: ${JSON.stringify({ error: { message: 'The server had an error (fake).', type: 'server_error' } })}\n\n`);
+    return;
+  }
+  for (const piece of answerChunks(behaviour.text, behaviour.chunkChars, behaviour.cutOffAfterChars)) {
+    if (!(await waitUnlessGone(res, behaviour.chunkDelayMs))) return;
+    res.write(chunk([{ index: 0, delta: { content: piece }, finish_reason: null }]));
+  }
+  if (behaviour.cutOffAfterChars !== undefined) {
+    cutOff(res, behaviour.cutOffMode);
+    return;
+  }
+  res.write(chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]));
+  if (includeUsage) {
+    const total = usage.inputTokens + usage.outputTokens;
+    res.write(chunk([], { usage: { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens, total_tokens: total } }));
+  }
+  res.end('data: [DONE]\n\n');
+}
+
+function answerWhole(res: ServerResponse, model: string, text: string, usage: { inputTokens: number; outputTokens: number }): void {
+  sendJson(res, 200, {
+    id: `chatcmpl-fake${Date.now()}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+    usage: {
+      prompt_tokens: usage.inputTokens,
+      completion_tokens: usage.outputTokens,
+      total_tokens: usage.inputTokens + usage.outputTokens,
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { LlmError } from '../../../core/assistant/llm-error';
+import type { LlmStreamEvent } from '../../../core/assistant/llm-provider.port';
+
+export interface CollectedStream {
+  events: LlmStreamEvent[];
+  /** The text deltas joined: what a person would have read. */
+  text: string;
+  done: Extract<LlmStreamEvent, { type: 'done' }> | undefined;
+  error: LlmError | undefined;
+}
+
+/** Drains a stream, keeping what it yielded and how it ended. Non-LLM errors are rethrown. */
+export async function collectStream(stream: AsyncIterable<LlmStreamEvent>): Promise<CollectedStream> {
+  const events: LlmStreamEvent[] = [];
+  let error: LlmError | undefined;
+  try {
+    for await (const event of stream) events.push(event);
+  } catch (caught) {
+    if (!(caught instanceof LlmError)) throw caught;
+    error = caught;
+  }
+  const text = events.map((e) => (e.type === 'text' ? e.text : '')).join('');
+  const done = events.find((e): e is Extract<LlmStreamEvent, { type: 'done' }> => e.type === 'done');
+  return { events, text, done, error };
+}

@@ -1,0 +1,105 @@
+/**
+ * What an LLM fake does with the next request. The OpenAI and Anthropic fakes share this
+ * script and render it in their own wire format.
+ */
+export interface LlmFakeBehaviour {
+  /** The answer to stream; default: the fake's current answer text. */
+  text?: string;
+  /** Answer with this HTTP error instead of a stream (529 is Anthropic's "overloaded"). */
+  failWithStatus?: number;
+  /** Sent with a 429 (and 529). */
+  retryAfterSeconds?: number;
+  /** Hold the response headers this long (a slow first byte). Ended early if the client leaves. */
+  firstByteDelayMs?: number;
+  /** Stop after this many characters of answer text, before the final events. */
+  cutOffAfterChars?: number;
+  /** `end`: close the response cleanly; `destroy`: kill the socket. Default `end`. */
+  cutOffMode?: 'end' | 'destroy';
+  /** After the stream opened and before any text, send the provider's in-stream error event. */
+  streamErrorType?: 'overloaded_error' | 'api_error';
+  /** Characters per text delta; default 8. */
+  chunkChars?: number;
+  /** Pause between deltas; default 0. */
+  chunkDelayMs?: number;
+  /** Token counts to report; default about one token per four characters. */
+  usage?: { inputTokens: number; outputTokens: number };
+}
+
+export interface LlmFakeKnobs {
+  /** The answer every request gets unless a queued behaviour says otherwise. */
+  answer(text: string): void;
+  /** Queue one behaviour per call, used in order by the next requests. */
+  enqueue(...behaviours: LlmFakeBehaviour[]): void;
+  /** The next `times` requests fail with `status`. */
+  failNext(status: number, options?: { times?: number; retryAfterSeconds?: number }): void;
+  /** Every request from now on fails with `status` (a provider that is down). */
+  failAlways(status: number): void;
+  /** The next `times` responses start after `ms`. */
+  delayNext(ms: number, options?: { times?: number }): void;
+  /** The next response stops after `afterChars` characters of text. */
+  cutOffNext(afterChars: number, mode?: 'end' | 'destroy'): void;
+  /** Back to a healthy fake answering the default text; recorded calls are kept. */
+  reset(): void;
+}
+
+export const DEFAULT_FAKE_ANSWER = 'Hello from the fake model. This answer arrives in small pieces.';
+
+export class LlmScript implements LlmFakeKnobs {
+  private answerText = DEFAULT_FAKE_ANSWER;
+  private readonly queue: LlmFakeBehaviour[] = [];
+  private always: LlmFakeBehaviour | undefined;
+
+  answer(text: string): void {
+    this.answerText = text;
+  }
+
+  enqueue(...behaviours: LlmFakeBehaviour[]): void {
+    this.queue.push(...behaviours);
+  }
+
+  failNext(status: number, options: { times?: number; retryAfterSeconds?: number } = {}): void {
+    for (let i = 0; i < (options.times ?? 1); i += 1) {
+      this.queue.push({
+        failWithStatus: status,
+        ...(options.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: options.retryAfterSeconds }),
+      });
+    }
+  }
+
+  failAlways(status: number): void {
+    this.always = { failWithStatus: status };
+  }
+
+  delayNext(ms: number, options: { times?: number } = {}): void {
+    for (let i = 0; i < (options.times ?? 1); i += 1) this.queue.push({ firstByteDelayMs: ms });
+  }
+
+  cutOffNext(afterChars: number, mode: 'end' | 'destroy' = 'end'): void {
+    this.queue.push({ cutOffAfterChars: afterChars, cutOffMode: mode });
+  }
+
+  reset(): void {
+    this.queue.length = 0;
+    this.always = undefined;
+    this.answerText = DEFAULT_FAKE_ANSWER;
+  }
+
+  /** The behaviour for the request that just arrived, with defaults filled in. */
+  take(): Required<Pick<LlmFakeBehaviour, 'text' | 'chunkChars' | 'chunkDelayMs'>> & LlmFakeBehaviour {
+    const next = this.always ?? this.queue.shift() ?? {};
+    return { chunkChars: 8, chunkDelayMs: 0, ...next, text: next.text ?? this.answerText };
+  }
+}
+
+/** The answer split into deltas, honouring a cut-off. */
+export function answerChunks(text: string, chunkChars: number, cutOffAfterChars?: number): string[] {
+  const visible = cutOffAfterChars === undefined ? text : text.slice(0, cutOffAfterChars);
+  const chunks: string[] = [];
+  for (let i = 0; i < visible.length; i += chunkChars) chunks.push(visible.slice(i, i + chunkChars));
+  return chunks;
+}
+
+/** About one token per four characters: good enough for a fake's usage report. */
+export function roughTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
