@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PgBoss } from 'pg-boss';
 import type { JobPayload, JobQueue, SendJobOptions } from '../../core/shared/job-queue.port';
 import type { Logger } from '../logging/logger';
@@ -53,7 +54,7 @@ export class PgBossJobQueue implements JobQueue {
 
   async send(name: string, payload: JobPayload, options: SendJobOptions = {}): Promise<string | null> {
     return this.boss.send(name, payload, {
-      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.dedupeKey ? { id: dedupeId(name, options.dedupeKey) } : {}),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
       ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
     });
@@ -65,12 +66,13 @@ export class PgBossJobQueue implements JobQueue {
     await this.boss.work<JobPayload>(
       name,
       { localConcurrency: options.concurrency ?? 1, batchSize: 1 },
-      async (jobs) => {
-        for (const job of jobs) {
-          const started = performance.now();
-          await handler(job.data, { id: job.id, name: job.name });
-          this.logger.debug({ queue: name, jobId: job.id, ms: Math.round(performance.now() - started) }, 'job done');
-        }
+      // batchSize 1: what the handler returns is stored as the job's output.
+      async ([job]) => {
+        if (!job) return null;
+        const started = performance.now();
+        const output = await handler(job.data, { id: job.id, name: job.name });
+        this.logger.debug({ queue: name, jobId: job.id, ms: Math.round(performance.now() - started) }, 'job done');
+        return output ?? null;
       },
     );
   }
@@ -99,4 +101,16 @@ export class PgBossJobQueue implements JobQueue {
     if (existing) await this.boss.updateQueue(definition.name, options);
     else await this.boss.createQueue(definition.name, options);
   }
+}
+
+/**
+ * pg-boss ignores a job whose id already exists, so a name-based UUID (RFC 9562 v5 layout,
+ * SHA-1 of queue and key) turns "send once per key" into a plain insert.
+ */
+export function dedupeId(queue: string, key: string): string {
+  const hash = createHash('sha1').update(`${queue}\u0000${key}`).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

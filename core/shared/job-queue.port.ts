@@ -6,13 +6,13 @@ export type JobPayload = Record<string, string | number | boolean | null>;
 
 export interface SendJobOptions {
   /** A key that makes a second send of the same job a no-op (e.g. a Slack event id). */
-  singletonKey?: string;
+  dedupeKey?: string;
   /** Seconds to wait before the job becomes available. */
   startAfterSeconds?: number;
   retryLimit?: number;
 }
 
 export interface JobQueue {
-  /** Resolves to the job id, or null when a job with the same singleton key exists. */
+  /** Resolves to the job id, or null when a job with the same dedupe key exists. */
   send(name: string, payload: JobPayload, options?: SendJobOptions): Promise<string | null>;
 }

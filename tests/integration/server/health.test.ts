@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../../adapters/postgres/database';
+import { loadServerConfig } from '../../../apps/server/config';
+import { startServer } from '../../../apps/server/server';
+import type { RunningHttpServer } from '../../../apps/shared/http-server';
+import { adminQuery, testDatabase, type TestDatabase } from '../../support/database';
+import { testLogger } from '../../support/logger';
+
+describe('health endpoints', () => {
+  let db: TestDatabase;
+  let database: Database;
+  let http: RunningHttpServer;
+  let base: string;
+
+  beforeAll(async () => {
+    db = await testDatabase();
+    database = await openDatabase(db.url, { poolMax: 2 });
+    const config = loadServerConfig({ PORT: '0', DATABASE_URL: db.url, WEB_DIST_DIR: 'tests/fixtures/web-dist' });
+    http = await startServer({ config, logger: testLogger, database, queue: { send: async () => 'job-id' } });
+    base = `http://127.0.0.1:${http.port}`;
+  });
+
+  afterAll(async () => {
+    await http?.close(1000);
+    await database?.close();
+  });
+
+  it('GET /healthz answers 200 while the process is up', async () => {
+    const response = await fetch(`${base}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /readyz answers 200 when the database answers and migrations are applied', async () => {
+    const response = await fetch(`${base}/readyz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ready' });
+  });
+
+  it('serves the web build at / and the client shell for routes that are not prerendered', async () => {
+    const home = await fetch(`${base}/`);
+    expect(home.status).toBe(200);
+    expect(home.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await home.text()).toContain('fixture home');
+    const settings = await fetch(`${base}/settings/app`);
+    expect(settings.status).toBe(200);
+    expect(await settings.text()).toContain('fixture shell');
+  });
+
+  it('answers JSON 404 for unknown API paths and never a stack trace', async () => {
+    const response = await fetch(`${base}/api/does-not-exist`);
+    expect(response.status).toBe(404);
+    const body = await response.json();
+    expect(body).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+
+  it('rejects malformed JSON with 400 and a body too large with 413, without internals', async () => {
+    const malformed = await fetch(`${base}/api/anything`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"unterminated": ',
+    });
+    expect(malformed.status).toBe(400);
+    const text = await malformed.text();
+    expect(JSON.parse(text)).toEqual({ error: { code: 'INVALID_JSON', message: 'Request body is not valid JSON' } });
+    expect(text).not.toMatch(/at .*\.(ts|js):\d+/);
+
+    const huge = await fetch(`${base}/api/anything`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ blob: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(huge.status).toBe(413);
+  });
+
+  it('GET /readyz answers 503 when the database becomes unreachable', async () => {
+    await adminQuery(`alter database "${db.name}" allow_connections false`);
+    await adminQuery(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [db.name]);
+    try {
+      const response = await fetch(`${base}/readyz`);
+      expect(response.status).toBe(503);
+      expect((await response.json()).status).toBe('unavailable');
+    } finally {
+      await adminQuery(`alter database "${db.name}" allow_connections true`);
+    }
+  });
+});

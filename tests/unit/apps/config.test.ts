@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { loadServerConfig } from '../../../apps/server/config';
+import { ConfigError } from '../../../apps/shared/config';
+import { loadWorkerConfig } from '../../../apps/worker/config';
+
+describe('configuration', () => {
+  it('has working defaults for a fresh clone: port 3000, embedded database, OpenAI, billing off', () => {
+    const config = loadServerConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.DATA_DIR).toBe('data');
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(config.SLACK_API_URL).toBe('https://slack.com/api/');
+    expect(config.SLACK_OIDC_ISSUER).toBe('https://slack.com');
+    expect(config.LLM_PROVIDER).toBe('openai');
+    expect(config.billingEnabled).toBe(false);
+  });
+
+  it('reads every documented name', () => {
+    const config = loadServerConfig({
+      PORT: '8080',
+      PUBLIC_URL: 'https://tomo.example.com',
+      DATABASE_URL: 'postgres://u:p@db:5432/tomo',
+      LLM_PROVIDER: 'anthropic',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      ANTHROPIC_BASE_URL: 'http://127.0.0.1:9999',
+    });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      PUBLIC_URL: 'https://tomo.example.com',
+      DATABASE_URL: 'postgres://u:p@db:5432/tomo',
+      LLM_PROVIDER: 'anthropic',
+      ANTHROPIC_BASE_URL: 'http://127.0.0.1:9999',
+      billingEnabled: true,
+    });
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(loadServerConfig({ DATABASE_URL: '', STRIPE_SECRET_KEY: '  ' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a number (got "abc")'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT is out of range'],
+    [{ LLM_PROVIDER: 'gemini' }, 'Invalid configuration: LLM_PROVIDER must be one of openai, anthropic (got "gemini")'],
+    [{ DATABASE_URL: 'mysql://x@y/z' }, 'Invalid configuration: DATABASE_URL must be a postgres:// URL (got "***")'],
+    [{ PUBLIC_URL: 'not a url' }, 'Invalid configuration: PUBLIC_URL must be a URL'],
+  ])('stops on %o with one line naming the variable', (env, expected) => {
+    let error: unknown;
+    try {
+      loadServerConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message.startsWith(expected)).toBe(true);
+    expect(message).not.toContain('\n');
+  });
+
+  it('validates the worker settings too', () => {
+    expect(loadWorkerConfig({}).WORKER_CONCURRENCY).toBe(4);
+    expect(() => loadWorkerConfig({ WORKER_CONCURRENCY: '0' })).toThrow(/WORKER_CONCURRENCY/);
+  });
+});
