@@ -1,0 +1,33 @@
+import type { InferEntity } from '@mikro-orm/core';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { AppCustomizationRepository } from '../../core/customization/app-customization-repository.port';
+import type { AppCustomizationRecord } from '../../core/customization/app-customization';
+import { AppCustomizationEntity } from './entities/app-customization.entity';
+import { assertSameTeam } from './team-scope';
+
+type Row = InferEntity<typeof AppCustomizationEntity>;
+
+export class PgAppCustomizationRepository implements AppCustomizationRepository {
+  constructor(private readonly orm: MikroORM) {}
+
+  async find(teamId: string): Promise<AppCustomizationRecord | null> {
+    const row = await this.orm.em.fork().findOne(AppCustomizationEntity, { teamId });
+    return row ? toRecord(row) : null;
+  }
+
+  async save(teamId: string, record: AppCustomizationRecord): Promise<void> {
+    assertSameTeam(teamId, record);
+    await this.orm.em.fork().upsert(AppCustomizationEntity, { ...record });
+  }
+}
+
+function toRecord(row: Row): AppCustomizationRecord {
+  return {
+    teamId: row.teamId,
+    appName: row.appName ?? null,
+    iconKey: row.iconKey ?? null,
+    greetingWhenJoiningChannel: row.greetingWhenJoiningChannel,
+    updatedBy: row.updatedBy ?? null,
+    updatedAt: row.updatedAt ?? null,
+  };
+}
