@@ -1,0 +1,309 @@
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import type {
+  CheckoutInput,
+  EnsureCustomerInput,
+  GatewaySubscription,
+  MeterEvent,
+  MeterEventReport,
+  PaymentGateway,
+  ProrationPreview,
+  ProrationPreviewInput,
+  RedirectSession,
+  SeatQuantityInput,
+  WebhookVerification,
+} from '../../core/billing/payment-gateway.port';
+import { PLANS } from '../../core/billing/plan-catalog';
+import type { Clock } from '../../core/shared/clock.port';
+import type { TeamId } from '../../core/shared/ids';
+import { createStripeClient, type StripeClientOptions } from './stripe-client';
+import { meterEventName, priceLookupKey } from './stripe-catalog-keys';
+import { isMetered, META, planItem, toGatewaySubscription } from './stripe-subscription-mapper';
+import { toBillingWebhookEvent } from './stripe-webhook-mapper';
+
+export interface StripePaymentGatewayOptions extends StripeClientOptions {
+  /** PUBLIC_URL: checkout, setup and portal return here (`/pricing?checkout=success`, ...). */
+  readonly publicUrl: string;
+  /** STRIPE_WEBHOOK_SECRET (whsec_...); without it every delivery is refused. */
+  readonly webhookSecret?: string | null;
+  /** Offered at checkout; Apple Pay and Google Pay come with `card`. */
+  readonly paymentMethodTypes?: readonly string[];
+  /** Seconds a webhook signature stays valid. Default 300. */
+  readonly webhookToleranceSeconds?: number;
+  /** Time for the webhook tolerance check. Default: the system clock. */
+  readonly clock?: Clock;
+  /** An already configured SDK client (otherwise one is built from the client options). */
+  readonly client?: Stripe;
+}
+
+const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+
+/** The PaymentGateway port on Stripe, through the official SDK. */
+export class StripePaymentGateway implements PaymentGateway {
+  readonly stripe: Stripe;
+  private readonly priceIds = new Map<string, string>();
+
+  constructor(private readonly options: StripePaymentGatewayOptions) {
+    this.stripe = options.client ?? createStripeClient(options);
+  }
+
+  async ensureCustomer(input: EnsureCustomerInput): Promise<{ customerId: string; created: boolean }> {
+    if (input.knownCustomerId) {
+      const existing = await this.findCustomer(input.knownCustomerId);
+      if (existing) return { customerId: existing, created: false };
+    }
+    const customer = await this.stripe.customers.create(
+      {
+        ...(input.teamName ? { name: input.teamName } : {}),
+        ...(input.email ? { email: input.email } : {}),
+        metadata: { [META.teamId]: input.teamId },
+      },
+      // One creation per workspace (and per vanished customer it replaces), however often retried.
+      { idempotencyKey: `customer:${input.teamId}:${input.knownCustomerId ?? 'first'}` },
+    );
+    return { customerId: customer.id, created: true };
+  }
+
+  async createCheckoutSession(input: CheckoutInput): Promise<RedirectSession> {
+    const plan = PLANS[input.planKey];
+    const price = await this.priceId(priceLookupKey(plan, input.billingMode, input.interval));
+    const interval = input.billingMode === 'pay_as_you_go' ? 'monthly' : input.interval;
+    const metadata = {
+      [META.teamId]: input.teamId,
+      [META.planKey]: input.planKey,
+      [META.billingMode]: input.billingMode,
+      [META.interval]: interval,
+      [META.seats]: String(input.seats),
+    };
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: 'subscription',
+        customer: input.customerId,
+        client_reference_id: input.teamId,
+        line_items: [input.billingMode === 'fixed_rate' ? { price, quantity: input.seats } : { price }],
+        allowed_payment_method_types: [...this.paymentMethodTypes()],
+        subscription_data: { metadata },
+        metadata,
+        success_url: this.url('/pricing?checkout=success'),
+        cancel_url: this.url('/pricing?checkout=cancel'),
+      },
+      { idempotencyKey: input.idempotencyKey ?? `checkout:${input.teamId}:${randomUUID()}` },
+    );
+    return { id: session.id, url: this.sessionUrl(session.url, session.id) };
+  }
+
+  async createSetupSession(input: { teamId: TeamId; customerId: string }): Promise<RedirectSession> {
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: 'setup',
+        currency: 'usd',
+        customer: input.customerId,
+        client_reference_id: input.teamId,
+        allowed_payment_method_types: [...this.paymentMethodTypes()],
+        metadata: { [META.teamId]: input.teamId },
+        success_url: this.url('/pricing?setup=success'),
+        cancel_url: this.url('/pricing?setup=cancel'),
+      },
+      { idempotencyKey: `setup:${input.teamId}:${randomUUID()}` },
+    );
+    return { id: session.id, url: this.sessionUrl(session.url, session.id) };
+  }
+
+  async createPortalSession(input: { customerId: string; returnUrl?: string }): Promise<RedirectSession> {
+    const session = await this.stripe.billingPortal.sessions.create(
+      { customer: input.customerId, return_url: input.returnUrl ?? this.url('/pricing') },
+      { idempotencyKey: `portal:${input.customerId}:${randomUUID()}` },
+    );
+    return { id: session.id, url: session.url };
+  }
+
+  async getSubscription(externalId: string): Promise<GatewaySubscription | null> {
+    const sub = await this.retrieveSubscription(externalId);
+    return sub ? toGatewaySubscription(sub) : null;
+  }
+
+  async listOpenSubscriptions(customerId: string): Promise<GatewaySubscription[]> {
+    const open: GatewaySubscription[] = [];
+    for await (const sub of this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 })) {
+      if (sub.status !== 'canceled' && sub.status !== 'incomplete_expired') open.push(toGatewaySubscription(sub));
+    }
+    return open;
+  }
+
+  async updateSeatQuantity(input: SeatQuantityInput): Promise<GatewaySubscription> {
+    const sub = await this.requireSubscription(input.externalId);
+    const item = planItem(sub);
+    const prorationDate = seconds(input.prorationDate);
+    const idempotencyKey = input.idempotencyKey ?? `seats:${sub.id}:${input.quantity}:${prorationDate}`;
+    const seatsMetadata = { [META.seats]: String(input.quantity) };
+    // A metered (pay-as-you-go) item has no quantity: its seats live in metadata and cost nothing.
+    const updated = isMetered(item)
+      ? await this.stripe.subscriptions.update(sub.id, { metadata: seatsMetadata }, { idempotencyKey })
+      : await this.stripe.subscriptions.update(
+          sub.id,
+          {
+            items: [{ id: item.id, quantity: input.quantity }],
+            proration_behavior: 'create_prorations',
+            proration_date: prorationDate,
+            metadata: seatsMetadata,
+          },
+          { idempotencyKey },
+        );
+    return toGatewaySubscription(updated);
+  }
+
+  async previewProration(input: ProrationPreviewInput): Promise<ProrationPreview> {
+    const sub = await this.requireSubscription(input.externalId);
+    const item = planItem(sub);
+    const prorationDate = seconds(input.prorationDate);
+    const invoice = await this.stripe.invoices.createPreview({
+      subscription: sub.id,
+      subscription_details: isMetered(item)
+        ? { proration_behavior: 'none' }
+        : {
+            items: [{ id: item.id, quantity: input.quantity }],
+            proration_behavior: 'create_prorations',
+            proration_date: prorationDate,
+          },
+    });
+    const prorationAmountCents = invoice.lines.data
+      .filter((line) => line.parent?.subscription_item_details?.proration === true)
+      .reduce((sum, line) => sum + line.amount, 0);
+    return {
+      prorationAmountCents,
+      nextInvoiceTotalCents: invoice.total,
+      currency: invoice.currency,
+      nextBillingDate: new Date(item.current_period_end * 1000),
+      prorationDate: new Date(prorationDate * 1000),
+    };
+  }
+
+  async setCancelAtPeriodEnd(input: { externalId: string; cancelAtPeriodEnd: boolean; idempotencyKey?: string }): Promise<GatewaySubscription> {
+    const updated = await this.stripe.subscriptions.update(
+      input.externalId,
+      { cancel_at_period_end: input.cancelAtPeriodEnd },
+      // A toggle may flip back and forth: a key derived only from the input would replay a stale answer.
+      { idempotencyKey: input.idempotencyKey ?? `auto-renew:${input.externalId}:${input.cancelAtPeriodEnd}:${randomUUID()}` },
+    );
+    return toGatewaySubscription(updated);
+  }
+
+  async cancelImmediately(input: { externalId: string; idempotencyKey?: string }): Promise<GatewaySubscription> {
+    const sub = await this.requireSubscription(input.externalId);
+    if (sub.status === 'canceled' || sub.status === 'incomplete_expired') return toGatewaySubscription(sub);
+    const canceled = await this.stripe.subscriptions.cancel(
+      sub.id,
+      // Uninstall: no refund of the running period and no final invoice for pending prorations.
+      { prorate: false, invoice_now: false },
+      { idempotencyKey: input.idempotencyKey ?? `cancel:${sub.id}` },
+    );
+    return toGatewaySubscription(canceled);
+  }
+
+  async reportMeterEvents(events: readonly MeterEvent[]): Promise<MeterEventReport> {
+    const accepted: string[] = [];
+    const failed: { identifier: string; reason: string; retryable: boolean }[] = [];
+    for (const event of events) {
+      try {
+        await this.stripe.billing.meterEvents.create(
+          {
+            event_name: meterEventName(event.planKey),
+            identifier: event.identifier,
+            timestamp: seconds(event.occurredAt),
+            payload: { stripe_customer_id: event.customerId, value: String(event.value) },
+          },
+          { idempotencyKey: `meter-event:${event.identifier}` },
+        );
+        accepted.push(event.identifier);
+      } catch (error) {
+        failed.push({ identifier: event.identifier, reason: describe(error), retryable: isRetryable(error) });
+      }
+    }
+    return { accepted, failed };
+  }
+
+  async verifyWebhook(rawBody: string | Uint8Array, signature: string | null | undefined): Promise<WebhookVerification> {
+    const secret = this.options.webhookSecret;
+    if (!secret) return { ok: false, reason: 'not_configured' };
+    if (!signature) return { ok: false, reason: 'missing_signature' };
+    try {
+      const event = await this.stripe.webhooks.constructEventAsync(
+        rawBody,
+        signature,
+        secret,
+        this.options.webhookToleranceSeconds ?? 300,
+        undefined,
+        (this.options.clock?.now() ?? new Date()).getTime(),
+      );
+      return { ok: true, event: toBillingWebhookEvent(event) };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) return { ok: false, reason: 'invalid_signature' };
+      throw error;
+    }
+  }
+
+  /** The catalog's lookup key resolved to the live Stripe price (cached; `stripe:sync` creates them). */
+  private async priceId(lookupKey: string): Promise<string> {
+    const cached = this.priceIds.get(lookupKey);
+    if (cached) return cached;
+    const prices = await this.stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
+    const price = prices.data[0];
+    if (!price) throw new Error(`Stripe has no active price with lookup key ${lookupKey}; run "npm run stripe:sync"`);
+    this.priceIds.set(lookupKey, price.id);
+    return price.id;
+  }
+
+  private async findCustomer(id: string): Promise<string | null> {
+    try {
+      const customer = await this.stripe.customers.retrieve(id);
+      return 'deleted' in customer && customer.deleted ? null : customer.id;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  private async retrieveSubscription(id: string): Promise<Stripe.Subscription | null> {
+    try {
+      return await this.stripe.subscriptions.retrieve(id);
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  private async requireSubscription(id: string): Promise<Stripe.Subscription> {
+    const sub = await this.retrieveSubscription(id);
+    if (!sub) throw new Error(`Stripe has no subscription ${id}`);
+    return sub;
+  }
+
+  private paymentMethodTypes(): readonly string[] {
+    return this.options.paymentMethodTypes ?? ['card', 'alipay'];
+  }
+
+  private url(pathAndQuery: string): string {
+    return `${this.options.publicUrl.replace(/\/+$/, '')}${pathAndQuery}`;
+  }
+
+  private sessionUrl(url: string | null, id: string): string {
+    if (!url) throw new Error(`Stripe returned checkout session ${id} without a URL`);
+    return url;
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.code === 'resource_missing');
+}
+
+/** Refusals of the event itself (4xx other than 409/429) will not succeed on retry. */
+function isRetryable(error: unknown): boolean {
+  if (!(error instanceof Stripe.errors.StripeError)) return true;
+  const status = error.statusCode;
+  return status === undefined || status === 409 || status === 429 || status >= 500;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Stripe.errors.StripeError) return `${error.type}${error.code ? ` ${error.code}` : ''} (${error.statusCode ?? 'no status'})`;
+  return error instanceof Error ? error.name : 'unknown error';
+}

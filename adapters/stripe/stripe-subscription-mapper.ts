@@ -1,0 +1,67 @@
+import type Stripe from 'stripe';
+import type { BillingInterval } from '../../core/billing/plan';
+import type { GatewaySubscription, GatewaySubscriptionStatus } from '../../core/billing/payment-gateway.port';
+import { planForLookupKey } from './stripe-catalog-keys';
+
+/** Metadata keys Tomo writes on checkout sessions and subscriptions. */
+export const META = {
+  teamId: 'team_id',
+  planKey: 'plan_key',
+  billingMode: 'billing_mode',
+  interval: 'interval',
+  /** Seats of a pay-as-you-go subscription (its metered price carries no quantity). */
+  seats: 'seats',
+} as const;
+
+const STATUSES: readonly GatewaySubscriptionStatus[] = [
+  'trialing',
+  'active',
+  'past_due',
+  'unpaid',
+  'paused',
+  'incomplete',
+  'incomplete_expired',
+  'canceled',
+];
+
+export function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+const fromSeconds = (seconds: number): Date => new Date(seconds * 1000);
+
+/** The item that carries Tomo's plan: the first whose price is in the catalog, else the first. */
+export function planItem(sub: Stripe.Subscription): Stripe.SubscriptionItem {
+  const items = sub.items.data;
+  const item = items.find((i) => planForLookupKey(i.price.lookup_key) !== null) ?? items[0];
+  if (!item) throw new Error(`Stripe subscription ${sub.id} has no items`);
+  return item;
+}
+
+export function isMetered(item: Stripe.SubscriptionItem): boolean {
+  return item.price.recurring?.usage_type === 'metered';
+}
+
+export function toGatewaySubscription(sub: Stripe.Subscription): GatewaySubscription {
+  const item = planItem(sub);
+  const plan = planForLookupKey(item.price.lookup_key);
+  const recurring = item.price.recurring?.interval;
+  const interval: BillingInterval | null = recurring === 'month' ? 'monthly' : recurring === 'year' ? 'yearly' : null;
+  const seats = Number(sub.metadata[META.seats] ?? '0');
+  const status = (STATUSES as readonly string[]).includes(sub.status) ? (sub.status as GatewaySubscriptionStatus) : 'incomplete';
+  return {
+    externalId: sub.id,
+    customerId: idOf(sub.customer) ?? '',
+    teamId: sub.metadata[META.teamId] ?? null,
+    planKey: plan?.planKey ?? null,
+    interval,
+    billingMode: plan?.mode ?? null,
+    quantity: isMetered(item) ? (Number.isInteger(seats) ? seats : 0) : (item.quantity ?? 0),
+    status,
+    currentPeriodStart: fromSeconds(item.current_period_start),
+    currentPeriodEnd: fromSeconds(item.current_period_end),
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    canceledAt: sub.canceled_at === null ? null : fromSeconds(sub.canceled_at),
+  };
+}

@@ -1,0 +1,170 @@
+import type { TeamId } from '../shared/ids';
+import type { BillingInterval, BillingMode, PaidPlanKey } from './plan';
+
+/**
+ * What billing needs from the payment provider (Stripe in production, see
+ * adapters/stripe). Amounts are integer cents, times are Dates; no provider types cross
+ * this line. Every mutating call is idempotent: retrying it with the same input (or the
+ * same `idempotencyKey`) never charges, creates or cancels twice.
+ */
+export interface PaymentGateway {
+  /** The workspace's provider customer: the known one if it still exists, else a new one. */
+  ensureCustomer(input: EnsureCustomerInput): Promise<{ readonly customerId: string; readonly created: boolean }>;
+  /** Hosted checkout for a plan; returns to `/pricing?checkout=success` or `?checkout=cancel`. */
+  createCheckoutSession(input: CheckoutInput): Promise<RedirectSession>;
+  /** Hosted wallet / card setup (no charge); returns to `/pricing?setup=success` or `?setup=cancel`. */
+  createSetupSession(input: { readonly teamId: TeamId; readonly customerId: string }): Promise<RedirectSession>;
+  /** The provider's customer portal for the workspace's customer. */
+  createPortalSession(input: { readonly customerId: string; readonly returnUrl?: string }): Promise<RedirectSession>;
+  /** Re-reads one subscription from the provider; null when it does not exist there. */
+  getSubscription(externalId: string): Promise<GatewaySubscription | null>;
+  /** Every subscription of the customer that has not ended (for uninstall). */
+  listOpenSubscriptions(customerId: string): Promise<GatewaySubscription[]>;
+  /** Sets the seat count; the prorated difference goes on the next invoice. */
+  updateSeatQuantity(input: SeatQuantityInput): Promise<GatewaySubscription>;
+  /** What `updateSeatQuantity` with the same input would add to the next invoice. */
+  previewProration(input: ProrationPreviewInput): Promise<ProrationPreview>;
+  /** Auto-renew off (true) or back on (false). */
+  setCancelAtPeriodEnd(input: {
+    readonly externalId: string;
+    readonly cancelAtPeriodEnd: boolean;
+    readonly idempotencyKey?: string;
+  }): Promise<GatewaySubscription>;
+  /** Ends the subscription now, without refund or final proration (uninstall). Already ended: no-op. */
+  cancelImmediately(input: { readonly externalId: string; readonly idempotencyKey?: string }): Promise<GatewaySubscription>;
+  /**
+   * Reports answered responses of pay-as-you-go subscriptions. Each event's `identifier` is
+   * its idempotency key: sending it again (a retried batch) never counts it twice. Events
+   * that could not be sent are returned in `failed` for the caller to retry.
+   */
+  reportMeterEvents(events: readonly MeterEvent[]): Promise<MeterEventReport>;
+  /** Checks the signature of a webhook delivery on its raw body (300 s tolerance). */
+  verifyWebhook(rawBody: string | Uint8Array, signature: string | null | undefined): Promise<WebhookVerification>;
+}
+
+export interface EnsureCustomerInput {
+  readonly teamId: TeamId;
+  readonly teamName?: string | null;
+  readonly email?: string | null;
+  /** The id stored in the customers table, if any. */
+  readonly knownCustomerId?: string | null;
+}
+
+export interface CheckoutInput {
+  readonly teamId: TeamId;
+  readonly customerId: string;
+  readonly planKey: PaidPlanKey;
+  /** Pay-as-you-go is billed monthly for the responses of the month, whatever is passed here. */
+  readonly interval: BillingInterval;
+  readonly billingMode: BillingMode;
+  /** Seats bought (fixed-rate: the quantity charged; pay-as-you-go: seats to assign). */
+  readonly seats: number;
+  readonly idempotencyKey?: string;
+}
+
+export interface RedirectSession {
+  readonly id: string;
+  readonly url: string;
+}
+
+export type GatewaySubscriptionStatus =
+  | 'trialing'
+  | 'active'
+  | 'past_due'
+  | 'unpaid'
+  | 'paused'
+  | 'incomplete'
+  | 'incomplete_expired'
+  | 'canceled';
+
+/** The provider's view of one subscription, in core terms. */
+export interface GatewaySubscription {
+  readonly externalId: string;
+  readonly customerId: string;
+  /** From the subscription's metadata (set at checkout); null if created elsewhere. */
+  readonly teamId: TeamId | null;
+  /** null when the price is not one of the catalog's (created by hand in the dashboard). */
+  readonly planKey: PaidPlanKey | null;
+  readonly interval: BillingInterval | null;
+  readonly billingMode: BillingMode | null;
+  readonly quantity: number;
+  readonly status: GatewaySubscriptionStatus;
+  readonly currentPeriodStart: Date;
+  readonly currentPeriodEnd: Date;
+  readonly cancelAtPeriodEnd: boolean;
+  readonly canceledAt: Date | null;
+}
+
+export interface SeatQuantityInput {
+  readonly externalId: string;
+  readonly quantity: number;
+  /** Prorate as of this moment; pass the preview's `prorationDate` so the charge matches it. */
+  readonly prorationDate: Date;
+  /** Defaults to one derived from subscription, quantity and proration date. */
+  readonly idempotencyKey?: string;
+}
+
+export interface ProrationPreviewInput {
+  readonly externalId: string;
+  readonly quantity: number;
+  readonly prorationDate: Date;
+}
+
+export interface ProrationPreview {
+  /** Signed sum of the proration lines (negative: a credit), in cents. */
+  readonly prorationAmountCents: number;
+  /** The whole next invoice (prorations plus the next period), in cents. */
+  readonly nextInvoiceTotalCents: number;
+  readonly currency: string;
+  /** Where the difference is charged or credited. */
+  readonly nextBillingDate: Date;
+  readonly prorationDate: Date;
+}
+
+export interface MeterEvent {
+  /** Stable per answered response (e.g. the usage event id): the deduplication key. */
+  readonly identifier: string;
+  readonly customerId: string;
+  readonly planKey: PaidPlanKey;
+  /** Responses; 1 per answer. */
+  readonly value: number;
+  readonly occurredAt: Date;
+}
+
+export interface MeterEventReport {
+  readonly accepted: readonly string[];
+  /**
+   * Not sent. `retryable` false means the provider refused the event itself (e.g. older than
+   * its 35-day window, unknown customer): sending it again cannot succeed.
+   */
+  readonly failed: readonly { readonly identifier: string; readonly reason: string; readonly retryable: boolean }[];
+}
+
+export const HANDLED_WEBHOOK_TYPES = [
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.trial_will_end',
+  'invoice.paid',
+  'invoice.payment_failed',
+] as const;
+export type HandledWebhookType = (typeof HANDLED_WEBHOOK_TYPES)[number];
+
+/** A verified webhook event, reduced to ids: the state itself is always re-read. */
+export type BillingWebhookEvent =
+  | {
+      readonly id: string;
+      readonly type: HandledWebhookType;
+      readonly createdAt: Date;
+      readonly customerId: string | null;
+      /** The subscription the event is about; null e.g. for a completed wallet setup. */
+      readonly subscriptionId: string | null;
+      /** checkout.session.completed: client_reference_id, else subscription metadata if present. */
+      readonly teamId: TeamId | null;
+    }
+  | { readonly id: string; readonly type: 'ignored'; readonly originalType: string; readonly createdAt: Date };
+
+export type WebhookVerification =
+  | { readonly ok: true; readonly event: BillingWebhookEvent }
+  | { readonly ok: false; readonly reason: 'missing_signature' | 'invalid_signature' | 'not_configured' };

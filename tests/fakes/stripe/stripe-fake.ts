@@ -1,0 +1,224 @@
+// An HTTP fake of the Stripe API endpoints Tomo uses, on 127.0.0.1, driven by the real `stripe`
+// SDK (`host`, `port`, `protocol: 'http'`). Stateful, with Stripe's idempotency semantics, and
+// knobs for tests: fail the next N calls, read the recorded calls, move the clock, complete a
+// checkout as the customer would, and sign or deliver webhook events with the SDK's own helper.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { catalogRoutes } from './catalog-routes';
+import { checkoutRoutes, completeCheckoutSession } from './checkout-routes';
+import { customerRoutes } from './customer-routes';
+import { billingRoutes } from './billing-routes';
+import { decodeForm, type FormObject } from './form-codec';
+import { serveHostedPage } from './hosted-pages';
+import { FakeStripeError } from './stripe-fake-errors';
+import { renderSubscription } from './stripe-fake-render';
+import { matchRoute } from './stripe-fake-routing';
+import { StripeFakeState, type FakeEvent, type SubscriptionStatus } from './stripe-fake-state';
+import { subscriptionRoutes } from './subscription-routes';
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  params: FormObject;
+  idempotencyKey: string | null;
+  status: number;
+  replayed: boolean;
+}
+
+interface Failure {
+  remaining: number;
+  status: number;
+  path?: string;
+}
+
+interface StoredResponse {
+  fingerprint: string;
+  status: number;
+  body: unknown;
+}
+
+const routes = [...customerRoutes, ...catalogRoutes, ...checkoutRoutes, ...subscriptionRoutes, ...billingRoutes];
+
+export const FAKE_WEBHOOK_SECRET = 'whsec_tomo_fake_webhook_secret';
+
+export class StripeFake {
+  readonly state: StripeFakeState;
+  readonly calls: RecordedCall[] = [];
+  readonly webhookSecret: string;
+  private server: Server | null = null;
+  private failures: Failure[] = [];
+  private idempotent = new Map<string, StoredResponse>();
+  private webhookTarget: string | null = null;
+  private deliveries: Promise<unknown>[] = [];
+
+  constructor(options: { webhookSecret?: string } = {}) {
+    this.webhookSecret = options.webhookSecret ?? FAKE_WEBHOOK_SECRET;
+    this.state = new StripeFakeState(() => this.url);
+    this.state.onEvent((event) => {
+      if (this.webhookTarget) this.deliveries.push(this.deliver(event, this.webhookTarget).catch(() => undefined));
+    });
+  }
+
+  static async start(options: { webhookSecret?: string } = {}): Promise<StripeFake> {
+    const fake = new StripeFake(options);
+    await fake.listen();
+    return fake;
+  }
+
+  async listen(): Promise<void> {
+    this.server = createServer((req, res) => {
+      // The hosted checkout and portal pages share the port with the API.
+      const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+      if (!path.startsWith('/v1/') && serveHostedPage(req, res, path, this.state)) return;
+      this.handle(req)
+        .catch((error: unknown) => ({ status: 500, body: { error: { type: 'api_error', message: `Fake Stripe bug: ${String(error)}` } } }))
+        .then(({ status, body, headers }: { status: number; body: unknown; headers?: Record<string, string> }) => {
+          res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_fake_${this.calls.length}`, ...headers });
+          res.end(JSON.stringify(body));
+        });
+    });
+    this.server.keepAliveTimeout = 1_000;
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+  }
+
+  async stop(): Promise<void> {
+    await Promise.allSettled(this.deliveries);
+    const server = this.server;
+    if (server) {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    this.server = null;
+  }
+
+  get port(): number {
+    return (this.server?.address() as AddressInfo | null)?.port ?? 0;
+  }
+
+  /** What STRIPE_API_URL is set to in tests. */
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** The next `count` API calls (optionally only those whose path starts with `path`) fail with `status`. */
+  failNext(count: number, options: { status?: number; path?: string } = {}): void {
+    this.failures.push({ remaining: count, status: options.status ?? 500, ...(options.path ? { path: options.path } : {}) });
+  }
+
+  callsTo(method: string, pathPrefix: string): RecordedCall[] {
+    return this.calls.filter((c) => c.method === method && c.path.startsWith(pathPrefix));
+  }
+
+  setNow(now: Date | (() => Date)): void {
+    this.state.setNow(now);
+  }
+
+  completeCheckoutSession(id: string): ReturnType<typeof completeCheckoutSession> {
+    return completeCheckoutSession(this.state, id);
+  }
+
+  /** Simulates Stripe moving a subscription on its own (failed renewal, dunning, ...). */
+  setSubscriptionStatus(id: string, status: SubscriptionStatus): FakeEvent {
+    const sub = this.state.subscription(id);
+    const previous = sub.status;
+    sub.status = status;
+    const rendered = renderSubscription(this.state, sub);
+    return status === 'canceled'
+      ? this.state.emit('customer.subscription.deleted', rendered)
+      : this.state.emit('customer.subscription.updated', rendered, { status: previous });
+  }
+
+  eventsOfType(type: string): FakeEvent[] {
+    return this.state.events.filter((e) => e.type === type);
+  }
+
+  /** Signs an event exactly as Stripe does, using the SDK's own test-header helper. */
+  signedWebhook(event: FakeEvent | Record<string, unknown>, options: { secret?: string; timestamp?: number } = {}): { payload: string; signature: string } {
+    const payload = JSON.stringify(event, null, 2);
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? this.webhookSecret,
+      ...(options.timestamp === undefined ? {} : { timestamp: options.timestamp }),
+    });
+    return { payload, signature };
+  }
+
+  /** POSTs a signed event to a webhook endpoint, as Stripe's delivery would. Returns the HTTP status. */
+  async deliver(event: FakeEvent, url: string): Promise<number> {
+    const { payload, signature } = this.signedWebhook(event, { timestamp: event.created });
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+    await response.arrayBuffer();
+    return response.status;
+  }
+
+  /** From now on, every emitted event is delivered (signed) to `url`; null stops it. */
+  deliverWebhooksTo(url: string | null): void {
+    this.webhookTarget = url;
+  }
+
+  private async handle(req: IncomingMessage): Promise<{ status: number; body: unknown; headers?: Record<string, string> }> {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const method = req.method ?? 'GET';
+    const raw = await readBody(req);
+    const params = method === 'POST' ? decodeForm(raw) : decodeForm(url.search.slice(1));
+    const idempotencyKey = headerValue(req, 'idempotency-key');
+    const call: RecordedCall = { method, path: url.pathname, params, idempotencyKey, status: 0, replayed: false };
+    this.calls.push(call);
+    const answer = this.answer(req, method, url.pathname, params, idempotencyKey, call);
+    call.status = answer.status;
+    return answer;
+  }
+
+  private answer(req: IncomingMessage, method: string, path: string, params: FormObject, key: string | null, call: RecordedCall): { status: number; body: unknown; headers?: Record<string, string> } {
+    if (!/^Bearer sk_(test|live)_\S+$/.test(headerValue(req, 'authorization') ?? '')) {
+      return { status: 401, body: new FakeStripeError(401, 'authentication_error', 'Invalid API Key provided.').toJson() };
+    }
+    const failure = this.failures.find((f) => f.remaining > 0 && (!f.path || path.startsWith(f.path)));
+    if (failure) {
+      failure.remaining -= 1;
+      return { status: failure.status, body: new FakeStripeError(failure.status, 'api_error', 'Fake Stripe: injected failure.').toJson() };
+    }
+    const fingerprint = `${method} ${path} ${JSON.stringify(params)}`;
+    const storeKey = key && method === 'POST' ? key : null;
+    if (storeKey) {
+      const stored = this.idempotent.get(storeKey);
+      if (stored) {
+        if (stored.fingerprint !== fingerprint) {
+          const error = new FakeStripeError(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${storeKey}' if you meant to execute a different request.`);
+          return { status: 400, body: error.toJson() };
+        }
+        call.replayed = true;
+        return { status: stored.status, body: stored.body, headers: { 'idempotent-replayed': 'true', 'original-request': 'req_fake' } };
+      }
+    }
+    const matched = matchRoute(routes, method, path);
+    let status = 200;
+    let body: unknown;
+    if (!matched) {
+      status = 404;
+      body = new FakeStripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`).toJson();
+    } else {
+      try {
+        body = matched.route.handle({ method, path, params: matched.params, form: params, idempotencyKey: key }, this.state);
+      } catch (error) {
+        if (!(error instanceof FakeStripeError)) throw error;
+        status = error.status;
+        body = error.toJson();
+      }
+    }
+    if (storeKey) this.idempotent.set(storeKey, { fingerprint, status, body });
+    return { status, body };
+  }
+}
+
+function headerValue(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

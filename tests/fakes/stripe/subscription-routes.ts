@@ -1,0 +1,123 @@
+// Subscriptions: retrieve, list by customer, update (quantity with prorations, cancel at period
+// end, metadata) and cancel. Every change emits the customer.subscription.* event Stripe would send.
+import { form, type FormObject } from './form-codec';
+import { invalid } from './stripe-fake-errors';
+import { list, renderSubscription } from './stripe-fake-render';
+import { route, type FakeRoute } from './stripe-fake-routing';
+import { mergeMetadata, type FakeSubscription, type StripeFakeState } from './stripe-fake-state';
+import { prorationLines, type ItemChange } from './proration';
+
+export function parseItemChanges(state: StripeFakeState, sub: FakeSubscription, raw: FormObject[]): ItemChange[] {
+  return raw.map((entry, index) => {
+    const id = form.str(entry, 'id');
+    const item = sub.items.find((i) => i.id === id);
+    if (!item) throw invalid(`No such subscription item: '${id ?? ''}'`, `items[${index}][id]`, 'resource_missing');
+    const priceId = form.str(entry, 'price') ?? item.price;
+    const price = state.price(priceId, `items[${index}][price]`);
+    const quantity = form.int(entry, 'quantity') ?? null;
+    if (quantity !== null && price.recurring?.usage_type === 'metered') {
+      throw invalid('Quantity should not be specified where usage_type is `metered`.', `items[${index}][quantity]`);
+    }
+    if (quantity !== null && quantity < 0) throw invalid('Invalid positive integer', `items[${index}][quantity]`);
+    return { item, price, quantity };
+  });
+}
+
+export function prorationDate(state: StripeFakeState, sub: FakeSubscription, raw: FormObject | undefined, param: string): number {
+  const at = form.int(raw, 'proration_date') ?? state.nowSeconds();
+  const item = sub.items[0];
+  if (item && (at < item.current_period_start || at > item.current_period_end)) {
+    throw invalid('proration_date must be within the current billing period.', param);
+  }
+  return at;
+}
+
+function snapshot(sub: FakeSubscription): Record<string, unknown> {
+  return {
+    cancel_at_period_end: sub.cancel_at_period_end,
+    cancel_at: sub.cancel_at,
+    status: sub.status,
+    metadata: { ...sub.metadata },
+    quantities: sub.items.map((i) => i.quantity),
+  };
+}
+
+function changedAttributes(before: Record<string, unknown>, state: StripeFakeState, sub: FakeSubscription): Record<string, unknown> {
+  const after = snapshot(sub);
+  const previous: Record<string, unknown> = {};
+  for (const key of ['cancel_at_period_end', 'cancel_at', 'status', 'metadata'] as const) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) previous[key] = before[key];
+  }
+  if (JSON.stringify(before.quantities) !== JSON.stringify(after.quantities)) {
+    previous.items = (renderSubscription(state, sub).items as object) ?? null;
+  }
+  return previous;
+}
+
+function update(req: Parameters<FakeRoute['handle']>[0], state: StripeFakeState): unknown {
+  const sub = state.subscription(req.params.id ?? '', 'id');
+  const touchesMoreThanMetadata = Object.keys(req.form).some((k) => !['metadata', 'cancellation_details', 'expand'].includes(k));
+  if ((sub.status === 'canceled' || sub.status === 'incomplete_expired') && touchesMoreThanMetadata) {
+    throw invalid('A canceled subscription can only update its cancellation_details and metadata.');
+  }
+  const before = snapshot(sub);
+  const changes = parseItemChanges(state, sub, form.objects(req.form, 'items'));
+  const behavior = form.str(req.form, 'proration_behavior') ?? 'create_prorations';
+  if (changes.length > 0) {
+    const at = prorationDate(state, sub, req.form, 'proration_date');
+    for (const change of changes) {
+      if (behavior !== 'none') sub.pending_lines.push(...prorationLines(state, change, at));
+      change.item.price = change.price.id;
+      if (change.quantity !== null) change.item.quantity = change.quantity;
+    }
+  }
+  const cancelAtPeriodEnd = form.bool(req.form, 'cancel_at_period_end');
+  if (cancelAtPeriodEnd !== undefined) {
+    sub.cancel_at_period_end = cancelAtPeriodEnd;
+    sub.cancel_at = cancelAtPeriodEnd ? (sub.items[0]?.current_period_end ?? null) : null;
+  }
+  sub.metadata = mergeMetadata(sub.metadata, form.metadata(req.form));
+  const rendered = renderSubscription(state, sub);
+  const previous = changedAttributes(before, state, sub);
+  if (Object.keys(previous).length > 0) state.emit('customer.subscription.updated', rendered, previous);
+  return rendered;
+}
+
+export const subscriptionRoutes: FakeRoute[] = [
+  route('GET', '/v1/subscriptions/:id', (req, state) => renderSubscription(state, state.subscription(req.params.id ?? '', 'id'))),
+  route('GET', '/v1/subscriptions', (req, state) => {
+    const customer = form.str(req.form, 'customer');
+    const status = form.str(req.form, 'status');
+    const limit = form.int(req.form, 'limit') ?? 10;
+    const found = [...state.subscriptions.values()]
+      .filter((s) => customer === undefined || s.customer === customer)
+      .filter((s) => {
+        if (status === 'all') return true;
+        if (status !== undefined) return s.status === status;
+        return s.status !== 'canceled' && s.status !== 'incomplete_expired';
+      })
+      .reverse()
+      .slice(0, limit);
+    return list(
+      found.map((s) => renderSubscription(state, s)),
+      '/v1/subscriptions',
+    );
+  }),
+  route('POST', '/v1/subscriptions/:id', update),
+  route('DELETE', '/v1/subscriptions/:id', (req, state) => {
+    const sub = state.subscription(req.params.id ?? '', 'id');
+    if (sub.status === 'canceled') throw invalid(`No such subscription: '${sub.id}'`, 'id', 'resource_missing');
+    const now = state.nowSeconds();
+    const prorate = form.bool(req.form, 'prorate') ?? false;
+    const invoiceNow = form.bool(req.form, 'invoice_now') ?? false;
+    if (!prorate && !invoiceNow) sub.pending_lines = [];
+    sub.status = 'canceled';
+    sub.canceled_at = now;
+    sub.ended_at = now;
+    sub.cancel_at_period_end = false;
+    sub.cancel_at = null;
+    const rendered = renderSubscription(state, sub);
+    state.emit('customer.subscription.deleted', rendered);
+    return rendered;
+  }),
+];
