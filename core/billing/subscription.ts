@@ -161,10 +161,6 @@ export class Subscription {
     this.state = { ...this.state, status: 'past_due', updatedAt: now };
   }
 
-  markPaid(now: Date): void {
-    if (this.state.status === 'past_due') this.state = { ...this.state, status: 'active', updatedAt: now };
-  }
-
   changePlan(planKey: PlanKey, interval: BillingInterval, billingMode: BillingMode, now: Date): void {
     this.state = { ...this.state, planKey, interval, billingMode, updatedAt: now };
   }

@@ -1,0 +1,37 @@
+import type { ErrorCode } from '../../../core/shared/domain-error';
+
+/** UI and Slack strings of the spec that are not domain errors. */
+export const UiMessageCodes = [
+  'UI.LOADING',
+  'UI.NO_DATA',
+  'UI.SIGN_IN_FIRST',
+  'UI.WORK_IN_PROGRESS',
+  'UI.CONFIRM_DELETE_REACTION',
+  'UI.NO_REACTIONS_FOUND',
+  'UI.SEARCH_BY_CHANNEL_NAME',
+  'UI.UNKNOWN_BOT',
+  'UI.NO_NAME',
+  'UI.INVALID_DATE',
+  'UI.CREATING',
+  'UI.DELETING',
+  'UI.SAVING',
+  'UI.UPDATING',
+  'UI.PERIOD_ALL_TIME',
+  'UI.PERIOD_LAST_1_MONTH',
+  'UI.UNLIMITED',
+  'UI.ABOUT_TIMES_PER_MONTH',
+  'UI.ABOUT_TIMES_PER_YEAR',
+  'UI.SUBSCRIBE',
+  'UI.MANAGE',
+  'UI.COMING_SOON',
+  'UI.CHECKOUT_SUCCESS',
+  'UI.CHECKOUT_CANCEL',
+  'UI.SETUP_SUCCESS',
+  'UI.SETUP_CANCEL',
+  'UI.SUPPORT',
+  'SLACK.GREETING',
+] as const;
+
+export type UiMessageCode = (typeof UiMessageCodes)[number];
+export type MessageCode = ErrorCode | UiMessageCode;
+export type MessageCatalogue = Readonly<Record<MessageCode, string>>;

@@ -1,0 +1,39 @@
+import type { Tokenizer } from '../shared/tokenizer.port';
+import { INSTRUCTION_TEXT_LIMIT } from './instruction-rules';
+
+/**
+ * Instructions are sent with every question, so they eat into the plan's context
+ * budget. Above this many tokens in total the page warns (it does not refuse): half of the
+ * smallest plan token limit (4,096).
+ */
+export const SOFT_TOKEN_LIMIT = 2048;
+
+export interface InstructionMetrics {
+  /** Characters of the instruction being edited. */
+  readonly this: number;
+  /** Characters of every instruction that applies together with it. */
+  readonly total: number;
+  /** Character limit of one instruction. */
+  readonly limit: number;
+  readonly thisTokens: number;
+  readonly totalTokens: number;
+  readonly softTokenLimit: number;
+  readonly overLimit: boolean;
+  readonly overSoftTokenLimit: boolean;
+}
+
+/** The Instructions page metrics (spec 2): this, total, limit, this tokens, total tokens, soft token limit. */
+export function measureInstructions(current: string, others: readonly string[], tokenizer: Tokenizer): InstructionMetrics {
+  const thisTokens = tokenizer.countTokens(current);
+  const totalTokens = others.reduce((sum, text) => sum + tokenizer.countTokens(text), thisTokens);
+  return {
+    this: current.length,
+    total: others.reduce((sum, text) => sum + text.length, current.length),
+    limit: INSTRUCTION_TEXT_LIMIT,
+    thisTokens,
+    totalTokens,
+    softTokenLimit: SOFT_TOKEN_LIMIT,
+    overLimit: current.length > INSTRUCTION_TEXT_LIMIT,
+    overSoftTokenLimit: totalTokens > SOFT_TOKEN_LIMIT,
+  };
+}

@@ -1,0 +1,58 @@
+import type { Outcome } from '../shared/domain-error';
+import { fail, ok } from '../shared/domain-error';
+import type { CustomReactionRecord, Reaction, ReactionCategory } from './reaction';
+import { PRESET_REACTIONS } from './preset-reactions';
+
+/** Emoji names are written with or without colons (':jp:' and 'jp' are the same). */
+export function normalizeReactionName(name: string): string {
+  return name.trim().replace(/^:+|:+$/g, '').toLowerCase();
+}
+
+export interface CustomReactionDraft {
+  /** Set when editing an existing custom reaction. */
+  readonly id?: string;
+  readonly name: string;
+  readonly prompt: string;
+  readonly category?: ReactionCategory;
+}
+
+/**
+ * Custom reaction checks in order (spec 5): name required, prompt text required, name
+ * unique among the workspace's reactions (presets included, the edited one excluded).
+ */
+export function validateCustomReaction(
+  draft: CustomReactionDraft,
+  existing: readonly CustomReactionRecord[],
+): Outcome<{ name: string; prompt: string; category: ReactionCategory }> {
+  const name = normalizeReactionName(draft.name);
+  if (name === '') return fail('REACTION.NAME_REQUIRED');
+  const prompt = draft.prompt.trim();
+  if (prompt === '') return fail('REACTION.PROMPT_REQUIRED');
+  const taken =
+    PRESET_REACTIONS.some((p) => p.name === name) || existing.some((r) => r.id !== draft.id && r.name === name);
+  if (taken) return fail('REACTION.NAME_EXISTS', { name });
+  return ok({ name, prompt, category: draft.category ?? 'custom' });
+}
+
+export function allReactions(custom: readonly CustomReactionRecord[]): Reaction[] {
+  return [
+    ...PRESET_REACTIONS,
+    ...custom.map((r) => ({ name: r.name, prompt: r.prompt, category: r.category, kind: 'custom' as const })),
+  ];
+}
+
+/** The reaction an emoji triggers, or null when the emoji is not a reaction prompt. */
+export function findReaction(emoji: string, custom: readonly CustomReactionRecord[]): Reaction | null {
+  const name = normalizeReactionName(emoji);
+  return allReactions(custom).find((r) => r.name === name) ?? null;
+}
+
+/**
+ * The Reactions page search: case-insensitive substring of name or prompt; an empty query
+ * lists everything. An empty result shows 'No reactions found matching your search.'
+ */
+export function searchReactions<T extends Pick<Reaction, 'name' | 'prompt'>>(reactions: readonly T[], query: string): T[] {
+  const needle = query.trim().toLowerCase();
+  if (needle === '') return [...reactions];
+  return reactions.filter((r) => r.name.toLowerCase().includes(needle) || r.prompt.toLowerCase().includes(needle));
+}

@@ -1,0 +1,95 @@
+import { PLANS } from '../billing/plan-catalog';
+import { Subscription } from '../billing/subscription';
+import type { SubscriptionRepository } from '../billing/subscription-repository.port';
+import type { Actor } from '../shared/actor';
+import type { Clock } from '../shared/clock.port';
+import type { Outcome } from '../shared/domain-error';
+import { fail, ok } from '../shared/domain-error';
+import type { SubscriptionId, TeamId, UserId } from '../shared/ids';
+import type { Member, MemberRole } from '../workspace/member';
+import { memberDisplayName, memberRole, memberTitle } from '../workspace/member';
+import type { MemberRow } from '../workspace/member-list';
+import { searchMembers, sortMemberRows } from '../workspace/member-list';
+import type { AssignButtonState, AssignmentSummary } from './seat-rules';
+import { assignButtonState, assignmentSummary } from './seat-rules';
+import type { SeatAssignmentRepository } from './seat-assignment-repository.port';
+
+export interface MembersPageRow {
+  readonly number: number;
+  readonly memberId: UserId;
+  readonly authority: MemberRole;
+  readonly title: string;
+  readonly memberName: string;
+  readonly updatedAt: Date | null;
+  readonly updatedBy: UserId | null;
+  readonly assignButton: AssignButtonState;
+}
+
+export interface MembersPage {
+  readonly rows: MembersPageRow[];
+  /** Summary of the selected subscription; null when none is selected. */
+  readonly summary: AssignmentSummary | null;
+}
+
+/**
+ * The Members page (admins only): members and bots (not workflow bots, not Tomo) sorted
+ * by the spec's rule, filtered by the search, with the selected subscription's summary.
+ */
+export class GetMembersPage {
+  constructor(
+    private readonly deps: {
+      readonly subscriptions: SubscriptionRepository;
+      readonly seats: SeatAssignmentRepository;
+      readonly clock: Clock;
+    },
+  ) {}
+
+  async execute(input: {
+    readonly teamId: TeamId;
+    readonly actor: Actor;
+    readonly members: readonly Member[];
+    readonly tomoBotUserId: UserId;
+    readonly selectedSubscriptionId: SubscriptionId | null;
+    readonly query: string;
+  }): Promise<Outcome<MembersPage>> {
+    if (!input.actor.isAdmin) return fail('PERMISSION.MEMBERS_PAGE');
+    const now = this.deps.clock.now();
+    const assignments = await this.deps.seats.listByTeam(input.teamId);
+    const usable = (await this.deps.subscriptions.listByTeam(input.teamId)).filter((s) =>
+      Subscription.fromRecord(s).isUsableAt(now),
+    );
+    const listed = input.members.filter((m) => !m.deleted && !m.isWorkflowBot && m.id !== input.tomoBotUserId);
+
+    const rows: MemberRow[] = listed.map((member) => {
+      const held = assignments
+        .filter((a) => a.memberId === member.id && usable.some((s) => s.id === a.subscriptionId))
+        .sort((a, b) => PLANS[b.planKey].position - PLANS[a.planKey].position)[0];
+      return {
+        member,
+        assignment: held
+          ? { planPosition: PLANS[held.planKey].position, updatedAt: held.assignedAt, updatedBy: held.assignedBy }
+          : null,
+      };
+    });
+
+    const selected = usable.find((s) => s.id === input.selectedSubscriptionId) ?? null;
+    const selectedId = selected?.id ?? null;
+    const pageRows = searchMembers(sortMemberRows(rows), input.query).map((row, index) => ({
+      number: index + 1,
+      memberId: row.member.id,
+      authority: memberRole(row.member),
+      title: memberTitle(row.member),
+      memberName: memberDisplayName(row.member),
+      updatedAt: row.assignment?.updatedAt ?? null,
+      updatedBy: row.assignment?.updatedBy ?? null,
+      assignButton: assignButtonState(
+        selectedId,
+        assignments.filter((a) => a.memberId === row.member.id),
+      ),
+    }));
+    const summary = selected
+      ? assignmentSummary(selected.quantity, assignments.filter((a) => a.subscriptionId === selected.id))
+      : null;
+    return ok({ rows: pageRows, summary });
+  }
+}

@@ -1,0 +1,28 @@
+import type { Plan } from '../billing/plan';
+import { monthlyRequestLimit } from '../billing/plan-catalog';
+import { startOfNextUtcMonth, startOfUtcMonth } from '../shared/time';
+
+/** Usage counts reset monthly (spec 1, 9): the window is the current calendar month in UTC. */
+export function usageWindow(now: Date): { readonly start: Date; readonly resetsAt: Date } {
+  return { start: startOfUtcMonth(now), resetsAt: startOfNextUtcMonth(now) };
+}
+
+export interface RequestLimitCheck {
+  readonly allowed: boolean;
+  /** null: unlimited. */
+  readonly limit: number | null;
+  readonly used: number;
+  readonly remaining: number | null;
+}
+
+/** Whether one more answer fits the plan's monthly request limit for a seat. */
+export function checkRequestLimit(plan: Plan, usedThisMonth: number): RequestLimitCheck {
+  const limit = monthlyRequestLimit(plan);
+  if (limit === null) return { allowed: true, limit, used: usedThisMonth, remaining: null };
+  return {
+    allowed: usedThisMonth < limit,
+    limit,
+    used: usedThisMonth,
+    remaining: Math.max(0, limit - usedThisMonth),
+  };
+}

@@ -1,0 +1,49 @@
+import type { Member } from './member';
+import { memberDisplayName, memberTitle, roleRank } from './member';
+
+/** A member row of the Members page: the member and, when assigned, its seat. */
+export interface MemberRow {
+  readonly member: Member;
+  readonly assignment: {
+    /** Position of the assigned plan (Entry 1, Standard 2, Premium 3). */
+    readonly planPosition: number;
+    readonly updatedAt: Date;
+    readonly updatedBy: string | null;
+  } | null;
+}
+
+const byText = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
+
+/**
+ * Members list sort (spec 6): assigned model position (assigned first, Entry before
+ * Premium), update time (newest first), role rank, title, name.
+ */
+export function compareMemberRows(a: MemberRow, b: MemberRow): number {
+  const position = (row: MemberRow) => row.assignment?.planPosition ?? Number.POSITIVE_INFINITY;
+  const updated = (row: MemberRow) => row.assignment?.updatedAt.getTime() ?? Number.NEGATIVE_INFINITY;
+  return (
+    Math.sign(position(a) - position(b)) ||
+    Math.sign(updated(b) - updated(a)) ||
+    roleRank(a.member) - roleRank(b.member) ||
+    byText(memberTitle(a.member), memberTitle(b.member)) ||
+    byText(memberDisplayName(a.member), memberDisplayName(b.member))
+  );
+}
+
+export function sortMemberRows(rows: readonly MemberRow[]): MemberRow[] {
+  return [...rows].sort(compareMemberRows);
+}
+
+/**
+ * Member search (spec 2): case-insensitive substring of display name, user name, real name
+ * or title; applied only when the query has at least one character.
+ */
+export function searchMembers<T extends { readonly member: Member }>(rows: readonly T[], query: string): T[] {
+  if (query.length < 1) return [...rows];
+  const needle = query.toLowerCase();
+  return rows.filter(({ member }) =>
+    [memberDisplayName(member), member.name, member.realName, member.profile?.realName, memberTitle(member)].some(
+      (field) => field?.toLowerCase().includes(needle),
+    ),
+  );
+}

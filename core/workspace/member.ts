@@ -1,0 +1,96 @@
+import type { UserId } from '../shared/ids';
+
+/** A member of the Slack workspace (users.list), in core's shape. Missing flags mean false. */
+export interface Member {
+  readonly id: UserId;
+  readonly name?: string;
+  /** Top-level real_name (the second real name of the fallback chain). */
+  readonly realName?: string;
+  readonly profile?: {
+    readonly title?: string;
+    readonly displayName?: string;
+    readonly displayNameNormalized?: string;
+    readonly realName?: string;
+    readonly realNameNormalized?: string;
+  };
+  readonly isPrimaryOwner?: boolean;
+  readonly isOwner?: boolean;
+  readonly isAdmin?: boolean;
+  readonly isRestricted?: boolean;
+  readonly isUltraRestricted?: boolean;
+  readonly isBot?: boolean;
+  readonly isAppUser?: boolean;
+  readonly isWorkflowBot?: boolean;
+  readonly deleted?: boolean;
+}
+
+export const NO_NAME_SUFFIX = ': (No Name)';
+
+/**
+ * Display-name fallback (spec 3): profile.display_name, profile.display_name_normalized,
+ * profile.real_name, profile.real_name_normalized, name, real_name, else "<id>: (No Name)".
+ * Empty strings fall through.
+ */
+export function memberDisplayName(member: Member): string {
+  const p = member.profile;
+  const candidates = [
+    p?.displayName,
+    p?.displayNameNormalized,
+    p?.realName,
+    p?.realNameNormalized,
+    member.name,
+    member.realName,
+  ];
+  return candidates.find((c) => c !== undefined && c !== '') ?? `${member.id}${NO_NAME_SUFFIX}`;
+}
+
+export function memberTitle(member: Member): string {
+  return member.profile?.title ?? '';
+}
+
+/** isAdmin is true with is_admin, is_owner or is_primary_owner (spec 6). */
+export function isAdmin(member: Member | null | undefined): boolean {
+  return Boolean(member && (member.isAdmin || member.isOwner || member.isPrimaryOwner));
+}
+
+export function isBotMember(member: Member): boolean {
+  return Boolean(member.isBot || member.isAppUser || member.isWorkflowBot);
+}
+
+export type MemberRole =
+  | 'primary_owner'
+  | 'owner'
+  | 'admin'
+  | 'member'
+  | 'restricted'
+  | 'ultra_restricted'
+  | 'bot'
+  | 'other';
+
+/** The member's authority, strongest flag first; deactivated accounts are 'other'. */
+export function memberRole(member: Member): MemberRole {
+  if (member.deleted) return 'other';
+  if (member.isPrimaryOwner) return 'primary_owner';
+  if (member.isOwner) return 'owner';
+  if (member.isAdmin) return 'admin';
+  if (isBotMember(member)) return 'bot';
+  if (member.isUltraRestricted) return 'ultra_restricted';
+  if (member.isRestricted) return 'restricted';
+  return 'member';
+}
+
+const ROLE_RANK: Readonly<Record<MemberRole, number>> = {
+  primary_owner: 1,
+  owner: 2,
+  admin: 3,
+  member: 4,
+  restricted: 5,
+  ultra_restricted: 6,
+  bot: 7,
+  other: 9,
+};
+
+/** Role rank for sorting (spec 6): primary owner 1 … bot/app/workflow bot 7, other 9. */
+export function roleRank(member: Member): number {
+  return ROLE_RANK[memberRole(member)];
+}

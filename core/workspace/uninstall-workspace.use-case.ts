@@ -1,0 +1,45 @@
+import type { Clock } from '../shared/clock.port';
+import type { TeamId } from '../shared/ids';
+import type { SubscriptionRecord } from '../billing/subscription';
+import { Subscription } from '../billing/subscription';
+import type { SubscriptionRepository } from '../billing/subscription-repository.port';
+import { Installation } from './installation';
+import type { InstallationRepository } from './installation-repository.port';
+
+export interface UninstallWorkspaceResult {
+  /** Subscriptions this uninstall canceled (the billing adapter cancels their external counterparts). */
+  readonly canceled: SubscriptionRecord[];
+}
+
+/**
+ * Uninstall (app_uninstalled, tokens_revoked): forgets the bot token and cancels every
+ * subscription of the workspace at once, without refund.
+ */
+export class UninstallWorkspace {
+  constructor(
+    private readonly deps: {
+      readonly installations: InstallationRepository;
+      readonly subscriptions: SubscriptionRepository;
+      readonly clock: Clock;
+    },
+  ) {}
+
+  async execute(teamId: TeamId): Promise<UninstallWorkspaceResult> {
+    const now = this.deps.clock.now();
+    const record = await this.deps.installations.find(teamId);
+    if (record) {
+      const installation = Installation.fromRecord(record);
+      installation.uninstall(now);
+      await this.deps.installations.save(teamId, installation.toRecord());
+    }
+    const canceled: SubscriptionRecord[] = [];
+    for (const row of await this.deps.subscriptions.listByTeam(teamId)) {
+      const subscription = Subscription.fromRecord(row);
+      if (!subscription.isUsableAt(now)) continue;
+      subscription.cancelNow(now);
+      await this.deps.subscriptions.save(teamId, subscription.toRecord());
+      canceled.push(subscription.toRecord());
+    }
+    return { canceled };
+  }
+}
