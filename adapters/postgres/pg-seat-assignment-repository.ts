@@ -1,0 +1,91 @@
+import type { InferEntity } from '@mikro-orm/core';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { SeatAssignmentRepository } from '../../core/seats/seat-assignment-repository.port';
+import type { AssignIfSeatAvailableResult, SeatAssignmentRecord } from '../../core/seats/seat-assignment';
+import { MemberSubscriptionAssignmentEntity } from './entities/member-subscription-assignment.entity';
+import { assertSameTeam } from './team-scope';
+
+type Row = InferEntity<typeof MemberSubscriptionAssignmentEntity>;
+
+const byAssignment = { orderBy: { updatedAt: 'asc', memberId: 'asc' } } as const;
+
+export class PgSeatAssignmentRepository implements SeatAssignmentRepository {
+  constructor(private readonly orm: MikroORM) {}
+
+  async listByTeam(teamId: string): Promise<SeatAssignmentRecord[]> {
+    return (await this.orm.em.fork().find(MemberSubscriptionAssignmentEntity, { teamId }, byAssignment)).map(toRecord);
+  }
+
+  async listBySubscription(teamId: string, subscriptionId: string): Promise<SeatAssignmentRecord[]> {
+    const rows = await this.orm.em.fork().find(MemberSubscriptionAssignmentEntity, { teamId, subscriptionId }, byAssignment);
+    return rows.map(toRecord);
+  }
+
+  async listByMember(teamId: string, memberId: string): Promise<SeatAssignmentRecord[]> {
+    const rows = await this.orm.em.fork().find(MemberSubscriptionAssignmentEntity, { teamId, memberId }, byAssignment);
+    return rows.map(toRecord);
+  }
+
+  async assignIfSeatAvailable(
+    teamId: string,
+    assignment: SeatAssignmentRecord,
+    seatLimit: number,
+  ): Promise<AssignIfSeatAvailableResult> {
+    assertSameTeam(teamId, assignment);
+    const { subscriptionId, memberId } = assignment;
+    return this.orm.em.fork().transactional(async (em) => {
+      // Serialises assignments per subscription: the count below then sees every seat
+      // committed before this one, so concurrent requests never exceed the limit. An advisory
+      // lock works whether or not the subscription row exists yet (trials, webhook races).
+      await em.getConnection().execute(
+        'select pg_advisory_xact_lock(hashtext(?), hashtext(?))',
+        [teamId, subscriptionId],
+        'all',
+        em.getTransactionContext(),
+      );
+      const held = await em.count(MemberSubscriptionAssignmentEntity, { teamId, subscriptionId, memberId });
+      if (held > 0) return 'already_assigned';
+      const taken = await em.count(MemberSubscriptionAssignmentEntity, { teamId, subscriptionId });
+      if (taken >= seatLimit) return 'no_seat_available';
+      await em.insert(MemberSubscriptionAssignmentEntity, toRow(assignment));
+      return 'assigned';
+    });
+  }
+
+  async unassign(teamId: string, subscriptionId: string, memberId: string): Promise<boolean> {
+    return (await this.unassignMany(teamId, subscriptionId, [memberId])) > 0;
+  }
+
+  async unassignMany(teamId: string, subscriptionId: string, memberIds: readonly string[]): Promise<number> {
+    if (memberIds.length === 0) return 0;
+    return this.orm.em
+      .fork()
+      .nativeDelete(MemberSubscriptionAssignmentEntity, { teamId, subscriptionId, memberId: { $in: [...memberIds] } });
+  }
+}
+
+function toRow(record: SeatAssignmentRecord): Row {
+  return {
+    teamId: record.teamId,
+    subscriptionId: record.subscriptionId,
+    memberId: record.memberId,
+    memberKind: record.memberKind,
+    modelId: record.planKey,
+    assignmentKind: record.assignmentKind,
+    assignedBy: record.assignedBy,
+    updatedAt: record.assignedAt,
+  };
+}
+
+function toRecord(row: Row): SeatAssignmentRecord {
+  return {
+    teamId: row.teamId,
+    subscriptionId: row.subscriptionId,
+    memberId: row.memberId,
+    memberKind: row.memberKind as SeatAssignmentRecord['memberKind'],
+    planKey: row.modelId as SeatAssignmentRecord['planKey'],
+    assignmentKind: row.assignmentKind as SeatAssignmentRecord['assignmentKind'],
+    assignedBy: row.assignedBy ?? null,
+    assignedAt: row.updatedAt,
+  };
+}
