@@ -7,6 +7,7 @@ import { databaseReadiness } from '../shared/readiness';
 import { createApp } from './app';
 import type { ServerConfig } from './config';
 import type { ReadinessProbe } from './http/health-routes';
+import { publicConfigRoutes } from './http/public-config.routes';
 
 export const SERVER_TYPES = {
   Config: Symbol.for('ServerConfig'),
@@ -38,7 +39,19 @@ export function buildServerContainer(deps: ServerDependencies): Container {
     .bind<Express>(SERVER_TYPES.App)
     .toResolvedValue(
       (config: ServerConfig, logger: Logger, readiness: ReadinessProbe) =>
-        createApp({ logger, readiness, bodyLimit: config.BODY_LIMIT, webDistDir: config.WEB_DIST_DIR }),
+        createApp({
+          logger,
+          readiness,
+          bodyLimit: config.BODY_LIMIT,
+          webDistDir: config.WEB_DIST_DIR,
+          routes: [
+            publicConfigRoutes({
+              billingEnabled: config.billingEnabled,
+              analyticsScriptUrl: config.ANALYTICS_SCRIPT_URL,
+              bookingUrl: config.BOOKING_URL,
+            }),
+          ],
+        }),
       [SERVER_TYPES.Config, SERVER_TYPES.Logger, SERVER_TYPES.Readiness],
     );
   return container;

@@ -55,6 +55,8 @@ export const serverEnv = {
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'must look like 1mb or 100kb').default('1mb'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   WEB_DIST_DIR: z.string().trim().min(1).default('apps/web/dist'),
+  ANALYTICS_SCRIPT_URL: url('browser analytics script'),
+  BOOKING_URL: url('embedded demo booking form'),
 };
 
 export const workerEnv = {

@@ -47,6 +47,12 @@ describe('health endpoints', () => {
     expect(await settings.text()).toContain('fixture shell');
   });
 
+  it('tells the browser whether billing is on, without secrets', async () => {
+    const response = await fetch(`${base}/api/public-config`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ billingEnabled: false });
+  });
+
   it('answers JSON 404 for unknown API paths and never a stack trace', async () => {
     const response = await fetch(`${base}/api/does-not-exist`);
     expect(response.status).toBe(404);
