@@ -52,15 +52,16 @@ export class StripePaymentGateway implements PaymentGateway {
       const existing = await this.findCustomer(input.knownCustomerId);
       if (existing) return { customerId: existing, created: false };
     }
+    // The create call is identical for a workspace (same body, same key), so Stripe replays it
+    // instead of creating a second customer however often it is retried; names are set after.
     const customer = await this.stripe.customers.create(
-      {
-        ...(input.teamName ? { name: input.teamName } : {}),
-        ...(input.email ? { email: input.email } : {}),
-        metadata: { [META.teamId]: input.teamId },
-      },
-      // One creation per workspace (and per vanished customer it replaces), however often retried.
+      { metadata: { [META.teamId]: input.teamId } },
       { idempotencyKey: `customer:${input.teamId}:${input.knownCustomerId ?? 'first'}` },
     );
+    const details = { ...(input.teamName ? { name: input.teamName } : {}), ...(input.email ? { email: input.email } : {}) };
+    if (Object.keys(details).length > 0) {
+      await this.stripe.customers.update(customer.id, details, { idempotencyKey: `customer-details:${customer.id}:${randomUUID()}` });
+    }
     return { customerId: customer.id, created: true };
   }
 

@@ -29,6 +29,7 @@ export interface RecordedCall {
 interface Failure {
   remaining: number;
   status: number;
+  method?: string;
   path?: string;
 }
 
@@ -101,9 +102,13 @@ export class StripeFake {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** The next `count` API calls (optionally only those whose path starts with `path`) fail with `status`. */
-  failNext(count: number, options: { status?: number; path?: string } = {}): void {
-    this.failures.push({ remaining: count, status: options.status ?? 500, ...(options.path ? { path: options.path } : {}) });
+  /**
+   * The next `count` API calls fail with `status` (default 500) before reaching any state, as a
+   * load balancer or an outage would: nothing is stored, not even the idempotency key. Narrow
+   * it to calls of one method and/or whose path starts with `path`.
+   */
+  failNext(count: number, options: { status?: number; method?: string; path?: string } = {}): void {
+    this.failures.push({ ...options, remaining: count, status: options.status ?? 500 });
   }
 
   callsTo(method: string, pathPrefix: string): RecordedCall[] {
@@ -174,7 +179,9 @@ export class StripeFake {
     if (!/^Bearer sk_(test|live)_\S+$/.test(headerValue(req, 'authorization') ?? '')) {
       return { status: 401, body: new FakeStripeError(401, 'authentication_error', 'Invalid API Key provided.').toJson() };
     }
-    const failure = this.failures.find((f) => f.remaining > 0 && (!f.path || path.startsWith(f.path)));
+    const failure = this.failures.find(
+      (f) => f.remaining > 0 && (!f.method || f.method === method) && (!f.path || path.startsWith(f.path)),
+    );
     if (failure) {
       failure.remaining -= 1;
       return { status: failure.status, body: new FakeStripeError(failure.status, 'api_error', 'Fake Stripe: injected failure.').toJson() };

@@ -1,0 +1,57 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startStripeHarness, type StripeHarness } from '../../fakes/stripe/stripe-test-harness';
+
+let h: StripeHarness;
+beforeEach(async () => {
+  h = await startStripeHarness();
+});
+afterEach(() => h.stop());
+
+describe('auto-renew and cancellation', () => {
+  it('turning auto-renew off cancels at period end and keeps the subscription active; on again undoes it', async () => {
+    const sub = await h.subscribe({ teamId: 'T600', planKey: 'gpt50', interval: 'yearly', billingMode: 'fixed_rate', seats: 3 });
+
+    const off = await h.gateway.setCancelAtPeriodEnd({ externalId: sub.externalId, cancelAtPeriodEnd: true });
+    expect(off).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, currentPeriodEnd: sub.currentPeriodEnd });
+    expect(h.fake.state.subscriptions.get(sub.externalId)?.cancel_at).toBe(sub.currentPeriodEnd.getTime() / 1000);
+
+    const on = await h.gateway.setCancelAtPeriodEnd({ externalId: sub.externalId, cancelAtPeriodEnd: false });
+    expect(on).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+    // Off again after on: a toggle is never answered from an earlier call's stored response.
+    expect(await h.gateway.setCancelAtPeriodEnd({ externalId: sub.externalId, cancelAtPeriodEnd: true })).toMatchObject({ cancelAtPeriodEnd: true });
+  });
+
+  it('uninstall: every open subscription of the workspace is canceled now, without refund', async () => {
+    const first = await h.subscribe({ teamId: 'T601', planKey: 'gpt50', interval: 'monthly', billingMode: 'fixed_rate', seats: 3 });
+    await h.subscribe({ teamId: 'T601', customerId: first.customerId, planKey: 'gpt50_8k', interval: 'monthly', billingMode: 'pay_as_you_go', seats: 1 });
+
+    const open = await h.gateway.listOpenSubscriptions(first.customerId);
+    expect(open).toHaveLength(2);
+    const canceled = await Promise.all(open.map((s) => h.gateway.cancelImmediately({ externalId: s.externalId })));
+
+    expect(canceled.map((s) => s.status)).toEqual(['canceled', 'canceled']);
+    expect(await h.gateway.listOpenSubscriptions(first.customerId)).toEqual([]);
+    for (const call of h.fake.callsTo('DELETE', '/v1/subscriptions/')) {
+      expect(call.params).toEqual({ prorate: 'false', invoice_now: 'false' });
+      expect(call.idempotencyKey).toMatch(/^cancel:sub_/);
+    }
+  });
+
+  it('canceling an already canceled subscription changes nothing', async () => {
+    const sub = await h.subscribe({ teamId: 'T602', planKey: 'gpt50_4k_50r', interval: 'monthly', billingMode: 'fixed_rate', seats: 1 });
+    await h.gateway.cancelImmediately({ externalId: sub.externalId });
+
+    const again = await h.gateway.cancelImmediately({ externalId: sub.externalId });
+
+    expect(again.status).toBe('canceled');
+    expect(h.fake.callsTo('DELETE', '/v1/subscriptions/')).toHaveLength(1);
+  });
+
+  it('re-reads a subscription Stripe moved on its own, and answers null for one it does not know', async () => {
+    const sub = await h.subscribe({ teamId: 'T603', planKey: 'gpt50', interval: 'monthly', billingMode: 'fixed_rate', seats: 2 });
+    h.fake.setSubscriptionStatus(sub.externalId, 'past_due');
+
+    expect(await h.gateway.getSubscription(sub.externalId)).toMatchObject({ status: 'past_due', quantity: 2 });
+    expect(await h.gateway.getSubscription('sub_does_not_exist')).toBeNull();
+  });
+});
