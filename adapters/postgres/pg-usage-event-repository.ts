@@ -1,0 +1,48 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { UsageEventRepository } from '../../core/usage/usage-event-repository.port';
+import type { MemberUsageTally, UsageEventRecord } from '../../core/usage/usage-event';
+import { UsageEventEntity } from './entities/usage-event.entity';
+import { assertSameTeam } from './team-scope';
+
+interface TallyRow {
+  member_id: string;
+  channel_mention: string | number;
+  direct_message: string | number;
+  reaction: string | number;
+}
+
+/** Append-only: each answered request is one row, so concurrent requests are each counted once. */
+export class PgUsageEventRepository implements UsageEventRepository {
+  constructor(private readonly orm: MikroORM) {}
+
+  async record(teamId: string, event: UsageEventRecord): Promise<void> {
+    assertSameTeam(teamId, event);
+    await this.orm.em.fork().insert(UsageEventEntity, { ...event });
+  }
+
+  async countForSeat(teamId: string, subscriptionId: string, memberId: string, since: Date): Promise<number> {
+    return this.orm.em
+      .fork()
+      .count(UsageEventEntity, { teamId, subscriptionId, memberId, occurredAt: { $gte: since } });
+  }
+
+  async tallyByMember(teamId: string, since: Date | null): Promise<MemberUsageTally[]> {
+    const rows = await this.orm.em.getConnection().execute<TallyRow[]>(
+      `select member_id,
+              count(*) filter (where kind = 'channel_mention') as channel_mention,
+              count(*) filter (where kind = 'direct_message') as direct_message,
+              count(*) filter (where kind = 'reaction') as reaction
+         from usage_events
+        where team_id = ? and (?::timestamptz is null or occurred_at >= ?::timestamptz)
+        group by member_id
+        order by member_id`,
+      [teamId, since, since],
+    );
+    return rows.map((row) => ({
+      memberId: row.member_id,
+      channelMention: Number(row.channel_mention),
+      directMessage: Number(row.direct_message),
+      reaction: Number(row.reaction),
+    }));
+  }
+}

@@ -1,0 +1,60 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { InMemoryUsageEventRepository } from '../../adapters/memory/in-memory-usage-event-repository';
+import { PgUsageEventRepository } from '../../adapters/postgres/pg-usage-event-repository';
+import type { UsageEventRepository } from '../../core/usage/usage-event-repository.port';
+import { implementations } from './support/implementations';
+import { aUsageEvent, at, TEAM_A, TEAM_B } from './support/records';
+
+const byMember = (a: { memberId: string }, b: { memberId: string }) => a.memberId.localeCompare(b.memberId);
+
+describe.each(
+  implementations<UsageEventRepository>({
+    memory: () => new InMemoryUsageEventRepository(),
+    postgres: (orm) => new PgUsageEventRepository(orm),
+  }),
+)('UsageEventRepository ($name)', ({ create }) => {
+  let usage: UsageEventRepository;
+  beforeEach(async () => {
+    usage = await create();
+  });
+
+  it('counts answered requests on one seat since a moment (inclusive)', async () => {
+    await usage.record(TEAM_A, aUsageEvent({ id: 'e1', occurredAt: at(1) }));
+    await usage.record(TEAM_A, aUsageEvent({ id: 'e2', occurredAt: at(5), kind: 'reaction' }));
+    await usage.record(TEAM_A, aUsageEvent({ id: 'e3', occurredAt: at(9), kind: 'direct_message' }));
+    await usage.record(TEAM_A, aUsageEvent({ id: 'e4', occurredAt: at(9), subscriptionId: 'sub-2' }));
+    await usage.record(TEAM_A, aUsageEvent({ id: 'e5', occurredAt: at(9), memberId: 'U002' }));
+    expect(await usage.countForSeat(TEAM_A, 'sub-1', 'U001', at(5))).toBe(2);
+    expect(await usage.countForSeat(TEAM_A, 'sub-1', 'U001', at(0))).toBe(3);
+    expect(await usage.countForSeat(TEAM_A, 'sub-1', 'U001', at(10))).toBe(0);
+  });
+
+  it('tallies per member by kind, all time or since a moment', async () => {
+    await usage.record(TEAM_A, aUsageEvent({ id: 'e1', occurredAt: at(1) }));
+    await usage.record(TEAM_A, aUsageEvent({ id: 'e2', occurredAt: at(5), kind: 'reaction' }));
+    await usage.record(TEAM_A, aUsageEvent({ id: 'e3', occurredAt: at(9), kind: 'direct_message', subscriptionId: null }));
+    await usage.record(TEAM_A, aUsageEvent({ id: 'e4', occurredAt: at(2), memberId: 'U002' }));
+    expect((await usage.tallyByMember(TEAM_A, null)).sort(byMember)).toEqual([
+      { memberId: 'U001', channelMention: 1, directMessage: 1, reaction: 1 },
+      { memberId: 'U002', channelMention: 1, directMessage: 0, reaction: 0 },
+    ]);
+    expect(await usage.tallyByMember(TEAM_A, at(5))).toEqual([
+      { memberId: 'U001', channelMention: 0, directMessage: 1, reaction: 1 },
+    ]);
+    expect(await usage.tallyByMember(TEAM_A, at(100))).toEqual([]);
+  });
+
+  it('counts every one of 50 requests recorded at once', async () => {
+    await Promise.all(Array.from({ length: 50 }, (_, i) => usage.record(TEAM_A, aUsageEvent({ id: `e${i}` }))));
+    expect(await usage.countForSeat(TEAM_A, 'sub-1', 'U001', at(0))).toBe(50);
+  });
+
+  it('keeps teams apart: team B sees none of team A usage and cannot record into it', async () => {
+    await usage.record(TEAM_A, aUsageEvent());
+    expect(await usage.countForSeat(TEAM_B, 'sub-1', 'U001', at(0))).toBe(0);
+    expect(await usage.tallyByMember(TEAM_B, null)).toEqual([]);
+    await expect(usage.record(TEAM_B, aUsageEvent({ id: 'e-b' }))).rejects.toThrow(/team/);
+    await usage.record(TEAM_B, aUsageEvent({ teamId: TEAM_B, id: 'e-b' }));
+    expect(await usage.countForSeat(TEAM_A, 'sub-1', 'U001', at(0))).toBe(1);
+  });
+});
