@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { PaidSubscriptionSnapshot } from '../../../core/billing/sync-paid-subscription.use-case';
+import { SyncPaidSubscription } from '../../../core/billing/sync-paid-subscription.use-case';
+import { anAssignment, TEAM } from '../support/builders';
+import { aWorkspaceFixture } from '../support/workspace-fixture';
+
+const snapshot: PaidSubscriptionSnapshot = {
+  externalId: 'sub_ext_1',
+  planKey: 'gpt50',
+  interval: 'monthly',
+  billingMode: 'fixed_rate',
+  quantity: 3,
+  status: 'active',
+  currentPeriodStart: new Date('2025-01-15T00:00:00Z'),
+  currentPeriodEnd: new Date('2025-02-15T00:00:00Z'),
+  cancelAtPeriodEnd: false,
+};
+
+describe('applying the payment provider state of a subscription', () => {
+  it('creates the subscription once, then updates it in place (idempotent)', async () => {
+    const w = aWorkspaceFixture('2025-01-15T00:00:00Z');
+    const sync = new SyncPaidSubscription(w);
+    const first = await sync.execute(TEAM, snapshot);
+    const again = await sync.execute(TEAM, snapshot);
+    expect(first.created).toBe(true);
+    expect(again.created).toBe(false);
+    const all = await w.subscriptions.listByTeam(TEAM);
+    expect(all).toHaveLength(1);
+    expect(all[0]).toMatchObject({ kind: 'paid', planKey: 'gpt50', quantity: 3, status: 'active', cancelAtPeriodEnd: false });
+  });
+
+  it('a lower quantity unassigns the most recently assigned, cancel flags and past due carry over', async () => {
+    const w = aWorkspaceFixture('2025-01-15T00:00:00Z');
+    const sync = new SyncPaidSubscription(w);
+    const { subscription } = await sync.execute(TEAM, snapshot);
+    await w.seats.assignIfSeatAvailable(TEAM, anAssignment(subscription, 'UOLD', { assignedAt: new Date('2025-01-16') }), 3);
+    await w.seats.assignIfSeatAvailable(TEAM, anAssignment(subscription, 'UNEW', { assignedAt: new Date('2025-01-17') }), 3);
+
+    const result = await sync.execute(TEAM, { ...snapshot, quantity: 1, cancelAtPeriodEnd: true, status: 'past_due' });
+    expect(result.unassignedMemberIds).toEqual(['UNEW']);
+    expect(result.subscription).toMatchObject({ quantity: 1, cancelAtPeriodEnd: true, status: 'past_due' });
+  });
+
+  it('a deletion cancels it', async () => {
+    const w = aWorkspaceFixture('2025-01-15T00:00:00Z');
+    const sync = new SyncPaidSubscription(w);
+    await sync.execute(TEAM, snapshot);
+    const { subscription } = await sync.execute(TEAM, { ...snapshot, status: 'canceled' });
+    expect(subscription.status).toBe('canceled');
+  });
+});
