@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { syncStripeCatalog } from '../../../adapters/stripe/catalog-sync';
 import { createStripeClient } from '../../../adapters/stripe/stripe-client';
 import type { Plan } from '../../../core/billing/plan';

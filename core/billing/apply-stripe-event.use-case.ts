@@ -1,0 +1,107 @@
+import type { Clock } from '../shared/clock.port';
+import type { TeamId, UserId } from '../shared/ids';
+import type { CustomerRepository } from './customer-repository.port';
+import type { BillingWebhookEvent, GatewaySubscription, PaymentGateway } from './payment-gateway.port';
+import type { SubscriptionRecord } from './subscription';
+import type { SubscriptionRepository } from './subscription-repository.port';
+import type { PaidSubscriptionSnapshot, SyncPaidSubscription } from './sync-paid-subscription.use-case';
+
+/**
+ * Which payment webhook events were already applied (table of provider event ids). Stripe
+ * delivers at least once, so the same event can arrive twice.
+ */
+export interface ProcessedWebhookEventLog {
+  has(eventId: string): Promise<boolean>;
+  record(eventId: string, processedAt: Date): Promise<void>;
+}
+
+export type ApplyStripeEventResult =
+  | { readonly status: 'applied'; readonly teamId: TeamId; readonly subscription: SubscriptionRecord; readonly created: boolean; readonly unassignedMemberIds: UserId[] }
+  | { readonly status: 'duplicate' }
+  | {
+      readonly status: 'ignored';
+      readonly reason: 'event_type' | 'no_subscription' | 'unknown_subscription' | 'unknown_workspace' | 'unknown_price' | 'not_paid_yet';
+    };
+
+/**
+ * Applies a verified payment webhook event to the workspace's subscription rows. The event
+ * only says which subscription changed: its state is re-read from the provider, so
+ * duplicates and any delivery order end in the same rows (the last read wins, and it is
+ * always the provider's current state).
+ */
+export class ApplyStripeEvent {
+  constructor(
+    private readonly deps: {
+      readonly gateway: Pick<PaymentGateway, 'getSubscription'>;
+      readonly customers: CustomerRepository;
+      readonly subscriptions: SubscriptionRepository;
+      readonly syncPaidSubscription: SyncPaidSubscription;
+      readonly processedEvents: ProcessedWebhookEventLog;
+      readonly clock: Clock;
+    },
+  ) {}
+
+  async execute(event: BillingWebhookEvent): Promise<ApplyStripeEventResult> {
+    if (event.type === 'ignored') return { status: 'ignored', reason: 'event_type' };
+    if (await this.deps.processedEvents.has(event.id)) return { status: 'duplicate' };
+    const result = await this.apply(event);
+    // Recorded only once applied: a failure above leaves the event for Stripe's retry.
+    await this.deps.processedEvents.record(event.id, this.deps.clock.now());
+    return result;
+  }
+
+  private async apply(event: Exclude<BillingWebhookEvent, { type: 'ignored' }>): Promise<ApplyStripeEventResult> {
+    if (!event.subscriptionId) return { status: 'ignored', reason: 'no_subscription' };
+    const current = await this.deps.gateway.getSubscription(event.subscriptionId);
+    if (!current) return { status: 'ignored', reason: 'unknown_subscription' };
+    const teamId = await this.workspaceOf(current, event.teamId);
+    if (!teamId) return { status: 'ignored', reason: 'unknown_workspace' };
+    const known = (await this.deps.subscriptions.findByExternalId(teamId, current.externalId)) !== null;
+    const snapshot = toPaidSubscriptionSnapshot(current, known);
+    if (snapshot === 'unknown_price' || snapshot === 'not_paid_yet') return { status: 'ignored', reason: snapshot };
+    const synced = await this.deps.syncPaidSubscription.execute(teamId, snapshot);
+    return { status: 'applied', teamId, ...synced };
+  }
+
+  /** The customers table decides; the team id Tomo wrote at checkout is the fallback. */
+  private async workspaceOf(current: GatewaySubscription, fromEvent: TeamId | null): Promise<TeamId | null> {
+    const byCustomer = await this.deps.customers.findTeamIdByExternalCustomerId(current.customerId);
+    if (byCustomer) return byCustomer;
+    const teamId = current.teamId ?? fromEvent;
+    if (!teamId) return null;
+    if (!(await this.deps.customers.find(teamId))) {
+      await this.deps.customers.save(teamId, { teamId, externalCustomerId: current.customerId, email: null, createdAt: this.deps.clock.now() });
+    }
+    return teamId;
+  }
+}
+
+/**
+ * The provider's statuses in core terms: trialing/active are active; past_due and unpaid
+ * keep answering while payment is retried; canceled, expired and paused grant nothing.
+ * An incomplete subscription (first payment not through) is not created until it is paid.
+ */
+export function toPaidSubscriptionSnapshot(
+  sub: GatewaySubscription,
+  alreadyKnown: boolean,
+): PaidSubscriptionSnapshot | 'unknown_price' | 'not_paid_yet' {
+  if (!sub.planKey || !sub.billingMode || !sub.interval) return 'unknown_price';
+  if (sub.status === 'incomplete' && !alreadyKnown) return 'not_paid_yet';
+  const status: PaidSubscriptionSnapshot['status'] =
+    sub.status === 'active' || sub.status === 'trialing'
+      ? 'active'
+      : sub.status === 'past_due' || sub.status === 'unpaid' || sub.status === 'incomplete'
+        ? 'past_due'
+        : 'canceled';
+  return {
+    externalId: sub.externalId,
+    planKey: sub.planKey,
+    interval: sub.interval,
+    billingMode: sub.billingMode,
+    quantity: sub.quantity,
+    status,
+    currentPeriodStart: sub.currentPeriodStart,
+    currentPeriodEnd: sub.currentPeriodEnd,
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+  };
+}
