@@ -38,8 +38,14 @@ export function toBillingWebhookEvent(event: Stripe.Event): BillingWebhookEvent 
     case 'subscription':
       return { ...base, subscriptionId: object.id ?? null, teamId: object.metadata?.[META.teamId] ?? null };
     case 'invoice': {
+      // Since API version 2025-03-31 the subscription sits under `parent`; endpoints pinned to an
+      // older version still send the top-level `subscription`.
       const details = object.parent?.subscription_details;
-      return { ...base, subscriptionId: idOf(details?.subscription), teamId: details?.metadata?.[META.teamId] ?? null };
+      return {
+        ...base,
+        subscriptionId: idOf(details?.subscription) ?? idOf(object.subscription),
+        teamId: details?.metadata?.[META.teamId] ?? null,
+      };
     }
     default:
       return { id: event.id, type: 'ignored', originalType: event.type, createdAt };
