@@ -1,0 +1,23 @@
+import type { TeamId, UserId } from '../shared/ids';
+
+/**
+ * What left the workspace for an AI provider, per answer: who asked, where it went, how
+ * many tokens, and which kinds of sources were included ('thread', 'instructions',
+ * 'web_page', 'file', …). Never any content.
+ */
+export interface EgressAuditRecord {
+  readonly teamId: TeamId;
+  readonly memberId: UserId | null;
+  readonly provider: string;
+  readonly model: string;
+  readonly inputTokens: number | null;
+  readonly outputTokens: number | null;
+  readonly sourceKinds: readonly string[];
+  readonly occurredAt: Date;
+}
+
+export interface EgressAuditLog {
+  record(teamId: TeamId, entry: EgressAuditRecord): Promise<void>;
+  /** Newest first, at or after `since` when given, at most `limit` (default 100). */
+  list(teamId: TeamId, options?: { since?: Date; limit?: number }): Promise<EgressAuditRecord[]>;
+}
