@@ -1,22 +1,24 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
-// Slack retries deliveries (x-slack-retry-num); the event id is recorded once so a retry is a no-op.
+// Slack retries deliveries (X-Slack-Retry-Num) and Stripe re-sends webhooks; each delivery id
+// is recorded once so a repeat is a no-op. Ids and types only.
 export const ProcessedSlackEventEntity = defineEntity({
   name: 'ProcessedSlackEvent',
   tableName: 'processed_slack_events',
   properties: {
     eventId: p.string().length(64).primary(),
-    teamId: p.string().length(32),
+    teamId: p.string().length(32).nullable(),
+    type: p.string().length(128),
     processedAt: p.datetime().index(),
   },
 });
 
-// Stripe delivers webhooks at least once; same idea.
 export const ProcessedStripeEventEntity = defineEntity({
   name: 'ProcessedStripeEvent',
   tableName: 'processed_stripe_events',
   properties: {
     eventId: p.string().length(255).primary(),
+    teamId: p.string().length(32).nullable(),
     type: p.string().length(128),
     processedAt: p.datetime().index(),
   },

@@ -1,6 +1,7 @@
 import type { Migration } from '@mikro-orm/migrations';
 import { Migration20261121035646_initial_schema } from './Migration20261121035646_initial_schema';
 import { Migration20261121040018_core_records } from './Migration20261121040018_core_records';
+import { Migration20261121040501_sessions_event_logs_storage } from './Migration20261121040501_sessions_event_logs_storage';
 
 type MigrationClass = new (...args: ConstructorParameters<typeof Migration>) => Migration;
 
@@ -9,4 +10,5 @@ type MigrationClass = new (...args: ConstructorParameters<typeof Migration>) => 
 export const migrations: { name: string; class: MigrationClass }[] = [
   { name: 'Migration20261121035646_initial_schema', class: Migration20261121035646_initial_schema },
   { name: 'Migration20261121040018_core_records', class: Migration20261121040018_core_records },
+  { name: 'Migration20261121040501_sessions_event_logs_storage', class: Migration20261121040501_sessions_event_logs_storage },
 ];

@@ -1,0 +1,55 @@
+import type { InferEntity } from '@mikro-orm/core';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { OAuthTokenRecord } from '../../core/integrations/oauth-token';
+import type { OAuthTokenRepository } from '../../core/integrations/oauth-token-repository.port';
+import type { SecretBox } from '../crypto/secret-box';
+import { OAuthTokenHistoryEntity, OAuthTokenViewEntity } from './entities/oauth-token.entity';
+import { assertSameTeam } from './team-scope';
+
+type ViewRow = InferEntity<typeof OAuthTokenViewEntity>;
+
+// Binds a sealed token to its owner and provider: copied to another row, it fails to open.
+const context = (kind: 'access' | 'refresh', r: { teamId: string; userId: string; provider: string }) =>
+  `oauth_tokens.${kind}:${r.teamId}:${r.userId}:${r.provider}`;
+
+/** Writes append to oauth_tokens_history (tokens sealed); reads come from oauth_tokens_view. */
+export class PgOAuthTokenRepository implements OAuthTokenRepository {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly secrets: SecretBox,
+  ) {}
+
+  async findLatest(teamId: string, userId: string, provider: string): Promise<OAuthTokenRecord | null> {
+    const row = await this.orm.em.fork().findOne(OAuthTokenViewEntity, { teamId, userId, provider });
+    return row ? this.toRecord(row) : null;
+  }
+
+  async listLatestForUser(teamId: string, userId: string): Promise<OAuthTokenRecord[]> {
+    const rows = await this.orm.em.fork().find(OAuthTokenViewEntity, { teamId, userId }, { orderBy: { provider: 'asc' } });
+    return rows.map((row) => this.toRecord(row));
+  }
+
+  async append(teamId: string, record: OAuthTokenRecord): Promise<void> {
+    assertSameTeam(teamId, record);
+    const { accessToken, refreshToken, ...rest } = record;
+    await this.orm.em.fork().insert(OAuthTokenHistoryEntity, {
+      ...rest,
+      accessTokenSealed: accessToken === null ? null : this.secrets.seal(accessToken, context('access', record)),
+      refreshTokenSealed: refreshToken === null ? null : this.secrets.seal(refreshToken, context('refresh', record)),
+    });
+  }
+
+  private toRecord(row: ViewRow): OAuthTokenRecord {
+    return {
+      teamId: row.teamId,
+      userId: row.userId,
+      provider: row.provider,
+      accessToken: row.accessTokenSealed ? this.secrets.open(row.accessTokenSealed, context('access', row)) : null,
+      refreshToken: row.refreshTokenSealed ? this.secrets.open(row.refreshTokenSealed, context('refresh', row)) : null,
+      scopes: row.scopes ?? null,
+      expiresAt: row.expiresAt ?? null,
+      updatedBy: row.updatedBy,
+      updatedAt: row.updatedAt,
+    };
+  }
+}

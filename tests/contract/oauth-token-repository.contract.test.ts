@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AesGcmSecretBox } from '../../adapters/crypto/secret-box';
+import { InMemoryOAuthTokenRepository } from '../../adapters/memory/in-memory-oauth-token-repository';
+import { PgOAuthTokenRepository } from '../../adapters/postgres/pg-oauth-token-repository';
+import type { OAuthTokenRecord } from '../../core/integrations/oauth-token';
+import type { OAuthTokenRepository } from '../../core/integrations/oauth-token-repository.port';
+import { implementations } from './support/implementations';
+import { at, TEAM_A, TEAM_B } from './support/records';
+
+const secrets = AesGcmSecretBox.fromEnv(randomBytes(32).toString('base64'));
+
+const aToken = (overrides: Partial<OAuthTokenRecord> = {}): OAuthTokenRecord => ({
+  teamId: TEAM_A,
+  userId: 'U001',
+  provider: 'github',
+  accessToken: 'gho_access_1',
+  refreshToken: 'ghr_refresh_1',
+  scopes: 'repo',
+  expiresAt: at(60),
+  updatedBy: 'U001',
+  updatedAt: at(1),
+  ...overrides,
+});
+
+describe.each(
+  implementations<OAuthTokenRepository>({
+    memory: () => new InMemoryOAuthTokenRepository(),
+    postgres: (orm) => new PgOAuthTokenRepository(orm, secrets),
+  }),
+)('OAuthTokenRepository ($name)', ({ create }) => {
+  let tokens: OAuthTokenRepository;
+  beforeEach(async () => {
+    tokens = await create();
+  });
+
+  it('reads the latest connection per provider; a disconnect leaves no tokens', async () => {
+    const google = aToken({ provider: 'google-drive', accessToken: 'ya29', refreshToken: null, scopes: null, expiresAt: null });
+    const refreshed = aToken({ accessToken: 'gho_access_2', updatedAt: at(2) });
+    const disconnected = aToken({ accessToken: null, refreshToken: null, expiresAt: null, updatedAt: at(3) });
+    await tokens.append(TEAM_A, aToken());
+    await tokens.append(TEAM_A, google);
+    await tokens.append(TEAM_A, refreshed);
+    expect(await tokens.findLatest(TEAM_A, 'U001', 'github')).toEqual(refreshed);
+    await tokens.append(TEAM_A, disconnected);
+    expect(await tokens.findLatest(TEAM_A, 'U001', 'github')).toEqual(disconnected);
+    const latest = await tokens.listLatestForUser(TEAM_A, 'U001');
+    expect(latest).toHaveLength(2);
+    expect(latest).toEqual(expect.arrayContaining([disconnected, google]));
+    expect(await tokens.findLatest(TEAM_A, 'U002', 'github')).toBeNull();
+  });
+
+  it('keeps teams apart: team B neither reads nor replaces team A tokens', async () => {
+    await tokens.append(TEAM_A, aToken());
+    expect(await tokens.findLatest(TEAM_B, 'U001', 'github')).toBeNull();
+    expect(await tokens.listLatestForUser(TEAM_B, 'U001')).toEqual([]);
+    await expect(tokens.append(TEAM_B, aToken({ accessToken: 'stolen' }))).rejects.toThrow(/team/);
+    await tokens.append(TEAM_B, aToken({ teamId: TEAM_B, accessToken: 'theirs', updatedAt: at(9) }));
+    expect(await tokens.findLatest(TEAM_A, 'U001', 'github')).toEqual(aToken());
+  });
+});

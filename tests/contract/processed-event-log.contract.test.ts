@@ -1,0 +1,48 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { InMemoryProcessedEventLog } from '../../adapters/memory/in-memory-processed-event-log';
+import { PgProcessedEventLog } from '../../adapters/postgres/pg-processed-event-log';
+import type { ProcessedEventLog } from '../../core/shared/processed-event-log.port';
+import type { Implementation } from './support/implementations';
+import { emptyTables, fileDatabase } from './support/implementations';
+import { at, TEAM_A } from './support/records';
+
+const postgres = (sender: 'slack' | 'stripe'): Implementation<ProcessedEventLog> => ({
+  name: `postgres ${sender}`,
+  create: async () => {
+    const { orm } = await fileDatabase();
+    await emptyTables(orm);
+    return new PgProcessedEventLog(orm, sender);
+  },
+});
+
+describe.each([
+  { name: 'in-memory', create: async () => new InMemoryProcessedEventLog() } as Implementation<ProcessedEventLog>,
+  postgres('slack'),
+  postgres('stripe'),
+])('ProcessedEventLog ($name)', ({ create }) => {
+  let log: ProcessedEventLog;
+  beforeEach(async () => {
+    log = await create();
+  });
+
+  const event = { eventId: 'Ev0001', teamId: TEAM_A, type: 'app_mention' };
+
+  it('says yes the first time and no for a retried delivery', async () => {
+    expect(await log.markProcessed(event, at(0))).toBe(true);
+    expect(await log.markProcessed(event, at(1))).toBe(false);
+    expect(await log.markProcessed({ ...event, eventId: 'Ev0002', teamId: null }, at(1))).toBe(true);
+  });
+
+  it('lets exactly one of 20 racing deliveries through', async () => {
+    const results = await Promise.all(Array.from({ length: 20 }, () => log.markProcessed(event, at(0))));
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('forgets old ids on purge', async () => {
+    await log.markProcessed(event, at(0));
+    await log.markProcessed({ ...event, eventId: 'Ev0002' }, at(10));
+    expect(await log.purgeBefore(at(5))).toBe(1);
+    expect(await log.markProcessed(event, at(20))).toBe(true);
+    expect(await log.markProcessed({ ...event, eventId: 'Ev0002' }, at(20))).toBe(false);
+  });
+});
