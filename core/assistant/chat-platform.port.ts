@@ -50,11 +50,6 @@ export interface ChatUserProfile {
   timeZone?: string;
 }
 
-export interface ReadThreadOptions {
-  /** Stop after this many messages (oldest first). Default: the whole thread. */
-  maxMessages?: number;
-}
-
 /** Where an answer goes and for whom (streaming in channels needs the recipient). */
 export interface AnswerTarget {
   thread: ThreadRef;
@@ -95,7 +90,7 @@ export interface ShowThinkingInput {
 
 export interface ChatPlatform {
   /** Every message of the thread, oldest first, parent included. */
-  readThread(thread: ThreadRef, options?: ReadThreadOptions): Promise<ThreadMessage[]>;
+  readThread(thread: ThreadRef): Promise<ThreadMessage[]>;
   /** Profiles for the given ids; unknown ids are left out of the map. */
   getUsers(userIds: readonly UserId[]): Promise<Map<UserId, ChatUserProfile>>;
   showThinking(input: ShowThinkingInput): Promise<ThinkingIndicator>;

@@ -1,0 +1,201 @@
+import type { Clock } from '../../core/shared/clock.port';
+import { ChatPlatformError } from '../../core/assistant/chat-platform-error';
+import type { AnswerTarget, AnswerWriter, PostedAnswer } from '../../core/assistant/chat-platform.port';
+import type { SlackCall } from './slack-api-caller';
+import { cutPoint } from './split-message';
+
+export interface AnswerWriterSettings {
+  /** Text is held back until this much has gathered, then sent in one append (≥ 256). */
+  bufferChars: number;
+  /** Without streaming, the posted message is edited at most once per this interval. */
+  editIntervalMs: number;
+  /** Longest text one message holds; longer answers continue in new messages. */
+  maxMessageChars: number;
+  clock: Clock;
+  sleep: (ms: number) => Promise<void>;
+}
+
+interface OpenMessage {
+  ts: string;
+  sent: string;
+}
+
+/**
+ * Writes one answer into a thread. Prefers Slack's native streaming (chat.startStream /
+ * appendStream / stopStream); when the workspace or channel cannot stream, posts a message
+ * and edits it as text arrives (chat.postMessage + chat.update, throttled).
+ */
+export class SlackAnswerWriter implements AnswerWriter {
+  private mode: 'stream' | 'edit' | undefined;
+  private pending = '';
+  private current: OpenMessage | undefined;
+  private readonly finished: string[] = [];
+  private lastWriteAt = Number.NEGATIVE_INFINITY;
+  private closed = false;
+
+  constructor(
+    private readonly call: SlackCall,
+    private readonly target: AnswerTarget,
+    private readonly settings: AnswerWriterSettings,
+    /** Shared by one platform client: once a workspace cannot stream, stop trying. */
+    private readonly streaming: { available: boolean },
+  ) {
+    if (!streaming.available) this.mode = 'edit';
+  }
+
+  async append(text: string): Promise<void> {
+    if (this.closed) throw new Error('The answer is already finished');
+    this.pending += text;
+    if (this.mode !== 'edit') await this.pumpStream(false);
+    // Not `else`: the stream may just have turned out to be unavailable.
+    if (this.mode === 'edit') await this.pumpEdits(false);
+  }
+
+  async finish(): Promise<PostedAnswer> {
+    if (this.closed) throw new Error('The answer is already finished');
+    this.closed = true;
+    if (this.mode !== 'edit') await this.pumpStream(true);
+    if (this.mode === 'edit') await this.pumpEdits(true);
+    if (this.current !== undefined) this.finished.push(this.current.ts);
+    this.current = undefined;
+    return { messageTs: [...this.finished], delivery: this.mode === 'edit' ? 'edit' : 'stream' };
+  }
+
+  // ---- native streaming ---------------------------------------------------------------
+
+  private async pumpStream(final: boolean): Promise<void> {
+    while (this.mode !== 'edit') {
+      const room = this.settings.maxMessageChars - (this.current?.sent.length ?? 0);
+      const overflow = this.pending.length > room;
+      if (!overflow && this.pending.length < this.settings.bufferChars && !final) return;
+      if (!overflow && final) {
+        // The tail goes out with the stop, saving one call.
+        if (this.current === undefined && this.pending.length === 0) return;
+        if (this.current === undefined && !(await this.startStream(this.takePending(this.pending.length)))) continue;
+        await this.stopStream(this.takePending(this.pending.length));
+        return;
+      }
+      const piece = this.takePending(overflow ? cutPoint(this.pending, room) : this.pending.length);
+      if (this.current === undefined) {
+        if (!(await this.startStream(piece))) continue;
+      } else if (piece.length > 0) {
+        await this.call('chat.appendStream', { channel: this.target.thread.channelId, ts: this.current.ts, markdown_text: piece });
+        this.current.sent += piece;
+      }
+      if (overflow) {
+        await this.stopStream('');
+        this.pending = this.pending.trimStart();
+      }
+    }
+  }
+
+  /** False when streaming turned out to be unavailable (the text is back in `pending`). */
+  private async startStream(text: string): Promise<boolean> {
+    const { thread, recipientUserId, recipientTeamId, appearance } = this.target;
+    try {
+      const result = await this.call('chat.startStream', {
+        channel: thread.channelId,
+        thread_ts: thread.threadTs,
+        recipient_user_id: recipientUserId,
+        ...(recipientTeamId === undefined ? {} : { recipient_team_id: recipientTeamId }),
+        ...(text === '' ? {} : { markdown_text: text }),
+        ...(appearance?.username ? { username: appearance.username } : {}),
+        ...(appearance?.iconUrl ? { icon_url: appearance.iconUrl } : {}),
+      });
+      this.mode = 'stream';
+      this.current = { ts: tsOf(result), sent: text };
+      return true;
+    } catch (error) {
+      if (!streamingUnavailable(error) || this.mode === 'stream') throw error;
+      this.streaming.available = false;
+      this.mode = 'edit';
+      this.pending = text + this.pending;
+      return false;
+    }
+  }
+
+  private async stopStream(text: string): Promise<void> {
+    const current = this.current!;
+    await this.call('chat.stopStream', {
+      channel: this.target.thread.channelId,
+      ts: current.ts,
+      ...(text === '' ? {} : { markdown_text: text }),
+    });
+    current.sent += text;
+    this.finished.push(current.ts);
+    this.current = undefined;
+  }
+
+  // ---- post + edit fallback -----------------------------------------------------------
+
+  private async pumpEdits(final: boolean): Promise<void> {
+    while (this.pending.length > 0) {
+      if (this.current === undefined) {
+        if (!final && this.pending.length < this.settings.bufferChars) return;
+        const overflow = this.pending.length > this.settings.maxMessageChars;
+        const piece = this.takePending(overflow ? cutPoint(this.pending, this.settings.maxMessageChars) : this.pending.length);
+        const result = await this.call('chat.postMessage', this.postArgs(piece));
+        this.lastWriteAt = this.settings.clock.now().getTime();
+        this.current = { ts: tsOf(result), sent: piece };
+        if (overflow) this.closeEdited();
+        continue;
+      }
+      const wait = this.lastWriteAt + this.settings.editIntervalMs - this.settings.clock.now().getTime();
+      if (wait > 0) {
+        if (!final) return;
+        await this.settings.sleep(wait);
+      }
+      const room = this.settings.maxMessageChars - this.current.sent.length;
+      const overflow = this.pending.length > room;
+      const piece = this.takePending(overflow ? cutPoint(this.pending, room) : this.pending.length);
+      if (piece.length > 0) {
+        await this.call('chat.update', {
+          channel: this.target.thread.channelId,
+          ts: this.current.ts,
+          markdown_text: this.current.sent + piece,
+        });
+        this.lastWriteAt = this.settings.clock.now().getTime();
+        this.current.sent += piece;
+      }
+      if (overflow) this.closeEdited();
+    }
+  }
+
+  private closeEdited(): void {
+    this.finished.push(this.current!.ts);
+    this.current = undefined;
+    this.pending = this.pending.trimStart();
+  }
+
+  private postArgs(text: string): Record<string, unknown> {
+    const { thread, appearance } = this.target;
+    return {
+      channel: thread.channelId,
+      thread_ts: thread.threadTs,
+      markdown_text: text,
+      ...(appearance?.username ? { username: appearance.username } : {}),
+      ...(appearance?.iconUrl ? { icon_url: appearance.iconUrl } : {}),
+    };
+  }
+
+  private takePending(length: number): string {
+    const piece = this.pending.slice(0, length);
+    this.pending = this.pending.slice(length);
+    return piece;
+  }
+}
+
+/**
+ * chat.startStream refusing for a reason other than access (unknown method on an older
+ * Slack, streaming not enabled for the app, a channel type that cannot stream): post and
+ * edit instead. Token, rate-limit and transport failures are real failures.
+ */
+function streamingUnavailable(error: unknown): boolean {
+  return error instanceof ChatPlatformError && (error.code === 'failed' || error.platformCode === 'not_allowed_token_type');
+}
+
+function tsOf(result: object): string {
+  const ts = (result as { ts?: unknown }).ts;
+  if (typeof ts !== 'string') throw new ChatPlatformError('failed', 'missing_ts', 'chat');
+  return ts;
+}

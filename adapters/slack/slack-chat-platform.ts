@@ -1,0 +1,227 @@
+import { ChatPlatformError, isChatPlatformError } from '../../core/assistant/chat-platform-error';
+import type {
+  AnswerTarget,
+  AnswerWriter,
+  BotAppearance,
+  ChatPlatform,
+  ChatPlatformFactory,
+  ChatUserProfile,
+  ShowThinkingInput,
+  ThinkingIndicator,
+  ThreadMessage,
+  ThreadRef,
+  WorkspaceAccess,
+} from '../../core/assistant/chat-platform.port';
+import type { Clock } from '../../core/shared/clock.port';
+import { createSlackCaller, realSleep, type SlackApiCallerOptions, type SlackCall } from './slack-api-caller';
+import { SlackAnswerWriter, type AnswerWriterSettings } from './slack-answer-writer';
+import { splitMessage } from './split-message';
+
+export interface SlackChatPlatformOptions extends SlackApiCallerOptions {
+  /** Characters gathered before each chat.appendStream; at least 256. Default 256. */
+  streamBufferChars?: number;
+  /** Fallback without streaming: edit the posted message at most once per this. Default 3 s. */
+  editIntervalMs?: number;
+  /** Longest text per message (Slack's markdown_text limit). Default 12,000. */
+  maxMessageChars?: number;
+  /** conversations.replies page size. Default 200 (Slack's advice for paginated methods). */
+  repliesPageSize?: number;
+  /** Reaction shown on the question where an assistant status cannot be set. */
+  thinkingReaction?: string;
+  clock?: Clock;
+}
+
+/** Slack's own floor for buffered streaming; smaller appends risk its rate limits. */
+export const MIN_STREAM_BUFFER_CHARS = 256;
+/** 50 pages of 200: a 10,000-message thread is read whole; beyond that the oldest part only. */
+const MAX_THREAD_PAGES = 50;
+const USER_LOOKUP_CONCURRENCY = 5;
+
+/** Builds a Web API client per installation (bot token); the worker asks once per job. */
+export class SlackChatPlatformFactory implements ChatPlatformFactory {
+  constructor(private readonly options: SlackChatPlatformOptions = {}) {}
+
+  forWorkspace(access: WorkspaceAccess): ChatPlatform {
+    return new SlackChatPlatform(createSlackCaller(access.botToken, this.options), access, this.options);
+  }
+}
+
+export class SlackChatPlatform implements ChatPlatform {
+  private readonly writerSettings: AnswerWriterSettings;
+  private readonly streaming = { available: true };
+  private readonly profiles = new Map<string, ChatUserProfile | null>();
+
+  constructor(
+    private readonly call: SlackCall,
+    private readonly access: WorkspaceAccess,
+    private readonly options: SlackChatPlatformOptions = {},
+  ) {
+    this.writerSettings = {
+      bufferChars: Math.max(MIN_STREAM_BUFFER_CHARS, options.streamBufferChars ?? MIN_STREAM_BUFFER_CHARS),
+      editIntervalMs: options.editIntervalMs ?? 3_000,
+      maxMessageChars: options.maxMessageChars ?? 12_000,
+      clock: options.clock ?? { now: () => new Date() },
+      sleep: options.sleep ?? realSleep,
+    };
+  }
+
+  async readThread(thread: ThreadRef): Promise<ThreadMessage[]> {
+    const byTs = new Map<string, ThreadMessage>();
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_THREAD_PAGES; page += 1) {
+      const result = (await this.call('conversations.replies', {
+        channel: thread.channelId,
+        ts: thread.threadTs,
+        limit: this.options.repliesPageSize ?? 200,
+        ...(cursor === undefined ? {} : { cursor }),
+      })) as RepliesPage;
+      // Pages may repeat the parent message; the ts identifies a message.
+      for (const message of result.messages ?? []) {
+        if (message.ts === undefined || byTs.has(message.ts)) continue;
+        byTs.set(message.ts, {
+          ts: message.ts,
+          text: message.text ?? '',
+          ...(message.user === undefined ? {} : { userId: message.user }),
+          ...(message.bot_id === undefined ? {} : { botId: message.bot_id }),
+        });
+      }
+      cursor = result.response_metadata?.next_cursor || undefined;
+      if (cursor === undefined) break;
+    }
+    return [...byTs.values()].sort((a, b) => compareTs(a.ts, b.ts));
+  }
+
+  async getUsers(userIds: readonly string[]): Promise<Map<string, ChatUserProfile>> {
+    const wanted = [...new Set(userIds)].filter((id) => !this.profiles.has(id));
+    for (let i = 0; i < wanted.length; i += USER_LOOKUP_CONCURRENCY) {
+      await Promise.all(wanted.slice(i, i + USER_LOOKUP_CONCURRENCY).map((id) => this.lookUpUser(id)));
+    }
+    const found = new Map<string, ChatUserProfile>();
+    for (const id of userIds) {
+      const profile = this.profiles.get(id);
+      if (profile) found.set(id, profile);
+    }
+    return found;
+  }
+
+  async showThinking(input: ShowThinkingInput): Promise<ThinkingIndicator> {
+    const { thread, appearance } = input;
+    const setStatus = (status: string) =>
+      this.call('assistant.threads.setStatus', {
+        channel_id: thread.channelId,
+        thread_ts: thread.threadTs,
+        status,
+        ...appearanceArgs(appearance),
+      });
+    // The sign is cosmetic: when neither a status nor a reaction can be shown, the answer
+    // still goes ahead (a real token problem surfaces on the next call).
+    if (await succeeds(setStatus(input.status))) return { clear: () => ignoreFailure(setStatus('')) };
+    // Not an assistant thread (a channel mention): a reaction on the question instead.
+    const reaction = { channel: thread.channelId, timestamp: input.messageTs, name: this.options.thinkingReaction ?? 'eyes' };
+    if (await succeeds(this.call('reactions.add', reaction))) {
+      return { clear: () => ignoreFailure(this.call('reactions.remove', reaction)) };
+    }
+    return { clear: async () => undefined };
+  }
+
+  async postInThread(thread: ThreadRef, text: string, appearance?: BotAppearance): Promise<string[]> {
+    const posted: string[] = [];
+    for (const piece of splitMessage(text, this.writerSettings.maxMessageChars)) {
+      const result = (await this.call('chat.postMessage', {
+        channel: thread.channelId,
+        thread_ts: thread.threadTs,
+        markdown_text: piece,
+        ...appearanceArgs(appearance),
+      })) as { ts?: string };
+      if (result.ts !== undefined) posted.push(result.ts);
+    }
+    return posted;
+  }
+
+  startAnswer(target: AnswerTarget): AnswerWriter {
+    const withTeam: AnswerTarget = { ...target, recipientTeamId: target.recipientTeamId ?? this.access.teamId };
+    return new SlackAnswerWriter(this.call, withTeam, this.writerSettings, this.streaming);
+  }
+
+  private async lookUpUser(id: string): Promise<void> {
+    try {
+      const result = (await this.call('users.info', { user: id, include_locale: true })) as { user?: SlackUser };
+      this.profiles.set(id, result.user ? toProfile(result.user) : null);
+    } catch (error) {
+      if (isChatPlatformError(error) && error.code === 'not_found') this.profiles.set(id, null);
+      else throw error;
+    }
+  }
+}
+
+interface RepliesPage {
+  messages?: { ts?: string; text?: string; user?: string; bot_id?: string }[];
+  response_metadata?: { next_cursor?: string };
+}
+
+interface SlackUser {
+  id: string;
+  name?: string;
+  real_name?: string;
+  deleted?: boolean;
+  is_bot?: boolean;
+  locale?: string;
+  tz?: string;
+  profile?: {
+    title?: string;
+    display_name?: string;
+    display_name_normalized?: string;
+    real_name?: string;
+    real_name_normalized?: string;
+  };
+}
+
+function toProfile(user: SlackUser): ChatUserProfile {
+  const optional = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
+  const fields = {
+    name: optional(user.name),
+    realName: optional(user.profile?.real_name ?? user.real_name),
+    realNameNormalized: optional(user.profile?.real_name_normalized),
+    displayName: optional(user.profile?.display_name),
+    displayNameNormalized: optional(user.profile?.display_name_normalized),
+    title: optional(user.profile?.title),
+    locale: optional(user.locale),
+    timeZone: optional(user.tz),
+  };
+  const profile: ChatUserProfile = { id: user.id, isBot: user.is_bot === true, deleted: user.deleted === true };
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) Object.assign(profile, { [key]: value });
+  return profile;
+}
+
+function appearanceArgs(appearance: BotAppearance | undefined): Record<string, string> {
+  return {
+    ...(appearance?.username ? { username: appearance.username } : {}),
+    ...(appearance?.iconUrl ? { icon_url: appearance.iconUrl } : {}),
+  };
+}
+
+/** Slack timestamps are "seconds.micros" strings; compare them as numbers of equal scale. */
+function compareTs(a: string, b: string): number {
+  const [as = '0', af = ''] = a.split('.');
+  const [bs = '0', bf = ''] = b.split('.');
+  return Number(as) - Number(bs) || Number(af.padEnd(6, '0')) - Number(bf.padEnd(6, '0'));
+}
+
+async function succeeds(promise: Promise<unknown>): Promise<boolean> {
+  try {
+    await promise;
+    return true;
+  } catch (error) {
+    if (error instanceof ChatPlatformError) return false;
+    throw error;
+  }
+}
+
+/** Clearing a thinking sign is cosmetic: Slack also clears the status when the answer posts. */
+async function ignoreFailure(promise: Promise<unknown>): Promise<void> {
+  try {
+    await promise;
+  } catch (error) {
+    if (!(error instanceof ChatPlatformError)) throw error;
+  }
+}

@@ -1,0 +1,153 @@
+import type { Clock } from '../../core/shared/clock.port';
+import type { TeamId } from '../../core/shared/ids';
+import type { ChannelEntry } from '../../core/workspace/channel';
+import type { InstallationRepository } from '../../core/workspace/installation-repository.port';
+import type { Member } from '../../core/workspace/member';
+import type { TeamInfo, WorkspaceDirectory } from '../../core/workspace/workspace-directory.port';
+import { WorkspaceNotInstalledError } from '../../core/workspace/workspace-directory.port';
+import { createSlackCaller, type SlackApiCallerOptions, type SlackCall } from './slack-api-caller';
+
+export interface SlackDirectoryOptions extends SlackApiCallerOptions {
+  installations: InstallationRepository;
+  clock: Clock;
+  /**
+   * How long a workspace's member and channel lists are reused. Admin checks read the
+   * member list on every settings request, so a short cache spares Slack's tier-2 limits;
+   * a changed role takes effect within this time. Default 60 s; 0 disables the cache.
+   */
+  cacheMs?: number;
+}
+
+interface SlackUser {
+  id?: string;
+  name?: string;
+  real_name?: string;
+  deleted?: boolean;
+  is_admin?: boolean;
+  is_owner?: boolean;
+  is_primary_owner?: boolean;
+  is_restricted?: boolean;
+  is_ultra_restricted?: boolean;
+  is_bot?: boolean;
+  is_app_user?: boolean;
+  is_workflow_bot?: boolean;
+  profile?: {
+    title?: string;
+    display_name?: string;
+    display_name_normalized?: string;
+    real_name?: string;
+    real_name_normalized?: string;
+  };
+}
+
+interface SlackChannel {
+  id?: string;
+  name?: string;
+  is_archived?: boolean;
+}
+
+const PAGE_SIZE = 200;
+/** Stops paging a huge workspace at this many pages (40,000 members at 200 a page). */
+const MAX_PAGES = 200;
+
+/** The workspace directory read with the installation's bot token (users.list, conversations.list, team.info). */
+export class SlackDirectory implements WorkspaceDirectory {
+  private readonly cache = new Map<string, { until: number; value: Promise<unknown> }>();
+
+  constructor(private readonly options: SlackDirectoryOptions) {}
+
+  listMembers(teamId: TeamId): Promise<Member[]> {
+    return this.cached(`members:${teamId}`, async () => {
+      const call = await this.caller(teamId);
+      const users = await paginate<SlackUser>(call, 'users.list', 'members', {});
+      return users.filter((u): u is SlackUser & { id: string } => typeof u.id === 'string').map(toMember);
+    });
+  }
+
+  listChannels(teamId: TeamId): Promise<ChannelEntry[]> {
+    return this.cached(`channels:${teamId}`, async () => {
+      const call = await this.caller(teamId);
+      const channels = await paginate<SlackChannel>(call, 'conversations.list', 'channels', {
+        types: 'public_channel,private_channel',
+        exclude_archived: true,
+      });
+      return channels
+        .filter((c): c is SlackChannel & { id: string } => typeof c.id === 'string' && c.is_archived !== true)
+        .map((c) => ({ id: c.id, name: c.name ?? null }));
+    });
+  }
+
+  async teamInfo(teamId: TeamId): Promise<TeamInfo> {
+    const call = await this.caller(teamId);
+    const result = (await call('team.info', {})) as unknown as { team?: { id?: string; name?: string; domain?: string } };
+    return { id: result.team?.id ?? teamId, name: result.team?.name ?? '', domain: result.team?.domain ?? null };
+  }
+
+  private async caller(teamId: TeamId): Promise<SlackCall> {
+    const installation = await this.options.installations.find(teamId);
+    if (!installation || installation.uninstalledAt !== null || !installation.botToken) {
+      throw new WorkspaceNotInstalledError(teamId);
+    }
+    const { installations: _i, clock: _c, cacheMs: _m, ...callerOptions } = this.options;
+    return createSlackCaller(installation.botToken, callerOptions);
+  }
+
+  private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const ttl = this.options.cacheMs ?? 60_000;
+    const now = this.options.clock.now().getTime();
+    const hit = this.cache.get(key);
+    if (hit && hit.until > now) return hit.value as Promise<T>;
+    const value = load();
+    if (ttl > 0) {
+      this.cache.set(key, { until: now + ttl, value });
+      // A failed load is not remembered: the next request asks Slack again.
+      value.catch(() => this.cache.delete(key));
+    }
+    return value;
+  }
+}
+
+async function paginate<T>(call: SlackCall, method: string, field: string, args: Record<string, unknown>): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const result = (await call(method, { ...args, limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) })) as unknown as Record<
+      string,
+      unknown
+    > & { response_metadata?: { next_cursor?: string } };
+    const batch = result[field];
+    if (Array.isArray(batch)) items.push(...(batch as T[]));
+    cursor = result.response_metadata?.next_cursor || undefined;
+    if (!cursor) break;
+  }
+  return items;
+}
+
+function toMember(u: SlackUser & { id: string }): Member {
+  const p = u.profile;
+  return {
+    id: u.id,
+    ...(u.name !== undefined ? { name: u.name } : {}),
+    ...(u.real_name !== undefined ? { realName: u.real_name } : {}),
+    ...(p
+      ? {
+          profile: {
+            ...(p.title !== undefined ? { title: p.title } : {}),
+            ...(p.display_name !== undefined ? { displayName: p.display_name } : {}),
+            ...(p.display_name_normalized !== undefined ? { displayNameNormalized: p.display_name_normalized } : {}),
+            ...(p.real_name !== undefined ? { realName: p.real_name } : {}),
+            ...(p.real_name_normalized !== undefined ? { realNameNormalized: p.real_name_normalized } : {}),
+          },
+        }
+      : {}),
+    isPrimaryOwner: u.is_primary_owner === true,
+    isOwner: u.is_owner === true,
+    isAdmin: u.is_admin === true,
+    isRestricted: u.is_restricted === true,
+    isUltraRestricted: u.is_ultra_restricted === true,
+    isBot: u.is_bot === true,
+    isAppUser: u.is_app_user === true,
+    isWorkflowBot: u.is_workflow_bot === true,
+    deleted: u.deleted === true,
+  };
+}

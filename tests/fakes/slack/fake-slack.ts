@@ -1,0 +1,230 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { header, sendJson, startHttpFake } from '../support/http-fake';
+import { createSlackOidc, type SlackOidc } from './oidc';
+import { METHODS, SlackMethodError, TOKENLESS, type FakeSlackSettings } from './slack-web-api';
+import { SlackState, type FakeChannel, type FakeMessage, type FakeTeam, type FakeUser } from './slack-state';
+
+export type { FakeChannel, FakeMessage, FakeTeam, FakeUser };
+
+/** One Web API request as the fake saw it. Kept in memory for assertions; never logged. */
+export interface FakeSlackCall {
+  /** The Web API method, e.g. `chat.postMessage`, or the path for non-API routes. */
+  method: string;
+  httpMethod: string;
+  path: string;
+  params: Record<string, string>;
+  token: string | undefined;
+  /** What the fake answered: `ok`, a Slack error code, or `ratelimited`. */
+  outcome: string;
+}
+
+export interface FakeSlack {
+  /** `slackApiUrl` for @slack/web-api: `http://127.0.0.1:PORT/api/` (trailing slash). */
+  url: string;
+  /** `http://127.0.0.1:PORT`: the OIDC issuer and the base of `/oauth/v2/authorize`. */
+  origin: string;
+  calls: FakeSlackCall[];
+  callsTo(method: string): FakeSlackCall[];
+  state: SlackState;
+  settings: FakeSlackSettings;
+  oidc: SlackOidc;
+  addTeam(team: Partial<FakeTeam> & { id: string }): FakeTeam;
+  addUser(user: FakeUser): FakeUser;
+  addChannel(channel: FakeChannel): FakeChannel;
+  addMessage(input: { channel: string; text: string; user?: string; botId?: string; threadTs?: string }): FakeMessage;
+  /** The thread as a person sees it: parent first, then replies. */
+  thread(channel: string, threadTs: string): FakeMessage[];
+  /** The bot's replies in a thread, oldest first. */
+  botReplies(channel: string, threadTs: string): FakeMessage[];
+  /** The assistant status currently shown in a thread ('' when cleared, undefined if never set). */
+  statusOf(channel: string, threadTs: string): string | undefined;
+  /** The next `times` calls of `method` get HTTP 429 with `Retry-After`. */
+  rateLimit(method: string, options?: { times?: number; retryAfterSeconds?: number }): void;
+  /** The next `times` calls of `method` answer `{ ok: false, error }`. */
+  failNext(method: string, error: string, options?: { times?: number }): void;
+  /** chat.startStream answers `{ ok: false, error }` from now on (streaming unavailable). */
+  disableStreaming(error?: string): void;
+  /** Who completes the next `/oauth/v2/authorize` (default: first admin of the first team). */
+  installAs(who: { teamId: string; userId: string }): void;
+  /** A code for `oauth.v2.access`, as if someone had just approved the install. */
+  issueInstallCode(who: { teamId: string; userId: string; redirectUri?: string }): string;
+  close(): Promise<void>;
+}
+
+export interface StartFakeSlackOptions {
+  clientId?: string;
+  clientSecret?: string;
+}
+
+/** A fake Slack on 127.0.0.1: the Web API methods Tomo calls, the install flow and OIDC. */
+export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promise<FakeSlack> {
+  const state = new SlackState();
+  const settings: FakeSlackSettings = {
+    streamingSupported: true,
+    streamingError: 'unknown_method',
+    assistantStatusError: undefined,
+    maxMarkdownChars: 12_000,
+    maxTextChars: 40_000,
+    clientId: options.clientId ?? '1234567890.0987654321',
+    clientSecret: options.clientSecret ?? 'fake-client-secret',
+  };
+  const calls: FakeSlackCall[] = [];
+  const rateLimits = new Map<string, { times: number; retryAfterSeconds: number }[]>();
+  const failures = new Map<string, string[]>();
+  const installCodes = new Map<string, { teamId: string; userId: string; redirectUri: string | undefined }>();
+  let installer: { teamId: string; userId: string } | undefined;
+  let oidc: SlackOidc | undefined;
+
+  const issueInstallCode = (who: { teamId: string; userId: string; redirectUri?: string }) => {
+    const code = `install-${randomBytes(10).toString('hex')}`;
+    installCodes.set(code, { teamId: who.teamId, userId: who.userId, redirectUri: who.redirectUri });
+    return code;
+  };
+
+  const http = await startHttpFake(async (req, res, body) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const params = parseParams(req, url, body);
+    const path = url.pathname;
+    const method = path.startsWith('/api/') ? path.slice('/api/'.length) : path;
+    const auth = header(req, 'authorization');
+    const token = auth?.startsWith('Bearer ') ? auth.slice('Bearer '.length) : params.token;
+    const record = (outcome: string) =>
+      calls.push({ method, httpMethod: req.method ?? 'GET', path, params: redactSecrets(params), token, outcome });
+
+    if (await oidc!.handle(req, res, path, params)) {
+      record('oidc');
+      return;
+    }
+    if (path === '/oauth/v2/authorize') {
+      record('authorize');
+      const who = installer ?? defaultInstaller(state);
+      const target = new URL(params.redirect_uri ?? 'http://invalid.test/');
+      if (params.client_id !== settings.clientId || who === undefined) target.searchParams.set('error', 'access_denied');
+      else target.searchParams.set('code', issueInstallCode({ ...who, ...(params.redirect_uri ? { redirectUri: params.redirect_uri } : {}) }));
+      if (params.state !== undefined) target.searchParams.set('state', params.state);
+      res.writeHead(302, { location: target.toString() });
+      res.end();
+      return;
+    }
+    const handler = path.startsWith('/api/') ? METHODS[method] : undefined;
+    if (handler === undefined) {
+      record('unknown_method');
+      sendJson(res, path.startsWith('/api/') ? 200 : 404, { ok: false, error: 'unknown_method' });
+      return;
+    }
+    const limit = rateLimits.get(method)?.[0];
+    if (limit !== undefined) {
+      limit.times -= 1;
+      if (limit.times <= 0) rateLimits.get(method)!.shift();
+      record('ratelimited');
+      sendJson(res, 429, { ok: false, error: 'ratelimited' }, { 'retry-after': String(limit.retryAfterSeconds) });
+      return;
+    }
+    const injected = failures.get(method)?.shift();
+    if (injected !== undefined) {
+      record(injected);
+      sendJson(res, 200, { ok: false, error: injected });
+      return;
+    }
+    if (method === 'oauth.v2.access' && auth?.startsWith('Basic ')) {
+      const [id, secret] = Buffer.from(auth.slice(6), 'base64').toString('utf8').split(':');
+      params.client_id ??= id ?? '';
+      params.client_secret ??= secret ?? '';
+    }
+    const team = token === undefined ? undefined : state.teamByToken(token);
+    if (!TOKENLESS.has(method) && team === undefined) {
+      const error = token === undefined ? 'not_authed' : 'invalid_auth';
+      record(error);
+      sendJson(res, 200, { ok: false, error });
+      return;
+    }
+    try {
+      const result = handler({
+        state,
+        settings,
+        params,
+        team,
+        redeemInstallCode: (code, redirectUri) => {
+          const grant = installCodes.get(code);
+          installCodes.delete(code);
+          if (grant === undefined || (grant.redirectUri !== undefined && grant.redirectUri !== redirectUri)) return undefined;
+          return grant;
+        },
+      });
+      record('ok');
+      sendJson(res, 200, { ok: true, ...result });
+    } catch (error) {
+      if (!(error instanceof SlackMethodError)) throw error;
+      record(error.error);
+      sendJson(res, 200, { ok: false, error: error.error });
+    }
+  });
+
+  oidc = await createSlackOidc({ origin: http.origin, state, clientId: settings.clientId, clientSecret: settings.clientSecret });
+
+  return {
+    url: `${http.origin}/api/`,
+    origin: http.origin,
+    calls,
+    callsTo: (method) => calls.filter((c) => c.method === method),
+    state,
+    settings,
+    oidc,
+    addTeam: (team) => state.addTeam(team),
+    addUser: (user) => state.addUser(user),
+    addChannel: (channel) => state.addChannel(channel),
+    addMessage: (input) => state.addMessage(input),
+    thread: (channel, threadTs) => state.thread(channel, threadTs),
+    botReplies: (channel, threadTs) => state.botReplies(channel, threadTs),
+    statusOf: (channel, threadTs) => state.statuses.get(`${channel}/${threadTs}`),
+    rateLimit(method, { times = 1, retryAfterSeconds = 1 } = {}) {
+      const queue = rateLimits.get(method) ?? [];
+      queue.push({ times, retryAfterSeconds });
+      rateLimits.set(method, queue);
+    },
+    failNext(method, error, { times = 1 } = {}) {
+      const queue = failures.get(method) ?? [];
+      for (let i = 0; i < times; i += 1) queue.push(error);
+      failures.set(method, queue);
+    },
+    disableStreaming(error = 'unknown_method') {
+      settings.streamingSupported = false;
+      settings.streamingError = error;
+    },
+    installAs(who) {
+      installer = who;
+    },
+    issueInstallCode,
+    close: () => http.close(),
+  };
+}
+
+/** Form-encoded (what @slack/web-api sends), JSON, or query parameters, as strings. */
+function parseParams(req: IncomingMessage, url: URL, body: Buffer): Record<string, string> {
+  const params: Record<string, string> = Object.fromEntries(url.searchParams);
+  const type = header(req, 'content-type') ?? '';
+  if (body.length === 0) return params;
+  if (type.includes('application/json')) {
+    const parsed = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+    for (const [key, value] of Object.entries(parsed)) {
+      params[key] = typeof value === 'string' ? value : JSON.stringify(value);
+    }
+    return params;
+  }
+  return { ...params, ...Object.fromEntries(new URLSearchParams(body.toString('utf8'))) };
+}
+
+function redactSecrets(params: Record<string, string>): Record<string, string> {
+  const copy = { ...params };
+  for (const key of ['client_secret', 'token', 'code_verifier']) if (key in copy) copy[key] = '[redacted]';
+  return copy;
+}
+
+function defaultInstaller(state: SlackState): { teamId: string; userId: string } | undefined {
+  const team = [...state.teams.values()][0];
+  if (team === undefined) return undefined;
+  const people = [...state.users.values()].filter((u) => u.teamId === team.id && u.isBot !== true);
+  const admin = people.find((u) => u.isAdmin || u.isOwner || u.isPrimaryOwner) ?? people[0];
+  return admin === undefined ? undefined : { teamId: team.id, userId: admin.id };
+}

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { LlmRequest } from '../../../core/assistant/llm-provider.port';
+import { AnthropicLlmProvider } from '../../../adapters/llm/anthropic/anthropic-llm-provider';
+import { FallbackLlmProvider } from '../../../adapters/llm/fallback-llm-provider';
+import { OpenAiLlmProvider } from '../../../adapters/llm/openai/openai-llm-provider';
+import { startFakeAnthropic, type FakeAnthropic } from '../../fakes/anthropic/fake-anthropic';
+import { startFakeOpenAi, type FakeOpenAi } from '../../fakes/openai/fake-openai';
+import { collectStream } from '../../fakes/support/collect-llm-stream';
+
+const request: LlmRequest = {
+  model: 'gpt-5',
+  system: 'You are Tomo.',
+  messages: [{ role: 'user', content: 'Bob: summarise the thread please' }],
+  maxOutputTokens: 1024,
+};
+
+describe('FallbackLlmProvider over the OpenAI and Anthropic fakes', () => {
+  let openaiFake: FakeOpenAi;
+  let anthropicFake: FakeAnthropic;
+  let openai: OpenAiLlmProvider;
+  let anthropic: AnthropicLlmProvider;
+
+  beforeAll(async () => {
+    [openaiFake, anthropicFake] = await Promise.all([startFakeOpenAi(), startFakeAnthropic()]);
+    openai = new OpenAiLlmProvider({ apiKey: 'sk-test', baseURL: openaiFake.url, defaultModel: 'gpt-5' });
+    anthropic = new AnthropicLlmProvider({
+      apiKey: 'sk-ant-test',
+      baseURL: anthropicFake.url,
+      defaultModel: 'claude-sonnet-4-5',
+      models: { claude: 'claude-sonnet-4-5' },
+    });
+  });
+  afterAll(() => Promise.all([openaiFake.close(), anthropicFake.close()]));
+  beforeEach(() => {
+    openaiFake.reset();
+    anthropicFake.reset();
+    openaiFake.calls.length = 0;
+    anthropicFake.calls.length = 0;
+    openaiFake.answer('Answer written by the OpenAI fake.');
+    anthropicFake.answer('Answer written by the Anthropic fake.');
+  });
+
+  const both = (options: { startDeadlineMs?: number } = {}) =>
+    new FallbackLlmProvider({
+      providers: [openai, anthropic],
+      route: (model) => (model === 'claude' ? 'anthropic' : undefined),
+      ...options,
+    });
+
+  it('answers from the first provider when it is healthy, asking the second nothing', async () => {
+    const result = await collectStream(both().stream(request));
+
+    expect(result.text).toBe('Answer written by the OpenAI fake.');
+    expect(result.done).toMatchObject({ provider: 'openai', model: 'gpt-5' });
+    expect(anthropicFake.calls).toHaveLength(0);
+  });
+
+  it.each([429, 500, 503])('falls back to Anthropic when OpenAI answers %i', async (status) => {
+    openaiFake.failNext(status);
+
+    const result = await collectStream(both().stream(request));
+
+    expect(result.error).toBeUndefined();
+    expect(result.text).toBe('Answer written by the Anthropic fake.');
+    expect(result.done).toMatchObject({ provider: 'anthropic', model: 'claude-sonnet-4-5' });
+    expect(openaiFake.calls).toHaveLength(1);
+    expect(anthropicFake.calls).toHaveLength(1);
+  });
+
+  it('starts with the provider the plan model belongs to, and falls back to OpenAI on 529', async () => {
+    anthropicFake.failNext(529);
+
+    const result = await collectStream(both().stream({ ...request, model: 'claude' }));
+
+    expect(result.done?.provider).toBe('openai');
+    expect(anthropicFake.calls.map((c) => c.model)).toEqual(['claude-sonnet-4-5']);
+    expect(openaiFake.calls).toHaveLength(1);
+  });
+
+  it('falls back when Anthropic reports overload inside an opened stream, before any text', async () => {
+    anthropicFake.enqueue({ streamErrorType: 'overloaded_error' });
+
+    const result = await collectStream(both().stream({ ...request, model: 'claude' }));
+
+    expect(result.text).toBe('Answer written by the OpenAI fake.');
+    expect(result.events.filter((e) => e.type === 'start').map((e) => e.type === 'start' && e.provider)).toEqual([
+      'anthropic',
+      'openai',
+    ]);
+  });
+
+  it('abandons a provider that has not started by the deadline and answers from the other', async () => {
+    openaiFake.delayNext(20_000);
+
+    const result = await collectStream(both({ startDeadlineMs: 300 }).stream(request));
+
+    expect(result.text).toBe('Answer written by the Anthropic fake.');
+    expect(result.done?.provider).toBe('anthropic');
+  });
+
+  it('throws a typed "unavailable" error listing both failures when both are down', async () => {
+    openaiFake.failAlways(500);
+    anthropicFake.failAlways(529);
+
+    const result = await collectStream(both().stream(request));
+
+    expect(result.text).toBe('');
+    expect(result.error).toMatchObject({ code: 'unavailable', retryable: false });
+    expect(result.error?.attempts.map((a) => [a.provider, a.code])).toEqual([
+      ['openai', 'server_error'],
+      ['anthropic', 'overloaded'],
+    ]);
+    expect(openaiFake.calls).toHaveLength(1);
+    expect(anthropicFake.calls).toHaveLength(1);
+  });
+
+  it('does not fall back after part of the answer was streamed', async () => {
+    openaiFake.cutOffNext(10);
+
+    const result = await collectStream(both().stream(request));
+
+    expect(result.text).toBe('Answer wri');
+    expect(result.error).toMatchObject({ code: 'interrupted', provider: 'openai', afterText: true });
+    expect(anthropicFake.calls).toHaveLength(0);
+  });
+
+  it('does not fall back when the request itself is refused', async () => {
+    openaiFake.failNext(400);
+
+    const result = await collectStream(both().stream(request));
+
+    expect(result.error).toMatchObject({ code: 'rejected', provider: 'openai' });
+    expect(anthropicFake.calls).toHaveLength(0);
+  });
+
+  it('with a single provider, tries once: no hidden retries', async () => {
+    openaiFake.failNext(500);
+
+    const result = await collectStream(new FallbackLlmProvider({ providers: [openai] }).stream(request));
+
+    expect(result.error).toMatchObject({ code: 'unavailable' });
+    expect(result.error?.attempts.map((a) => a.code)).toEqual(['server_error']);
+    expect(openaiFake.calls).toHaveLength(1);
+  });
+
+  it('stops trying when the caller aborts', async () => {
+    openaiFake.delayNext(20_000);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+
+    const result = await collectStream(both({ startDeadlineMs: 10_000 }).stream(request, { signal: controller.signal }));
+
+    expect(result.error).toMatchObject({ code: 'aborted' });
+    expect(anthropicFake.calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AnswerWriter, ChatPlatform } from '../../../core/assistant/chat-platform.port';
+import { SlackChatPlatformFactory } from '../../../adapters/slack/slack-chat-platform';
+import { startFakeSlack, type FakeSlack } from '../../fakes/slack/fake-slack';
+import { seedWorkspace, type SeededWorkspace } from '../../fakes/slack/seed-workspace';
+
+/** A clock tests move by hand; waiting on it moves it. */
+function manualTime() {
+  const time = { now: 0, waits: [] as number[] };
+  return {
+    time,
+    clock: { now: () => new Date(time.now) },
+    sleep: async (ms: number) => {
+      time.waits.push(ms);
+      time.now += ms;
+    },
+  };
+}
+
+const appearance = { username: 'Hoshi', iconUrl: 'https://cdn.example.test/hoshi.png' };
+
+async function write(writer: AnswerWriter, text: string, deltaChars: number, between?: () => void) {
+  for (let i = 0; i < text.length; i += deltaChars) {
+    await writer.append(text.slice(i, i + deltaChars));
+    between?.();
+  }
+  return writer.finish();
+}
+
+/** Deterministic prose with paragraph breaks, `chars` long. */
+function prose(chars: number): string {
+  const sentence = 'Tomo reads the thread, thinks, and answers in small pieces. ';
+  let text = '';
+  for (let i = 0; text.length < chars; i += 1) text += i % 7 === 6 ? `${sentence}\n\n` : sentence;
+  return text.slice(0, chars);
+}
+
+describe('SlackChatPlatform writing answers through the Web API fake', () => {
+  let slack: FakeSlack;
+  let ws: SeededWorkspace;
+  let manual: ReturnType<typeof manualTime>;
+  let platform: ChatPlatform;
+
+  beforeAll(async () => {
+    slack = await startFakeSlack();
+    ws = seedWorkspace(slack);
+  });
+  afterAll(() => slack.close());
+  beforeEach(() => {
+    slack.settings.streamingSupported = true;
+    manual = manualTime();
+    platform = new SlackChatPlatformFactory({ slackApiUrl: slack.url, clock: manual.clock, sleep: manual.sleep }).forWorkspace({
+      teamId: ws.team.id,
+      botToken: ws.team.botToken,
+      botUserId: ws.team.botUserId,
+    });
+  });
+
+  const question = (channel = ws.channel) => slack.addMessage({ channel, user: ws.alice, text: 'Tell me a story' }).ts;
+  const since = (method: string, mark: number) => slack.calls.slice(mark).filter((c) => c.method === method);
+
+  it('streams into the thread in appends of at least 256 characters, under the custom name and icon', async () => {
+    const threadTs = question();
+    const answer = prose(1_500);
+    const mark = slack.calls.length;
+
+    const posted = await write(platform.startAnswer({ thread: { channelId: ws.channel, threadTs }, recipientUserId: ws.alice, appearance }), answer, 7);
+
+    const replies = slack.botReplies(ws.channel, threadTs);
+    expect(replies.map((r) => r.text)).toEqual([answer]);
+    expect(replies[0]).toMatchObject({ format: 'stream', streamState: 'stopped', username: 'Hoshi', iconUrl: appearance.iconUrl });
+    expect(posted).toEqual({ messageTs: [replies[0]!.ts], delivery: 'stream' });
+    const [start, ...rest] = [...since('chat.startStream', mark), ...since('chat.appendStream', mark)];
+    expect(start?.params).toMatchObject({ thread_ts: threadTs, recipient_user_id: ws.alice, recipient_team_id: ws.team.id });
+    for (const call of [start, ...rest]) expect(call!.params.markdown_text!.length).toBeGreaterThanOrEqual(256);
+    expect(rest.length).toBeGreaterThan(1);
+    expect(since('chat.stopStream', mark)).toHaveLength(1);
+    expect(since('chat.postMessage', mark)).toHaveLength(0);
+  });
+
+  it('sends a short answer with one start and one stop', async () => {
+    const threadTs = question(ws.dm);
+    const mark = slack.calls.length;
+
+    await write(platform.startAnswer({ thread: { channelId: ws.dm, threadTs }, recipientUserId: ws.alice }), 'Short and sweet.', 3);
+
+    expect(slack.botReplies(ws.dm, threadTs).map((r) => r.text)).toEqual(['Short and sweet.']);
+    expect(slack.calls.slice(mark).map((c) => c.method)).toEqual(['chat.startStream', 'chat.stopStream']);
+  });
+
+  it('splits an answer longer than one message into several messages in the thread', async () => {
+    const threadTs = question();
+    const answer = prose(30_000);
+
+    const posted = await write(platform.startAnswer({ thread: { channelId: ws.channel, threadTs }, recipientUserId: ws.alice }), answer, 40);
+
+    const replies = slack.botReplies(ws.channel, threadTs);
+    expect(replies).toHaveLength(3);
+    expect(posted.messageTs).toEqual(replies.map((r) => r.ts));
+    for (const reply of replies) expect(reply.text.length).toBeLessThanOrEqual(12_000);
+    expect(replies.map((r) => r.text).join('').replace(/\s/g, '')).toBe(answer.replace(/\s/g, ''));
+    expect(replies.every((r) => r.streamState === 'stopped')).toBe(true);
+  });
+
+  describe('when the workspace cannot stream', () => {
+    beforeEach(() => slack.disableStreaming('unknown_method'));
+
+    it('posts the answer and edits it at most once per 3 seconds as text arrives', async () => {
+      const threadTs = question();
+      const answer = prose(2_000);
+      const mark = slack.calls.length;
+      const stamps: number[] = [];
+      const seenUpdates = () => since('chat.update', mark).length;
+      let updates = 0;
+
+      const posted = await write(
+        platform.startAnswer({ thread: { channelId: ws.channel, threadTs }, recipientUserId: ws.alice, appearance }),
+        answer,
+        50,
+        () => {
+          if (seenUpdates() > updates) {
+            updates = seenUpdates();
+            stamps.push(manual.time.now);
+          }
+          manual.time.now += 400;
+        },
+      );
+
+      const replies = slack.botReplies(ws.channel, threadTs);
+      expect(replies.map((r) => r.text)).toEqual([answer]);
+      expect(replies[0]).toMatchObject({ format: 'markdown', username: 'Hoshi', iconUrl: appearance.iconUrl });
+      expect(posted).toEqual({ messageTs: [replies[0]!.ts], delivery: 'edit' });
+      expect(since('chat.postMessage', mark)).toHaveLength(1);
+      expect(stamps.length).toBeGreaterThan(2);
+      for (let i = 1; i < stamps.length; i += 1) expect(stamps[i]! - stamps[i - 1]!).toBeGreaterThanOrEqual(3_000);
+      expect(seenUpdates()).toBeLessThanOrEqual(Math.ceil((40 * 400) / 3_000) + 1);
+    });
+
+    it('waits out the edit interval before the final edit instead of editing early', async () => {
+      const threadTs = question();
+      const mark = slack.calls.length;
+
+      await write(platform.startAnswer({ thread: { channelId: ws.channel, threadTs }, recipientUserId: ws.alice }), prose(600), 300);
+
+      expect(since('chat.postMessage', mark)).toHaveLength(1);
+      expect(since('chat.update', mark)).toHaveLength(1);
+      expect(manual.time.waits).toEqual([3_000]);
+      expect(slack.botReplies(ws.channel, threadTs)[0]?.text).toBe(prose(600));
+    });
+
+    it('asks for streaming once per job, then goes straight to posting', async () => {
+      const first = question();
+      const second = question();
+      const mark = slack.calls.length;
+
+      await write(platform.startAnswer({ thread: { channelId: ws.channel, threadTs: first }, recipientUserId: ws.alice }), 'One.', 4);
+      await write(platform.startAnswer({ thread: { channelId: ws.channel, threadTs: second }, recipientUserId: ws.alice }), 'Two.', 4);
+
+      expect(since('chat.startStream', mark)).toHaveLength(1);
+      expect(slack.botReplies(ws.channel, second).map((r) => r.text)).toEqual(['Two.']);
+    });
+
+    it('splits a long answer into several posted messages', async () => {
+      const threadTs = question();
+      const answer = prose(26_000);
+
+      const posted = await write(platform.startAnswer({ thread: { channelId: ws.channel, threadTs }, recipientUserId: ws.alice }), answer, 500);
+
+      const replies = slack.botReplies(ws.channel, threadTs);
+      expect(replies).toHaveLength(3);
+      expect(posted).toMatchObject({ delivery: 'edit', messageTs: replies.map((r) => r.ts) });
+      expect(replies.map((r) => r.text).join('').replace(/\s/g, '')).toBe(answer.replace(/\s/g, ''));
+    });
+  });
+
+  it('fails the answer on a real error instead of falling back', async () => {
+    const failure = await write(
+      platform.startAnswer({ thread: { channelId: 'CGONE', threadTs: '1.1' }, recipientUserId: ws.alice }),
+      prose(300),
+      300,
+    ).catch((e) => e);
+
+    expect(failure).toMatchObject({ code: 'not_found', platformCode: 'channel_not_found', method: 'chat.startStream' });
+  });
+
+  it('posts a complete text in the thread, split when long', async () => {
+    const threadTs = question();
+
+    const ts = await platform.postInThread({ channelId: ws.channel, threadTs }, prose(13_000), appearance);
+
+    const replies = slack.botReplies(ws.channel, threadTs);
+    expect(ts).toEqual(replies.map((r) => r.ts));
+    expect(replies).toHaveLength(2);
+    expect(replies.every((r) => r.username === 'Hoshi')).toBe(true);
+  });
+});
