@@ -1,0 +1,62 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { publicPages, publicPaths } from '../src/lib/public-routes';
+import { assetTags, clientEntryKey, injectIntoHead, pageScripts } from './asset-tags';
+import type { Manifest } from './asset-tags';
+import { readSiteSettings } from './site-defines';
+import { robotsTxt, sitemapXml } from './sitemap';
+
+interface ServerEntry {
+  renderPage(url: string): Promise<{ status: number; html: string; routeIds: string[]; messageFiles: string[] }>;
+}
+
+/** dist/<path>/index.html for a URL path: '/' → index.html, '/ja/pricing' → ja/pricing/index.html. */
+export function outputFile(outDir: string, urlPath: string): string {
+  return join(outDir, urlPath, 'index.html');
+}
+
+/**
+ * The client-only shell for routes that are not prerendered (/settings/*): no React markup,
+ * so the entry renders instead of hydrating (data-render="client").
+ */
+export function spaShell(tags: string): string {
+  return (
+    '<!DOCTYPE html><html lang="en" data-render="client"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
+    `<title>Tomo</title>${tags}</head><body></body></html>`
+  );
+}
+
+async function write(file: string, content: string): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, content);
+}
+
+export async function prerenderSite(opts: { outDir: string; serverEntry: string }): Promise<void> {
+  const { outDir } = opts;
+  const server = (await import(pathToFileURL(opts.serverEntry).href)) as ServerEntry;
+  const manifestFile = join(outDir, '.vite/manifest.json');
+  const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
+  const { origin } = readSiteSettings(process.env);
+
+  const render = async (url: string, expected: number) => {
+    const page = await server.renderPage(url);
+    if (page.status !== expected) throw new Error(`Prerendering ${url} answered ${page.status}, expected ${expected}`);
+    return injectIntoHead(page.html, assetTags(manifest, pageScripts(manifest, page.routeIds, page.messageFiles)));
+  };
+
+  for (const page of publicPages()) {
+    await write(outputFile(outDir, page.url), await render(page.url, 200));
+  }
+  // Not-found pages for a server that wants to answer unknown public paths with 404.
+  await write(join(outDir, '404.html'), await render('/404', 404));
+  await write(join(outDir, 'ja/404.html'), await render('/ja/404', 404));
+  await write(join(outDir, 'spa.html'), spaShell(assetTags(manifest, pageScripts(manifest, [], []))));
+  await write(join(outDir, 'sitemap.xml'), sitemapXml(origin, publicPaths));
+  await write(join(outDir, 'robots.txt'), robotsTxt(origin));
+  if (!manifest[clientEntryKey]) throw new Error('Client entry missing from the manifest');
+  // The manifest is a build artefact, not something to serve.
+  await rm(join(outDir, '.vite'), { recursive: true, force: true });
+  console.log(`prerendered ${publicPages().length} pages, 404 pages, spa.html, sitemap.xml and robots.txt into ${outDir}`);
+}

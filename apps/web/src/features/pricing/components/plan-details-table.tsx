@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import type { BillingInterval, BillingMode, Plan } from '../../../../../../core/billing/plan';
+import { PAID_PLANS, PLANS } from '../../../../../../core/billing/plan-catalog';
+import { usageView } from '../plan-display';
+
+type Row = 'tokensAndModels' | 'usage' | 'urlReaders' | 'fileReaders' | 'instructions' | 'plugins' | 'support';
+const rows: Row[] = ['tokensAndModels', 'usage', 'urlReaders', 'fileReaders', 'instructions', 'plugins', 'support'];
+
+/** The spec's plan detail rows for the free trial and every paid plan, in the chosen period and mode. */
+export function PlanDetailsTable({ interval, mode }: { interval: BillingInterval; mode: BillingMode }) {
+  const { t } = useTranslation('pricing');
+  const plans: { plan: Plan; name: string }[] = [
+    { plan: PLANS.free, name: t('details.freeTrial') },
+    ...PAID_PLANS.map((plan) => ({ plan, name: plan.displayName })),
+  ];
+
+  const cell = (plan: Plan, row: Row): string => {
+    switch (row) {
+      case 'tokensAndModels':
+        return t('details.values.tokens', { model: plan.model.displayName, tokens: plan.product.tokenLimitInK });
+      case 'usage': {
+        // The trial has no billing mode or period: its limit is always shown per month.
+        const usage = plan.key === 'free' ? usageView(plan, 'monthly', 'fixed_rate') : usageView(plan, interval, mode);
+        return t(`details.values.${usage.key}`, { count: usage.count });
+      }
+      case 'urlReaders':
+        return t('details.values.urlReaders');
+      case 'fileReaders':
+        return t('details.values.fileReaders');
+      case 'instructions':
+        return t('details.values.instructions');
+      case 'plugins':
+        return plan.googleResultsPerAnswer === 1
+          ? t('details.values.pluginsOne')
+          : t('details.values.plugins', { count: plan.googleResultsPerAnswer });
+      case 'support':
+        return t(plan.support.includes('shared_channel') ? 'details.values.emailAndChannel' : 'details.values.email');
+    }
+  };
+
+  return (
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={t('details.title')}>
+      <table>
+        <caption className="visually-hidden">{t('details.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('details.feature')}</th>
+            {plans.map(({ plan, name }) => (
+              <th key={plan.key} scope="col">
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row}>
+              <th scope="row">{t(`details.rows.${row}`)}</th>
+              {plans.map(({ plan }) => (
+                <td key={plan.key}>{cell(plan, row)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

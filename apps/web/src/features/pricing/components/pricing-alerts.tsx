@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { pricingAlerts } from '../pricing-search';
+import type { PricingSearch } from '../pricing-search';
+
+/** Outcome messages after returning from checkout or wallet setup (rendered in the browser only). */
+export function PricingAlerts({ search }: { search: PricingSearch }) {
+  const { t } = useTranslation('pricing');
+  const [dismissed, setDismissed] = useState<string[]>([]);
+  const alerts = pricingAlerts(search).filter((key) => !dismissed.includes(key));
+  if (alerts.length === 0) return null;
+  return (
+    <div className="pricing-alerts">
+      {alerts.map((key) => (
+        <Alert
+          key={key}
+          tone={key.endsWith('Success') ? 'success' : 'warning'}
+          title={t(`alerts.${key}.title`)}
+          dismissLabel={t('alerts.dismiss')}
+          onDismiss={() => setDismissed((list) => [...list, key])}
+        >
+          {t(`alerts.${key}.body`)}
+        </Alert>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { UseCasePage } from '../../../features/use-cases/components/use-case-page';
+import { headFor, loadPage } from '../../../lib/page';
+import { isUseCaseSlug } from '../../../lib/public-routes';
+
+export const Route = createFileRoute('/{-$locale}/use-cases/$useCase')({
+  beforeLoad: ({ params }) => {
+    if (!isUseCaseSlug(params.useCase)) throw notFound();
+  },
+  loader: ({ context, params }) => loadPage(context.i18n, params.locale, 'use-cases', `pages.${params.useCase}.meta`),
+  head: ({ loaderData, match }) => headFor(loaderData, match.pathname),
+  component: UseCasePage,
+});

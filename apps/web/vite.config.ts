@@ -1,0 +1,58 @@
+import { fileURLToPath } from 'node:url';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { prerenderSite } from './prerender/prerender-site';
+import { siteBuildDefines } from './prerender/site-defines';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+// The server bundle is only a build tool for prerendering; it must never be served, so it
+// lives outside dist/ (node_modules/.cache is ignored by git like the rest of node_modules).
+const ssrOutDir = fileURLToPath(new URL('../../node_modules/.cache/tomo-web-ssr', import.meta.url));
+
+// `vite build --config apps/web/vite.config.ts` builds the browser bundle, then the server
+// bundle, then prerenders every public route per locale into dist/ (see prerender/).
+export default defineConfig({
+  root: webRoot,
+  publicDir: 'public',
+  define: siteBuildDefines(process.env),
+  plugins: [
+    // The router plugin must run before react() so split route chunks get React's transform.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: fileURLToPath(new URL('./src/routes', import.meta.url)),
+      generatedRouteTree: fileURLToPath(new URL('./src/routeTree.gen.ts', import.meta.url)),
+      quoteStyle: 'single',
+      semicolons: true,
+    }),
+    react(),
+  ],
+  environments: {
+    client: {
+      build: {
+        outDir,
+        emptyOutDir: true,
+        manifest: true,
+        assetsInlineLimit: 0,
+        rolldownOptions: { input: fileURLToPath(new URL('./src/app/entry-client.tsx', import.meta.url)) },
+      },
+    },
+    ssr: {
+      build: {
+        outDir: ssrOutDir,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        rolldownOptions: { input: { 'entry-server': fileURLToPath(new URL('./src/app/entry-server.tsx', import.meta.url)) } },
+      },
+    },
+  },
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments.client!);
+      await builder.build(builder.environments.ssr!);
+      await prerenderSite({ outDir, serverEntry: `${ssrOutDir}/entry-server.js` });
+    },
+  },
+});
