@@ -83,8 +83,13 @@ export class StripeFake {
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
   }
 
-  async stop(): Promise<void> {
+  /** Waits until every webhook delivery started so far has been answered. */
+  async flushWebhooks(): Promise<void> {
     await Promise.allSettled(this.deliveries);
+  }
+
+  async stop(): Promise<void> {
+    await this.flushWebhooks();
     const server = this.server;
     if (server) {
       server.closeAllConnections();
