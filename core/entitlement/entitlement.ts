@@ -114,13 +114,13 @@ export function decideEntitlement(facts: EntitlementFacts): EntitlementDecision 
   const paid = usable.filter((s) => s.kind === 'paid').sort(byBestPlan);
   const used = (s: SubscriptionRecord) => facts.usedThisMonth[s.id] ?? 0;
   const resetDate = usageWindow(now).resetsAt.toISOString().slice(0, 10);
-  let limitReached: RequestLimitCheck | null = null;
+  let limitReached: number | null = null;
 
   const held = paid.filter((s) => facts.assignments.some((a) => a.subscriptionId === s.id && a.memberId === facts.memberId));
   for (const record of held) {
     const limit = limitFor(record, used(record));
     if (limit.allowed) return grant(facts, record, 'assigned', limit);
-    limitReached ??= limit;
+    limitReached ??= limit.limit;
   }
 
   if (held.length === 0) {
@@ -128,7 +128,7 @@ export function decideEntitlement(facts: EntitlementFacts): EntitlementDecision 
     for (const record of open) {
       const limit = limitFor(record, used(record));
       if (limit.allowed) return grant(facts, record, 'auto_assign', limit);
-      limitReached ??= limit;
+      limitReached ??= limit.limit;
     }
   }
 
@@ -136,10 +136,10 @@ export function decideEntitlement(facts: EntitlementFacts): EntitlementDecision 
   if (trial) {
     const limit = limitFor(trial, used(trial));
     if (limit.allowed) return grant(facts, trial, 'trial', limit);
-    limitReached ??= limit;
+    limitReached ??= limit.limit;
   }
 
-  if (limitReached) return deny('request_limit_reached', { limit: limitReached.limit ?? 0, resetDate });
+  if (limitReached !== null) return deny('request_limit_reached', { limit: limitReached, resetDate });
   if (paid.length > 0) return deny('no_seat');
   return deny('trial_over');
 }

@@ -7,22 +7,21 @@ export function usageWindow(now: Date): { readonly start: Date; readonly resetsA
   return { start: startOfUtcMonth(now), resetsAt: startOfNextUtcMonth(now) };
 }
 
-export interface RequestLimitCheck {
-  readonly allowed: boolean;
-  /** null: unlimited. */
-  readonly limit: number | null;
-  readonly used: number;
-  readonly remaining: number | null;
-}
+/** Whether one more answer fits; a denial always names a finite limit. */
+export type RequestLimitCheck =
+  | {
+      readonly allowed: true;
+      /** null: unlimited. */
+      readonly limit: number | null;
+      readonly used: number;
+      readonly remaining: number | null;
+    }
+  | { readonly allowed: false; readonly limit: number; readonly used: number; readonly remaining: 0 };
 
 /** Whether one more answer fits the plan's monthly request limit for a seat. */
 export function checkRequestLimit(plan: Plan, usedThisMonth: number): RequestLimitCheck {
   const limit = monthlyRequestLimit(plan);
   if (limit === null) return { allowed: true, limit, used: usedThisMonth, remaining: null };
-  return {
-    allowed: usedThisMonth < limit,
-    limit,
-    used: usedThisMonth,
-    remaining: Math.max(0, limit - usedThisMonth),
-  };
+  if (usedThisMonth >= limit) return { allowed: false, limit, used: usedThisMonth, remaining: 0 };
+  return { allowed: true, limit, used: usedThisMonth, remaining: limit - usedThisMonth };
 }

@@ -64,14 +64,6 @@ export class Installation {
     };
   }
 
-  get teamId(): TeamId {
-    return this.state.teamId;
-  }
-
-  get isInstalled(): boolean {
-    return this.state.uninstalledAt === null;
-  }
-
   /** Uninstalling forgets the token; subscriptions are canceled by the use case. */
   uninstall(now: Date): void {
     this.state = { ...this.state, uninstalledAt: now, botToken: null };

@@ -72,6 +72,12 @@ describe('entitlement: may this member get an answer now? (spec 1, 4, 6, 9)', ()
     expect(decision).toMatchObject({ subscriptionId: 'prem' });
   });
 
+  it('with equal plans: the oldest subscription first', () => {
+    const older = aSubscription('older').onPlan('gpt50').createdAt('2024-06-01T00:00:00Z').build();
+    const newer = aSubscription('newer').onPlan('gpt50').createdAt('2024-09-01T00:00:00Z').build();
+    expect(decideEntitlement(facts({ subscriptions: [newer, older] }))).toMatchObject({ subscriptionId: 'older' });
+  });
+
   it('maps the model to the configured provider', () => {
     const decision = decideEntitlement(facts({ subscriptions: [trial], preferredProvider: 'anthropic' }));
     expect(decision).toMatchObject({ model: { displayName: 'Claude' }, provider: 'anthropic', tokenLimit: 4096 });
@@ -114,6 +120,12 @@ describe('entitlement: may this member get an answer now? (spec 1, 4, 6, 9)', ()
     expect(decideEntitlement(facts({ subscriptions: [entry], usedThisMonth: { entry: 50 } }))).toMatchObject({
       reason: 'request_limit_reached',
     });
+    const both = facts({
+      subscriptions: [entry, trial],
+      assignments: [anAssignment(entry, 'UHANA')],
+      usedThisMonth: { entry: 50, trial: 20 },
+    });
+    expect(decideEntitlement(both)).toMatchObject({ reason: 'request_limit_reached', error: { params: { limit: 50 } } });
   });
 
   it('at the limit of one seat, another seat of the member still answers', () => {

@@ -54,6 +54,29 @@ describe('the Members page (spec 2, 6)', () => {
     });
   });
 
+  it('places a member with seats on two plans by the better plan', async () => {
+    const w = aWorkspaceFixture('2025-01-15T00:00:00Z');
+    const entry = aSubscription('entry').onPlan('gpt50_4k_50r').build();
+    const premium = aSubscription('premium').onPlan('gpt50_8k').build();
+    await w.subscriptions.save(TEAM, entry);
+    await w.subscriptions.save(TEAM, premium);
+    await w.seats.assignIfSeatAvailable(TEAM, anAssignment(entry, 'UHANA'), 5);
+    await w.seats.assignIfSeatAvailable(TEAM, anAssignment(premium, 'UHANA'), 5);
+    await w.seats.assignIfSeatAvailable(TEAM, anAssignment(entry, 'UTARO'), 5);
+    const result = await new GetMembersPage(w).execute({
+      teamId: TEAM,
+      actor: anAdmin,
+      members,
+      tomoBotUserId: TOMO_BOT_USER,
+      selectedSubscriptionId: 'premium',
+      query: '',
+    });
+    expect(result.ok && result.value.rows.slice(0, 2).map((r) => [r.memberName, r.assignButton])).toEqual([
+      ['Taro', 'add'],
+      ['Hana', 'remove'],
+    ]);
+  });
+
   it('shows who assigned a seat and when', async () => {
     const result = await page({ query: 'taro' });
     expect(result.ok && result.value.rows).toEqual([

@@ -3,6 +3,7 @@ import { PLANS } from '../../../core/billing/plan-catalog';
 import { GetUsageReport } from '../../../core/usage/get-usage-report.use-case';
 import { RecordUsage } from '../../../core/usage/record-usage.use-case';
 import { checkRequestLimit, usageWindow } from '../../../core/usage/request-limit';
+import { USAGE_KINDS } from '../../../core/usage/usage-event';
 import { buildUsageReport, usagePeriodStart } from '../../../core/usage/usage-report';
 import { aMember, aRegularMember, anAdmin, OTHER_TEAM, TEAM } from '../support/builders';
 import { aWorkspaceFixture } from '../support/workspace-fixture';
@@ -23,6 +24,10 @@ describe('usage counts (spec 1, 9)', () => {
       start: new Date('2025-02-01T00:00:00Z'),
       resetsAt: new Date('2025-03-01T00:00:00Z'),
     });
+  });
+
+  it('knows the three kinds the Usage page splits by: Channel, DM, Reaction', () => {
+    expect(USAGE_KINDS).toEqual(['channel_mention', 'direct_message', 'reaction']);
   });
 
   it('checks the monthly request limit of the plan', () => {

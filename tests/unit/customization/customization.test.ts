@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { effectiveCustomization, validateAppName } from '../../../core/customization/app-customization-rules';
+import { fileExtension, MAX_ICON_BYTES, validateIconUpload } from '../../../core/customization/icon-validation';
+import { UpdateAppCustomization } from '../../../core/customization/update-app-customization.use-case';
+import { TEAM } from '../support/builders';
+import { aWorkspaceFixture } from '../support/workspace-fixture';
+
+describe('app name (spec 5)', () => {
+  it('allows at most 50 characters', () => {
+    expect(validateAppName('a'.repeat(50))).toEqual({ ok: true, value: 'a'.repeat(50) });
+    expect(validateAppName('あ'.repeat(50)).ok).toBe(true);
+    expect(validateAppName('a'.repeat(51))).toEqual({ ok: false, error: { code: 'APP_NAME.TOO_LONG', params: { max: 50 } } });
+  });
+
+  it('empty reverts to the default name', () => {
+    expect(validateAppName('  ')).toEqual({ ok: true, value: null });
+    expect(validateAppName(null)).toEqual({ ok: true, value: null });
+    expect(effectiveCustomization(null)).toEqual({ appName: 'Tomo', iconKey: null, greetingWhenJoiningChannel: true });
+  });
+});
+
+describe('icon upload checks, in the spec order (spec 5, 8)', () => {
+  const good = { teamId: TEAM, userId: 'U1', file: { name: 'logo.PNG', size: 1000 } };
+
+  it('accepts jpg, jpeg and png up to 52,428,800 bytes', () => {
+    expect(validateIconUpload(good)).toEqual({ ok: true, value: { extension: 'png' } });
+    expect(validateIconUpload({ ...good, file: { name: 'a.jpeg', size: MAX_ICON_BYTES } }).ok).toBe(true);
+    expect(validateIconUpload({ ...good, file: { name: 'a.b.jpg', size: 1 } }).ok).toBe(true);
+  });
+
+  it('reports the first failing check: team, user, file, extension present, allowed, size', () => {
+    const bad = { teamId: '', userId: '', file: { name: 'huge.gif', size: MAX_ICON_BYTES + 1 } };
+    expect(validateIconUpload(bad)).toMatchObject({ error: { code: 'AUTH.TEAM_ID_MISSING' } });
+    expect(validateIconUpload({ ...bad, teamId: TEAM })).toMatchObject({ error: { code: 'AUTH.USER_ID_MISSING' } });
+    expect(validateIconUpload({ ...good, file: null })).toMatchObject({ error: { code: 'ICON.NO_FILE' } });
+    expect(validateIconUpload({ ...good, file: { name: 'README', size: 1 } })).toMatchObject({
+      error: { code: 'ICON.NO_EXTENSION' },
+    });
+    expect(validateIconUpload({ ...good, file: { name: 'huge.gif', size: MAX_ICON_BYTES + 1 } })).toEqual({
+      ok: false,
+      error: { code: 'ICON.EXTENSION_NOT_ALLOWED', params: { ext: 'gif', list: 'jpg, jpeg, png' } },
+    });
+    expect(validateIconUpload({ ...good, file: { name: 'huge.png', size: MAX_ICON_BYTES + 1 } })).toEqual({
+      ok: false,
+      error: { code: 'ICON.FILE_TOO_LARGE', params: { n: 52_428_801, limit: 52_428_800 } },
+    });
+  });
+
+  it('finds no extension in a dot-file or a trailing dot', () => {
+    expect(fileExtension('.png')).toBeNull();
+    expect(fileExtension('logo.')).toBeNull();
+    expect(fileExtension('logo.jpg')).toBe('jpg');
+  });
+});
+
+describe('updating the App page (spec 2)', () => {
+  it('saves name, icon and greeting; clearing the name or removing the icon reverts to Tomo’s', async () => {
+    const w = aWorkspaceFixture();
+    const update = new UpdateAppCustomization(w);
+    const first = await update.execute({ teamId: TEAM, userId: 'U1', change: { appName: 'Kumo', iconKey: 'T0001/icon.png' } });
+    expect(first.ok && first.value).toMatchObject({ appName: 'Kumo', iconKey: 'T0001/icon.png', greetingWhenJoiningChannel: true });
+
+    await update.execute({ teamId: TEAM, userId: 'U2', change: { greetingWhenJoiningChannel: false } });
+    expect(await w.customizations.find(TEAM)).toMatchObject({ appName: 'Kumo', greetingWhenJoiningChannel: false, updatedBy: 'U2' });
+
+    await update.execute({ teamId: TEAM, userId: 'U1', change: { appName: '', iconKey: null } });
+    expect(effectiveCustomization(await w.customizations.find(TEAM))).toEqual({
+      appName: 'Tomo',
+      iconKey: null,
+      greetingWhenJoiningChannel: false,
+    });
+  });
+
+  it('turning the greeting off first leaves the default name and icon', async () => {
+    const w = aWorkspaceFixture();
+    const result = await new UpdateAppCustomization(w).execute({
+      teamId: TEAM,
+      userId: 'U1',
+      change: { greetingWhenJoiningChannel: false },
+    });
+    expect(result.ok && result.value).toMatchObject({ appName: null, iconKey: null, greetingWhenJoiningChannel: false });
+  });
+
+  it('refuses a long name and a missing sign-in', async () => {
+    const update = new UpdateAppCustomization(aWorkspaceFixture());
+    expect(await update.execute({ teamId: TEAM, userId: 'U1', change: { appName: 'x'.repeat(51) } })).toMatchObject({
+      error: { code: 'APP_NAME.TOO_LONG' },
+    });
+    expect(await update.execute({ teamId: null, userId: 'U1', change: {} })).toMatchObject({ error: { code: 'AUTH.TEAM_ID_MISSING' } });
+    expect(await update.execute({ teamId: TEAM, userId: undefined, change: {} })).toMatchObject({
+      error: { code: 'AUTH.USER_ID_MISSING' },
+    });
+  });
+});

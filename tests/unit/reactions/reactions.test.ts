@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { PRESET_REACTIONS } from '../../../core/reactions/preset-reactions';
+import { allReactions, findReaction, normalizeReactionName, searchReactions } from '../../../core/reactions/reaction-rules';
+import { DeleteCustomReaction, SaveCustomReaction } from '../../../core/reactions/save-custom-reaction.use-case';
+import { TEAM } from '../support/builders';
+import { aWorkspaceFixture } from '../support/workspace-fixture';
+
+describe('custom reactions (spec 2, 5)', () => {
+  it('checks in order: name required, prompt text required, name unique', async () => {
+    const w = aWorkspaceFixture();
+    const save = new SaveCustomReaction(w);
+    const input = { teamId: TEAM, userId: 'U1' };
+    expect(await save.execute({ ...input, draft: { name: ' ', prompt: '' } })).toMatchObject({ error: { code: 'REACTION.NAME_REQUIRED' } });
+    expect(await save.execute({ ...input, draft: { name: 'tldr', prompt: '  ' } })).toMatchObject({
+      error: { code: 'REACTION.PROMPT_REQUIRED' },
+    });
+    const created = await save.execute({ ...input, draft: { name: ':TLDR:', prompt: 'Summarise it.' } });
+    expect(created.ok && created.value).toMatchObject({ name: 'tldr', prompt: 'Summarise it.', category: 'custom' });
+    expect(await save.execute({ ...input, draft: { name: 'tldr', prompt: 'Again' } })).toMatchObject({
+      error: { code: 'REACTION.NAME_EXISTS', params: { name: 'tldr' } },
+    });
+    expect(await save.execute({ ...input, draft: { name: 'jp', prompt: 'Clash with a preset' } })).toMatchObject({
+      error: { code: 'REACTION.NAME_EXISTS' },
+    });
+  });
+
+  it('edits keep their own name without clashing, and delete removes them', async () => {
+    const w = aWorkspaceFixture();
+    const save = new SaveCustomReaction(w);
+    const created = await save.execute({ teamId: TEAM, userId: 'U1', draft: { name: 'tldr', prompt: 'v1' } });
+    const id = created.ok ? created.value.id : '';
+    const edited = await save.execute({
+      teamId: TEAM,
+      userId: 'U2',
+      draft: { id, name: 'tldr', prompt: 'v2', category: 'explanation' },
+    });
+    expect(edited.ok && edited.value).toMatchObject({ id, prompt: 'v2', category: 'explanation', updatedBy: 'U2' });
+    expect(await save.execute({ teamId: TEAM, userId: 'U2', draft: { id: 'gone', name: 'x', prompt: 'y' } })).toMatchObject({
+      error: { code: 'REACTION.NOT_FOUND' },
+    });
+
+    const del = new DeleteCustomReaction(w);
+    expect(await del.execute({ teamId: TEAM, id })).toEqual({ ok: true, value: undefined });
+    expect(await del.execute({ teamId: TEAM, id })).toMatchObject({ error: { code: 'REACTION.NOT_FOUND' } });
+  });
+});
+
+describe('preset reactions and search (spec 2)', () => {
+  it('include explanation and flag-translation presets', () => {
+    expect(new Set(PRESET_REACTIONS.map((r) => r.category))).toEqual(new Set(['explanation', 'translation']));
+    expect(findReaction(':flag-jp:', [])?.prompt).toContain('Japanese');
+    expect(findReaction('unknown', [])).toBeNull();
+  });
+
+  it('search matches name or prompt, case-insensitively; empty lists all; no match is empty', () => {
+    const all = allReactions([]);
+    expect(searchReactions(all, '')).toHaveLength(all.length);
+    expect(searchReactions(all, 'JAPANESE').map((r) => r.name)).toEqual(['jp', 'flag-jp']);
+    expect(searchReactions(all, 'question').map((r) => r.name)).toEqual(['question']);
+    expect(searchReactions(all, 'no such reaction')).toEqual([]);
+  });
+
+  it('normalises emoji names', () => {
+    expect(normalizeReactionName('  :Flag-JP: ')).toBe('flag-jp');
+  });
+});
