@@ -12,6 +12,7 @@ import {
 } from './instruction.entity';
 import { MemberSubscriptionAssignmentEntity } from './member-subscription-assignment.entity';
 import { OAuthTokenHistoryEntity, OAuthTokenViewEntity } from './oauth-token.entity';
+import { PluginSettingEntity } from './plugin-setting.entity';
 import { ProcessedSlackEventEntity, ProcessedStripeEventEntity } from './processed-event.entity';
 import { ReactionSettingEntity } from './reaction-setting.entity';
 import { SessionEntity } from './session.entity';
@@ -33,6 +34,7 @@ export const allEntities = [
   MemberSubscriptionAssignmentEntity,
   OAuthTokenHistoryEntity,
   OAuthTokenViewEntity,
+  PluginSettingEntity,
   ProcessedSlackEventEntity,
   ProcessedStripeEventEntity,
   ReactionSettingEntity,

@@ -2,6 +2,7 @@ import type { Migration } from '@mikro-orm/migrations';
 import { Migration20261121035646_initial_schema } from './Migration20261121035646_initial_schema';
 import { Migration20261121040018_core_records } from './Migration20261121040018_core_records';
 import { Migration20261121040501_sessions_event_logs_storage } from './Migration20261121040501_sessions_event_logs_storage';
+import { Migration20261121050000_workspace_plugin_settings } from './Migration20261121050000_workspace_plugin_settings';
 
 type MigrationClass = new (...args: ConstructorParameters<typeof Migration>) => Migration;
 
@@ -11,4 +12,5 @@ export const migrations: { name: string; class: MigrationClass }[] = [
   { name: 'Migration20261121035646_initial_schema', class: Migration20261121035646_initial_schema },
   { name: 'Migration20261121040018_core_records', class: Migration20261121040018_core_records },
   { name: 'Migration20261121040501_sessions_event_logs_storage', class: Migration20261121040501_sessions_event_logs_storage },
+  { name: 'Migration20261121050000_workspace_plugin_settings', class: Migration20261121050000_workspace_plugin_settings },
 ];

@@ -1,0 +1,27 @@
+import type { TeamId } from '../shared/ids';
+import type { ChannelEntry } from './channel';
+import type { Member } from './member';
+
+export interface TeamInfo {
+  readonly id: TeamId;
+  readonly name: string;
+  readonly domain: string | null;
+}
+
+/**
+ * Read access to a Slack workspace's directory: its members, channels and name, read with
+ * the workspace's bot token. Failures (not installed, token revoked, Slack down) are thrown.
+ */
+export interface WorkspaceDirectory {
+  listMembers(teamId: TeamId): Promise<Member[]>;
+  listChannels(teamId: TeamId): Promise<ChannelEntry[]>;
+  teamInfo(teamId: TeamId): Promise<TeamInfo>;
+}
+
+/** Thrown when Tomo is not installed in the workspace (or its token was revoked). */
+export class WorkspaceNotInstalledError extends Error {
+  override readonly name = 'WorkspaceNotInstalledError';
+  constructor(readonly teamId: TeamId) {
+    super(`Tomo is not installed in workspace ${teamId}`);
+  }
+}
