@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import type { Plan } from '../../core/billing/plan';
 import { PAID_PLANS } from '../../core/billing/plan-catalog';
 import { allLookupKeys, meterEventName } from './stripe-catalog-keys';
+import { isMissing } from './stripe-errors';
 import { META } from './stripe-subscription-mapper';
 
 export type SyncAction = 'created' | 'updated' | 'replaced' | 'unchanged';
@@ -84,7 +85,7 @@ async function syncProduct(stripe: Stripe, plan: Plan): Promise<CatalogSyncEntry
   try {
     product = await stripe.products.retrieve(plan.product.id);
   } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)) throw error;
+    if (!isMissing(error)) throw error;
   }
   if (!product) {
     const created = await stripe.products.create({ id: plan.product.id, ...wanted }, { idempotencyKey: `catalog:product:${plan.product.id}` });

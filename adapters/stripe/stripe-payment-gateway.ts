@@ -19,6 +19,7 @@ import type { TeamId } from '../../core/shared/ids';
 import { createStripeClient, type StripeClientOptions } from './stripe-client';
 import { meterEventName, priceLookupKey } from './stripe-catalog-keys';
 import { isMetered, META, planItem, toGatewaySubscription } from './stripe-subscription-mapper';
+import { describeStripeError, isMissing, isRetryable } from './stripe-errors';
 import { toBillingWebhookEvent } from './stripe-webhook-mapper';
 
 export interface StripePaymentGatewayOptions extends StripeClientOptions {
@@ -217,7 +218,7 @@ export class StripePaymentGateway implements PaymentGateway {
         );
         accepted.push(event.identifier);
       } catch (error) {
-        failed.push({ identifier: event.identifier, reason: describe(error), retryable: isRetryable(error) });
+        failed.push({ identifier: event.identifier, reason: describeStripeError(error), retryable: isRetryable(error) });
       }
     }
     return { accepted, failed };
@@ -291,20 +292,4 @@ export class StripePaymentGateway implements PaymentGateway {
     if (!url) throw new Error(`Stripe returned checkout session ${id} without a URL`);
     return url;
   }
-}
-
-function isMissing(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.code === 'resource_missing');
-}
-
-/** Refusals of the event itself (4xx other than 409/429) will not succeed on retry. */
-function isRetryable(error: unknown): boolean {
-  if (!(error instanceof Stripe.errors.StripeError)) return true;
-  const status = error.statusCode;
-  return status === undefined || status === 409 || status === 429 || status >= 500;
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Stripe.errors.StripeError) return `${error.type}${error.code ? ` ${error.code}` : ''} (${error.statusCode ?? 'no status'})`;
-  return error instanceof Error ? error.name : 'unknown error';
 }
