@@ -165,6 +165,13 @@ interface SlackUser {
   real_name?: string;
   deleted?: boolean;
   is_bot?: boolean;
+  is_app_user?: boolean;
+  is_workflow_bot?: boolean;
+  is_admin?: boolean;
+  is_owner?: boolean;
+  is_primary_owner?: boolean;
+  is_restricted?: boolean;
+  is_ultra_restricted?: boolean;
   locale?: string;
   tz?: string;
   profile?: {
@@ -176,21 +183,35 @@ interface SlackUser {
   };
 }
 
+/** Slack's user object in the workspace context's `Member` shape; empty strings are dropped. */
 function toProfile(user: SlackUser): ChatUserProfile {
-  const optional = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
-  const fields = {
-    name: optional(user.name),
-    realName: optional(user.profile?.real_name ?? user.real_name),
-    realNameNormalized: optional(user.profile?.real_name_normalized),
-    displayName: optional(user.profile?.display_name),
-    displayNameNormalized: optional(user.profile?.display_name_normalized),
-    title: optional(user.profile?.title),
-    locale: optional(user.locale),
-    timeZone: optional(user.tz),
-  };
-  const profile: ChatUserProfile = { id: user.id, isBot: user.is_bot === true, deleted: user.deleted === true };
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined) Object.assign(profile, { [key]: value });
-  return profile;
+  return compact({
+    id: user.id,
+    name: user.name,
+    realName: user.real_name,
+    profile: compact({
+      title: user.profile?.title,
+      displayName: user.profile?.display_name,
+      displayNameNormalized: user.profile?.display_name_normalized,
+      realName: user.profile?.real_name,
+      realNameNormalized: user.profile?.real_name_normalized,
+    }),
+    isPrimaryOwner: user.is_primary_owner,
+    isOwner: user.is_owner,
+    isAdmin: user.is_admin,
+    isRestricted: user.is_restricted,
+    isUltraRestricted: user.is_ultra_restricted,
+    isBot: user.is_bot,
+    isAppUser: user.is_app_user,
+    isWorkflowBot: user.is_workflow_bot,
+    deleted: user.deleted,
+    locale: user.locale,
+    timeZone: user.tz,
+  }) as ChatUserProfile;
+}
+
+function compact<T extends Record<string, unknown>>(record: T): Partial<T> {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined && value !== '')) as Partial<T>;
 }
 
 function appearanceArgs(appearance: BotAppearance | undefined): Record<string, string> {

@@ -1,4 +1,5 @@
 import type { ChannelId, TeamId, UserId } from '../shared/ids';
+import type { Member } from '../workspace/member';
 
 /**
  * The chat workspace, seen from the answer pipeline: read a thread, name its people, show
@@ -35,20 +36,15 @@ export interface ThreadMessage {
   text: string;
 }
 
-/** A member as the platform describes them; the domain picks the name to show. */
-export interface ChatUserProfile {
-  id: UserId;
-  name?: string;
-  realName?: string;
-  realNameNormalized?: string;
-  displayName?: string;
-  displayNameNormalized?: string;
-  title?: string;
-  isBot: boolean;
-  deleted: boolean;
-  locale?: string;
-  timeZone?: string;
-}
+/**
+ * A member as the platform describes them (the workspace context's `Member`, so its
+ * display-name rules apply unchanged), plus what an answer needs to speak their language.
+ */
+export type ChatUserProfile = Member & {
+  /** IETF tag from the platform, e.g. `ja-JP`. */
+  readonly locale?: string;
+  readonly timeZone?: string;
+};
 
 /** Where an answer goes and for whom (streaming in channels needs the recipient). */
 export interface AnswerTarget {

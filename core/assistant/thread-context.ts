@@ -1,4 +1,5 @@
 import type { Tokenizer } from '../shared/tokenizer.port';
+import { memberDisplayName, type Member } from '../workspace/member';
 import type { ThreadMessage } from './chat-platform.port';
 import type { LlmMessage } from './llm-provider.port';
 
@@ -66,7 +67,6 @@ export function buildThreadContext(input: BuildThreadContextInput): ThreadContex
       const content = truncateToTokens(turn.content, room, tokenizer);
       const shortened = tokenizer.countTokens(content) + MESSAGE_OVERHEAD_TOKENS;
       kept.unshift({ role: turn.role, content });
-      budget -= shortened;
       used += shortened;
       newestTruncated = true;
     }
@@ -89,6 +89,11 @@ export function userIdsInThread(messages: readonly ThreadMessage[]): string[] {
     for (const match of message.text.matchAll(MENTION)) ids.add(match[1]!);
   }
   return [...ids];
+}
+
+/** The `names` for `buildThreadContext`, by the workspace's display-name rules. */
+export function displayNamesOf(profiles: ReadonlyMap<string, Member>): Map<string, string> {
+  return new Map([...profiles].map(([id, member]) => [id, memberDisplayName(member)]));
 }
 
 // Slack writes mentions as <@U123> or <@U123|name>.

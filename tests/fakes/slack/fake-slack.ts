@@ -74,7 +74,8 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
   const failures = new Map<string, string[]>();
   const installCodes = new Map<string, { teamId: string; userId: string; redirectUri: string | undefined }>();
   let installer: { teamId: string; userId: string } | undefined;
-  let oidc: SlackOidc | undefined;
+  // The OIDC routes need the server's origin, so they are mounted once it listens.
+  const mounted: { oidc?: SlackOidc } = {};
 
   const issueInstallCode = (who: { teamId: string; userId: string; redirectUri?: string }) => {
     const code = `install-${randomBytes(10).toString('hex')}`;
@@ -92,7 +93,7 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
     const record = (outcome: string) =>
       calls.push({ method, httpMethod: req.method ?? 'GET', path, params: redactSecrets(params), token, outcome });
 
-    if (await oidc!.handle(req, res, path, params)) {
+    if (await mounted.oidc!.handle(req, res, path, params)) {
       record('oidc');
       return;
     }
@@ -161,7 +162,8 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
     }
   });
 
-  oidc = await createSlackOidc({ origin: http.origin, state, clientId: settings.clientId, clientSecret: settings.clientSecret });
+  const oidc = await createSlackOidc({ origin: http.origin, state, clientId: settings.clientId, clientSecret: settings.clientSecret });
+  mounted.oidc = oidc;
 
   return {
     url: `${http.origin}/api/`,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatPlatformError } from '../../../core/assistant/chat-platform-error';
+import { memberDisplayName } from '../../../core/workspace/member';
 import { SlackChatPlatformFactory } from '../../../adapters/slack/slack-chat-platform';
 import { startFakeSlack, type FakeSlack } from '../../fakes/slack/fake-slack';
 import { seedWorkspace, type SeededWorkspace } from '../../fakes/slack/seed-workspace';
@@ -112,14 +113,15 @@ describe('SlackChatPlatform reading threads and people through the Web API fake'
     expect(people.get(ws.alice)).toMatchObject({
       id: ws.alice,
       name: 'alice',
-      displayName: 'alice',
       realName: 'Alice Archer',
+      profile: { displayName: 'alice', realName: 'Alice Archer' },
+      isAdmin: true,
       isBot: false,
-      deleted: false,
       locale: 'en-US',
     });
-    expect(people.get(ws.bob)).toMatchObject({ realName: 'Bob Baker', locale: 'ja-JP' });
-    expect(people.get(ws.bob)?.displayName).toBeUndefined();
+    expect(memberDisplayName(people.get(ws.alice)!)).toBe('alice');
+    expect(memberDisplayName(people.get(ws.bob)!)).toBe('Bob Baker');
+    expect(people.get(ws.bob)).toMatchObject({ locale: 'ja-JP' });
     expect(people.has('UGHOST')).toBe(false);
     expect(slack.callsTo('users.info').length - before).toBe(3);
   });
