@@ -4,7 +4,7 @@
 // MIGRATION_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) must allow CREATE DATABASE.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Migrator } from '@mikro-orm/migrations';
+import type { Migrator } from '@mikro-orm/migrations';
 import pg from 'pg';
 import { openDatabase } from './database';
 
