@@ -35,8 +35,13 @@ export default defineConfig({
         outDir,
         emptyOutDir: true,
         manifest: true,
+        sourcemap: process.env.WEB_SOURCEMAP === '1',
         assetsInlineLimit: 0,
-        rolldownOptions: { input: fileURLToPath(new URL('./src/app/entry-client.tsx', import.meta.url)) },
+        rolldownOptions: {
+          input: fileURLToPath(new URL('./src/app/entry-client.tsx', import.meta.url)),
+          // One vendor chunk instead of many small shared ones: fewer requests, better gzip.
+          output: { codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] } },
+        },
       },
     },
     ssr: {

@@ -17,3 +17,16 @@ export const chromiumArgs = [
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
 }
+
+/**
+ * Script errors and console errors of a page (hydration mismatches show up here). Failed
+ * network requests are left out: a signed-out visitor's GET /api/me answers 401 on purpose.
+ */
+export function watchPageErrors(page: import('playwright-core').Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  return errors;
+}

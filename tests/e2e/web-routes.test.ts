@@ -1,0 +1,108 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localizePath } from '../../apps/web/src/lib/locale';
+import { publicPages, publicPaths } from '../../apps/web/src/lib/public-routes';
+import { launchBrowser } from '../support/browser';
+import type { StaticServer } from '../support/static-server';
+import { builtOrigin, startWebApp } from '../support/web-app';
+
+// What a crawler or a link preview sees: the prerendered HTML with JavaScript switched off.
+let server: StaticServer;
+let browser: Browser;
+let noScript: BrowserContext;
+let origin: string;
+
+beforeAll(async () => {
+  server = await startWebApp();
+  origin = builtOrigin();
+  browser = await launchBrowser();
+  noScript = await browser.newContext({ javaScriptEnabled: false });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('every public route in both languages, before any script runs', () => {
+  const titles = new Map<string, string>();
+
+  for (const page of publicPages()) {
+    it(`${page.url} is prerendered with its language, title and links`, async () => {
+      const tab = await noScript.newPage();
+      const response = await tab.goto(`${server.url}${page.url}`);
+      expect(response?.status()).toBe(200);
+
+      const head = tab.locator('head');
+      expect(await tab.locator('html').getAttribute('lang')).toBe(page.locale);
+      const title = await tab.title();
+      expect(title).toMatch(/(^Tomo$)|( \| Tomo$)/);
+      titles.set(page.url, title);
+
+      const canonical = `${origin}${page.url}`;
+      expect(await head.locator('link[rel="canonical"]').getAttribute('href')).toBe(canonical);
+      const alternate = (lang: string) => head.locator(`link[rel="alternate"][hreflang="${lang}"]`).getAttribute('href');
+      expect(await alternate('en')).toBe(`${origin}${localizePath(page.path, 'en')}`);
+      expect(await alternate('ja')).toBe(`${origin}${localizePath(page.path, 'ja')}`);
+      expect(await alternate('x-default')).toBe(`${origin}${localizePath(page.path, 'en')}`);
+
+      const meta = (selector: string) => head.locator(`meta[${selector}]`).getAttribute('content');
+      expect((await meta('name="description"'))?.length ?? 0).toBeGreaterThan(50);
+      expect(await meta('property="og:title"')).toBe(title);
+      expect(await meta('property="og:url"')).toBe(canonical);
+      expect(await meta('property="og:locale"')).toBe(page.locale === 'ja' ? 'ja_JP' : 'en_US');
+      expect(await meta('property="og:image"')).toBe(`${origin}/og-image.png`);
+      expect(await meta('name="twitter:card"')).toBe('summary_large_image');
+      expect(await meta('name="twitter:title"')).toBe(title);
+
+      // Real content is in the HTML itself, in the page's language.
+      await expect(tab.locator('main h1').count()).resolves.toBe(1);
+      const text = await tab.locator('main').innerText();
+      expect(text.length).toBeGreaterThan(400);
+      expect(text).not.toMatch(/lorem ipsum|TODO|TBD|\{\{/i);
+      if (page.locale === 'ja') expect(text).toMatch(/[\u3040-\u30ff]/);
+      await tab.close();
+    });
+  }
+
+  it('gives every page its own title within a language', () => {
+    for (const locale of ['en', 'ja']) {
+      const own = publicPages().filter((page) => page.locale === locale).map((page) => titles.get(page.url));
+      expect(new Set(own).size).toBe(own.length);
+    }
+  });
+});
+
+describe('crawler files and fallbacks', () => {
+  it('sitemap.xml lists every public page in both languages with alternates', async () => {
+    const response = await fetch(`${server.url}/sitemap.xml`);
+    expect(response.status).toBe(200);
+    const xml = await response.text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locs.sort()).toEqual(publicPages().map((page) => `${origin}${page.url}`).sort());
+    expect(xml.match(/hreflang="x-default"/g)?.length).toBe(publicPaths.length * 2);
+  });
+
+  it('robots.txt allows the site, keeps crawlers out of settings and points at the sitemap', async () => {
+    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    expect(robots).toContain('Allow: /');
+    expect(robots).toContain('Disallow: /settings');
+    expect(robots).toContain(`Sitemap: ${origin}/sitemap.xml`);
+  });
+
+  it('answers routes that are not prerendered (settings) with the client-only shell', async () => {
+    const response = await fetch(`${server.url}/settings/app`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('data-render="client"');
+    expect(html).toContain('<script type="module" src="/assets/');
+  });
+
+  it('has prerendered not-found pages that ask not to be indexed', async () => {
+    for (const [file, lang] of [['/404.html', 'en'], ['/ja/404.html', 'ja']] as const) {
+      const html = await (await fetch(`${server.url}${file}`)).text();
+      expect(html).toContain(`<html lang="${lang}"`);
+      expect(html).toContain('<meta name="robots" content="noindex"/>');
+    }
+  });
+});

@@ -1,0 +1,43 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { startStaticServer } from './static-server';
+import type { ApiHandler, StaticServer } from './static-server';
+
+/** The built web app (npm run build:web) that the server serves. */
+export const webDist = resolve('apps/web/dist');
+
+const sources = ['apps/web/src', 'apps/web/prerender', 'apps/web/public', 'apps/web/vite.config.ts', 'core/billing'];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+/** Builds the web app when dist/ is missing or older than its sources (once per test process). */
+export function ensureWebBuild(): void {
+  const built = join(webDist, 'index.html');
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  if (builtAt > 0 && sources.every((path) => newestMtime(path) <= builtAt)) return;
+  const result = spawnSync('npm', ['run', 'build:web'], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('npm run build:web failed');
+}
+
+/**
+ * Serves apps/web/dist like the server does (static files, spa.html fallback) with chosen
+ * API answers; everything else under /api and /auth answers 404, as when signed out.
+ */
+export async function startWebApp(api: Record<string, ApiHandler> = {}): Promise<StaticServer> {
+  ensureWebBuild();
+  return startStaticServer({ root: webDist, api });
+}
+
+/** The origin the build baked into absolute URLs (PUBLIC_URL at build time), read from robots.txt. */
+export function builtOrigin(): string {
+  const robots = readFileSync(join(webDist, 'robots.txt'), 'utf8');
+  const sitemap = /^Sitemap: (.+)$/m.exec(robots)?.[1];
+  if (!sitemap) throw new Error('robots.txt has no Sitemap line');
+  return new URL(sitemap).origin;
+}
