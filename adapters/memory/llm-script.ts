@@ -1,7 +1,21 @@
 /**
- * What an LLM fake does with the next request. The OpenAI and Anthropic fakes share this
- * script and render it in their own wire format.
+ * What a scripted LLM does with the next request. The in-memory `ScriptedLlmProvider` and
+ * the OpenAI and Anthropic HTTP fakes (tests/fakes) share this script; the fakes render it
+ * in their own wire format.
  */
+
+/** One request as a fake saw it. Kept in memory for assertions; never logged. */
+export interface RecordedLlmCall {
+  method: string;
+  path: string;
+  apiKey: string | undefined;
+  model: string | undefined;
+  maxTokens: number | undefined;
+  messageCount: number;
+  stream: boolean;
+  body: Record<string, unknown>;
+}
+
 export interface LlmFakeBehaviour {
   /** The answer to stream; default: the fake's current answer text. */
   text?: string;

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LlmProvider, LlmRequest } from '../../core/assistant/llm-provider.port';
 import { AnthropicLlmProvider } from '../../adapters/llm/anthropic/anthropic-llm-provider';
 import { OpenAiLlmProvider } from '../../adapters/llm/openai/openai-llm-provider';
+import { ScriptedLlmProvider } from '../../adapters/memory/scripted-llm-provider';
 import { startFakeAnthropic } from '../fakes/anthropic/fake-anthropic';
-import { startFakeOpenAi, type RecordedLlmCall } from '../fakes/openai/fake-openai';
+import { startFakeOpenAi } from '../fakes/openai/fake-openai';
 import { collectStream } from '../fakes/support/collect-llm-stream';
-import type { LlmFakeKnobs } from '../fakes/support/llm-script';
+import { LlmScript, type LlmFakeKnobs, type RecordedLlmCall } from '../../adapters/memory/llm-script';
 
 interface Harness {
   fake: LlmFakeKnobs & { calls: RecordedLlmCall[] };
@@ -17,6 +18,21 @@ interface Harness {
 }
 
 const subjects: { name: string; model: string; start(): Promise<Harness> }[] = [
+  {
+    name: 'ScriptedLlmProvider (in memory)',
+    model: 'scripted-model',
+    async start() {
+      // One script and call log shared by every instance the suite asks for (timeouts differ).
+      const calls: RecordedLlmCall[] = [];
+      const script = Object.assign(new LlmScript(), { calls });
+      return {
+        fake: script,
+        provider: (timeouts = {}) => new ScriptedLlmProvider({ defaultModel: 'scripted-model', script, calls, ...timeouts }),
+        wireMessageCount: (turns) => turns,
+        close: async () => undefined,
+      };
+    },
+  },
   {
     name: 'OpenAiLlmProvider (Chat Completions)',
     model: 'gpt-5',

@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { RecordedLlmCall } from '../openai/fake-openai';
-import { LlmScript, answerChunks, roughTokens, type LlmFakeKnobs } from '../support/llm-script';
+import { LlmScript, answerChunks, roughTokens, type LlmFakeKnobs, type RecordedLlmCall } from '../../../adapters/memory/llm-script';
 import { cutOff, header, parseJson, sendJson, startHttpFake, waitUnlessGone } from '../support/http-fake';
 
 export type { RecordedLlmCall };

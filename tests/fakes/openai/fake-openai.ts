@@ -1,18 +1,15 @@
 import type { ServerResponse } from 'node:http';
-import { LlmScript, answerChunks, roughTokens, type LlmFakeBehaviour, type LlmFakeKnobs } from '../support/llm-script';
+import {
+  LlmScript,
+  answerChunks,
+  roughTokens,
+  type LlmFakeBehaviour,
+  type LlmFakeKnobs,
+  type RecordedLlmCall,
+} from '../../../adapters/memory/llm-script';
 import { cutOff, header, parseJson, sendJson, startHttpFake, waitUnlessGone } from '../support/http-fake';
 
-/** One request as the fake saw it. Kept in memory for assertions; never logged. */
-export interface RecordedLlmCall {
-  method: string;
-  path: string;
-  apiKey: string | undefined;
-  model: string | undefined;
-  maxTokens: number | undefined;
-  messageCount: number;
-  stream: boolean;
-  body: Record<string, unknown>;
-}
+export type { RecordedLlmCall };
 
 export interface FakeOpenAi extends LlmFakeKnobs {
   /** Base URL for the SDK: `http://127.0.0.1:PORT/v1`. */
