@@ -103,5 +103,6 @@ export function toPaidSubscriptionSnapshot(
     currentPeriodStart: sub.currentPeriodStart,
     currentPeriodEnd: sub.currentPeriodEnd,
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+    canceledAt: status === 'canceled' ? sub.canceledAt : null,
   };
 }

@@ -140,10 +140,13 @@ export class Subscription {
     this.state = { ...this.state, cancelAtPeriodEnd: false, updatedAt: now };
   }
 
-  /** Immediate cancellation (uninstall, or the provider deleted it). No refund. */
-  cancelNow(now: Date): void {
+  /**
+   * Immediate cancellation (uninstall, or the provider deleted it). No refund. `canceledAt`
+   * is when it ended, if that is known (the provider's own time), else now.
+   */
+  cancelNow(now: Date, canceledAt: Date = now): void {
     if (this.state.status === 'canceled' || this.state.status === 'expired') return;
-    this.state = { ...this.state, status: 'canceled', canceledAt: now, updatedAt: now };
+    this.state = { ...this.state, status: 'canceled', canceledAt, updatedAt: now };
   }
 
   /** A new billing period began (the payment provider renewed it). */

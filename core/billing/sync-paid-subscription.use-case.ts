@@ -19,6 +19,8 @@ export interface PaidSubscriptionSnapshot {
   readonly currentPeriodStart: Date;
   readonly currentPeriodEnd: Date;
   readonly cancelAtPeriodEnd: boolean;
+  /** When the provider ended it (status canceled); replays keep this instant, not "now". */
+  readonly canceledAt: Date | null;
 }
 
 export interface SyncPaidSubscriptionResult {
@@ -55,7 +57,9 @@ export class SyncPaidSubscription {
     if (snapshot.cancelAtPeriodEnd) subscription.cancelAtPeriodEnd(now);
     else subscription.resumeAutoRenew(now);
     if (snapshot.status === 'past_due') subscription.markPastDue(now);
-    if (snapshot.status === 'canceled') subscription.cancelNow(now);
+    if (snapshot.status === 'canceled') {
+      subscription.cancelNow(now, snapshot.canceledAt ?? existing?.canceledAt ?? now);
+    }
 
     const assignments = await this.deps.seats.listBySubscription(teamId, subscription.id);
     const freed = seatsToFreeOnReduce(assignments, snapshot.quantity).map((a) => a.memberId);

@@ -14,6 +14,7 @@ const snapshot: PaidSubscriptionSnapshot = {
   currentPeriodStart: new Date('2025-01-15T00:00:00Z'),
   currentPeriodEnd: new Date('2025-02-15T00:00:00Z'),
   cancelAtPeriodEnd: false,
+  canceledAt: null,
 };
 
 describe('applying the payment provider state of a subscription', () => {
@@ -47,5 +48,29 @@ describe('applying the payment provider state of a subscription', () => {
     await sync.execute(TEAM, snapshot);
     const { subscription } = await sync.execute(TEAM, { ...snapshot, status: 'canceled' });
     expect(subscription.status).toBe('canceled');
+  });
+
+  it('a replayed deletion keeps the provider\'s cancellation time instead of stamping a new one', async () => {
+    const w = aWorkspaceFixture('2025-01-15T00:00:00Z');
+    const sync = new SyncPaidSubscription(w);
+    await sync.execute(TEAM, snapshot);
+    const canceledAt = new Date('2025-01-20T08:30:00Z');
+    w.clock.advanceDays(6);
+    const first = await sync.execute(TEAM, { ...snapshot, status: 'canceled', canceledAt });
+    w.clock.advanceDays(3);
+    const replay = await sync.execute(TEAM, { ...snapshot, status: 'canceled', canceledAt });
+    expect(first.subscription.canceledAt).toEqual(canceledAt);
+    expect(replay.subscription).toEqual({ ...first.subscription, updatedAt: replay.subscription.updatedAt });
+  });
+
+  it('a deletion without a provider time keeps the first cancellation time on replay', async () => {
+    const w = aWorkspaceFixture('2025-01-15T00:00:00Z');
+    const sync = new SyncPaidSubscription(w);
+    await sync.execute(TEAM, snapshot);
+    const first = await sync.execute(TEAM, { ...snapshot, status: 'canceled' });
+    w.clock.advanceDays(1);
+    const replay = await sync.execute(TEAM, { ...snapshot, status: 'canceled' });
+    expect(first.subscription.canceledAt).toEqual(new Date('2025-01-15T00:00:00Z'));
+    expect(replay.subscription.canceledAt).toEqual(first.subscription.canceledAt);
   });
 });
