@@ -1,11 +1,15 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { ProcessedWebhookEventLog } from '../../core/billing/apply-stripe-event.use-case';
 import type { ProcessedEvent, ProcessedEventLog } from '../../core/shared/processed-event-log.port';
 import { ProcessedSlackEventEntity, ProcessedStripeEventEntity } from './entities/processed-event.entity';
 
 const ENTITIES = { slack: ProcessedSlackEventEntity, stripe: ProcessedStripeEventEntity } as const;
 
-/** `new PgProcessedEventLog(orm, 'slack')` or `'stripe'`: one table per sender. */
-export class PgProcessedEventLog implements ProcessedEventLog {
+/**
+ * `new PgProcessedEventLog(orm, 'slack')` or `'stripe'`: one table per sender. Also serves
+ * billing's check-then-record log (has / record), used by ApplyStripeEvent.
+ */
+export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookEventLog {
   constructor(
     private readonly orm: MikroORM,
     private readonly sender: keyof typeof ENTITIES,
@@ -20,6 +24,15 @@ export class PgProcessedEventLog implements ProcessedEventLog {
       [event.eventId, event.teamId, event.type, at],
     );
     return inserted.length === 1;
+  }
+
+  async has(eventId: string): Promise<boolean> {
+    return (await this.orm.em.fork().count(ENTITIES[this.sender], { eventId })) > 0;
+  }
+
+  /** Idempotent: recording an id twice keeps the first record. */
+  async record(eventId: string, processedAt: Date): Promise<void> {
+    await this.markProcessed({ eventId, teamId: null, type: null }, processedAt);
   }
 
   async purgeBefore(before: Date): Promise<number> {

@@ -5,8 +5,8 @@ export interface ProcessedEvent {
   readonly eventId: string;
   /** The workspace it concerns, when known. */
   readonly teamId: TeamId | null;
-  /** The sender's event type (e.g. `app_mention`, `invoice.paid`). */
-  readonly type: string;
+  /** The sender's event type (e.g. `app_mention`, `invoice.paid`), when known. */
+  readonly type: string | null;
 }
 
 /**

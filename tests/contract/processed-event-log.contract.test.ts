@@ -6,7 +6,7 @@ import type { Implementation } from './support/implementations';
 import { emptyTables, fileDatabase } from './support/implementations';
 import { at, TEAM_A } from './support/records';
 
-const postgres = (sender: 'slack' | 'stripe'): Implementation<ProcessedEventLog> => ({
+const postgres = (sender: 'slack' | 'stripe'): Implementation<PgProcessedEventLog> => ({
   name: `postgres ${sender}`,
   create: async () => {
     const { orm } = await fileDatabase();
@@ -44,5 +44,22 @@ describe.each([
     expect(await log.purgeBefore(at(5))).toBe(1);
     expect(await log.markProcessed(event, at(20))).toBe(true);
     expect(await log.markProcessed({ ...event, eventId: 'Ev0002' }, at(20))).toBe(false);
+  });
+});
+
+// Billing's check-then-record shape (ProcessedWebhookEventLog in apply-stripe-event.use-case).
+describe.each([
+  { name: 'in-memory', create: async () => new InMemoryProcessedEventLog() } as Implementation<InMemoryProcessedEventLog | PgProcessedEventLog>,
+  postgres('stripe') as Implementation<InMemoryProcessedEventLog | PgProcessedEventLog>,
+])('ProcessedWebhookEventLog ($name)', ({ create }) => {
+  it('knows an event once it was recorded, and recording twice is harmless', async () => {
+    const log = await create();
+    expect(await log.has('evt_1')).toBe(false);
+    await log.record('evt_1', at(0));
+    await log.record('evt_1', at(5));
+    expect(await log.has('evt_1')).toBe(true);
+    expect(await log.has('evt_2')).toBe(false);
+    expect(await log.purgeBefore(at(1))).toBe(1);
+    expect(await log.has('evt_1')).toBe(false);
   });
 });

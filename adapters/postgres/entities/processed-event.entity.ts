@@ -8,7 +8,7 @@ export const ProcessedSlackEventEntity = defineEntity({
   properties: {
     eventId: p.string().length(64).primary(),
     teamId: p.string().length(32).nullable(),
-    type: p.string().length(128),
+    type: p.string().length(128).nullable(),
     processedAt: p.datetime().index(),
   },
 });
@@ -19,7 +19,7 @@ export const ProcessedStripeEventEntity = defineEntity({
   properties: {
     eventId: p.string().length(255).primary(),
     teamId: p.string().length(32).nullable(),
-    type: p.string().length(128),
+    type: p.string().length(128).nullable(),
     processedAt: p.datetime().index(),
   },
 });

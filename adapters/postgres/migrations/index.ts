@@ -3,6 +3,7 @@ import { Migration20261121035646_initial_schema } from './Migration2026112103564
 import { Migration20261121040018_core_records } from './Migration20261121040018_core_records';
 import { Migration20261121040501_sessions_event_logs_storage } from './Migration20261121040501_sessions_event_logs_storage';
 import { Migration20261121050000_workspace_plugin_settings } from './Migration20261121050000_workspace_plugin_settings';
+import { Migration20261121050100_processed_event_type_optional } from './Migration20261121050100_processed_event_type_optional';
 
 type MigrationClass = new (...args: ConstructorParameters<typeof Migration>) => Migration;
 
@@ -13,4 +14,5 @@ export const migrations: { name: string; class: MigrationClass }[] = [
   { name: 'Migration20261121040018_core_records', class: Migration20261121040018_core_records },
   { name: 'Migration20261121040501_sessions_event_logs_storage', class: Migration20261121040501_sessions_event_logs_storage },
   { name: 'Migration20261121050000_workspace_plugin_settings', class: Migration20261121050000_workspace_plugin_settings },
+  { name: 'Migration20261121050100_processed_event_type_optional', class: Migration20261121050100_processed_event_type_optional },
 ];
