@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { Express, Router } from 'express';
 import { Container } from 'inversify';
 import type { Logger } from '../../adapters/logging/logger';
 import type { Database } from '../../adapters/postgres/database';
@@ -8,6 +8,8 @@ import { createApp } from './app';
 import type { ServerConfig } from './config';
 import type { ReadinessProbe } from './http/health-routes';
 import { publicConfigRoutes } from './http/public-config.routes';
+import { signedInApi, type SignedInPorts } from './http/session/signed-in-api';
+import { signedInPorts } from './signed-in-ports';
 
 export const SERVER_TYPES = {
   Config: Symbol.for('ServerConfig'),
@@ -16,6 +18,8 @@ export const SERVER_TYPES = {
   JobQueue: Symbol.for('JobQueue'),
   Readiness: Symbol.for('ReadinessProbe'),
   App: Symbol.for('ExpressApp'),
+  SignedInPorts: Symbol.for('SignedInPorts'),
+  SignedInApi: Symbol.for('SignedInApi'),
 } as const;
 
 export interface ServerDependencies {
@@ -35,10 +39,24 @@ export function buildServerContainer(deps: ServerDependencies): Container {
   container
     .bind<ReadinessProbe>(SERVER_TYPES.Readiness)
     .toResolvedValue((database: Database) => databaseReadiness(database), [SERVER_TYPES.Database]);
+  // Sign in with Slack, /api/me, the spec-7 calls and the settings API.
+  container
+    .bind<SignedInPorts>(SERVER_TYPES.SignedInPorts)
+    .toResolvedValue((config: ServerConfig, database: Database) => signedInPorts(config, database), [
+      SERVER_TYPES.Config,
+      SERVER_TYPES.Database,
+    ]);
+  container
+    .bind<Router>(SERVER_TYPES.SignedInApi)
+    .toResolvedValue((config: ServerConfig, logger: Logger, ports: SignedInPorts) => signedInApi(config, logger, ports), [
+      SERVER_TYPES.Config,
+      SERVER_TYPES.Logger,
+      SERVER_TYPES.SignedInPorts,
+    ]);
   container
     .bind<Express>(SERVER_TYPES.App)
     .toResolvedValue(
-      (config: ServerConfig, logger: Logger, readiness: ReadinessProbe) =>
+      (config: ServerConfig, logger: Logger, readiness: ReadinessProbe, signedIn: Router) =>
         createApp({
           logger,
           readiness,
@@ -50,9 +68,10 @@ export function buildServerContainer(deps: ServerDependencies): Container {
               analyticsScriptUrl: config.ANALYTICS_SCRIPT_URL,
               bookingUrl: config.BOOKING_URL,
             }),
+            signedIn,
           ],
         }),
-      [SERVER_TYPES.Config, SERVER_TYPES.Logger, SERVER_TYPES.Readiness],
+      [SERVER_TYPES.Config, SERVER_TYPES.Logger, SERVER_TYPES.Readiness, SERVER_TYPES.SignedInApi],
     );
   return container;
 }

@@ -1,0 +1,128 @@
+import express, { Router, type Request, type Response } from 'express';
+import type { Logger } from '../../../../adapters/logging/logger';
+import type { Clock } from '../../../../core/shared/clock.port';
+import type { SignInUser } from '../../../../core/workspace/sign-in-user.use-case';
+import { translate } from '../../../shared/messages';
+import { sameOriginOnly } from '../session/same-origin';
+import { clearCookie, readCookies, SESSION_COOKIE, setCookie, type CookieSettings } from '../session/session-cookie';
+import { SESSION_LIFETIME_MS, type SessionService } from '../session/session-service';
+import { safeReturnTo, SIGN_IN_COOKIE, SIGN_IN_TTL_MS, type SignInCookieSealer } from './sign-in-cookie';
+import type { SlackOidc } from './slack-oidc';
+import { authErrorPage } from './auth-error-page';
+
+export interface AuthRoutesDeps {
+  /** undefined when SLACK_CLIENT_ID / SLACK_CLIENT_SECRET are not configured. */
+  oidc: SlackOidc | undefined;
+  sealer: SignInCookieSealer;
+  sessions: SessionService;
+  signInUser: SignInUser;
+  clock: Clock;
+  logger: Logger;
+  publicUrl: string;
+  cookies: CookieSettings;
+}
+
+const SIGN_IN_COOKIE_PATH = '/auth';
+
+/**
+ * Sign in with Slack (OpenID Connect): /auth/signin → Slack → /auth/callback → back to the
+ * page the person started from, signed in. POST /auth/signout ends the session.
+ */
+export function authRoutes(deps: AuthRoutesDeps): Router {
+  const router = Router();
+  const { cookies } = deps;
+
+  router.get('/auth/signin', async (req, res) => {
+    const returnTo = safeReturnTo(req.query.returnTo);
+    if (!deps.oidc) {
+      authErrorPage(res, 503, localeOf(returnTo), 'NOT_CONFIGURED', returnTo);
+      return;
+    }
+    const { url, transaction } = await deps.oidc.authorizationUrl();
+    const sealed = deps.sealer.seal({ ...transaction, returnTo, expiresAt: deps.clock.now().getTime() + SIGN_IN_TTL_MS });
+    setCookie(res, SIGN_IN_COOKIE, sealed, { ...cookies, path: SIGN_IN_COOKIE_PATH, maxAgeMs: SIGN_IN_TTL_MS });
+    res.setHeader('Cache-Control', 'no-store');
+    res.redirect(302, url.href);
+  });
+
+  router.get('/auth/callback', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const pending = deps.sealer.open(readCookies(req).get(SIGN_IN_COOKIE), deps.clock.now());
+    clearCookie(res, SIGN_IN_COOKIE, { ...cookies, path: SIGN_IN_COOKIE_PATH });
+    if (!pending || !deps.oidc) {
+      authErrorPage(res, 400, 'en', 'EXPIRED', '/');
+      return;
+    }
+    const locale = localeOf(pending.returnTo);
+    if (typeof req.query.error === 'string') {
+      // The person pressed Cancel on Slack's page: back where they were, still signed out.
+      res.redirect(303, pending.returnTo);
+      return;
+    }
+    let identity;
+    try {
+      identity = await deps.oidc.complete(new URL(req.originalUrl, deps.publicUrl), pending);
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'sign-in with Slack failed');
+      authErrorPage(res, 400, locale, 'FAILED', pending.returnTo);
+      return;
+    }
+    const signedIn = await deps.signInUser.execute({
+      teamId: identity.teamId,
+      userId: identity.userId,
+      email: identity.email,
+      name: identity.name,
+      locale: identity.locale,
+    });
+    if (!signedIn.ok) {
+      res.status(400).type('html').send(page(locale, translate(signedIn.error.code, signedIn.error.params, locale)));
+      return;
+    }
+    const { user, created } = signedIn.value;
+    await deps.sessions.revoke(readCookies(req).get(SESSION_COOKIE));
+    const session = await deps.sessions.start(user.teamId, user.userId);
+    setCookie(res, SESSION_COOKIE, session.id, { ...cookies, maxAgeMs: SESSION_LIFETIME_MS });
+    deps.logger.info({ teamId: user.teamId, userId: user.userId, created }, 'signed in with Slack');
+    res.redirect(303, pending.returnTo);
+  });
+
+  router.post(
+    '/auth/signout',
+    sameOriginOnly(deps.publicUrl),
+    express.urlencoded({ extended: false, limit: '4kb' }),
+    async (req: Request, res: Response) => {
+      await deps.sessions.revoke(readCookies(req).get(SESSION_COOKIE));
+      clearCookie(res, SESSION_COOKIE, cookies);
+      res.setHeader('Cache-Control', 'no-store');
+      const body = req.body as Record<string, unknown> | undefined;
+      const returnTo = safeReturnTo(body?.returnTo ?? refererPath(req) ?? '/');
+      if (req.accepts(['html', 'json']) === 'json') res.status(204).end();
+      else res.redirect(303, returnTo);
+    },
+  );
+
+  return router;
+}
+
+function localeOf(path: string): 'en' | 'ja' {
+  return path === '/ja' || path.startsWith('/ja/') || path.startsWith('/ja?') ? 'ja' : 'en';
+}
+
+function refererPath(req: Request): string | undefined {
+  const referer = req.get('referer');
+  if (!referer) return undefined;
+  try {
+    const url = new URL(referer);
+    return url.host === req.get('host') ? `${url.pathname}${url.search}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function page(locale: 'en' | 'ja', message: string): string {
+  return `<!doctype html><html lang="${locale}"><meta charset="utf-8"><title>Tomo</title><p>${escapeHtml(message)}</p><p><a href="${locale === 'ja' ? '/ja' : '/'}">Tomo</a></p></html>`;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

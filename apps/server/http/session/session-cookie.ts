@@ -1,0 +1,50 @@
+import type { Request, Response } from 'express';
+
+export const SESSION_COOKIE = 'tomo_session';
+
+/** Cookies of a request, by name (no cookie-parser: one header, a few lines). */
+export function readCookies(req: Request): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (cookies.has(name)) continue;
+    try {
+      cookies.set(name, decodeURIComponent(part.slice(eq + 1).trim()));
+    } catch {
+      // A malformed value is treated as absent.
+    }
+  }
+  return cookies;
+}
+
+/** Cookies are Secure everywhere except on localhost, where browsers allow plain http. */
+export function cookieIsSecure(publicUrl: string): boolean {
+  const { protocol, hostname } = new URL(publicUrl);
+  const local = hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+  return protocol === 'https:' || !local;
+}
+
+export interface CookieSettings {
+  secure: boolean;
+}
+
+export function setCookie(
+  res: Response,
+  name: string,
+  value: string,
+  options: CookieSettings & { path?: string; maxAgeMs?: number },
+): void {
+  res.cookie(name, value, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: options.secure,
+    path: options.path ?? '/',
+    ...(options.maxAgeMs !== undefined ? { maxAge: options.maxAgeMs } : {}),
+  });
+}
+
+export function clearCookie(res: Response, name: string, options: CookieSettings & { path?: string }): void {
+  res.clearCookie(name, { httpOnly: true, sameSite: 'lax', secure: options.secure, path: options.path ?? '/' });
+}

@@ -1,0 +1,64 @@
+import { Router } from 'express';
+import type { Logger } from '../../../../adapters/logging/logger';
+import type { SubscriptionRepository } from '../../../../core/billing/subscription-repository.port';
+import type { Clock } from '../../../../core/shared/clock.port';
+import type { InstallationRepository } from '../../../../core/workspace/installation-repository.port';
+import type { UserRepository } from '../../../../core/workspace/user-repository.port';
+import type { WorkspaceDirectory } from '../../../../core/workspace/workspace-directory.port';
+import { activeSubscriptions, channelView, memberView } from '../slack-api/views';
+import { requestLocale } from './request-locale';
+import { requireSignIn, signedIn } from './signed-in';
+import type { WorkspaceAccess } from './workspace-access';
+
+export interface UserContextDeps {
+  users: UserRepository;
+  installations: InstallationRepository;
+  subscriptions: SubscriptionRepository;
+  directory: WorkspaceDirectory;
+  access: WorkspaceAccess;
+  clock: Clock;
+  logger: Logger;
+}
+
+/**
+ * GET /api/me: everything the signed-in pages need about the person and their workspace
+ * (spec 3 "User context"). 401 without a session. Slack lookups that fail are logged and
+ * leave their part empty, so the pages still render.
+ */
+export function userContextRoutes(deps: UserContextDeps): Router {
+  return Router().get('/api/me', requireSignIn, async (req, res) => {
+    const { teamId, userId } = signedIn(res);
+    const now = deps.clock.now();
+    const [user, installation, subscriptions, members, channels, team] = await Promise.all([
+      deps.users.find(teamId, userId),
+      deps.installations.find(teamId),
+      deps.subscriptions.listByTeam(teamId),
+      deps.access.membersOrEmpty(teamId),
+      deps.directory.listChannels(teamId).catch((error: unknown) => {
+        deps.logger.warn({ err: error, teamId }, 'channel list failed');
+        return [];
+      }),
+      deps.directory.teamInfo(teamId).catch((error: unknown) => {
+        deps.logger.warn({ err: error, teamId }, 'team info failed');
+        return null;
+      }),
+    ]);
+    const actor = await deps.access.actor({ teamId, userId }, members);
+    const locale = user?.locale ?? requestLocale(req);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({
+      user: { userId, email: user?.email ?? '', name: user?.name ?? '' },
+      userId,
+      teamId,
+      teamName: team?.name || installation?.teamName || null,
+      email: user?.email ?? '',
+      isAdmin: actor.isAdmin,
+      locale,
+      lang: locale,
+      installed: installation !== null && installation.uninstalledAt === null,
+      activeSubscriptions: activeSubscriptions(subscriptions, now),
+      channels: channels.map(channelView),
+      members: members.map(memberView),
+    });
+  });
+}

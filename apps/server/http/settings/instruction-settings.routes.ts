@@ -1,0 +1,173 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { DEFAULT_APP_NAME } from '../../../../core/customization/app-customization-rules';
+import { defaultSystemInstruction } from '../../../../core/instructions/compose-instructions';
+import type { InstructionLevel, InstructionRecord } from '../../../../core/instructions/instruction';
+import { INSTRUCTION_LEVELS } from '../../../../core/instructions/instruction';
+import { measureInstructions } from '../../../../core/instructions/instruction-metrics';
+import { INSTRUCTION_NAME_LIMIT } from '../../../../core/instructions/instruction-rules';
+import { DeleteInstruction, SaveInstruction } from '../../../../core/instructions/save-instruction.use-case';
+import type { ChannelEntry } from '../../../../core/workspace/channel';
+import { channelDisplayName } from '../../../../core/workspace/channel';
+import type { Member } from '../../../../core/workspace/member';
+import { sendDomainError, sendHttpError } from '../session/api-errors';
+import { failed, iso, nameOf, whoIsAsking, type SettingsDeps } from './settings-deps';
+import { parseBody, parseQuery } from './validation';
+
+const levelParam = z.enum(INSTRUCTION_LEVELS);
+const instructionChange = z.object({
+  targetId: z.string().max(32).nullable().optional(),
+  name: z.string().max(1_000).default(''),
+  text: z.string({ error: 'INSTRUCTIONS.TEXT_REQUIRED' }).max(100_000),
+});
+const metricsRequest = z.object({
+  level: levelParam,
+  targetId: z.string().max(32).nullable().optional(),
+  text: z.string().max(100_000),
+});
+const targetQuery = z.object({ targetId: z.string().max(32).optional() });
+
+/**
+ * Instructions page: system-wide (read-only, Tomo's), workspace-wide (admins), channel and
+ * user instructions, each with its metrics (characters and tokens against the limits).
+ */
+export function instructionSettingsRoutes(deps: SettingsDeps): Router {
+  const router = Router();
+  const save = new SaveInstruction({ instructions: deps.instructions, clock: deps.clock });
+  const remove = new DeleteInstruction({ instructions: deps.instructions });
+
+  const systemText = async (teamId: string) => {
+    const [stored, custom] = await Promise.all([deps.instructions.find(teamId, 'system', null), deps.customizations.find(teamId)]);
+    return stored?.text ?? defaultSystemInstruction(custom?.appName ?? DEFAULT_APP_NAME);
+  };
+
+  /** Texts sent together with one instruction: the system and workspace ones (besides itself). */
+  const companions = (level: InstructionLevel, system: string, workspace: string | null) =>
+    level === 'system' ? (workspace ? [workspace] : []) : level === 'workspace' ? [system] : [system, ...(workspace ? [workspace] : [])];
+
+  const channelsOrEmpty = (teamId: string) =>
+    deps.directory.listChannels(teamId).catch((error: unknown) => {
+      deps.logger.warn({ err: error, teamId }, 'channel list failed');
+      return [] as ChannelEntry[];
+    });
+
+  router.get('/api/settings/instructions', async (_req, res) => {
+    const { user, members, actor } = await whoIsAsking(deps, res);
+    const { teamId } = user;
+    const [system, workspace, channelRows, userRows, channels] = await Promise.all([
+      systemText(teamId),
+      deps.instructions.find(teamId, 'workspace', null),
+      deps.instructions.listByLevel(teamId, 'channel'),
+      deps.instructions.listByLevel(teamId, 'user'),
+      channelsOrEmpty(teamId),
+    ]);
+    const view = (record: InstructionRecord) => ({
+      level: record.level,
+      targetId: record.targetId,
+      targetName: targetName(record, channels, members),
+      name: record.name,
+      text: record.text,
+      createdBy: record.createdBy,
+      createdByName: nameOf(members, record.createdBy),
+      createdAt: iso(record.createdAt),
+      updatedBy: record.updatedBy,
+      updatedByName: nameOf(members, record.updatedBy),
+      updatedAt: iso(record.updatedAt),
+      metrics: measureInstructions(record.text, companions(record.level, system, workspace?.text ?? null), deps.tokenizer),
+    });
+    res.json({
+      isAdmin: actor.isAdmin,
+      system: {
+        text: system,
+        readOnly: true,
+        metrics: measureInstructions(system, companions('system', system, workspace?.text ?? null), deps.tokenizer),
+      },
+      workspace: workspace ? view(workspace) : null,
+      channels: channelRows.map(view),
+      // Members see their own instructions; admins see everyone's.
+      users: userRows.filter((r) => actor.isAdmin || r.targetId === user.userId).map(view),
+      channelOptions: channels.map((c) => ({ id: c.id, name: channelDisplayName(c) })),
+      nameLimit: INSTRUCTION_NAME_LIMIT,
+    });
+  });
+
+  router.post('/api/settings/instructions/metrics', async (req, res) => {
+    const body = parseBody(metricsRequest, req, res);
+    if (!body) return;
+    const { teamId } = (await whoIsAsking(deps, res)).user;
+    const [system, workspace] = await Promise.all([systemText(teamId), deps.instructions.find(teamId, 'workspace', null)]);
+    res.json(measureInstructions(body.text, companions(body.level, system, workspace?.text ?? null), deps.tokenizer));
+  });
+
+  const target = async (req: Request, res: Response, level: InstructionLevel, targetId: string | null | undefined) => {
+    const { user, members, actor } = await whoIsAsking(deps, res);
+    if (level === 'channel' && targetId) {
+      const channels = await deps.directory.listChannels(user.teamId);
+      if (!channels.some((c) => c.id === targetId)) {
+        sendHttpError(req, res, 404, 'NOT_FOUND');
+        return null;
+      }
+    }
+    if (level === 'user' && targetId && targetId !== user.userId && actor.isAdmin && !members.some((m) => m.id === targetId)) {
+      sendHttpError(req, res, 404, 'NOT_FOUND');
+      return null;
+    }
+    return { user, members, actor, targetId: level === 'user' && !targetId ? user.userId : (targetId ?? null) };
+  };
+
+  router.put('/api/settings/instructions/:level', async (req, res) => {
+    const level = levelParam.safeParse(req.params.level);
+    if (!level.success) {
+      sendHttpError(req, res, 404, 'NOT_FOUND');
+      return;
+    }
+    const body = parseBody(instructionChange, req, res);
+    if (!body) return;
+    if (level.data === 'system') {
+      sendDomainError(req, res, { code: 'INSTRUCTIONS.READ_ONLY' }, { status: 403 });
+      return;
+    }
+    const found = await target(req, res, level.data, body.targetId);
+    if (!found) return;
+    const outcome = await save.execute({
+      teamId: found.user.teamId,
+      actor: found.actor,
+      level: level.data,
+      targetId: found.targetId,
+      name: body.name,
+      text: body.text,
+    });
+    if (failed(req, res, outcome)) return;
+    res.json({ level: outcome.value.level, targetId: outcome.value.targetId, updatedAt: iso(outcome.value.updatedAt) });
+  });
+
+  router.delete('/api/settings/instructions/:level', async (req, res) => {
+    const level = levelParam.safeParse(req.params.level);
+    if (!level.success) {
+      sendHttpError(req, res, 404, 'NOT_FOUND');
+      return;
+    }
+    const query = parseQuery(targetQuery, req, res);
+    if (!query) return;
+    if (level.data === 'system') {
+      sendDomainError(req, res, { code: 'INSTRUCTIONS.READ_ONLY' }, { status: 403 });
+      return;
+    }
+    const found = await target(req, res, level.data, query.targetId);
+    if (!found) return;
+    const outcome = await remove.execute({ teamId: found.user.teamId, actor: found.actor, level: level.data, targetId: found.targetId });
+    if (failed(req, res, outcome)) return;
+    res.status(204).end();
+  });
+
+  return router;
+}
+
+function targetName(record: InstructionRecord, channels: readonly ChannelEntry[], members: readonly Member[]): string | null {
+  if (record.level === 'channel' && record.targetId) {
+    const channel = channels.find((c) => c.id === record.targetId);
+    return channel ? channelDisplayName(channel) : channelDisplayName({ id: record.targetId });
+  }
+  if (record.level === 'user') return nameOf(members, record.targetId);
+  return null;
+}

@@ -1,0 +1,41 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { isPluginId, pluginStates } from '../../../../core/plugins/plugin';
+import { sendHttpError } from '../session/api-errors';
+import { signedIn } from '../session/signed-in';
+import { iso, nameOf, type SettingsDeps } from './settings-deps';
+import { parseBody } from './validation';
+
+const pluginChange = z.object({ enabled: z.boolean() });
+
+/** Plugins page: the six plugins and whether the workspace lets Tomo use each. */
+export function pluginSettingsRoutes(deps: SettingsDeps): Router {
+  const router = Router();
+
+  const list = async (teamId: string) => {
+    const states = pluginStates(await deps.plugins.list(teamId));
+    const members = states.some((s) => s.updatedBy) ? await deps.access.membersOrEmpty(teamId) : [];
+    return {
+      plugins: states.map((s) => ({ ...s, updatedByName: nameOf(members, s.updatedBy), updatedAt: iso(s.updatedAt) })),
+    };
+  };
+
+  router.get('/api/settings/plugins', async (_req, res) => {
+    res.json(await list(signedIn(res).teamId));
+  });
+
+  router.put('/api/settings/plugins/:pluginId', async (req, res) => {
+    const pluginId = String(req.params.pluginId);
+    if (!isPluginId(pluginId)) {
+      sendHttpError(req, res, 404, 'NOT_FOUND');
+      return;
+    }
+    const body = parseBody(pluginChange, req, res);
+    if (!body) return;
+    const { teamId, userId } = signedIn(res);
+    await deps.plugins.save(teamId, { teamId, pluginId, enabled: body.enabled, updatedBy: userId, updatedAt: deps.clock.now() });
+    res.json(await list(teamId));
+  });
+
+  return router;
+}

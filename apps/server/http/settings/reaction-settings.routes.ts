@@ -1,0 +1,65 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { PRESET_REACTIONS } from '../../../../core/reactions/preset-reactions';
+import type { CustomReactionRecord } from '../../../../core/reactions/reaction';
+import { DeleteCustomReaction, SaveCustomReaction } from '../../../../core/reactions/save-custom-reaction.use-case';
+import { signedIn } from '../session/signed-in';
+import { failed, iso, nameOf, type SettingsDeps } from './settings-deps';
+import { parseBody } from './validation';
+
+const reactionDraft = z.object({
+  name: z.string({ error: 'REACTION.NAME_REQUIRED' }).max(100),
+  prompt: z.string({ error: 'REACTION.PROMPT_REQUIRED' }).max(10_000),
+  category: z.enum(['explanation', 'translation', 'custom']).optional(),
+});
+
+/** Reactions page: preset reactions (read-only) and the workspace's custom ones. */
+export function reactionSettingsRoutes(deps: SettingsDeps): Router {
+  const router = Router();
+  const save = new SaveCustomReaction({ reactions: deps.reactions, clock: deps.clock, ids: deps.ids });
+  const remove = new DeleteCustomReaction({ reactions: deps.reactions });
+
+  const view = (record: CustomReactionRecord, members: Parameters<typeof nameOf>[0]) => ({
+    id: record.id,
+    name: record.name,
+    prompt: record.prompt,
+    category: record.category,
+    updatedBy: record.updatedBy,
+    updatedByName: nameOf(members, record.updatedBy),
+    updatedAt: iso(record.updatedAt),
+  });
+
+  router.get('/api/settings/reactions', async (_req, res) => {
+    const { teamId } = signedIn(res);
+    const custom = await deps.reactions.list(teamId);
+    const members = custom.length > 0 ? await deps.access.membersOrEmpty(teamId) : [];
+    res.json({
+      preset: PRESET_REACTIONS.map((r) => ({ name: r.name, prompt: r.prompt, category: r.category })),
+      custom: custom.map((r) => view(r, members)),
+    });
+  });
+
+  const write = async (id: string | undefined, req: Request, res: Response) => {
+    const body = parseBody(reactionDraft, req, res);
+    if (!body) return;
+    const { teamId, userId } = signedIn(res);
+    const outcome = await save.execute({
+      teamId,
+      userId,
+      draft: { ...(id ? { id } : {}), name: body.name, prompt: body.prompt, ...(body.category ? { category: body.category } : {}) },
+    });
+    if (failed(req, res, outcome)) return;
+    res.status(id ? 200 : 201).json(view(outcome.value, []));
+  };
+
+  router.post('/api/settings/reactions', (req, res) => write(undefined, req, res));
+  router.put('/api/settings/reactions/:id', (req, res) => write(String(req.params.id), req, res));
+
+  router.delete('/api/settings/reactions/:id', async (req, res) => {
+    const outcome = await remove.execute({ teamId: signedIn(res).teamId, id: String(req.params.id) });
+    if (failed(req, res, outcome)) return;
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,83 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { SaveSchedule } from '../../../../core/schedules/save-schedule.use-case';
+import { DEFAULT_LOCAL_TIME, DEFAULT_LOOKBACK_DAYS, scheduleRows } from '../../../../core/schedules/schedule-rules';
+import { channelDisplayName, type ChannelEntry } from '../../../../core/workspace/channel';
+import { WorkspaceNotInstalledError } from '../../../../core/workspace/workspace-directory.port';
+import { sendDomainError, sendHttpError } from '../session/api-errors';
+import { signedIn } from '../session/signed-in';
+import { failed, iso, nameOf, type SettingsDeps } from './settings-deps';
+import { parseBody } from './validation';
+
+const scheduleChange = z.object({
+  isSummaryEnabled: z.boolean(),
+  localTime: z.string({ error: 'SCHEDULE.INVALID_LOCAL_TIME' }).max(16),
+  /** The browser's Date#getTimezoneOffset(): UTC minus local, in minutes. */
+  timezoneOffsetMinutes: z.number().int().min(-900).max(900),
+  lookbackDays: z.number({ error: 'SCHEDULE.INVALID_LOOKBACK_DAYS' }),
+});
+
+/**
+ * Schedules page: one row per channel Tomo can see, with its daily summary setting. Times
+ * are stored in UTC; the page converts from and to the browser's time zone.
+ */
+export function scheduleSettingsRoutes(deps: SettingsDeps): Router {
+  const router = Router();
+  const save = new SaveSchedule({ schedules: deps.schedules, clock: deps.clock });
+
+  router.get('/api/settings/schedules', async (req, res) => {
+    const { teamId } = signedIn(res);
+    let channels: ChannelEntry[];
+    try {
+      channels = await deps.directory.listChannels(teamId);
+    } catch (error) {
+      if (!(error instanceof WorkspaceNotInstalledError)) {
+        // Channel failures are logged and surfaced (spec 8): the page shows the error.
+        deps.logger.error({ err: error, teamId }, 'channel list failed');
+        sendDomainError(req, res, { code: 'UNKNOWN' }, { status: 502 });
+        return;
+      }
+      channels = [];
+    }
+    const saved = await deps.schedules.listLatest(teamId);
+    const members = saved.length > 0 ? await deps.access.membersOrEmpty(teamId) : [];
+    res.json({
+      defaults: { localTime: DEFAULT_LOCAL_TIME, lookbackDays: DEFAULT_LOOKBACK_DAYS },
+      rows: scheduleRows(channels, saved).map((row, index) => {
+        const setting = saved.find((s) => s.channelId === row.channelId);
+        return {
+          number: index + 1,
+          ...row,
+          updatedAt: iso(row.updatedAt),
+          updatedByName: nameOf(members, setting?.updatedBy),
+        };
+      }),
+    });
+  });
+
+  router.put('/api/settings/schedules/:channelId', async (req, res) => {
+    const body = parseBody(scheduleChange, req, res);
+    if (!body) return;
+    const { teamId, userId } = signedIn(res);
+    const channel = (await deps.directory.listChannels(teamId)).find((c) => c.id === req.params.channelId);
+    if (!channel) {
+      sendHttpError(req, res, 404, 'NOT_FOUND');
+      return;
+    }
+    const outcome = await save.execute({
+      teamId,
+      userId,
+      channelId: channel.id,
+      channelName: channelDisplayName(channel),
+      isSummaryEnabled: body.isSummaryEnabled,
+      localTime: body.localTime,
+      timezoneOffsetMinutes: body.timezoneOffsetMinutes,
+      lookbackDays: body.lookbackDays,
+    });
+    if (failed(req, res, outcome)) return;
+    const record = outcome.value;
+    res.json({ channelId: record.channelId, startTimeUtc: record.startTimeUtc, updatedAt: iso(record.updatedAt) });
+  });
+
+  return router;
+}

@@ -1,0 +1,44 @@
+import type { Request, Response } from 'express';
+import type { Logger } from '../../../../adapters/logging/logger';
+import type { Actor } from '../../../../core/shared/actor';
+import type { Outcome } from '../../../../core/shared/domain-error';
+import type { Member } from '../../../../core/workspace/member';
+import { memberDisplayName } from '../../../../core/workspace/member';
+import { sendDomainError } from '../session/api-errors';
+import type { SignedInPorts } from '../session/signed-in-ports';
+import { signedIn, type SignedIn } from '../session/signed-in';
+import type { WorkspaceAccess } from '../session/workspace-access';
+
+export interface SettingsDeps extends SignedInPorts {
+  access: WorkspaceAccess;
+  logger: Logger;
+  publicUrl: string;
+}
+
+/** The signed-in person, the workspace's members (empty when Slack cannot be asked) and their rights. */
+export async function whoIsAsking(
+  deps: SettingsDeps,
+  res: Response,
+): Promise<{ user: SignedIn; members: Member[]; actor: Actor }> {
+  const user = signedIn(res);
+  const members = await deps.access.membersOrEmpty(user.teamId);
+  return { user, members, actor: await deps.access.actor(user, members) };
+}
+
+/** A person's display name for "updated by" columns; the id when they are not in the list. */
+export function nameOf(members: readonly Member[], userId: string | null | undefined): string | null {
+  if (!userId) return null;
+  const member = members.find((m) => m.id === userId);
+  return member ? memberDisplayName(member) : userId;
+}
+
+export function iso(date: Date | null | undefined): string | null {
+  return date ? date.toISOString() : null;
+}
+
+/** Sends a failed outcome as its catalogue message; true when the outcome failed. */
+export function failed<T>(req: Request, res: Response, outcome: Outcome<T>): outcome is Extract<Outcome<T>, { ok: false }> {
+  if (outcome.ok) return false;
+  sendDomainError(req, res, outcome.error);
+  return true;
+}

@@ -1,0 +1,102 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import type { Logger } from '../../../../adapters/logging/logger';
+import type { SubscriptionRepository } from '../../../../core/billing/subscription-repository.port';
+import type { Clock } from '../../../../core/shared/clock.port';
+import type { Tokenizer } from '../../../../core/shared/tokenizer.port';
+import type { WorkspaceDirectory } from '../../../../core/workspace/workspace-directory.port';
+import { WorkspaceNotInstalledError } from '../../../../core/workspace/workspace-directory.port';
+import { translate } from '../../../shared/messages';
+import { sendHttpError } from '../session/api-errors';
+import { requestLocale } from '../session/request-locale';
+import { rejectForeignTeam, requireSignIn, signedIn } from '../session/signed-in';
+import { parseBody } from '../settings/validation';
+import { activeSubscriptions, channelView, memberView } from './views';
+
+export interface SlackApiDeps {
+  directory: WorkspaceDirectory;
+  subscriptions: SubscriptionRepository;
+  tokenizer: Tokenizer;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** Longest text the token counter accepts in one request (characters). */
+const MAX_COUNT_CHARS = 200_000;
+
+const tokenCountBody = z.union([
+  z.object({ text: z.string().max(MAX_COUNT_CHARS) }),
+  z.object({ texts: z.array(z.string().max(MAX_COUNT_CHARS)).max(100) }),
+]);
+
+/**
+ * The calls of spec section 7. `teamId` (and `userId`) in the query may only repeat the
+ * session's own: another workspace or person is refused with 403.
+ */
+export function slackApiRoutes(deps: SlackApiDeps): Router {
+  const router = Router();
+  router.use(['/api/slack', '/api/search-active-subscriptions', '/api/openai'], requireSignIn, rejectForeignTeam);
+
+  const failed = (req: Request, res: Response, what: string, error: unknown) => {
+    deps.logger.error({ err: error, teamId: signedIn(res).teamId }, `${what} failed`);
+    res.status(500).json({ statusCode: 500, error: { code: 'UNKNOWN', message: translate('UNKNOWN', {}, requestLocale(req)) } });
+  };
+
+  // An array; on failure an object with statusCode 500, which the pages treat as an empty list.
+  router.get('/api/slack/get-members-list', async (req, res) => {
+    try {
+      res.json((await deps.directory.listMembers(signedIn(res).teamId)).map(memberView));
+    } catch (error) {
+      if (error instanceof WorkspaceNotInstalledError) res.json([]);
+      else failed(req, res, 'member list', error);
+    }
+  });
+
+  router.get('/api/slack/get-channels-list', async (req, res) => {
+    const user = signedIn(res);
+    if (typeof req.query.userId === 'string' && req.query.userId !== '' && req.query.userId !== user.userId) {
+      sendHttpError(req, res, 403, 'USER_MISMATCH');
+      return;
+    }
+    try {
+      res.json({ channels: (await deps.directory.listChannels(user.teamId)).map(channelView) });
+    } catch (error) {
+      if (error instanceof WorkspaceNotInstalledError) res.json({ channels: [] });
+      else failed(req, res, 'channel list', error);
+    }
+  });
+
+  router.get('/api/slack/get-team-info', async (req, res) => {
+    const { teamId } = signedIn(res);
+    try {
+      const team = await deps.directory.teamInfo(teamId);
+      res.json({ id: team.id, name: team.name, domain: team.domain, teamName: team.name });
+    } catch (error) {
+      // The team name is decoration: a failure is logged and the page goes on without it.
+      deps.logger.warn({ err: error, teamId }, 'team info failed');
+      res.json({ id: teamId, name: null, domain: null, teamName: null });
+    }
+  });
+
+  router.get('/api/search-active-subscriptions', async (req, res) => {
+    try {
+      const records = await deps.subscriptions.listByTeam(signedIn(res).teamId);
+      res.json(activeSubscriptions(records, deps.clock.now()));
+    } catch (error) {
+      failed(req, res, 'subscription lookup', error);
+    }
+  });
+
+  router.post('/api/openai/calculate-token-count', (req, res) => {
+    const body = parseBody(tokenCountBody, req, res);
+    if (!body) return;
+    if ('text' in body) {
+      res.json({ tokenCount: deps.tokenizer.countTokens(body.text) });
+      return;
+    }
+    const tokenCounts = body.texts.map((t) => deps.tokenizer.countTokens(t));
+    res.json({ tokenCount: tokenCounts.reduce((a, b) => a + b, 0), tokenCounts });
+  });
+
+  return router;
+}

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AesGcmSecretBox, KEY_FILE_NAME } from '../../adapters/crypto';
+import type { Database } from '../../adapters/postgres/database';
+import { PgAppCustomizationRepository } from '../../adapters/postgres/pg-app-customization-repository';
+import { PgAutoReplySettingsRepository } from '../../adapters/postgres/pg-auto-reply-settings-repository';
+import { PgInstallationRepository } from '../../adapters/postgres/pg-installation-repository';
+import { PgInstructionRepository } from '../../adapters/postgres/pg-instruction-repository';
+import { PgObjectStorage } from '../../adapters/postgres/pg-object-storage';
+import { PgPluginSettingsRepository } from '../../adapters/postgres/pg-plugin-settings-repository';
+import { PgReactionSettingsRepository } from '../../adapters/postgres/pg-reaction-settings-repository';
+import { PgScheduleSettingsRepository } from '../../adapters/postgres/pg-schedule-settings-repository';
+import { PgSeatAssignmentRepository } from '../../adapters/postgres/pg-seat-assignment-repository';
+import { PgSessionStore } from '../../adapters/postgres/pg-session-store';
+import { PgSubscriptionRepository } from '../../adapters/postgres/pg-subscription-repository';
+import { PgUsageEventRepository } from '../../adapters/postgres/pg-usage-event-repository';
+import { PgUserRepository } from '../../adapters/postgres/pg-user-repository';
+import { SlackDirectory } from '../../adapters/slack/slack-directory';
+import { SystemClock } from '../../adapters/system/system-clock';
+import { UuidIdGenerator } from '../../adapters/system/uuid-id-generator';
+import { TiktokenTokenizer } from '../../adapters/tokenizer/tiktoken-tokenizer';
+import { APP_ICON_BUCKET } from '../../core/shared/object-storage.port';
+import type { ServerConfig } from './config';
+import type { SignedInPorts } from './http/session/signed-in-api';
+
+/** The signed-in API's ports bound to their production adapters (PostgreSQL, Slack, tiktoken). */
+export function signedInPorts(config: ServerConfig, database: Database): SignedInPorts {
+  const { orm } = database;
+  const clock = new SystemClock();
+  const secrets = AesGcmSecretBox.fromEnv(config.ENCRYPTION_KEY ?? keyFromDataDir(config.DATA_DIR));
+  const installations = new PgInstallationRepository(orm, secrets);
+  return {
+    clock,
+    ids: new UuidIdGenerator(),
+    tokenizer: new TiktokenTokenizer(),
+    sessions: new PgSessionStore(orm),
+    directory: new SlackDirectory({ installations, clock, slackApiUrl: config.SLACK_API_URL }),
+    users: new PgUserRepository(orm),
+    installations,
+    subscriptions: new PgSubscriptionRepository(orm),
+    seats: new PgSeatAssignmentRepository(orm),
+    usage: new PgUsageEventRepository(orm),
+    instructions: new PgInstructionRepository(orm),
+    reactions: new PgReactionSettingsRepository(orm),
+    schedules: new PgScheduleSettingsRepository(orm),
+    autoReplies: new PgAutoReplySettingsRepository(orm),
+    customizations: new PgAppCustomizationRepository(orm),
+    plugins: new PgPluginSettingsRepository(orm),
+    icons: new PgObjectStorage(orm, APP_ICON_BUCKET),
+  };
+}
+
+/**
+ * Without ENCRYPTION_KEY (the embedded default) the key lives in `<DATA_DIR>/encryption.key`,
+ * the same file adapters/crypto's loadOrCreateKey writes; created here when missing.
+ */
+function keyFromDataDir(dataDir: string): string {
+  const path = join(dataDir, KEY_FILE_NAME);
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(path, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return readFileSync(path, 'utf8').trim();
+}

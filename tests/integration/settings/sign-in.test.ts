@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgUserRepository } from '../../../adapters/postgres/pg-user-repository';
+import { cookieIsSecure } from '../../../apps/server/http/session/session-cookie';
+import { translate } from '../../../apps/shared/messages';
+import { HttpSession } from './support/http-session';
+import { ADMIN_A, ADMIN_B, buyPlan, installTomo, MEMBER_A, startSettingsWorld, TEAM_A, TEAM_B, type SettingsWorld } from './support/slack-world';
+
+let world: SettingsWorld;
+let base: string;
+
+beforeAll(async () => {
+  world = await startSettingsWorld();
+  base = world.app.baseUrl;
+  await buyPlan(world.app, TEAM_A, { id: 'sub-acme-standard', planKey: 'gpt50', seats: 3 });
+});
+afterAll(() => world?.close());
+
+const sessionRows = async () =>
+  (await world.app.database.orm.em.getConnection().execute('select team_id, user_id from sessions')) as { team_id: string; user_id: string }[];
+
+describe('Sign in with Slack', () => {
+  it('signs in through Slack (PKCE, state, nonce), creates the user and returns to the starting page', async () => {
+    const ana = new HttpSession(base);
+    const users = new PgUserRepository(world.app.database.orm);
+    expect(await users.find(TEAM_A, ADMIN_A)).toBeNull();
+
+    const start = await ana.get('/auth/signin?returnTo=%2Fja%2Fsettings%2Freactions%3Ftab%3Dcustom');
+    const authorize = new URL(start.headers.get('location')!);
+    expect(authorize.origin).toBe(world.slack.origin);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(authorize.searchParams.get('state')).toBeTruthy();
+    expect(authorize.searchParams.get('nonce')).toBeTruthy();
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${base}/auth/callback`);
+
+    const landed = await ana.signIn(world.slack, { teamId: TEAM_A, userId: ADMIN_A }, '/ja/settings/reactions?tab=custom');
+    expect(landed).toBe('/ja/settings/reactions?tab=custom');
+    const saved = await users.find(TEAM_A, ADMIN_A);
+    expect(saved).toMatchObject({ email: 'ana@acme.test', name: 'Ana Admin', teamId: TEAM_A });
+    // The token endpoint got the PKCE verifier.
+    expect(world.slack.callsTo('openid.connect.token').at(-1)?.params.code_verifier).toBe('[redacted]');
+  });
+
+  it('sets the session cookie httpOnly and SameSite=Lax, Secure everywhere but localhost', async () => {
+    const ana = new HttpSession(base);
+    ana.setCookie('probe', '1');
+    world.slack.oidc.signInAs({ teamId: TEAM_A, userId: ADMIN_A });
+    const start = await ana.get('/auth/signin?returnTo=/');
+    const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+    const callback = await ana.get(authorize.headers.get('location')!.replace(base, ''));
+    const cookie = callback.headers.getSetCookie().find((c) => c.startsWith('tomo_session='))!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Secure/);
+    expect(cookieIsSecure('https://tomo.example.com')).toBe(true);
+    expect(cookieIsSecure('http://tomo.example.com')).toBe(true);
+    expect(cookieIsSecure('http://localhost:3000')).toBe(false);
+  });
+
+  it('gives the user context to a signed-in admin', async () => {
+    const ana = new HttpSession(base);
+    await ana.signIn(world.slack, { teamId: TEAM_A, userId: ADMIN_A });
+    const me = await ana.get('/api/me');
+    expect(me.status).toBe(200);
+    const body = await me.json();
+    expect(body).toMatchObject({
+      userId: ADMIN_A,
+      teamId: TEAM_A,
+      teamName: 'Acme',
+      isAdmin: true,
+      locale: 'en',
+      user: { email: 'ana@acme.test', name: 'Ana Admin' },
+    });
+    expect(body.activeSubscriptions).toEqual([expect.objectContaining({ id: 'sub-acme-standard', planKey: 'gpt50', quantity: 3 })]);
+    expect(body.channels.map((c: { name: string }) => c.name).sort()).toEqual(['general', 'random']);
+    expect(body.members.map((m: { id: string }) => m.id)).toEqual(expect.arrayContaining([ADMIN_A, MEMBER_A]));
+    expect(JSON.stringify(body)).not.toContain('Globex');
+  });
+
+  it('knows a member is not an admin, and a Japanese Slack user by their locale', async () => {
+    const mo = new HttpSession(base);
+    await mo.signIn(world.slack, { teamId: TEAM_A, userId: MEMBER_A });
+    expect(await (await mo.get('/api/me')).json()).toMatchObject({ userId: MEMBER_A, isAdmin: false });
+    const bea = new HttpSession(base);
+    await bea.signIn(world.slack, { teamId: TEAM_B, userId: ADMIN_B });
+    expect(await (await bea.get('/api/me')).json()).toMatchObject({ teamId: TEAM_B, teamName: 'Globex', isAdmin: true, locale: 'ja' });
+  });
+
+  it('answers 401 with the spec message, in the page language, without a session', async () => {
+    const en = await new HttpSession(base, 'en').get('/api/me');
+    expect(en.status).toBe(401);
+    expect((await en.json()).error.message).toBe('Your Slack workspace ID is not set. You need to sign in first.');
+    const ja = await new HttpSession(base, 'ja').get('/api/settings/app');
+    expect(ja.status).toBe(401);
+    expect((await ja.json()).error.message).toBe(translate('AUTH.TEAM_ID_MISSING', {}, 'ja'));
+    expect(translate('AUTH.TEAM_ID_MISSING', {}, 'ja')).not.toBe(translate('AUTH.TEAM_ID_MISSING', {}, 'en'));
+  });
+
+  it('sign-out ends the session on the server: the old cookie no longer works', async () => {
+    const ana = new HttpSession(base);
+    await ana.signIn(world.slack, { teamId: TEAM_A, userId: ADMIN_A });
+    const stolen = ana.sessionCookie!;
+    const before = (await sessionRows()).length;
+    const out = await ana.request('/auth/signout', { method: 'POST', headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' }, body: 'returnTo=%2Fja' });
+    expect(out.status).toBe(303);
+    expect(out.headers.get('location')).toBe('/ja');
+    expect(ana.sessionCookie).toBeUndefined();
+    expect((await sessionRows()).length).toBe(before - 1);
+    const replay = new HttpSession(base);
+    replay.setCookie('tomo_session', stolen);
+    expect((await replay.get('/api/me')).status).toBe(401);
+  });
+
+  it('refuses a sign-out posted from another site', async () => {
+    const ana = new HttpSession(base);
+    await ana.signIn(world.slack, { teamId: TEAM_A, userId: ADMIN_A });
+    const out = await ana.request('/auth/signout', { method: 'POST', headers: { origin: 'https://evil.test' } });
+    expect(out.status).toBe(403);
+    expect((await ana.get('/api/me')).status).toBe(200);
+  });
+
+  it('refuses a callback whose state does not match, or without the sign-in cookie, or a code used twice', async () => {
+    const ana = new HttpSession(base);
+    world.slack.oidc.signInAs({ teamId: TEAM_A, userId: ADMIN_A });
+    const start = await ana.get('/auth/signin?returnTo=/settings/app');
+    const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+    const callback = new URL(authorize.headers.get('location')!);
+
+    const forged = new URL(callback);
+    forged.searchParams.set('state', 'forged-state');
+    const wrongState = await ana.get(`${forged.pathname}${forged.search}`);
+    expect(wrongState.status).toBe(400);
+    expect(ana.sessionCookie).toBeUndefined();
+
+    const noCookie = await new HttpSession(base).get(`${callback.pathname}${callback.search}`);
+    expect(noCookie.status).toBe(400);
+
+    const again = new HttpSession(base);
+    await again.get('/auth/signin?returnTo=/');
+    const replayed = await again.get(`${callback.pathname}${callback.search}`);
+    expect(replayed.status).toBe(400);
+    expect(again.sessionCookie).toBeUndefined();
+  });
+
+  it('goes back unsigned when the person cancels on Slack, and never returns to another site', async () => {
+    const ana = new HttpSession(base);
+    await ana.get('/auth/signin?returnTo=/ja/settings/app');
+    const cancel = await ana.get('/auth/callback?error=access_denied&state=x');
+    expect(cancel.status).toBe(303);
+    expect(cancel.headers.get('location')).toBe('/ja/settings/app');
+    expect(ana.sessionCookie).toBeUndefined();
+
+    for (const target of ['//evil.test/x', 'https://evil.test/', '/\\evil.test']) {
+      const mallory = new HttpSession(base);
+      expect(await mallory.signIn(world.slack, { teamId: TEAM_A, userId: MEMBER_A }, target)).toBe('/');
+    }
+  });
+});
+
+describe('Tenancy: the team comes from the session', () => {
+  it('refuses any request that names another team with 403, and reads nothing of it', async () => {
+    const ana = new HttpSession(base);
+    await ana.signIn(world.slack, { teamId: TEAM_A, userId: ADMIN_A });
+    for (const path of [
+      `/api/slack/get-members-list?teamId=${TEAM_B}`,
+      `/api/slack/get-channels-list?teamId=${TEAM_B}&userId=${ADMIN_A}`,
+      `/api/slack/get-team-info?teamId=${TEAM_B}`,
+      `/api/search-active-subscriptions?teamId=${TEAM_B}`,
+      `/api/settings/app?teamId=${TEAM_B}`,
+    ]) {
+      const response = await ana.get(path);
+      expect(response.status, path).toBe(403);
+      const text = await response.text();
+      expect(text).not.toContain('Globex');
+      expect(text).not.toContain('bea');
+    }
+    const own = await ana.get(`/api/slack/get-members-list?teamId=${TEAM_A}`);
+    expect(own.status).toBe(200);
+    expect((await own.json()).map((m: { id: string }) => m.id)).toEqual(expect.arrayContaining([ADMIN_A, MEMBER_A]));
+  });
+
+  it('serves the spec-7 calls for the own workspace', async () => {
+    const mo = new HttpSession(base);
+    await mo.signIn(world.slack, { teamId: TEAM_A, userId: MEMBER_A });
+    expect(await (await mo.get(`/api/slack/get-team-info?teamId=${TEAM_A}`)).json()).toMatchObject({ teamName: 'Acme' });
+    const channels = await (await mo.get(`/api/slack/get-channels-list?teamId=${TEAM_A}&userId=${MEMBER_A}`)).json();
+    expect(channels.channels.map((c: { id: string }) => c.id).sort()).toEqual(['C0GENERAL', 'C0RANDOM1']);
+    expect((await mo.get(`/api/slack/get-channels-list?userId=${ADMIN_A}`)).status).toBe(403);
+    const subs = await (await mo.get('/api/search-active-subscriptions')).json();
+    expect(subs.map((s: { id: string }) => s.id)).toEqual(['sub-acme-standard']);
+    const count = await mo.send('POST', '/api/openai/calculate-token-count', { text: 'Hello, Tomo!' });
+    expect((await count.json()).tokenCount).toBeGreaterThan(1);
+  });
+
+  it('logs and surfaces a failed member list as an object with statusCode 500', async () => {
+    const teamC = world.slack.addTeam({ id: 'T0INITECH', name: 'Initech' });
+    world.slack.addUser({ id: 'U0PETERC1', teamId: teamC.id, name: 'peter', email: 'peter@initech.test' });
+    await installTomo(world.app, teamC);
+    const peter = new HttpSession(base);
+    await peter.signIn(world.slack, { teamId: teamC.id, userId: 'U0PETERC1' });
+    world.slack.failNext('users.list', 'internal_error');
+    const response = await peter.get('/api/slack/get-members-list');
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({ statusCode: 500 });
+    // The failure is not remembered: the next call asks Slack again.
+    const retry = await peter.get('/api/slack/get-members-list');
+    expect((await retry.json()).map((m: { id: string }) => m.id)).toContain('U0PETERC1');
+  });
+});

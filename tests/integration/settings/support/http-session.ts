@@ -1,0 +1,67 @@
+import type { FakeSlack } from '../../../fakes/slack/fake-slack';
+
+/** A browser-like HTTP client for one person: remembers cookies, sends the page language. */
+export class HttpSession {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(
+    readonly baseUrl: string,
+    private readonly locale: 'en' | 'ja' = 'en',
+  ) {}
+
+  get sessionCookie(): string | undefined {
+    return this.cookies.get('tomo_session');
+  }
+
+  /** Signs in through the real OIDC flow against the Slack fake; returns where it landed. */
+  async signIn(slack: FakeSlack, who: { teamId: string; userId: string }, returnTo = '/settings/app'): Promise<string> {
+    slack.oidc.signInAs(who);
+    const start = await this.request(`/auth/signin?returnTo=${encodeURIComponent(returnTo)}`);
+    if (start.status !== 302) throw new Error(`sign-in did not redirect: ${start.status}`);
+    const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+    const callback = authorize.headers.get('location');
+    if (!callback) throw new Error(`authorize did not redirect: ${authorize.status}`);
+    const done = await this.request(callback.replace(this.baseUrl, ''));
+    if (done.status !== 303) throw new Error(`callback failed: ${done.status} ${await done.text()}`);
+    return done.headers.get('location')!;
+  }
+
+  async request(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set('x-tomo-locale', this.locale);
+    if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    const response = await fetch(path.startsWith('http') ? path : `${this.baseUrl}${path}`, {
+      ...init,
+      headers,
+      body,
+      redirect: 'manual',
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  get(path: string): Promise<Response> {
+    return this.request(path);
+  }
+
+  send(method: string, path: string, json?: unknown): Promise<Response> {
+    return this.request(path, { method, ...(json === undefined ? {} : { json }) });
+  }
+
+  /** Sets a raw cookie (to replay a stolen or revoked one). */
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+}
