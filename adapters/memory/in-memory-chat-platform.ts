@@ -1,0 +1,163 @@
+import { ChatPlatformError } from '../../core/assistant/chat-platform-error';
+import type {
+  AnswerTarget,
+  AnswerWriter,
+  BotAppearance,
+  ChatPlatform,
+  ChatPlatformFactory,
+  ChatUserProfile,
+  ShowThinkingInput,
+  ThinkingIndicator,
+  ThreadMessage,
+  ThreadRef,
+  WorkspaceAccess,
+} from '../../core/assistant/chat-platform.port';
+
+export interface InMemoryChatMessage extends ThreadMessage {
+  channelId: string;
+  threadTs?: string;
+  appearance?: BotAppearance;
+}
+
+/**
+ * A chat workspace in memory, for unit tests of the answer pipeline: people, channels and
+ * messages, plus what Tomo did (replies, thinking signs). Passes the ChatPlatform contract.
+ */
+export class InMemoryChatWorkspace {
+  readonly people = new Map<string, ChatUserProfile>();
+  readonly channels = new Set<string>();
+  readonly messages: InMemoryChatMessage[] = [];
+  /** `channel/ts` of messages that currently show a thinking sign. */
+  readonly thinking = new Set<string>();
+  maxMessageChars = 12_000;
+  private nextFailure: ChatPlatformError | undefined;
+  private tick = 0;
+
+  constructor(
+    readonly botUserId = 'UTOMO',
+    readonly botId = 'BTOMO',
+  ) {}
+
+  addPerson(profile: ChatUserProfile): void {
+    this.people.set(profile.id, profile);
+  }
+
+  addChannel(channelId: string): void {
+    this.channels.add(channelId);
+  }
+
+  /** Someone (or Tomo) writes; returns the message ts. */
+  say(input: { channelId: string; text: string; userId?: string; botId?: string; threadTs?: string; appearance?: BotAppearance }): string {
+    if (!this.channels.has(input.channelId)) throw new ChatPlatformError('not_found', 'channel_not_found', 'say');
+    this.tick += 1;
+    const ts = `1700000000.${String(this.tick).padStart(6, '0')}`;
+    this.messages.push({ ...input, ts });
+    return ts;
+  }
+
+  /** The thread as a person sees it, parent first. */
+  thread(channelId: string, threadTs: string): InMemoryChatMessage[] {
+    return this.messages.filter((m) => m.channelId === channelId && (m.ts === threadTs || m.threadTs === threadTs));
+  }
+
+  botReplies(channelId: string, threadTs: string): InMemoryChatMessage[] {
+    return this.thread(channelId, threadTs).filter((m) => m.botId === this.botId && m.ts !== threadTs);
+  }
+
+  /** The next platform call fails with this error. */
+  failNext(error: ChatPlatformError): void {
+    this.nextFailure = error;
+  }
+
+  /** @internal used by the platform: throws the scripted failure, if any. */
+  check(method: string, channelId?: string): void {
+    const failure = this.nextFailure;
+    this.nextFailure = undefined;
+    if (failure) throw failure;
+    if (channelId !== undefined && !this.channels.has(channelId)) throw new ChatPlatformError('not_found', 'channel_not_found', method);
+  }
+}
+
+export class InMemoryChatPlatformFactory implements ChatPlatformFactory {
+  constructor(private readonly workspace: InMemoryChatWorkspace) {}
+
+  forWorkspace(_access: WorkspaceAccess): ChatPlatform {
+    return new InMemoryChatPlatform(this.workspace);
+  }
+}
+
+export class InMemoryChatPlatform implements ChatPlatform {
+  constructor(private readonly workspace: InMemoryChatWorkspace) {}
+
+  async readThread(thread: ThreadRef): Promise<ThreadMessage[]> {
+    this.workspace.check('readThread', thread.channelId);
+    const messages = this.workspace.thread(thread.channelId, thread.threadTs);
+    if (messages.length === 0) throw new ChatPlatformError('not_found', 'thread_not_found', 'readThread');
+    return messages.map(({ ts, text, userId, botId }) => ({
+      ts,
+      text,
+      ...(userId === undefined ? {} : { userId }),
+      ...(botId === undefined ? {} : { botId }),
+    }));
+  }
+
+  async getUsers(userIds: readonly string[]): Promise<Map<string, ChatUserProfile>> {
+    this.workspace.check('getUsers');
+    const found = new Map<string, ChatUserProfile>();
+    for (const id of userIds) {
+      const person = this.workspace.people.get(id);
+      if (person) found.set(id, person);
+    }
+    return found;
+  }
+
+  async showThinking(input: ShowThinkingInput): Promise<ThinkingIndicator> {
+    const key = `${input.thread.channelId}/${input.messageTs}`;
+    this.workspace.thinking.add(key);
+    return { clear: async () => void this.workspace.thinking.delete(key) };
+  }
+
+  async postInThread(thread: ThreadRef, text: string, appearance?: BotAppearance): Promise<string[]> {
+    this.workspace.check('postInThread', thread.channelId);
+    return this.pieces(text).map((piece) => this.reply(thread, piece, appearance));
+  }
+
+  startAnswer(target: AnswerTarget): AnswerWriter {
+    let text = '';
+    let finished = false;
+    return {
+      append: async (delta) => {
+        if (finished) throw new Error('The answer is already finished');
+        this.workspace.check('append', target.thread.channelId);
+        text += delta;
+      },
+      finish: async () => {
+        if (finished) throw new Error('The answer is already finished');
+        finished = true;
+        this.workspace.check('finish', target.thread.channelId);
+        const messageTs = text === '' ? [] : this.pieces(text).map((piece) => this.reply(target.thread, piece, target.appearance));
+        return { messageTs, delivery: 'stream' };
+      },
+    };
+  }
+
+  private reply(thread: ThreadRef, text: string, appearance: BotAppearance | undefined): string {
+    const { botUserId, botId } = this.workspace;
+    // The thinking sign stays until cleared: on Slack it may be a reaction, which replies do not remove.
+    return this.workspace.say({
+      channelId: thread.channelId,
+      threadTs: thread.threadTs,
+      text,
+      userId: botUserId,
+      botId,
+      ...(appearance === undefined ? {} : { appearance }),
+    });
+  }
+
+  private pieces(text: string): string[] {
+    const max = this.workspace.maxMessageChars;
+    const pieces: string[] = [];
+    for (let i = 0; i < text.length; i += max) pieces.push(text.slice(i, i + max));
+    return pieces.length === 0 ? [''] : pieces;
+  }
+}
