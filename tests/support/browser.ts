@@ -1,5 +1,5 @@
 import { chromium } from 'playwright-core';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 /** The system Chromium (Debian package); never a downloaded browser. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -22,7 +22,7 @@ export function launchBrowser(): Promise<Browser> {
  * Script errors and console errors of a page (hydration mismatches show up here). Failed
  * network requests are left out: a signed-out visitor's GET /api/me answers 401 on purpose.
  */
-export function watchPageErrors(page: import('playwright-core').Page): string[] {
+export function watchPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {

@@ -1,4 +1,5 @@
 import { HeadContent, Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import type { RouterContext } from '../app/router';
 import { prepareMessages } from '../app/i18n';
 import { NotFoundPage } from '../components/not-found-page';
@@ -27,6 +28,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 // entry script, module preloads) are added to <head> by the prerenderer and left alone.
 function RootDocument() {
   const locale = useLocation({ select: (location) => localeOfPath(location.pathname) });
+  // A marker for tests and tools: the page is interactive from here on.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <html lang={htmlLang[locale]}>
       <head>

@@ -1,25 +1,36 @@
 import { useLocation } from '@tanstack/react-router';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localizePath, locales } from '../../../lib/locale';
 import { useLocale } from '../../../lib/use-locale';
 import { Panel } from './panel';
 
-/** Choosing a language loads the current page (path, query and anchor) under that locale. */
+/**
+ * Choosing a language loads the current page under that locale, keeping the query string
+ * and the anchor. The href holds only the path: prerendered HTML cannot know the query, and
+ * hydration does not patch attributes, so the rest is added when the link is followed.
+ */
+function keepQueryAndAnchor(event: MouseEvent<HTMLAnchorElement>) {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  window.location.assign(`${event.currentTarget.getAttribute('href')}${window.location.search}${window.location.hash}`);
+}
+
 export function LanguageMenu(props: { open: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const current = useLocale();
-  const location = useLocation();
-  const hash = location.hash ? `#${location.hash}` : '';
+  const pathname = useLocation({ select: (location) => location.pathname });
   return (
     <Panel id="language-menu" side="right" label={t('languageMenu.label')} closeLabel={t('header.closeLanguage')} {...props}>
       <ul className="menu-list">
         {locales.map((locale) => (
           <li key={locale}>
             <a
-              href={`${localizePath(location.pathname, locale)}${location.searchStr}${hash}`}
+              href={localizePath(pathname, locale)}
               hrefLang={locale}
               lang={locale}
               aria-current={locale === current ? 'true' : undefined}
+              onClick={keepQueryAndAnchor}
             >
               {t(`languages.${locale}`)}
               {locale === current ? <span className="visually-hidden"> ({t('languageMenu.current')})</span> : null}

@@ -35,7 +35,7 @@ export function usePanels(): Panels {
   useEffect(() => {
     if (!open) return;
     const panel = document.getElementById(open === 'menu' ? 'site-menu' : 'language-menu');
-    panel?.querySelector<HTMLElement>('a[href], button:not([disabled])')?.focus();
+    panel?.querySelector<HTMLElement>('.menu-list a[href], .menu-list button')?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       setOpen(null);

@@ -1,0 +1,77 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicPages } from '../../apps/web/src/lib/public-routes';
+import { launchBrowser, watchPageErrors } from '../support/browser';
+import type { StaticServer } from '../support/static-server';
+import { startWebApp } from '../support/web-app';
+
+let server: StaticServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startWebApp();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('language menu', () => {
+  it('loads the current path, query and anchor under the chosen language', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/features/roadmap?ref=newsletter#in-progress`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.locator('button[aria-controls="language-menu"]').click();
+    expect(await page.locator('#language-menu a[aria-current="true"]').innerText()).toContain('English');
+    await page.locator('#language-menu a[hreflang="ja"]').click();
+    await page.waitForURL(`${server.url}/ja/features/roadmap?ref=newsletter#in-progress`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(await page.locator('html').getAttribute('lang')).toBe('ja');
+    expect(await page.title()).toBe('ロードマップ | Tomo');
+
+    await page.locator('button[aria-controls="language-menu"]').click();
+    await page.locator('#language-menu a[hreflang="en"]').click();
+    await page.waitForURL(`${server.url}/features/roadmap?ref=newsletter#in-progress`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await page.close();
+  });
+
+  it('switches the home page between / and /ja', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/ja`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(await page.locator('#language-menu a[hreflang="en"]').getAttribute('href')).toBe('/');
+    await page.goto(`${server.url}/`);
+    expect(await page.locator('#language-menu a[hreflang="ja"]').getAttribute('href')).toBe('/ja');
+    await page.close();
+  });
+
+  it('keeps links inside the chosen language after hydration', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/ja/use-cases`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.locator('main a[href="/ja/use-cases/translation"]').click();
+    await page.waitForURL(`${server.url}/ja/use-cases/translation`);
+    await page.waitForFunction(() => document.title === '翻訳 | Tomo');
+    expect(await page.locator('html').getAttribute('lang')).toBe('ja');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/ja\/use-cases\/translation$/);
+    await page.close();
+  });
+});
+
+describe('hydration', () => {
+  it('hydrates every public page in both languages without errors or visible changes', async () => {
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    for (const { url } of publicPages()) {
+      const response = await page.goto(`${server.url}${url}`);
+      const prerendered = (await response!.text()).match(/<h1[^>]*>([^<]*)</)?.[1];
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      expect(await page.locator('main h1').innerText(), url).toBe(prerendered?.replace(/&#x27;/g, "'").replace(/&amp;/g, '&'));
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
