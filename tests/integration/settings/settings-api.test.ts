@@ -1,0 +1,289 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgUsageEventRepository } from '../../../adapters/postgres/pg-usage-event-repository';
+import { translate } from '../../../apps/shared/messages';
+import { HttpSession } from './support/http-session';
+import { ADMIN_A, BOT_A, buyPlan, MEMBER_A, startSettingsWorld, TEAM_A, type SettingsWorld } from './support/slack-world';
+
+let world: SettingsWorld;
+let admin: HttpSession;
+let member: HttpSession;
+let adminJa: HttpSession;
+
+beforeAll(async () => {
+  world = await startSettingsWorld();
+  const base = world.app.baseUrl;
+  admin = new HttpSession(base, 'en');
+  adminJa = new HttpSession(base, 'ja');
+  member = new HttpSession(base, 'en');
+  await admin.signIn(world.slack, { teamId: TEAM_A, userId: ADMIN_A });
+  await adminJa.signIn(world.slack, { teamId: TEAM_A, userId: ADMIN_A });
+  await member.signIn(world.slack, { teamId: TEAM_A, userId: MEMBER_A });
+  await buyPlan(world.app, TEAM_A, { id: 'sub-a-entry', planKey: 'gpt50_4k_50r', seats: 2 });
+});
+afterAll(() => world?.close());
+
+const message = async (response: Response) => ((await response.json()) as { error: { message: string } }).error.message;
+
+describe('App settings', () => {
+  it('starts from the defaults and saves name and greeting', async () => {
+    expect(await (await member.get('/api/settings/app')).json()).toMatchObject({
+      appName: null,
+      effectiveAppName: 'Tomo',
+      greetingWhenJoiningChannel: true,
+      iconUrl: null,
+    });
+    const saved = await member.send('PUT', '/api/settings/app', { appName: 'Acme Helper', greetingWhenJoiningChannel: false });
+    expect(saved.status).toBe(200);
+    expect(await (await admin.get('/api/settings/app')).json()).toMatchObject({
+      appName: 'Acme Helper',
+      greetingWhenJoiningChannel: false,
+      updatedByName: 'Mo Member',
+    });
+  });
+
+  it('refuses a name over 50 characters and reverts to the default when cleared', async () => {
+    const long = await admin.send('PUT', '/api/settings/app', { appName: 'x'.repeat(51) });
+    expect(long.status).toBe(400);
+    expect(await message(long)).toBe(translate('APP_NAME.TOO_LONG', { max: 50 }, 'en'));
+    expect((await admin.send('PUT', '/api/settings/app', { appName: '日'.repeat(50) })).status).toBe(200);
+    await admin.send('PUT', '/api/settings/app', { appName: '' });
+    expect(await (await admin.get('/api/settings/app')).json()).toMatchObject({ appName: null, effectiveAppName: 'Tomo' });
+  });
+
+  it('uploads, serves and removes an icon; the checks answer with the exact spec messages', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const upload = (name: string | null, body: Buffer, session = admin) =>
+      session.request('/api/settings/app/icon', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/octet-stream', ...(name ? { 'x-file-name': encodeURIComponent(name) } : {}) },
+        body: new Uint8Array(body),
+      });
+
+    expect(await message(await upload(null, png))).toBe('No file is selected. Please select a file.');
+    expect(await message(await upload('icon.png', Buffer.alloc(0)))).toBe('No file is selected. Please select a file.');
+    expect(await message(await upload('icon', png))).toBe(
+      'The file name does not have an extension. Please select a file with an extension.',
+    );
+    expect(await message(await upload('icon.gif', png))).toBe(
+      'The file extension (gif) is not allowed. Please select a file with an allowed extension. Allowed extensions are jpg, jpeg, png.',
+    );
+    expect(await message(await upload('icon.gif', png, adminJa))).toBe(
+      translate('ICON.EXTENSION_NOT_ALLOWED', { ext: 'gif', list: 'jpg, jpeg, png' }, 'ja'),
+    );
+
+    const ok = await upload('アイコン.PNG', png);
+    expect(ok.status).toBe(200);
+    const { iconUrl } = (await ok.json()) as { iconUrl: string };
+    const served = await admin.get(iconUrl);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
+
+    const removed = await admin.send('DELETE', '/api/settings/app/icon');
+    expect((await removed.json()).iconUrl).toBeNull();
+    expect((await admin.get(iconUrl)).status).toBe(404);
+  });
+
+  it('tells the size limit with the spec message before reading a too large file', async () => {
+    const n = 52_428_801;
+    const response = await admin.request('/api/settings/app/icon', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'huge.png' },
+      body: new Uint8Array(n),
+    });
+    expect(response.status).toBe(400);
+    expect(await message(response)).toBe(
+      'The file size (52428801 bytes) exceeds the limit of 52428800 bytes. Please select a file with a smaller size.',
+    );
+  });
+});
+
+describe('Auto replies', () => {
+  it('lists the workspace bots (not Tomo) and saves an instruction per bot', async () => {
+    const before = await (await member.get('/api/settings/auto-replies')).json();
+    expect(before.rows).toEqual([expect.objectContaining({ number: 1, botUserId: BOT_A, botName: 'Relay Bot', enabled: false, updatedAt: null })]);
+
+    const missing = await member.send('PUT', `/api/settings/auto-replies/${BOT_A}`, { instruction: ' ', enabled: true });
+    expect(missing.status).toBe(400);
+    expect(await message(missing)).toBe(translate('AUTO_REPLY.INSTRUCTION_REQUIRED', {}, 'en'));
+    const notBot = await member.send('PUT', `/api/settings/auto-replies/${ADMIN_A}`, { instruction: 'x', enabled: true });
+    expect(notBot.status).toBe(400);
+
+    expect((await member.send('PUT', `/api/settings/auto-replies/${BOT_A}`, { instruction: 'Summarise alerts', enabled: true })).status).toBe(200);
+    const after = await (await admin.get('/api/settings/auto-replies')).json();
+    expect(after.rows[0]).toMatchObject({ instruction: 'Summarise alerts', enabled: true, updatedByName: 'Mo Member' });
+  });
+});
+
+describe('Instructions', () => {
+  it('lets only admins change the workspace-wide instruction', async () => {
+    const denied = await member.send('PUT', '/api/settings/instructions/workspace', { name: 'Tone', text: 'Be brief.' });
+    expect(denied.status).toBe(403);
+    expect(await message(denied)).toBe(translate('PERMISSION.ADMIN_REQUIRED', {}, 'en'));
+    expect((await admin.send('PUT', '/api/settings/instructions/workspace', { name: 'Tone', text: 'Be brief.' })).status).toBe(200);
+    expect((await member.send('DELETE', '/api/settings/instructions/workspace')).status).toBe(403);
+    const system = await admin.send('PUT', '/api/settings/instructions/system', { name: 'x', text: 'y' });
+    expect(system.status).toBe(403);
+  });
+
+  it('saves channel and own user instructions for members, with metrics', async () => {
+    expect((await member.send('PUT', '/api/settings/instructions/channel', { targetId: 'C0GENERAL', name: 'General', text: 'Answer in English.' })).status).toBe(200);
+    expect((await member.send('PUT', '/api/settings/instructions/user', { name: 'Me', text: 'Call me Mo.' })).status).toBe(200);
+    expect((await member.send('PUT', '/api/settings/instructions/user', { targetId: ADMIN_A, name: 'Ana', text: 'x' })).status).toBe(403);
+    expect((await member.send('PUT', '/api/settings/instructions/channel', { targetId: 'C0SECRETB', name: 'x', text: 'y' })).status).toBe(404);
+    const empty = await member.send('PUT', '/api/settings/instructions/channel', { targetId: 'C0RANDOM1', name: 'x', text: '  ' });
+    expect(await message(empty)).toBe(translate('INSTRUCTIONS.TEXT_REQUIRED', {}, 'en'));
+
+    const page = await (await member.get('/api/settings/instructions')).json();
+    expect(page.workspace).toMatchObject({ name: 'Tone', text: 'Be brief.', createdByName: 'Ana Admin' });
+    expect(page.channels).toEqual([expect.objectContaining({ targetId: 'C0GENERAL', targetName: 'general', name: 'General' })]);
+    expect(page.users).toEqual([expect.objectContaining({ targetId: MEMBER_A, text: 'Call me Mo.' })]);
+    const metrics = page.channels[0].metrics;
+    expect(metrics).toMatchObject({ this: 'Answer in English.'.length, limit: 10_000, softTokenLimit: 2048 });
+    expect(metrics.total).toBeGreaterThan(metrics.this);
+    expect(metrics.totalTokens).toBeGreaterThan(metrics.thisTokens);
+    expect(page.system.readOnly).toBe(true);
+
+    const live = await (await member.send('POST', '/api/settings/instructions/metrics', { level: 'user', text: 'Hello there' })).json();
+    expect(live.this).toBe(11);
+  });
+});
+
+describe('Members (admins only)', () => {
+  it('shows the permission message and 403 to a member', async () => {
+    const denied = await member.get('/api/settings/members');
+    expect(denied.status).toBe(403);
+    expect(await message(denied)).toBe(
+      `Please make sure you're signed in with either "Primary Owner", "Owner", or "Admin" permissions to view and manage this Members' Settings page`,
+    );
+    expect((await member.send('PUT', `/api/settings/members/${MEMBER_A}/seat`, { subscriptionId: 'sub-a-entry' })).status).toBe(403);
+    expect((await member.send('DELETE', `/api/settings/members/${MEMBER_A}/seat?subscriptionId=sub-a-entry`)).status).toBe(403);
+  });
+
+  it('assigns and removes seats, with the summary and search', async () => {
+    const page = await (await admin.get('/api/settings/members')).json();
+    expect(page.selectedSubscriptionId).toBe('sub-a-entry');
+    expect(page.summary).toMatchObject({ assigned: 0, totalSeats: 2, available: 2 });
+    expect(page.rows.map((r: { memberId: string }) => r.memberId)).toEqual(expect.arrayContaining([ADMIN_A, MEMBER_A, BOT_A]));
+
+    expect((await admin.send('PUT', `/api/settings/members/${MEMBER_A}/seat`, { subscriptionId: 'sub-a-entry' })).status).toBe(200);
+    const after = await (await admin.get('/api/settings/members?subscriptionId=sub-a-entry')).json();
+    expect(after.summary).toMatchObject({ assigned: 1, manual: 1, available: 1 });
+    expect(after.rows[0]).toMatchObject({ memberId: MEMBER_A, assignButton: 'remove', updatedByName: 'Ana Admin' });
+
+    const found = await (await admin.get('/api/settings/members?q=MO%20MEM')).json();
+    expect(found.rows.map((r: { memberId: string }) => r.memberId)).toEqual([MEMBER_A]);
+    const none = await admin.send('PUT', `/api/settings/members/${ADMIN_A}/seat`, { subscriptionId: null });
+    expect(await message(none)).toBe(translate('SEATS.NO_SUBSCRIPTION_SELECTED', {}, 'en'));
+
+    expect((await admin.send('DELETE', `/api/settings/members/${MEMBER_A}/seat?subscriptionId=sub-a-entry`)).status).toBe(204);
+    expect((await (await admin.get('/api/settings/members')).json()).summary.assigned).toBe(0);
+  });
+});
+
+describe('Plugins', () => {
+  it('lists the six plugins on by default and keeps a change', async () => {
+    const before = await (await member.get('/api/settings/plugins')).json();
+    expect(before.plugins).toHaveLength(6);
+    expect(before.plugins.every((p: { enabled: boolean }) => p.enabled)).toBe(true);
+    expect((await member.send('PUT', '/api/settings/plugins/web-browsing', { enabled: false })).status).toBe(200);
+    expect((await member.send('PUT', '/api/settings/plugins/teleport', { enabled: false })).status).toBe(404);
+    const after = await (await admin.get('/api/settings/plugins')).json();
+    expect(after.plugins.find((p: { pluginId: string }) => p.pluginId === 'web-browsing')).toMatchObject({ enabled: false, updatedByName: 'Mo Member' });
+  });
+});
+
+describe('Reactions', () => {
+  it('validates name, prompt and uniqueness with the spec texts, then adds, edits and deletes', async () => {
+    const noName = await member.send('POST', '/api/settings/reactions', { name: ' ', prompt: 'x' });
+    expect(await message(noName)).toBe('Reaction name is required');
+    const noPrompt = await member.send('POST', '/api/settings/reactions', { name: 'tada', prompt: '' });
+    expect(await message(noPrompt)).toBe('Prompt text is required');
+    const preset = await member.send('POST', '/api/settings/reactions', { name: ':jp:', prompt: 'x' });
+    expect(await message(preset)).toBe('This reaction name already exists');
+    const ja = await adminJa.send('POST', '/api/settings/reactions', { name: '', prompt: 'x' });
+    expect(await message(ja)).toBe(translate('REACTION.NAME_REQUIRED', {}, 'ja'));
+
+    const created = await member.send('POST', '/api/settings/reactions', { name: 'tada', prompt: 'Celebrate this.', category: 'custom' });
+    expect(created.status).toBe(201);
+    const { id } = await created.json();
+    const dup = await admin.send('POST', '/api/settings/reactions', { name: 'TADA', prompt: 'again' });
+    expect(await message(dup)).toBe('This reaction name already exists');
+    expect((await admin.send('PUT', `/api/settings/reactions/${id}`, { name: 'tada', prompt: 'Cheer loudly.' })).status).toBe(200);
+    const list = await (await member.get('/api/settings/reactions')).json();
+    expect(list.custom).toEqual([expect.objectContaining({ id, name: 'tada', prompt: 'Cheer loudly.', category: 'custom' })]);
+    expect(list.preset.length).toBeGreaterThan(10);
+    expect((await member.send('DELETE', `/api/settings/reactions/${id}`)).status).toBe(204);
+    expect((await member.send('DELETE', `/api/settings/reactions/${id}`)).status).toBe(404);
+  });
+});
+
+describe('Schedules', () => {
+  it('lists channels with defaults and saves a local time as UTC', async () => {
+    const page = await (await member.get('/api/settings/schedules')).json();
+    expect(page.defaults).toEqual({ localTime: '01:30', lookbackDays: 1 });
+    expect(page.rows.map((r: { channelName: string }) => r.channelName).sort()).toEqual(['general', 'random']);
+
+    for (const localTime of ['25:00', '9:30', '12:60', 'noon']) {
+      const bad = await member.send('PUT', '/api/settings/schedules/C0GENERAL', {
+        isSummaryEnabled: true,
+        localTime,
+        timezoneOffsetMinutes: -540,
+        lookbackDays: 1,
+      });
+      expect(await message(bad), localTime).toBe('Invalid local time format. Expected HH:mm.');
+    }
+    const ja = await adminJa.send('PUT', '/api/settings/schedules/C0GENERAL', { isSummaryEnabled: true, localTime: '24:00', timezoneOffsetMinutes: 0, lookbackDays: 1 });
+    expect(await message(ja)).toBe(translate('SCHEDULE.INVALID_LOCAL_TIME', {}, 'ja'));
+
+    const saved = await member.send('PUT', '/api/settings/schedules/C0GENERAL', {
+      isSummaryEnabled: true,
+      localTime: '10:30',
+      timezoneOffsetMinutes: -540,
+      lookbackDays: 3,
+    });
+    expect(await saved.json()).toMatchObject({ startTimeUtc: '01:30' });
+    const after = await (await admin.get('/api/settings/schedules')).json();
+    expect(after.rows.find((r: { channelId: string }) => r.channelId === 'C0GENERAL')).toMatchObject({
+      isSummaryEnabled: true,
+      startTimeUtc: '01:30',
+      lookbackDays: 3,
+      updatedByName: 'Mo Member',
+    });
+    expect((await member.send('PUT', '/api/settings/schedules/C0SECRETB', { isSummaryEnabled: true, localTime: '10:30', timezoneOffsetMinutes: 0, lookbackDays: 1 })).status).toBe(404);
+  });
+});
+
+describe('Usage (admins only)', () => {
+  it('shows the permission message and 403 to a member', async () => {
+    const denied = await member.get('/api/settings/usage');
+    expect(denied.status).toBe(403);
+    expect(await message(denied)).toBe(
+      `Please make sure you're signed in with either "Primary Owner", "Owner", or "Admin" permissions to view this Usage Settings page`,
+    );
+  });
+
+  it("says 'No data available', then ranks members by usage", async () => {
+    expect(await (await admin.get('/api/settings/usage?period=last_1_month')).json()).toMatchObject({ noData: true, message: 'No data available' });
+    const usage = new PgUsageEventRepository(world.app.database.orm);
+    const now = new Date();
+    let n = 0;
+    const add = (memberId: string, kind: 'channel_mention' | 'direct_message' | 'reaction') =>
+      usage.record(TEAM_A, { id: `ue-${(n += 1)}`, teamId: TEAM_A, memberId, subscriptionId: null, kind, occurredAt: now });
+    await add(MEMBER_A, 'channel_mention');
+    await add(MEMBER_A, 'direct_message');
+    await add(ADMIN_A, 'reaction');
+    const report = await (await admin.get('/api/settings/usage?period=all_time')).json();
+    expect(report.ranking[0]).toMatchObject({ rank: 1, userName: 'Mo Member', title: 'Engineer', channel: 1, dm: 1, reaction: 0 });
+    expect(report.summary).toEqual({ totalUsers: 2, totalUsage: 3, averageUsage: 1.5 });
+    expect((await admin.get('/api/settings/usage?period=forever')).status).toBe(400);
+  });
+});
+
+describe('Subscription and integrations', () => {
+  it('shows the current plan with seats and renewal, and the integration cards', async () => {
+    const page = await (await member.get('/api/settings/subscription')).json();
+    expect(page.current).toEqual([expect.objectContaining({ planDisplayName: 'Entry', quantity: 2, autoRenew: true })]);
+    const cards = await (await member.get('/api/settings/integrations')).json();
+    expect(cards.integrations).toHaveLength(14);
+  });
+});
