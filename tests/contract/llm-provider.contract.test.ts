@@ -153,6 +153,15 @@ describe.each(subjects)('LlmProvider contract: $name', (subject) => {
     expect(result.text).toBe('');
   });
 
+  it('keeps streaming past the first-byte timeout while chunks keep coming', async () => {
+    harness.fake.enqueue({ text: 'steady '.repeat(12), chunkChars: 7, chunkDelayMs: 60 });
+
+    const result = await collectStream(harness.provider({ firstByteTimeoutMs: 300, idleTimeoutMs: 2_000 }).stream(request));
+
+    expect(result.error).toBeUndefined();
+    expect(result.text).toBe('steady '.repeat(12));
+  });
+
   it('gives up on a stream that goes silent', async () => {
     harness.fake.enqueue({ text: 'a slow answer', chunkChars: 2, chunkDelayMs: 10_000 });
 
