@@ -21,7 +21,8 @@ export function ensureWebBuild(): void {
   const built = join(webDist, 'index.html');
   const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
   if (builtAt > 0 && sources.every((path) => newestMtime(path) <= builtAt)) return;
-  const result = spawnSync('npm', ['run', 'build:web'], { stdio: 'inherit' });
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const result = spawnSync('npm', ['run', 'build:web'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) throw new Error('npm run build:web failed');
 }
 

@@ -50,7 +50,7 @@ export function SiteMenu(props: { open: boolean; onClose(): void }) {
       <ul className="menu-list">
         {pages.map((page) => (
           <li key={page.to}>
-            <Link to={page.to} params={params} activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }}>
+            <Link to={page.to} params={params} activeOptions={{ exact: true, includeSearch: false }} activeProps={{ 'aria-current': 'page' }}>
               {t(page.label)}
             </Link>
           </li>

@@ -10,6 +10,7 @@ import { useCopy } from '../../../lib/use-copy';
 import { PlanCard } from './plan-card';
 import { PlanDetailsTable } from './plan-details-table';
 import { PricingAlerts } from './pricing-alerts';
+import { parsePricingSearch } from '../pricing-search';
 import { PricingControls } from './pricing-controls';
 import { TrialCard } from './trial-card';
 
@@ -17,7 +18,8 @@ const route = getRouteApi('/{-$locale}/pricing');
 
 export function PricingPage() {
   const copy = useCopy('pricing');
-  const search = route.useSearch();
+  // A route's search also carries its parents' raw parameters, so keep only what pricing knows.
+  const search = parsePricingSearch(route.useSearch());
   const config = usePublicConfig();
   const session = useMe();
   const [interval, setBillingInterval] = useState<BillingInterval>('monthly');

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import './settings.css';
+
+/** The frame of every settings page: title, lead, then the page's content. */
+export function SettingsPage(props: { title: string; lead?: string; children: ReactNode }) {
+  return (
+    <div className="container settings-page">
+      <h1>{props.title}</h1>
+      {props.lead ? <p className="settings-lead">{props.lead}</p> : null}
+      {props.children}
+    </div>
+  );
+}
+
+/** The progress state of the running change ('Saving...') or, after a failure, its message. */
+export function ActionStatus(props: { progress: string | null; error: string | null }) {
+  return (
+    <>
+      <p className="settings-status" role="status" aria-live="polite">
+        {props.progress ?? ''}
+      </p>
+      {props.error ? (
+        <p className="settings-error" role="alert">
+          {props.error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** A page-level notice, e.g. the permission message of Members and Usage. */
+export function Notice(props: { children: ReactNode }) {
+  return (
+    <p className="settings-error" role="alert">
+      {props.children}
+    </p>
+  );
+}
