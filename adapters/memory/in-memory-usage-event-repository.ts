@@ -10,6 +10,11 @@ export class InMemoryUsageEventRepository implements UsageEventRepository {
     this.rows.push(clone(event));
   }
 
+  /** Every recorded event (for in-memory readers such as the meter usage outbox). */
+  all(): UsageEventRecord[] {
+    return this.rows.map(clone);
+  }
+
   async countForSeat(teamId: string, subscriptionId: string, memberId: string, since: Date): Promise<number> {
     return this.rows.filter(
       (r) =>

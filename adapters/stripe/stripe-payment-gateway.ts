@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import type {
   CheckoutInput,
   EnsureCustomerInput,
+  GatewayProduct,
   GatewaySubscription,
   MeterEvent,
   MeterEventReport,
@@ -13,9 +14,11 @@ import type {
   SeatQuantityInput,
   WebhookVerification,
 } from '../../core/billing/payment-gateway.port';
+import type { PaidPlanKey } from '../../core/billing/plan';
 import { PLANS } from '../../core/billing/plan-catalog';
 import type { Clock } from '../../core/shared/clock.port';
 import type { TeamId } from '../../core/shared/ids';
+import { readPlanProduct } from './stripe-catalog-reader';
 import { createStripeClient, type StripeClientOptions } from './stripe-client';
 import { meterEventName, priceLookupKey } from './stripe-catalog-keys';
 import { isMetered, META, planItem, toGatewaySubscription } from './stripe-subscription-mapper';
@@ -222,6 +225,10 @@ export class StripePaymentGateway implements PaymentGateway {
       }
     }
     return { accepted, failed };
+  }
+
+  getPlanProduct(planKey: PaidPlanKey): Promise<GatewayProduct | null> {
+    return readPlanProduct(this.stripe, planKey);
   }
 
   async verifyWebhook(rawBody: string | Uint8Array, signature: string | null | undefined): Promise<WebhookVerification> {

@@ -12,7 +12,14 @@ import type { PaidSubscriptionSnapshot, SyncPaidSubscription } from './sync-paid
  */
 export interface ProcessedWebhookEventLog {
   has(eventId: string): Promise<boolean>;
-  record(eventId: string, processedAt: Date): Promise<void>;
+  /** Idempotent: recording an id twice keeps the first record. */
+  record(eventId: string, processedAt: Date, details?: ProcessedWebhookEventDetails): Promise<void>;
+}
+
+/** What is kept besides the id: the event type and the workspace, never any payload. */
+export interface ProcessedWebhookEventDetails {
+  readonly type: string;
+  readonly teamId: TeamId | null;
 }
 
 export type ApplyStripeEventResult =
@@ -46,7 +53,10 @@ export class ApplyStripeEvent {
     if (await this.deps.processedEvents.has(event.id)) return { status: 'duplicate' };
     const result = await this.apply(event);
     // Recorded only once applied: a failure above leaves the event for Stripe's retry.
-    await this.deps.processedEvents.record(event.id, this.deps.clock.now());
+    await this.deps.processedEvents.record(event.id, this.deps.clock.now(), {
+      type: event.type,
+      teamId: result.status === 'applied' ? result.teamId : event.teamId,
+    });
     return result;
   }
 

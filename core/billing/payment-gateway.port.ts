@@ -38,6 +38,8 @@ export interface PaymentGateway {
    * that could not be sent are returned in `failed` for the caller to retry.
    */
   reportMeterEvents(events: readonly MeterEvent[]): Promise<MeterEventReport>;
+  /** A plan's product and its live prices at the provider (what `stripe:sync` created); null if missing. */
+  getPlanProduct(planKey: PaidPlanKey): Promise<GatewayProduct | null>;
   /** Checks the signature of a webhook delivery on its raw body (300 s tolerance). */
   verifyWebhook(rawBody: string | Uint8Array, signature: string | null | undefined): Promise<WebhookVerification>;
 }
@@ -119,6 +121,25 @@ export interface ProrationPreview {
   /** Where the difference is charged or credited. */
   readonly nextBillingDate: Date;
   readonly prorationDate: Date;
+}
+
+export interface GatewayProduct {
+  readonly externalId: string;
+  readonly name: string;
+  readonly active: boolean;
+  /** Active prices of the plan, found by the catalog's lookup keys (missing ones are absent). */
+  readonly prices: readonly GatewayPlanPrice[];
+}
+
+export interface GatewayPlanPrice {
+  /** The catalog's `priceId`. */
+  readonly lookupKey: string;
+  readonly externalId: string;
+  readonly billingMode: BillingMode;
+  readonly interval: BillingInterval;
+  readonly currency: string;
+  /** Per seat (fixed-rate) or per response (pay-as-you-go, may be fractional), in cents. */
+  readonly unitAmountCents: number;
 }
 
 export interface MeterEvent {

@@ -45,6 +45,10 @@ export const ErrorCodes = [
   'SUBSCRIPTION.NOT_FOUND',
   'SUBSCRIPTION.NOT_ACTIVE',
   'SUBSCRIPTION.IS_TRIAL',
+  // Billing (payment provider)
+  'BILLING.NOT_CONFIGURED',
+  'BILLING.PROVIDER_UNAVAILABLE',
+  'BILLING.PREVIEW_EXPIRED',
   // Entitlement: why Tomo does not answer (posted in Slack)
   'ENTITLEMENT.TRIAL_OVER',
   'ENTITLEMENT.NO_SEAT',

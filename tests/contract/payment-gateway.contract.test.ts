@@ -100,6 +100,17 @@ function paymentGatewayContract(name: string, start: () => Promise<GatewayContra
       expect(h.billedResponses(customerId)).toBe(2);
     });
 
+    it('describes a plan\'s product with its monthly, yearly and per-response prices', async () => {
+      const product = await h.gateway.getPlanProduct('gpt50');
+
+      expect(product).toMatchObject({ name: 'Tomo Standard', active: true });
+      expect(product?.prices.map((p) => [p.lookupKey, p.billingMode, p.interval, p.currency, p.unitAmountCents])).toEqual([
+        ['gpt50_monthly', 'fixed_rate', 'monthly', 'usd', 2000],
+        ['gpt50_per_response', 'pay_as_you_go', 'monthly', 'usd', 40],
+        ['gpt50_yearly', 'fixed_rate', 'yearly', 'usd', 20000],
+      ]);
+    });
+
     it('refuses a webhook without a valid signature', async () => {
       const body = JSON.stringify({ id: 'evt_1', object: 'event', type: 'invoice.paid', created: 1, data: { object: {} } });
 

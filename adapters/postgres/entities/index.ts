@@ -11,6 +11,7 @@ import {
   WorkspaceInstructionEntity,
 } from './instruction.entity';
 import { MemberSubscriptionAssignmentEntity } from './member-subscription-assignment.entity';
+import { MeterUsageReportEntity } from './meter-usage-report.entity';
 import { OAuthTokenHistoryEntity, OAuthTokenViewEntity } from './oauth-token.entity';
 import { PluginSettingEntity } from './plugin-setting.entity';
 import { ProcessedSlackEventEntity, ProcessedStripeEventEntity } from './processed-event.entity';
@@ -32,6 +33,7 @@ export const allEntities = [
   EgressAuditEntity,
   InstallationEntity,
   MemberSubscriptionAssignmentEntity,
+  MeterUsageReportEntity,
   OAuthTokenHistoryEntity,
   OAuthTokenViewEntity,
   PluginSettingEntity,

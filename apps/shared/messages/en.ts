@@ -38,6 +38,9 @@ export const en: MessageCatalogue = {
   'SUBSCRIPTION.NOT_FOUND': 'The subscription was not found.',
   'SUBSCRIPTION.NOT_ACTIVE': 'The subscription is no longer active.',
   'SUBSCRIPTION.IS_TRIAL': 'The free trial has no seats to manage. Buy a plan to assign seats.',
+  'BILLING.NOT_CONFIGURED': 'Payments are not set up on this Tomo server yet, so plans cannot be bought. The free trial still works.',
+  'BILLING.PROVIDER_UNAVAILABLE': 'The payment service could not be reached. Nothing was changed; please try again in a moment.',
+  'BILLING.PREVIEW_EXPIRED': 'The price shown is out of date because a new billing period has started. Check the new amount and confirm again.',
   'ENTITLEMENT.TRIAL_OVER':
     'Your free trial of Tomo has ended. To keep using Tomo, a workspace admin can buy a plan at {pricingUrl}',
   'ENTITLEMENT.NO_SEAT':

@@ -1,0 +1,67 @@
+import type { Clock } from '../shared/clock.port';
+import type { Outcome } from '../shared/domain-error';
+import { fail, ok } from '../shared/domain-error';
+import type { ChangeSeatQuantity, ChangeSeatQuantityInput, SeatChangePreview, SeatChangeResult } from './change-seat-quantity.use-case';
+import type { PaymentGateway, ProrationPreview } from './payment-gateway.port';
+import type { SubscriptionRepository } from './subscription-repository.port';
+
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+export interface PaidSeatChangePreview extends SeatChangePreview {
+  /**
+   * The provider's own invoice preview (fixed-rate plans bought through checkout): what the
+   * next invoice gains or loses. null for pay-as-you-go, whose seats cost nothing.
+   */
+  readonly invoice: ProrationPreview | null;
+  /** Pass back when confirming, so the charge equals the preview. */
+  readonly prorationDate: Date;
+}
+
+/**
+ * Seat changes of a paid subscription (spec 1, 4): the provider's subscription quantity is
+ * changed with prorations first (idempotent per subscription, quantity and proration date),
+ * then the rows follow, unassigning the most recently assigned members when seats go down.
+ * If the provider refuses or cannot be reached, nothing changes locally.
+ */
+export class ChangePaidSeats {
+  constructor(
+    private readonly deps: {
+      readonly gateway: Pick<PaymentGateway, 'previewProration' | 'updateSeatQuantity'>;
+      readonly changeSeatQuantity: ChangeSeatQuantity;
+      readonly subscriptions: SubscriptionRepository;
+      readonly clock: Clock;
+    },
+  ) {}
+
+  async preview(input: ChangeSeatQuantityInput): Promise<Outcome<PaidSeatChangePreview>> {
+    const rules = await this.deps.changeSeatQuantity.preview(input);
+    if (!rules.ok) return rules;
+    const prorationDate = this.deps.clock.now();
+    const externalId = await this.providerFixedRateId(input);
+    const invoice = externalId
+      ? await this.deps.gateway.previewProration({ externalId, quantity: input.quantity, prorationDate })
+      : null;
+    return ok({ ...rules.value, invoice, prorationDate });
+  }
+
+  async execute(input: ChangeSeatQuantityInput & { readonly prorationDate?: Date }): Promise<Outcome<SeatChangeResult>> {
+    const rules = await this.deps.changeSeatQuantity.preview(input);
+    if (!rules.ok) return rules;
+    const record = await this.deps.subscriptions.findById(input.teamId, input.subscriptionId);
+    if (record?.externalId && rules.value.oldQuantity !== input.quantity) {
+      const now = this.deps.clock.now();
+      const prorationDate = input.prorationDate ?? now;
+      // A preview from an earlier billing period cannot be honoured (a little clock skew between
+      // servers is tolerated the other way).
+      const tooNew = prorationDate.getTime() > now.getTime() + CLOCK_SKEW_MS;
+      if (prorationDate < record.currentPeriodStart || tooNew) return fail('BILLING.PREVIEW_EXPIRED');
+      await this.deps.gateway.updateSeatQuantity({ externalId: record.externalId, quantity: input.quantity, prorationDate });
+    }
+    return this.deps.changeSeatQuantity.execute(input);
+  }
+
+  private async providerFixedRateId(input: ChangeSeatQuantityInput): Promise<string | null> {
+    const record = await this.deps.subscriptions.findById(input.teamId, input.subscriptionId);
+    return record?.externalId && record.billingMode === 'fixed_rate' ? record.externalId : null;
+  }
+}
