@@ -85,4 +85,5 @@ export const en: MessageCatalogue = {
   'UI.SUPPORT': 'Email our support, or invite a support account to a shared channel from your workspace.',
   'SLACK.GREETING':
     "Hi, I'm {appName}! Mention me in this channel or send me a direct message and I'll answer in the thread.",
+  'SLACK.THINKING': 'is thinking…',
 };

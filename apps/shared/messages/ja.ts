@@ -84,4 +84,5 @@ export const ja: MessageCatalogue = {
   'UI.SUPPORT': 'メールでサポートにお問い合わせいただくか、ワークスペースの共有チャンネルにサポートアカウントを招待してください。',
   'SLACK.GREETING':
     'こんにちは、{appName}です！このチャンネルでメンションするか、ダイレクトメッセージを送ってください。スレッドでお答えします。',
+  'SLACK.THINKING': 'が考えています…',
 };

@@ -30,6 +30,8 @@ export const UiMessageCodes = [
   'UI.SETUP_CANCEL',
   'UI.SUPPORT',
   'SLACK.GREETING',
+  /** Slack's assistant status while Tomo works on an answer (shown after the app name). */
+  'SLACK.THINKING',
 ] as const;
 
 export type UiMessageCode = (typeof UiMessageCodes)[number];
