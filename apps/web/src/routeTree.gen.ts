@@ -23,9 +23,19 @@ import { Route as Char123LocaleChar125FeaturesCompsRouteImport } from './routes/
 import { Route as Char123LocaleChar125FeaturesRequestRouteImport } from './routes/{-$locale}/features/request';
 import { Route as Char123LocaleChar125FeaturesRoadmapRouteImport } from './routes/{-$locale}/features/roadmap';
 import { Route as Char123LocaleChar125SecurityVdpRouteImport } from './routes/{-$locale}/security/vdp';
+import { Route as Char123LocaleChar125SettingsIntegrationsRouteImport } from './routes/{-$locale}/settings/integrations';
 import { Route as Char123LocaleChar125UseCasesIndexRouteImport } from './routes/{-$locale}/use-cases/index';
 import { Route as Char123LocaleChar125UseCasesUseCaseRouteImport } from './routes/{-$locale}/use-cases/$useCase';
 import { Route as Char123LocaleChar125SignedInSettingsIndexRouteImport } from './routes/{-$locale}/_signed-in/settings/index';
+import { Route as Char123LocaleChar125SignedInSettingsAppRouteImport } from './routes/{-$locale}/_signed-in/settings/app';
+import { Route as Char123LocaleChar125SignedInSettingsAutoRepliesRouteImport } from './routes/{-$locale}/_signed-in/settings/auto-replies';
+import { Route as Char123LocaleChar125SignedInSettingsInstructionsRouteImport } from './routes/{-$locale}/_signed-in/settings/instructions';
+import { Route as Char123LocaleChar125SignedInSettingsMembersRouteImport } from './routes/{-$locale}/_signed-in/settings/members';
+import { Route as Char123LocaleChar125SignedInSettingsPluginsRouteImport } from './routes/{-$locale}/_signed-in/settings/plugins';
+import { Route as Char123LocaleChar125SignedInSettingsReactionsRouteImport } from './routes/{-$locale}/_signed-in/settings/reactions';
+import { Route as Char123LocaleChar125SignedInSettingsSchedulesRouteImport } from './routes/{-$locale}/_signed-in/settings/schedules';
+import { Route as Char123LocaleChar125SignedInSettingsSubscriptionRouteImport } from './routes/{-$locale}/_signed-in/settings/subscription';
+import { Route as Char123LocaleChar125SignedInSettingsUsageRouteImport } from './routes/{-$locale}/_signed-in/settings/usage';
 
 const Char123LocaleChar125RouteRoute =
   Char123LocaleChar125RouteRouteImport.update({
@@ -110,6 +120,12 @@ const Char123LocaleChar125SecurityVdpRoute =
     path: '/security/vdp',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any);
+const Char123LocaleChar125SettingsIntegrationsRoute =
+  Char123LocaleChar125SettingsIntegrationsRouteImport.update({
+    id: '/settings/integrations',
+    path: '/settings/integrations',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any);
 const Char123LocaleChar125UseCasesIndexRoute =
   Char123LocaleChar125UseCasesIndexRouteImport.update({
     id: '/use-cases/',
@@ -128,6 +144,60 @@ const Char123LocaleChar125SignedInSettingsIndexRoute =
     path: '/settings/',
     getParentRoute: () => Char123LocaleChar125SignedInRouteRoute,
   } as any);
+const Char123LocaleChar125SignedInSettingsAppRoute =
+  Char123LocaleChar125SignedInSettingsAppRouteImport.update({
+    id: '/settings/app',
+    path: '/settings/app',
+    getParentRoute: () => Char123LocaleChar125SignedInRouteRoute,
+  } as any);
+const Char123LocaleChar125SignedInSettingsAutoRepliesRoute =
+  Char123LocaleChar125SignedInSettingsAutoRepliesRouteImport.update({
+    id: '/settings/auto-replies',
+    path: '/settings/auto-replies',
+    getParentRoute: () => Char123LocaleChar125SignedInRouteRoute,
+  } as any);
+const Char123LocaleChar125SignedInSettingsInstructionsRoute =
+  Char123LocaleChar125SignedInSettingsInstructionsRouteImport.update({
+    id: '/settings/instructions',
+    path: '/settings/instructions',
+    getParentRoute: () => Char123LocaleChar125SignedInRouteRoute,
+  } as any);
+const Char123LocaleChar125SignedInSettingsMembersRoute =
+  Char123LocaleChar125SignedInSettingsMembersRouteImport.update({
+    id: '/settings/members',
+    path: '/settings/members',
+    getParentRoute: () => Char123LocaleChar125SignedInRouteRoute,
+  } as any);
+const Char123LocaleChar125SignedInSettingsPluginsRoute =
+  Char123LocaleChar125SignedInSettingsPluginsRouteImport.update({
+    id: '/settings/plugins',
+    path: '/settings/plugins',
+    getParentRoute: () => Char123LocaleChar125SignedInRouteRoute,
+  } as any);
+const Char123LocaleChar125SignedInSettingsReactionsRoute =
+  Char123LocaleChar125SignedInSettingsReactionsRouteImport.update({
+    id: '/settings/reactions',
+    path: '/settings/reactions',
+    getParentRoute: () => Char123LocaleChar125SignedInRouteRoute,
+  } as any);
+const Char123LocaleChar125SignedInSettingsSchedulesRoute =
+  Char123LocaleChar125SignedInSettingsSchedulesRouteImport.update({
+    id: '/settings/schedules',
+    path: '/settings/schedules',
+    getParentRoute: () => Char123LocaleChar125SignedInRouteRoute,
+  } as any);
+const Char123LocaleChar125SignedInSettingsSubscriptionRoute =
+  Char123LocaleChar125SignedInSettingsSubscriptionRouteImport.update({
+    id: '/settings/subscription',
+    path: '/settings/subscription',
+    getParentRoute: () => Char123LocaleChar125SignedInRouteRoute,
+  } as any);
+const Char123LocaleChar125SignedInSettingsUsageRoute =
+  Char123LocaleChar125SignedInSettingsUsageRouteImport.update({
+    id: '/settings/usage',
+    path: '/settings/usage',
+    getParentRoute: () => Char123LocaleChar125SignedInRouteRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren;
@@ -142,9 +212,19 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/features/request': typeof Char123LocaleChar125FeaturesRequestRoute;
   '/{-$locale}/features/roadmap': typeof Char123LocaleChar125FeaturesRoadmapRoute;
   '/{-$locale}/security/vdp': typeof Char123LocaleChar125SecurityVdpRoute;
+  '/{-$locale}/settings/integrations': typeof Char123LocaleChar125SettingsIntegrationsRoute;
   '/{-$locale}/use-cases/$useCase': typeof Char123LocaleChar125UseCasesUseCaseRoute;
   '/{-$locale}/features/': typeof Char123LocaleChar125FeaturesIndexRoute;
   '/{-$locale}/use-cases/': typeof Char123LocaleChar125UseCasesIndexRoute;
+  '/{-$locale}/settings/app': typeof Char123LocaleChar125SignedInSettingsAppRoute;
+  '/{-$locale}/settings/auto-replies': typeof Char123LocaleChar125SignedInSettingsAutoRepliesRoute;
+  '/{-$locale}/settings/instructions': typeof Char123LocaleChar125SignedInSettingsInstructionsRoute;
+  '/{-$locale}/settings/members': typeof Char123LocaleChar125SignedInSettingsMembersRoute;
+  '/{-$locale}/settings/plugins': typeof Char123LocaleChar125SignedInSettingsPluginsRoute;
+  '/{-$locale}/settings/reactions': typeof Char123LocaleChar125SignedInSettingsReactionsRoute;
+  '/{-$locale}/settings/schedules': typeof Char123LocaleChar125SignedInSettingsSchedulesRoute;
+  '/{-$locale}/settings/subscription': typeof Char123LocaleChar125SignedInSettingsSubscriptionRoute;
+  '/{-$locale}/settings/usage': typeof Char123LocaleChar125SignedInSettingsUsageRoute;
   '/{-$locale}/settings/': typeof Char123LocaleChar125SignedInSettingsIndexRoute;
 }
 export interface FileRoutesByTo {
@@ -159,9 +239,19 @@ export interface FileRoutesByTo {
   '/{-$locale}/features/request': typeof Char123LocaleChar125FeaturesRequestRoute;
   '/{-$locale}/features/roadmap': typeof Char123LocaleChar125FeaturesRoadmapRoute;
   '/{-$locale}/security/vdp': typeof Char123LocaleChar125SecurityVdpRoute;
+  '/{-$locale}/settings/integrations': typeof Char123LocaleChar125SettingsIntegrationsRoute;
   '/{-$locale}/use-cases/$useCase': typeof Char123LocaleChar125UseCasesUseCaseRoute;
   '/{-$locale}/features': typeof Char123LocaleChar125FeaturesIndexRoute;
   '/{-$locale}/use-cases': typeof Char123LocaleChar125UseCasesIndexRoute;
+  '/{-$locale}/settings/app': typeof Char123LocaleChar125SignedInSettingsAppRoute;
+  '/{-$locale}/settings/auto-replies': typeof Char123LocaleChar125SignedInSettingsAutoRepliesRoute;
+  '/{-$locale}/settings/instructions': typeof Char123LocaleChar125SignedInSettingsInstructionsRoute;
+  '/{-$locale}/settings/members': typeof Char123LocaleChar125SignedInSettingsMembersRoute;
+  '/{-$locale}/settings/plugins': typeof Char123LocaleChar125SignedInSettingsPluginsRoute;
+  '/{-$locale}/settings/reactions': typeof Char123LocaleChar125SignedInSettingsReactionsRoute;
+  '/{-$locale}/settings/schedules': typeof Char123LocaleChar125SignedInSettingsSchedulesRoute;
+  '/{-$locale}/settings/subscription': typeof Char123LocaleChar125SignedInSettingsSubscriptionRoute;
+  '/{-$locale}/settings/usage': typeof Char123LocaleChar125SignedInSettingsUsageRoute;
   '/{-$locale}/settings': typeof Char123LocaleChar125SignedInSettingsIndexRoute;
 }
 export interface FileRoutesById {
@@ -179,9 +269,19 @@ export interface FileRoutesById {
   '/{-$locale}/features/request': typeof Char123LocaleChar125FeaturesRequestRoute;
   '/{-$locale}/features/roadmap': typeof Char123LocaleChar125FeaturesRoadmapRoute;
   '/{-$locale}/security/vdp': typeof Char123LocaleChar125SecurityVdpRoute;
+  '/{-$locale}/settings/integrations': typeof Char123LocaleChar125SettingsIntegrationsRoute;
   '/{-$locale}/use-cases/$useCase': typeof Char123LocaleChar125UseCasesUseCaseRoute;
   '/{-$locale}/features/': typeof Char123LocaleChar125FeaturesIndexRoute;
   '/{-$locale}/use-cases/': typeof Char123LocaleChar125UseCasesIndexRoute;
+  '/{-$locale}/_signed-in/settings/app': typeof Char123LocaleChar125SignedInSettingsAppRoute;
+  '/{-$locale}/_signed-in/settings/auto-replies': typeof Char123LocaleChar125SignedInSettingsAutoRepliesRoute;
+  '/{-$locale}/_signed-in/settings/instructions': typeof Char123LocaleChar125SignedInSettingsInstructionsRoute;
+  '/{-$locale}/_signed-in/settings/members': typeof Char123LocaleChar125SignedInSettingsMembersRoute;
+  '/{-$locale}/_signed-in/settings/plugins': typeof Char123LocaleChar125SignedInSettingsPluginsRoute;
+  '/{-$locale}/_signed-in/settings/reactions': typeof Char123LocaleChar125SignedInSettingsReactionsRoute;
+  '/{-$locale}/_signed-in/settings/schedules': typeof Char123LocaleChar125SignedInSettingsSchedulesRoute;
+  '/{-$locale}/_signed-in/settings/subscription': typeof Char123LocaleChar125SignedInSettingsSubscriptionRoute;
+  '/{-$locale}/_signed-in/settings/usage': typeof Char123LocaleChar125SignedInSettingsUsageRoute;
   '/{-$locale}/_signed-in/settings/': typeof Char123LocaleChar125SignedInSettingsIndexRoute;
 }
 export interface FileRouteTypes {
@@ -199,9 +299,19 @@ export interface FileRouteTypes {
     | '/{-$locale}/features/request'
     | '/{-$locale}/features/roadmap'
     | '/{-$locale}/security/vdp'
+    | '/{-$locale}/settings/integrations'
     | '/{-$locale}/use-cases/$useCase'
     | '/{-$locale}/features/'
     | '/{-$locale}/use-cases/'
+    | '/{-$locale}/settings/app'
+    | '/{-$locale}/settings/auto-replies'
+    | '/{-$locale}/settings/instructions'
+    | '/{-$locale}/settings/members'
+    | '/{-$locale}/settings/plugins'
+    | '/{-$locale}/settings/reactions'
+    | '/{-$locale}/settings/schedules'
+    | '/{-$locale}/settings/subscription'
+    | '/{-$locale}/settings/usage'
     | '/{-$locale}/settings/';
   fileRoutesByTo: FileRoutesByTo;
   to:
@@ -216,9 +326,19 @@ export interface FileRouteTypes {
     | '/{-$locale}/features/request'
     | '/{-$locale}/features/roadmap'
     | '/{-$locale}/security/vdp'
+    | '/{-$locale}/settings/integrations'
     | '/{-$locale}/use-cases/$useCase'
     | '/{-$locale}/features'
     | '/{-$locale}/use-cases'
+    | '/{-$locale}/settings/app'
+    | '/{-$locale}/settings/auto-replies'
+    | '/{-$locale}/settings/instructions'
+    | '/{-$locale}/settings/members'
+    | '/{-$locale}/settings/plugins'
+    | '/{-$locale}/settings/reactions'
+    | '/{-$locale}/settings/schedules'
+    | '/{-$locale}/settings/subscription'
+    | '/{-$locale}/settings/usage'
     | '/{-$locale}/settings';
   id:
     | '__root__'
@@ -235,9 +355,19 @@ export interface FileRouteTypes {
     | '/{-$locale}/features/request'
     | '/{-$locale}/features/roadmap'
     | '/{-$locale}/security/vdp'
+    | '/{-$locale}/settings/integrations'
     | '/{-$locale}/use-cases/$useCase'
     | '/{-$locale}/features/'
     | '/{-$locale}/use-cases/'
+    | '/{-$locale}/_signed-in/settings/app'
+    | '/{-$locale}/_signed-in/settings/auto-replies'
+    | '/{-$locale}/_signed-in/settings/instructions'
+    | '/{-$locale}/_signed-in/settings/members'
+    | '/{-$locale}/_signed-in/settings/plugins'
+    | '/{-$locale}/_signed-in/settings/reactions'
+    | '/{-$locale}/_signed-in/settings/schedules'
+    | '/{-$locale}/_signed-in/settings/subscription'
+    | '/{-$locale}/_signed-in/settings/usage'
     | '/{-$locale}/_signed-in/settings/';
   fileRoutesById: FileRoutesById;
 }
@@ -345,6 +475,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125SecurityVdpRouteImport;
       parentRoute: typeof Char123LocaleChar125RouteRoute;
     };
+    '/{-$locale}/settings/integrations': {
+      id: '/{-$locale}/settings/integrations';
+      path: '/settings/integrations';
+      fullPath: '/{-$locale}/settings/integrations';
+      preLoaderRoute: typeof Char123LocaleChar125SettingsIntegrationsRouteImport;
+      parentRoute: typeof Char123LocaleChar125RouteRoute;
+    };
     '/{-$locale}/use-cases/': {
       id: '/{-$locale}/use-cases/';
       path: '/use-cases';
@@ -366,15 +503,105 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125SignedInSettingsIndexRouteImport;
       parentRoute: typeof Char123LocaleChar125SignedInRouteRoute;
     };
+    '/{-$locale}/_signed-in/settings/app': {
+      id: '/{-$locale}/_signed-in/settings/app';
+      path: '/settings/app';
+      fullPath: '/{-$locale}/settings/app';
+      preLoaderRoute: typeof Char123LocaleChar125SignedInSettingsAppRouteImport;
+      parentRoute: typeof Char123LocaleChar125SignedInRouteRoute;
+    };
+    '/{-$locale}/_signed-in/settings/auto-replies': {
+      id: '/{-$locale}/_signed-in/settings/auto-replies';
+      path: '/settings/auto-replies';
+      fullPath: '/{-$locale}/settings/auto-replies';
+      preLoaderRoute: typeof Char123LocaleChar125SignedInSettingsAutoRepliesRouteImport;
+      parentRoute: typeof Char123LocaleChar125SignedInRouteRoute;
+    };
+    '/{-$locale}/_signed-in/settings/instructions': {
+      id: '/{-$locale}/_signed-in/settings/instructions';
+      path: '/settings/instructions';
+      fullPath: '/{-$locale}/settings/instructions';
+      preLoaderRoute: typeof Char123LocaleChar125SignedInSettingsInstructionsRouteImport;
+      parentRoute: typeof Char123LocaleChar125SignedInRouteRoute;
+    };
+    '/{-$locale}/_signed-in/settings/members': {
+      id: '/{-$locale}/_signed-in/settings/members';
+      path: '/settings/members';
+      fullPath: '/{-$locale}/settings/members';
+      preLoaderRoute: typeof Char123LocaleChar125SignedInSettingsMembersRouteImport;
+      parentRoute: typeof Char123LocaleChar125SignedInRouteRoute;
+    };
+    '/{-$locale}/_signed-in/settings/plugins': {
+      id: '/{-$locale}/_signed-in/settings/plugins';
+      path: '/settings/plugins';
+      fullPath: '/{-$locale}/settings/plugins';
+      preLoaderRoute: typeof Char123LocaleChar125SignedInSettingsPluginsRouteImport;
+      parentRoute: typeof Char123LocaleChar125SignedInRouteRoute;
+    };
+    '/{-$locale}/_signed-in/settings/reactions': {
+      id: '/{-$locale}/_signed-in/settings/reactions';
+      path: '/settings/reactions';
+      fullPath: '/{-$locale}/settings/reactions';
+      preLoaderRoute: typeof Char123LocaleChar125SignedInSettingsReactionsRouteImport;
+      parentRoute: typeof Char123LocaleChar125SignedInRouteRoute;
+    };
+    '/{-$locale}/_signed-in/settings/schedules': {
+      id: '/{-$locale}/_signed-in/settings/schedules';
+      path: '/settings/schedules';
+      fullPath: '/{-$locale}/settings/schedules';
+      preLoaderRoute: typeof Char123LocaleChar125SignedInSettingsSchedulesRouteImport;
+      parentRoute: typeof Char123LocaleChar125SignedInRouteRoute;
+    };
+    '/{-$locale}/_signed-in/settings/subscription': {
+      id: '/{-$locale}/_signed-in/settings/subscription';
+      path: '/settings/subscription';
+      fullPath: '/{-$locale}/settings/subscription';
+      preLoaderRoute: typeof Char123LocaleChar125SignedInSettingsSubscriptionRouteImport;
+      parentRoute: typeof Char123LocaleChar125SignedInRouteRoute;
+    };
+    '/{-$locale}/_signed-in/settings/usage': {
+      id: '/{-$locale}/_signed-in/settings/usage';
+      path: '/settings/usage';
+      fullPath: '/{-$locale}/settings/usage';
+      preLoaderRoute: typeof Char123LocaleChar125SignedInSettingsUsageRouteImport;
+      parentRoute: typeof Char123LocaleChar125SignedInRouteRoute;
+    };
   }
 }
 
 interface Char123LocaleChar125SignedInRouteRouteChildren {
+  Char123LocaleChar125SignedInSettingsAppRoute: typeof Char123LocaleChar125SignedInSettingsAppRoute;
+  Char123LocaleChar125SignedInSettingsAutoRepliesRoute: typeof Char123LocaleChar125SignedInSettingsAutoRepliesRoute;
+  Char123LocaleChar125SignedInSettingsInstructionsRoute: typeof Char123LocaleChar125SignedInSettingsInstructionsRoute;
+  Char123LocaleChar125SignedInSettingsMembersRoute: typeof Char123LocaleChar125SignedInSettingsMembersRoute;
+  Char123LocaleChar125SignedInSettingsPluginsRoute: typeof Char123LocaleChar125SignedInSettingsPluginsRoute;
+  Char123LocaleChar125SignedInSettingsReactionsRoute: typeof Char123LocaleChar125SignedInSettingsReactionsRoute;
+  Char123LocaleChar125SignedInSettingsSchedulesRoute: typeof Char123LocaleChar125SignedInSettingsSchedulesRoute;
+  Char123LocaleChar125SignedInSettingsSubscriptionRoute: typeof Char123LocaleChar125SignedInSettingsSubscriptionRoute;
+  Char123LocaleChar125SignedInSettingsUsageRoute: typeof Char123LocaleChar125SignedInSettingsUsageRoute;
   Char123LocaleChar125SignedInSettingsIndexRoute: typeof Char123LocaleChar125SignedInSettingsIndexRoute;
 }
 
 const Char123LocaleChar125SignedInRouteRouteChildren: Char123LocaleChar125SignedInRouteRouteChildren =
   {
+    Char123LocaleChar125SignedInSettingsAppRoute:
+      Char123LocaleChar125SignedInSettingsAppRoute,
+    Char123LocaleChar125SignedInSettingsAutoRepliesRoute:
+      Char123LocaleChar125SignedInSettingsAutoRepliesRoute,
+    Char123LocaleChar125SignedInSettingsInstructionsRoute:
+      Char123LocaleChar125SignedInSettingsInstructionsRoute,
+    Char123LocaleChar125SignedInSettingsMembersRoute:
+      Char123LocaleChar125SignedInSettingsMembersRoute,
+    Char123LocaleChar125SignedInSettingsPluginsRoute:
+      Char123LocaleChar125SignedInSettingsPluginsRoute,
+    Char123LocaleChar125SignedInSettingsReactionsRoute:
+      Char123LocaleChar125SignedInSettingsReactionsRoute,
+    Char123LocaleChar125SignedInSettingsSchedulesRoute:
+      Char123LocaleChar125SignedInSettingsSchedulesRoute,
+    Char123LocaleChar125SignedInSettingsSubscriptionRoute:
+      Char123LocaleChar125SignedInSettingsSubscriptionRoute,
+    Char123LocaleChar125SignedInSettingsUsageRoute:
+      Char123LocaleChar125SignedInSettingsUsageRoute,
     Char123LocaleChar125SignedInSettingsIndexRoute:
       Char123LocaleChar125SignedInSettingsIndexRoute,
   };
@@ -397,6 +624,7 @@ interface Char123LocaleChar125RouteRouteChildren {
   Char123LocaleChar125FeaturesRequestRoute: typeof Char123LocaleChar125FeaturesRequestRoute;
   Char123LocaleChar125FeaturesRoadmapRoute: typeof Char123LocaleChar125FeaturesRoadmapRoute;
   Char123LocaleChar125SecurityVdpRoute: typeof Char123LocaleChar125SecurityVdpRoute;
+  Char123LocaleChar125SettingsIntegrationsRoute: typeof Char123LocaleChar125SettingsIntegrationsRoute;
   Char123LocaleChar125UseCasesUseCaseRoute: typeof Char123LocaleChar125UseCasesUseCaseRoute;
   Char123LocaleChar125FeaturesIndexRoute: typeof Char123LocaleChar125FeaturesIndexRoute;
   Char123LocaleChar125UseCasesIndexRoute: typeof Char123LocaleChar125UseCasesIndexRoute;
@@ -424,6 +652,8 @@ const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChil
     Char123LocaleChar125FeaturesRoadmapRoute:
       Char123LocaleChar125FeaturesRoadmapRoute,
     Char123LocaleChar125SecurityVdpRoute: Char123LocaleChar125SecurityVdpRoute,
+    Char123LocaleChar125SettingsIntegrationsRoute:
+      Char123LocaleChar125SettingsIntegrationsRoute,
     Char123LocaleChar125UseCasesUseCaseRoute:
       Char123LocaleChar125UseCasesUseCaseRoute,
     Char123LocaleChar125FeaturesIndexRoute:

@@ -2,7 +2,6 @@
 const common = {
   skipToContent: 'Skip to content',
   header: {
-    home: 'Tomo home',
     openMenu: 'Menu',
     closeMenu: 'Close menu',
     language: 'Language',

@@ -4,7 +4,6 @@ import type en from '../en/common';
 const common: Localized<typeof en> = {
   skipToContent: '本文へスキップ',
   header: {
-    home: 'Tomo ホーム',
     openMenu: 'メニュー',
     closeMenu: 'メニューを閉じる',
     language: '言語',

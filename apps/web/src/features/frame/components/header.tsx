@@ -22,7 +22,7 @@ export function Header({ panels }: { panels: Panels }) {
         <MenuIcon />
         <span className="icon-button-label">{t('header.openMenu')}</span>
       </button>
-      <Link to="/{-$locale}" params={params} className="brand" aria-label={t('header.home')}>
+      <Link to="/{-$locale}" params={params} className="brand">
         <span className="brand-mark" aria-hidden="true">
           T
         </span>

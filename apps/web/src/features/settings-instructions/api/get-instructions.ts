@@ -1,0 +1,42 @@
+import { apiFetch } from '../../../lib/settings/api-client';
+
+export type InstructionLevel = 'system' | 'workspace' | 'channel' | 'user';
+
+export interface InstructionMetrics {
+  this: number;
+  total: number;
+  limit: number;
+  thisTokens: number;
+  totalTokens: number;
+  softTokenLimit: number;
+  overLimit: boolean;
+  overSoftTokenLimit: boolean;
+}
+
+export interface InstructionView {
+  level: InstructionLevel;
+  targetId: string | null;
+  targetName: string | null;
+  name: string;
+  text: string;
+  createdByName: string | null;
+  createdAt: string | null;
+  updatedByName: string | null;
+  updatedAt: string | null;
+  metrics: InstructionMetrics;
+}
+
+/** GET /api/settings/instructions */
+export interface InstructionsPage {
+  isAdmin: boolean;
+  system: { text: string; readOnly: true; metrics: InstructionMetrics };
+  workspace: InstructionView | null;
+  channels: InstructionView[];
+  users: InstructionView[];
+  /** The signed-in person's own user-specific instruction. */
+  own: InstructionView | null;
+  channelOptions: { id: string; name: string }[];
+  nameLimit: number;
+}
+
+export const getInstructions = () => apiFetch<InstructionsPage>('/api/settings/instructions');

@@ -1,0 +1,65 @@
+import { useEffect, useId, useState } from 'react';
+import { useSettingsText } from '../../../lib/settings/use-settings-text';
+import type { InstructionLevel, InstructionMetrics } from '../api/get-instructions';
+import { measureInstruction } from '../api/measure-instruction';
+import { InstructionMetricsList } from './instruction-metrics';
+
+/** Metrics are re-measured when typing pauses for this long (spec 9: debounce 1000 ms). */
+const DEBOUNCE_MS = 1000;
+
+/** Name and text of one instruction with live metrics; save and (when it exists) delete. */
+export function InstructionEditor(props: {
+  level: InstructionLevel;
+  targetId: string | null;
+  initial: { name: string; text: string; metrics: InstructionMetrics } | null;
+  busy: boolean;
+  onSave(input: { name: string; text: string }): void;
+  onDelete?: () => void;
+}) {
+  const { t } = useSettingsText();
+  const id = useId();
+  const [name, setName] = useState(props.initial?.name ?? '');
+  const [text, setText] = useState(props.initial?.text ?? '');
+  const [metrics, setMetrics] = useState<InstructionMetrics | null>(props.initial?.metrics ?? null);
+
+  useEffect(() => {
+    setName(props.initial?.name ?? '');
+    setText(props.initial?.text ?? '');
+    setMetrics(props.initial?.metrics ?? null);
+  }, [props.initial]);
+
+  useEffect(() => {
+    if (text === (props.initial?.text ?? '') && props.initial) return;
+    const timer = setTimeout(() => {
+      void measureInstruction(props.level, props.targetId, text).then(setMetrics, () => undefined);
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, props.level, props.targetId, props.initial]);
+
+  return (
+    <form
+      className="settings-form"
+      data-level={props.level}
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onSave({ name, text });
+      }}
+    >
+      <label htmlFor={`${id}-name`}>{t('instructions.fields.name')}</label>
+      <input id={`${id}-name`} type="text" value={name} onChange={(event) => setName(event.target.value)} />
+      <label htmlFor={`${id}-text`}>{t('instructions.fields.text')}</label>
+      <textarea id={`${id}-text`} rows={6} value={text} onChange={(event) => setText(event.target.value)} />
+      {metrics ? <InstructionMetricsList metrics={metrics} /> : null}
+      <div className="settings-row">
+        <button type="submit" className="button button-small" disabled={props.busy}>
+          {t('actions.save')}
+        </button>
+        {props.onDelete ? (
+          <button type="button" className="button button-small button-quiet" disabled={props.busy} onClick={props.onDelete}>
+            {t('actions.delete')}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/settings/confirm-dialog';
+import { ActionStatus, SettingsPage } from '../../../components/settings/settings-page';
+import { useConfirm } from '../../../components/settings/use-confirm';
+import { showDate } from '../../../lib/settings/dates';
+import { useAction } from '../../../lib/settings/use-action';
+import { useResource } from '../../../lib/settings/use-resource';
+import { useSettingsText } from '../../../lib/settings/use-settings-text';
+import { deleteInstruction } from '../api/delete-instruction';
+import { getInstructions, type InstructionLevel, type InstructionView } from '../api/get-instructions';
+import { saveInstruction } from '../api/save-instruction';
+import { InstructionDetails } from './instruction-details';
+import { InstructionEditor } from './instruction-editor';
+import { InstructionMetricsList } from './instruction-metrics';
+
+/** /settings/instructions: system-wide, workspace-wide, channel-specific and user-specific instructions. */
+export function InstructionsPage() {
+  const { t, m } = useSettingsText();
+  const page = useResource(getInstructions, []);
+  const action = useAction();
+  const confirm = useConfirm();
+  const [channelId, setChannelId] = useState('');
+  const data = page.data;
+
+  const save = (level: InstructionLevel, targetId: string | null, exists: boolean) => (input: { name: string; text: string }) =>
+    void action.run(exists ? 'UI.UPDATING' : 'UI.CREATING', () => saveInstruction(level, { targetId, ...input })).then((ok) => ok && page.reload());
+  const remove = (level: InstructionLevel, targetId: string | null) => () =>
+    confirm.ask(t('instructions.confirmDelete'), () =>
+      void action.run('UI.DELETING', () => deleteInstruction(level, targetId)).then((ok) => ok && page.reload()),
+    );
+
+  const channelView = data?.channels.find((c) => c.targetId === channelId) ?? null;
+
+  return (
+    <SettingsPage title={t('instructions.title')} lead={t('instructions.lead')}>
+      {page.status === 'loading' && !data ? <p role="status">{m('UI.LOADING')}</p> : null}
+      {page.status === 'error' && !data ? <p className="settings-error" role="alert">{page.error.message || m('UNKNOWN')}</p> : null}
+      {data ? (
+        <>
+          <section className="settings-section" aria-labelledby="instructions-system">
+            <h2 id="instructions-system">{t('instructions.sections.system')}</h2>
+            <p className="settings-hint">{t('instructions.systemNote')}</p>
+            <pre className="example">{data.system.text}</pre>
+            <InstructionMetricsList metrics={data.system.metrics} />
+          </section>
+
+          <section className="settings-section" aria-labelledby="instructions-workspace">
+            <h2 id="instructions-workspace">{t('instructions.sections.workspace')}</h2>
+            {data.workspace ? <InstructionDetails view={data.workspace} /> : null}
+            {data.isAdmin ? (
+              <InstructionEditor
+                level="workspace"
+                targetId={null}
+                initial={data.workspace}
+                busy={action.busy}
+                onSave={save('workspace', null, data.workspace !== null)}
+                {...(data.workspace ? { onDelete: remove('workspace', null) } : {})}
+              />
+            ) : (
+              <>
+                <p className="settings-hint">{t('instructions.adminOnly')}</p>
+                {data.workspace ? <pre className="example">{data.workspace.text}</pre> : <p>{m('UI.NO_DATA')}</p>}
+              </>
+            )}
+          </section>
+
+          <section className="settings-section" aria-labelledby="instructions-channel">
+            <h2 id="instructions-channel">{t('instructions.sections.channel')}</h2>
+            <InstructionTable views={data.channels} targetLabel={t('instructions.columns.channel')} onEdit={(v) => setChannelId(v.targetId ?? '')} />
+            <label className="settings-field">
+              {t('instructions.chooseChannel')}
+              <select className="settings-input" value={channelId} onChange={(event) => setChannelId(event.target.value)}>
+                <option value="">{t('instructions.chooseChannelPlaceholder')}</option>
+                {data.channelOptions.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {channelId ? (
+              <InstructionEditor
+                key={channelId}
+                level="channel"
+                targetId={channelId}
+                initial={channelView}
+                busy={action.busy}
+                onSave={save('channel', channelId, channelView !== null)}
+                {...(channelView ? { onDelete: remove('channel', channelId) } : {})}
+              />
+            ) : null}
+          </section>
+
+          <section className="settings-section" aria-labelledby="instructions-user">
+            <h2 id="instructions-user">{t('instructions.sections.user')}</h2>
+            {data.isAdmin ? <InstructionTable views={data.users} targetLabel={t('instructions.columns.user')} /> : null}
+            <p className="settings-hint">{t('instructions.userNote')}</p>
+            <InstructionEditor
+              level="user"
+              targetId={null}
+              initial={data.own}
+              busy={action.busy}
+              onSave={save('user', null, data.own !== null)}
+              {...(data.own ? { onDelete: remove('user', null) } : {})}
+            />
+          </section>
+        </>
+      ) : null}
+      <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} />
+      <ConfirmDialog open={confirm.open} message={confirm.message} confirmLabel={t('actions.confirm')} cancelLabel={t('actions.cancel')} onConfirm={confirm.confirm} onCancel={confirm.cancel} />
+    </SettingsPage>
+  );
+}
+
+function InstructionTable(props: { views: InstructionView[]; targetLabel: string; onEdit?: (view: InstructionView) => void }) {
+  const { t, m } = useSettingsText();
+  if (props.views.length === 0) return <p>{m('UI.NO_DATA')}</p>;
+  return (
+    <div className="table-wrap">
+      <table className="settings-table">
+        <thead>
+          <tr>
+            <th scope="col">{props.targetLabel}</th>
+            <th scope="col">{t('instructions.fields.name')}</th>
+            <th scope="col">{t('common.createdBy')}</th>
+            <th scope="col">{t('common.createdAt')}</th>
+            <th scope="col">{t('common.updatedBy')}</th>
+            <th scope="col">{t('common.updatedAt')}</th>
+            {props.onEdit ? <th scope="col">{t('actions.edit')}</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {props.views.map((view) => (
+            <tr key={`${view.level}-${view.targetId}`}>
+              <th scope="row">{view.targetName ?? view.targetId}</th>
+              <td>{view.name || '---'}</td>
+              <td>{view.createdByName ?? '---'}</td>
+              <td>{showDate(view.createdAt)}</td>
+              <td>{view.updatedByName ?? '---'}</td>
+              <td>{showDate(view.updatedAt)}</td>
+              {props.onEdit ? (
+                <td>
+                  <button type="button" className="button button-small button-quiet" onClick={() => props.onEdit?.(view)}>
+                    {t('actions.edit')}
+                  </button>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react';
+import { ActionStatus, Notice, SettingsPage } from '../../../components/settings/settings-page';
+import { Switch } from '../../../components/settings/switch';
+import { showDate } from '../../../lib/settings/dates';
+import { useAction } from '../../../lib/settings/use-action';
+import { useResource } from '../../../lib/settings/use-resource';
+import { useSettingsText } from '../../../lib/settings/use-settings-text';
+import { assignSeat } from '../api/assign-seat';
+import { getMembers, type AssignmentSummary } from '../api/get-members';
+import { unassignSeat } from '../api/unassign-seat';
+
+/** The search waits for typing to pause (spec 9: debounce 1000 ms). */
+const DEBOUNCE_MS = 1000;
+
+/** /settings/members (Primary Owner, Owner or Admin): who holds a seat of which subscription. */
+export function MembersPage() {
+  const { t, m } = useSettingsText();
+  const [subscriptionId, setSubscriptionId] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
+  const [query, setQuery] = useState('');
+  const page = useResource(() => getMembers(subscriptionId, query), [subscriptionId, query]);
+  const action = useAction();
+  const data = page.data;
+  const selected = subscriptionId ?? data?.selectedSubscriptionId ?? null;
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(typed), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  if (page.status === 'error' && page.error.status === 403) {
+    return (
+      <SettingsPage title={t('members.title')}>
+        <Notice>{page.error.message}</Notice>
+      </SettingsPage>
+    );
+  }
+
+  const toggle = (memberId: string, assign: boolean) => {
+    if (!selected) return;
+    void action
+      .run('UI.UPDATING', () => (assign ? assignSeat(memberId, selected) : unassignSeat(memberId, selected)))
+      .then((ok) => ok && page.reload());
+  };
+
+  return (
+    <SettingsPage title={t('members.title')} lead={t('members.lead')}>
+      {page.status === 'loading' && !data ? <p role="status">{m('UI.LOADING')}</p> : null}
+      {page.status === 'error' && !data ? <p className="settings-error" role="alert">{page.error.message || m('UNKNOWN')}</p> : null}
+      {data ? (
+        <>
+          <div className="settings-row">
+            <label className="settings-field">
+              {t('members.subscription')}
+              <select className="settings-input" value={selected ?? ''} onChange={(event) => setSubscriptionId(event.target.value || null)}>
+                <option value="">{t('members.chooseSubscription')}</option>
+                {data.subscriptions.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {t('members.subscriptionOption', { plan: s.planDisplayName, seats: s.quantity })}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="settings-field">
+              {t('members.search')}
+              <input type="search" className="settings-input" value={typed} placeholder={t('members.searchPlaceholder')} onChange={(event) => setTyped(event.target.value)} />
+            </label>
+          </div>
+          {data.subscriptions.length === 0 ? <p className="settings-hint">{t('members.noSubscription')}</p> : null}
+          {data.summary ? <Summary summary={data.summary} /> : null}
+          {data.rows.length === 0 ? (
+            <p>{m('UI.NO_DATA')}</p>
+          ) : (
+            <div className="table-wrap">
+              <table className="settings-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('common.number')}</th>
+                    <th scope="col">{t('members.columns.authority')}</th>
+                    <th scope="col">{t('members.columns.title')}</th>
+                    <th scope="col">{t('members.columns.name')}</th>
+                    <th scope="col">{t('common.updatedAt')}</th>
+                    <th scope="col">{t('common.updatedBy')}</th>
+                    <th scope="col">{t('members.columns.assign')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.rows.map((row) => (
+                    <tr key={row.memberId} data-member={row.memberId}>
+                      <td>{row.number}</td>
+                      <td>{t(`members.authority.${row.authority}`)}</td>
+                      <td>{row.title}</td>
+                      <th scope="row">{row.memberName}</th>
+                      <td>{showDate(row.updatedAt)}</td>
+                      <td>{row.updatedByName ?? '---'}</td>
+                      <td>
+                        <Switch
+                          checked={row.assignButton === 'remove'}
+                          label={t('members.assignFor', { name: row.memberName })}
+                          disabled={row.assignButton === 'disabled' || action.busy}
+                          onChange={(next) => toggle(row.memberId, next)}
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      ) : null}
+      <ActionStatus progress={action.progress ? m(action.progress) : page.status === 'loading' && data ? m('UI.LOADING') : null} error={action.error} />
+    </SettingsPage>
+  );
+}
+
+function Summary({ summary }: { summary: AssignmentSummary }) {
+  const { t } = useSettingsText();
+  const items: [string, number][] = [
+    ['assigned', summary.assigned],
+    ['manual', summary.manual],
+    ['automatic', summary.automatic],
+    ['available', summary.available],
+    ['totalSeats', summary.totalSeats],
+    ['freeUsageBasedSeats', summary.freeUsageBasedSeats],
+  ];
+  return (
+    <dl className="summary-grid" aria-label={t('members.summary.label')}>
+      {items.map(([key, value]) => (
+        <div key={key} data-summary={key}>
+          <dt>{t(`members.summary.${key}`)}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { searchReactions } from '../../../../../../core/reactions/reaction-rules';
+import { ConfirmDialog } from '../../../components/settings/confirm-dialog';
+import { ActionStatus, SettingsPage } from '../../../components/settings/settings-page';
+import { useConfirm } from '../../../components/settings/use-confirm';
+import { showDate } from '../../../lib/settings/dates';
+import { useAction } from '../../../lib/settings/use-action';
+import { useResource } from '../../../lib/settings/use-resource';
+import { useSettingsText } from '../../../lib/settings/use-settings-text';
+import { deleteReaction } from '../api/delete-reaction';
+import { getReactions, type CustomReactionView, type PresetReactionView } from '../api/get-reactions';
+import { saveReaction } from '../api/save-reaction';
+import { ReactionDialog } from './reaction-dialog';
+
+type Tab = 'preset' | 'custom';
+
+/** /settings/reactions: emoji reactions that make Tomo act on a message. */
+export function ReactionsPage() {
+  const { t, m } = useSettingsText();
+  const list = useResource(getReactions, []);
+  const action = useAction();
+  const confirm = useConfirm();
+  const [tab, setTab] = useState<Tab>('preset');
+  const [query, setQuery] = useState('');
+  const [editing, setEditing] = useState<CustomReactionView | 'new' | null>(null);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const data = list.data;
+  const rows: (PresetReactionView | CustomReactionView)[] = data ? searchReactions(tab === 'preset' ? data.preset : data.custom, query) : [];
+
+  const save = async (id: string | null, draft: Parameters<typeof saveReaction>[1]) => {
+    setDialogError(null);
+    const ok = await action.run(id ? 'UI.UPDATING' : 'UI.CREATING', () => saveReaction(id, draft));
+    if (ok) {
+      setEditing(null);
+      await list.reload();
+    }
+  };
+
+  return (
+    <SettingsPage title={t('reactions.title')} lead={t('reactions.lead')}>
+      <div className="tabs" role="tablist" aria-label={t('reactions.title')}>
+        {(['preset', 'custom'] as const).map((key) => (
+          <button key={key} type="button" role="tab" id={`tab-${key}`} aria-selected={tab === key} aria-controls="reactions-panel" onClick={() => setTab(key)}>
+            {t(`reactions.tabs.${key}`)}
+          </button>
+        ))}
+      </div>
+      <div id="reactions-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
+        <div className="settings-row">
+          <label className="settings-field">
+            {t('reactions.search')}
+            <input type="search" className="settings-input" value={query} placeholder={t('reactions.searchPlaceholder')} onChange={(event) => setQuery(event.target.value)} />
+          </label>
+          {tab === 'custom' ? (
+            <button type="button" className="button button-small" onClick={() => setEditing('new')}>
+              {t('reactions.add')}
+            </button>
+          ) : null}
+        </div>
+        {list.status === 'loading' && !data ? <p role="status">{m('UI.LOADING')}</p> : null}
+        {list.status === 'error' && !data ? <p className="settings-error" role="alert">{list.error.message || m('UNKNOWN')}</p> : null}
+        {data && rows.length === 0 ? <p>{query.trim() ? m('UI.NO_REACTIONS_FOUND') : m('UI.NO_DATA')}</p> : null}
+        {rows.length > 0 ? (
+          <div className="table-wrap">
+            <table className="settings-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('reactions.fields.name')}</th>
+                  <th scope="col">{t('reactions.fields.prompt')}</th>
+                  <th scope="col">{t('reactions.fields.category')}</th>
+                  {tab === 'custom' ? (
+                    <>
+                      <th scope="col">{t('common.updatedBy')}</th>
+                      <th scope="col">{t('common.updatedAt')}</th>
+                      <th scope="col">{t('actions.edit')}</th>
+                    </>
+                  ) : null}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={'id' in row ? row.id : row.name} data-reaction={row.name}>
+                    <th scope="row">:{row.name}:</th>
+                    <td>{row.prompt}</td>
+                    <td>{t(`reactions.categories.${row.category}`)}</td>
+                    {'id' in row ? (
+                      <>
+                        <td>{row.updatedByName ?? '---'}</td>
+                        <td>{showDate(row.updatedAt)}</td>
+                        <td className="settings-row">
+                          <button type="button" className="button button-small button-quiet" onClick={() => setEditing(row)}>
+                            {t('actions.edit')}
+                          </button>
+                          <button
+                            type="button"
+                            className="button button-small button-quiet"
+                            disabled={action.busy}
+                            onClick={() =>
+                              confirm.ask(m('UI.CONFIRM_DELETE_REACTION'), () =>
+                                void action.run('UI.DELETING', () => deleteReaction(row.id)).then((ok) => ok && list.reload()),
+                              )
+                            }
+                          >
+                            {t('actions.delete')}
+                          </button>
+                        </td>
+                      </>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </div>
+      <ActionStatus progress={action.progress ? m(action.progress) : null} error={editing ? null : action.error} />
+      <ReactionDialog
+        editing={editing}
+        custom={data?.custom ?? []}
+        busy={action.busy}
+        serverError={editing ? (dialogError ?? action.error) : null}
+        onSave={(id, draft) => void save(id, draft)}
+        onClose={() => {
+          setEditing(null);
+          action.setError(null);
+        }}
+      />
+      <ConfirmDialog open={confirm.open} message={confirm.message} confirmLabel={t('actions.delete')} cancelLabel={t('actions.cancel')} onConfirm={confirm.confirm} onCancel={confirm.cancel} />
+    </SettingsPage>
+  );
+}

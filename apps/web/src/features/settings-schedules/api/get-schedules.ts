@@ -1,0 +1,17 @@
+import { apiFetch } from '../../../lib/settings/api-client';
+
+export interface ScheduleRowView {
+  number: number;
+  channelId: string;
+  channelName: string;
+  isSummaryEnabled: boolean;
+  /** 'HH:mm' in UTC; null when never saved. */
+  startTimeUtc: string | null;
+  lookbackDays: number;
+  updatedAt: string | null;
+  updatedByName: string | null;
+}
+
+/** GET /api/settings/schedules */
+export const getSchedules = () =>
+  apiFetch<{ defaults: { localTime: string; lookbackDays: number }; rows: ScheduleRowView[] }>('/api/settings/schedules');

@@ -1,0 +1,146 @@
+import { useEffect, useState } from 'react';
+import { parseLocalTime, utcTimeToLocal } from '../../../../../../core/schedules/local-time';
+import { searchByChannelName } from '../../../../../../core/schedules/schedule-rules';
+import { ActionStatus, SettingsPage } from '../../../components/settings/settings-page';
+import { Switch } from '../../../components/settings/switch';
+import { showDate } from '../../../lib/settings/dates';
+import { useAction } from '../../../lib/settings/use-action';
+import { useResource } from '../../../lib/settings/use-resource';
+import { useSettingsText } from '../../../lib/settings/use-settings-text';
+import { getSchedules, type ScheduleRowView } from '../api/get-schedules';
+import { saveSchedule } from '../api/save-schedule';
+
+type Draft = { isSummaryEnabled: boolean; localTime: string; lookbackDays: string };
+
+/** /settings/schedules: a daily channel summary at a local time, looking back some days. */
+export function SchedulesPage() {
+  const { t, m } = useSettingsText();
+  const list = useResource(getSchedules, []);
+  const action = useAction();
+  const [query, setQuery] = useState('');
+  const [drafts, setDrafts] = useState<Record<string, Draft>>({});
+  const [invalid, setInvalid] = useState<Record<string, string>>({});
+  const data = list.data;
+  // The browser's Date#getTimezoneOffset(): what the server needs to store the time in UTC.
+  const offset = new Date().getTimezoneOffset();
+
+  useEffect(() => {
+    if (!data) return;
+    const toLocal = (row: ScheduleRowView) => {
+      if (row.startTimeUtc === null) return data.defaults.localTime;
+      const local = utcTimeToLocal(row.startTimeUtc, offset);
+      return local.ok ? local.value : row.startTimeUtc;
+    };
+    setDrafts(
+      Object.fromEntries(
+        data.rows.map((row) => [row.channelId, { isSummaryEnabled: row.isSummaryEnabled, localTime: toLocal(row), lookbackDays: String(row.lookbackDays) }]),
+      ),
+    );
+    setInvalid({});
+  }, [data, offset]);
+
+  const save = (row: ScheduleRowView) => {
+    const draft = drafts[row.channelId];
+    if (!draft) return;
+    const time = parseLocalTime(draft.localTime);
+    if (!time.ok) {
+      setInvalid((all) => ({ ...all, [row.channelId]: m(time.error.code) }));
+      return;
+    }
+    setInvalid((all) => ({ ...all, [row.channelId]: '' }));
+    void action
+      .run('UI.SAVING', () =>
+        saveSchedule(row.channelId, {
+          isSummaryEnabled: draft.isSummaryEnabled,
+          localTime: draft.localTime,
+          timezoneOffsetMinutes: offset,
+          lookbackDays: Number(draft.lookbackDays),
+        }),
+      )
+      .then((ok) => ok && list.reload());
+  };
+
+  const rows = data ? searchByChannelName(data.rows, query) : [];
+  return (
+    <SettingsPage title={t('schedules.title')} lead={t('schedules.lead')}>
+      <label className="settings-field">
+        <span className="visually-hidden">{m('UI.SEARCH_BY_CHANNEL_NAME')}</span>
+        <input type="search" className="settings-input" value={query} placeholder={m('UI.SEARCH_BY_CHANNEL_NAME')} aria-label={m('UI.SEARCH_BY_CHANNEL_NAME')} onChange={(event) => setQuery(event.target.value)} />
+      </label>
+      {list.status === 'loading' && !data ? <p role="status">{m('UI.LOADING')}</p> : null}
+      {list.status === 'error' && !data ? <p className="settings-error" role="alert">{list.error.message || m('UNKNOWN')}</p> : null}
+      {data && rows.length === 0 ? <p>{m('UI.NO_DATA')}</p> : null}
+      {rows.length > 0 ? (
+        <div className="table-wrap">
+          <table className="settings-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('common.number')}</th>
+                <th scope="col">{t('schedules.columns.channelId')}</th>
+                <th scope="col">{t('schedules.columns.channelName')}</th>
+                <th scope="col">{t('schedules.columns.summary')}</th>
+                <th scope="col">{t('schedules.columns.localTime')}</th>
+                <th scope="col">{t('schedules.columns.lookbackDays')}</th>
+                <th scope="col">{t('common.updatedAt')}</th>
+                <th scope="col">{t('actions.save')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => {
+                const draft = drafts[row.channelId];
+                if (!draft) return null;
+                const set = (next: Partial<Draft>) => setDrafts((all) => ({ ...all, [row.channelId]: { ...draft, ...next } }));
+                const error = invalid[row.channelId];
+                return (
+                  <tr key={row.channelId} data-channel={row.channelId}>
+                    <td>{row.number}</td>
+                    <td>{row.channelId}</td>
+                    <th scope="row">{row.channelName}</th>
+                    <td>
+                      <Switch checked={draft.isSummaryEnabled} label={t('schedules.summaryFor', { channel: row.channelName })} onChange={(next) => set({ isSummaryEnabled: next })} />
+                    </td>
+                    <td>
+                      <input
+                        type="text"
+                        inputMode="numeric"
+                        className={error ? 'settings-input settings-input-invalid' : 'settings-input'}
+                        size={6}
+                        value={draft.localTime}
+                        aria-label={t('schedules.localTimeFor', { channel: row.channelName })}
+                        aria-invalid={error ? true : undefined}
+                        onChange={(event) => set({ localTime: event.target.value })}
+                      />
+                      {error ? (
+                        <p className="settings-error" role="alert">
+                          {error}
+                        </p>
+                      ) : null}
+                    </td>
+                    <td>
+                      <input
+                        type="number"
+                        min={1}
+                        max={30}
+                        className="settings-input"
+                        value={draft.lookbackDays}
+                        aria-label={t('schedules.lookbackFor', { channel: row.channelName })}
+                        onChange={(event) => set({ lookbackDays: event.target.value })}
+                      />
+                    </td>
+                    <td>{showDate(row.updatedAt)}</td>
+                    <td>
+                      <button type="button" className="button button-small" disabled={action.busy} onClick={() => save(row)}>
+                        {t('actions.save')}
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} />
+    </SettingsPage>
+  );
+}

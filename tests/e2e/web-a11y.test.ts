@@ -1,0 +1,77 @@
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicPages } from '../../apps/web/src/lib/public-routes';
+import { launchBrowser } from '../support/browser';
+import type { StaticServer } from '../support/static-server';
+import { startWebApp } from '../support/web-app';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+let server: StaticServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startWebApp();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core's serious and critical findings, as 'rule: help (selectors)' lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+async function open(url: string, width = 1280): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  await page.goto(url);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  return page;
+}
+
+describe('axe-core finds no serious or critical violations', () => {
+  it('on any public route in either language', async () => {
+    const found: string[] = [];
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    for (const { url } of publicPages()) {
+      await page.goto(`${server.url}${url}`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      for (const line of await seriousViolations(page)) found.push(`${url} ${line}`);
+    }
+    await page.close();
+    expect(found).toEqual([]);
+  });
+
+  it('with each panel open, on a phone-sized screen, and with a pricing alert', async () => {
+    const found: string[] = [];
+    for (const [panel, width] of [['site-menu', 375], ['language-menu', 1280]] as const) {
+      const page = await open(`${server.url}/ja/features`, width);
+      await page.locator(`button[aria-controls="${panel}"]`).click();
+      for (const line of await seriousViolations(page)) found.push(`${panel}@${width} ${line}`);
+      await page.close();
+    }
+    const pricing = await open(`${server.url}/pricing?checkout=success`, 375);
+    await pricing.locator('.alert').waitFor();
+    for (const line of await seriousViolations(pricing)) found.push(`pricing alert ${line}`);
+    await pricing.close();
+    expect(found).toEqual([]);
+  });
+});
