@@ -86,6 +86,7 @@ export function instructionSettingsRoutes(deps: SettingsDeps): Router {
       channels: channelRows.map(view),
       // Members see their own instructions; admins see everyone's.
       users: userRows.filter((r) => actor.isAdmin || r.targetId === user.userId).map(view),
+      own: ((mine) => (mine ? view(mine) : null))(userRows.find((r) => r.targetId === user.userId)),
       channelOptions: channels.map((c) => ({ id: c.id, name: channelDisplayName(c) })),
       nameLimit: INSTRUCTION_NAME_LIMIT,
     });

@@ -28,7 +28,7 @@ export function AutoRepliesPage() {
     const draft = drafts[row.botUserId];
     if (!draft) return;
     confirm.ask(t('autoReplies.confirmUpdate', { bot: row.botName }), () =>
-      void action.run('UI.UPDATING', () => saveAutoReply(row.botUserId, draft)).then((ok) => ok && list.reload()),
+      void action.run('UI.UPDATING', () => saveAutoReply(row.botUserId, draft), list.reload),
     );
   };
 

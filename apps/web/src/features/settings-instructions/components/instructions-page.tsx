@@ -23,10 +23,10 @@ export function InstructionsPage() {
   const data = page.data;
 
   const save = (level: InstructionLevel, targetId: string | null, exists: boolean) => (input: { name: string; text: string }) =>
-    void action.run(exists ? 'UI.UPDATING' : 'UI.CREATING', () => saveInstruction(level, { targetId, ...input })).then((ok) => ok && page.reload());
+    void action.run(exists ? 'UI.UPDATING' : 'UI.CREATING', () => saveInstruction(level, { targetId, ...input }), page.reload);
   const remove = (level: InstructionLevel, targetId: string | null) => () =>
     confirm.ask(t('instructions.confirmDelete'), () =>
-      void action.run('UI.DELETING', () => deleteInstruction(level, targetId)).then((ok) => ok && page.reload()),
+      void action.run('UI.DELETING', () => deleteInstruction(level, targetId), page.reload),
     );
 
   const channelView = data?.channels.find((c) => c.targetId === channelId) ?? null;

@@ -39,8 +39,7 @@ export function MembersPage() {
   const toggle = (memberId: string, assign: boolean) => {
     if (!selected) return;
     void action
-      .run('UI.UPDATING', () => (assign ? assignSeat(memberId, selected) : unassignSeat(memberId, selected)))
-      .then((ok) => ok && page.reload());
+      .run('UI.UPDATING', () => (assign ? assignSeat(memberId, selected) : unassignSeat(memberId, selected)), page.reload);
   };
 
   return (

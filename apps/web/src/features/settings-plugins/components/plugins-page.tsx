@@ -29,7 +29,7 @@ export function PluginsPage() {
                 label={t('plugins.enable', { name: t(`plugins.items.${plugin.pluginId}.name`) })}
                 disabled={action.busy}
                 onChange={(next) =>
-                  void action.run('UI.UPDATING', () => setPluginEnabled(plugin.pluginId, next)).then((ok) => ok && list.reload())
+                  void action.run('UI.UPDATING', () => setPluginEnabled(plugin.pluginId, next), list.reload)
                 }
               />
               <p className="settings-hint">

@@ -97,7 +97,7 @@ export function ReactionsPage() {
                             disabled={action.busy}
                             onClick={() =>
                               confirm.ask(m('UI.CONFIRM_DELETE_REACTION'), () =>
-                                void action.run('UI.DELETING', () => deleteReaction(row.id)).then((ok) => ok && list.reload()),
+                                void action.run('UI.DELETING', () => deleteReaction(row.id), list.reload),
                               )
                             }
                           >

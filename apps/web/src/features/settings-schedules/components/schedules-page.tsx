@@ -48,16 +48,17 @@ export function SchedulesPage() {
       return;
     }
     setInvalid((all) => ({ ...all, [row.channelId]: '' }));
-    void action
-      .run('UI.SAVING', () =>
+    void action.run(
+      'UI.SAVING',
+      () =>
         saveSchedule(row.channelId, {
           isSummaryEnabled: draft.isSummaryEnabled,
           localTime: draft.localTime,
           timezoneOffsetMinutes: offset,
           lookbackDays: Number(draft.lookbackDays),
         }),
-      )
-      .then((ok) => ok && list.reload());
+      list.reload,
+    );
   };
 
   const rows = data ? searchByChannelName(data.rows, query) : [];
