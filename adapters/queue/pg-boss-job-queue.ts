@@ -8,6 +8,13 @@ export interface QueueDefinition {
   retryLimit?: number;
   retryDelaySeconds?: number;
   expireInSeconds?: number;
+  /**
+   * pg-boss queue policy, fixed when the queue is created: `singleton` lets one job of the queue
+   * be active at a time across all workers, `stately` also keeps at most one waiting.
+   */
+  policy?: 'standard' | 'singleton' | 'stately';
+  /** Cron expression (UTC): the worker sends an empty job on this schedule. */
+  cron?: string;
 }
 
 export type JobHandler = (payload: JobPayload, job: { id: string; name: string }) => Promise<unknown>;
@@ -77,6 +84,11 @@ export class PgBossJobQueue implements JobQueue {
     );
   }
 
+  /** Sends `name` an empty job on the cron schedule (stored in the database, so once across workers). */
+  async schedule(name: string, cron: string): Promise<void> {
+    await this.boss.schedule(name, cron, {});
+  }
+
   /** Stops taking new jobs and waits for running ones to finish. */
   async stopWorking(): Promise<void> {
     await Promise.all([...this.working].map((name) => this.boss.offWork(name, { wait: true })));
@@ -99,7 +111,7 @@ export class PgBossJobQueue implements JobQueue {
       expireInSeconds: definition.expireInSeconds ?? 300,
     };
     if (existing) await this.boss.updateQueue(definition.name, options);
-    else await this.boss.createQueue(definition.name, options);
+    else await this.boss.createQueue(definition.name, { ...options, ...(definition.policy ? { policy: definition.policy } : {}) });
   }
 }
 

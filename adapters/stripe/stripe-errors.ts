@@ -16,3 +16,8 @@ export function describeStripeError(error: unknown): string {
   if (error instanceof Stripe.errors.StripeError) return `${error.type}${error.code ? ` ${error.code}` : ''} (${error.statusCode ?? 'no status'})`;
   return error instanceof Error ? error.name : 'unknown error';
 }
+
+/** Any failure reported by Stripe or on the way to it (connection, rate limit, 5xx, refusal). */
+export function isStripeError(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeError;
+}

@@ -208,7 +208,13 @@ export class StripePaymentGateway implements PaymentGateway {
   async reportMeterEvents(events: readonly MeterEvent[]): Promise<MeterEventReport> {
     const accepted: string[] = [];
     const failed: { identifier: string; reason: string; retryable: boolean }[] = [];
+    let unavailable: string | null = null;
     for (const event of events) {
+      // Once Stripe is unreachable (after the SDK's own retries), the rest wait for the next run.
+      if (unavailable) {
+        failed.push({ identifier: event.identifier, reason: `not sent: ${unavailable}`, retryable: true });
+        continue;
+      }
       try {
         await this.stripe.billing.meterEvents.create(
           {
@@ -221,7 +227,9 @@ export class StripePaymentGateway implements PaymentGateway {
         );
         accepted.push(event.identifier);
       } catch (error) {
-        failed.push({ identifier: event.identifier, reason: describeStripeError(error), retryable: isRetryable(error) });
+        const retryable = isRetryable(error);
+        failed.push({ identifier: event.identifier, reason: describeStripeError(error), retryable });
+        if (retryable) unavailable = describeStripeError(error);
       }
     }
     return { accepted, failed };

@@ -11,6 +11,8 @@ export interface AppOptions {
   webDistDir: string;
   /** Routers mounted before the web app, e.g. /api, /slack, /auth. */
   routes?: express.Router[];
+  /** Webhook routers that verify signatures over the raw body: mounted before any body parser. */
+  rawBodyRoutes?: express.Router[];
 }
 
 /** The HTTP surface. Pure wiring: every behaviour lives in a router or a use-case. */
@@ -25,6 +27,7 @@ export function createApp(options: AppOptions): Express {
     next();
   });
   app.use(healthRoutes(options.readiness));
+  for (const router of options.rawBodyRoutes ?? []) app.use(router);
   // JSON bodies for the API only; Slack and Stripe webhooks read their raw bodies themselves.
   app.use('/api', express.json({ limit: options.bodyLimit }));
   app.use('/api', express.urlencoded({ extended: false, limit: options.bodyLimit }));

@@ -8,7 +8,9 @@ import { createApp } from './app';
 import type { ServerConfig } from './config';
 import type { ReadinessProbe } from './http/health-routes';
 import { publicConfigRoutes } from './http/public-config.routes';
+import { billingRoutes } from './http/billing/billing.routes';
 import { signedInApi, type SignedInPorts } from './http/session/signed-in-api';
+import { billingHttpDeps } from './billing-http-deps';
 import { signedInPorts } from './signed-in-ports';
 
 export const SERVER_TYPES = {
@@ -20,6 +22,7 @@ export const SERVER_TYPES = {
   App: Symbol.for('ExpressApp'),
   SignedInPorts: Symbol.for('SignedInPorts'),
   SignedInApi: Symbol.for('SignedInApi'),
+  BillingRoutes: Symbol.for('BillingRoutes'),
 } as const;
 
 export interface ServerDependencies {
@@ -53,13 +56,22 @@ export function buildServerContainer(deps: ServerDependencies): Container {
       SERVER_TYPES.Logger,
       SERVER_TYPES.SignedInPorts,
     ]);
+  // Stripe: checkout, portal, webhook, seat and auto-renew changes (503 while STRIPE_SECRET_KEY is unset).
+  container
+    .bind<ReturnType<typeof billingRoutes>>(SERVER_TYPES.BillingRoutes)
+    .toResolvedValue(
+      (config: ServerConfig, logger: Logger, database: Database, queue: JobQueue, ports: SignedInPorts) =>
+        billingRoutes(billingHttpDeps({ config, logger, database, queue, ports })),
+      [SERVER_TYPES.Config, SERVER_TYPES.Logger, SERVER_TYPES.Database, SERVER_TYPES.JobQueue, SERVER_TYPES.SignedInPorts],
+    );
   container
     .bind<Express>(SERVER_TYPES.App)
     .toResolvedValue(
-      (config: ServerConfig, logger: Logger, readiness: ReadinessProbe, signedIn: Router) =>
+      (config: ServerConfig, logger: Logger, readiness: ReadinessProbe, signedIn: Router, billing: ReturnType<typeof billingRoutes>) =>
         createApp({
           logger,
           readiness,
+          rawBodyRoutes: [billing.webhook],
           bodyLimit: config.BODY_LIMIT,
           webDistDir: config.WEB_DIST_DIR,
           routes: [
@@ -69,9 +81,10 @@ export function buildServerContainer(deps: ServerDependencies): Container {
               bookingUrl: config.BOOKING_URL,
             }),
             signedIn,
+            billing.api,
           ],
         }),
-      [SERVER_TYPES.Config, SERVER_TYPES.Logger, SERVER_TYPES.Readiness, SERVER_TYPES.SignedInApi],
+      [SERVER_TYPES.Config, SERVER_TYPES.Logger, SERVER_TYPES.Readiness, SERVER_TYPES.SignedInApi, SERVER_TYPES.BillingRoutes],
     );
   return container;
 }

@@ -3,6 +3,12 @@ import type { QueueDefinition } from '../../adapters/queue/pg-boss-job-queue';
 /** Every queue Tomo uses. The server sends to them; the worker works them. */
 export const QUEUES = {
   ping: { name: 'ping', retryLimit: 0 },
+  /** A verified Stripe webhook event (ids only), applied one at a time so re-reads never race. */
+  billingWebhook: { name: 'billing-webhook', retryLimit: 10, retryDelaySeconds: 5, policy: 'singleton' },
+  /** Pay-as-you-go answers reported to Stripe in batches; every minute, retried while Stripe is down. */
+  billingMeterEvents: { name: 'billing-meter-events', retryLimit: 8, retryDelaySeconds: 2, policy: 'stately', cron: '* * * * *' },
+  /** Uninstall: every subscription of the workspace canceled at Stripe (payload: teamId). */
+  billingCancelWorkspace: { name: 'billing-cancel-workspace', retryLimit: 10, retryDelaySeconds: 10 },
 } satisfies Record<string, QueueDefinition>;
 
 export const ALL_QUEUES: QueueDefinition[] = Object.values(QUEUES);

@@ -1,9 +1,25 @@
 import { Container } from 'inversify';
 import type { Logger } from '../../adapters/logging/logger';
+import { PgCustomerRepository } from '../../adapters/postgres/pg-customer-repository';
+import { PgMeterUsageOutbox } from '../../adapters/postgres/pg-meter-usage-outbox';
+import { PgProcessedEventLog } from '../../adapters/postgres/pg-processed-event-log';
+import { PgSeatAssignmentRepository } from '../../adapters/postgres/pg-seat-assignment-repository';
+import { PgSubscriptionRepository } from '../../adapters/postgres/pg-subscription-repository';
 import type { Database } from '../../adapters/postgres/database';
 import type { JobHandler, PgBossJobQueue } from '../../adapters/queue/pg-boss-job-queue';
+import { stripeGatewayFromEnv } from '../../adapters/stripe/stripe-gateway-factory';
+import { SystemClock } from '../../adapters/system/system-clock';
+import { UuidIdGenerator } from '../../adapters/system/uuid-id-generator';
+import { ApplyStripeEvent } from '../../core/billing/apply-stripe-event.use-case';
+import { CancelWorkspaceSubscriptions } from '../../core/billing/cancel-workspace-subscriptions.use-case';
+import type { PaymentGateway } from '../../core/billing/payment-gateway.port';
+import { ReportMeterUsage } from '../../core/billing/report-meter-usage.use-case';
+import { SyncPaidSubscription } from '../../core/billing/sync-paid-subscription.use-case';
 import { QUEUES } from '../shared/queues';
 import type { WorkerConfig } from './config';
+import { billingCancelWorkspaceJob } from './jobs/billing-cancel-workspace.job';
+import { billingMeterEventsJob } from './jobs/billing-meter-events.job';
+import { billingWebhookJob } from './jobs/billing-webhook.job';
 import { pingJob } from './jobs/ping.job';
 
 export const WORKER_TYPES = {
@@ -12,6 +28,8 @@ export const WORKER_TYPES = {
   Database: Symbol.for('Database'),
   Queue: Symbol.for('JobQueue'),
   Handlers: Symbol.for('JobHandlers'),
+  PaymentGateway: Symbol.for('PaymentGateway'),
+  BillingJobs: Symbol.for('BillingJobHandlers'),
 } as const;
 
 export interface WorkerDependencies {
@@ -28,8 +46,39 @@ export function buildWorkerContainer(deps: WorkerDependencies): Container {
   container.bind(WORKER_TYPES.Logger).toConstantValue(deps.logger);
   container.bind(WORKER_TYPES.Database).toConstantValue(deps.database);
   container.bind(WORKER_TYPES.Queue).toConstantValue(deps.queue);
-  container.bind<Record<string, JobHandler>>(WORKER_TYPES.Handlers).toConstantValue({
-    [QUEUES.ping.name]: pingJob,
-  });
+  // null when STRIPE_SECRET_KEY is unset: billing jobs complete without doing anything.
+  container
+    .bind<PaymentGateway | null>(WORKER_TYPES.PaymentGateway)
+    .toResolvedValue((config: WorkerConfig) => stripeGatewayFromEnv(config), [WORKER_TYPES.Config]);
+  container
+    .bind<Record<string, JobHandler>>(WORKER_TYPES.BillingJobs)
+    .toResolvedValue(
+      (gateway: PaymentGateway | null, database: Database, logger: Logger) => {
+        const { orm } = database;
+        const clock = new SystemClock();
+        const customers = new PgCustomerRepository(orm);
+        const subscriptions = new PgSubscriptionRepository(orm);
+        const syncPaidSubscription = new SyncPaidSubscription({ subscriptions, seats: new PgSeatAssignmentRepository(orm), clock, ids: new UuidIdGenerator() });
+        const processedEvents = new PgProcessedEventLog(orm, 'stripe');
+        return {
+          [QUEUES.billingWebhook.name]: billingWebhookJob({
+            apply: gateway && new ApplyStripeEvent({ gateway, customers, subscriptions, syncPaidSubscription, processedEvents, clock }),
+            logger,
+          }),
+          [QUEUES.billingMeterEvents.name]: billingMeterEventsJob({
+            report: gateway && new ReportMeterUsage({ gateway, outbox: new PgMeterUsageOutbox(orm), clock }),
+            logger,
+          }),
+          [QUEUES.billingCancelWorkspace.name]: billingCancelWorkspaceJob({
+            cancel: gateway && new CancelWorkspaceSubscriptions({ gateway, customers, subscriptions, syncPaidSubscription, clock }),
+            logger,
+          }),
+        };
+      },
+      [WORKER_TYPES.PaymentGateway, WORKER_TYPES.Database, WORKER_TYPES.Logger],
+    );
+  container
+    .bind<Record<string, JobHandler>>(WORKER_TYPES.Handlers)
+    .toResolvedValue((billing: Record<string, JobHandler>) => ({ [QUEUES.ping.name]: pingJob, ...billing }), [WORKER_TYPES.BillingJobs]);
   return container;
 }

@@ -1,6 +1,7 @@
 import type { Logger } from '../../adapters/logging/logger';
 import type { Database } from '../../adapters/postgres/database';
 import type { JobHandler, PgBossJobQueue } from '../../adapters/queue/pg-boss-job-queue';
+import { ALL_QUEUES } from '../shared/queues';
 import type { WorkerConfig } from './config';
 import { buildWorkerContainer, WORKER_TYPES } from './container';
 
@@ -19,6 +20,9 @@ export async function startWorker(deps: {
   const handlers = container.get<Record<string, JobHandler>>(WORKER_TYPES.Handlers);
   for (const [queue, handler] of Object.entries(handlers)) {
     await deps.queue.work(queue, handler, { concurrency: deps.config.WORKER_CONCURRENCY });
+  }
+  for (const definition of ALL_QUEUES) {
+    if (definition.cron && handlers[definition.name]) await deps.queue.schedule(definition.name, definition.cron);
   }
   deps.logger.info({ queues: Object.keys(handlers) }, 'worker started');
   return {

@@ -41,23 +41,34 @@ describe('pay-as-you-go responses reported as meter events', () => {
     expect(attempts[0]?.idempotencyKey).toBe(attempts[1]?.idempotencyKey);
   });
 
-  it('returns what could not be sent, and a retried batch still counts every response once', async () => {
+  it('stops at the first outage, returns the rest as not sent, and a retried batch still counts every response once', async () => {
     const sub = await paygCustomer('T401');
     const noRetries = h.gatewayWith({ maxNetworkRetries: 0 });
     const batch = events(sub.customerId, 4);
-    h.fake.failNext(2, { path: '/v1/billing/meter_events' });
+    h.fake.failNext(1, { path: '/v1/billing/meter_events' });
+    const callsBefore = h.fake.callsTo('POST', '/v1/billing/meter_events').length;
 
     const first = await noRetries.reportMeterEvents(batch);
-    // The worker keeps the batch in its queue and sends all of it again.
+    const firstCalls = h.fake.callsTo('POST', '/v1/billing/meter_events').length - callsBefore;
+    // The worker leaves the batch pending and sends all of it again.
     const second = await noRetries.reportMeterEvents(batch);
 
-    expect(first.failed.map((f) => [f.identifier, f.retryable])).toEqual([
-      [batch[0]!.identifier, true],
-      [batch[1]!.identifier, true],
-    ]);
-    expect(first.accepted).toEqual([batch[2]!.identifier, batch[3]!.identifier]);
+    expect(firstCalls).toBe(1);
+    expect(first.accepted).toEqual([]);
+    expect(first.failed.map((f) => [f.identifier, f.retryable])).toEqual(batch.map((e) => [e.identifier, true]));
     expect(second).toEqual({ accepted: batch.map((e) => e.identifier), failed: [] });
     expect(recorded(`usage-${sub.customerId}`).sort()).toEqual(batch.map((e) => e.identifier).sort());
+  });
+
+  it('goes on after an event Stripe refuses for good', async () => {
+    const sub = await paygCustomer('T404');
+    const [good1, good2] = events(sub.customerId, 2);
+    const stale = { ...good1!, identifier: `${good1!.identifier}-stale`, occurredAt: new Date(TEST_NOW.getTime() - 40 * 86_400_000) };
+
+    const report = await h.gateway.reportMeterEvents([stale, good1!, good2!]);
+
+    expect(report.accepted).toEqual([good1!.identifier, good2!.identifier]);
+    expect(report.failed.map((f) => [f.identifier, f.retryable])).toEqual([[stale.identifier, false]]);
   });
 
   it('bills the responses on the next invoice at the plan price per response', async () => {

@@ -1,0 +1,24 @@
+import { Router } from 'express';
+import { rejectForeignTeam } from '../session/signed-in';
+import { sameOriginOnly } from '../session/same-origin';
+import type { BillingHttpDeps } from './billing-deps';
+import { billingSessionRoutes } from './billing-sessions.routes';
+import { planProductRoutes } from './plan-product.routes';
+import { stripeWebhookRoutes } from './stripe-webhook.routes';
+import { subscriptionChangeRoutes } from './subscription-changes.routes';
+
+const SIGNED_IN_PATHS = ['/api/create-checkout-session', '/api/create-setup-session', '/api/create-portal-session', '/api/billing'];
+
+/**
+ * Billing over HTTP. `webhook` must be mounted before any body parser (the signature covers the
+ * raw bytes); `api` after the session is loaded. The signed-in endpoints refuse other sites'
+ * posts and any request naming another workspace.
+ */
+export function billingRoutes(deps: BillingHttpDeps): { webhook: Router; api: Router } {
+  const api = Router();
+  api.use(SIGNED_IN_PATHS, rejectForeignTeam, sameOriginOnly(deps.publicUrl));
+  api.use(billingSessionRoutes(deps));
+  api.use(subscriptionChangeRoutes(deps));
+  api.use(planProductRoutes(deps));
+  return { webhook: stripeWebhookRoutes(deps), api };
+}

@@ -1,0 +1,107 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { ChangePaidSeats } from '../../../../core/billing/change-paid-seats.use-case';
+import { ChangeSeatQuantity } from '../../../../core/billing/change-seat-quantity.use-case';
+import { SetAutoRenew } from '../../../../core/billing/set-auto-renew.use-case';
+import { SetPaidAutoRenew } from '../../../../core/billing/set-paid-auto-renew.use-case';
+import type { ProrationPreview } from '../../../../core/billing/payment-gateway.port';
+import { subscriptionView } from '../slack-api/views';
+import { parseBody, parseQuery } from '../settings/validation';
+import type { BillingHttpDeps } from './billing-deps';
+import { billingEndpoint, sendBillingError } from './billing-http';
+
+const quantity = z.coerce
+  .number({ message: 'SEATS.INVALID_QUANTITY' })
+  .int('SEATS.INVALID_QUANTITY')
+  .min(1, 'SEATS.INVALID_QUANTITY')
+  .max(100_000, 'SEATS.INVALID_QUANTITY');
+const previewQuery = z.object({ quantity });
+const seatsBody = z.object({ quantity, prorationDate: z.iso.datetime().optional() });
+const autoRenewBody = z.object({ autoRenew: z.boolean() });
+
+const invoiceView = (invoice: ProrationPreview | null) =>
+  invoice && {
+    prorationAmountCents: invoice.prorationAmountCents,
+    nextInvoiceTotalCents: invoice.nextInvoiceTotalCents,
+    currency: invoice.currency,
+    nextBillingDate: invoice.nextBillingDate.toISOString(),
+  };
+
+/**
+ * Changes to a paid subscription from the Subscription settings page (admins only): the seat
+ * count with Stripe's proration preview first, and the auto-renew toggle. Stripe is changed
+ * first; the rows follow in the same request (and again when its webhook arrives).
+ */
+export function subscriptionChangeRoutes(deps: BillingHttpDeps): Router {
+  const router = Router();
+  const changeSeatQuantity = new ChangeSeatQuantity({ subscriptions: deps.subscriptions, seats: deps.seats, clock: deps.clock });
+  const setAutoRenew = new SetAutoRenew({ subscriptions: deps.subscriptions, clock: deps.clock });
+  const paidSeats = (gateway: NonNullable<BillingHttpDeps['gateway']>) =>
+    new ChangePaidSeats({ gateway, changeSeatQuantity, subscriptions: deps.subscriptions, clock: deps.clock });
+
+  router.get(
+    '/api/billing/subscriptions/:subscriptionId/seats/preview',
+    billingEndpoint(deps, async (req, res, { gateway, caller }) => {
+      const query = parseQuery(previewQuery, req, res);
+      if (!query) return;
+      const outcome = await paidSeats(gateway).preview({
+        teamId: caller.teamId,
+        actor: caller,
+        subscriptionId: String(req.params.subscriptionId),
+        quantity: query.quantity,
+      });
+      if (!outcome.ok) {
+        sendBillingError(req, res, outcome.error);
+        return;
+      }
+      const { proration, invoice, prorationDate, ...seats } = outcome.value;
+      res.json({
+        ...seats,
+        estimate: proration && { ...proration, settledOn: proration.settledOn.toISOString() },
+        invoice: invoiceView(invoice),
+        // Send back when confirming: the charge then equals this preview.
+        prorationDate: prorationDate.toISOString(),
+      });
+    }),
+  );
+
+  router.post(
+    '/api/billing/subscriptions/:subscriptionId/seats',
+    billingEndpoint(deps, async (req, res, { gateway, caller }) => {
+      const body = parseBody(seatsBody, req, res);
+      if (!body) return;
+      const outcome = await paidSeats(gateway).execute({
+        teamId: caller.teamId,
+        actor: caller,
+        subscriptionId: String(req.params.subscriptionId),
+        quantity: body.quantity,
+        ...(body.prorationDate ? { prorationDate: new Date(body.prorationDate) } : {}),
+      });
+      if (!outcome.ok) {
+        sendBillingError(req, res, outcome.error);
+        return;
+      }
+      res.json({
+        subscription: subscriptionView(outcome.value.subscription, deps.clock.now()),
+        unassignedMemberIds: outcome.value.unassignedMemberIds,
+      });
+    }),
+  );
+
+  router.post(
+    '/api/billing/subscriptions/:subscriptionId/auto-renew',
+    billingEndpoint(deps, async (req, res, { gateway, caller }) => {
+      const body = parseBody(autoRenewBody, req, res);
+      if (!body) return;
+      const outcome = await new SetPaidAutoRenew({ gateway, setAutoRenew }).execute({
+        teamId: caller.teamId,
+        actor: caller,
+        subscriptionId: String(req.params.subscriptionId),
+        autoRenew: body.autoRenew,
+      });
+      if (outcome.ok) res.json({ subscription: subscriptionView(outcome.value, deps.clock.now()) });
+      else sendBillingError(req, res, outcome.error);
+    }),
+  );
+  return router;
+}

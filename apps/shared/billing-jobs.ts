@@ -1,0 +1,42 @@
+import type { BillingWebhookEvent, HandledWebhookType } from '../../core/billing/payment-gateway.port';
+import { HANDLED_WEBHOOK_TYPES } from '../../core/billing/payment-gateway.port';
+import type { JobPayload, JobQueue } from '../../core/shared/job-queue.port';
+import { QUEUES } from './queues';
+
+type HandledEvent = Exclude<BillingWebhookEvent, { type: 'ignored' }>;
+
+/** A verified webhook event as a job: ids, type and time only (the state is re-read from Stripe). */
+export function webhookJobPayload(event: HandledEvent): JobPayload {
+  return {
+    eventId: event.id,
+    type: event.type,
+    createdAt: event.createdAt.toISOString(),
+    customerId: event.customerId,
+    subscriptionId: event.subscriptionId,
+    teamId: event.teamId,
+  };
+}
+
+export function webhookEventFromJob(payload: JobPayload): HandledEvent | null {
+  const { eventId, type, createdAt } = payload;
+  if (typeof eventId !== 'string' || typeof type !== 'string' || typeof createdAt !== 'string') return null;
+  if (!(HANDLED_WEBHOOK_TYPES as readonly string[]).includes(type)) return null;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    id: eventId,
+    type: type as HandledWebhookType,
+    createdAt: new Date(createdAt),
+    customerId: text(payload.customerId),
+    subscriptionId: text(payload.subscriptionId),
+    teamId: text(payload.teamId),
+  };
+}
+
+/**
+ * For the Slack events handler on app_uninstalled / tokens_revoked: cancels every Stripe
+ * subscription of the workspace in the worker (retried while Stripe is down). `uninstalledAt`
+ * makes a repeated delivery of the same uninstall a no-op, while a later uninstall still runs.
+ */
+export function enqueueWorkspaceBillingCancellation(queue: JobQueue, teamId: string, uninstalledAt: Date): Promise<string | null> {
+  return queue.send(QUEUES.billingCancelWorkspace.name, { teamId }, { dedupeKey: `${teamId}:${uninstalledAt.toISOString()}` });
+}
