@@ -86,8 +86,8 @@ describe('slide-out panels', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.getElementById('site-menu')?.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
-    expect(await page.locator('#site-menu').evaluate((panel) => panel.inert)).toBe(true);
-    expect(await page.locator('#language-menu').evaluate((panel) => panel.inert)).toBe(true);
+    expect(await page.locator('#site-menu').evaluate((panel) => (panel as HTMLElement).inert)).toBe(true);
+    expect(await page.locator('#language-menu').evaluate((panel) => (panel as HTMLElement).inert)).toBe(true);
     await page.close();
   });
 });

@@ -113,7 +113,8 @@ describe('plans from the catalog', () => {
 
 describe('plan buttons', () => {
   it('says Coming soon when billing is disabled (and when the config cannot be read)', async () => {
-    for (const api of [{ '/api/public-config': json({ billingEnabled: false }) }, {}]) {
+    const configs: Record<string, ApiHandler>[] = [{ '/api/public-config': json({ billingEnabled: false }) }, {}];
+    for (const api of configs) {
       const server = await app(api);
       const { page } = await visit(`${server.url}/pricing`);
       const button = card(page, 'Standard').locator('.plan-action button');

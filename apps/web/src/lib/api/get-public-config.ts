@@ -12,22 +12,23 @@ export interface PublicConfig {
 
 export const disabledConfig: PublicConfig = { billingEnabled: false };
 
-function httpUrl(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
+function httpUrl(value: unknown, base: string): string | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
   try {
-    const url = new URL(value, window.location.href);
+    const url = new URL(value, base);
     return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
   } catch {
     return undefined;
   }
 }
 
-export function parsePublicConfig(body: unknown): PublicConfig {
+/** Reads the endpoint's JSON; relative URLs resolve against `base` (the page's address). */
+export function parsePublicConfig(body: unknown, base: string): PublicConfig {
   if (typeof body !== 'object' || body === null) return disabledConfig;
   const record = body as Record<string, unknown>;
   const config: PublicConfig = { billingEnabled: record.billingEnabled === true };
-  const analyticsScriptUrl = httpUrl(record.analyticsScriptUrl);
-  const bookingUrl = httpUrl(record.bookingUrl);
+  const analyticsScriptUrl = httpUrl(record.analyticsScriptUrl, base);
+  const bookingUrl = httpUrl(record.bookingUrl, base);
   if (analyticsScriptUrl) config.analyticsScriptUrl = analyticsScriptUrl;
   if (bookingUrl) config.bookingUrl = bookingUrl;
   return config;
@@ -37,7 +38,7 @@ let pending: Promise<PublicConfig> | undefined;
 
 export function fetchPublicConfig(): Promise<PublicConfig> {
   pending ??= fetch('/api/public-config', { headers: { accept: 'application/json' } })
-    .then(async (response) => (response.ok ? parsePublicConfig(await response.json()) : disabledConfig))
+    .then(async (response) => (response.ok ? parsePublicConfig(await response.json(), window.location.href) : disabledConfig))
     .catch(() => disabledConfig);
   return pending;
 }
