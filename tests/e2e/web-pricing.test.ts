@@ -131,6 +131,7 @@ describe('plan buttons', () => {
     const link = card(page, 'Entry').locator('.plan-action a');
     expect(await link.innerText()).toContain('Subscribe');
     expect(await link.getAttribute('href')).toBe('/auth/signin?returnTo=%2Fpricing');
+    expect(await page.locator('#payment-methods form').count()).toBe(0);
     await page.close();
   });
 
@@ -150,8 +151,9 @@ describe('plan buttons', () => {
     expect(await checkout.getAttribute('action')).toBe('/api/create-checkout-session');
     expect(await checkout.getAttribute('method')).toBe('post');
     const fields = await checkout.evaluate((form) => Object.fromEntries(new FormData(form as HTMLFormElement)));
-    expect(fields).toEqual({ planKey: 'gpt50_8k', interval: 'yearly', mode: 'fixed_rate', seats: '12' });
+    expect(fields).toEqual({ plan: 'gpt50_8k', interval: 'yearly', mode: 'fixed_rate', seats: '12' });
     expect(await checkout.innerText()).toContain('Subscribe');
+    expect(await page.locator('#payment-methods form').getAttribute('action')).toBe('/api/create-setup-session');
     await page.close();
   });
 });

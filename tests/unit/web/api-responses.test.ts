@@ -7,7 +7,7 @@ describe('GET /api/me', () => {
     expect(parseMe({ user: { email: 'ana@acme.example' }, teamName: 'Acme', isAdmin: true })).toEqual({
       email: 'ana@acme.example', teamName: 'Acme', isAdmin: true, activePlanKeys: [],
     });
-    expect(parseMe({ email: 'ken@acme.example', activeSubscriptions: [{ planKey: 'gpt50' }, { plan: 'gpt50_8k' }, {}] })).toEqual({
+    expect(parseMe({ email: 'ken@acme.example', activeSubscriptions: [{ kind: 'paid', planKey: 'gpt50' }, { plan: 'gpt50_8k' }, { kind: 'trial', planKey: 'free' }, {}] })).toEqual({
       email: 'ken@acme.example', teamName: null, isAdmin: false, activePlanKeys: ['gpt50', 'gpt50_8k'],
     });
   });

@@ -24,7 +24,7 @@ function str(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** Accepts `{ email, teamName }` or `{ user: { email }, teamName }` and subscription rows with `planKey`/`plan`. */
+/** Accepts `{ email, teamName }` or `{ user: { email }, teamName }`; paid subscription rows name their `planKey`. */
 export function parseMe(body: unknown): Me | null {
   const record = asRecord(body);
   if (!record) return null;
@@ -34,6 +34,7 @@ export function parseMe(body: unknown): Me | null {
   const activePlanKeys = subscriptions
     .map((row) => {
       const sub = asRecord(row);
+      if (sub?.kind === 'trial') return undefined; // a trial is not a plan to manage
       return str(sub?.planKey) ?? str(sub?.plan) ?? str(sub?.model_id);
     })
     .filter((key): key is string => key !== undefined);

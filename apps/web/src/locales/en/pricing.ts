@@ -25,7 +25,7 @@ const pricing = {
     },
     setupCancel: {
       title: 'Wallet setup was cancelled',
-      body: 'No payment method was added. You can set up a wallet again at checkout.',
+      body: 'No payment method was added. You can set up a wallet again under payment methods below.',
     },
   },
   controls: {
@@ -114,6 +114,11 @@ const pricing = {
     title: 'Payment methods',
     lead: 'Pay securely through our payment provider. There are no additional fees.',
     methods: ['Credit card', 'Apple Pay', 'Google Pay', 'Alipay'],
+    wallet: {
+      title: 'Paying with Alipay?',
+      body: 'Set up your Alipay wallet first; it then appears next to the card at checkout.',
+      button: 'Set up a wallet',
+    },
     notes: [
       'Invoices are issued and emailed automatically for every payment.',
       'Prices are in US dollars; taxes are added where they apply.',

@@ -28,7 +28,7 @@ const pricing: Localized<typeof en> = {
     },
     setupCancel: {
       title: 'ウォレットの設定はキャンセルされました',
-      body: '支払い方法は追加されていません。チェックアウトで改めて設定できます。',
+      body: '支払い方法は追加されていません。下のお支払い方法から改めて設定できます。',
     },
   },
   controls: {
@@ -117,6 +117,11 @@ const pricing: Localized<typeof en> = {
     title: 'お支払い方法',
     lead: '決済代行会社を通じて安全にお支払いいただけます。追加料金はかかりません。',
     methods: ['クレジットカード', 'Apple Pay', 'Google Pay', 'Alipay'],
+    wallet: {
+      title: 'Alipay でお支払いの場合',
+      body: '先に Alipay のウォレットを設定してください。チェックアウトでカードの横に表示されるようになります。',
+      button: 'ウォレットを設定',
+    },
     notes: [
       'お支払いのたびに請求書を自動で発行し、メールでお送りします。',
       '価格は米ドル建てです。該当する場合は税金が加算されます。',

@@ -49,7 +49,7 @@ export function PlanAction(props: {
   }
   return (
     <form method="post" action="/api/create-checkout-session">
-      <input type="hidden" name="planKey" value={plan.key} />
+      <input type="hidden" name="plan" value={plan.key} />
       <input type="hidden" name="interval" value={props.interval} />
       <input type="hidden" name="mode" value={props.mode} />
       <input type="hidden" name="seats" value={props.seats} />

@@ -96,6 +96,17 @@ export function PricingPage() {
             <li key={note}>{note}</li>
           ))}
         </ul>
+        {config?.billingEnabled && session.status === 'signed-in' ? (
+          <div className="card wallet-setup">
+            <h3>{copy.payment.wallet.title}</h3>
+            <p>{copy.payment.wallet.body}</p>
+            <form method="post" action="/api/create-setup-session">
+              <button type="submit" className="button button-secondary">
+                {copy.payment.wallet.button}
+              </button>
+            </form>
+          </div>
+        ) : null}
       </Section>
     </>
   );
