@@ -12,6 +12,7 @@ import { billingRoutes } from './http/billing/billing.routes';
 import { signedInApi, type SignedInPorts } from './http/session/signed-in-api';
 import { billingHttpDeps } from './billing-http-deps';
 import { signedInPorts } from './signed-in-ports';
+import { slackRoutes } from './http/slack/slack.routes';
 
 export const SERVER_TYPES = {
   Config: Symbol.for('ServerConfig'),
@@ -23,6 +24,7 @@ export const SERVER_TYPES = {
   SignedInPorts: Symbol.for('SignedInPorts'),
   SignedInApi: Symbol.for('SignedInApi'),
   BillingRoutes: Symbol.for('BillingRoutes'),
+  SlackRoutes: Symbol.for('SlackRoutes'),
 } as const;
 
 export interface ServerDependencies {
@@ -64,14 +66,28 @@ export function buildServerContainer(deps: ServerDependencies): Container {
         billingRoutes(billingHttpDeps({ config, logger, database, queue, ports })),
       [SERVER_TYPES.Config, SERVER_TYPES.Logger, SERVER_TYPES.Database, SERVER_TYPES.JobQueue, SERVER_TYPES.SignedInPorts],
     );
+  // Slack: install (OAuth v2), Events API ingress (signed raw body → queue), public app icons.
+  container
+    .bind<Router>(SERVER_TYPES.SlackRoutes)
+    .toResolvedValue(
+      (config: ServerConfig, logger: Logger, database: Database, queue: JobQueue) => slackRoutes(config, logger, database, queue),
+      [SERVER_TYPES.Config, SERVER_TYPES.Logger, SERVER_TYPES.Database, SERVER_TYPES.JobQueue],
+    );
   container
     .bind<Express>(SERVER_TYPES.App)
     .toResolvedValue(
-      (config: ServerConfig, logger: Logger, readiness: ReadinessProbe, signedIn: Router, billing: ReturnType<typeof billingRoutes>) =>
+      (
+        config: ServerConfig,
+        logger: Logger,
+        readiness: ReadinessProbe,
+        signedIn: Router,
+        billing: ReturnType<typeof billingRoutes>,
+        slack: Router,
+      ) =>
         createApp({
           logger,
           readiness,
-          rawBodyRoutes: [billing.webhook],
+          rawBodyRoutes: [billing.webhook, slack],
           bodyLimit: config.BODY_LIMIT,
           webDistDir: config.WEB_DIST_DIR,
           routes: [
@@ -84,7 +100,14 @@ export function buildServerContainer(deps: ServerDependencies): Container {
             billing.api,
           ],
         }),
-      [SERVER_TYPES.Config, SERVER_TYPES.Logger, SERVER_TYPES.Readiness, SERVER_TYPES.SignedInApi, SERVER_TYPES.BillingRoutes],
+      [
+        SERVER_TYPES.Config,
+        SERVER_TYPES.Logger,
+        SERVER_TYPES.Readiness,
+        SERVER_TYPES.SignedInApi,
+        SERVER_TYPES.BillingRoutes,
+        SERVER_TYPES.SlackRoutes,
+      ],
     );
   return container;
 }

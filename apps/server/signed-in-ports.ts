@@ -1,7 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { AesGcmSecretBox, KEY_FILE_NAME } from '../../adapters/crypto';
 import type { Database } from '../../adapters/postgres/database';
 import { PgAppCustomizationRepository } from '../../adapters/postgres/pg-app-customization-repository';
 import { PgAutoReplySettingsRepository } from '../../adapters/postgres/pg-auto-reply-settings-repository';
@@ -21,6 +17,7 @@ import { SystemClock } from '../../adapters/system/system-clock';
 import { UuidIdGenerator } from '../../adapters/system/uuid-id-generator';
 import { TiktokenTokenizer } from '../../adapters/tokenizer/tiktoken-tokenizer';
 import { APP_ICON_BUCKET } from '../../core/shared/object-storage.port';
+import { secretBoxFromConfig } from '../shared/secret-box';
 import type { ServerConfig } from './config';
 import type { SignedInPorts } from './http/session/signed-in-api';
 
@@ -28,7 +25,7 @@ import type { SignedInPorts } from './http/session/signed-in-api';
 export function signedInPorts(config: ServerConfig, database: Database): SignedInPorts {
   const { orm } = database;
   const clock = new SystemClock();
-  const secrets = AesGcmSecretBox.fromEnv(config.ENCRYPTION_KEY ?? keyFromDataDir(config.DATA_DIR));
+  const secrets = secretBoxFromConfig(config);
   const installations = new PgInstallationRepository(orm, secrets);
   return {
     clock,
@@ -49,24 +46,4 @@ export function signedInPorts(config: ServerConfig, database: Database): SignedI
     plugins: new PgPluginSettingsRepository(orm),
     icons: new PgObjectStorage(orm, APP_ICON_BUCKET),
   };
-}
-
-/**
- * Without ENCRYPTION_KEY (the embedded default) the key lives in `<DATA_DIR>/encryption.key`,
- * the same file adapters/crypto's loadOrCreateKey writes; created here when missing.
- */
-function keyFromDataDir(dataDir: string): string {
-  const path = join(dataDir, KEY_FILE_NAME);
-  try {
-    return readFileSync(path, 'utf8').trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  try {
-    writeFileSync(path, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  return readFileSync(path, 'utf8').trim();
 }

@@ -1,4 +1,5 @@
 import type { QueueDefinition } from '../../adapters/queue/pg-boss-job-queue';
+import { SLACK_QUEUES } from './slack-jobs';
 
 /** Every queue Tomo uses. The server sends to them; the worker works them. */
 export const QUEUES = {
@@ -9,6 +10,8 @@ export const QUEUES = {
   billingMeterEvents: { name: 'billing-meter-events', retryLimit: 8, retryDelaySeconds: 2, policy: 'stately', cron: '* * * * *' },
   /** Uninstall: every subscription of the workspace canceled at Stripe (payload: teamId). */
   billingCancelWorkspace: { name: 'billing-cancel-workspace', retryLimit: 10, retryDelaySeconds: 10 },
+  /** Slack: answers to mentions, DMs and thread follow-ups; uninstalls (apps/shared/slack-jobs.ts). */
+  ...SLACK_QUEUES,
 } satisfies Record<string, QueueDefinition>;
 
 export const ALL_QUEUES: QueueDefinition[] = Object.values(QUEUES);

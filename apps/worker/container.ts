@@ -21,6 +21,7 @@ import { billingCancelWorkspaceJob } from './jobs/billing-cancel-workspace.job';
 import { billingMeterEventsJob } from './jobs/billing-meter-events.job';
 import { billingWebhookJob } from './jobs/billing-webhook.job';
 import { pingJob } from './jobs/ping.job';
+import { slackJobHandlers } from './jobs/slack-handlers.job';
 
 export const WORKER_TYPES = {
   Config: Symbol.for('WorkerConfig'),
@@ -30,6 +31,7 @@ export const WORKER_TYPES = {
   Handlers: Symbol.for('JobHandlers'),
   PaymentGateway: Symbol.for('PaymentGateway'),
   BillingJobs: Symbol.for('BillingJobHandlers'),
+  SlackJobs: Symbol.for('SlackJobHandlers'),
 } as const;
 
 export interface WorkerDependencies {
@@ -77,8 +79,18 @@ export function buildWorkerContainer(deps: WorkerDependencies): Container {
       },
       [WORKER_TYPES.PaymentGateway, WORKER_TYPES.Database, WORKER_TYPES.Logger],
     );
+  // Slack: answers (mention, DM, thread follow-up) and uninstalls.
+  container
+    .bind<Record<string, JobHandler>>(WORKER_TYPES.SlackJobs)
+    .toResolvedValue(
+      (config: WorkerConfig, database: Database, queue: PgBossJobQueue, logger: Logger) => slackJobHandlers(config, database, queue, logger),
+      [WORKER_TYPES.Config, WORKER_TYPES.Database, WORKER_TYPES.Queue, WORKER_TYPES.Logger],
+    );
   container
     .bind<Record<string, JobHandler>>(WORKER_TYPES.Handlers)
-    .toResolvedValue((billing: Record<string, JobHandler>) => ({ [QUEUES.ping.name]: pingJob, ...billing }), [WORKER_TYPES.BillingJobs]);
+    .toResolvedValue(
+      (billing: Record<string, JobHandler>, slack: Record<string, JobHandler>) => ({ [QUEUES.ping.name]: pingJob, ...billing, ...slack }),
+      [WORKER_TYPES.BillingJobs, WORKER_TYPES.SlackJobs],
+    );
   return container;
 }

@@ -1,0 +1,77 @@
+import type { Request, Response } from 'express';
+import { toLocale, type Locale } from '../../../../core/workspace/user';
+
+export type InstallPage =
+  | { kind: 'installed'; teamName: string; teamId: string; trialDays: number | null }
+  | { kind: 'expired' }
+  | { kind: 'cancelled' }
+  | { kind: 'failed' }
+  | { kind: 'not_configured' };
+
+const TEXT: Record<Locale, Record<InstallPage['kind'], { title: string; body: string }> & { again: string; open: string; settings: string }> = {
+  en: {
+    installed: { title: 'Tomo is installed', body: 'Tomo is now part of {team}. {trial}Mention @Tomo in a channel or send it a direct message.' },
+    expired: {
+      title: 'This install link has expired',
+      body: 'For your safety an install must finish in the browser that started it, within 10 minutes. Please start again.',
+    },
+    cancelled: { title: 'Install cancelled', body: 'Tomo was not installed. You can start again whenever you are ready.' },
+    failed: { title: 'Tomo could not be installed', body: 'Slack did not confirm the install. Please start again, or contact us if it keeps happening.' },
+    not_configured: { title: 'Installing is not set up', body: 'This Tomo server has no Slack app configured (SLACK_CLIENT_ID and SLACK_CLIENT_SECRET).' },
+    again: 'Add to Slack',
+    open: 'Open Slack',
+    settings: 'Settings',
+  },
+  ja: {
+    installed: { title: 'Tomoをインストールしました', body: 'Tomoが{team}に追加されました。{trial}チャンネルで@Tomoをメンションするか、ダイレクトメッセージを送ってください。' },
+    expired: {
+      title: 'このインストールリンクは期限切れです',
+      body: '安全のため、インストールは開始したブラウザで10分以内に完了する必要があります。もう一度お試しください。',
+    },
+    cancelled: { title: 'インストールをキャンセルしました', body: 'Tomoはインストールされていません。準備ができたら、もう一度お試しください。' },
+    failed: { title: 'Tomoをインストールできませんでした', body: 'Slackでインストールを確認できませんでした。もう一度お試しいただき、解決しない場合はお問い合わせください。' },
+    not_configured: { title: 'インストールは設定されていません', body: 'このTomoサーバーにはSlackアプリが設定されていません（SLACK_CLIENT_ID と SLACK_CLIENT_SECRET）。' },
+    again: 'Slackに追加',
+    open: 'Slackを開く',
+    settings: '設定',
+  },
+};
+
+const TRIAL: Record<Locale, string> = {
+  en: 'Your free {days}-day trial has started; no card needed. ',
+  ja: '{days}日間の無料トライアルが始まりました（カード不要）。',
+};
+
+/** The installer's language from the browser (en unless Japanese comes first). */
+export function requestLocale(req: Request): Locale {
+  return toLocale(req.get('accept-language')?.split(',')[0]);
+}
+
+/** A small self-contained page: what happened, and where to go next. */
+export function sendInstallPage(res: Response, status: number, locale: Locale, page: InstallPage): void {
+  const text = TEXT[locale];
+  const { title } = text[page.kind];
+  let body = escapeHtml(text[page.kind].body);
+  const links: string[] = [];
+  if (page.kind === 'installed') {
+    const trial = page.trialDays === null ? '' : TRIAL[locale].replace('{days}', String(page.trialDays));
+    body = escapeHtml(text.installed.body.replace('{team}', page.teamName).replace('{trial}', trial));
+    links.push(`<a href="https://slack.com/app_redirect?team=${encodeURIComponent(page.teamId)}">${text.open}</a>`);
+    links.push(`<a href="/settings/app">${text.settings}</a>`);
+  } else if (page.kind !== 'not_configured') {
+    links.push(`<a href="/slack/install">${text.again}</a>`);
+  }
+  res
+    .status(status)
+    .set('Cache-Control', 'no-store')
+    .type('html')
+    .send(
+      `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${body}</p>` +
+        `<p>${links.join(' · ')}</p></main></body></html>`,
+    );
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

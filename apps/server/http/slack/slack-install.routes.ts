@@ -1,0 +1,88 @@
+import { Router } from 'express';
+import type { Logger } from '../../../../adapters/logging/logger';
+import type { Clock } from '../../../../core/shared/clock.port';
+import type { InstallWorkspace } from '../../../../core/workspace/install-workspace.use-case';
+import { clearCookie, readCookies, setCookie, type CookieSettings } from '../session/session-cookie';
+import { INSTALL_STATE_COOKIE, INSTALL_STATE_TTL_MS, type InstallStateSigner } from './install-state';
+import { requestLocale, sendInstallPage } from './install-pages';
+import { authorizeUrl, exchangeInstallCode, type SlackOAuthSettings } from './slack-oauth-exchange';
+import { SLACK_BOT_SCOPES } from './slack-scopes';
+
+export interface SlackInstallDeps {
+  /** undefined when SLACK_CLIENT_ID / SLACK_CLIENT_SECRET are not configured. */
+  oauth: SlackOAuthSettings | undefined;
+  installWorkspace: Pick<InstallWorkspace, 'execute'>;
+  states: InstallStateSigner;
+  clock: Clock;
+  logger: Logger;
+  publicUrl: string;
+  cookies: CookieSettings;
+}
+
+const STATE_COOKIE_PATH = '/slack';
+
+/**
+ * "Add to Slack": GET /slack/install → Slack's authorize page → GET /slack/oauth_redirect,
+ * which exchanges the code for the bot token, stores the installation (token encrypted by
+ * the repository) and starts the trial the domain decides (14 days, 7 on re-install).
+ */
+export function slackInstallRoutes(deps: SlackInstallDeps): Router {
+  const router = Router();
+  const redirectUri = new URL('/slack/oauth_redirect', deps.publicUrl).href;
+
+  router.get('/slack/install', (req, res) => {
+    if (!deps.oauth) {
+      sendInstallPage(res, 503, requestLocale(req), { kind: 'not_configured' });
+      return;
+    }
+    const { state, cookie } = deps.states.issue(deps.clock.now());
+    setCookie(res, INSTALL_STATE_COOKIE, cookie, { ...deps.cookies, path: STATE_COOKIE_PATH, maxAgeMs: INSTALL_STATE_TTL_MS });
+    res.setHeader('Cache-Control', 'no-store');
+    res.redirect(302, authorizeUrl(deps.oauth, { scopes: SLACK_BOT_SCOPES, redirectUri, state }).href);
+  });
+
+  router.get('/slack/oauth_redirect', async (req, res) => {
+    const locale = requestLocale(req);
+    const cookie = readCookies(req).get(INSTALL_STATE_COOKIE);
+    clearCookie(res, INSTALL_STATE_COOKIE, { ...deps.cookies, path: STATE_COOKIE_PATH });
+    if (!deps.oauth) {
+      sendInstallPage(res, 503, locale, { kind: 'not_configured' });
+      return;
+    }
+    if (!deps.states.verify(cookie, req.query.state, deps.clock.now())) {
+      sendInstallPage(res, 400, locale, { kind: 'expired' });
+      return;
+    }
+    if (typeof req.query.error === 'string') {
+      // The installer pressed Cancel on Slack's page.
+      sendInstallPage(res, 200, locale, { kind: 'cancelled' });
+      return;
+    }
+    const code = req.query.code;
+    if (typeof code !== 'string' || code === '') {
+      sendInstallPage(res, 400, locale, { kind: 'failed' });
+      return;
+    }
+    let input;
+    try {
+      input = await exchangeInstallCode(deps.oauth, code, redirectUri);
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'Slack install: code exchange failed');
+      sendInstallPage(res, 400, locale, { kind: 'failed' });
+      return;
+    }
+    const result = await deps.installWorkspace.execute(input);
+    deps.logger.info(
+      { teamId: input.teamId, installCount: result.installation.installCount, trialDays: result.trialGrant?.days ?? null },
+      'Slack workspace installed',
+    );
+    sendInstallPage(res, 200, locale, {
+      kind: 'installed',
+      teamId: input.teamId,
+      teamName: input.teamName,
+      trialDays: result.trialGrant?.days ?? null,
+    });
+  });
+
+  return router;
+}

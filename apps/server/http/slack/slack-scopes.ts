@@ -1,0 +1,22 @@
+/**
+ * Bot scopes Tomo asks for at install; `manifest.json` lists the same ones (a unit test keeps
+ * them in step). Each is here for a feature of the spec.
+ */
+export const SLACK_BOT_SCOPES = [
+  'app_mentions:read', // mentions in channels
+  'channels:history', // thread follow-ups and thread context in public channels
+  'groups:history', // … in private channels
+  'im:history', // direct messages
+  'mpim:history', // group direct messages
+  'chat:write', // answers, refusals, assistant status (assistant.threads.setStatus)
+  'chat:write.customize', // custom app name and icon per workspace
+  'users:read', // names in the thread, the asker's language, the Members page
+  'channels:read', // channel lists (instructions, schedules) and joins
+  'groups:read',
+  'im:read',
+  'mpim:read',
+  'team:read', // the workspace name
+  'reactions:read', // emoji-reaction prompts
+  'reactions:write', // the "thinking" reaction where a status cannot be shown
+  'files:read', // file readers
+] as const;

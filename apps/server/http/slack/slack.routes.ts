@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { Router } from 'express';
+import type { Logger } from '../../../../adapters/logging/logger';
+import type { Database } from '../../../../adapters/postgres/database';
+import { createPgRepositories } from '../../../../adapters/postgres/pg-repositories';
+import { SystemClock } from '../../../../adapters/system/system-clock';
+import { UuidIdGenerator } from '../../../../adapters/system/uuid-id-generator';
+import type { JobQueue } from '../../../../core/shared/job-queue.port';
+import { InstallWorkspace } from '../../../../core/workspace/install-workspace.use-case';
+import { secretBoxFromConfig } from '../../../shared/secret-box';
+import type { ServerConfig } from '../../config';
+import { cookieIsSecure } from '../session/session-cookie';
+import { InstallStateSigner } from './install-state';
+import { slackEventsRoutes } from './slack-events.routes';
+import { slackIconRoutes } from './slack-icons.routes';
+import { slackInstallRoutes } from './slack-install.routes';
+
+/** Everything under /slack: install, Events API ingress, public icons. */
+export function slackRoutes(config: ServerConfig, logger: Logger, database: Database, queue: JobQueue): Router {
+  const repositories = createPgRepositories(database.orm, secretBoxFromConfig(config));
+  const clock = new SystemClock();
+  const router = Router();
+  router.use(
+    slackEventsRoutes({ signingSecret: config.SLACK_SIGNING_SECRET, queue, clock, logger, bodyLimit: config.BODY_LIMIT }),
+  );
+  router.use(
+    slackInstallRoutes({
+      oauth:
+        config.SLACK_CLIENT_ID && config.SLACK_CLIENT_SECRET
+          ? { clientId: config.SLACK_CLIENT_ID, clientSecret: config.SLACK_CLIENT_SECRET, slackApiUrl: config.SLACK_API_URL }
+          : undefined,
+      installWorkspace: new InstallWorkspace({
+        installations: repositories.installations,
+        subscriptions: repositories.subscriptions,
+        clock,
+        ids: new UuidIdGenerator(),
+      }),
+      states: new InstallStateSigner(config.SESSION_SECRET ?? ephemeralSecret(logger)),
+      clock,
+      logger,
+      publicUrl: config.PUBLIC_URL,
+      cookies: { secure: cookieIsSecure(config.PUBLIC_URL) },
+    }),
+  );
+  router.use(slackIconRoutes({ customizations: repositories.appCustomizations, icons: repositories.iconStorage }));
+  return router;
+}
+
+function ephemeralSecret(logger: Logger): string {
+  logger.warn('SESSION_SECRET is not set: Slack installs in progress do not survive a restart or reach another instance');
+  return randomBytes(32).toString('hex');
+}

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPgRepositories } from '../../../adapters/postgres/pg-repositories';
+import { AesGcmSecretBox } from '../../../adapters/crypto';
+import {
+  eventually,
+  installThroughBrowser,
+  jobsOf,
+  mention,
+  messageEvent,
+  repliesIn,
+  sendEvent,
+  settled,
+  startSlackAppWorld,
+  type SlackAppWorld,
+} from './support/slack-app-world';
+
+describe('Slack app: install, then answers in threads (real server and worker, Slack and LLM fakes)', () => {
+  let world: SlackAppWorld;
+
+  beforeAll(async () => {
+    world = await startSlackAppWorld();
+    const installed = await installThroughBrowser(world);
+    expect(installed.status).toBe(200);
+    expect(await installed.text()).toContain('Your free 14-day trial has started');
+  });
+  afterAll(() => world.close());
+
+  it('answers a mention in the channel with the model’s words, streamed into the message’s thread', async () => {
+    world.openai.answer('Paris is the capital of France.');
+    const question = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: `<@${world.ws.team.botUserId}> capital?` });
+
+    expect((await sendEvent(world, mention(world, { ts: question.ts, channel: world.ws.channel }))).status).toBe(200);
+
+    await eventually(() => expect(repliesIn(world, world.ws.channel, question.ts)).toEqual(['Paris is the capital of France.']));
+    const [reply] = world.slack.botReplies(world.ws.channel, question.ts);
+    expect(reply).toMatchObject({ format: 'stream', streamState: 'stopped', threadTs: question.ts, username: 'Tomo' });
+    // Thinking was shown, then cleared.
+    expect(world.slack.callsTo('assistant.threads.setStatus').map((c) => c.params.status)).toContain('is thinking…');
+    expect(world.slack.statusOf(world.ws.channel, question.ts)).toBe('');
+    // The model got the thread with the asker's name, the composed instructions, and the plan's model.
+    const call = world.openai.calls.at(-1)!;
+    expect(call.model).toBe('gpt-5');
+    expect(JSON.stringify(call.body.messages)).toContain('alice: @Tomo capital?');
+  });
+
+  it('records one usage event and one egress record, with counts and no text', async () => {
+    const repositories = createPgRepositories(world.app.database.orm, AesGcmSecretBox.fromEnv(world.app.config.ENCRYPTION_KEY!));
+    await eventually(async () => {
+      const tally = await repositories.usageEvents.tallyByMember(world.ws.team.id, null);
+      expect(tally).toEqual([{ memberId: world.ws.alice, channelMention: 1, directMessage: 0, reaction: 0 }]);
+    });
+    const audit = await repositories.egressAudit.list(world.ws.team.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ memberId: world.ws.alice, provider: 'openai', model: 'gpt-5', sourceKinds: ['thread', 'instructions'] });
+    expect(audit[0]!.inputTokens).toBeGreaterThan(0);
+    expect(audit[0]!.outputTokens).toBeGreaterThan(0);
+  });
+
+  it('answers a top-level DM in a thread under it', async () => {
+    world.openai.answer('Here is your summary.');
+    const dm = world.slack.addMessage({ channel: world.ws.dm, user: world.ws.alice, text: 'Summarise my week' });
+
+    await sendEvent(world, messageEvent(world, { ts: dm.ts, channel: world.ws.dm, channelType: 'im' }));
+
+    await eventually(() => expect(repliesIn(world, world.ws.dm, dm.ts)).toEqual(['Here is your summary.']));
+    expect(world.slack.botReplies(world.ws.dm, dm.ts)[0]!.threadTs).toBe(dm.ts);
+  });
+
+  it('answers a follow-up in a thread it answers in, without a new mention', async () => {
+    world.openai.answer('First answer.');
+    const parent = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: `<@${world.ws.team.botUserId}> start` });
+    await sendEvent(world, mention(world, { ts: parent.ts, channel: world.ws.channel }));
+    await eventually(() => expect(repliesIn(world, world.ws.channel, parent.ts)).toEqual(['First answer.']));
+
+    world.openai.answer('Second answer.');
+    const followUp = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.bob, text: 'and then?', threadTs: parent.ts });
+    await sendEvent(
+      world,
+      messageEvent(world, { ts: followUp.ts, channel: world.ws.channel, channelType: 'channel', user: world.ws.bob, threadTs: parent.ts }),
+    );
+
+    await eventually(() => expect(repliesIn(world, world.ws.channel, parent.ts)).toEqual(['First answer.', 'Second answer.']));
+    // Earlier turns went along: instructions, parent, Tomo's answer, the follow-up.
+    const roles = (world.openai.calls.at(-1)!.body.messages as { role: string }[]).map((m) => m.role);
+    expect(roles).toEqual(['system', 'user', 'assistant', 'user']);
+  });
+
+  it('stays out of threads it is not in, its own messages and edits', async () => {
+    const before = world.openai.calls.length;
+    const parent = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'people talking' });
+    const reply = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.bob, text: 'just us', threadTs: parent.ts });
+    await sendEvent(world, messageEvent(world, { ts: reply.ts, channel: world.ws.channel, channelType: 'channel', threadTs: parent.ts }));
+    // Tomo's own streamed answer and an edit echo never become jobs.
+    const own = await sendEvent(
+      world,
+      messageEvent(world, { ts: reply.ts, channel: world.ws.dm, channelType: 'im', user: world.ws.team.botUserId }, { bot_id: world.ws.team.botId }),
+    );
+    expect(own.status).toBe(200);
+    await sendEvent(world, messageEvent(world, { ts: reply.ts, channel: world.ws.dm, channelType: 'im' }, { subtype: 'message_changed' }));
+
+    const jobs = await settled(world);
+    const forThread = jobs.filter((job) => (job.data as { ts?: string }).ts === reply.ts);
+    expect(forThread).toHaveLength(1); // only the follow-up candidate, which the worker declined
+    expect(forThread[0]!.output).toMatchObject({ status: 'ignored', reason: 'tomo_not_in_thread' });
+    expect(world.slack.botReplies(world.ws.channel, parent.ts)).toEqual([]);
+    expect(world.openai.calls.length).toBe(before);
+    expect(await jobsOf(world)).toHaveLength(jobs.length);
+  });
+});

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import { signSlackRequest } from '../../../../adapters/slack/verify-slack-signature';
+import { SLACK_QUEUES } from '../../../../apps/shared/slack-jobs';
+import { startFakeAnthropic, type FakeAnthropic } from '../../../fakes/anthropic/fake-anthropic';
+import { startFakeOpenAi, type FakeOpenAi } from '../../../fakes/openai/fake-openai';
+import { startFakeSlack, type FakeSlack } from '../../../fakes/slack/fake-slack';
+import { seedWorkspace, type SeededWorkspace } from '../../../fakes/slack/seed-workspace';
+import { startTestApp, type TestApp } from '../../../support/app';
+
+export const SIGNING_SECRET = 'test-signing-secret';
+const CLIENT_ID = '111.222';
+const CLIENT_SECRET = 'test-client-secret';
+
+export interface SlackAppWorld {
+  app: TestApp;
+  slack: FakeSlack;
+  openai: FakeOpenAi;
+  anthropic: FakeAnthropic;
+  ws: SeededWorkspace;
+  close(): Promise<void>;
+}
+
+/** The real server and worker, with Slack, OpenAI and Anthropic fakes on 127.0.0.1 behind them. */
+export async function startSlackAppWorld(env: Record<string, string> = {}): Promise<SlackAppWorld> {
+  const slack = await startFakeSlack({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+  const openai = await startFakeOpenAi();
+  const anthropic = await startFakeAnthropic();
+  const ws = seedWorkspace(slack);
+  const app = await startTestApp({
+    SLACK_CLIENT_ID: CLIENT_ID,
+    SLACK_CLIENT_SECRET: CLIENT_SECRET,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: slack.url,
+    LLM_PROVIDER: 'openai',
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_BASE_URL: openai.url,
+    ANTHROPIC_API_KEY: 'ak-test',
+    ANTHROPIC_BASE_URL: anthropic.url,
+    ...env,
+  });
+  return {
+    app,
+    slack,
+    openai,
+    anthropic,
+    ws,
+    async close() {
+      await app.close();
+      await Promise.all([slack.close(), openai.close(), anthropic.close()]);
+    },
+  };
+}
+
+/** "Add to Slack" as a browser does it: our install route, Slack's authorize page, our redirect. */
+export async function installThroughBrowser(world: SlackAppWorld, installer = world.ws.alice): Promise<Response> {
+  world.slack.installAs({ teamId: world.ws.team.id, userId: installer });
+  const start = await fetch(`${world.app.baseUrl}/slack/install`, { redirect: 'manual' });
+  const cookie = start.headers.get('set-cookie')!.split(';')[0]!;
+  const atSlack = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+  return fetch(atSlack.headers.get('location')!, { headers: { cookie, 'accept-language': 'en-US' }, redirect: 'manual' });
+}
+
+export interface SentEvent {
+  eventId: string;
+  status: number;
+}
+
+/** POSTs an Events API envelope, signed as Slack signs it (or not, with `signature`). */
+export async function sendEvent(
+  world: SlackAppWorld,
+  event: Record<string, unknown>,
+  options: { eventId?: string; retryNum?: number; signature?: string | null; timestamp?: number; secret?: string } = {},
+): Promise<SentEvent> {
+  const eventId = options.eventId ?? `Ev${randomBytes(5).toString('hex').toUpperCase()}`;
+  const body = JSON.stringify({
+    token: 'legacy-verification-token',
+    team_id: world.ws.team.id,
+    api_app_id: world.ws.team.appId,
+    event,
+    type: 'event_callback',
+    event_id: eventId,
+    event_time: Math.floor(Date.now() / 1000),
+    authorizations: [{ enterprise_id: null, team_id: world.ws.team.id, user_id: world.ws.team.botUserId, is_bot: true }],
+  });
+  return { eventId, status: (await postSigned(world, body, options)).status };
+}
+
+export async function postSigned(
+  world: SlackAppWorld,
+  body: string,
+  options: { retryNum?: number; signature?: string | null; timestamp?: number; secret?: string } = {},
+): Promise<Response> {
+  const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
+  const signature = options.signature === undefined ? signSlackRequest(options.secret ?? SIGNING_SECRET, timestamp, body) : options.signature;
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-slack-request-timestamp': timestamp };
+  if (signature !== null) headers['x-slack-signature'] = signature;
+  if (options.retryNum !== undefined) {
+    headers['x-slack-retry-num'] = String(options.retryNum);
+    headers['x-slack-retry-reason'] = 'http_timeout';
+  }
+  return fetch(`${world.app.baseUrl}/slack/events`, { method: 'POST', headers, body });
+}
+
+/** An app_mention of Tomo by `user` in `channel` (the message must exist in the fake). */
+export function mention(world: SlackAppWorld, message: { ts: string; channel: string; user?: string; threadTs?: string }) {
+  return {
+    type: 'app_mention',
+    user: message.user ?? world.ws.alice,
+    text: `<@${world.ws.team.botUserId}> question`,
+    ts: message.ts,
+    channel: message.channel,
+    event_ts: message.ts,
+    ...(message.threadTs ? { thread_ts: message.threadTs } : {}),
+  };
+}
+
+/** A message event (message.im / message.channels). */
+export function messageEvent(
+  world: SlackAppWorld,
+  message: { ts: string; channel: string; channelType: 'im' | 'channel'; user?: string; threadTs?: string; text?: string },
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    type: 'message',
+    channel_type: message.channelType,
+    user: message.user ?? world.ws.alice,
+    text: message.text ?? 'a question',
+    ts: message.ts,
+    channel: message.channel,
+    event_ts: message.ts,
+    ...(message.threadTs ? { thread_ts: message.threadTs } : {}),
+    ...extra,
+  };
+}
+
+/** Polls until `check` passes (it throws while not yet). */
+export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+/** Jobs of a queue as pg-boss holds them (states: created, active, completed, failed…). */
+export async function jobsOf(world: SlackAppWorld, queue: string = SLACK_QUEUES.slackAnswer.name) {
+  return world.app.queue.boss.findJobs(queue);
+}
+
+/** Waits until every job of the queue has finished, so "nothing else happened" can be asserted. */
+export async function settled(world: SlackAppWorld, queue: string = SLACK_QUEUES.slackAnswer.name) {
+  return eventually(async () => {
+    const jobs = await jobsOf(world, queue);
+    expect(jobs.filter((job) => job.state !== 'completed' && job.state !== 'failed')).toEqual([]);
+    return jobs;
+  });
+}
+
+/** The finished bot replies in a thread, as a person reads them. */
+export function repliesIn(world: SlackAppWorld, channel: string, threadTs: string): string[] {
+  return world.slack
+    .botReplies(channel, threadTs)
+    .filter((m) => m.streamState !== 'streaming')
+    .map((m) => m.text);
+}
