@@ -1,0 +1,103 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '../../apps/shared/messages';
+import en from '../../apps/web/src/locales/en/settings';
+import { startBrowserWorld, type BrowserWorld } from '../integration/settings/support/browser-world';
+import { buyPlan, MEMBER_A, TEAM_A } from '../integration/settings/support/slack-world';
+
+/** A person without admin rights, and a visitor who has not signed in yet. */
+let world: BrowserWorld;
+
+beforeAll(async () => {
+  world = await startBrowserWorld();
+  await buyPlan(world.app, TEAM_A, { id: 'sub-acme-entry', planKey: 'gpt50_4k_50r', seats: 2 });
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+const MEMBERS_DENIED_EN =
+  `Please make sure you're signed in with either "Primary Owner", "Owner", or "Admin" permissions to view and manage this Members' Settings page`;
+const USAGE_DENIED_EN = `Please make sure you're signed in with either "Primary Owner", "Owner", or "Admin" permissions to view this Usage Settings page`;
+
+const apiStatus = (page: Page, method: string, path: string, body?: unknown) =>
+  page.evaluate(
+    async ({ method, path, body }) =>
+      (
+        await fetch(path, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        })
+      ).status,
+    { method, path, body },
+  );
+
+describe('signed out', () => {
+  it("asks to sign in on a settings page, then comes back to it signed in, and signs out again", async () => {
+    world.slack.oidc.signInAs({ teamId: TEAM_A, userId: MEMBER_A });
+    const context = await world.browser.newContext({ baseURL: world.app.baseUrl, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto('/ja/settings/plugins');
+    const prompt = page.locator('main').getByRole('link', { name: 'Slack でサインイン' });
+    await prompt.waitFor();
+    await prompt.click();
+    await page.waitForURL(`${world.app.baseUrl}/ja/settings/plugins`);
+    await expect.poll(() => page.locator('h1').innerText()).toBe('プラグイン');
+    await expect.poll(() => page.locator('.user-status').innerText()).toContain('mo');
+    expect(await page.locator('.user-status').innerText()).toContain('Acme');
+
+    await page.locator('.user-status').getByRole('button').click();
+    await page.waitForURL(`${world.app.baseUrl}/ja/settings/plugins`);
+    await page.locator('main').getByRole('link', { name: 'Slack でサインイン' }).waitFor();
+    expect((await context.cookies()).some((c) => c.name === 'tomo_session')).toBe(false);
+    await context.close();
+  });
+
+  it("shows 'Sign in first' on every integration card, in English and Japanese", async () => {
+    const context = await world.browser.newContext({ baseURL: world.app.baseUrl });
+    const page = await context.newPage();
+    for (const [path, lang] of [['/settings/integrations', 'en'], ['/ja/settings/integrations', 'ja']] as const) {
+      await page.goto(path);
+      const cards = page.locator('[data-provider]');
+      await expect.poll(() => cards.count()).toBe(14);
+      const text = translate('UI.SIGN_IN_FIRST', {}, lang);
+      await expect.poll(() => page.getByRole('link', { name: text, exact: true }).count()).toBe(14);
+    }
+    await context.close();
+  });
+});
+
+describe('a member without admin rights', () => {
+  it('sees the permission messages on Members and Usage, in English and Japanese', async () => {
+    const context = await world.signedIn({ teamId: TEAM_A, userId: MEMBER_A });
+    for (const [path, message] of [
+      ['/settings/members', MEMBERS_DENIED_EN],
+      ['/settings/usage', USAGE_DENIED_EN],
+      ['/ja/settings/members', translate('PERMISSION.MEMBERS_PAGE', {}, 'ja')],
+      ['/ja/settings/usage', translate('PERMISSION.USAGE_PAGE', {}, 'ja')],
+    ]) {
+      const { page, errors } = await world.open(context, path!);
+      await expect.poll(() => page.getByRole('alert').innerText()).toBe(message);
+      expect(await page.locator('table').count()).toBe(0);
+      expect(errors.filter((e) => !e.includes('403'))).toEqual([]);
+      await page.close();
+    }
+    await context.close();
+  });
+
+  it('gets 403 from the Members and Usage APIs and from workspace-wide instructions', async () => {
+    const context = await world.signedIn({ teamId: TEAM_A, userId: MEMBER_A });
+    const { page } = await world.open(context, '/settings/instructions');
+    expect(await apiStatus(page, 'GET', '/api/settings/members')).toBe(403);
+    expect(await apiStatus(page, 'PUT', `/api/settings/members/${MEMBER_A}/seat`, { subscriptionId: 'sub-acme-entry' })).toBe(403);
+    expect(await apiStatus(page, 'DELETE', `/api/settings/members/${MEMBER_A}/seat?subscriptionId=sub-acme-entry`)).toBe(403);
+    expect(await apiStatus(page, 'GET', '/api/settings/usage?period=all_time')).toBe(403);
+    expect(await apiStatus(page, 'PUT', '/api/settings/instructions/workspace', { name: 'x', text: 'y' })).toBe(403);
+    // The page says so instead of offering a form that would fail.
+    await page.getByText(en.instructions.adminOnly).waitFor();
+    expect(await page.locator('form[data-level="workspace"]').count()).toBe(0);
+    await page.close();
+    await context.close();
+  });
+});

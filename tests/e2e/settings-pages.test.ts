@@ -1,0 +1,324 @@
+import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { PgScheduleSettingsRepository } from '../../adapters/postgres/pg-schedule-settings-repository';
+import { PgUsageEventRepository } from '../../adapters/postgres/pg-usage-event-repository';
+import { translate } from '../../apps/shared/messages';
+import en from '../../apps/web/src/locales/en/settings';
+import ja from '../../apps/web/src/locales/ja/settings';
+import { startBrowserWorld, type BrowserWorld } from '../integration/settings/support/browser-world';
+import { ADMIN_A, buyPlan, MEMBER_A, TEAM_A } from '../integration/settings/support/slack-world';
+
+/** An admin of Acme signs in with Slack and uses every settings page; each change survives a reload. */
+let world: BrowserWorld;
+let admin: BrowserContext;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  world = await startBrowserWorld();
+  await buyPlan(world.app, TEAM_A, { id: 'sub-acme-standard', planKey: 'gpt50', seats: 3 });
+  admin = await world.signedIn({ teamId: TEAM_A, userId: ADMIN_A });
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+async function open(path: string): Promise<Page> {
+  const { page, errors } = await world.open(admin, path);
+  page.on('close', () => pageErrors.push(...errors));
+  return page;
+}
+
+/** Reloads and waits for the page's data (the Loading... text gone). */
+async function reload(page: Page): Promise<void> {
+  await page.reload();
+  await page.locator('h1').waitFor();
+  await page.getByText(translate('UI.LOADING', {}, 'en'), { exact: true }).waitFor({ state: 'detached' });
+}
+
+const confirmDialog = (page: Page) => page.locator('dialog[open]');
+const alert = (page: Page) => page.getByRole('alert');
+const idle = (page: Page) => expect.poll(() => page.getByRole('status').last().innerText()).toBe('');
+
+const PAGES = [
+  ['app', 'app'],
+  ['auto-replies', 'autoReplies'],
+  ['instructions', 'instructions'],
+  ['integrations', 'integrations'],
+  ['members', 'members'],
+  ['plugins', 'plugins'],
+  ['reactions', 'reactions'],
+  ['schedules', 'schedules'],
+  ['usage', 'usage'],
+  ['subscription', 'subscription'],
+] as const;
+
+describe('every settings page in English and Japanese', () => {
+  it.each(PAGES)('/settings/%s renders in English, and under /ja in Japanese (%s)', async (path, key) => {
+    for (const [prefix, copy, lang] of [['', en, 'en'], ['/ja', ja, 'ja']] as const) {
+      const page = await open(`${prefix}/settings/${path}`);
+      await expect.poll(() => page.locator('h1').innerText()).toBe(copy[key].title);
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+      expect(await page.title()).toBe(`${copy[key].title} | Tomo`);
+      await page.getByText(translate('UI.LOADING', {}, lang), { exact: true }).waitFor({ state: 'detached' });
+      expect(await alert(page).count()).toBe(0);
+      await page.close();
+    }
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('App', () => {
+  it('saves the name after confirmation, refuses 51 characters, and keeps the greeting choice', async () => {
+    const page = await open('/settings/app');
+    const name = page.getByLabel(en.app.name.label);
+    await name.fill('x'.repeat(51));
+    await expect.poll(() => alert(page).innerText()).toBe(translate('APP_NAME.TOO_LONG', { max: 50 }, 'en'));
+    expect(await page.getByRole('button', { name: en.actions.save }).isDisabled()).toBe(true);
+
+    await name.fill('Acme Helper');
+    await page.getByRole('button', { name: en.actions.save }).click();
+    await expect.poll(() => confirmDialog(page).innerText()).toContain('Update the app name to “Acme Helper”?');
+    await confirmDialog(page).getByRole('button', { name: en.actions.confirm }).click();
+    await idle(page);
+    await page.getByRole('switch', { name: en.app.greeting.label }).click();
+    await idle(page);
+
+    await reload(page);
+    expect(await page.getByLabel(en.app.name.label).inputValue()).toBe('Acme Helper');
+    expect(await page.getByRole('switch', { name: en.app.greeting.label }).getAttribute('aria-checked')).toBe('false');
+    await page.close();
+  });
+
+  it('checks the icon file with the exact messages, uploads it, and removes it with the X', async () => {
+    const page = await open('/settings/app');
+    const input = page.getByTestId('app-icon-input');
+    const dir = await mkdtemp(join(tmpdir(), 'tomo-icons-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    const files = { gif: join(dir, 'icon.gif'), none: join(dir, 'icon'), huge: join(dir, 'huge.png'), png: join(dir, 'icon.png') };
+    // A real 1×1 PNG, so the browser can show it.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    await writeFile(files.gif, png);
+    await writeFile(files.none, png);
+    await writeFile(files.png, png);
+    await writeFile(files.huge, '');
+    await truncate(files.huge, 52_428_801);
+
+    const expectAlert = async (file: string, text: string) => {
+      await input.setInputFiles(file);
+      await expect.poll(() => alert(page).innerText()).toBe(text);
+    };
+    await expectAlert(files.none, 'The file name does not have an extension. Please select a file with an extension.');
+    await expectAlert(
+      files.gif,
+      'The file extension (gif) is not allowed. Please select a file with an allowed extension. Allowed extensions are jpg, jpeg, png.',
+    );
+    await expectAlert(files.huge, 'The file size (52428801 bytes) exceeds the limit of 52428800 bytes. Please select a file with a smaller size.');
+    await input.setInputFiles([]);
+    await input.dispatchEvent('change');
+    await expect.poll(() => alert(page).innerText()).toBe('No file is selected. Please select a file.');
+
+    await input.setInputFiles(files.png);
+    await confirmDialog(page).getByRole('button', { name: en.actions.confirm }).click();
+    await idle(page);
+    await reload(page);
+    expect(await page.getByRole('img', { name: en.app.icon.custom }).getAttribute('src')).toMatch(/^\/api\/settings\/app\/icon/);
+    expect(await page.getByRole('img', { name: en.app.icon.custom }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    // 250×250 on a desktop viewport (175×175 on phones).
+    expect(await page.locator('.app-icon').evaluate((el) => el.getBoundingClientRect().width)).toBe(250);
+
+    await page.getByRole('button', { name: en.app.icon.remove }).click();
+    await expect.poll(() => confirmDialog(page).innerText()).toContain(en.app.icon.confirmDelete);
+    await confirmDialog(page).getByRole('button', { name: en.actions.confirm }).click();
+    await idle(page);
+    await reload(page);
+    expect(await page.getByRole('img', { name: en.app.icon.original }).count()).toBe(1);
+    await page.close();
+  });
+});
+
+describe('Auto replies', () => {
+  it("shows '---' before the first save, then keeps the bot's instruction and switch", async () => {
+    const page = await open('/settings/auto-replies');
+    const row = page.locator('tr[data-bot="U0BOTRELY"]');
+    expect(await row.locator('td').nth(3).innerText()).toBe('---');
+    expect(await row.locator('td').nth(4).innerText()).toBe('---');
+    await page.getByLabel('Instruction for Relay Bot').fill('Summarise each alert in one line.');
+    await page.getByLabel('Auto replies to Relay Bot enabled').check();
+    await row.getByRole('button', { name: en.actions.save }).click();
+    await expect.poll(() => confirmDialog(page).innerText()).toContain('Update the auto reply settings for Relay Bot?');
+    await confirmDialog(page).getByRole('button', { name: en.actions.confirm }).click();
+    await idle(page);
+    await reload(page);
+    expect(await page.getByLabel('Instruction for Relay Bot').inputValue()).toBe('Summarise each alert in one line.');
+    expect(await page.getByLabel('Auto replies to Relay Bot enabled').isChecked()).toBe(true);
+    expect(await row.locator('td').nth(3).innerText()).toBe('Ana Admin');
+    expect(await row.locator('td').nth(4).innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    await page.close();
+  });
+});
+
+describe('Instructions', () => {
+  it('saves the workspace-wide instruction with its metrics', async () => {
+    const page = await open('/settings/instructions');
+    const form = page.locator('form[data-level="workspace"]');
+    await form.getByLabel(en.instructions.fields.name).fill('House style');
+    await form.getByLabel(en.instructions.fields.text, { exact: true }).fill('Answer in British English.');
+    await form.getByRole('button', { name: en.actions.save }).click();
+    await idle(page);
+    await reload(page);
+    const saved = page.locator('form[data-level="workspace"]');
+    expect(await saved.getByLabel(en.instructions.fields.text, { exact: true }).inputValue()).toBe('Answer in British English.');
+    expect(await saved.getByRole('list', { name: en.instructions.metrics.label }).innerText()).toContain('This: 26 characters');
+    await page.close();
+  });
+});
+
+describe('Members', () => {
+  it('assigns a seat with the toggle and shows it in the summary after a reload', async () => {
+    const page = await open('/settings/members');
+    const seat = page.getByRole('switch', { name: 'Seat for Mo Member' });
+    expect(await seat.getAttribute('aria-checked')).toBe('false');
+    await seat.click();
+    await idle(page);
+    await reload(page);
+    expect(await page.getByRole('switch', { name: 'Seat for Mo Member' }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.locator('[data-summary="assigned"] dd').innerText()).toBe('1');
+    expect(await page.locator('[data-summary="available"] dd').innerText()).toBe('2');
+
+    await page.getByRole('searchbox', { name: en.members.search }).fill('ENGIN');
+    await expect.poll(() => page.locator('tbody tr').count(), { timeout: 5000 }).toBe(1);
+    expect(await page.locator('tbody tr').first().getAttribute('data-member')).toBe(MEMBER_A);
+    await page.close();
+  });
+});
+
+describe('Plugins', () => {
+  it('turns a plugin off for the workspace', async () => {
+    const page = await open('/settings/plugins');
+    await page.getByRole('switch', { name: 'Use Web browsing' }).click();
+    await idle(page);
+    await reload(page);
+    expect(await page.getByRole('switch', { name: 'Use Web browsing' }).getAttribute('aria-checked')).toBe('false');
+    expect(await page.getByRole('switch', { name: 'Use Calculator' }).getAttribute('aria-checked')).toBe('true');
+    await page.close();
+  });
+});
+
+describe('Reactions', () => {
+  it('validates the modal with the spec texts, adds, searches and deletes a custom reaction', async () => {
+    const page = await open('/settings/reactions');
+    await page.getByRole('tab', { name: en.reactions.tabs.custom }).click();
+    await page.getByRole('button', { name: en.reactions.add }).click();
+    const modal = page.locator('dialog[open]');
+    const saveIn = () => modal.getByRole('button', { name: en.actions.save }).click();
+    await saveIn();
+    await expect.poll(() => modal.getByRole('alert').innerText()).toBe('Reaction name is required');
+    await modal.getByLabel(en.reactions.fields.name).fill('tada');
+    await saveIn();
+    await expect.poll(() => modal.getByRole('alert').innerText()).toBe('Prompt text is required');
+    await modal.getByLabel(en.reactions.fields.name).fill(':jp:');
+    await modal.getByLabel(en.reactions.fields.prompt).fill('Celebrate this message.');
+    await saveIn();
+    await expect.poll(() => modal.getByRole('alert').innerText()).toBe('This reaction name already exists');
+    await modal.getByLabel(en.reactions.fields.name).fill('tada');
+    await saveIn();
+    await modal.waitFor({ state: 'detached' });
+
+    await reload(page);
+    await page.getByRole('tab', { name: en.reactions.tabs.custom }).click();
+    expect(await page.locator('tr[data-reaction="tada"]').innerText()).toContain('Celebrate this message.');
+
+    await page.getByRole('searchbox', { name: en.reactions.search }).fill('no such reaction');
+    await expect.poll(() => page.getByText('No reactions found matching your search.').count()).toBe(1);
+    await page.getByRole('searchbox', { name: en.reactions.search }).fill('');
+
+    await page.locator('tr[data-reaction="tada"]').getByRole('button', { name: en.actions.delete }).click();
+    await expect.poll(() => confirmDialog(page).innerText()).toContain('Are you sure you want to delete this reaction?');
+    await confirmDialog(page).getByRole('button', { name: en.actions.delete }).click();
+    await idle(page);
+    await reload(page);
+    await page.getByRole('tab', { name: en.reactions.tabs.custom }).click();
+    expect(await page.locator('tr[data-reaction="tada"]').count()).toBe(0);
+    await page.close();
+  });
+
+  it('shows the validation messages in Japanese on /ja', async () => {
+    const page = await open('/ja/settings/reactions');
+    await page.getByRole('tab', { name: ja.reactions.tabs.custom }).click();
+    await page.getByRole('button', { name: ja.reactions.add }).click();
+    const modal = page.locator('dialog[open]');
+    await modal.getByRole('button', { name: ja.actions.save }).click();
+    await expect.poll(() => modal.getByRole('alert').innerText()).toBe(translate('REACTION.NAME_REQUIRED', {}, 'ja'));
+    await page.close();
+  });
+});
+
+describe('Schedules', () => {
+  it('refuses a bad local time with the spec message and stores a good one in UTC', async () => {
+    const tokyo = await world.browser.newContext({ baseURL: world.app.baseUrl, timezoneId: 'Asia/Tokyo', storageState: await admin.storageState() });
+    const page = await tokyo.newPage();
+    await page.goto('/settings/schedules');
+    await page.locator('tr[data-channel="C0GENERAL"]').waitFor();
+    expect(await page.getByLabel('Local time for general').inputValue()).toBe('01:30');
+
+    await page.getByPlaceholder('Search by channel name').fill('RAND');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await page.getByPlaceholder('Search by channel name').fill('');
+
+    const row = page.locator('tr[data-channel="C0GENERAL"]');
+    await page.getByLabel('Local time for general').fill('25:00');
+    await row.getByRole('button', { name: en.actions.save }).click();
+    await expect.poll(() => row.getByRole('alert').innerText()).toBe('Invalid local time format. Expected HH:mm.');
+
+    await page.getByLabel('Local time for general').fill('10:30');
+    await page.getByRole('switch', { name: 'Daily summary of general' }).click();
+    await page.getByLabel('Lookback days for general').fill('3');
+    await row.getByRole('button', { name: en.actions.save }).click();
+    await expect.poll(() => page.getByRole('status').last().innerText()).toBe('');
+    await page.reload();
+    await page.locator('tr[data-channel="C0GENERAL"]').waitFor();
+    expect(await page.getByLabel('Local time for general').inputValue()).toBe('10:30');
+    expect(await page.getByLabel('Lookback days for general').inputValue()).toBe('3');
+    expect(await page.getByRole('switch', { name: 'Daily summary of general' }).getAttribute('aria-checked')).toBe('true');
+    const stored = await new PgScheduleSettingsRepository(world.app.database.orm).findLatest(TEAM_A, 'C0GENERAL');
+    expect(stored).toMatchObject({ startTimeUtc: '01:30', lookbackDays: 3, isSummaryEnabled: true });
+
+    await page.goto('/ja/settings/schedules');
+    await page.locator('tr[data-channel="C0GENERAL"]').waitFor();
+    await page.getByLabel('general の現地時間').fill('7:5');
+    await page.locator('tr[data-channel="C0GENERAL"]').getByRole('button', { name: ja.actions.save }).click();
+    await expect.poll(() => page.locator('tr[data-channel="C0GENERAL"]').getByRole('alert').innerText()).toBe(
+      translate('SCHEDULE.INVALID_LOCAL_TIME', {}, 'ja'),
+    );
+    await tokyo.close();
+  });
+});
+
+describe('Usage and Subscription', () => {
+  it("says 'No data available' until there is usage, then ranks it by period", async () => {
+    const page = await open('/settings/usage');
+    await expect.poll(() => page.getByText('No data available', { exact: true }).count()).toBe(1);
+    const usage = new PgUsageEventRepository(world.app.database.orm);
+    for (const [i, kind] of (['channel_mention', 'channel_mention', 'direct_message'] as const).entries()) {
+      await usage.record(TEAM_A, { id: `e2e-${i}`, teamId: TEAM_A, memberId: MEMBER_A, subscriptionId: null, kind, occurredAt: new Date() });
+    }
+    await reload(page);
+    await page.getByRole('button', { name: 'Last 1 Month' }).click();
+    const row = page.locator(`tr[data-member="${MEMBER_A}"]`);
+    await row.waitFor();
+    expect((await row.innerText()).split('\t').map((c) => c.trim())).toEqual(['1', 'Engineer', 'Mo Member', '2', '1', '0']);
+    expect(await page.getByRole('definition').allInnerTexts()).toEqual(['1', '3', '3']);
+    await page.close();
+  });
+
+  it('shows the current plan, its seats and renewal', async () => {
+    const page = await open('/settings/subscription');
+    const card = page.locator('[data-subscription="sub-acme-standard"]');
+    await card.waitFor();
+    expect(await card.innerText()).toMatch(/Standard[\s\S]*Active[\s\S]*3[\s\S]*Renews on[\s\S]*\d{4}-\d{2}-\d{2}/);
+    await page.close();
+  });
+});
