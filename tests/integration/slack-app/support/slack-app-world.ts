@@ -53,8 +53,8 @@ export async function startSlackAppWorld(env: Record<string, string> = {}): Prom
 }
 
 /** "Add to Slack" as a browser does it: our install route, Slack's authorize page, our redirect. */
-export async function installThroughBrowser(world: SlackAppWorld, installer = world.ws.alice): Promise<Response> {
-  world.slack.installAs({ teamId: world.ws.team.id, userId: installer });
+export async function installThroughBrowser(world: SlackAppWorld, ws = world.ws, installer = ws.alice): Promise<Response> {
+  world.slack.installAs({ teamId: ws.team.id, userId: installer });
   const start = await fetch(`${world.app.baseUrl}/slack/install`, { redirect: 'manual' });
   const cookie = start.headers.get('set-cookie')!.split(';')[0]!;
   const atSlack = await fetch(start.headers.get('location')!, { redirect: 'manual' });
@@ -70,18 +70,19 @@ export interface SentEvent {
 export async function sendEvent(
   world: SlackAppWorld,
   event: Record<string, unknown>,
-  options: { eventId?: string; retryNum?: number; signature?: string | null; timestamp?: number; secret?: string } = {},
+  options: { eventId?: string; retryNum?: number; signature?: string | null; timestamp?: number; secret?: string; ws?: SeededWorkspace } = {},
 ): Promise<SentEvent> {
   const eventId = options.eventId ?? `Ev${randomBytes(5).toString('hex').toUpperCase()}`;
+  const { team } = options.ws ?? world.ws;
   const body = JSON.stringify({
     token: 'legacy-verification-token',
-    team_id: world.ws.team.id,
-    api_app_id: world.ws.team.appId,
+    team_id: team.id,
+    api_app_id: team.appId,
     event,
     type: 'event_callback',
     event_id: eventId,
     event_time: Math.floor(Date.now() / 1000),
-    authorizations: [{ enterprise_id: null, team_id: world.ws.team.id, user_id: world.ws.team.botUserId, is_bot: true }],
+    authorizations: [{ enterprise_id: null, team_id: team.id, user_id: team.botUserId, is_bot: true }],
   });
   return { eventId, status: (await postSigned(world, body, options)).status };
 }
@@ -103,11 +104,11 @@ export async function postSigned(
 }
 
 /** An app_mention of Tomo by `user` in `channel` (the message must exist in the fake). */
-export function mention(world: SlackAppWorld, message: { ts: string; channel: string; user?: string; threadTs?: string }) {
+export function mention(world: SlackAppWorld, message: { ts: string; channel: string; user?: string; threadTs?: string }, ws = world.ws) {
   return {
     type: 'app_mention',
-    user: message.user ?? world.ws.alice,
-    text: `<@${world.ws.team.botUserId}> question`,
+    user: message.user ?? ws.alice,
+    text: `<@${ws.team.botUserId}> question`,
     ts: message.ts,
     channel: message.channel,
     event_ts: message.ts,

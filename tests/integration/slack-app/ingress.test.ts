@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signSlackRequest } from '../../../adapters/slack/verify-slack-signature';
+import {
+  eventually,
+  installThroughBrowser,
+  jobsOf,
+  mention,
+  postSigned,
+  repliesIn,
+  sendEvent,
+  settled,
+  SIGNING_SECRET,
+  startSlackAppWorld,
+  type SlackAppWorld,
+} from './support/slack-app-world';
+
+describe('POST /slack/events: signatures, url_verification, retries', () => {
+  let world: SlackAppWorld;
+
+  beforeAll(async () => {
+    world = await startSlackAppWorld();
+    await installThroughBrowser(world);
+  });
+  afterAll(() => world.close());
+
+  const aQuestion = () => {
+    const message = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: `<@${world.ws.team.botUserId}> hi` });
+    return mention(world, { ts: message.ts, channel: world.ws.channel });
+  };
+
+  it('refuses missing, malformed, stale and wrong signatures with 401 and enqueues nothing', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const event = aQuestion();
+    const refused = [
+      await sendEvent(world, event, { signature: null }),
+      await sendEvent(world, event, { signature: 'v0=not-hex' }),
+      await sendEvent(world, event, { timestamp: now - 301 }),
+      await sendEvent(world, event, { timestamp: now + 301 }),
+      await sendEvent(world, event, { secret: 'someone-elses-secret' }),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([401, 401, 401, 401, 401]);
+    // A body changed after signing is refused too.
+    const body = JSON.stringify({ type: 'event_callback', event_id: 'EvTampered', team_id: world.ws.team.id, event });
+    const timestamp = String(now);
+    const signature = signSlackRequest(SIGNING_SECRET, timestamp, body);
+    const tampered = await fetch(`${world.app.baseUrl}/slack/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-slack-request-timestamp': timestamp, 'x-slack-signature': signature },
+      body: body.replace('EvTampered', 'EvTamperex'),
+    });
+    expect(tampered.status).toBe(401);
+
+    expect(await jobsOf(world)).toEqual([]);
+    expect(world.slack.botReplies(world.ws.channel, event.ts)).toEqual([]);
+  });
+
+  it('answers url_verification with the challenge', async () => {
+    const response = await postSigned(world, JSON.stringify({ token: 't', challenge: 'c-12345', type: 'url_verification' }));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('c-12345');
+  });
+
+  it('refuses a signed body that is not JSON with 400', async () => {
+    expect((await postSigned(world, 'not json')).status).toBe(400);
+  });
+
+  it('gives three retries of one event (X-Slack-Retry-Num 1–3) exactly one answer', async () => {
+    world.openai.answer('Only once.');
+    const event = aQuestion();
+    const first = await sendEvent(world, event, { eventId: 'EvRetried1' });
+    const retries = await Promise.all(
+      [1, 2, 3].map((retryNum) => sendEvent(world, event, { eventId: 'EvRetried1', retryNum })),
+    );
+    expect([first, ...retries].map((r) => r.status)).toEqual([200, 200, 200, 200]);
+
+    await eventually(() => expect(repliesIn(world, world.ws.channel, event.ts)).toEqual(['Only once.']));
+    const jobs = (await settled(world)).filter((job) => (job.data as { ts?: string }).ts === event.ts);
+    expect(jobs).toHaveLength(1);
+    expect(repliesIn(world, world.ws.channel, event.ts)).toEqual(['Only once.']);
+    expect(world.openai.calls.filter((c) => JSON.stringify(c.body).includes('alice: @Tomo hi'))).toHaveLength(1);
+  });
+
+  it('answers once when the same message arrives as app_mention and as a channel message event', async () => {
+    world.openai.answer('Once for both.');
+    const parent = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'topic' });
+    const inThread = world.slack.addMessage({
+      channel: world.ws.channel,
+      user: world.ws.alice,
+      text: `<@${world.ws.team.botUserId}> in a thread`,
+      threadTs: parent.ts,
+    });
+    await sendEvent(world, mention(world, { ts: inThread.ts, channel: world.ws.channel, threadTs: parent.ts }));
+    await sendEvent(world, {
+      type: 'message',
+      channel_type: 'channel',
+      user: world.ws.alice,
+      text: `<@${world.ws.team.botUserId}> in a thread`,
+      ts: inThread.ts,
+      thread_ts: parent.ts,
+      channel: world.ws.channel,
+    });
+    await eventually(() => expect(repliesIn(world, world.ws.channel, parent.ts)).toEqual(['Once for both.']));
+    await settled(world);
+    expect(repliesIn(world, world.ws.channel, parent.ts)).toEqual(['Once for both.']);
+  });
+});

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { AesGcmSecretBox } from '../../../adapters/crypto';
+import { createPgRepositories, type PgRepositories } from '../../../adapters/postgres/pg-repositories';
+import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
+import { InstallStateSigner } from '../../../apps/server/http/slack/install-state';
+import { Subscription } from '../../../core/billing/subscription';
+import { seedWorkspace, type SeededWorkspace } from '../../fakes/slack/seed-workspace';
+import {
+  eventually,
+  installThroughBrowser,
+  jobsOf,
+  mention,
+  sendEvent,
+  settled,
+  startSlackAppWorld,
+  type SlackAppWorld,
+} from './support/slack-app-world';
+
+describe('Slack app: install and uninstall', () => {
+  let world: SlackAppWorld;
+  let repositories: PgRepositories;
+
+  beforeAll(async () => {
+    world = await startSlackAppWorld();
+    repositories = createPgRepositories(world.app.database.orm, AesGcmSecretBox.fromEnv(world.app.config.ENCRYPTION_KEY!));
+  });
+  afterAll(() => world.close());
+
+  const rawInstallationRow = async (teamId: string) => {
+    const client = new pg.Client({ connectionString: world.app.db.url });
+    await client.connect();
+    try {
+      return (await client.query('select * from installations where team_id = $1', [teamId])).rows[0] as Record<string, unknown>;
+    } finally {
+      await client.end();
+    }
+  };
+
+  it('sends the installer to Slack with every bot scope and a state bound to this browser', async () => {
+    const start = await fetch(`${world.app.baseUrl}/slack/install`, { redirect: 'manual' });
+    expect(start.status).toBe(302);
+    const location = new URL(start.headers.get('location')!);
+    expect(`${location.origin}${location.pathname}`).toBe(`${world.slack.origin}/oauth/v2/authorize`);
+    expect(location.searchParams.get('redirect_uri')).toBe(`${world.app.config.PUBLIC_URL}/slack/oauth_redirect`);
+    expect(location.searchParams.get('scope')!.split(',')).toEqual(expect.arrayContaining(['app_mentions:read', 'im:history', 'chat:write']));
+    const cookie = start.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/tomo_slack_install=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toContain(location.searchParams.get('state')!);
+  });
+
+  it('stores the installation with its token encrypted and starts the 14-day trial', async () => {
+    const page = await installThroughBrowser(world);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Tomo is now part of Acme');
+
+    const installation = await repositories.installations.find(world.ws.team.id);
+    expect(installation).toMatchObject({
+      teamName: 'Acme',
+      botUserId: world.ws.team.botUserId,
+      botId: world.ws.team.botId,
+      botToken: world.ws.team.botToken,
+      installedBy: world.ws.alice,
+      installCount: 1,
+    });
+    const row = await rawInstallationRow(world.ws.team.id);
+    expect(row).toMatchObject({ bot_token_sealed: expect.stringMatching(/^v1\./) });
+    expect(JSON.stringify(row)).not.toContain(world.ws.team.botToken);
+    const [trial, ...others] = await repositories.subscriptions.listByTeam(world.ws.team.id);
+    expect(others).toEqual([]);
+    expect(trial).toMatchObject({ kind: 'trial', status: 'trialing' });
+    expect(Math.round((trial!.currentPeriodEnd.getTime() - trial!.currentPeriodStart.getTime()) / 86_400_000)).toBe(14);
+  });
+
+  it('refuses a redirect from another browser, a forged state, and an expired one', async () => {
+    const other = seedWorkspace(world.slack, 'T0STATE');
+    world.slack.installAs({ teamId: other.team.id, userId: other.alice });
+    const start = await fetch(`${world.app.baseUrl}/slack/install`, { redirect: 'manual' });
+    const atSlack = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+    const back = atSlack.headers.get('location')!;
+
+    const withoutCookie = await fetch(back, { redirect: 'manual' });
+    expect(withoutCookie.status).toBe(400);
+    expect(await withoutCookie.text()).toContain('This install link has expired');
+
+    const signer = new InstallStateSigner(world.app.config.SESSION_SECRET!);
+    const mine = signer.issue(new Date());
+    expect((await fetch(back, { headers: { cookie: `tomo_slack_install=${mine.cookie}` } })).status).toBe(400);
+
+    const expired = signer.issue(new Date(Date.now() - 11 * 60_000));
+    const code = new URL(back).searchParams.get('code')!;
+    const late = await fetch(`${world.app.baseUrl}/slack/oauth_redirect?code=${code}&state=${expired.state}`, {
+      headers: { cookie: `tomo_slack_install=${expired.cookie}` },
+    });
+    expect(late.status).toBe(400);
+    expect(await repositories.installations.find(other.team.id)).toBeNull();
+  });
+
+  it('says so when the installer cancels on Slack’s page', async () => {
+    const signer = new InstallStateSigner(world.app.config.SESSION_SECRET!);
+    const { state, cookie } = signer.issue(new Date());
+    const page = await fetch(`${world.app.baseUrl}/slack/oauth_redirect?error=access_denied&state=${state}`, {
+      headers: { cookie: `tomo_slack_install=${cookie}`, 'accept-language': 'ja,en;q=0.5' },
+    });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('インストールをキャンセルしました');
+  });
+
+  it('on app_uninstalled cancels every subscription and forgets the token; a re-install gets a 7-day trial', async () => {
+    const ws = seedWorkspace(world.slack, 'T0GONE');
+    await installThroughBrowser(world, ws);
+
+    expect((await sendEvent(world, { type: 'app_uninstalled' }, { ws })).status).toBe(200);
+
+    await eventually(async () => expect(await repositories.installations.find(ws.team.id)).toMatchObject({ botToken: null }));
+    const installation = await repositories.installations.find(ws.team.id);
+    expect(installation!.uninstalledAt).not.toBeNull();
+    expect(await rawInstallationRow(ws.team.id)).toMatchObject({ bot_token_sealed: null });
+    const now = new Date();
+    const statuses = (await repositories.subscriptions.listByTeam(ws.team.id)).map((s) => Subscription.fromRecord(s).statusAt(now));
+    expect(statuses).toEqual(['canceled']);
+    // The billing side is asked to end paid subscriptions at the provider too.
+    await eventually(async () => expect(await jobsOf(world, 'billing-cancel-workspace')).toHaveLength(1));
+
+    // A mention after uninstall gets no answer: there is no token to answer with.
+    const message = world.slack.addMessage({ channel: ws.channel, user: ws.alice, text: 'hi' });
+    await sendEvent(world, mention(world, { ts: message.ts, channel: ws.channel }, ws), { ws });
+    const jobs = (await settled(world)).filter((job) => (job.data as { ts?: string }).ts === message.ts);
+    expect(jobs[0]!.output).toMatchObject({ status: 'ignored', reason: 'not_installed' });
+
+    const again = await installThroughBrowser(world, ws);
+    expect(await again.text()).toContain('Your free 7-day trial has started');
+    expect(await repositories.installations.find(ws.team.id)).toMatchObject({ installCount: 2, botToken: ws.team.botToken });
+  });
+
+  it('treats tokens_revoked of the bot token as an uninstall, and ignores revoked user tokens', async () => {
+    const ws: SeededWorkspace = seedWorkspace(world.slack, 'T0REVOKE');
+    await installThroughBrowser(world, ws);
+
+    await sendEvent(world, { type: 'tokens_revoked', tokens: { oauth: [ws.alice] } }, { ws });
+    await sendEvent(world, { type: 'tokens_revoked', tokens: { bot: [ws.team.botUserId] } }, { ws });
+
+    await eventually(async () => expect(await repositories.installations.find(ws.team.id)).toMatchObject({ botToken: null }));
+    const uninstalls = (await settled(world, SLACK_QUEUES.slackUninstall.name)).filter((job) => (job.data as { teamId?: string }).teamId === ws.team.id);
+    expect(uninstalls).toHaveLength(1);
+  });
+});
