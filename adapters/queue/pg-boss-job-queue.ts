@@ -15,6 +15,12 @@ export interface QueueDefinition {
   policy?: 'standard' | 'singleton' | 'stately';
   /** Cron expression (UTC): the worker sends an empty job on this schedule. */
   cron?: string;
+  /**
+   * How often an idle worker looks for jobs even without a NOTIFY (default: pg-boss's 30 s
+   * backstop). Jobs held back by a singleton policy, and retries coming due, are not announced,
+   * so such queues poll faster.
+   */
+  pollingIntervalSeconds?: number;
 }
 
 export type JobHandler = (payload: JobPayload, job: { id: string; name: string }) => Promise<unknown>;
@@ -25,6 +31,7 @@ export type JobHandler = (payload: JobPayload, job: { id: string; name: string }
  */
 export class PgBossJobQueue implements JobQueue {
   private readonly working = new Set<string>();
+  private readonly definitions = new Map<string, QueueDefinition>();
   private stopped: Promise<void> | undefined;
 
   private constructor(
@@ -55,7 +62,10 @@ export class PgBossJobQueue implements JobQueue {
     boss.on('warning', (warning: unknown) => options.logger.warn({ warning }, 'queue warning'));
     await boss.start();
     const queue = new PgBossJobQueue(boss, options.logger);
-    for (const definition of options.queues) await queue.ensureQueue(definition);
+    for (const definition of options.queues) {
+      queue.definitions.set(definition.name, definition);
+      await queue.ensureQueue(definition);
+    }
     return queue;
   }
 
@@ -70,9 +80,14 @@ export class PgBossJobQueue implements JobQueue {
   /** Runs `handler` for each job of `name`; a thrown error fails the job (and retries per queue policy). */
   async work(name: string, handler: JobHandler, options: { concurrency?: number } = {}): Promise<void> {
     this.working.add(name);
+    const polling = this.definitions.get(name)?.pollingIntervalSeconds;
     await this.boss.work<JobPayload>(
       name,
-      { localConcurrency: options.concurrency ?? 1, batchSize: 1 },
+      {
+        localConcurrency: options.concurrency ?? 1,
+        batchSize: 1,
+        ...(polling ? { pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: polling } : {}),
+      },
       // batchSize 1: what the handler returns is stored as the job's output.
       async ([job]) => {
         if (!job) return null;

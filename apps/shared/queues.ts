@@ -5,11 +5,11 @@ import { SLACK_QUEUES } from './slack-jobs';
 export const QUEUES = {
   ping: { name: 'ping', retryLimit: 0 },
   /** A verified Stripe webhook event (ids only), applied one at a time so re-reads never race. */
-  billingWebhook: { name: 'billing-webhook', retryLimit: 10, retryDelaySeconds: 5, policy: 'singleton' },
+  billingWebhook: { name: 'billing-webhook', retryLimit: 10, retryDelaySeconds: 5, policy: 'singleton', pollingIntervalSeconds: 0.5 },
   /** Pay-as-you-go answers reported to Stripe in batches; every minute, retried while Stripe is down. */
-  billingMeterEvents: { name: 'billing-meter-events', retryLimit: 8, retryDelaySeconds: 2, policy: 'stately', cron: '* * * * *' },
+  billingMeterEvents: { name: 'billing-meter-events', retryLimit: 8, retryDelaySeconds: 2, policy: 'stately', cron: '* * * * *', pollingIntervalSeconds: 2 },
   /** Uninstall: every subscription of the workspace canceled at Stripe (payload: teamId). */
-  billingCancelWorkspace: { name: 'billing-cancel-workspace', retryLimit: 10, retryDelaySeconds: 10 },
+  billingCancelWorkspace: { name: 'billing-cancel-workspace', retryLimit: 10, retryDelaySeconds: 10, pollingIntervalSeconds: 5 },
   /** Slack: answers to mentions, DMs and thread follow-ups; uninstalls (apps/shared/slack-jobs.ts). */
   ...SLACK_QUEUES,
 } satisfies Record<string, QueueDefinition>;

@@ -27,9 +27,11 @@ export interface BillingWorld {
   close(): Promise<void>;
 }
 
-export async function startBillingWorld(options: { billing?: boolean; worker?: boolean } = {}): Promise<BillingWorld> {
-  const stripe = options.billing === false ? null : await StripeFake.start();
-  if (stripe) {
+export async function startBillingWorld(
+  options: { billing?: boolean; worker?: boolean; /** Share another world's Stripe (not stopped by this one). */ stripe?: StripeFake } = {},
+): Promise<BillingWorld> {
+  const stripe = options.billing === false ? null : (options.stripe ?? (await StripeFake.start()));
+  if (stripe && !options.stripe) {
     stripe.setNow(() => new Date());
     await syncStripeCatalog(createStripeClient({ secretKey: 'sk_test_tomo_fake', apiUrl: stripe.url }));
   }
@@ -63,7 +65,7 @@ export async function startBillingWorld(options: { billing?: boolean; worker?: b
     async close() {
       await app.close();
       await slack.close();
-      await stripe?.stop();
+      if (!options.stripe) await stripe?.stop();
     },
   };
 }

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStripeClient } from '../../../adapters/stripe/stripe-client';
+import type { SubscriptionRecord } from '../../../core/billing/subscription';
+import type { StripeFake } from '../../fakes/stripe/stripe-fake';
+import type { FakeEvent } from '../../fakes/stripe/stripe-fake-state';
+import type { TestApp } from '../../support/app';
+import { buyThroughCheckout } from './support/checkout-flow';
+import { eventually, processedEventIds, startBillingWorld, TEAM, type BillingWorld } from './support/billing-world';
+
+let a: BillingWorld;
+let b: BillingWorld;
+let stripe: StripeFake;
+beforeAll(async () => {
+  a = await startBillingWorld();
+  stripe = a.stripe!;
+  // A second deployment (own database) on the same Stripe account, for delivery-order tests.
+  b = await startBillingWorld({ stripe });
+});
+afterAll(async () => {
+  await b.close();
+  await a.close();
+});
+
+const webhookUrl = (app: TestApp) => `${app.baseUrl}/api/stripe/webhook`;
+
+async function post(app: TestApp, payload: string, signature: string | null): Promise<Response> {
+  return fetch(webhookUrl(app), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+    body: payload,
+  });
+}
+
+async function queuedWebhookJobs(app: TestApp): Promise<number> {
+  const rows = await app.database.orm.em.getConnection().execute<{ n: string }[]>(`select count(*) as n from pgboss.job where name = 'billing-webhook'`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** What a subscription row says, without the bookkeeping each deployment stamps itself. */
+const content = (rows: SubscriptionRecord[]) =>
+  rows
+    .map(({ id: _id, createdAt: _c, updatedAt: _u, ...rest }) => rest)
+    .sort((x, y) => (x.externalId ?? '').localeCompare(y.externalId ?? ''));
+
+describe('POST /api/stripe/webhook', () => {
+  it('refuses a bad, missing or replayed-onto-other-bytes signature with 400 and changes nothing', async () => {
+    const { events } = await buyThroughCheckout(a.admin, stripe, { plan: 'gpt50', seats: 2 });
+    const event = events[0]!;
+    const wrongSecret = stripe.signedWebhook(event, { secret: 'whsec_not_the_right_one' });
+    const genuine = stripe.signedWebhook(event);
+    const tampered = genuine.payload.replace('"quantity": 2', '"quantity": 200');
+
+    expect((await post(a.app, wrongSecret.payload, wrongSecret.signature)).status).toBe(400);
+    expect((await post(a.app, genuine.payload, null)).status).toBe(400);
+    expect(tampered).not.toBe(genuine.payload);
+    expect((await post(a.app, tampered, genuine.signature)).status).toBe(400);
+    const stale = stripe.signedWebhook(event, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    expect((await post(a.app, stale.payload, stale.signature)).status).toBe(400);
+
+    expect(await queuedWebhookJobs(a.app)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await a.rows()).toEqual([]);
+    expect(await processedEventIds(a.app)).toEqual([]);
+  });
+
+  it('acknowledges at once, queues each event once, and the worker creates the subscription from Stripe\'s state', async () => {
+    const bought = await buyThroughCheckout(a.admin, stripe, { plan: 'standard', interval: 'yearly', seats: 4 });
+
+    for (const event of bought.events) {
+      const { payload, signature } = stripe.signedWebhook(event);
+      const response = await post(a.app, payload, signature);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ received: true, queued: true });
+    }
+
+    const rows = await eventually(async () => {
+      const found = await a.rows();
+      return found.some((r) => r.externalId === bought.subscriptionId) && found;
+    }, 'the subscription row');
+    expect(rows.find((r) => r.externalId === bought.subscriptionId)).toMatchObject({
+      teamId: TEAM,
+      kind: 'paid',
+      planKey: 'gpt50',
+      interval: 'yearly',
+      billingMode: 'fixed_rate',
+      quantity: 4,
+      status: 'active',
+      cancelAtPeriodEnd: false,
+    });
+  });
+
+  it('the same events twice, and in reverse order on another deployment, end in identical rows', async () => {
+    const start = stripe.state.events.length;
+    const fixed = await buyThroughCheckout(a.admin, stripe, { plan: 'gpt50_4k_50r', seats: 3 });
+    const payg = await buyThroughCheckout(a.admin, stripe, { plan: 'gpt50_8k', mode: 'pay_as_you_go', seats: 2 });
+    // Changes made in Stripe's customer portal reach Tomo only as webhooks.
+    const portal = createStripeClient({ secretKey: 'sk_test_portal', apiUrl: stripe.url });
+    const item = (await portal.subscriptions.retrieve(fixed.subscriptionId)).items.data[0]!;
+    await portal.subscriptions.update(fixed.subscriptionId, { items: [{ id: item.id, quantity: 5 }] });
+    await portal.subscriptions.update(fixed.subscriptionId, { cancel_at_period_end: true });
+    await portal.subscriptions.cancel(payg.subscriptionId);
+    const ours = new Set([fixed.subscriptionId, payg.subscriptionId]);
+    const events = stripe.state.events.slice(start).filter((e) => ours.has(subscriptionOf(e)));
+    expect(events.length).toBeGreaterThanOrEqual(9);
+
+    for (const event of events) {
+      for (let i = 0; i < 2; i += 1) expect(await stripe.deliver(event, webhookUrl(a.app))).toBe(200);
+    }
+    for (const event of [...events].reverse()) expect(await stripe.deliver(event, webhookUrl(b.app))).toBe(200);
+
+    const ids = events.map((e) => e.id);
+    for (const world of [a, b]) {
+      await eventually(async () => (await processedEventIds(world.app)).filter((id) => ids.includes(id)).length === ids.length, 'every event applied');
+    }
+    const inA = content((await a.rows()).filter((r) => ours.has(r.externalId ?? '')));
+    const inB = content((await b.rows()).filter((r) => ours.has(r.externalId ?? '')));
+    expect(inB).toEqual(inA);
+    const canceledAt = new Date(stripe.state.subscription(payg.subscriptionId).canceled_at! * 1000);
+    expect(inA).toEqual(
+      content([
+        { externalId: fixed.subscriptionId, planKey: 'gpt50_4k_50r', quantity: 5, status: 'active', cancelAtPeriodEnd: true, canceledAt: null },
+        { externalId: payg.subscriptionId, planKey: 'gpt50_8k', billingMode: 'pay_as_you_go', quantity: 2, status: 'canceled', canceledAt },
+      ] as SubscriptionRecord[]).map((expected) => expect.objectContaining(expected)),
+    );
+    // Each distinct event became one job, however often it was delivered.
+    expect(await queuedWebhookJobs(a.app)).toBe(new Set((await processedEventIds(a.app))).size);
+  });
+});
+
+function subscriptionOf(event: FakeEvent): string {
+  const object = event.data.object as { object?: string; id?: string; subscription?: string | null; parent?: { subscription_details?: { subscription?: string } } };
+  if (object.object === 'subscription') return object.id ?? '';
+  if (object.object === 'checkout.session') return object.subscription ?? '';
+  return object.parent?.subscription_details?.subscription ?? '';
+}
