@@ -10,6 +10,8 @@ export const QUEUES = {
   billingMeterEvents: { name: 'billing-meter-events', retryLimit: 8, retryDelaySeconds: 2, policy: 'stately', cron: '* * * * *', pollingIntervalSeconds: 2 },
   /** Uninstall: every subscription of the workspace canceled at Stripe (payload: teamId). */
   billingCancelWorkspace: { name: 'billing-cancel-workspace', retryLimit: 10, retryDelaySeconds: 10, pollingIntervalSeconds: 5 },
+  /** Daily clean-up of expired sessions and old delivery ids (03:17 UTC). */
+  housekeeping: { name: 'housekeeping', retryLimit: 2, policy: 'stately', cron: '17 3 * * *' },
   /** Slack: answers to mentions, DMs and thread follow-ups; uninstalls (apps/shared/slack-jobs.ts). */
   ...SLACK_QUEUES,
 } satisfies Record<string, QueueDefinition>;

@@ -15,11 +15,14 @@ import { CancelWorkspaceSubscriptions } from '../../core/billing/cancel-workspac
 import type { PaymentGateway } from '../../core/billing/payment-gateway.port';
 import { ReportMeterUsage } from '../../core/billing/report-meter-usage.use-case';
 import { SyncPaidSubscription } from '../../core/billing/sync-paid-subscription.use-case';
+import { Housekeeping } from '../../core/workspace/housekeeping.use-case';
+import { PgSessionStore } from '../../adapters/postgres/pg-session-store';
 import { QUEUES } from '../shared/queues';
 import type { WorkerConfig } from './config';
 import { billingCancelWorkspaceJob } from './jobs/billing-cancel-workspace.job';
 import { billingMeterEventsJob } from './jobs/billing-meter-events.job';
 import { billingWebhookJob } from './jobs/billing-webhook.job';
+import { housekeepingJob } from './jobs/housekeeping.job';
 import { pingJob } from './jobs/ping.job';
 import { slackJobHandlers } from './jobs/slack-handlers.job';
 
@@ -89,8 +92,20 @@ export function buildWorkerContainer(deps: WorkerDependencies): Container {
   container
     .bind<Record<string, JobHandler>>(WORKER_TYPES.Handlers)
     .toResolvedValue(
-      (billing: Record<string, JobHandler>, slack: Record<string, JobHandler>) => ({ [QUEUES.ping.name]: pingJob, ...billing, ...slack }),
-      [WORKER_TYPES.BillingJobs, WORKER_TYPES.SlackJobs],
+      (billing: Record<string, JobHandler>, slack: Record<string, JobHandler>, database: Database, logger: Logger) => ({
+        [QUEUES.ping.name]: pingJob,
+        [QUEUES.housekeeping.name]: housekeepingJob({
+          housekeeping: new Housekeeping({
+            clock: new SystemClock(),
+            sessions: new PgSessionStore(database.orm),
+            eventLogs: [new PgProcessedEventLog(database.orm, 'slack'), new PgProcessedEventLog(database.orm, 'stripe')],
+          }),
+          logger,
+        }),
+        ...billing,
+        ...slack,
+      }),
+      [WORKER_TYPES.BillingJobs, WORKER_TYPES.SlackJobs, WORKER_TYPES.Database, WORKER_TYPES.Logger],
     );
   return container;
 }
