@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStripeClient } from '../../../adapters/stripe/stripe-client';
+import { enqueueWorkspaceBillingCancellation } from '../../../apps/shared/billing-jobs';
+import type { StripeFake } from '../../fakes/stripe/stripe-fake';
+import { buyThroughCheckout } from './support/checkout-flow';
+import { eventually, startBillingWorld, TEAM, type BillingWorld } from './support/billing-world';
+
+let w: BillingWorld;
+let stripe: StripeFake;
+beforeAll(async () => {
+  w = await startBillingWorld();
+  stripe = w.stripe!;
+});
+afterAll(() => w.close());
+
+describe('uninstalling Tomo cancels every subscription of the workspace at once', () => {
+  it('ends each Stripe subscription now, without refund, and every row follows', async () => {
+    stripe.deliverWebhooksTo(`${w.app.baseUrl}/api/stripe/webhook`);
+    const fixed = await buyThroughCheckout(w.admin, stripe, { plan: 'gpt50', interval: 'yearly', seats: 3 });
+    const payg = await buyThroughCheckout(w.admin, stripe, { plan: 'gpt50_8k', mode: 'pay_as_you_go', seats: 2 });
+    await stripe.flushWebhooks();
+    const fixedRow = await eventually(async () => {
+      const found = await w.rows();
+      return found.filter((r) => r.status === 'active').length === 2 && found.find((r) => r.externalId === fixed.subscriptionId);
+    }, 'two active rows');
+    // More seats mid-term: a prorated charge waits for the next invoice...
+    expect((await w.admin.send('POST', `/api/billing/subscriptions/${fixedRow.id}/seats`, { quantity: 5 })).status).toBe(200);
+    expect(stripe.state.subscription(fixed.subscriptionId).pending_lines.length).toBeGreaterThan(0);
+    // Bought a moment ago: its webhooks have not reached Tomo yet.
+    stripe.deliverWebhooksTo(null);
+    const unsynced = await buyThroughCheckout(w.admin, stripe, { plan: 'gpt50_4k_50r', seats: 1 });
+    const ours = [fixed.subscriptionId, payg.subscriptionId, unsynced.subscriptionId];
+    // Another workspace's subscription on the same Stripe account.
+    const sdk = createStripeClient({ secretKey: 'sk_test_other', apiUrl: stripe.url });
+    const otherCustomer = await sdk.customers.create({ metadata: { team_id: 'T0OTHER01' } });
+    const price = (await sdk.prices.list({ lookup_keys: ['gpt50_monthly'] })).data[0]!;
+    const session = await sdk.checkout.sessions.create({
+      mode: 'subscription',
+      customer: otherCustomer.id,
+      line_items: [{ price: price.id, quantity: 1 }],
+      success_url: 'https://other.example/ok',
+    });
+    const other = stripe.completeCheckoutSession(session.id);
+
+    await enqueueWorkspaceBillingCancellation(w.app.queue, TEAM, new Date());
+
+    await eventually(async () => ours.every((id) => stripe.state.subscription(id).status === 'canceled'), 'Stripe cancellations');
+    for (const id of ours) {
+      const sub = stripe.state.subscription(id);
+      const cancel = stripe.callsTo('DELETE', `/v1/subscriptions/${id}`);
+      expect(cancel).toHaveLength(1);
+      expect(cancel[0]).toMatchObject({ idempotencyKey: `cancel:${id}`, params: { prorate: 'false', invoice_now: 'false' } });
+      // ...and the uninstall leaves no final invoice (no refund, no charge).
+      expect(sub.pending_lines).toEqual([]);
+    }
+    expect(stripe.state.subscription(other.subscription!.id).status).toBe('active');
+    const rows = await eventually(async () => {
+      const found = await w.rows();
+      return found.length === 3 && found.every((r) => r.status === 'canceled') && found;
+    }, 'canceled rows');
+    for (const row of rows) {
+      expect(row.canceledAt).toEqual(new Date(stripe.state.subscription(row.externalId!).canceled_at! * 1000));
+    }
+  });
+});
