@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { watch } from 'node:fs';
+
+// `npm run dev`: server + worker restart on change (tsx watch), and the web app is rebuilt
+// (with its prerendered pages) whenever apps/web or core changes. Reload the browser after
+// "web rebuilt".
+const node = process.execPath;
+let building: ChildProcess | undefined;
+let again = false;
+let timer: NodeJS.Timeout | undefined;
+
+function buildWeb(): void {
+  if (building) {
+    again = true;
+    return;
+  }
+  const started = Date.now();
+  building = spawn(node, ['node_modules/vite/bin/vite.js', 'build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
+  building.on('exit', (code) => {
+    building = undefined;
+    console.log(code === 0 ? `web rebuilt in ${Date.now() - started} ms` : 'web build failed');
+    if (again) {
+      again = false;
+      buildWeb();
+    }
+  });
+}
+
+function onChange(_event: string, file: string | null): void {
+  if (file && /routeTree\.gen\.ts$|(^|\/)dist\//.test(file)) return;
+  clearTimeout(timer);
+  timer = setTimeout(buildWeb, 300);
+}
+
+buildWeb();
+watch('apps/web/src', { recursive: true }, onChange);
+watch('core', { recursive: true }, onChange);
+
+const app = spawn(node, ['--import', 'tsx', '--watch', 'apps/start.ts'], { stdio: 'inherit' });
+const stop = () => {
+  app.kill('SIGTERM');
+  building?.kill('SIGTERM');
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+app.on('exit', (code) => process.exit(code ?? 0));
