@@ -1,7 +1,6 @@
 import type { BillingWebhookEvent, HandledWebhookType } from '../../core/billing/payment-gateway.port';
 import { HANDLED_WEBHOOK_TYPES } from '../../core/billing/payment-gateway.port';
-import type { JobPayload, JobQueue } from '../../core/shared/job-queue.port';
-import { QUEUES } from './queues';
+import type { JobPayload } from '../../core/shared/job-queue.port';
 
 type HandledEvent = Exclude<BillingWebhookEvent, { type: 'ignored' }>;
 
@@ -30,13 +29,4 @@ export function webhookEventFromJob(payload: JobPayload): HandledEvent | null {
     subscriptionId: text(payload.subscriptionId),
     teamId: text(payload.teamId),
   };
-}
-
-/**
- * For the Slack events handler on app_uninstalled / tokens_revoked: cancels every Stripe
- * subscription of the workspace in the worker (retried while Stripe is down). `uninstalledAt`
- * makes a repeated delivery of the same uninstall a no-op, while a later uninstall still runs.
- */
-export function enqueueWorkspaceBillingCancellation(queue: JobQueue, teamId: string, uninstalledAt: Date): Promise<string | null> {
-  return queue.send(QUEUES.billingCancelWorkspace.name, { teamId }, { dedupeKey: `${teamId}:${uninstalledAt.toISOString()}` });
 }

@@ -31,13 +31,18 @@ export class CancelWorkspaceSubscriptions {
       for (const open of await this.deps.gateway.listOpenSubscriptions(customer.externalCustomerId)) externalIds.add(open.externalId);
     }
     for (const row of await this.deps.subscriptions.listByTeam(teamId)) {
-      if (!row.externalId || externalIds.has(row.externalId) || row.status === 'canceled' || row.status === 'expired') continue;
-      if (await this.deps.gateway.getSubscription(row.externalId)) {
+      const ended = row.status === 'canceled' || row.status === 'expired';
+      // With the customer known, its open subscriptions are listed above; without it, even rows
+      // the uninstall already ended here may still be open at the provider.
+      if (!row.externalId || externalIds.has(row.externalId) || (customer && ended)) continue;
+      const current = await this.deps.gateway.getSubscription(row.externalId);
+      if (current && current.status !== 'canceled' && current.status !== 'incomplete_expired') {
         externalIds.add(row.externalId);
-      } else {
-        // The provider no longer knows it (deleted by hand): only the row is left to end.
+      } else if (!ended) {
+        // Already over at the provider (or deleted there by hand): only the row is left to end.
         const subscription = Subscription.fromRecord(row);
-        subscription.cancelNow(this.deps.clock.now());
+        const now = this.deps.clock.now();
+        subscription.cancelNow(now, current?.canceledAt ?? now);
         await this.deps.subscriptions.save(teamId, subscription.toRecord());
       }
     }

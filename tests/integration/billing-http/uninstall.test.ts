@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeClient } from '../../../adapters/stripe/stripe-client';
-import { enqueueWorkspaceBillingCancellation } from '../../../apps/shared/billing-jobs';
+import { signSlackRequest } from '../../../adapters/slack/verify-slack-signature';
 import type { StripeFake } from '../../fakes/stripe/stripe-fake';
 import { buyThroughCheckout } from './support/checkout-flow';
-import { eventually, startBillingWorld, TEAM, type BillingWorld } from './support/billing-world';
+import { eventually, SLACK_SIGNING_SECRET, startBillingWorld, TEAM, type BillingWorld } from './support/billing-world';
 
 let w: BillingWorld;
 let stripe: StripeFake;
@@ -42,7 +42,26 @@ describe('uninstalling Tomo cancels every subscription of the workspace at once'
     });
     const other = stripe.completeCheckoutSession(session.id);
 
-    await enqueueWorkspaceBillingCancellation(w.app.queue, TEAM, new Date());
+    // Slack tells Tomo it was uninstalled.
+    const body = JSON.stringify({
+      team_id: TEAM,
+      api_app_id: w.team.appId,
+      type: 'event_callback',
+      event_id: 'Ev0UNINSTALL',
+      event_time: Math.floor(Date.now() / 1000),
+      event: { type: 'app_uninstalled' },
+    });
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const slackEvent = await fetch(`${w.app.baseUrl}/slack/events`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-slack-request-timestamp': timestamp,
+        'x-slack-signature': signSlackRequest(SLACK_SIGNING_SECRET, timestamp, body),
+      },
+      body,
+    });
+    expect(slackEvent.status).toBe(200);
 
     await eventually(async () => ours.every((id) => stripe.state.subscription(id).status === 'canceled'), 'Stripe cancellations');
     for (const id of ours) {

@@ -53,6 +53,17 @@ describe('uninstalling ends every paid subscription of the workspace at the prov
     expect((await w.subscriptions.findById(OTHER_TEAM, 'theirs'))?.status).toBe('active');
   });
 
+  it('without a customer row, still ends provider subscriptions of rows the uninstall already canceled here', async () => {
+    await w.subscriptions.save(OTHER_TEAM, aSubscription('local').forTeam(OTHER_TEAM).canceled().build());
+    await w.subscriptions.save(OTHER_TEAM, aSubscription('done').forTeam(OTHER_TEAM).build());
+    provider.add({ externalId: 'sub_local', customerId: 'cus_9' });
+    provider.add({ externalId: 'sub_done', customerId: 'cus_9', status: 'canceled', canceledAt: new Date('2025-04-10T00:00:00Z') });
+
+    expect(await cancel.execute(OTHER_TEAM)).toEqual({ canceledExternalIds: ['sub_local'] });
+    expect(provider.subscriptions.get('sub_local')?.status).toBe('canceled');
+    expect(await w.subscriptions.findById(OTHER_TEAM, 'done')).toMatchObject({ status: 'canceled', canceledAt: new Date('2025-04-10T00:00:00Z') });
+  });
+
   it('a workspace that never bought anything has nothing to cancel', async () => {
     expect(await cancel.execute(OTHER_TEAM)).toEqual({ canceledExternalIds: [] });
   });

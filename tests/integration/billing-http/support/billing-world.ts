@@ -6,7 +6,7 @@ import { syncStripeCatalog } from '../../../../adapters/stripe/catalog-sync';
 import { createStripeClient } from '../../../../adapters/stripe/stripe-client';
 import { PgSubscriptionRepository } from '../../../../adapters/postgres/pg-subscription-repository';
 import type { SubscriptionRecord } from '../../../../core/billing/subscription';
-import { startFakeSlack, type FakeSlack } from '../../../fakes/slack/fake-slack';
+import { startFakeSlack, type FakeSlack, type FakeTeam } from '../../../fakes/slack/fake-slack';
 import { StripeFake } from '../../../fakes/stripe/stripe-fake';
 import { startTestApp, type TestApp } from '../../../support/app';
 import { HttpSession } from '../../settings/support/http-session';
@@ -15,11 +15,13 @@ import { installTomo } from '../../settings/support/slack-world';
 export const TEAM = 'T0BILLING1';
 export const ADMIN = 'U0BILLADM';
 export const MEMBER = 'U0BILLMEM';
+export const SLACK_SIGNING_SECRET = 'billing-test-signing-secret';
 
 export interface BillingWorld {
   app: TestApp;
   stripe: StripeFake | null;
   slack: FakeSlack;
+  team: FakeTeam;
   admin: HttpSession;
   member: HttpSession;
   /** The workspace's subscription rows, oldest first. */
@@ -45,6 +47,7 @@ export async function startBillingWorld(
       SLACK_CLIENT_SECRET: slack.settings.clientSecret,
       SLACK_OIDC_ISSUER: slack.origin,
       SLACK_API_URL: slack.url,
+      SLACK_SIGNING_SECRET,
       ...(stripe ? { STRIPE_SECRET_KEY: 'sk_test_tomo_fake', STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url } : {}),
     },
     { worker: options.worker ?? true },
@@ -59,6 +62,7 @@ export async function startBillingWorld(
     app,
     stripe,
     slack,
+    team,
     admin,
     member,
     rows: (teamId = TEAM) => subscriptions.listByTeam(teamId),
