@@ -171,8 +171,10 @@ export class StripePaymentGateway implements PaymentGateway {
             proration_date: prorationDate,
           },
     });
+    // This change's proration lines only: they start at the proration date. Prorations still
+    // pending from earlier changes in the period are on the same invoice, but not this change's cost.
     const prorationAmountCents = invoice.lines.data
-      .filter((line) => line.parent?.subscription_item_details?.proration === true)
+      .filter((line) => line.parent?.subscription_item_details?.proration === true && line.period.start === prorationDate)
       .reduce((sum, line) => sum + line.amount, 0);
     return {
       prorationAmountCents,
