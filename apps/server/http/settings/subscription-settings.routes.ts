@@ -1,13 +1,14 @@
 import { Router } from 'express';
 import { PLANS } from '../../../../core/billing/plan-catalog';
 import { Subscription } from '../../../../core/billing/subscription';
+import { assignmentSummary } from '../../../../core/seats/seat-rules';
 import { signedIn } from '../session/signed-in';
 import { subscriptionView } from '../slack-api/views';
 import type { SettingsDeps } from './settings-deps';
 
 /**
- * Subscription page (read-only here; buying and changing plans come with billing): the
- * workspace's current trial or plans with seats and renewal, newest first.
+ * Subscription page: the workspace's current trial or plans (best plan first) with seats
+ * assigned / total and renewal, and the ended ones. Changes go through /api/billing/….
  */
 export function subscriptionSettingsRoutes(deps: SettingsDeps): Router {
   return Router().get('/api/settings/subscription', async (_req, res) => {
@@ -17,9 +18,14 @@ export function subscriptionSettingsRoutes(deps: SettingsDeps): Router {
     const current = records
       .filter((r) => Subscription.fromRecord(r).isUsableAt(now))
       .sort((a, b) => PLANS[b.planKey].position - PLANS[a.planKey].position || b.createdAt.getTime() - a.createdAt.getTime());
+    // Seats assigned / total per current subscription (the page's seat line).
+    const assignments = current.length > 0 ? await deps.seats.listByTeam(teamId) : [];
     const ended = records.filter((r) => !current.includes(r)).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
     res.json({
-      current: current.map((r) => subscriptionView(r, now)),
+      current: current.map((r) => ({
+        ...subscriptionView(r, now),
+        seats: assignmentSummary(r.quantity, assignments.filter((a) => a.subscriptionId === r.id)),
+      })),
       past: ended.map((r) => subscriptionView(r, now)),
     });
   });

@@ -1,17 +1,36 @@
 import { apiFetch } from '../../../lib/settings/api-client';
 
+export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'expired';
+
+/** A trial or plan as GET /api/settings/subscription describes it. */
 export interface SubscriptionView {
   id: string;
   kind: 'trial' | 'paid';
   planKey: string;
   planDisplayName: string;
-  status: 'trialing' | 'active' | 'past_due' | 'canceled' | 'expired';
+  status: SubscriptionStatus;
   quantity: number;
   interval: 'monthly' | 'yearly' | null;
   billingMode: 'fixed_rate' | 'pay_as_you_go' | null;
+  currentPeriodStart: string;
   currentPeriodEnd: string;
+  /** Auto-renew off: the plan stays active until currentPeriodEnd, then ends. */
+  cancelAtPeriodEnd: boolean;
   autoRenew: boolean;
 }
 
-/** GET /api/settings/subscription */
-export const getSubscription = () => apiFetch<{ current: SubscriptionView[]; past: SubscriptionView[] }>('/api/settings/subscription');
+/** Seats of a current subscription: how many are held (manually or by usage) out of the total bought. */
+export interface SeatSummary {
+  assigned: number;
+  totalSeats: number;
+  available: number;
+}
+
+export interface CurrentSubscription extends SubscriptionView {
+  /** Absent from servers older than this page. */
+  seats?: SeatSummary;
+}
+
+/** GET /api/settings/subscription: the usable subscriptions (best plan first) and the ended ones. */
+export const getSubscription = () =>
+  apiFetch<{ current: CurrentSubscription[]; past: SubscriptionView[] }>('/api/settings/subscription');

@@ -1,17 +1,59 @@
-import { SettingsPage } from '../../../components/settings/settings-page';
-import { showDate } from '../../../lib/settings/dates';
+import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../../components/settings/confirm-dialog';
+import { ActionStatus, SettingsPage } from '../../../components/settings/settings-page';
+import { useConfirm } from '../../../components/settings/use-confirm';
+import { usePublicConfig } from '../../../lib/api/get-public-config';
 import { localizePath } from '../../../lib/locale';
+import { useAction } from '../../../lib/settings/use-action';
 import { useResource } from '../../../lib/settings/use-resource';
 import { useSettingsText } from '../../../lib/settings/use-settings-text';
-import { getSubscription, type SubscriptionView } from '../api/get-subscription';
+import { fetchUserContext, type UserContext } from '../../../lib/settings/user-context';
+import { getSubscription, type CurrentSubscription } from '../api/get-subscription';
+import { setAutoRenew } from '../api/set-auto-renew';
+import { showDay } from '../show-day';
+import { ManageBilling } from './manage-billing';
+import { SubscriptionCard } from './subscription-card';
+import './subscription.css';
 
-/** /settings/subscription (read-only): the current trial or plans, seats and renewal. */
+/**
+ * /settings/subscription: the current trial or plans with status, seats assigned / total and
+ * renewal. Admins (with billing configured) also turn auto-renewal on or off, change seats
+ * after a price preview, and open the Customer Portal. Members see the same facts read-only;
+ * without billing there are no buying controls and a note says why.
+ */
 export function SubscriptionPage() {
   const { t, m, locale } = useSettingsText();
   const page = useResource(getSubscription, []);
+  const config = usePublicConfig();
+  const [who, setWho] = useState<UserContext | null>(null);
+  const action = useAction();
+  const confirm = useConfirm();
   const data = page.data;
+
+  useEffect(() => {
+    void fetchUserContext().then(setWho);
+  }, []);
+
+  const billingOff = config !== undefined && !config.billingEnabled;
+  const canChange = config?.billingEnabled === true && who?.isAdmin === true;
+  const hasPaid = (data?.current ?? []).some((s) => s.kind === 'paid') || (data?.past ?? []).some((s) => s.kind === 'paid');
+  const buyable = config?.billingEnabled === true && data !== undefined && !data.current.some((s) => s.kind === 'paid');
+
+  const toggleAutoRenew = (s: CurrentSubscription, next: boolean) => {
+    const message = next
+      ? t('subscription.autoRenew.confirmOn', { plan: s.planDisplayName, date: showDay(s.currentPeriodEnd) })
+      : t('subscription.autoRenew.confirmOff', { plan: s.planDisplayName, date: showDay(s.currentPeriodEnd) });
+    confirm.ask(message, () => void action.run('UI.UPDATING', () => setAutoRenew(s.id, next), page.reload));
+  };
+
   return (
     <SettingsPage title={t('subscription.title')} lead={t('subscription.lead')}>
+      {billingOff ? (
+        <p className="settings-hint" data-testid="billing-off">
+          {m('BILLING.NOT_CONFIGURED')}
+        </p>
+      ) : null}
+      {config?.billingEnabled && who && !who.isAdmin ? <p className="settings-hint">{t('subscription.adminOnly')}</p> : null}
       {page.status === 'loading' && !data ? <p role="status">{m('UI.LOADING')}</p> : null}
       {page.status === 'error' && !data ? <p className="settings-error" role="alert">{page.error.message || m('UNKNOWN')}</p> : null}
       {data ? (
@@ -20,48 +62,33 @@ export function SubscriptionPage() {
         ) : (
           <ul className="card-grid card-grid-2">
             {data.current.map((s) => (
-              <SubscriptionCard key={s.id} subscription={s} />
+              <SubscriptionCard
+                key={s.id}
+                subscription={s}
+                canChange={canChange}
+                busy={action.busy}
+                onAutoRenew={(next) => toggleAutoRenew(s, next)}
+                onChanged={page.reload}
+              />
             ))}
           </ul>
         )
       ) : null}
+      <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} />
+      {canChange && hasPaid ? <ManageBilling /> : null}
       <p className="actions">
-        <a className="button button-secondary button-small" href={localizePath('/pricing', locale)}>
-          {t('subscription.seePlans')}
+        <a className={buyable && who?.isAdmin ? 'button button-small' : 'button button-secondary button-small'} href={localizePath('/pricing', locale)}>
+          {buyable && who?.isAdmin ? t('subscription.buyPlan') : t('subscription.seePlans')}
         </a>
       </p>
+      <ConfirmDialog
+        open={confirm.open}
+        message={confirm.message}
+        confirmLabel={t('actions.confirm')}
+        cancelLabel={t('actions.cancel')}
+        onConfirm={confirm.confirm}
+        onCancel={confirm.cancel}
+      />
     </SettingsPage>
-  );
-}
-
-function SubscriptionCard({ subscription: s }: { subscription: SubscriptionView }) {
-  const { t } = useSettingsText();
-  const trial = s.kind === 'trial';
-  return (
-    <li className="card" data-subscription={s.id}>
-      <h2 className="h3">{trial ? t('subscription.trial') : s.planDisplayName}</h2>
-      <dl className="summary-grid">
-        <div>
-          <dt>{t('subscription.status')}</dt>
-          <dd>{t(`subscription.statuses.${s.status}`)}</dd>
-        </div>
-        {trial ? null : (
-          <div>
-            <dt>{t('subscription.seats')}</dt>
-            <dd>{s.quantity}</dd>
-          </div>
-        )}
-        <div>
-          <dt>{trial ? t('subscription.trialEnds') : s.autoRenew ? t('subscription.renews') : t('subscription.ends')}</dt>
-          <dd>{showDate(s.currentPeriodEnd)}</dd>
-        </div>
-      </dl>
-      {trial ? null : (
-        <p className="settings-hint">
-          {t(`subscription.intervals.${s.interval ?? 'monthly'}`)} · {t(`subscription.modes.${s.billingMode ?? 'fixed_rate'}`)} ·{' '}
-          {s.autoRenew ? t('subscription.autoRenewOn') : t('subscription.autoRenewOff')}
-        </p>
-      )}
-    </li>
   );
 }

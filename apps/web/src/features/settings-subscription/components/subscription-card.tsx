@@ -1,0 +1,72 @@
+import { Switch } from '../../../components/settings/switch';
+import { showDate } from '../../../lib/settings/dates';
+import { useSettingsText } from '../../../lib/settings/use-settings-text';
+import type { CurrentSubscription } from '../api/get-subscription';
+import { showDay } from '../show-day';
+import { SeatChange } from './seat-change';
+
+/**
+ * One current trial or plan: status, seats assigned / total, renewal (or end) date, and for
+ * admins with billing configured the auto-renew switch and the seat change.
+ */
+export function SubscriptionCard(props: {
+  subscription: CurrentSubscription;
+  /** Admin and billing configured: the buying controls are shown. */
+  canChange: boolean;
+  busy: boolean;
+  onAutoRenew(next: boolean): void;
+  onChanged(): Promise<unknown>;
+}) {
+  const { t } = useSettingsText();
+  const s = props.subscription;
+  const trial = s.kind === 'trial';
+  const title = trial ? t('subscription.trial') : s.planDisplayName;
+  const endsLabel = trial ? t('subscription.trialEnds') : s.autoRenew ? t('subscription.renews') : t('subscription.ends');
+  return (
+    <li className="card subscription-card" data-subscription={s.id} aria-label={title}>
+      <h2 className="h3">{title}</h2>
+      <dl className="summary-grid">
+        <div>
+          <dt>{t('subscription.status')}</dt>
+          <dd data-testid="subscription-status">{t(`subscription.statuses.${s.status}`)}</dd>
+        </div>
+        {trial ? null : (
+          <div>
+            <dt>{t('subscription.seatsAssigned')}</dt>
+            <dd data-testid="subscription-seats">
+              {s.seats ? t('subscription.seatsOf', { assigned: s.seats.assigned, total: s.seats.totalSeats }) : s.quantity}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{endsLabel}</dt>
+          <dd data-testid="subscription-period-end">{showDate(s.currentPeriodEnd)}</dd>
+        </div>
+      </dl>
+      {trial ? null : (
+        <p className="settings-hint">
+          {t(`subscription.intervals.${s.interval ?? 'monthly'}`)} · {t(`subscription.modes.${s.billingMode ?? 'fixed_rate'}`)} ·{' '}
+          {s.autoRenew ? t('subscription.autoRenewOn') : t('subscription.autoRenewOff')}
+        </p>
+      )}
+      {!trial && s.cancelAtPeriodEnd ? (
+        <p className="subscription-flag" data-testid="cancels-at-period-end">
+          <strong>{t('subscription.cancelsAtPeriodEnd')}</strong> — {t('subscription.cancelsNote', { date: showDay(s.currentPeriodEnd) })}
+        </p>
+      ) : null}
+      {s.status === 'past_due' ? <p className="subscription-flag">{t('subscription.pastDueNote')}</p> : null}
+      {!trial && props.canChange ? (
+        <div className="subscription-controls">
+          <Switch
+            checked={s.autoRenew}
+            label={t('subscription.autoRenew.label')}
+            showLabel
+            disabled={props.busy}
+            onChange={props.onAutoRenew}
+          />
+          <SeatChange subscription={s} onChanged={props.onChanged} />
+        </div>
+      ) : null}
+    </li>
+  );
+}
