@@ -1,0 +1,253 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLANS } from '../../core/billing/plan-catalog';
+import { translate } from '../../apps/shared/messages';
+import en from '../../apps/web/src/locales/en/settings';
+import ja from '../../apps/web/src/locales/ja/settings';
+import { ADMIN, eventually, MEMBER, startBillingWorld, TEAM, type BillingWorld } from '../integration/billing-http/support/billing-world';
+import { buyPlan } from '../integration/settings/support/slack-world';
+import { launchBrowser, watchPageErrors } from '../support/browser';
+import { ensureWebBuild } from '../support/web-app';
+
+/**
+ * Buying and managing a plan in headless Chromium against the real server, worker and
+ * PostgreSQL, with the Stripe fake (hosted checkout and portal pages, signed webhooks) and the
+ * Slack fake as identity provider. A second deployment runs without STRIPE_SECRET_KEY.
+ */
+let on: BillingWorld;
+let off: BillingWorld;
+let browser: Browser;
+let admin: BrowserContext;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  ensureWebBuild();
+  [on, off, browser] = await Promise.all([startBillingWorld(), startBillingWorld({ billing: false, worker: false }), launchBrowser()]);
+  on.stripe!.deliverWebhooksTo(`${on.app.baseUrl}/api/stripe/webhook`);
+  admin = await signedIn(on, ADMIN);
+});
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([on?.close(), off?.close()]);
+});
+
+/** A fresh browser profile signed in through the real Sign in with Slack flow. */
+async function signedIn(world: BillingWorld, userId: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: world.app.baseUrl, viewport: { width: 1280, height: 900 } });
+  world.slack.oidc.signInAs({ teamId: TEAM, userId });
+  const page = await context.newPage();
+  await page.goto('/auth/signin?returnTo=%2F');
+  await page.waitForURL(`${world.app.baseUrl}/`);
+  await page.close();
+  return context;
+}
+
+async function open(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  page.on('close', () => pageErrors.push(...errors));
+  await page.goto(path);
+  await page.locator('h1').first().waitFor();
+  return page;
+}
+
+async function openSubscription(context: BrowserContext, path = '/settings/subscription'): Promise<Page> {
+  const page = await open(context, path);
+  await page.locator('[data-subscription]').first().waitFor();
+  return page;
+}
+
+const planCard = (page: Page, name: string): Locator =>
+  page.locator('li.plan-card', { has: page.getByRole('heading', { name, exact: true }) });
+const paidCard = (page: Page): Locator => page.locator('li.subscription-card', { has: page.getByRole('heading', { name: 'Standard' }) });
+const usd = (cents: number, locale: 'en' | 'ja') => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+interface PreviewJson {
+  oldQuantity: number;
+  newQuantity: number;
+  prorationDate: string;
+  invoice: { prorationAmountCents: number; nextInvoiceTotalCents: number; currency: string } | null;
+}
+
+/** Types a seat count, asks for the preview and returns what the server answered. */
+async function previewSeats(page: Page, copy: typeof en, seats: number): Promise<PreviewJson> {
+  await page.getByLabel(copy.subscription.seatChange.label.replace('{{plan}}', 'Standard')).fill(String(seats));
+  const answer = page.waitForResponse((r) => r.url().includes('/seats/preview'));
+  await page.getByRole('button', { name: copy.subscription.seatChange.preview }).click();
+  const response = await answer;
+  expect(response.status()).toBe(200);
+  return (await response.json()) as PreviewJson;
+}
+
+const stripeSubscription = () => {
+  const [sub] = [...on.stripe!.state.subscriptions.values()];
+  if (!sub) throw new Error('no Stripe subscription');
+  return sub;
+};
+
+describe('billing configured', () => {
+  it('an admin subscribes from /pricing through the hosted checkout; the webhook makes it the plan and the button becomes Manage', async () => {
+    const page = await open(admin, '/pricing');
+    await page.locator('#pricing-seats').fill('2');
+    // A button (the checkout form) once the session is known; signed out it would be a sign-in link.
+    await planCard(page, 'Standard').getByRole('button', { name: /Subscribe/ }).click();
+    await page.waitForURL(`${on.stripe!.url}/checkout/**`);
+    expect(await page.locator('main').innerText()).toContain('× 2');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(`${on.app.baseUrl}/pricing?checkout=success`);
+
+    await on.stripe!.flushWebhooks();
+    const row = await eventually(async () => (await on.rows()).find((r) => r.kind === 'paid' && r.quantity === 2), 'the paid subscription row');
+    expect(row).toMatchObject({ planKey: 'gpt50', interval: 'monthly', billingMode: 'fixed_rate', cancelAtPeriodEnd: false });
+
+    await page.reload();
+    const manage = planCard(page, 'Standard').getByRole('button', { name: /Manage/ });
+    await manage.waitFor();
+    expect(await planCard(page, 'Entry').getByRole('button', { name: /Subscribe/ }).count()).toBe(1);
+    await page.close();
+  });
+
+  it('shows the plan on the Subscription page: status, seats assigned / total, renewal, auto-renew on', async () => {
+    const page = await openSubscription(admin);
+    const card = paidCard(page);
+    expect(await card.getByTestId('subscription-status').innerText()).toBe('Active');
+    expect(await card.getByTestId('subscription-seats').innerText()).toBe('0 / 2');
+    expect(await card.innerText()).toMatch(/Renews on\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    expect(await card.getByRole('switch', { name: en.subscription.autoRenew.label }).getAttribute('aria-checked')).toBe('true');
+    await page.close();
+  });
+
+  it('previews a seat change with the prorated amount from Stripe before confirming, then changes the quantity', async () => {
+    const page = await openSubscription(admin);
+    const preview = await previewSeats(page, en, 5);
+    const monthly = PLANS.gpt50.prices.monthly.unitAmountCents;
+    const cents = preview.invoice!.prorationAmountCents;
+    // Three more seats for (almost) the whole month just bought.
+    expect(cents).toBeGreaterThan(3 * monthly * 0.95);
+    expect(cents).toBeLessThanOrEqual(3 * monthly);
+    const panel = page.getByTestId('seat-preview');
+    expect(await panel.getByTestId('proration-amount').innerText()).toBe(`Prorated charge on the next invoice: ${usd(cents, 'en')}`);
+    expect(await panel.innerText()).toContain(usd(preview.invoice!.nextInvoiceTotalCents, 'en'));
+    // Nothing changed yet.
+    expect(stripeSubscription().items[0]?.quantity).toBe(2);
+
+    await panel.getByRole('button', { name: 'Confirm: change to 5 seats' }).click();
+    await page.getByText('Seats changed to 5.').waitFor();
+    // Stripe charges exactly what was shown: the pending proration equals the preview.
+    expect(stripeSubscription().items[0]?.quantity).toBe(5);
+    expect(stripeSubscription().pending_lines.reduce((sum, line) => sum + line.amount, 0)).toBe(cents);
+
+    await page.reload();
+    await page.locator('[data-subscription]').first().waitFor();
+    expect(await paidCard(page).getByTestId('subscription-seats').innerText()).toBe('0 / 5');
+    await page.close();
+  });
+
+  it('shows the preview in Japanese with the amount as money, and cancelling it changes nothing', async () => {
+    const page = await openSubscription(admin, '/ja/settings/subscription');
+    expect(await page.locator('h1').innerText()).toBe(ja.subscription.title);
+    const preview = await previewSeats(page, ja, 4);
+    // One seat less for (almost) the whole month; the charge of the earlier change stays out of it.
+    const credit = -preview.invoice!.prorationAmountCents;
+    expect(credit).toBeGreaterThan(PLANS.gpt50.prices.monthly.unitAmountCents * 0.95);
+    expect(credit).toBeLessThanOrEqual(PLANS.gpt50.prices.monthly.unitAmountCents);
+    const panel = page.getByTestId('seat-preview');
+    expect(await panel.getByTestId('proration-amount').innerText()).toBe(`次回の請求から差し引かれる日割り額：${usd(credit, 'ja')}`);
+    await panel.getByRole('button', { name: ja.actions.cancel }).click();
+    await panel.waitFor({ state: 'detached' });
+    expect(stripeSubscription().items[0]?.quantity).toBe(5);
+    await page.close();
+  });
+
+  it('counts assigned seats, and the preview names who loses a seat when going below them', async () => {
+    const page = await openSubscription(admin);
+    const id = (await on.rows()).find((r) => r.kind === 'paid')!.id;
+    for (const memberId of [ADMIN, MEMBER]) {
+      const status = await page.evaluate(
+        async ({ memberId, id }) =>
+          (await fetch(`/api/settings/members/${memberId}/seat`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ subscriptionId: id }) })).status,
+        { memberId, id },
+      );
+      expect(status).toBe(200);
+    }
+    await page.reload();
+    await expect.poll(() => paidCard(page).getByTestId('subscription-seats').innerText()).toBe('2 / 5');
+
+    await previewSeats(page, en, 1);
+    const panel = page.getByTestId('seat-preview');
+    expect(await panel.innerText()).toContain('These members lose their seat (most recently assigned first): Max Member');
+    await panel.getByRole('button', { name: en.actions.cancel }).click();
+    expect(stripeSubscription().items[0]?.quantity).toBe(5);
+    await page.close();
+  });
+
+  it('turns auto-renew off after confirmation: still active, cancels at period end', async () => {
+    const page = await openSubscription(admin);
+    await paidCard(page).getByRole('switch', { name: en.subscription.autoRenew.label }).click();
+    const dialog = page.locator('dialog[open]');
+    expect(await dialog.innerText()).toContain('Turn off auto-renewal for Standard?');
+    await dialog.getByRole('button', { name: en.actions.confirm }).click();
+    await paidCard(page).getByTestId('cancels-at-period-end').waitFor();
+    expect(stripeSubscription().cancel_at_period_end).toBe(true);
+
+    await page.reload();
+    const card = paidCard(page);
+    await card.waitFor();
+    expect(await card.getByTestId('subscription-status').innerText()).toBe('Active');
+    expect(await card.getByTestId('cancels-at-period-end').innerText()).toMatch(
+      /^Cancels at period end — Auto-renewal is off: this plan stays active until \d{4}-\d{2}-\d{2} and then ends\.$/,
+    );
+    expect(await card.innerText()).toContain('Ends on');
+    expect(await card.getByRole('switch', { name: en.subscription.autoRenew.label }).getAttribute('aria-checked')).toBe('false');
+    await on.stripe!.flushWebhooks();
+    expect((await on.rows()).find((r) => r.kind === 'paid')).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, quantity: 5 });
+    await page.close();
+  });
+
+  it('Manage opens the Stripe Customer Portal', async () => {
+    const page = await openSubscription(admin);
+    await page.getByRole('button', { name: en.subscription.manage.button }).click();
+    await page.waitForURL(`${on.stripe!.url}/portal/**`);
+    expect(await page.locator('h1').innerText()).toBe('Fake Stripe Customer Portal');
+    await page.close();
+  });
+
+  it('a member sees the plan but no buying controls, and the API refuses them', async () => {
+    const member = await signedIn(on, MEMBER);
+    const page = await openSubscription(member);
+    expect(await paidCard(page).getByTestId('subscription-seats').innerText()).toBe('2 / 5');
+    await page.getByText(en.subscription.adminOnly).waitFor();
+    expect(await page.getByRole('switch').count()).toBe(0);
+    expect(await page.getByRole('spinbutton').count()).toBe(0);
+    expect(await page.getByRole('button', { name: en.subscription.manage.button }).count()).toBe(0);
+    const id = (await on.rows()).find((r) => r.kind === 'paid')!.id;
+    const status = await page.evaluate(
+      async (path) => (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"autoRenew":true}' })).status,
+      `/api/billing/subscriptions/${id}/auto-renew`,
+    );
+    expect(status).toBe(403);
+    await member.close();
+  });
+});
+
+describe('billing not configured', () => {
+  it('pricing buttons say Coming soon and the Subscription page has no buying controls, with a note', async () => {
+    await buyPlan(off.app, TEAM, { id: 'sub-off-standard', planKey: 'gpt50', seats: 3 });
+    const context = await signedIn(off, ADMIN);
+    const pricing = await open(context, '/pricing');
+    const comingSoon = pricing.getByRole('button', { name: /Coming soon/ });
+    await expect.poll(() => comingSoon.count()).toBe(3);
+    for (const button of await comingSoon.all()) expect(await button.isDisabled()).toBe(true);
+    expect(await pricing.getByRole('button', { name: /Subscribe|Manage/ }).count()).toBe(0);
+
+    const page = await openSubscription(context);
+    await page.getByText(translate('BILLING.NOT_CONFIGURED', {}, 'en')).waitFor();
+    expect(await paidCard(page).getByTestId('subscription-seats').innerText()).toBe('0 / 3');
+    expect(await page.getByRole('switch').count()).toBe(0);
+    expect(await page.getByRole('spinbutton').count()).toBe(0);
+    expect(await page.getByRole('button', { name: en.subscription.manage.button }).count()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+});
