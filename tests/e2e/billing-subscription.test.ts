@@ -131,7 +131,7 @@ describe('billing configured', () => {
     // Nothing changed yet.
     expect(stripeSubscription().items[0]?.quantity).toBe(2);
 
-    await panel.getByRole('button', { name: 'Confirm: change to 5 seats' }).click();
+    await panel.getByRole('button', { name: 'Confirm: change the seat count to 5' }).click();
     await page.getByText('Seats changed to 5.').waitFor();
     // Stripe charges exactly what was shown: the pending proration equals the preview.
     expect(stripeSubscription().items[0]?.quantity).toBe(5);

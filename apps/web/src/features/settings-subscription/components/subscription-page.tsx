@@ -49,11 +49,11 @@ export function SubscriptionPage() {
   return (
     <SettingsPage title={t('subscription.title')} lead={t('subscription.lead')}>
       {billingOff ? (
-        <p className="settings-hint" data-testid="billing-off">
+        <p className="subscription-note" data-testid="billing-off">
           {m('BILLING.NOT_CONFIGURED')}
         </p>
       ) : null}
-      {config?.billingEnabled && who && !who.isAdmin ? <p className="settings-hint">{t('subscription.adminOnly')}</p> : null}
+      {config?.billingEnabled && who && !who.isAdmin ? <p className="subscription-note">{t('subscription.adminOnly')}</p> : null}
       {page.status === 'loading' && !data ? <p role="status">{m('UI.LOADING')}</p> : null}
       {page.status === 'error' && !data ? <p className="settings-error" role="alert">{page.error.message || m('UNKNOWN')}</p> : null}
       {data ? (
