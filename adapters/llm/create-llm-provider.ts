@@ -6,7 +6,7 @@ import { FallbackLlmProvider } from './fallback-llm-provider';
 import { OpenAiLlmProvider } from './openai/openai-llm-provider';
 
 export const DEFAULT_OPENAI_MODEL = 'gpt-5';
-export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-5';
+export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-5-5';
 
 export interface LlmConfiguration {
   /** `LLM_PROVIDER`: tried first unless the plan's model belongs to the other. */

@@ -49,7 +49,7 @@ const subjects: { name: string; model: string; start(): Promise<Harness> }[] = [
   },
   {
     name: 'AnthropicLlmProvider (Messages)',
-    model: 'claude-sonnet-4-5',
+    model: 'claude-sonnet-5-5',
     async start() {
       const fake = await startFakeAnthropic();
       return {
@@ -58,7 +58,7 @@ const subjects: { name: string; model: string; start(): Promise<Harness> }[] = [
           new AnthropicLlmProvider({
             apiKey: 'sk-ant-test',
             baseURL: fake.url,
-            defaultModel: 'claude-sonnet-4-5',
+            defaultModel: 'claude-sonnet-5-5',
             ...timeouts,
           }),
         wireMessageCount: (turns) => turns,

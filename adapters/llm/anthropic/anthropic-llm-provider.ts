@@ -17,7 +17,7 @@ export interface AnthropicLlmProviderOptions {
   baseURL?: string;
   /** The model used when the request names none, or one not in `models`. */
   defaultModel: string;
-  /** Plan model id → Claude model id (e.g. `{ claude: 'claude-sonnet-4-5' }`). */
+  /** Plan model id → Claude model id (e.g. `{ claude: 'claude-sonnet-5-5' }`). */
   models?: Readonly<Record<string, string>>;
   firstByteTimeoutMs?: number;
   idleTimeoutMs?: number;

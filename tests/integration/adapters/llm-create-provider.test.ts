@@ -33,7 +33,7 @@ describe('createLlmProvider: LLM_PROVIDER, plan models and fallback wired from c
   it('sends each plan model to its own provider, with that provider’s model id', async () => {
     expect((await collectStream(both('openai').stream(ask('claude')))).done?.provider).toBe('anthropic');
     expect((await collectStream(both('anthropic').stream(ask('gpt-5')))).done?.provider).toBe('openai');
-    expect(anthropic.calls.map((c) => c.model)).toEqual(['claude-sonnet-4-5']);
+    expect(anthropic.calls.map((c) => c.model)).toEqual(['claude-sonnet-5-5']);
     expect(openai.calls.map((c) => c.model)).toEqual(['gpt-5']);
   });
 

@@ -26,8 +26,8 @@ describe('FallbackLlmProvider over the OpenAI and Anthropic fakes', () => {
     anthropic = new AnthropicLlmProvider({
       apiKey: 'sk-ant-test',
       baseURL: anthropicFake.url,
-      defaultModel: 'claude-sonnet-4-5',
-      models: { claude: 'claude-sonnet-4-5' },
+      defaultModel: 'claude-sonnet-5-5',
+      models: { claude: 'claude-sonnet-5-5' },
     });
   });
   afterAll(() => Promise.all([openaiFake.close(), anthropicFake.close()]));
@@ -62,7 +62,7 @@ describe('FallbackLlmProvider over the OpenAI and Anthropic fakes', () => {
 
     expect(result.error).toBeUndefined();
     expect(result.text).toBe('Answer written by the Anthropic fake.');
-    expect(result.done).toMatchObject({ provider: 'anthropic', model: 'claude-sonnet-4-5' });
+    expect(result.done).toMatchObject({ provider: 'anthropic', model: 'claude-sonnet-5-5' });
     expect(openaiFake.calls).toHaveLength(1);
     expect(anthropicFake.calls).toHaveLength(1);
   });
@@ -73,7 +73,7 @@ describe('FallbackLlmProvider over the OpenAI and Anthropic fakes', () => {
     const result = await collectStream(both().stream({ ...request, model: 'claude' }));
 
     expect(result.done?.provider).toBe('openai');
-    expect(anthropicFake.calls.map((c) => c.model)).toEqual(['claude-sonnet-4-5']);
+    expect(anthropicFake.calls.map((c) => c.model)).toEqual(['claude-sonnet-5-5']);
     expect(openaiFake.calls).toHaveLength(1);
   });
 
