@@ -77,26 +77,51 @@ export class PgBossJobQueue implements JobQueue {
     });
   }
 
+  async sendMany(name: string, jobs: readonly { payload: JobPayload; dedupeKey?: string }[]): Promise<void> {
+    if (jobs.length === 0) return;
+    // The same insert as send() (queue defaults, ON CONFLICT DO NOTHING), for many rows at once.
+    await this.boss.insert(
+      name,
+      jobs.map((job) => ({ data: job.payload, ...(job.dedupeKey ? { id: dedupeId(name, job.dedupeKey) } : {}) })),
+    );
+  }
+
   /** Runs `handler` for each job of `name`; a thrown error fails the job (and retries per queue policy). */
   async work(name: string, handler: JobHandler, options: { concurrency?: number } = {}): Promise<void> {
     this.working.add(name);
     const polling = this.definitions.get(name)?.pollingIntervalSeconds;
-    await this.boss.work<JobPayload>(
-      name,
-      {
-        localConcurrency: options.concurrency ?? 1,
-        batchSize: 1,
-        ...(polling ? { pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: polling } : {}),
-      },
-      // batchSize 1: what the handler returns is stored as the job's output.
-      async ([job]) => {
-        if (!job) return null;
-        const started = performance.now();
-        const output = await handler(job.data, { id: job.id, name: job.name });
-        this.logger.debug({ queue: name, jobId: job.id, ms: Math.round(performance.now() - started) }, 'job done');
-        return output ?? null;
-      },
-    );
+    // One pg-boss worker per slot, so each can be told to look again right after a job: with
+    // batchSize 1 a worker otherwise sleeps until the next NOTIFY or poll (30 s), and one NOTIFY
+    // can announce many jobs (a batch insert, or a backlog left while no worker ran). A worker
+    // keeps fetching while it finds jobs and goes back to waiting when the queue is empty.
+    for (let slot = 0; slot < (options.concurrency ?? 1); slot += 1) {
+      const worker: { id?: string } = {};
+      const lookAgain = () => {
+        if (worker.id) this.boss.notifyWorker(worker.id);
+      };
+      worker.id = await this.boss.work<JobPayload>(
+        name,
+        {
+          localConcurrency: 1,
+          batchSize: 1,
+          ...(polling ? { pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: polling } : {}),
+        },
+        // batchSize 1: what the handler returns is stored as the job's output.
+        async ([job]) => {
+          if (!job) return null;
+          const started = performance.now();
+          try {
+            const output = await handler(job.data, { id: job.id, name: job.name });
+            this.logger.debug({ queue: name, jobId: job.id, ms: Math.round(performance.now() - started) }, 'job done');
+            return output ?? null;
+          } finally {
+            lookAgain();
+          }
+        },
+      );
+      // Its first job may have run before its id was known.
+      lookAgain();
+    }
   }
 
   /** Sends `name` an empty job on the cron schedule (stored in the database, so once across workers). */

@@ -15,4 +15,9 @@ export interface SendJobOptions {
 export interface JobQueue {
   /** Resolves to the job id, or null when a job with the same dedupe key exists. */
   send(name: string, payload: JobPayload, options?: SendJobOptions): Promise<string | null>;
+  /**
+   * Several jobs of one queue in one round trip (one insert, one commit), for high-rate
+   * ingress; jobs whose dedupe key exists already are skipped. Dedupe keys must be distinct.
+   */
+  sendMany(name: string, jobs: readonly { payload: JobPayload; dedupeKey?: string }[]): Promise<void>;
 }

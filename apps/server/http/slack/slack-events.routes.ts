@@ -3,6 +3,7 @@ import type { Logger } from '../../../../adapters/logging/logger';
 import { verifySlackSignature } from '../../../../adapters/slack/verify-slack-signature';
 import type { Clock } from '../../../../core/shared/clock.port';
 import type { JobQueue } from '../../../../core/shared/job-queue.port';
+import { EventJobBatcher } from './event-job-batcher';
 import { jobForEvent, type SlackEventEnvelope } from './slack-event-jobs';
 
 export interface SlackEventsDeps {
@@ -22,6 +23,7 @@ export interface SlackEventsDeps {
  */
 export function slackEventsRoutes(deps: SlackEventsDeps): Router {
   const router = Router();
+  const jobs = new EventJobBatcher(deps.queue);
   // The signature covers the exact bytes Slack sent, so the body is read raw, not as JSON.
   router.post('/slack/events', express.raw({ type: () => true, limit: deps.bodyLimit }), async (req, res) => {
     const body: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
@@ -63,8 +65,8 @@ export function slackEventsRoutes(deps: SlackEventsDeps): Router {
     const job = jobForEvent(envelope);
     const retry = req.get('x-slack-retry-num');
     if (job.enqueue) {
-      const jobId = await deps.queue.send(job.queue, job.payload, { dedupeKey: job.dedupeKey });
-      deps.logger.debug({ eventId: envelope.event_id, type: job.type, retry, queued: jobId !== null }, 'Slack event');
+      await jobs.enqueue(job.queue, job.payload, job.dedupeKey);
+      deps.logger.debug({ eventId: envelope.event_id, type: job.type, retry }, 'Slack event queued');
     } else {
       deps.logger.debug({ eventId: envelope.event_id, type: job.type, retry, skipped: job.reason }, 'Slack event');
     }

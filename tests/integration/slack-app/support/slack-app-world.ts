@@ -22,7 +22,7 @@ export interface SlackAppWorld {
 }
 
 /** The real server and worker, with Slack, OpenAI and Anthropic fakes on 127.0.0.1 behind them. */
-export async function startSlackAppWorld(env: Record<string, string> = {}): Promise<SlackAppWorld> {
+export async function startSlackAppWorld(env: Record<string, string> = {}, options: { worker?: boolean } = {}): Promise<SlackAppWorld> {
   const slack = await startFakeSlack({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
   const openai = await startFakeOpenAi();
   const anthropic = await startFakeAnthropic();
@@ -38,7 +38,7 @@ export async function startSlackAppWorld(env: Record<string, string> = {}): Prom
     ANTHROPIC_API_KEY: 'ak-test',
     ANTHROPIC_BASE_URL: anthropic.url,
     ...env,
-  });
+  }, options);
   return {
     app,
     slack,

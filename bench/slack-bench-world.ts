@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { freePort } from '../adapters/embedded-postgres/embedded-postgres-server';
+import { createLogger } from '../adapters/logging/logger';
+import { openDatabase, type Database } from '../adapters/postgres/database';
+import { PgBossJobQueue } from '../adapters/queue/pg-boss-job-queue';
+import { signSlackRequest } from '../adapters/slack/verify-slack-signature';
+import { loadServerConfig } from '../apps/server/config';
+import { startServer } from '../apps/server/server';
+import type { RunningHttpServer } from '../apps/shared/http-server';
+import { ALL_QUEUES } from '../apps/shared/queues';
+import { loadWorkerConfig } from '../apps/worker/config';
+import { startWorker, type RunningWorker } from '../apps/worker/worker';
+import { startFakeOpenAi, type FakeOpenAi } from '../tests/fakes/openai/fake-openai';
+import { startFakeSlack, type FakeSlack } from '../tests/fakes/slack/fake-slack';
+import { startTestPostgres, type TestPostgres } from '../tests/support/postgres-server';
+
+export const SIGNING_SECRET = 'bench-signing-secret';
+const logger = createLogger({ name: 'bench', level: 'silent' });
+
+/**
+ * Tomo's real server (and, on request, its worker) on a fresh database, with the Slack and
+ * OpenAI fakes behind them: what `npm start` runs, minus the web build.
+ */
+export interface SlackBench {
+  baseUrl: string;
+  slack: FakeSlack;
+  openai: FakeOpenAi;
+  queue: PgBossJobQueue;
+  env: Record<string, string>;
+  startWorker(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startSlackBench(): Promise<SlackBench> {
+  const postgres: TestPostgres = await startTestPostgres();
+  const name = `tomo_bench_${randomBytes(4).toString('hex')}`;
+  await admin(postgres.adminUrl, `create database "${name}"`);
+  const url = new URL(postgres.adminUrl);
+  url.pathname = `/${name}`;
+  const slack = await startFakeSlack({ clientId: 'bench', clientSecret: 'bench-secret' });
+  const openai = await startFakeOpenAi();
+  const port = String(await freePort());
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    PORT: port,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: url.toString(),
+    WEB_DIST_DIR: 'tests/fixtures/web-dist',
+    ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
+    SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+    SLACK_CLIENT_ID: 'bench',
+    SLACK_CLIENT_SECRET: 'bench-secret',
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: slack.url,
+    LLM_PROVIDER: 'openai',
+    OPENAI_API_KEY: 'sk-bench',
+    OPENAI_BASE_URL: openai.url,
+  };
+  const database: Database = await openDatabase(env.DATABASE_URL!, { poolMax: 8 });
+  await database.migrateUp();
+  const queue = await PgBossJobQueue.start(env.DATABASE_URL!, { logger, queues: ALL_QUEUES, poolMax: 8 });
+  const http: RunningHttpServer = await startServer({ config: loadServerConfig(env), logger, database, queue });
+  let worker: RunningWorker | undefined;
+  return {
+    baseUrl: `http://127.0.0.1:${http.port}`,
+    slack,
+    openai,
+    queue,
+    env,
+    async startWorker() {
+      worker ??= await startWorker({ config: loadWorkerConfig(env), logger, database, queue });
+    },
+    async close() {
+      await http.close(1000);
+      await worker?.stop();
+      await queue.stop(1000);
+      await database.close();
+      await Promise.all([slack.close(), openai.close()]);
+      await admin(postgres.adminUrl, `drop database if exists "${name}" with (force)`);
+      await postgres.stop();
+    },
+  };
+}
+
+/** A signed Events API request, as Slack sends it. */
+export function signedEvent(body: string): { headers: Record<string, string>; body: string } {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  return {
+    headers: {
+      'content-type': 'application/json',
+      'x-slack-request-timestamp': timestamp,
+      'x-slack-signature': signSlackRequest(SIGNING_SECRET, timestamp, body),
+    },
+    body,
+  };
+}
+
+async function admin(adminUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The q-quantile (0..1) of a list of numbers, nearest rank. */
+export function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
+}
