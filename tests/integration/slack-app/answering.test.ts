@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgRepositories } from '../../../adapters/postgres/pg-repositories';
 import { AesGcmSecretBox } from '../../../adapters/crypto';
@@ -54,6 +55,27 @@ describe('Slack app: install, then answers in threads (real server and worker, S
     expect(audit[0]).toMatchObject({ memberId: world.ws.alice, provider: 'openai', model: 'gpt-5', sourceKinds: ['thread', 'instructions'] });
     expect(audit[0]!.inputTokens).toBeGreaterThan(0);
     expect(audit[0]!.outputTokens).toBeGreaterThan(0);
+  });
+
+  it('keeps no question or answer text in any table or job', async () => {
+    await settled(world);
+    const client = new pg.Client({ connectionString: world.app.db.url });
+    await client.connect();
+    try {
+      const tables = await client.query<{ schema: string; name: string }>(
+        `select table_schema as schema, table_name as name from information_schema.tables
+         where table_schema in ('public', 'pgboss') and table_type = 'BASE TABLE'`,
+      );
+      expect(tables.rows.length).toBeGreaterThan(10);
+      for (const table of tables.rows) {
+        const rows = await client.query(`select * from "${table.schema}"."${table.name}"`);
+        const dump = JSON.stringify(rows.rows);
+        expect(dump, `${table.schema}.${table.name}`).not.toContain('capital');
+        expect(dump, `${table.schema}.${table.name}`).not.toContain('Paris');
+      }
+    } finally {
+      await client.end();
+    }
   });
 
   it('answers a top-level DM in a thread under it', async () => {
