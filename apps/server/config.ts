@@ -1,10 +1,11 @@
-import { parseEnv, serverEnv } from '../shared/config';
+import { parseEnv, requireEncryptionKeyWithExternalDatabase, serverEnv } from '../shared/config';
 
 export type ServerConfig = ReturnType<typeof loadServerConfig>;
 
 /** The server's whole configuration, validated once at start-up. */
 export function loadServerConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = parseEnv(serverEnv, env);
+  requireEncryptionKeyWithExternalDatabase(parsed);
   return {
     ...parsed,
     PUBLIC_URL: env.PUBLIC_URL?.trim() ? parsed.PUBLIC_URL : `http://localhost:${parsed.PORT}`,

@@ -66,6 +66,22 @@ export const workerEnv = {
 };
 
 /**
+ * Tokens are sealed with ENCRYPTION_KEY. Only the embedded default may do without one (a key
+ * is then generated into DATA_DIR); with a real DATABASE_URL several processes share the data,
+ * so they must share a configured key rather than each invent their own.
+ */
+export function requireEncryptionKeyWithExternalDatabase(config: {
+  DATABASE_URL?: string | undefined;
+  ENCRYPTION_KEY?: string | undefined;
+}): void {
+  if (config.DATABASE_URL && !config.ENCRYPTION_KEY) {
+    throw new ConfigError(
+      'Invalid configuration: ENCRYPTION_KEY is required when DATABASE_URL is set (unset); generate one with `openssl rand -base64 32`',
+    );
+  }
+}
+
+/**
  * Parses the environment, or throws a ConfigError whose message is one line naming the
  * variable: `Invalid configuration: PORT must be ... (got "abc")`.
  */

@@ -1,3 +1,4 @@
+import { loadOrCreateKey } from '../../adapters/crypto';
 import { createLogger, type Logger } from '../../adapters/logging/logger';
 import { openDatabase, type Database } from '../../adapters/postgres/database';
 import { PgBossJobQueue } from '../../adapters/queue/pg-boss-job-queue';
@@ -17,6 +18,7 @@ interface InfrastructureConfig {
   NODE_ENV: string;
   LOG_LEVEL: string;
   DATABASE_URL?: string | undefined;
+  ENCRYPTION_KEY?: string | undefined;
   DATA_DIR: string;
   EMBEDDED_PG_PORT: number;
   SHUTDOWN_TIMEOUT_MS: number;
@@ -33,6 +35,9 @@ export async function openInfrastructure(
   options: { runsWorker: boolean },
 ): Promise<Infrastructure> {
   const resolved = await resolveDatabase(config, logger);
+  if (!config.ENCRYPTION_KEY && resolved.embedded) {
+    await loadOrCreateKey(config.DATA_DIR, { warn: (message) => logger.warn(message) });
+  }
   const database = await openDatabase(resolved.url);
   await database.migrateUp();
   const queue = await PgBossJobQueue.start(resolved.url, {

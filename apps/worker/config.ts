@@ -1,8 +1,10 @@
-import { parseEnv, workerEnv } from '../shared/config';
+import { parseEnv, requireEncryptionKeyWithExternalDatabase, workerEnv } from '../shared/config';
 
 export type WorkerConfig = ReturnType<typeof loadWorkerConfig>;
 
 /** The worker's whole configuration, validated once at start-up. */
 export function loadWorkerConfig(env: Record<string, string | undefined> = process.env) {
-  return parseEnv(workerEnv, env);
+  const parsed = parseEnv(workerEnv, env);
+  requireEncryptionKeyWithExternalDatabase(parsed);
+  return parsed;
 }

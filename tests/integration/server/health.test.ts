@@ -15,8 +15,13 @@ describe('health endpoints', () => {
   beforeAll(async () => {
     db = await testDatabase();
     database = await openDatabase(db.url, { poolMax: 2 });
-    const config = loadServerConfig({ PORT: '0', DATABASE_URL: db.url, WEB_DIST_DIR: 'tests/fixtures/web-dist' });
-    http = await startServer({ config, logger: testLogger, database, queue: { send: async () => 'job-id' } });
+    const config = loadServerConfig({
+      PORT: '0',
+      DATABASE_URL: db.url,
+      ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      WEB_DIST_DIR: 'tests/fixtures/web-dist',
+    });
+    http = await startServer({ config, logger: testLogger, database, queue: { send: async () => 'job-id', sendMany: async () => {} } });
     base = `http://127.0.0.1:${http.port}`;
   });
 

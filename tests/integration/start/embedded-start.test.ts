@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -19,7 +19,7 @@ describe('npm start without DATABASE_URL', () => {
 
   async function start(port: number, pgPort: number): Promise<SpawnedApp> {
     const spawned = spawnEntry('apps/start.ts', {
-      ...envWithout('DATABASE_URL', 'TEST_DATABASE_URL'),
+      ...envWithout('DATABASE_URL', 'TEST_DATABASE_URL', 'ENCRYPTION_KEY'),
       NODE_ENV: 'production',
       PORT: String(port),
       DATA_DIR: dataDir,
@@ -49,6 +49,10 @@ describe('npm start without DATABASE_URL', () => {
     await client.query('create table restart_probe (note text)');
     await client.query(`insert into restart_probe values ('still here')`);
     await client.end();
+
+    // No ENCRYPTION_KEY: one is generated into the data folder, loudly.
+    expect(existsSync(join(dataDir, 'encryption.key'))).toBe(true);
+    expect(app.output()).toContain('ENCRYPTION_KEY is not set: generated a new key');
 
     expect(await app.stop()).toBe(0);
     expect(app.output()).toContain('shutting down');

@@ -16,7 +16,7 @@ describe('worker', () => {
     const db = await testDatabase();
     database = await openDatabase(db.url, { poolMax: 2 });
     queue = await PgBossJobQueue.start(db.url, { logger: testLogger, queues: ALL_QUEUES });
-    worker = await startWorker({ config: loadWorkerConfig({ DATABASE_URL: db.url }), logger: testLogger, database, queue });
+    worker = await startWorker({ config: loadWorkerConfig({ DATABASE_URL: db.url, ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64') }), logger: testLogger, database, queue });
   });
 
   afterAll(async () => {

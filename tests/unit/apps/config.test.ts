@@ -21,6 +21,7 @@ describe('configuration', () => {
       PORT: '8080',
       PUBLIC_URL: 'https://tomo.example.com',
       DATABASE_URL: 'postgres://u:p@db:5432/tomo',
+      ENCRYPTION_KEY: 'a-key',
       LLM_PROVIDER: 'anthropic',
       STRIPE_SECRET_KEY: 'sk_test_1',
       ANTHROPIC_BASE_URL: 'http://127.0.0.1:9999',
@@ -29,6 +30,7 @@ describe('configuration', () => {
       PORT: 8080,
       PUBLIC_URL: 'https://tomo.example.com',
       DATABASE_URL: 'postgres://u:p@db:5432/tomo',
+      ENCRYPTION_KEY: 'a-key',
       LLM_PROVIDER: 'anthropic',
       ANTHROPIC_BASE_URL: 'http://127.0.0.1:9999',
       billingEnabled: true,
@@ -56,6 +58,15 @@ describe('configuration', () => {
     const message = (error as Error).message;
     expect(message.startsWith(expected)).toBe(true);
     expect(message).not.toContain('\n');
+  });
+
+  it('requires ENCRYPTION_KEY with an external database, so every process seals tokens with one key', () => {
+    const env = { DATABASE_URL: 'postgres://u:p@db:5432/tomo' };
+    expect(() => loadServerConfig(env)).toThrow(
+      'Invalid configuration: ENCRYPTION_KEY is required when DATABASE_URL is set (unset)',
+    );
+    expect(() => loadWorkerConfig(env)).toThrow(ConfigError);
+    expect(loadServerConfig({}).ENCRYPTION_KEY).toBeUndefined();
   });
 
   it('validates the worker settings too', () => {
