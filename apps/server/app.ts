@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import type { Logger } from '../../adapters/logging/logger';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { healthRoutes, type ReadinessProbe } from './http/health-routes';
+import { browserRateLimit } from './http/rate-limits';
 import { notFoundPage, webStatic } from './http/web-static';
 
 export interface AppOptions {
@@ -9,6 +10,8 @@ export interface AppOptions {
   readiness: ReadinessProbe;
   bodyLimit: string;
   webDistDir: string;
+  /** Requests per minute per address on /api, /auth and the install flow (0 = no limit). */
+  rateLimitPerMinute?: number;
   /** Routers mounted before the web app, e.g. /api, /slack, /auth. */
   routes?: express.Router[];
   /** Webhook routers that verify signatures over the raw body: mounted before any body parser. */
@@ -27,6 +30,12 @@ export function createApp(options: AppOptions): Express {
     next();
   });
   app.use(healthRoutes(options.readiness));
+  if (options.rateLimitPerMinute) {
+    const limit = browserRateLimit(options.rateLimitPerMinute);
+    app.use(['/api', '/auth', '/slack/install', '/slack/oauth_redirect'], (req, res, next) =>
+      req.path.startsWith('/stripe/webhook') ? next() : limit(req, res, next),
+    );
+  }
   for (const router of options.rawBodyRoutes ?? []) app.use(router);
   // JSON bodies for the API only; Slack and Stripe webhooks read their raw bodies themselves.
   app.use('/api', express.json({ limit: options.bodyLimit }));

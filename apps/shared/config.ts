@@ -52,6 +52,7 @@ export const serverEnv = {
   ...commonEnv,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   SESSION_SECRET: optionalString,
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'must look like 1mb or 100kb').default('1mb'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   WEB_DIST_DIR: z.string().trim().min(1).default('apps/web/dist'),
