@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '../../apps/shared/messages';
 import { launchBrowser, watchPageErrors } from '../support/browser';
 import { json } from '../support/static-server';
 import type { ApiHandler, StaticServer } from '../support/static-server';
@@ -65,9 +66,34 @@ describe('alerts from the query string', () => {
     await page.close();
   });
 
+  it('shows why a Subscribe post was refused, in the page\'s language, with a sign-in link when signed out', async () => {
+    const server = servers[0] ?? (await app());
+    const cases = [
+      ['/pricing', 'BILLING.PROVIDER_UNAVAILABLE', 'The payment page could not be opened', 'en'],
+      ['/ja/pricing', 'PERMISSION.ADMIN_REQUIRED', '決済ページを開けませんでした', 'ja'],
+    ] as const;
+    for (const [path, code, title, locale] of cases) {
+      const { page, errors } = await visit(`${server.url}${path}?billing_error=${code}`);
+      const alert = page.getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.locator('.alert-title').innerText()).toBe(title);
+      expect(await alert.innerText()).toContain(translate(code, {}, locale));
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+    const { page } = await visit(`${server.url}/ja/pricing?billing_error=AUTH.TEAM_ID_MISSING`);
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.locator('.alert-title').innerText()).toBe('先にサインインしてください');
+    expect(await alert.getByRole('link').getAttribute('href')).toBe('/auth/signin?returnTo=%2Fja%2Fpricing');
+    await alert.getByRole('button').click();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.close();
+  });
+
   it('shows no alert without a known outcome', async () => {
     const server = servers[0] ?? (await app());
-    for (const query of ['', '?checkout=maybe', '?other=success']) {
+    for (const query of ['', '?checkout=maybe', '?other=success', '?billing_error=%3Cb%3Ehi%3C%2Fb%3E']) {
       const { page } = await visit(`${server.url}/pricing${query}`);
       await page.waitForTimeout(200);
       expect(await page.locator('.alert').count()).toBe(0);
@@ -151,9 +177,28 @@ describe('plan buttons', () => {
     expect(await checkout.getAttribute('action')).toBe('/api/create-checkout-session');
     expect(await checkout.getAttribute('method')).toBe('post');
     const fields = await checkout.evaluate((form) => Object.fromEntries(new FormData(form as HTMLFormElement)));
-    expect(fields).toEqual({ plan: 'gpt50_8k', interval: 'yearly', mode: 'fixed_rate', seats: '12' });
+    expect(fields).toEqual({ plan: 'gpt50_8k', interval: 'yearly', mode: 'fixed_rate', seats: '12', returnTo: '/pricing' });
     expect(await checkout.innerText()).toContain('Subscribe');
     expect(await page.locator('#payment-methods form').getAttribute('action')).toBe('/api/create-setup-session');
+    expect(await page.locator('.pricing-note').count()).toBe(0);
+    await page.close();
+  });
+
+  it('gives a member who is not an admin disabled buttons and a note saying who can subscribe', async () => {
+    const server = await app({
+      '/api/public-config': json({ billingEnabled: true }),
+      '/api/me': json({ email: 'max@acme.example', teamName: 'Acme', isAdmin: false, activeSubscriptions: [{ planKey: 'gpt50' }] }),
+    });
+    const { page } = await visit(`${server.url}/ja/pricing`);
+    const note = page.locator('.pricing-note');
+    await note.waitFor();
+    expect(await note.innerText()).toContain('プランを購入できるのはワークスペースの管理者だけです。');
+    for (const name of ['Entry', 'Standard', 'Premium']) {
+      const button = card(page, name).locator('.plan-action button');
+      expect(await button.isDisabled()).toBe(true);
+      expect(await button.getAttribute('aria-describedby')).toBe(await note.getAttribute('id'));
+    }
+    expect(await page.locator('.plan-grid form, #payment-methods form').count()).toBe(0);
     await page.close();
   });
 });

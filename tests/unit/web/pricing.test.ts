@@ -15,6 +15,14 @@ describe('pricing query string', () => {
     expect(parsePricingSearch({ checkout: 'maybe', setup: 1, utm_source: 'news' })).toEqual({});
     expect(pricingAlerts({})).toEqual([]);
   });
+
+  it('keeps a refused form post\'s catalogue code, and nothing that is not shaped like one', () => {
+    expect(parsePricingSearch({ billing_error: 'BILLING.PROVIDER_UNAVAILABLE' })).toEqual({ billing_error: 'BILLING.PROVIDER_UNAVAILABLE' });
+    expect(parsePricingSearch({ billing_error: 'UNKNOWN', checkout: 'cancel' })).toEqual({ billing_error: 'UNKNOWN', checkout: 'cancel' });
+    for (const billing_error of ['<script>', 'auth.team_id_missing', 'A'.repeat(65), 42, ['UNKNOWN']]) {
+      expect(parsePricingSearch({ billing_error })).toEqual({});
+    }
+  });
 });
 
 describe('plan display', () => {

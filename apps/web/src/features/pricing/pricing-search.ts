@@ -1,12 +1,16 @@
+import { BILLING_ERROR_PARAM, parseBillingError } from '../../lib/billing-error';
+
 /**
  * Query string of /pricing. Checkout returns to ?checkout=success|cancel, wallet setup to
- * ?setup=success|cancel (see docs/web.md); anything else is ignored.
+ * ?setup=success|cancel, a refused Subscribe or wallet post to ?billing_error=<code> (see
+ * docs/web.md); anything else is ignored.
  */
 export type Outcome = 'success' | 'cancel';
 
 export interface PricingSearch {
   checkout?: Outcome;
   setup?: Outcome;
+  billing_error?: string;
 }
 
 function outcome(value: unknown): Outcome | undefined {
@@ -17,8 +21,10 @@ export function parsePricingSearch(search: Record<string, unknown>): PricingSear
   const result: PricingSearch = {};
   const checkout = outcome(search.checkout);
   const setup = outcome(search.setup);
+  const billingError = parseBillingError(search[BILLING_ERROR_PARAM]);
   if (checkout) result.checkout = checkout;
   if (setup) result.setup = setup;
+  if (billingError) result.billing_error = billingError;
   return result;
 }
 

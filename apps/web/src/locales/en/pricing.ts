@@ -27,6 +27,7 @@ const pricing = {
       title: 'Wallet setup was cancelled',
       body: 'No payment method was added. You can set up a wallet again under payment methods below.',
     },
+    billingError: { title: 'The payment page could not be opened' },
   },
   controls: {
     interval: 'Billing period',
@@ -59,6 +60,8 @@ const pricing = {
     manage: 'Manage',
     comingSoon: 'Coming soon',
     plan: '{{plan}} plan',
+    adminOnly:
+      'Only workspace admins can subscribe. Ask an admin of your Slack workspace (Primary Owner, Owner or Admin) to buy a plan or manage the one you have.',
   },
   details: {
     title: 'Plan details',

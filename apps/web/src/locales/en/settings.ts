@@ -232,6 +232,7 @@ const settings = {
       body: 'Update the payment method, download invoices or cancel in the Stripe Customer Portal.',
       button: 'Manage',
     },
+    billingError: { title: 'The Customer Portal could not be opened', dismiss: 'Dismiss' },
   },
 };
 

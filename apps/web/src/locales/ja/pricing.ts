@@ -30,6 +30,7 @@ const pricing: Localized<typeof en> = {
       title: 'ウォレットの設定はキャンセルされました',
       body: '支払い方法は追加されていません。下のお支払い方法から改めて設定できます。',
     },
+    billingError: { title: '決済ページを開けませんでした' },
   },
   controls: {
     interval: '請求期間',
@@ -62,6 +63,8 @@ const pricing: Localized<typeof en> = {
     manage: '管理する',
     comingSoon: '近日公開',
     plan: '{{plan}} プラン',
+    adminOnly:
+      'プランを購入できるのはワークスペースの管理者だけです。Slack ワークスペースの管理者（プライマリーオーナー、オーナー、管理者）に、プランの購入や管理を依頼してください。',
   },
   details: {
     title: 'プランの詳細',

@@ -233,6 +233,7 @@ const settings: Localized<typeof en> = {
       body: '支払い方法の更新、請求書のダウンロード、解約は Stripe のカスタマーポータルで行えます。',
       button: '管理',
     },
+    billingError: { title: 'カスタマーポータルを開けませんでした', dismiss: '閉じる' },
   },
 };
 

@@ -95,6 +95,8 @@ export function SiteMenu(props: { open: boolean; onClose(): void }) {
       <ul className="menu-list menu-list-secondary">
         <li>
           <form method="post" action="/api/create-portal-session">
+            {/* A refused post (signed out, not an admin) comes back to pricing with the reason. */}
+            <input type="hidden" name="returnTo" value={localizePath('/pricing', locale)} />
             <button type="submit" className="menu-form-button">
               {t('menu.customerPortal')}
             </button>

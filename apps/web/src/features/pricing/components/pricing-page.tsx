@@ -1,4 +1,4 @@
-import { ClientOnly, getRouteApi } from '@tanstack/react-router';
+import { ClientOnly, getRouteApi, useLocation } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { BillingInterval, BillingMode } from '../../../../../../core/billing/plan';
 import { PAID_PLANS } from '../../../../../../core/billing/plan-catalog';
@@ -7,6 +7,7 @@ import { Section } from '../../../components/ui/section';
 import { useMe } from '../../../lib/api/get-me';
 import { usePublicConfig } from '../../../lib/api/get-public-config';
 import { useCopy } from '../../../lib/use-copy';
+import { ADMIN_ONLY_NOTE_ID } from './plan-action';
 import { PlanCard } from './plan-card';
 import { PlanDetailsTable } from './plan-details-table';
 import { PricingAlerts } from './pricing-alerts';
@@ -25,6 +26,8 @@ export function PricingPage() {
   const [interval, setBillingInterval] = useState<BillingInterval>('monthly');
   const [mode, setMode] = useState<BillingMode>('fixed_rate');
   const [seats, setSeats] = useState(1);
+  const here = useLocation({ select: (location) => location.pathname });
+  const signedInAs = session.status === 'signed-in' ? session.me : null;
 
   return (
     <>
@@ -42,6 +45,11 @@ export function PricingPage() {
           onMode={setMode}
           onSeats={setSeats}
         />
+        {config?.billingEnabled && signedInAs && !signedInAs.isAdmin ? (
+          <p id={ADMIN_ONLY_NOTE_ID} className="pricing-note">
+            {copy.card.adminOnly}
+          </p>
+        ) : null}
         <ul className="plan-grid">
           <TrialCard />
           {PAID_PLANS.map((plan) => (
@@ -96,11 +104,12 @@ export function PricingPage() {
             <li key={note}>{note}</li>
           ))}
         </ul>
-        {config?.billingEnabled && session.status === 'signed-in' ? (
+        {config?.billingEnabled && signedInAs?.isAdmin ? (
           <div className="card wallet-setup">
             <h3>{copy.payment.wallet.title}</h3>
             <p>{copy.payment.wallet.body}</p>
             <form method="post" action="/api/create-setup-session">
+              <input type="hidden" name="returnTo" value={here} />
               <button type="submit" className="button button-secondary">
                 {copy.payment.wallet.button}
               </button>

@@ -1,8 +1,11 @@
+import { useLocation } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { BillingErrorAlert } from '../../../components/billing-error-alert';
 import { ConfirmDialog } from '../../../components/settings/confirm-dialog';
 import { ActionStatus, SettingsPage } from '../../../components/settings/settings-page';
 import { useConfirm } from '../../../components/settings/use-confirm';
 import { usePublicConfig } from '../../../lib/api/get-public-config';
+import { BILLING_ERROR_PARAM, parseBillingError } from '../../../lib/billing-error';
 import { localizePath } from '../../../lib/locale';
 import { useAction } from '../../../lib/settings/use-action';
 import { useResource } from '../../../lib/settings/use-resource';
@@ -28,6 +31,7 @@ export function SubscriptionPage() {
   const [who, setWho] = useState<UserContext | null>(null);
   const action = useAction();
   const confirm = useConfirm();
+  const billingError = useLocation({ select: (location) => parseBillingError((location.search as Record<string, unknown>)[BILLING_ERROR_PARAM]) });
   const data = page.data;
 
   useEffect(() => {
@@ -48,6 +52,9 @@ export function SubscriptionPage() {
 
   return (
     <SettingsPage title={t('subscription.title')} lead={t('subscription.lead')}>
+      {billingError ? (
+        <BillingErrorAlert code={billingError} title={t('subscription.billingError.title')} dismissLabel={t('subscription.billingError.dismiss')} />
+      ) : null}
       {billingOff ? (
         <p className="subscription-note" data-testid="billing-off">
           {m('BILLING.NOT_CONFIGURED')}
