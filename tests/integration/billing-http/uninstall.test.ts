@@ -73,12 +73,16 @@ describe('uninstalling Tomo cancels every subscription of the workspace at once'
       expect(sub.pending_lines).toEqual([]);
     }
     expect(stripe.state.subscription(other.subscription!.id).status).toBe('active');
+    // The uninstall cancels the rows at once; the billing job then gives them Stripe's own
+    // cancellation time. Wait for that second step, not just the first.
+    const stripeCanceledAt = (externalId: string) => new Date(stripe.state.subscription(externalId).canceled_at! * 1000);
     const rows = await eventually(async () => {
       const found = await w.rows();
-      return found.length === 3 && found.every((r) => r.status === 'canceled') && found;
-    }, 'canceled rows');
-    for (const row of rows) {
-      expect(row.canceledAt).toEqual(new Date(stripe.state.subscription(row.externalId!).canceled_at! * 1000));
-    }
+      const settled = found.every(
+        (r) => r.status === 'canceled' && r.canceledAt?.getTime() === stripeCanceledAt(r.externalId!).getTime(),
+      );
+      return found.length === 3 && settled && found;
+    }, 'canceled rows with Stripe cancellation times');
+    for (const row of rows) expect(row.canceledAt).toEqual(stripeCanceledAt(row.externalId!));
   });
 });
