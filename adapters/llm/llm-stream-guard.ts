@@ -12,6 +12,25 @@ export interface StreamTimeouts {
 
 export const DEFAULT_TIMEOUTS: StreamTimeouts = { firstByteTimeoutMs: 30_000, idleTimeoutMs: 60_000 };
 
+/** A provider's timers: its options where given, the defaults otherwise. */
+export function streamTimeouts(options: Partial<StreamTimeouts>): StreamTimeouts {
+  return {
+    firstByteTimeoutMs: options.firstByteTimeoutMs ?? DEFAULT_TIMEOUTS.firstByteTimeoutMs,
+    idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_TIMEOUTS.idleTimeoutMs,
+  };
+}
+
+/** Constructor options both SDKs take the same way. */
+export function sdkClientOptions(options: { apiKey: string; baseURL?: string | undefined }, timeouts: StreamTimeouts) {
+  return {
+    apiKey: options.apiKey,
+    ...(options.baseURL === undefined ? {} : { baseURL: options.baseURL }),
+    // One retry layer only: FallbackLlmProvider decides what happens after a failure.
+    maxRetries: 0,
+    timeout: timeouts.firstByteTimeoutMs,
+  };
+}
+
 export type OpenStream<T> = (signal: AbortSignal) => Promise<AsyncIterable<T>>;
 
 /**

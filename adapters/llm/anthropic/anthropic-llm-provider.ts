@@ -9,7 +9,7 @@ import type {
   LlmStreamEvent,
   LlmStreamOptions,
 } from '../../../core/assistant/llm-provider.port';
-import { DEFAULT_TIMEOUTS, OPENED, afterText, guardStream, resolveModel, sdkErrorToLlmError } from '../llm-stream-guard';
+import { OPENED, afterText, guardStream, resolveModel, sdkClientOptions, sdkErrorToLlmError, streamTimeouts } from '../llm-stream-guard';
 
 export interface AnthropicLlmProviderOptions {
   apiKey: string;
@@ -33,17 +33,8 @@ export class AnthropicLlmProvider implements LlmProvider {
 
   constructor(private readonly options: AnthropicLlmProviderOptions) {
     this.name = options.name ?? 'anthropic';
-    this.timeouts = {
-      firstByteTimeoutMs: options.firstByteTimeoutMs ?? DEFAULT_TIMEOUTS.firstByteTimeoutMs,
-      idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_TIMEOUTS.idleTimeoutMs,
-    };
-    this.client = new Anthropic({
-      apiKey: options.apiKey,
-      ...(options.baseURL === undefined ? {} : { baseURL: options.baseURL }),
-      // One retry layer only: FallbackLlmProvider decides what happens after a failure.
-      maxRetries: 0,
-      timeout: this.timeouts.firstByteTimeoutMs,
-    });
+    this.timeouts = streamTimeouts(options);
+    this.client = new Anthropic(sdkClientOptions(options, this.timeouts));
   }
 
   async *stream(request: LlmRequest, options: LlmStreamOptions = {}): AsyncGenerator<LlmStreamEvent> {

@@ -9,7 +9,7 @@ import type {
   LlmStreamOptions,
   TokenUsage,
 } from '../../../core/assistant/llm-provider.port';
-import { DEFAULT_TIMEOUTS, OPENED, afterText, guardStream, resolveModel, sdkErrorToLlmError } from '../llm-stream-guard';
+import { OPENED, afterText, guardStream, resolveModel, sdkClientOptions, sdkErrorToLlmError, streamTimeouts } from '../llm-stream-guard';
 
 export interface OpenAiLlmProviderOptions {
   apiKey: string;
@@ -38,17 +38,8 @@ export class OpenAiLlmProvider implements LlmProvider {
 
   constructor(private readonly options: OpenAiLlmProviderOptions) {
     this.name = options.name ?? 'openai';
-    this.timeouts = {
-      firstByteTimeoutMs: options.firstByteTimeoutMs ?? DEFAULT_TIMEOUTS.firstByteTimeoutMs,
-      idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_TIMEOUTS.idleTimeoutMs,
-    };
-    this.client = new OpenAI({
-      apiKey: options.apiKey,
-      ...(options.baseURL === undefined ? {} : { baseURL: options.baseURL }),
-      // One retry layer only: FallbackLlmProvider decides what happens after a failure.
-      maxRetries: 0,
-      timeout: this.timeouts.firstByteTimeoutMs,
-    });
+    this.timeouts = streamTimeouts(options);
+    this.client = new OpenAI(sdkClientOptions(options, this.timeouts));
   }
 
   async *stream(request: LlmRequest, options: LlmStreamOptions = {}): AsyncGenerator<LlmStreamEvent> {
