@@ -12,9 +12,24 @@ import type roadmap from '../locales/en/roadmap';
 import type terms from '../locales/en/terms';
 import type useCases from '../locales/en/use-cases';
 import type vdp from '../locales/en/vdp';
+import type { UseCaseSlug } from '../lib/public-routes';
+
+/** The body of one use-case page (namespace `use-case-<slug>`); its list entry is in `use-cases`. */
+export interface UseCaseCopy {
+  title: string;
+  lead: string;
+  problem: string;
+  steps: readonly string[];
+  examples: readonly string[];
+  worksWith: readonly string[];
+}
+
+/** One namespace per use-case page, so a page loads its own body and not the other seven. */
+export type UseCaseNamespace = `use-case-${UseCaseSlug}`;
+type UseCaseMessages = { [N in UseCaseNamespace]: UseCaseCopy };
 
 /** Message namespaces; each is one file per locale under src/locales/<locale>/<namespace>.ts. */
-export interface Messages {
+export interface Messages extends UseCaseMessages {
   booking: typeof booking;
   commercial: typeof commercial;
   common: typeof common;

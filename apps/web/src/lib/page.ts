@@ -18,16 +18,18 @@ export function localeFromParam(param: string | undefined): Locale {
 
 /**
  * Loader shared by every public page: loads the page's message namespaces for the locale
- * and returns the page's title and description (namespace keys `meta.title`, `meta.description`).
+ * (`namespace` and any `alsoNamespaces`, in parallel) and returns the page's title and
+ * description (keys `<metaKey>.title` and `<metaKey>.description` of `namespace`).
  */
 export async function loadPage(
   i18n: I18n,
   localeParam: string | undefined,
   namespace: Namespace,
   metaKey = 'meta',
+  alsoNamespaces: readonly Namespace[] = [],
 ): Promise<LoadedPage> {
   const locale = localeFromParam(localeParam);
-  await prepareMessages(i18n, locale, [namespace]);
+  await prepareMessages(i18n, locale, [namespace, ...alsoNamespaces]);
   const t = i18n.getFixedT(locale, namespace);
   return { locale, meta: { title: t(`${metaKey}.title`), description: t(`${metaKey}.description`) } };
 }

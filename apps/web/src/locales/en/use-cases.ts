@@ -1,3 +1,6 @@
+// The use-case index page, the labels of a use-case page, and per use case what lists and
+// heads need (title, description, summary). Each page's body is its own namespace,
+// use-case-<slug>, so a page loads only its own copy.
 const useCases = {
   index: {
     meta: {
@@ -10,134 +13,72 @@ const useCases = {
     lead: 'Eight ways customers put Tomo to work — each with the settings, integrations and automation behind it.',
     read: 'Read the use case',
   },
-  labels: { problem: 'The problem', how: 'How Tomo helps', examples: 'Try asking', worksWith: 'Works with', all: 'All use cases' },
+  labels: {
+    problem: 'The problem',
+    how: 'How Tomo helps',
+    examples: 'Try asking',
+    worksWith: 'Works with',
+    all: 'All use cases',
+  },
   pages: {
     'custom-instructions': {
-      meta: { title: 'Custom instructions', description: 'Make Tomo answer the way each team works, with instructions at system, workspace, channel and user level.' },
+      meta: {
+        title: 'Custom instructions',
+        description: 'Make Tomo answer the way each team works, with instructions at system, workspace, channel and user level.',
+      },
       summary: 'Answers that follow your team’s tone, format and rules — set once, applied everywhere.',
-      title: 'Answers that sound like your team',
-      lead: 'Support wants friendly, short replies with a link to the help center. Engineering wants code blocks and no small talk. Custom instructions give each of them the assistant they need.',
-      problem: 'A general assistant answers everyone the same way, so people rewrite their prompt every time or give up on the answer.',
-      steps: [
-        'Admins set system-wide and workspace-wide instructions: company facts, names of products, what never to say.',
-        'Each channel gets its own instruction, for example “answer customers politely and link the relevant help article” in #support.',
-        'Each person can add their own preferences, such as “reply in Japanese” or “use bullet points”.',
-        'Tomo combines all four levels for every answer and shows token counts and the soft limit while you edit.',
-      ],
-      examples: [
-        'Channel instruction for #sales-deals: “Summaries must end with next step, owner and date.”',
-        'User instruction: “I am new to the finance team; explain accounting terms in one sentence.”',
-      ],
-      worksWith: ['Settings › Instructions', 'Admin rights for workspace-wide rules', 'Every trigger: mentions, DMs, schedules, reactions'],
     },
     'google-search': {
-      meta: { title: 'Google search', description: 'Current, cited answers from the web: Tomo searches, reads the top results and tells you where each fact came from.' },
+      meta: {
+        title: 'Google search',
+        description: 'Current, cited answers from the web: Tomo searches, reads the top results and tells you where each fact came from.',
+      },
       summary: 'Up-to-date answers with sources, without leaving the thread.',
-      title: 'Current answers from the web, with sources',
-      lead: 'Ask about a new regulation, a competitor’s announcement or an error message, and Tomo searches the web, reads the pages and answers with links.',
-      problem: 'A language model alone only knows what it learned in training, and people copy questions into a browser to check what changed.',
-      steps: [
-        'Tomo decides when a question needs fresh information and runs a search.',
-        'It reads the top results — 1 per answer on the free trial, 3 on Entry, 5 on Standard and 10 on Premium.',
-        'Web browsing opens any link you paste, so you can point it at the exact source.',
-        'The answer cites the pages it used, so anyone in the thread can verify it.',
-      ],
-      examples: ['@Tomo what changed in the latest release of our payment provider’s API? Cite the changelog.', '@Tomo compare the opening hours of the three venues in this thread.'],
-      worksWith: ['Search plugin', 'Web browsing plugin', 'External search results, read at question time'],
     },
     'google-workspace': {
-      meta: { title: 'Google Workspace', description: 'Summarize Google Docs, analyze Sheets and outline Slides from Slack, with read-only access you connect once.' },
+      meta: {
+        title: 'Google Workspace',
+        description: 'Summarize Google Docs, analyze Sheets and outline Slides from Slack, with read-only access you connect once.',
+      },
       summary: 'Paste a Docs, Sheets or Slides link and get a summary, a table or a draft back.',
-      title: 'Your Docs, Sheets and Slides, understood in Slack',
-      lead: 'Share a link to a document in a thread and ask Tomo what it says, what changed, or what to do next.',
-      problem: 'Important decisions live in documents that nobody has time to reread before the meeting.',
-      steps: [
-        'Connect Google Docs, Sheets and Slides once in Settings › Integrations, with read-only permission.',
-        'Paste a link in a thread and mention @Tomo with your question.',
-        'Tomo reads the document and answers in the thread: a summary, a comparison, a table or a first draft.',
-        'Disconnect at any time; Tomo keeps no copy of the document.',
-      ],
-      examples: ['@Tomo list the decisions and owners in this meeting doc <link>', '@Tomo which region grew fastest last quarter in this sheet? <link>'],
-      worksWith: ['Google Docs, Sheets and Slides integrations (read-only scopes)', 'Google Drive links', 'Scheduled summaries for recurring reports'],
     },
     'image-generation': {
-      meta: { title: 'Image generation', description: 'Ask Tomo for an image in Slack and get four variants to choose from, for slides, posts and mock-ups.' },
+      meta: {
+        title: 'Image generation',
+        description: 'Ask Tomo for an image in Slack and get four variants to choose from, for slides, posts and mock-ups.',
+      },
       summary: 'Four image variants in the thread, ready for slides and posts.',
-      title: 'Images for slides, posts and mock-ups',
-      lead: 'Describe what you need and Tomo posts four variants in the thread, so the team can pick one together.',
-      problem: 'Small visual tasks wait in a designer’s queue or end up with the same stock photo as everyone else.',
-      steps: [
-        'Mention @Tomo with a description: subject, style, colors and format.',
-        'Tomo generates four variants and posts them in the thread.',
-        'Reply with changes — “warmer colors”, “no text” — to get a new set.',
-        'Download the one you like for your slide, post or prototype.',
-      ],
-      examples: ['@Tomo a flat illustration of a robot sorting mail, blue and teal, wide format for a slide', '@Tomo four icon ideas for our on-call rotation channel'],
-      worksWith: ['Image generation (4 variants)', 'Channel instructions for your brand style', 'PDF creation shortcut for sharing'],
     },
     'medical-notes': {
-      meta: { title: 'Medical notes', description: 'Help clinical and administrative teams structure notes, summaries and letters in Slack — with the data handling limits stated plainly.' },
+      meta: {
+        title: 'Medical notes',
+        description:
+          'Help clinical and administrative teams structure notes, summaries and letters in Slack — with the data handling limits stated plainly.',
+      },
       summary: 'Structure dictated notes and handovers; clinicians stay in charge.',
-      title: 'Structured notes for clinical teams',
-      lead: 'Turn rough dictation into a structured note, summarize a shift handover, or draft a plain-language letter — and let a clinician review every word.',
-      problem: 'Clinicians spend evenings on documentation that follows the same structure every time.',
-      steps: [
-        'Set a channel instruction with your note template, for example SOAP sections and your abbreviations.',
-        'Paste de-identified dictation or bullet points and ask for a structured note.',
-        'Ask for a handover summary or a patient letter in plain language from the same material.',
-        'A clinician reviews and edits the draft before it goes into the record; Tomo does not diagnose.',
-      ],
-      examples: ['@Tomo turn these de-identified notes into SOAP format with a problem list', '@Tomo rewrite this discharge advice at a reading level for the general public'],
-      worksWith: [
-        'Prompts are not stored by Tomo; the AI provider keeps request data at most 30 days for abuse monitoring',
-        'No business associate agreement is in place by default — one is offered on request before any protected health information is used',
-        'PDF search over your own protocols, stored only as vectors',
-      ],
     },
     'slack-search': {
-      meta: { title: 'Slack search', description: 'Ask Tomo what was decided and where: it searches the Slack messages you can access and answers with links.' },
+      meta: {
+        title: 'Slack search',
+        description: 'Ask Tomo what was decided and where: it searches the Slack messages you can access and answers with links.',
+      },
       summary: 'Find past decisions in Slack by asking in plain words.',
-      title: 'Find the answer that is already in Slack',
-      lead: '“Didn’t we decide this in March?” Ask Tomo, and it searches the messages you can see and answers with links to the original threads.',
-      problem: 'Slack search needs the right keywords, and the answer is often spread across several threads.',
-      steps: [
-        'Connect Slack search once in Settings › Integrations (search:read permission).',
-        'Ask your question in plain words, in a channel or a DM.',
-        'Tomo searches with your permissions — it only finds what you could find yourself.',
-        'The answer summarizes what it found and links each source message.',
-      ],
-      examples: ['@Tomo what did we decide about the offsite budget, and who approved it?', '@Tomo find the last three incidents involving the billing service and summarize the causes'],
-      worksWith: ['Slack integration (search:read)', 'Your own Slack permissions', 'Custom instructions for answer format'],
     },
     'slack-workflows': {
-      meta: { title: 'Slack workflows', description: 'Automate routine requests with Tomo: workflow steps, scheduled summaries, automatic replies to bots and reaction prompts.' },
+      meta: {
+        title: 'Slack workflows',
+        description:
+          'Automate routine requests with Tomo: workflow steps, scheduled summaries, automatic replies to bots and reaction prompts.',
+      },
       summary: 'Put Tomo into workflows, schedules and bot alerts so routine work runs itself.',
-      title: 'Routine requests that run themselves',
-      lead: 'Tomo can be a step in a Slack workflow, a daily summary at 9:00, or the first responder to an alert bot.',
-      problem: 'Teams repeat the same requests — summarize, classify, explain the alert — every day by hand.',
-      steps: [
-        'Add Tomo to a Slack workflow to draft a reply or classify a form submission.',
-        'Schedule a channel summary at a local time with the look-back you need.',
-        'Set an auto-reply for a specific bot — monitoring, CI, forms — with an instruction for what to do with its messages. Each bot needs a seat, and Tomo must be a member of the bot’s channel.',
-        'Review the results in the thread and adjust the instruction at any time.',
-      ],
-      examples: ['Auto-reply to the monitoring bot: “Explain the alert in one paragraph and suggest the first check.”', 'Schedule for #customer-feedback: summary at 09:00 covering the last day.'],
-      worksWith: ['Slack Workflow Builder', 'Settings › Schedules', 'Settings › Auto replies', 'External services that post through bots'],
     },
     translation: {
-      meta: { title: 'Translation', description: 'Translate Slack messages by reacting with a flag emoji, or ask Tomo directly — with a glossary from your instructions.' },
+      meta: {
+        title: 'Translation',
+        description:
+          'Translate Slack messages by reacting with a flag emoji, or ask Tomo directly — with a glossary from your instructions.',
+      },
       summary: 'React with a flag and get the message in that language.',
-      title: 'Translate any message with a flag',
-      lead: 'Global teams write in many languages. React to a message with a flag emoji and Tomo replies in the thread with the translation.',
-      problem: 'Copying messages into a translator breaks the conversation, and product names get mistranslated.',
-      steps: [
-        'Use the preset translation reactions, or add custom reactions in Settings › Reactions.',
-        'React to a message with a flag, for example 🇯🇵 for Japanese or 🇺🇸 for English.',
-        'Tomo replies in the thread with the translation, keeping names and formatting.',
-        'Add a glossary to your workspace instructions so product terms are always translated the same way.',
-      ],
-      examples: ['React with 🇯🇵 on an English release note', '@Tomo translate this customer email into polite business Japanese'],
-      worksWith: ['Emoji reaction trigger', 'Preset and custom reactions (Translation category)', 'Workspace instructions for glossaries'],
     },
   },
 };

@@ -2,17 +2,22 @@ import { Link, getRouteApi } from '@tanstack/react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Section } from '../../../components/ui/section';
 import { isUseCaseSlug, useCaseSlugs } from '../../../lib/public-routes';
+import type { UseCaseSlug } from '../../../lib/public-routes';
 import { useCopy } from '../../../lib/use-copy';
 import { useLocaleParams } from '../../../lib/use-locale';
 
 const route = getRouteApi('/{-$locale}/use-cases/$useCase');
 
 export function UseCasePage() {
-  const copy = useCopy('use-cases');
-  const params = useLocaleParams();
   const { useCase } = route.useParams();
   if (!isUseCaseSlug(useCase)) return null; // the route's beforeLoad already answered 404
-  const page = copy.pages[useCase];
+  return <UseCaseArticle useCase={useCase} />;
+}
+
+function UseCaseArticle({ useCase }: { useCase: UseCaseSlug }) {
+  const copy = useCopy('use-cases');
+  const page = useCopy(`use-case-${useCase}`);
+  const params = useLocaleParams();
   const others = useCaseSlugs.filter((slug) => slug !== useCase);
   return (
     <article>

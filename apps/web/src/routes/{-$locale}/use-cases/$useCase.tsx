@@ -6,8 +6,11 @@ import { isUseCaseSlug } from '../../../lib/public-routes';
 export const Route = createFileRoute('/{-$locale}/use-cases/$useCase')({
   beforeLoad: ({ params }) => {
     if (!isUseCaseSlug(params.useCase)) throw notFound();
+    return { useCase: params.useCase };
   },
-  loader: ({ context, params }) => loadPage(context.i18n, params.locale, 'use-cases', `pages.${params.useCase}.meta`),
+  // Every use case's list entry (`use-cases`) and this page's own body (`use-case-<slug>`).
+  loader: ({ context, params }) =>
+    loadPage(context.i18n, params.locale, 'use-cases', `pages.${context.useCase}.meta`, [`use-case-${context.useCase}`]),
   head: ({ loaderData, match }) => headFor(loaderData, match.pathname),
   component: UseCasePage,
 });
