@@ -28,11 +28,13 @@ export function ActionStatus(props: { progress: string | null; error: string | n
   );
 }
 
-/** A page-level notice, e.g. the permission message of Members and Usage. */
-export function Notice(props: { children: ReactNode }) {
+/** An admin-only page (Members, Usage) as others see it: its title and the server's permission message. */
+export function PermissionNotice(props: { title: string; message: string }) {
   return (
-    <p className="settings-error" role="alert">
-      {props.children}
-    </p>
+    <SettingsPage title={props.title}>
+      <p className="settings-error" role="alert">
+        {props.message}
+      </p>
+    </SettingsPage>
   );
 }

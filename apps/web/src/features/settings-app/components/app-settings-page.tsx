@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { APP_NAME_MAX_LENGTH, validateAppName } from '../../../../../../core/customization/app-customization-rules';
 import { ConfirmDialog } from '../../../components/settings/confirm-dialog';
+import { LoadState } from '../../../components/settings/load-state';
 import { ActionStatus, SettingsPage } from '../../../components/settings/settings-page';
 import { Switch } from '../../../components/settings/switch';
 import { useConfirm } from '../../../components/settings/use-confirm';
@@ -40,8 +41,7 @@ export function AppSettingsPage() {
 
   return (
     <SettingsPage title={t('app.title')} lead={t('app.lead')}>
-      {settings.status === 'loading' && !data ? <p role="status">{m('UI.LOADING')}</p> : null}
-      {settings.status === 'error' && !data ? <p className="settings-error" role="alert">{settings.error.message || m('UNKNOWN')}</p> : null}
+      <LoadState state={settings} hasData={data !== undefined} />
       {data ? (
         <>
           <section className="settings-section" aria-labelledby="app-icon-heading">

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/settings/confirm-dialog';
+import { LoadState } from '../../../components/settings/load-state';
 import { ActionStatus, SettingsPage } from '../../../components/settings/settings-page';
+import { SettingsTable } from '../../../components/settings/settings-table';
 import { useConfirm } from '../../../components/settings/use-confirm';
 import { showDate } from '../../../lib/settings/dates';
 import { useAction } from '../../../lib/settings/use-action';
@@ -38,61 +40,54 @@ export function AutoRepliesPage() {
         <li>{t('autoReplies.seatNote')}</li>
         <li>{t('autoReplies.channelNote')}</li>
       </ul>
-      {list.status === 'loading' && !rows ? <p role="status">{m('UI.LOADING')}</p> : null}
-      {list.status === 'error' && !rows ? <p className="settings-error" role="alert">{list.error.message || m('UNKNOWN')}</p> : null}
-      {rows && rows.length === 0 ? <p>{m('UI.NO_DATA')}</p> : null}
+      <LoadState state={list} hasData={rows !== undefined} empty={rows?.length === 0} />
       {rows && rows.length > 0 ? (
-        <div className="table-wrap">
-          <table className="settings-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('common.number')}</th>
-                <th scope="col">{t('autoReplies.columns.bot')}</th>
-                <th scope="col">{t('autoReplies.columns.instruction')}</th>
-                <th scope="col">{t('autoReplies.columns.enabled')}</th>
-                <th scope="col">{t('common.updatedBy')}</th>
-                <th scope="col">{t('common.updatedAt')}</th>
-                <th scope="col">{t('actions.save')}</th>
+        <SettingsTable
+          columns={[
+            t('common.number'),
+            t('autoReplies.columns.bot'),
+            t('autoReplies.columns.instruction'),
+            t('autoReplies.columns.enabled'),
+            t('common.updatedBy'),
+            t('common.updatedAt'),
+            t('actions.save'),
+          ]}
+        >
+          {rows.map((row) => {
+            const draft = drafts[row.botUserId] ?? { instruction: row.instruction, enabled: row.enabled };
+            const set = (next: Partial<Draft>) => setDrafts((all) => ({ ...all, [row.botUserId]: { ...draft, ...next } }));
+            return (
+              <tr key={row.botUserId} data-bot={row.botUserId}>
+                <td>{row.number}</td>
+                <th scope="row">{row.botName}</th>
+                <td>
+                  <textarea
+                    className="settings-input"
+                    rows={3}
+                    value={draft.instruction}
+                    aria-label={t('autoReplies.instructionFor', { bot: row.botName })}
+                    onChange={(event) => set({ instruction: event.target.value })}
+                  />
+                </td>
+                <td>
+                  <input
+                    type="checkbox"
+                    checked={draft.enabled}
+                    aria-label={t('autoReplies.enabledFor', { bot: row.botName })}
+                    onChange={(event) => set({ enabled: event.target.checked })}
+                  />
+                </td>
+                <td>{row.updatedByName ?? '---'}</td>
+                <td>{showDate(row.updatedAt)}</td>
+                <td>
+                  <button type="button" className="button button-small" disabled={action.busy} onClick={() => save(row)}>
+                    {t('actions.save')}
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const draft = drafts[row.botUserId] ?? { instruction: row.instruction, enabled: row.enabled };
-                const set = (next: Partial<Draft>) => setDrafts((all) => ({ ...all, [row.botUserId]: { ...draft, ...next } }));
-                return (
-                  <tr key={row.botUserId} data-bot={row.botUserId}>
-                    <td>{row.number}</td>
-                    <th scope="row">{row.botName}</th>
-                    <td>
-                      <textarea
-                        className="settings-input"
-                        rows={3}
-                        value={draft.instruction}
-                        aria-label={t('autoReplies.instructionFor', { bot: row.botName })}
-                        onChange={(event) => set({ instruction: event.target.value })}
-                      />
-                    </td>
-                    <td>
-                      <input
-                        type="checkbox"
-                        checked={draft.enabled}
-                        aria-label={t('autoReplies.enabledFor', { bot: row.botName })}
-                        onChange={(event) => set({ enabled: event.target.checked })}
-                      />
-                    </td>
-                    <td>{row.updatedByName ?? '---'}</td>
-                    <td>{showDate(row.updatedAt)}</td>
-                    <td>
-                      <button type="button" className="button button-small" disabled={action.busy} onClick={() => save(row)}>
-                        {t('actions.save')}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </SettingsTable>
       ) : null}
       <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} />
       <ConfirmDialog open={confirm.open} message={confirm.message} confirmLabel={t('actions.confirm')} cancelLabel={t('actions.cancel')} onConfirm={confirm.confirm} onCancel={confirm.cancel} />

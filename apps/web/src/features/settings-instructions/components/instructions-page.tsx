@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/settings/confirm-dialog';
+import { LoadState } from '../../../components/settings/load-state';
 import { ActionStatus, SettingsPage } from '../../../components/settings/settings-page';
+import { SettingsTable } from '../../../components/settings/settings-table';
 import { useConfirm } from '../../../components/settings/use-confirm';
 import { showDate } from '../../../lib/settings/dates';
 import { useAction } from '../../../lib/settings/use-action';
@@ -33,8 +35,7 @@ export function InstructionsPage() {
 
   return (
     <SettingsPage title={t('instructions.title')} lead={t('instructions.lead')}>
-      {page.status === 'loading' && !data ? <p role="status">{m('UI.LOADING')}</p> : null}
-      {page.status === 'error' && !data ? <p className="settings-error" role="alert">{page.error.message || m('UNKNOWN')}</p> : null}
+      <LoadState state={page} hasData={data !== undefined} />
       {data ? (
         <>
           <section className="settings-section" aria-labelledby="instructions-system">
@@ -116,39 +117,34 @@ function InstructionTable(props: { views: InstructionView[]; targetLabel: string
   const { t, m } = useSettingsText();
   if (props.views.length === 0) return <p>{m('UI.NO_DATA')}</p>;
   return (
-    <div className="table-wrap">
-      <table className="settings-table">
-        <thead>
-          <tr>
-            <th scope="col">{props.targetLabel}</th>
-            <th scope="col">{t('instructions.fields.name')}</th>
-            <th scope="col">{t('common.createdBy')}</th>
-            <th scope="col">{t('common.createdAt')}</th>
-            <th scope="col">{t('common.updatedBy')}</th>
-            <th scope="col">{t('common.updatedAt')}</th>
-            {props.onEdit ? <th scope="col">{t('actions.edit')}</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {props.views.map((view) => (
-            <tr key={`${view.level}-${view.targetId}`}>
-              <th scope="row">{view.targetName ?? view.targetId}</th>
-              <td>{view.name || '---'}</td>
-              <td>{view.createdByName ?? '---'}</td>
-              <td>{showDate(view.createdAt)}</td>
-              <td>{view.updatedByName ?? '---'}</td>
-              <td>{showDate(view.updatedAt)}</td>
-              {props.onEdit ? (
-                <td>
-                  <button type="button" className="button button-small button-quiet" onClick={() => props.onEdit?.(view)}>
-                    {t('actions.edit')}
-                  </button>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <SettingsTable
+      columns={[
+        props.targetLabel,
+        t('instructions.fields.name'),
+        t('common.createdBy'),
+        t('common.createdAt'),
+        t('common.updatedBy'),
+        t('common.updatedAt'),
+        ...(props.onEdit ? [t('actions.edit')] : []),
+      ]}
+    >
+      {props.views.map((view) => (
+        <tr key={`${view.level}-${view.targetId}`}>
+          <th scope="row">{view.targetName ?? view.targetId}</th>
+          <td>{view.name || '---'}</td>
+          <td>{view.createdByName ?? '---'}</td>
+          <td>{showDate(view.createdAt)}</td>
+          <td>{view.updatedByName ?? '---'}</td>
+          <td>{showDate(view.updatedAt)}</td>
+          {props.onEdit ? (
+            <td>
+              <button type="button" className="button button-small button-quiet" onClick={() => props.onEdit?.(view)}>
+                {t('actions.edit')}
+              </button>
+            </td>
+          ) : null}
+        </tr>
+      ))}
+    </SettingsTable>
   );
 }

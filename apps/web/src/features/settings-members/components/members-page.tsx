@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { ActionStatus, Notice, SettingsPage } from '../../../components/settings/settings-page';
+import { LoadState } from '../../../components/settings/load-state';
+import { ActionStatus, PermissionNotice, SettingsPage } from '../../../components/settings/settings-page';
+import { SettingsTable } from '../../../components/settings/settings-table';
 import { Switch } from '../../../components/settings/switch';
 import { showDate } from '../../../lib/settings/dates';
 import { useAction } from '../../../lib/settings/use-action';
@@ -29,11 +31,7 @@ export function MembersPage() {
   }, [typed]);
 
   if (page.status === 'error' && page.error.status === 403) {
-    return (
-      <SettingsPage title={t('members.title')}>
-        <Notice>{page.error.message}</Notice>
-      </SettingsPage>
-    );
+    return <PermissionNotice title={t('members.title')} message={page.error.message} />;
   }
 
   const toggle = (memberId: string, assign: boolean) => {
@@ -44,8 +42,7 @@ export function MembersPage() {
 
   return (
     <SettingsPage title={t('members.title')} lead={t('members.lead')}>
-      {page.status === 'loading' && !data ? <p role="status">{m('UI.LOADING')}</p> : null}
-      {page.status === 'error' && !data ? <p className="settings-error" role="alert">{page.error.message || m('UNKNOWN')}</p> : null}
+      <LoadState state={page} hasData={data !== undefined} />
       {data ? (
         <>
           <div className="settings-row">
@@ -70,41 +67,36 @@ export function MembersPage() {
           {data.rows.length === 0 ? (
             <p>{m('UI.NO_DATA')}</p>
           ) : (
-            <div className="table-wrap">
-              <table className="settings-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('common.number')}</th>
-                    <th scope="col">{t('members.columns.authority')}</th>
-                    <th scope="col">{t('members.columns.title')}</th>
-                    <th scope="col">{t('members.columns.name')}</th>
-                    <th scope="col">{t('common.updatedAt')}</th>
-                    <th scope="col">{t('common.updatedBy')}</th>
-                    <th scope="col">{t('members.columns.assign')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.rows.map((row) => (
-                    <tr key={row.memberId} data-member={row.memberId}>
-                      <td>{row.number}</td>
-                      <td>{t(`members.authority.${row.authority}`)}</td>
-                      <td>{row.title}</td>
-                      <th scope="row">{row.memberName}</th>
-                      <td>{showDate(row.updatedAt)}</td>
-                      <td>{row.updatedByName ?? '---'}</td>
-                      <td>
-                        <Switch
-                          checked={row.assignButton === 'remove'}
-                          label={t('members.assignFor', { name: row.memberName })}
-                          disabled={row.assignButton === 'disabled' || action.busy}
-                          onChange={(next) => toggle(row.memberId, next)}
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <SettingsTable
+              columns={[
+                t('common.number'),
+                t('members.columns.authority'),
+                t('members.columns.title'),
+                t('members.columns.name'),
+                t('common.updatedAt'),
+                t('common.updatedBy'),
+                t('members.columns.assign'),
+              ]}
+            >
+              {data.rows.map((row) => (
+                <tr key={row.memberId} data-member={row.memberId}>
+                  <td>{row.number}</td>
+                  <td>{t(`members.authority.${row.authority}`)}</td>
+                  <td>{row.title}</td>
+                  <th scope="row">{row.memberName}</th>
+                  <td>{showDate(row.updatedAt)}</td>
+                  <td>{row.updatedByName ?? '---'}</td>
+                  <td>
+                    <Switch
+                      checked={row.assignButton === 'remove'}
+                      label={t('members.assignFor', { name: row.memberName })}
+                      disabled={row.assignButton === 'disabled' || action.busy}
+                      onChange={(next) => toggle(row.memberId, next)}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </SettingsTable>
           )}
         </>
       ) : null}

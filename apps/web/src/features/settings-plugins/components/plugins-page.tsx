@@ -1,3 +1,4 @@
+import { LoadState } from '../../../components/settings/load-state';
 import { ActionStatus, SettingsPage } from '../../../components/settings/settings-page';
 import { Switch } from '../../../components/settings/switch';
 import { showDate } from '../../../lib/settings/dates';
@@ -16,8 +17,7 @@ export function PluginsPage() {
 
   return (
     <SettingsPage title={t('plugins.title')} lead={t('plugins.lead')}>
-      {list.status === 'loading' && !plugins ? <p role="status">{m('UI.LOADING')}</p> : null}
-      {list.status === 'error' && !plugins ? <p className="settings-error" role="alert">{list.error.message || m('UNKNOWN')}</p> : null}
+      <LoadState state={list} hasData={plugins !== undefined} />
       {plugins ? (
         <ul className="card-grid card-grid-3">
           {plugins.map((plugin) => (

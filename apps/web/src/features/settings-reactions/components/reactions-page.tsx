@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { searchReactions } from '../../../../../../core/reactions/reaction-rules';
 import { ConfirmDialog } from '../../../components/settings/confirm-dialog';
+import { LoadState } from '../../../components/settings/load-state';
 import { ActionStatus, SettingsPage } from '../../../components/settings/settings-page';
+import { SettingsTable } from '../../../components/settings/settings-table';
 import { useConfirm } from '../../../components/settings/use-confirm';
 import { showDate } from '../../../lib/settings/dates';
 import { useAction } from '../../../lib/settings/use-action';
@@ -57,60 +59,52 @@ export function ReactionsPage() {
             </button>
           ) : null}
         </div>
-        {list.status === 'loading' && !data ? <p role="status">{m('UI.LOADING')}</p> : null}
-        {list.status === 'error' && !data ? <p className="settings-error" role="alert">{list.error.message || m('UNKNOWN')}</p> : null}
-        {data && rows.length === 0 ? <p>{query.trim() ? m('UI.NO_REACTIONS_FOUND') : m('UI.NO_DATA')}</p> : null}
+        <LoadState
+          state={list}
+          hasData={data !== undefined}
+          empty={data !== undefined && rows.length === 0}
+          emptyText={query.trim() ? m('UI.NO_REACTIONS_FOUND') : m('UI.NO_DATA')}
+        />
         {rows.length > 0 ? (
-          <div className="table-wrap">
-            <table className="settings-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('reactions.fields.name')}</th>
-                  <th scope="col">{t('reactions.fields.prompt')}</th>
-                  <th scope="col">{t('reactions.fields.category')}</th>
-                  {tab === 'custom' ? (
-                    <>
-                      <th scope="col">{t('common.updatedBy')}</th>
-                      <th scope="col">{t('common.updatedAt')}</th>
-                      <th scope="col">{t('actions.edit')}</th>
-                    </>
-                  ) : null}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={'id' in row ? row.id : row.name} data-reaction={row.name}>
-                    <th scope="row">:{row.name}:</th>
-                    <td>{row.prompt}</td>
-                    <td>{t(`reactions.categories.${row.category}`)}</td>
-                    {'id' in row ? (
-                      <>
-                        <td>{row.updatedByName ?? '---'}</td>
-                        <td>{showDate(row.updatedAt)}</td>
-                        <td className="settings-row">
-                          <button type="button" className="button button-small button-quiet" onClick={() => setEditing(row)}>
-                            {t('actions.edit')}
-                          </button>
-                          <button
-                            type="button"
-                            className="button button-small button-quiet"
-                            disabled={action.busy}
-                            onClick={() =>
-                              confirm.ask(m('UI.CONFIRM_DELETE_REACTION'), () =>
-                                void action.run('UI.DELETING', () => deleteReaction(row.id), list.reload),
-                              )
-                            }
-                          >
-                            {t('actions.delete')}
-                          </button>
-                        </td>
-                      </>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <SettingsTable
+            columns={[
+              t('reactions.fields.name'),
+              t('reactions.fields.prompt'),
+              t('reactions.fields.category'),
+              ...(tab === 'custom' ? [t('common.updatedBy'), t('common.updatedAt'), t('actions.edit')] : []),
+            ]}
+          >
+            {rows.map((row) => (
+              <tr key={'id' in row ? row.id : row.name} data-reaction={row.name}>
+                <th scope="row">:{row.name}:</th>
+                <td>{row.prompt}</td>
+                <td>{t(`reactions.categories.${row.category}`)}</td>
+                {'id' in row ? (
+                  <>
+                    <td>{row.updatedByName ?? '---'}</td>
+                    <td>{showDate(row.updatedAt)}</td>
+                    <td className="settings-row">
+                      <button type="button" className="button button-small button-quiet" onClick={() => setEditing(row)}>
+                        {t('actions.edit')}
+                      </button>
+                      <button
+                        type="button"
+                        className="button button-small button-quiet"
+                        disabled={action.busy}
+                        onClick={() =>
+                          confirm.ask(m('UI.CONFIRM_DELETE_REACTION'), () =>
+                            void action.run('UI.DELETING', () => deleteReaction(row.id), list.reload),
+                          )
+                        }
+                      >
+                        {t('actions.delete')}
+                      </button>
+                    </td>
+                  </>
+                ) : null}
+              </tr>
+            ))}
+          </SettingsTable>
         ) : null}
       </div>
       <ActionStatus progress={action.progress ? m(action.progress) : null} error={editing ? null : action.error} />

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { parseLocalTime, utcTimeToLocal } from '../../../../../../core/schedules/local-time';
 import { searchByChannelName } from '../../../../../../core/schedules/schedule-rules';
+import { LoadState } from '../../../components/settings/load-state';
 import { ActionStatus, SettingsPage } from '../../../components/settings/settings-page';
+import { SettingsTable } from '../../../components/settings/settings-table';
 import { Switch } from '../../../components/settings/switch';
 import { showDate } from '../../../lib/settings/dates';
 import { useAction } from '../../../lib/settings/use-action';
@@ -68,78 +70,71 @@ export function SchedulesPage() {
         <span className="visually-hidden">{m('UI.SEARCH_BY_CHANNEL_NAME')}</span>
         <input type="search" className="settings-input" value={query} placeholder={m('UI.SEARCH_BY_CHANNEL_NAME')} aria-label={m('UI.SEARCH_BY_CHANNEL_NAME')} onChange={(event) => setQuery(event.target.value)} />
       </label>
-      {list.status === 'loading' && !data ? <p role="status">{m('UI.LOADING')}</p> : null}
-      {list.status === 'error' && !data ? <p className="settings-error" role="alert">{list.error.message || m('UNKNOWN')}</p> : null}
-      {data && rows.length === 0 ? <p>{m('UI.NO_DATA')}</p> : null}
+      <LoadState state={list} hasData={data !== undefined} empty={data !== undefined && rows.length === 0} />
       {rows.length > 0 ? (
-        <div className="table-wrap">
-          <table className="settings-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('common.number')}</th>
-                <th scope="col">{t('schedules.columns.channelId')}</th>
-                <th scope="col">{t('schedules.columns.channelName')}</th>
-                <th scope="col">{t('schedules.columns.summary')}</th>
-                <th scope="col">{t('schedules.columns.localTime')}</th>
-                <th scope="col">{t('schedules.columns.lookbackDays')}</th>
-                <th scope="col">{t('common.updatedAt')}</th>
-                <th scope="col">{t('actions.save')}</th>
+        <SettingsTable
+          columns={[
+            t('common.number'),
+            t('schedules.columns.channelId'),
+            t('schedules.columns.channelName'),
+            t('schedules.columns.summary'),
+            t('schedules.columns.localTime'),
+            t('schedules.columns.lookbackDays'),
+            t('common.updatedAt'),
+            t('actions.save'),
+          ]}
+        >
+          {rows.map((row) => {
+            const draft = drafts[row.channelId];
+            if (!draft) return null;
+            const set = (next: Partial<Draft>) => setDrafts((all) => ({ ...all, [row.channelId]: { ...draft, ...next } }));
+            const error = invalid[row.channelId];
+            return (
+              <tr key={row.channelId} data-channel={row.channelId}>
+                <td>{row.number}</td>
+                <td>{row.channelId}</td>
+                <th scope="row">{row.channelName}</th>
+                <td>
+                  <Switch checked={draft.isSummaryEnabled} label={t('schedules.summaryFor', { channel: row.channelName })} onChange={(next) => set({ isSummaryEnabled: next })} />
+                </td>
+                <td>
+                  <input
+                    type="text"
+                    inputMode="numeric"
+                    className={error ? 'settings-input settings-input-invalid' : 'settings-input'}
+                    size={6}
+                    value={draft.localTime}
+                    aria-label={t('schedules.localTimeFor', { channel: row.channelName })}
+                    aria-invalid={error ? true : undefined}
+                    onChange={(event) => set({ localTime: event.target.value })}
+                  />
+                  {error ? (
+                    <p className="settings-error" role="alert">
+                      {error}
+                    </p>
+                  ) : null}
+                </td>
+                <td>
+                  <input
+                    type="number"
+                    min={1}
+                    max={30}
+                    className="settings-input"
+                    value={draft.lookbackDays}
+                    aria-label={t('schedules.lookbackFor', { channel: row.channelName })}
+                    onChange={(event) => set({ lookbackDays: event.target.value })}
+                  />
+                </td>
+                <td>{showDate(row.updatedAt)}</td>
+                <td>
+                  <button type="button" className="button button-small" disabled={action.busy} onClick={() => save(row)}>
+                    {t('actions.save')}
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const draft = drafts[row.channelId];
-                if (!draft) return null;
-                const set = (next: Partial<Draft>) => setDrafts((all) => ({ ...all, [row.channelId]: { ...draft, ...next } }));
-                const error = invalid[row.channelId];
-                return (
-                  <tr key={row.channelId} data-channel={row.channelId}>
-                    <td>{row.number}</td>
-                    <td>{row.channelId}</td>
-                    <th scope="row">{row.channelName}</th>
-                    <td>
-                      <Switch checked={draft.isSummaryEnabled} label={t('schedules.summaryFor', { channel: row.channelName })} onChange={(next) => set({ isSummaryEnabled: next })} />
-                    </td>
-                    <td>
-                      <input
-                        type="text"
-                        inputMode="numeric"
-                        className={error ? 'settings-input settings-input-invalid' : 'settings-input'}
-                        size={6}
-                        value={draft.localTime}
-                        aria-label={t('schedules.localTimeFor', { channel: row.channelName })}
-                        aria-invalid={error ? true : undefined}
-                        onChange={(event) => set({ localTime: event.target.value })}
-                      />
-                      {error ? (
-                        <p className="settings-error" role="alert">
-                          {error}
-                        </p>
-                      ) : null}
-                    </td>
-                    <td>
-                      <input
-                        type="number"
-                        min={1}
-                        max={30}
-                        className="settings-input"
-                        value={draft.lookbackDays}
-                        aria-label={t('schedules.lookbackFor', { channel: row.channelName })}
-                        onChange={(event) => set({ lookbackDays: event.target.value })}
-                      />
-                    </td>
-                    <td>{showDate(row.updatedAt)}</td>
-                    <td>
-                      <button type="button" className="button button-small" disabled={action.busy} onClick={() => save(row)}>
-                        {t('actions.save')}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </SettingsTable>
       ) : null}
       <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} />
     </SettingsPage>

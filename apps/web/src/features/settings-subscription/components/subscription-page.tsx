@@ -2,6 +2,7 @@ import { useLocation } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { BillingErrorAlert } from '../../../components/billing-error-alert';
 import { ConfirmDialog } from '../../../components/settings/confirm-dialog';
+import { LoadState } from '../../../components/settings/load-state';
 import { ActionStatus, SettingsPage } from '../../../components/settings/settings-page';
 import { useConfirm } from '../../../components/settings/use-confirm';
 import { usePublicConfig } from '../../../lib/api/get-public-config';
@@ -61,25 +62,20 @@ export function SubscriptionPage() {
         </p>
       ) : null}
       {config?.billingEnabled && who && !who.isAdmin ? <p className="subscription-note">{t('subscription.adminOnly')}</p> : null}
-      {page.status === 'loading' && !data ? <p role="status">{m('UI.LOADING')}</p> : null}
-      {page.status === 'error' && !data ? <p className="settings-error" role="alert">{page.error.message || m('UNKNOWN')}</p> : null}
-      {data ? (
-        data.current.length === 0 ? (
-          <p>{t('subscription.none')}</p>
-        ) : (
-          <ul className="card-grid card-grid-2">
-            {data.current.map((s) => (
-              <SubscriptionCard
-                key={s.id}
-                subscription={s}
-                canChange={canChange}
-                busy={action.busy}
-                onAutoRenew={(next) => toggleAutoRenew(s, next)}
-                onChanged={page.reload}
-              />
-            ))}
-          </ul>
-        )
+      <LoadState state={page} hasData={data !== undefined} empty={data?.current.length === 0} emptyText={t('subscription.none')} />
+      {data && data.current.length > 0 ? (
+        <ul className="card-grid card-grid-2">
+          {data.current.map((s) => (
+            <SubscriptionCard
+              key={s.id}
+              subscription={s}
+              canChange={canChange}
+              busy={action.busy}
+              onAutoRenew={(next) => toggleAutoRenew(s, next)}
+              onChanged={page.reload}
+            />
+          ))}
+        </ul>
       ) : null}
       <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} />
       {canChange && hasPaid ? <ManageBilling /> : null}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Notice, SettingsPage } from '../../../components/settings/settings-page';
+import { LoadState } from '../../../components/settings/load-state';
+import { PermissionNotice, SettingsPage } from '../../../components/settings/settings-page';
 import { useResource } from '../../../lib/settings/use-resource';
 import { useSettingsText } from '../../../lib/settings/use-settings-text';
 import { getUsage, type UsagePeriod } from '../api/get-usage';
@@ -14,14 +15,11 @@ export function UsagePage() {
   const { t, m } = useSettingsText();
   const [period, setPeriod] = useState<UsagePeriod>('all_time');
   const report = useResource(() => getUsage(period), [period]);
-  const data = report.data;
+  // Only a finished load is shown: while a period loads, or after it failed, the page says only that.
+  const data = report.status === 'ready' ? report.data : undefined;
 
   if (report.status === 'error' && report.error.status === 403) {
-    return (
-      <SettingsPage title={t('usage.title')}>
-        <Notice>{report.error.message}</Notice>
-      </SettingsPage>
-    );
+    return <PermissionNotice title={t('usage.title')} message={report.error.message} />;
   }
 
   return (
@@ -33,58 +31,53 @@ export function UsagePage() {
           </button>
         ))}
       </div>
-      {report.status === 'loading' ? <p role="status">{m('UI.LOADING')}</p> : null}
-      {report.status === 'error' ? <p className="settings-error" role="alert">{report.error.message || m('UNKNOWN')}</p> : null}
-      {data && report.status === 'ready' ? (
-        data.noData ? (
-          <p>{m('UI.NO_DATA')}</p>
-        ) : (
-          <>
-            <dl className="summary-grid" aria-label={t('usage.summary.label')}>
-              <div>
-                <dt>{t('usage.summary.totalUsers')}</dt>
-                <dd>{data.summary.totalUsers}</dd>
-              </div>
-              <div>
-                <dt>{t('usage.summary.totalUsage')}</dt>
-                <dd>{data.summary.totalUsage}</dd>
-              </div>
-              <div>
-                <dt>{t('usage.summary.averageUsage')}</dt>
-                <dd>{data.summary.averageUsage}</dd>
-              </div>
-            </dl>
-            <div className="table-wrap">
-              <table className="settings-table">
-                <thead>
-                  <tr>
-                    <th scope="col" rowSpan={2}>{t('usage.columns.rank')}</th>
-                    <th scope="col" rowSpan={2}>{t('usage.columns.title')}</th>
-                    <th scope="col" rowSpan={2}>{t('usage.columns.userName')}</th>
-                    <th scope="colgroup" colSpan={3}>{t('usage.columns.usage')}</th>
-                  </tr>
-                  <tr>
-                    <th scope="col">{t('usage.columns.channel')}</th>
-                    <th scope="col">{t('usage.columns.dm')}</th>
-                    <th scope="col">{t('usage.columns.reaction')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.ranking.map((row) => (
-                    <tr key={row.memberId} data-member={row.memberId}>
-                      <td>{row.rank}</td>
-                      <td>{row.title}</td>
-                      <th scope="row">{row.userName}</th>
-                      <td>{row.channel}</td>
-                      <td>{row.dm}</td>
-                      <td>{row.reaction}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+      <LoadState state={report} hasData={data !== undefined} empty={data?.noData === true} />
+      {data && !data.noData ? (
+        <>
+          <dl className="summary-grid" aria-label={t('usage.summary.label')}>
+            <div>
+              <dt>{t('usage.summary.totalUsers')}</dt>
+              <dd>{data.summary.totalUsers}</dd>
             </div>
-          </>
-        )
+            <div>
+              <dt>{t('usage.summary.totalUsage')}</dt>
+              <dd>{data.summary.totalUsage}</dd>
+            </div>
+            <div>
+              <dt>{t('usage.summary.averageUsage')}</dt>
+              <dd>{data.summary.averageUsage}</dd>
+            </div>
+          </dl>
+          <div className="table-wrap">
+            <table className="settings-table">
+              <thead>
+                <tr>
+                  <th scope="col" rowSpan={2}>{t('usage.columns.rank')}</th>
+                  <th scope="col" rowSpan={2}>{t('usage.columns.title')}</th>
+                  <th scope="col" rowSpan={2}>{t('usage.columns.userName')}</th>
+                  <th scope="colgroup" colSpan={3}>{t('usage.columns.usage')}</th>
+                </tr>
+                <tr>
+                  <th scope="col">{t('usage.columns.channel')}</th>
+                  <th scope="col">{t('usage.columns.dm')}</th>
+                  <th scope="col">{t('usage.columns.reaction')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.ranking.map((row) => (
+                  <tr key={row.memberId} data-member={row.memberId}>
+                    <td>{row.rank}</td>
+                    <td>{row.title}</td>
+                    <th scope="row">{row.userName}</th>
+                    <td>{row.channel}</td>
+                    <td>{row.dm}</td>
+                    <td>{row.reaction}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       ) : null}
     </SettingsPage>
   );

@@ -1,0 +1,18 @@
+import type { Resource } from '../../lib/settings/use-resource';
+import { useSettingsText } from '../../lib/settings/use-settings-text';
+
+/**
+ * What a settings page says where its data goes: 'Loading...' or the failure while no data is
+ * shown (a reload behind shown data stays silent here), then the no-data line when `empty`.
+ */
+export function LoadState(props: { state: Resource<unknown>; hasData: boolean; empty?: boolean; emptyText?: string }) {
+  const { m } = useSettingsText();
+  const { state, hasData } = props;
+  return (
+    <>
+      {state.status === 'loading' && !hasData ? <p role="status">{m('UI.LOADING')}</p> : null}
+      {state.status === 'error' && !hasData ? <p className="settings-error" role="alert">{state.error.message || m('UNKNOWN')}</p> : null}
+      {props.empty ? <p>{props.emptyText ?? m('UI.NO_DATA')}</p> : null}
+    </>
+  );
+}
