@@ -1,29 +1,27 @@
 import { useEffect, useRef } from 'react';
+import type { Confirmation } from './use-confirm';
 
-/** A modal question with confirm and cancel (native <dialog>, so focus and Escape just work). */
-export function ConfirmDialog(props: {
-  open: boolean;
-  message: string;
-  confirmLabel: string;
-  cancelLabel: string;
-  onConfirm(): void;
-  onCancel(): void;
-}) {
+/**
+ * The modal question held by useConfirm(), with confirm and cancel (native <dialog>, so focus
+ * and Escape just work).
+ */
+export function ConfirmDialog(props: { question: Confirmation; confirmLabel: string; cancelLabel: string }) {
+  const { question } = props;
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (props.open && !dialog.open) dialog.showModal();
-    if (!props.open && dialog.open) dialog.close();
-  }, [props.open]);
+    if (question.open && !dialog.open) dialog.showModal();
+    if (!question.open && dialog.open) dialog.close();
+  }, [question.open]);
   return (
-    <dialog ref={ref} className="settings-dialog" aria-label={props.message} onCancel={props.onCancel}>
-      <p>{props.message}</p>
+    <dialog ref={ref} className="settings-dialog" aria-label={question.message} onCancel={question.cancel}>
+      <p>{question.message}</p>
       <div className="settings-dialog-actions">
-        <button type="button" className="button button-quiet button-small" onClick={props.onCancel}>
+        <button type="button" className="button button-quiet button-small" onClick={question.cancel}>
           {props.cancelLabel}
         </button>
-        <button type="button" className="button button-small" onClick={props.onConfirm}>
+        <button type="button" className="button button-small" onClick={question.confirm}>
           {props.confirmLabel}
         </button>
       </div>

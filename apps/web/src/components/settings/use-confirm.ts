@@ -15,3 +15,5 @@ export function useConfirm() {
     cancel: () => setPending(null),
   };
 }
+
+export type Confirmation = ReturnType<typeof useConfirm>;

@@ -108,7 +108,7 @@ export function InstructionsPage() {
         </>
       ) : null}
       <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} />
-      <ConfirmDialog open={confirm.open} message={confirm.message} confirmLabel={t('actions.confirm')} cancelLabel={t('actions.cancel')} onConfirm={confirm.confirm} onCancel={confirm.cancel} />
+      <ConfirmDialog question={confirm} confirmLabel={t('actions.confirm')} cancelLabel={t('actions.cancel')} />
     </SettingsPage>
   );
 }

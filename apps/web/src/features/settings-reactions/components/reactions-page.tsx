@@ -119,7 +119,7 @@ export function ReactionsPage() {
           action.setError(null);
         }}
       />
-      <ConfirmDialog open={confirm.open} message={confirm.message} confirmLabel={t('actions.delete')} cancelLabel={t('actions.cancel')} onConfirm={confirm.confirm} onCancel={confirm.cancel} />
+      <ConfirmDialog question={confirm} confirmLabel={t('actions.delete')} cancelLabel={t('actions.cancel')} />
     </SettingsPage>
   );
 }

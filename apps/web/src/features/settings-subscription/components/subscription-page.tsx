@@ -84,14 +84,7 @@ export function SubscriptionPage() {
           {buyable && who?.isAdmin ? t('subscription.buyPlan') : t('subscription.seePlans')}
         </a>
       </p>
-      <ConfirmDialog
-        open={confirm.open}
-        message={confirm.message}
-        confirmLabel={t('actions.confirm')}
-        cancelLabel={t('actions.cancel')}
-        onConfirm={confirm.confirm}
-        onCancel={confirm.cancel}
-      />
+      <ConfirmDialog question={confirm} confirmLabel={t('actions.confirm')} cancelLabel={t('actions.cancel')} />
     </SettingsPage>
   );
 }
