@@ -16,6 +16,7 @@ import type { Clock } from '../../core/shared/clock.port';
 import { createSlackCaller, realSleep, type SlackApiCallerOptions, type SlackCall } from './slack-api-caller';
 import { SlackAnswerWriter, type AnswerWriterSettings } from './slack-answer-writer';
 import { splitMessage } from './split-message';
+import { slackUserToMember, type SlackUser } from './slack-user';
 
 export interface SlackChatPlatformOptions extends SlackApiCallerOptions {
   /** Characters gathered before each chat.appendStream; at least 256. Default 256. */
@@ -145,7 +146,7 @@ export class SlackChatPlatform implements ChatPlatform {
 
   private async lookUpUser(id: string): Promise<void> {
     try {
-      const result = (await this.call('users.info', { user: id, include_locale: true })) as { user?: SlackUser };
+      const result = (await this.call('users.info', { user: id, include_locale: true })) as { user?: SlackUser & { id: string } };
       this.profiles.set(id, result.user ? toProfile(result.user) : null);
     } catch (error) {
       if (isChatPlatformError(error) && error.code === 'not_found') this.profiles.set(id, null);
@@ -159,52 +160,13 @@ interface RepliesPage {
   response_metadata?: { next_cursor?: string };
 }
 
-interface SlackUser {
-  id: string;
-  name?: string;
-  real_name?: string;
-  deleted?: boolean;
-  is_bot?: boolean;
-  is_app_user?: boolean;
-  is_workflow_bot?: boolean;
-  is_admin?: boolean;
-  is_owner?: boolean;
-  is_primary_owner?: boolean;
-  is_restricted?: boolean;
-  is_ultra_restricted?: boolean;
-  locale?: string;
-  tz?: string;
-  profile?: {
-    title?: string;
-    display_name?: string;
-    display_name_normalized?: string;
-    real_name?: string;
-    real_name_normalized?: string;
-  };
-}
 
-/** Slack's user object in the workspace context's `Member` shape; empty strings are dropped. */
-function toProfile(user: SlackUser): ChatUserProfile {
+/** Slack's user as a chat profile: the `Member` fields plus locale and time zone; empty strings are dropped. */
+function toProfile(user: SlackUser & { id: string }): ChatUserProfile {
+  const member = slackUserToMember(user);
   return compact({
-    id: user.id,
-    name: user.name,
-    realName: user.real_name,
-    profile: compact({
-      title: user.profile?.title,
-      displayName: user.profile?.display_name,
-      displayNameNormalized: user.profile?.display_name_normalized,
-      realName: user.profile?.real_name,
-      realNameNormalized: user.profile?.real_name_normalized,
-    }),
-    isPrimaryOwner: user.is_primary_owner,
-    isOwner: user.is_owner,
-    isAdmin: user.is_admin,
-    isRestricted: user.is_restricted,
-    isUltraRestricted: user.is_ultra_restricted,
-    isBot: user.is_bot,
-    isAppUser: user.is_app_user,
-    isWorkflowBot: user.is_workflow_bot,
-    deleted: user.deleted,
+    ...member,
+    ...(member.profile ? { profile: compact(member.profile) } : {}),
     locale: user.locale,
     timeZone: user.tz,
   }) as ChatUserProfile;

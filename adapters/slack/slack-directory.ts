@@ -6,6 +6,7 @@ import type { Member } from '../../core/workspace/member';
 import type { TeamInfo, WorkspaceDirectory } from '../../core/workspace/workspace-directory.port';
 import { WorkspaceNotInstalledError } from '../../core/workspace/workspace-directory.port';
 import { createSlackCaller, type SlackApiCallerOptions, type SlackCall } from './slack-api-caller';
+import { slackUserToMember, type SlackUser } from './slack-user';
 
 export interface SlackDirectoryOptions extends SlackApiCallerOptions {
   installations: InstallationRepository;
@@ -16,28 +17,6 @@ export interface SlackDirectoryOptions extends SlackApiCallerOptions {
    * a changed role takes effect within this time. Default 60 s; 0 disables the cache.
    */
   cacheMs?: number;
-}
-
-interface SlackUser {
-  id?: string;
-  name?: string;
-  real_name?: string;
-  deleted?: boolean;
-  is_admin?: boolean;
-  is_owner?: boolean;
-  is_primary_owner?: boolean;
-  is_restricted?: boolean;
-  is_ultra_restricted?: boolean;
-  is_bot?: boolean;
-  is_app_user?: boolean;
-  is_workflow_bot?: boolean;
-  profile?: {
-    title?: string;
-    display_name?: string;
-    display_name_normalized?: string;
-    real_name?: string;
-    real_name_normalized?: string;
-  };
 }
 
 interface SlackChannel {
@@ -123,31 +102,19 @@ async function paginate<T>(call: SlackCall, method: string, field: string, args:
   return items;
 }
 
+/** Flags Slack left out count as false here: the settings pages show every member's role. */
 function toMember(u: SlackUser & { id: string }): Member {
-  const p = u.profile;
+  const member = slackUserToMember(u);
   return {
-    id: u.id,
-    ...(u.name !== undefined ? { name: u.name } : {}),
-    ...(u.real_name !== undefined ? { realName: u.real_name } : {}),
-    ...(p
-      ? {
-          profile: {
-            ...(p.title !== undefined ? { title: p.title } : {}),
-            ...(p.display_name !== undefined ? { displayName: p.display_name } : {}),
-            ...(p.display_name_normalized !== undefined ? { displayNameNormalized: p.display_name_normalized } : {}),
-            ...(p.real_name !== undefined ? { realName: p.real_name } : {}),
-            ...(p.real_name_normalized !== undefined ? { realNameNormalized: p.real_name_normalized } : {}),
-          },
-        }
-      : {}),
-    isPrimaryOwner: u.is_primary_owner === true,
-    isOwner: u.is_owner === true,
-    isAdmin: u.is_admin === true,
-    isRestricted: u.is_restricted === true,
-    isUltraRestricted: u.is_ultra_restricted === true,
-    isBot: u.is_bot === true,
-    isAppUser: u.is_app_user === true,
-    isWorkflowBot: u.is_workflow_bot === true,
-    deleted: u.deleted === true,
+    ...member,
+    isPrimaryOwner: member.isPrimaryOwner === true,
+    isOwner: member.isOwner === true,
+    isAdmin: member.isAdmin === true,
+    isRestricted: member.isRestricted === true,
+    isUltraRestricted: member.isUltraRestricted === true,
+    isBot: member.isBot === true,
+    isAppUser: member.isAppUser === true,
+    isWorkflowBot: member.isWorkflowBot === true,
+    deleted: member.deleted === true,
   };
 }
