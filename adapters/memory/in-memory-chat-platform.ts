@@ -29,6 +29,18 @@ export class InMemoryChatWorkspace {
   readonly messages: InMemoryChatMessage[] = [];
   /** `channel/ts` of messages that currently show a thinking sign. */
   readonly thinking = new Set<string>();
+  /** What the triggers did beyond thread replies (see InMemoryChatWorkspacePlatform). */
+  readonly ephemerals: { channelId: string; userId: string; text: string; threadTs?: string }[] = [];
+  readonly homeViews = new Map<string, unknown>();
+  readonly completions = new Map<string, { ok: boolean; outputs?: Record<string, string>; error?: string }[]>();
+  readonly suggestedPrompts = new Map<string, { title: string; message: string }[]>();
+  readonly titles = new Map<string, string>();
+  /** Bot id (B…) → its bot user (U…). */
+  readonly bots = new Map<string, string>();
+  /** Channels Tomo is not a member of (it cannot read or post there). */
+  readonly notMember = new Set<string>();
+  /** Channel names, for channelInfo. */
+  readonly names = new Map<string, string>();
   maxMessageChars = 12_000;
   private nextFailure: ChatPlatformError | undefined;
   private tick = 0;
@@ -87,7 +99,7 @@ export class InMemoryChatPlatformFactory implements ChatPlatformFactory {
 }
 
 export class InMemoryChatPlatform implements ChatPlatform {
-  constructor(private readonly workspace: InMemoryChatWorkspace) {}
+  constructor(protected readonly workspace: InMemoryChatWorkspace) {}
 
   async readThread(thread: ThreadRef): Promise<ThreadMessage[]> {
     this.workspace.check('readThread', thread.channelId);
@@ -141,7 +153,7 @@ export class InMemoryChatPlatform implements ChatPlatform {
     };
   }
 
-  private reply(thread: ThreadRef, text: string, appearance: BotAppearance | undefined): string {
+  protected reply(thread: ThreadRef, text: string, appearance: BotAppearance | undefined): string {
     const { botUserId, botId } = this.workspace;
     // The thinking sign stays until cleared: on Slack it may be a reaction, which replies do not remove.
     return this.workspace.say({
@@ -154,7 +166,7 @@ export class InMemoryChatPlatform implements ChatPlatform {
     });
   }
 
-  private pieces(text: string): string[] {
+  protected pieces(text: string): string[] {
     const max = this.workspace.maxMessageChars;
     const pieces: string[] = [];
     for (let i = 0; i < text.length; i += max) pieces.push(text.slice(i, i + max));

@@ -1,10 +1,13 @@
 import type { ScheduleSettingsRepository } from '../../core/schedules/schedule-settings-repository.port';
+import { firstRunAfterSave, latestRunAt, type DueRun } from '../../core/schedules/schedule-runs';
 import type { ScheduleSettingRecord } from '../../core/schedules/schedule-setting';
+import { addDays } from '../../core/shared/time';
 import { assertSameTeam, clone } from './clone';
 
 /** Keeps the whole history; reads return the latest row per channel, like the `_view`. */
 export class InMemoryScheduleSettingsRepository implements ScheduleSettingsRepository {
   private readonly history: ScheduleSettingRecord[] = [];
+  private readonly nextRuns = new Map<string, { record: ScheduleSettingRecord; nextRunAt: Date | null }>();
 
   async listLatest(teamId: string): Promise<ScheduleSettingRecord[]> {
     const latest = new Map<string, ScheduleSettingRecord>();
@@ -21,5 +24,29 @@ export class InMemoryScheduleSettingsRepository implements ScheduleSettingsRepos
   async append(teamId: string, record: ScheduleSettingRecord): Promise<void> {
     assertSameTeam(teamId, record);
     this.history.push(clone(record));
+    this.nextRuns.set(key(record), { record: clone(record), nextRunAt: firstRunAfterSave(record) });
+  }
+
+  async findDue(now: Date, limit: number): Promise<DueRun[]> {
+    return [...this.nextRuns.values()]
+      .filter((entry): entry is { record: ScheduleSettingRecord; nextRunAt: Date } => entry.nextRunAt !== null && entry.nextRunAt <= now)
+      .sort((a, b) => a.nextRunAt.getTime() - b.nextRunAt.getTime())
+      .slice(0, limit)
+      .map((entry) => ({
+        teamId: entry.record.teamId,
+        channelId: entry.record.channelId,
+        nextRunAt: entry.nextRunAt,
+        runAt: latestRunAt(entry.record.startTimeUtc, now) ?? now,
+        timezoneOffsetMinutes: entry.record.timezoneOffsetMinutes,
+      }));
+  }
+
+  async advance(runs: readonly DueRun[]): Promise<void> {
+    for (const run of runs) {
+      const entry = this.nextRuns.get(key(run));
+      if (entry?.nextRunAt?.getTime() === run.nextRunAt.getTime()) entry.nextRunAt = addDays(run.runAt, 1);
+    }
   }
 }
+
+const key = (r: { teamId: string; channelId: string }) => `${r.teamId}/${r.channelId}`;

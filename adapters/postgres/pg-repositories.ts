@@ -15,6 +15,7 @@ import { PgScheduleSettingsRepository } from './pg-schedule-settings-repository'
 import { PgSeatAssignmentRepository } from './pg-seat-assignment-repository';
 import { PgSessionStore } from './pg-session-store';
 import { PgSubscriptionRepository } from './pg-subscription-repository';
+import { PgAssistantThreadRepository, PgAutoReplyCounter, PgTriggerInputStash } from './pg-trigger-state';
 import { PgUsageEventRepository } from './pg-usage-event-repository';
 import { PgUserRepository } from './pg-user-repository';
 
@@ -22,6 +23,8 @@ import { PgUserRepository } from './pg-user-repository';
 export function createPgRepositories(orm: MikroORM, secrets: SecretBox) {
   return {
     appCustomizations: new PgAppCustomizationRepository(orm),
+    assistantThreads: new PgAssistantThreadRepository(orm),
+    autoReplyCounter: new PgAutoReplyCounter(orm),
     autoReplySettings: new PgAutoReplySettingsRepository(orm),
     customers: new PgCustomerRepository(orm),
     egressAudit: new PgEgressAuditLog(orm),
@@ -36,6 +39,7 @@ export function createPgRepositories(orm: MikroORM, secrets: SecretBox) {
     seatAssignments: new PgSeatAssignmentRepository(orm),
     sessions: new PgSessionStore(orm),
     subscriptions: new PgSubscriptionRepository(orm),
+    triggerInputs: new PgTriggerInputStash(orm, secrets),
     usageEvents: new PgUsageEventRepository(orm),
     users: new PgUserRepository(orm),
   };

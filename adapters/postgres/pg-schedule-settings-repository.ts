@@ -1,8 +1,10 @@
 import type { InferEntity } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ScheduleSettingsRepository } from '../../core/schedules/schedule-settings-repository.port';
+import { firstRunAfterSave, type DueRun } from '../../core/schedules/schedule-runs';
 import type { ScheduleSettingRecord } from '../../core/schedules/schedule-setting';
 import {
+  ChannelScheduleNextRunEntity,
   ChannelScheduleSettingHistoryEntity,
   ChannelScheduleSettingViewEntity,
 } from './entities/channel-schedule-setting.entity';
@@ -10,7 +12,11 @@ import { assertSameTeam } from './team-scope';
 
 type ViewRow = InferEntity<typeof ChannelScheduleSettingViewEntity>;
 
-/** Writes append to channel_schedule_settings_history; reads come from channel_schedule_settings_view. */
+/**
+ * Writes append to channel_schedule_settings_history; reads come from channel_schedule_settings_view.
+ * channel_schedule_next_runs holds each schedule's next run for the due query, written in the
+ * same transaction as the history row.
+ */
 export class PgScheduleSettingsRepository implements ScheduleSettingsRepository {
   constructor(private readonly orm: MikroORM) {}
 
@@ -26,7 +32,56 @@ export class PgScheduleSettingsRepository implements ScheduleSettingsRepository 
 
   async append(teamId: string, record: ScheduleSettingRecord): Promise<void> {
     assertSameTeam(teamId, record);
-    await this.orm.em.fork().insert(ChannelScheduleSettingHistoryEntity, { ...record });
+    await this.orm.em.fork().transactional(async (em) => {
+      await em.insert(ChannelScheduleSettingHistoryEntity, { ...record });
+      await em.upsert(ChannelScheduleNextRunEntity, {
+        teamId,
+        channelId: record.channelId,
+        startTimeUtc: record.startTimeUtc,
+        timezoneOffsetMinutes: record.timezoneOffsetMinutes,
+        nextRunAt: firstRunAfterSave(record),
+      });
+    });
+  }
+
+  /** One range scan of the partial index on next_run_at; the latest due time is computed in the same query. */
+  async findDue(now: Date, limit: number): Promise<DueRun[]> {
+    const rows = await this.orm.em.getConnection().execute<
+      { team_id: string; channel_id: string; next_run_at: Date; run_at: Date; timezone_offset_minutes: number }[]
+    >(
+      `select team_id, channel_id, next_run_at, timezone_offset_minutes,
+              next_run_at + floor(extract(epoch from (?::timestamptz - next_run_at)) / 86400) * interval '1 day' as run_at
+         from channel_schedule_next_runs
+        where next_run_at is not null and next_run_at <= ?
+        order by next_run_at
+        limit ?`,
+      [now, now, limit],
+    );
+    return rows.map((row) => ({
+      teamId: row.team_id,
+      channelId: row.channel_id,
+      nextRunAt: new Date(row.next_run_at),
+      runAt: new Date(row.run_at),
+      timezoneOffsetMinutes: row.timezone_offset_minutes,
+    }));
+  }
+
+  /** One statement for the whole batch; a schedule saved again since it was read keeps its new time. */
+  async advance(runs: readonly DueRun[]): Promise<void> {
+    if (runs.length === 0) return;
+    const batch = runs.map((run) => ({
+      team_id: run.teamId,
+      channel_id: run.channelId,
+      read_at: run.nextRunAt.toISOString(),
+      run_at: run.runAt.toISOString(),
+    }));
+    await this.orm.em.getConnection().execute(
+      `update channel_schedule_next_runs s
+          set next_run_at = v.run_at + interval '1 day'
+         from jsonb_to_recordset(?::jsonb) as v(team_id text, channel_id text, read_at timestamptz, run_at timestamptz)
+        where s.team_id = v.team_id and s.channel_id = v.channel_id and s.next_run_at = v.read_at`,
+      [JSON.stringify(batch)],
+    );
   }
 }
 
@@ -38,6 +93,7 @@ function toRecord(row: ViewRow): ScheduleSettingRecord {
     isSummaryEnabled: row.isSummaryEnabled,
     startTimeUtc: row.startTimeUtc,
     lookbackDays: row.lookbackDays,
+    timezoneOffsetMinutes: row.timezoneOffsetMinutes,
     updatedBy: row.updatedBy,
     updatedAt: row.updatedAt,
   };

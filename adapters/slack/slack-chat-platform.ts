@@ -48,14 +48,14 @@ export class SlackChatPlatformFactory implements ChatPlatformFactory {
 }
 
 export class SlackChatPlatform implements ChatPlatform {
-  private readonly writerSettings: AnswerWriterSettings;
+  protected readonly writerSettings: AnswerWriterSettings;
   private readonly streaming = { available: true };
   private readonly profiles = new Map<string, ChatUserProfile | null>();
 
   constructor(
-    private readonly call: SlackCall,
-    private readonly access: WorkspaceAccess,
-    private readonly options: SlackChatPlatformOptions = {},
+    protected readonly call: SlackCall,
+    protected readonly access: WorkspaceAccess,
+    protected readonly options: SlackChatPlatformOptions = {},
   ) {
     this.writerSettings = {
       bufferChars: Math.max(MIN_STREAM_BUFFER_CHARS, options.streamBufferChars ?? MIN_STREAM_BUFFER_CHARS),
@@ -126,14 +126,16 @@ export class SlackChatPlatform implements ChatPlatform {
   }
 
   async postInThread(thread: ThreadRef, text: string, appearance?: BotAppearance): Promise<string[]> {
+    return this.post({ channel: thread.channelId, thread_ts: thread.threadTs }, text, appearance);
+  }
+
+  /** chat.postMessage, split over several messages when long; returns their timestamps. */
+  protected async post(where: Record<string, string>, text: string, appearance?: BotAppearance): Promise<string[]> {
     const posted: string[] = [];
     for (const piece of splitMessage(text, this.writerSettings.maxMessageChars)) {
-      const result = (await this.call('chat.postMessage', {
-        channel: thread.channelId,
-        thread_ts: thread.threadTs,
-        markdown_text: piece,
-        ...appearanceArgs(appearance),
-      })) as { ts?: string };
+      const result = (await this.call('chat.postMessage', { ...where, markdown_text: piece, ...appearanceArgs(appearance) })) as {
+        ts?: string;
+      };
       if (result.ts !== undefined) posted.push(result.ts);
     }
     return posted;
@@ -176,7 +178,7 @@ function compact<T extends Record<string, unknown>>(record: T): Partial<T> {
   return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined && value !== '')) as Partial<T>;
 }
 
-function appearanceArgs(appearance: BotAppearance | undefined): Record<string, string> {
+export function appearanceArgs(appearance: BotAppearance | undefined): Record<string, string> {
   return {
     ...(appearance?.username ? { username: appearance.username } : {}),
     ...(appearance?.iconUrl ? { icon_url: appearance.iconUrl } : {}),
@@ -184,7 +186,7 @@ function appearanceArgs(appearance: BotAppearance | undefined): Record<string, s
 }
 
 /** Slack timestamps are "seconds.micros" strings; compare them as numbers of equal scale. */
-function compareTs(a: string, b: string): number {
+export function compareTs(a: string, b: string): number {
   const [as = '0', af = ''] = a.split('.');
   const [bs = '0', bf = ''] = b.split('.');
   return Number(as) - Number(bs) || Number(af.padEnd(6, '0')) - Number(bf.padEnd(6, '0'));

@@ -1,45 +1,93 @@
+import { z } from 'zod';
 import type { QueueDefinition } from '../../adapters/queue/pg-boss-job-queue';
 import type { AnswerQuestionInput } from '../../core/assistant/answer-question.use-case';
 import type { JobPayload } from '../../core/shared/job-queue.port';
 
-/** The queues the Slack event route sends to and the worker works. */
+/**
+ * The queues the Slack routes send to and the worker works, one per kind of trigger. Every
+ * payload is ids only: text is read from Slack when the job runs (Tomo's HIPAA statement).
+ * Answers are never retried (ADR 7): a failure after anything reached Slack must not produce
+ * a second answer; each use case claims its idempotency key before acting (TriggerGate).
+ */
 export const SLACK_QUEUES = {
   /**
-   * One inbound message that may get an answer. Never retried (ADR 7): a failure after
-   * anything reached Slack must not produce a second answer. Long expiry: reasoning models
-   * may think for minutes before the first word.
+   * One inbound message that may get an answer (mention, DM, follow-up, configured bot). Long
+   * expiry: reasoning models may think for minutes before the first word.
    */
   slackAnswer: { name: 'slack-answer', retryLimit: 0, expireInSeconds: 900 },
+  /** A reaction that may be a reaction prompt. */
+  slackReaction: { name: 'slack-reaction', retryLimit: 0, expireInSeconds: 900 },
+  /** A workflow's "Ask Tomo" step (function_executed). */
+  slackWorkflow: { name: 'slack-workflow', retryLimit: 0, expireInSeconds: 900 },
+  /** One scheduled channel summary (a schedule and its local day). */
+  slackSummary: { name: 'slack-summary', retryLimit: 0, expireInSeconds: 900 },
+  /** Light events without a model: greeting on join, App Home, the AI-app view's thread. */
+  slackEvent: { name: 'slack-event', retryLimit: 2, retryDelaySeconds: 5 },
+  /** Every minute: the due schedules become slack-summary jobs (one sweep at a time). */
+  schedulesDue: { name: 'schedules-due', retryLimit: 1, policy: 'stately', cron: '* * * * *', pollingIntervalSeconds: 5 },
   /** app_uninstalled / bot tokens_revoked: forget the token, cancel every subscription. Idempotent. */
   slackUninstall: { name: 'slack-uninstall', retryLimit: 5, retryDelaySeconds: 10 },
 } satisfies Record<string, QueueDefinition>;
 
-const KINDS: readonly AnswerQuestionInput['kind'][] = ['mention', 'direct_message', 'thread_reply'];
+const id = z.string().min(1).max(255);
+const nullableId = id.nullable().catch(null);
 
-/** Ids only: the text is read from Slack when the job runs (Tomo's HIPAA statement). */
+const answerJob = z.object({
+  eventId: id,
+  teamId: id,
+  kind: z.enum(['mention', 'direct_message', 'thread_reply', 'bot_message']),
+  channelId: id,
+  ts: id,
+  threadTs: nullableId,
+  userId: nullableId,
+  botId: nullableId,
+  subtype: nullableId,
+});
+
+export const reactionJob = z.object({ eventId: id, teamId: id, channelId: id, itemTs: id, reaction: id, userId: id });
+export const workflowJob = z.object({
+  eventId: id,
+  teamId: id,
+  functionExecutionId: id,
+  userId: nullableId,
+  channelId: nullableId,
+  messageTs: nullableId,
+});
+export const summaryJob = z.object({ teamId: id, channelId: id, runAt: z.iso.datetime(), day: z.iso.date() });
+export const slackEventJob = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('greeting'), eventId: id, teamId: id, channelId: id, userId: id, inviterId: nullableId }),
+  z.object({ kind: z.literal('home'), eventId: id, teamId: id, userId: id, tab: id }),
+  z.object({
+    kind: z.enum(['assistant_started', 'assistant_context']),
+    eventId: id,
+    teamId: id,
+    channelId: id,
+    threadTs: id,
+    userId: id,
+    contextChannelId: nullableId,
+    at: z.iso.datetime(),
+  }),
+]);
+
+export type ReactionJob = z.infer<typeof reactionJob>;
+export type WorkflowJob = z.infer<typeof workflowJob>;
+export type SummaryJob = z.infer<typeof summaryJob>;
+export type SlackEventJob = z.infer<typeof slackEventJob>;
+
+/** Ids only: the text is read from Slack when the job runs. */
 export function answerJobPayload(input: AnswerQuestionInput): JobPayload {
   return { ...input };
 }
 
 export function answerInputFromJob(payload: JobPayload): AnswerQuestionInput | null {
-  const text = (key: string) => (typeof payload[key] === 'string' && payload[key] !== '' ? (payload[key] as string) : null);
-  const eventId = text('eventId');
-  const teamId = text('teamId');
-  const channelId = text('channelId');
-  const ts = text('ts');
-  const kind = KINDS.find((k) => k === payload.kind);
-  if (!eventId || !teamId || !channelId || !ts || !kind) return null;
-  return {
-    eventId,
-    teamId,
-    kind,
-    channelId,
-    ts,
-    threadTs: text('threadTs'),
-    userId: text('userId'),
-    botId: text('botId'),
-    subtype: text('subtype'),
-  };
+  const parsed = answerJob.safeParse(payload);
+  return parsed.success ? parsed.data : null;
+}
+
+/** A job's payload checked against its schema; null for a malformed one (logged and dropped). */
+export function parseJob<T>(schema: z.ZodType<T>, payload: JobPayload): T | null {
+  const parsed = schema.safeParse(payload);
+  return parsed.success ? parsed.data : null;
 }
 
 export interface UninstallJobInput {

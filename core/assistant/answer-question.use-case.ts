@@ -1,22 +1,18 @@
-import type { LlmProviderName } from '../billing/plan';
-import type { AppCustomizationRepository } from '../customization/app-customization-repository.port';
-import { effectiveCustomization } from '../customization/app-customization-rules';
-import type { CheckEntitlement } from '../entitlement/check-entitlement.use-case';
-import type { ComposeInstructions } from '../instructions/compose-instructions.use-case';
-import type { Clock } from '../shared/clock.port';
-import type { DomainError } from '../shared/domain-error';
+import { TriggerUseCase } from '../triggers/trigger-use-case';
+import type { AutoReplySettingRecord } from '../auto-replies/auto-reply-setting';
+import { hourStart, MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR, type AutoReplyCounter } from '../auto-replies/auto-reply-loop-guard';
+import type { AutoReplySettingsRepository } from '../auto-replies/auto-reply-settings-repository.port';
 import type { ChannelId, TeamId, UserId } from '../shared/ids';
-import type { ProcessedEventLog } from '../shared/processed-event-log.port';
-import type { Tokenizer } from '../shared/tokenizer.port';
-import { decideTrigger, type IgnoreReason } from '../triggers/decide-trigger';
+import { isChatPlatformError } from './chat-platform-error';
+import { decideTrigger, triggerSettings, type IgnoreReason } from '../triggers/decide-trigger';
 import type { InboundEvent } from '../triggers/inbound-event';
-import type { RecordUsage } from '../usage/record-usage.use-case';
-import type { InstallationRepository } from '../workspace/installation-repository.port';
-import { toLocale, type Locale } from '../workspace/user';
-import { AnswerRecordingError, StreamAnswer, type StreamAnswerResult } from './answer-stream.use-case';
-import type { BotAppearance, ChatPlatform, ChatPlatformFactory, ThreadMessage, ThreadRef } from './chat-platform.port';
-import type { EgressAuditLog } from './egress-audit-log.port';
-import type { LlmProvider } from './llm-provider.port';
+import { claimKey, type OpenWorkspace } from '../triggers/trigger-gate';
+import { type TriggerDeps, type AnswerPipelineResult, type Asker } from './answer-pipeline';
+import type { AssistantThreadRecord, AssistantThreadRepository } from './assistant-thread';
+import type { ThreadMessage } from './chat-platform.port';
+import { viewedChannelContext } from './viewed-channel';
+
+export type { AnswerTexts } from './answer-pipeline';
 
 /**
  * One inbound Slack message that may deserve an answer, as ids only (what the job carries):
@@ -26,8 +22,11 @@ export interface AnswerQuestionInput {
   /** Slack's event_id: a second delivery of the same event does nothing. */
   readonly eventId: string;
   readonly teamId: TeamId;
-  /** app_mention, message.im, or a channel message in a thread (a possible follow-up). */
-  readonly kind: 'mention' | 'direct_message' | 'thread_reply';
+  /**
+   * app_mention, message.im (assistant threads included), a channel message in a thread (a
+   * possible follow-up), or a bot's message (a possible auto-reply).
+   */
+  readonly kind: 'mention' | 'direct_message' | 'thread_reply' | 'bot_message';
   readonly channelId: ChannelId;
   readonly ts: string;
   readonly threadTs: string | null;
@@ -36,66 +35,37 @@ export interface AnswerQuestionInput {
   readonly subtype: string | null;
 }
 
-/** The words Tomo says itself, in the asker's language (the catalogue lives at the edge). */
-export interface AnswerTexts {
-  thinking(locale: Locale): string;
-  unknownError(locale: Locale): string;
-  denial(error: DomainError, locale: Locale): string;
-}
-
-export interface AnswerQuestionDeps {
-  readonly installations: InstallationRepository;
-  readonly customizations: AppCustomizationRepository;
-  readonly checkEntitlement: Pick<CheckEntitlement, 'execute'>;
-  readonly composeInstructions: Pick<ComposeInstructions, 'execute'>;
-  readonly recordUsage: Pick<RecordUsage, 'execute'>;
-  readonly egressAudit: EgressAuditLog;
-  readonly processedEvents: ProcessedEventLog;
-  readonly chat: ChatPlatformFactory;
-  readonly llm: LlmProvider;
-  readonly tokenizer: Tokenizer;
-  readonly clock: Clock;
-  readonly texts: AnswerTexts;
-  /** Put into denial messages: where to buy a plan, where admins assign seats. */
-  readonly links: { readonly pricingUrl: string; readonly membersUrl: string };
-  /** A public address of a workspace's custom icon, for Slack's icon_url. */
-  readonly iconUrl: (teamId: TeamId, iconKey: string) => string | undefined;
-  /** `LLM_PROVIDER`: the plan's model maps to it. */
-  readonly preferredProvider?: LlmProviderName;
-  /** Longest answer asked of the model. Default 4,096 tokens. */
-  readonly maxOutputTokens?: number;
+export interface AnswerQuestionDeps extends TriggerDeps {
+  readonly autoReplies: AutoReplySettingsRepository;
+  readonly autoReplyCounter: AutoReplyCounter;
+  readonly assistantThreads: AssistantThreadRepository;
 }
 
 export type AnswerQuestionResult =
-  | { readonly status: 'ignored'; readonly reason: IgnoreReason | 'duplicate' | 'not_installed' | 'tomo_not_in_thread' }
-  | { readonly status: 'denied'; readonly reason: string }
-  | StreamAnswerResult;
+  | {
+      readonly status: 'ignored';
+      readonly reason: IgnoreReason | 'duplicate' | 'not_installed' | 'tomo_not_in_thread' | 'loop_guard';
+    }
+  | AnswerPipelineResult;
+
+/** The title a thread of the AI-app view gets from its first question. */
+const TITLE_MAX_CHARS = 60;
 
 /**
- * Mention, DM or thread follow-up → an answer streamed into the thread (spec 1): the trigger
- * rule, the entitlement decision (a localized refusal when not entitled), the thread as
- * context under the plan's token limit, the composed instructions, the LLM, one usage event
- * and one egress record. Never throws after posting something, so a job retry cannot
- * produce a second answer; infrastructure failures before that are thrown.
+ * Mention, DM (also in the AI-app view), thread follow-up or a configured bot's message →
+ * an answer in the thread (spec 1), through the one answer pipeline. Never throws after
+ * posting something, so a job retry cannot produce a second answer; infrastructure failures
+ * before that are thrown.
  */
-export class AnswerQuestion {
-  constructor(private readonly deps: AnswerQuestionDeps) {}
-
+export class AnswerQuestion extends TriggerUseCase<AnswerQuestionDeps> {
   async execute(input: AnswerQuestionInput): Promise<AnswerQuestionResult> {
-    const { deps } = this;
-    const claimed = await deps.processedEvents.markProcessed(
-      { eventId: input.eventId, teamId: input.teamId, type: input.kind },
-      deps.clock.now(),
-    );
-    if (!claimed) return { status: 'ignored', reason: 'duplicate' };
+    const gate = await this.gate.open({ key: input.eventId, teamId: input.teamId, type: input.kind });
+    if (!gate.open) return { status: 'ignored', reason: gate.reason };
+    return input.kind === 'bot_message' ? this.autoReply(gate.workspace, input) : this.question(gate.workspace, input);
+  }
 
-    const installation = await deps.installations.find(input.teamId);
-    if (!installation || installation.uninstalledAt !== null || !installation.botToken) {
-      return { status: 'ignored', reason: 'not_installed' };
-    }
-    const self = { userId: installation.botUserId, botId: installation.botId };
-    const platform = deps.chat.forWorkspace({ teamId: input.teamId, botToken: installation.botToken, botUserId: self.userId });
-
+  private async question(workspace: OpenWorkspace, input: AnswerQuestionInput): Promise<AnswerQuestionResult> {
+    const { platform, self } = workspace;
     // A follow-up is only answered where Tomo already speaks, so the thread is read first.
     let thread: ThreadMessage[] | undefined;
     const seen = { tomoInThread: false, mentionsTomo: false };
@@ -105,82 +75,108 @@ export class AnswerQuestion {
       if (!seen.tomoInThread) return { status: 'ignored', reason: 'tomo_not_in_thread' };
       seen.mentionsTomo = thread.some((m) => m.ts === input.ts && m.text.includes(`<@${self.userId}`));
     }
-    const decision = decideTrigger(toInboundEvent(input, seen), {
-      tomo: { botUserId: self.userId, botId: self.botId },
-      autoReplies: [],
-      customReactions: [],
-      greetingWhenJoiningChannel: false,
-      schedules: [],
-    });
+    const decision = decideTrigger(toInboundEvent(input, seen), triggerSettings(workspace.self));
     if (!decision.respond) return { status: 'ignored', reason: decision.reason };
     if (decision.intent !== 'answer') return { status: 'ignored', reason: 'not_addressed' };
 
-    const replyThread: ThreadRef = { channelId: decision.channelId, threadTs: decision.replyThreadTs };
-    const requester = (await platform.getUsers([decision.requesterId])).get(decision.requesterId);
-    const locale = toLocale(requester?.locale);
-    const customization = effectiveCustomization(await deps.customizations.find(input.teamId));
-    const appearance = this.appearance(input.teamId, customization.appName, customization.iconKey);
-
-    const entitlement = await deps.checkEntitlement.execute({
-      teamId: input.teamId,
-      memberId: decision.requesterId,
-      memberIsBot: requester?.isBot === true,
-      ...(deps.preferredProvider ? { preferredProvider: deps.preferredProvider } : {}),
-      links: deps.links,
-    });
-    if (!entitlement.allowed) {
-      await platform.postInThread(replyThread, deps.texts.denial(entitlement.error, locale), appearance);
-      return { status: 'denied', reason: entitlement.reason };
-    }
-
-    const thinking = await platform.showThinking({
+    const replyThread = { channelId: decision.channelId, threadTs: decision.replyThreadTs };
+    const asker = await this.pipeline.asker(workspace, decision.requesterId);
+    const assistant =
+      input.kind === 'direct_message' && input.threadTs !== null
+        ? await this.deps.assistantThreads.find(input.teamId, input.channelId, input.threadTs)
+        : null;
+    return this.pipeline.answer({
+      workspace,
+      asker,
+      usageKind: decision.usageKind,
+      channelId: input.channelId,
       thread: replyThread,
-      messageTs: input.ts,
-      status: deps.texts.thinking(locale),
-      ...(appearance ? { appearance } : {}),
-    });
-    try {
-      thread ??= await platform.readThread(replyThread);
-      const system = await deps.composeInstructions.execute({
-        teamId: input.teamId,
-        channelId: input.channelId,
-        userId: decision.requesterId,
-        appName: customization.appName,
-      });
-      return await new StreamAnswer(deps).execute({
-        teamId: input.teamId,
-        platform,
-        thread: replyThread,
+      thinkingOn: input.ts,
+      ...(assistant?.contextChannelId
+        ? { context: viewedChannelContext(workspace, asker, assistant.contextChannelId, this.deps) }
+        : {}),
+      messages: async () => {
+        thread ??= await platform.readThread(replyThread);
         // Messages written after the question are not part of it.
-        messages: thread.filter((m) => compareTs(m.ts, input.ts) <= 0),
-        self,
-        system,
-        grant: entitlement,
-        requesterId: decision.requesterId,
-        usageKind: decision.usageKind,
-        locale,
-        appearance,
-      });
-    } catch (error) {
-      // After a delivered answer only the bookkeeping failed: the person already has their answer.
-      if (!(error instanceof AnswerRecordingError)) await this.sayUnknownError(platform, replyThread, locale, appearance);
-      throw error;
-    } finally {
-      await thinking.clear();
-    }
+        const asked = thread.filter((m) => compareTs(m.ts, input.ts) <= 0);
+        if (assistant) await this.titleThread(workspace, assistant, asked.at(-1));
+        return asked;
+      },
+    });
   }
 
-  private appearance(teamId: TeamId, appName: string, iconKey: string | null): BotAppearance | undefined {
-    const iconUrl = iconKey === null ? undefined : this.deps.iconUrl(teamId, iconKey);
-    return { username: appName, ...(iconUrl === undefined ? {} : { iconUrl }) };
+  /** A configured bot's message: answered with its row's instruction, on the bot's own seat. */
+  private async autoReply(workspace: OpenWorkspace, input: AnswerQuestionInput): Promise<AnswerQuestionResult> {
+    const { deps } = this;
+    // Slack's bot_message events may name only the bot (B…); seats and settings know its user (U…).
+    const botUserId = input.userId ?? (input.botId === null ? null : await workspace.platform.botUserId(input.botId));
+    const autoReplies = await deps.autoReplies.listLatest(input.teamId);
+    const event: InboundEvent = {
+      kind: 'channel_message',
+      teamId: input.teamId,
+      channelId: input.channelId,
+      ts: input.ts,
+      threadTs: input.threadTs,
+      sender: { userId: botUserId, botId: input.botId },
+      subtype: input.subtype,
+      mentionsTomo: false,
+      tomoInThread: false,
+    };
+    const decision = decideTrigger(event, triggerSettings(workspace.self, { autoReplies }));
+    if (!decision.respond) return { status: 'ignored', reason: decision.reason };
+    if (decision.intent !== 'auto_reply') return { status: 'ignored', reason: 'not_addressed' };
+
+    const replyThread = { channelId: decision.channelId, threadTs: decision.replyThreadTs };
+    const count = await deps.autoReplyCounter.increment(input.teamId, input.channelId, replyThread.threadTs, hourStart(deps.clock.now()));
+    if (count > MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR) return { status: 'ignored', reason: 'loop_guard' };
+
+    const setting = autoReplies.find((s) => s.botUserId === decision.requesterId)!;
+    const asker = await this.pipeline.asker(workspace, decision.requesterId);
+    return this.pipeline.answer({
+      workspace,
+      asker,
+      usageKind: decision.usageKind,
+      channelId: input.channelId,
+      thread: replyThread,
+      thinkingOn: input.ts,
+      task: decision.instruction,
+      messages: async () =>
+        (await workspace.platform.readThread(replyThread)).filter((m) => compareTs(m.ts, input.ts) <= 0),
+      refuse: (text) => this.tellWhoConfigured(workspace, setting, asker, input.channelId, text),
+    });
   }
 
-  /** Best effort: the failure that got us here may be Slack itself. */
-  private async sayUnknownError(platform: ChatPlatform, thread: ThreadRef, locale: Locale, appearance?: BotAppearance) {
+  /**
+   * A bot cannot read a refusal, and its channel should not get one for every message: the
+   * person who set the auto-reply up hears it, in a DM, at most once a day per bot.
+   */
+  private async tellWhoConfigured(
+    workspace: OpenWorkspace,
+    setting: AutoReplySettingRecord,
+    bot: Asker,
+    channelId: ChannelId,
+    reason: string,
+  ): Promise<void> {
+    const day = this.deps.clock.now().toISOString().slice(0, 10);
+    const first = await this.deps.processedEvents.markProcessed(
+      { eventId: claimKey('auto-reply-refused', workspace.teamId, setting.botUserId, day), teamId: workspace.teamId, type: 'notice' },
+      this.deps.clock.now(),
+    );
+    if (!first) return;
+    const admin = await this.pipeline.asker(workspace, setting.updatedBy);
+    const text = this.deps.texts.say('SLACK.AUTO_REPLY_REFUSED', { bot: setting.botName, channel: `<#${channelId}>`, reason }, admin.locale);
+    await workspace.platform.postDirect(setting.updatedBy, text, bot.appearance);
+  }
+
+  /** The AI-app view lists threads by title: the first question names its thread (cosmetic). */
+  private async titleThread(workspace: OpenWorkspace, record: AssistantThreadRecord, question: ThreadMessage | undefined) {
+    const text = question?.text.replace(/<@[UW][A-Z0-9]+(\|[^>]*)?>/g, '').replace(/\s+/g, ' ').trim() ?? '';
+    if (text === '' || !(await this.deps.assistantThreads.markTitled(record.teamId, record.channelId, record.threadTs))) return;
+    const title = [...text].length > TITLE_MAX_CHARS ? `${[...text].slice(0, TITLE_MAX_CHARS - 1).join('')}…` : text;
     try {
-      await platform.postInThread(thread, this.deps.texts.unknownError(locale), appearance);
-    } catch {
-      // Nothing more can be said in Slack; the job logs the original failure.
+      await workspace.platform.setThreadTitle({ channelId: record.channelId, threadTs: record.threadTs }, title);
+    } catch (error) {
+      if (!isChatPlatformError(error)) throw error;
     }
   }
 }

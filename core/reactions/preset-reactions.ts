@@ -1,32 +1,77 @@
 import type { Reaction } from './reaction';
 
-const explanation = (name: string, prompt: string): Reaction => ({ name, prompt, category: 'explanation', kind: 'preset' });
-const translation = (names: readonly string[], language: string): Reaction[] =>
-  names.map((name) => ({
-    name,
-    prompt: `Translate the message into ${language}. Reply with the translation only.`,
-    category: 'translation',
-    kind: 'preset',
-  }));
+/**
+ * One emoji with every short name Slack knows it by: the first name is the canonical one
+ * (what `reaction_added` usually sends), the others are aliases people type.
+ */
+interface PresetGroup {
+  readonly names: readonly string[];
+  readonly prompt: string;
+  readonly category: Reaction['category'];
+}
 
-/** Reactions every workspace has: explanation emoji and flag-emoji translation (spec 1). */
-export const PRESET_REACTIONS: readonly Reaction[] = [
-  explanation('question', 'Explain the message in plain words, briefly.'),
-  explanation('bulb', 'Summarise the key points of the message as a short bulleted list.'),
-  explanation('memo', 'Summarise the message in three sentences or fewer.'),
-  ...translation(['jp', 'flag-jp'], 'Japanese'),
-  ...translation(['us', 'flag-us', 'gb', 'flag-gb'], 'English'),
-  ...translation(['cn', 'flag-cn'], 'Simplified Chinese'),
-  ...translation(['flag-tw'], 'Traditional Chinese'),
-  ...translation(['kr', 'flag-kr'], 'Korean'),
-  ...translation(['fr', 'flag-fr'], 'French'),
-  ...translation(['de', 'flag-de'], 'German'),
-  ...translation(['es', 'flag-es'], 'Spanish'),
-  ...translation(['it', 'flag-it'], 'Italian'),
-  ...translation(['flag-br', 'flag-pt'], 'Portuguese'),
-  ...translation(['ru', 'flag-ru'], 'Russian'),
-  ...translation(['flag-vn'], 'Vietnamese'),
-  ...translation(['flag-th'], 'Thai'),
-  ...translation(['flag-id'], 'Indonesian'),
-  ...translation(['flag-in'], 'Hindi'),
+const explanation = (names: readonly string[], prompt: string): PresetGroup => ({ names, prompt, category: 'explanation' });
+const translation = (names: readonly string[], language: string): PresetGroup => ({
+  names,
+  prompt:
+    `Translate the message into ${language}. Keep its meaning, tone, formatting, names, mentions and links; ` +
+    'reply with the translation only.',
+  category: 'translation',
+});
+
+/**
+ * Reactions every workspace has (spec 1: "emoji-reaction prompts (for example flag translation)").
+ * Translation covers the flags of the twenty most-spoken languages (and a few more), with
+ * Slack's short names and aliases; explanation emoji explain, summarise or check a message.
+ * Everyday acknowledgements (eyes, +1, white_check_mark…) are deliberately not prompts.
+ */
+const GROUPS: readonly PresetGroup[] = [
+  explanation(['question', 'grey_question'], 'Explain the message in plain words, briefly, for someone new to the topic.'),
+  explanation(['memo'], 'Summarise the message in three sentences or fewer.'),
+  explanation(['bulb'], 'List the key points of the message as a short bulleted list.'),
+  explanation(['mag'], 'Check the message for factual errors, unclear claims or missing context, and say what you found.'),
+  explanation(['pencil2', 'pencil'], 'Suggest a clearer, well-written version of the message, keeping its language and meaning.'),
+  translation(['us', 'flag-us', 'gb', 'flag-gb', 'uk', 'flag-au', 'flag-ca'], 'English'),
+  translation(['cn', 'flag-cn'], 'Simplified Chinese'),
+  translation(['flag-tw'], 'Traditional Chinese'),
+  translation(['flag-hk'], 'Cantonese (Traditional Chinese characters)'),
+  translation(['flag-in', 'in'], 'Hindi'),
+  translation(['es', 'flag-es', 'flag-mx'], 'Spanish'),
+  translation(['fr', 'flag-fr'], 'French'),
+  translation(['flag-sa', 'flag-eg', 'flag-ae'], 'Arabic'),
+  translation(['flag-bd'], 'Bengali'),
+  translation(['flag-pt', 'pt'], 'European Portuguese'),
+  translation(['flag-br', 'br'], 'Brazilian Portuguese'),
+  translation(['ru', 'flag-ru'], 'Russian'),
+  translation(['flag-pk'], 'Urdu'),
+  translation(['flag-id'], 'Indonesian'),
+  translation(['de', 'flag-de'], 'German'),
+  translation(['jp', 'flag-jp'], 'Japanese'),
+  translation(['flag-tr'], 'Turkish'),
+  translation(['flag-vn'], 'Vietnamese'),
+  translation(['kr', 'flag-kr'], 'Korean'),
+  translation(['it', 'flag-it'], 'Italian'),
+  translation(['flag-th'], 'Thai'),
+  translation(['flag-ir'], 'Persian'),
+  translation(['flag-ke', 'flag-tz'], 'Swahili'),
+  translation(['flag-ph'], 'Filipino'),
+  translation(['flag-pl'], 'Polish'),
+  translation(['flag-ua'], 'Ukrainian'),
+  translation(['flag-nl'], 'Dutch'),
+  translation(['flag-my'], 'Malay'),
 ];
+
+/** Every preset, one row per short name (the Reactions page lists and searches them). */
+export const PRESET_REACTIONS: readonly Reaction[] = GROUPS.flatMap((group) =>
+  group.names.map((name) => ({ name, prompt: group.prompt, category: group.category, kind: 'preset' as const })),
+);
+
+const CANONICAL = new Map(GROUPS.flatMap((group) => group.names.map((name) => [name, group.names[0]!] as const)));
+
+/**
+ * The same emoji under any of its names (`flag-jp` → `jp`): one message gets one answer per
+ * emoji, whichever alias people used. Names that are not preset aliases are their own.
+ */
+export function canonicalReactionName(name: string): string {
+  return CANONICAL.get(name) ?? name;
+}

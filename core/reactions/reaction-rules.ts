@@ -3,9 +3,16 @@ import { fail, ok } from '../shared/domain-error';
 import type { CustomReactionRecord, Reaction, ReactionCategory } from './reaction';
 import { PRESET_REACTIONS } from './preset-reactions';
 
-/** Emoji names are written with or without colons (':jp:' and 'jp' are the same). */
+/**
+ * Emoji names are written with or without colons (':jp:' and 'jp' are the same); Slack adds a
+ * skin tone as '::skin-tone-N' (`+1::skin-tone-3`), which does not change the prompt.
+ */
 export function normalizeReactionName(name: string): string {
-  return name.trim().replace(/^:+|:+$/g, '').toLowerCase();
+  return name
+    .trim()
+    .replace(/^:+|:+$/g, '')
+    .replace(/::skin-tone-\d$/, '')
+    .toLowerCase();
 }
 
 export interface CustomReactionDraft {

@@ -34,6 +34,7 @@ export class SaveSchedule {
       isSummaryEnabled: input.isSummaryEnabled,
       startTimeUtc: utc.value,
       lookbackDays: lookback.value,
+      timezoneOffsetMinutes: input.timezoneOffsetMinutes,
       updatedBy: input.userId,
       updatedAt: this.deps.clock.now(),
     };

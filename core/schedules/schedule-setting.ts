@@ -9,6 +9,11 @@ export interface ScheduleSettingRecord {
   /** Start time in UTC, 'HH:mm' (the page converts from and to the browser's local time). */
   readonly startTimeUtc: string;
   readonly lookbackDays: number;
+  /**
+   * The browser's `getTimezoneOffset()` when it was saved (UTC minus local, Japan -540): a
+   * summary's day is the local day of that time zone, so it runs once per local day.
+   */
+  readonly timezoneOffsetMinutes: number;
   readonly updatedBy: UserId;
   readonly updatedAt: Date;
 }

@@ -1,9 +1,20 @@
 import type { ChannelId, TeamId } from '../shared/ids';
+import type { DueRun } from './schedule-runs';
 import type { ScheduleSettingRecord } from './schedule-setting';
 
 /** History + view: every change appends; reads see the latest row per channel. */
 export interface ScheduleSettingsRepository {
   listLatest(teamId: TeamId): Promise<ScheduleSettingRecord[]>;
   findLatest(teamId: TeamId, channelId: ChannelId): Promise<ScheduleSettingRecord | null>;
+  /** Appends the change and moves the schedule's next run (`firstRunAfterSave`), atomically. */
   append(teamId: TeamId, record: ScheduleSettingRecord): Promise<void>;
+  /**
+   * Up to `limit` enabled schedules of every workspace whose next run is at or before `now`
+   * (one indexed range query), oldest first, each with its latest scheduled time at or before
+   * `now`. Reading does not take them: several workers may read the same rows; the summary
+   * jobs' keys and claims make each run happen once.
+   */
+  findDue(now: Date, limit: number): Promise<DueRun[]>;
+  /** Moves these schedules on to the day after their `runAt`, unless saved again since they were read. */
+  advance(runs: readonly DueRun[]): Promise<void>;
 }

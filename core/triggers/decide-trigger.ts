@@ -8,11 +8,26 @@ import type { InboundEvent, Sender } from './inbound-event';
 
 export interface TriggerSettings {
   /** Tomo's own identities in the workspace: its messages are never answered. */
-  readonly tomo: { readonly botUserId: UserId; readonly botId: string };
+  readonly tomo: { readonly botUserId: UserId; readonly botId: string; readonly appId?: string };
   readonly autoReplies: readonly AutoReplySettingRecord[];
   readonly customReactions: readonly CustomReactionRecord[];
   readonly greetingWhenJoiningChannel: boolean;
   readonly schedules: readonly ScheduleSettingRecord[];
+}
+
+/** Settings with Tomo's ids and nothing configured, plus what one trigger needs to decide. */
+export function triggerSettings(
+  self: { readonly userId: UserId; readonly botId: string },
+  configured: Partial<Omit<TriggerSettings, 'tomo'>> = {},
+): TriggerSettings {
+  return {
+    tomo: { botUserId: self.userId, botId: self.botId },
+    autoReplies: [],
+    customReactions: [],
+    greetingWhenJoiningChannel: false,
+    schedules: [],
+    ...configured,
+  };
 }
 
 export type IgnoreReason =
@@ -25,7 +40,8 @@ export type IgnoreReason =
   | 'not_a_reaction_prompt'
   | 'summary_disabled'
   | 'greeting_disabled'
-  | 'other_member_joined';
+  | 'other_member_joined'
+  | 'not_home_tab';
 
 /** Who asks (their seat pays) and where the reply goes. */
 interface Answering {
@@ -40,8 +56,25 @@ export type TriggerDecision =
   | (Answering & { readonly intent: 'answer' })
   | (Answering & { readonly intent: 'reaction_prompt'; readonly reaction: Reaction; readonly messageTs: string })
   | (Answering & { readonly intent: 'auto_reply'; readonly instruction: string })
-  | { readonly respond: true; readonly intent: 'summarize'; readonly channelId: ChannelId; readonly lookbackDays: number }
+  | {
+      readonly respond: true;
+      readonly intent: 'summarize';
+      readonly channelId: ChannelId;
+      readonly lookbackDays: number;
+      /** Whoever last saved the schedule asked for the summary: their seat pays (docs/slack.md). */
+      readonly requesterId: UserId;
+      readonly usageKind: UsageKind;
+    }
+  | { readonly respond: true; readonly intent: 'workflow'; readonly requesterId: UserId; readonly usageKind: UsageKind }
   | { readonly respond: true; readonly intent: 'greeting'; readonly channelId: ChannelId }
+  | {
+      readonly respond: true;
+      readonly intent: 'assistant_greeting' | 'remember_context';
+      readonly thread: { readonly channelId: ChannelId; readonly threadTs: string };
+      readonly requesterId: UserId;
+      readonly contextChannelId: ChannelId | null;
+    }
+  | { readonly respond: true; readonly intent: 'publish_home'; readonly requesterId: UserId }
   | { readonly respond: false; readonly reason: IgnoreReason };
 
 /** Plain messages, files and thread broadcasts are questions; edits, deletions, joins… are not. */
@@ -49,8 +82,14 @@ const ANSWERABLE_SUBTYPES: readonly (string | null)[] = [null, 'bot_message', 'f
 
 const ignore = (reason: IgnoreReason): TriggerDecision => ({ respond: false, reason });
 
+/** Tomo itself, or another Tomo: the same app installed in another workspace of a shared channel. */
 function isTomo(sender: Sender, settings: TriggerSettings): boolean {
-  return sender.userId === settings.tomo.botUserId || sender.botId === settings.tomo.botId;
+  const { tomo } = settings;
+  return (
+    sender.userId === tomo.botUserId ||
+    sender.botId === tomo.botId ||
+    (tomo.appId !== undefined && sender.appId !== undefined && sender.appId === tomo.appId)
+  );
 }
 
 /**
@@ -61,10 +100,32 @@ export function decideTrigger(event: InboundEvent, settings: TriggerSettings): T
   switch (event.kind) {
     case 'scheduled': {
       const schedule = settings.schedules.find((s) => s.channelId === event.channelId && s.isSummaryEnabled);
-      return schedule
-        ? { respond: true, intent: 'summarize', channelId: event.channelId, lookbackDays: schedule.lookbackDays }
-        : ignore('summary_disabled');
+      if (!schedule) return ignore('summary_disabled');
+      return {
+        respond: true,
+        intent: 'summarize',
+        channelId: event.channelId,
+        lookbackDays: schedule.lookbackDays,
+        requesterId: schedule.updatedBy,
+        usageKind: 'channel_mention',
+      };
     }
+    case 'workflow':
+      return event.userId
+        ? { respond: true, intent: 'workflow', requesterId: event.userId, usageKind: 'channel_mention' }
+        : ignore('unknown_sender');
+    case 'assistant_thread_started':
+    case 'assistant_thread_context_changed':
+      if (event.userId === settings.tomo.botUserId) return ignore('own_message');
+      return {
+        respond: true,
+        intent: event.kind === 'assistant_thread_started' ? 'assistant_greeting' : 'remember_context',
+        thread: { channelId: event.channelId, threadTs: event.threadTs },
+        requesterId: event.userId,
+        contextChannelId: event.contextChannelId,
+      };
+    case 'app_home_opened':
+      return event.tab === 'home' ? { respond: true, intent: 'publish_home', requesterId: event.userId } : ignore('not_home_tab');
     case 'member_joined_channel':
       if (event.userId !== settings.tomo.botUserId) return ignore('other_member_joined');
       return settings.greetingWhenJoiningChannel
@@ -92,7 +153,7 @@ export function decideTrigger(event: InboundEvent, settings: TriggerSettings): T
 }
 
 function decideMessage(
-  event: Extract<InboundEvent, { kind: 'mention' | 'direct_message' | 'channel_message' | 'workflow' }>,
+  event: Extract<InboundEvent, { kind: 'mention' | 'direct_message' | 'channel_message' }>,
   settings: TriggerSettings,
 ): TriggerDecision {
   if (isTomo(event.sender, settings)) return ignore('own_message');
@@ -108,7 +169,7 @@ function decideMessage(
     replyThreadTs: event.threadTs ?? event.ts,
   });
 
-  if (event.kind === 'mention' || event.kind === 'workflow') return answer('channel_mention');
+  if (event.kind === 'mention') return answer('channel_mention');
   if (event.kind === 'direct_message') return answer('direct_message');
 
   // The app_mention event for the same message answers it; answering here too would reply twice.

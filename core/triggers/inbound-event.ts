@@ -7,6 +7,8 @@ import type { ChannelId, TeamId, UserId } from '../shared/ids';
 export interface Sender {
   readonly userId: UserId | null;
   readonly botId: string | null;
+  /** The Slack app that posted (A…), when an app did: Tomo's own app id means Tomo, in any workspace. */
+  readonly appId?: string | null;
 }
 
 interface MessageBase {
@@ -23,7 +25,7 @@ interface MessageBase {
 /**
  * An inbound Slack event in core's terms (the Slack adapter maps Events API payloads here).
  * Triggers of spec 1: mention, DM, workflow, scheduled, bot mention, bot message, reaction;
- * plus thread follow-ups and Tomo joining a channel (greeting).
+ * plus thread follow-ups, Tomo joining a channel (greeting), the AI-app view and App Home.
  */
 export type InboundEvent =
   /** app_mention: a person or a bot (bot mention) mentioned Tomo in a channel. */
@@ -35,8 +37,8 @@ export type InboundEvent =
    * Tomo already answers in the thread, or a bot message (auto reply).
    */
   | ({ readonly kind: 'channel_message'; readonly mentionsTomo: boolean; readonly tomoInThread: boolean } & MessageBase)
-  /** A workflow step asked Tomo on behalf of the person running it. */
-  | ({ readonly kind: 'workflow' } & MessageBase)
+  /** A workflow's "Ask Tomo" step ran (function_executed) for the person in its user input. */
+  | { readonly kind: 'workflow'; readonly teamId: TeamId; readonly userId: UserId | null }
   /** A scheduled channel summary is due. */
   | { readonly kind: 'scheduled'; readonly teamId: TeamId; readonly channelId: ChannelId }
   /** reaction_added on a message. */
@@ -50,6 +52,22 @@ export type InboundEvent =
       readonly sender: Sender;
     }
   /** member_joined_channel. */
-  | { readonly kind: 'member_joined_channel'; readonly teamId: TeamId; readonly channelId: ChannelId; readonly userId: UserId };
+  | { readonly kind: 'member_joined_channel'; readonly teamId: TeamId; readonly channelId: ChannelId; readonly userId: UserId }
+  /** Someone opened Tomo's AI-app view (assistant_thread_started). */
+  | ({ readonly kind: 'assistant_thread_started' } & AssistantThreadBase)
+  /** The person moved to another channel while the AI-app view is open (assistant_thread_context_changed). */
+  | ({ readonly kind: 'assistant_thread_context_changed' } & AssistantThreadBase)
+  /** app_home_opened: someone opened Tomo's Home (or Messages) tab. */
+  | { readonly kind: 'app_home_opened'; readonly teamId: TeamId; readonly userId: UserId; readonly tab: string };
+
+interface AssistantThreadBase {
+  readonly teamId: TeamId;
+  /** The DM channel (D…) holding the assistant thread. */
+  readonly channelId: ChannelId;
+  readonly threadTs: string;
+  readonly userId: UserId;
+  /** The channel the person is viewing, when Slack says. */
+  readonly contextChannelId: ChannelId | null;
+}
 
 export type InboundEventKind = InboundEvent['kind'];

@@ -1,6 +1,10 @@
 import { AppCustomizationEntity } from './app-customization.entity';
 import { AutoReplySettingHistoryEntity, AutoReplySettingViewEntity } from './auto-reply-setting.entity';
-import { ChannelScheduleSettingHistoryEntity, ChannelScheduleSettingViewEntity } from './channel-schedule-setting.entity';
+import {
+  ChannelScheduleNextRunEntity,
+  ChannelScheduleSettingHistoryEntity,
+  ChannelScheduleSettingViewEntity,
+} from './channel-schedule-setting.entity';
 import { CustomerEntity } from './customer.entity';
 import { EgressAuditEntity } from './egress-audit.entity';
 import { InstallationEntity } from './installation.entity';
@@ -20,13 +24,17 @@ import { SessionEntity } from './session.entity';
 import { StorageObjectEntity } from './storage-object.entity';
 import { SubscriptionEntity } from './subscription.entity';
 import { UsageEventEntity } from './usage-event.entity';
+import { AssistantThreadEntity, AutoReplyCountEntity, TriggerInputEntity } from './trigger-state.entity';
 import { UserEntity } from './user.entity';
 
 export const allEntities = [
   AppCustomizationEntity,
+  AssistantThreadEntity,
+  AutoReplyCountEntity,
   AutoReplySettingHistoryEntity,
   AutoReplySettingViewEntity,
   ChannelInstructionEntity,
+  ChannelScheduleNextRunEntity,
   ChannelScheduleSettingHistoryEntity,
   ChannelScheduleSettingViewEntity,
   CustomerEntity,
@@ -44,6 +52,7 @@ export const allEntities = [
   StorageObjectEntity,
   SubscriptionEntity,
   SystemInstructionEntity,
+  TriggerInputEntity,
   UsageEventEntity,
   UserEntity,
   UserInstructionEntity,

@@ -18,6 +18,11 @@ function isMessageCode(code: string): code is MessageCode {
 export function translate(code: string, params: ErrorParams = {}, locale: string = 'en'): string {
   const catalogue = locale === 'ja' ? ja : en;
   const template = isMessageCode(code) ? catalogue[code] : catalogue.UNKNOWN;
+  return fillTemplate(template, params);
+}
+
+/** `{name}` placeholders filled from params; placeholders without a param stay as written. */
+export function fillTemplate(template: string, params: ErrorParams): string {
   return template.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
     Object.hasOwn(params, name) ? String(params[name]) : placeholder,
   );

@@ -3,24 +3,42 @@ import { createLlmProvider } from '../../../adapters/llm/create-llm-provider';
 import type { Database } from '../../../adapters/postgres/database';
 import { createPgRepositories } from '../../../adapters/postgres/pg-repositories';
 import type { JobHandler } from '../../../adapters/queue/pg-boss-job-queue';
-import { SlackChatPlatformFactory } from '../../../adapters/slack/slack-chat-platform';
+import { SlackChatWorkspaceFactory } from '../../../adapters/slack/slack-chat-workspace';
 import { SystemClock } from '../../../adapters/system/system-clock';
 import { UuidIdGenerator } from '../../../adapters/system/uuid-id-generator';
 import { TiktokenTokenizer } from '../../../adapters/tokenizer/tiktoken-tokenizer';
+import type { TriggerDeps } from '../../../core/assistant/answer-pipeline';
 import { AnswerQuestion } from '../../../core/assistant/answer-question.use-case';
+import { HandleAssistantThread } from '../../../core/assistant/assistant-thread.use-case';
 import { LlmError } from '../../../core/assistant/llm-error';
 import type { LlmProvider } from '../../../core/assistant/llm-provider.port';
+import { GreetChannel } from '../../../core/customization/greet-channel.use-case';
 import { CheckEntitlement } from '../../../core/entitlement/check-entitlement.use-case';
+import { PublishHome } from '../../../core/home/publish-home.use-case';
 import { ComposeInstructions } from '../../../core/instructions/compose-instructions.use-case';
+import { AnswerReaction } from '../../../core/reactions/answer-reaction.use-case';
+import { SummarizeChannel } from '../../../core/schedules/summarize-channel.use-case';
+import { TakeDueSummaries } from '../../../core/schedules/take-due-summaries.use-case';
 import type { JobQueue } from '../../../core/shared/job-queue.port';
+import { AnswerWorkflowStep } from '../../../core/triggers/answer-workflow-step.use-case';
 import { RecordUsage } from '../../../core/usage/record-usage.use-case';
 import { UninstallWorkspace } from '../../../core/workspace/uninstall-workspace.use-case';
-import { translate } from '../../shared/messages';
+import { slackAnswerTexts } from '../../shared/messages/slack';
 import { secretBoxFromConfig } from '../../shared/secret-box';
-import { SLACK_QUEUES } from '../../shared/slack-jobs';
+import {
+  answerInputFromJob,
+  parseJob,
+  reactionJob,
+  SLACK_QUEUES,
+  slackEventJob,
+  summaryJob,
+  workflowJob,
+  type SummaryJob,
+} from '../../shared/slack-jobs';
 import type { WorkerConfig } from '../config';
-import { answerQuestionJob } from './answer-question.job';
+import { homeRenderer } from '../home/home-sections';
 import { slackUninstallJob } from './slack-uninstall.job';
+import { triggerJob } from './trigger-job';
 
 /** The Slack queues' handlers, bound to PostgreSQL, Slack's Web API and the configured LLMs. */
 export function slackJobHandlers(config: WorkerConfig, database: Database, queue: JobQueue, logger: Logger): Record<string, JobHandler> {
@@ -29,8 +47,11 @@ export function slackJobHandlers(config: WorkerConfig, database: Database, queue
   const ids = new UuidIdGenerator();
   const { installations, subscriptions } = repositories;
   const publicUrl = config.PUBLIC_URL.replace(/\/$/, '');
-  const answer = new AnswerQuestion({
+  const deps: TriggerDeps = {
     installations,
+    processedEvents: repositories.processedSlackEvents,
+    chat: new SlackChatWorkspaceFactory({ slackApiUrl: config.SLACK_API_URL, clock }),
+    clock,
     customizations: repositories.appCustomizations,
     checkEntitlement: new CheckEntitlement({
       installations,
@@ -42,22 +63,98 @@ export function slackJobHandlers(config: WorkerConfig, database: Database, queue
     composeInstructions: new ComposeInstructions({ instructions: repositories.instructions }),
     recordUsage: new RecordUsage({ usage: repositories.usageEvents, clock, ids }),
     egressAudit: repositories.egressAudit,
-    processedEvents: repositories.processedSlackEvents,
-    chat: new SlackChatPlatformFactory({ slackApiUrl: config.SLACK_API_URL, clock }),
     llm: llmFromConfig(config, logger),
     tokenizer: new TiktokenTokenizer(),
-    clock,
-    texts: {
-      thinking: (locale) => translate('SLACK.THINKING', {}, locale),
-      unknownError: (locale) => translate('UNKNOWN', {}, locale),
-      denial: (error, locale) => translate(error.code, error.params, locale),
-    },
+    texts: slackAnswerTexts,
     links: { pricingUrl: `${publicUrl}/pricing`, membersUrl: `${publicUrl}/settings/members` },
     iconUrl: (teamId, iconKey) => `${publicUrl}/slack/icons/${encodeURIComponent(teamId)}/${encodeURIComponent(iconKey)}`,
     preferredProvider: config.LLM_PROVIDER,
+  };
+  const answer = new AnswerQuestion({
+    ...deps,
+    autoReplies: repositories.autoReplySettings,
+    autoReplyCounter: repositories.autoReplyCounter,
+    assistantThreads: repositories.assistantThreads,
   });
+  const reaction = new AnswerReaction({ ...deps, reactions: repositories.reactionSettings });
+  const workflow = new AnswerWorkflowStep({ ...deps, stash: repositories.triggerInputs });
+  const summarize = new SummarizeChannel({ ...deps, schedules: repositories.scheduleSettings });
+  const dueSummaries = new TakeDueSummaries({ schedules: repositories.scheduleSettings, clock });
+  const greet = new GreetChannel(deps);
+  const home = new PublishHome({
+    ...deps,
+    subscriptions,
+    seats: repositories.seatAssignments,
+    usage: repositories.usageEvents,
+    renderHome: homeRenderer(publicUrl),
+  });
+  const assistantThread = new HandleAssistantThread({ ...deps, assistantThreads: repositories.assistantThreads });
+
   return {
-    [SLACK_QUEUES.slackAnswer.name]: answerQuestionJob({ answer, logger }),
+    [SLACK_QUEUES.slackAnswer.name]: triggerJob({
+      name: 'answer',
+      logger,
+      parse: answerInputFromJob,
+      run: (input) => answer.execute(input),
+      ids: (input) => ({ eventId: input.eventId, teamId: input.teamId, channelId: input.channelId, kind: input.kind }),
+    }),
+    [SLACK_QUEUES.slackReaction.name]: triggerJob({
+      name: 'reaction',
+      logger,
+      parse: (payload) => parseJob(reactionJob, payload),
+      run: (input) => reaction.execute(input),
+      ids: (input) => ({ eventId: input.eventId, teamId: input.teamId, channelId: input.channelId }),
+    }),
+    [SLACK_QUEUES.slackWorkflow.name]: triggerJob({
+      name: 'workflow',
+      logger,
+      parse: (payload) => parseJob(workflowJob, payload),
+      run: (input) => workflow.execute(input),
+      ids: (input) => ({ eventId: input.eventId, teamId: input.teamId, functionExecutionId: input.functionExecutionId }),
+    }),
+    [SLACK_QUEUES.slackSummary.name]: triggerJob({
+      name: 'summary',
+      logger,
+      parse: (payload) => parseJob(summaryJob, payload),
+      run: (input) => summarize.execute({ ...input, runAt: new Date(input.runAt) }),
+      ids: (input) => ({ teamId: input.teamId, channelId: input.channelId, day: input.day }),
+    }),
+    [SLACK_QUEUES.schedulesDue.name]: triggerJob({
+      name: 'schedules-due',
+      logger,
+      parse: () => ({}),
+      run: () =>
+        dueSummaries.execute((runs) =>
+          queue.sendMany(
+            SLACK_QUEUES.slackSummary.name,
+            runs.map((run) => {
+              const payload: SummaryJob = { teamId: run.teamId, channelId: run.channelId, runAt: run.runAt.toISOString(), day: run.day };
+              return { payload, dedupeKey: `${run.teamId}:${run.channelId}:${run.day}` };
+            }),
+          ),
+        ),
+      ids: () => ({}),
+    }),
+    [SLACK_QUEUES.slackEvent.name]: triggerJob({
+      name: 'event',
+      logger,
+      parse: (payload) => parseJob(slackEventJob, payload),
+      run: (input) => {
+        switch (input.kind) {
+          case 'greeting':
+            return greet.execute(input);
+          case 'home':
+            return home.execute(input);
+          default:
+            return assistantThread.execute({
+              ...input,
+              kind: input.kind === 'assistant_started' ? 'started' : 'context_changed',
+              at: new Date(input.at),
+            });
+        }
+      },
+      ids: (input) => ({ eventId: input.eventId, teamId: input.teamId, kind: input.kind }),
+    }),
     [SLACK_QUEUES.slackUninstall.name]: slackUninstallJob({
       uninstall: new UninstallWorkspace({ installations, subscriptions, clock }),
       queue,

@@ -120,6 +120,7 @@ export function aSchedule(overrides: Partial<ScheduleSettingRecord> = {}): Sched
     isSummaryEnabled: true,
     startTimeUtc: '01:30',
     lookbackDays: 1,
+    timezoneOffsetMinutes: -540,
     updatedBy: 'U0ADMIN',
     updatedAt: at(1),
     ...overrides,

@@ -3,9 +3,19 @@ import type { IncomingMessage } from 'node:http';
 import { header, sendJson, startHttpFake } from '../support/http-fake';
 import { createSlackOidc, type SlackOidc } from './oidc';
 import { METHODS, SlackMethodError, TOKENLESS, type FakeSlackSettings } from './slack-web-api';
-import { SlackState, type FakeChannel, type FakeMessage, type FakeTeam, type FakeUser } from './slack-state';
+import {
+  SlackState,
+  type FakeBot,
+  type FakeChannel,
+  type FakeEphemeral,
+  type FakeFunctionExecution,
+  type FakeMessage,
+  type FakeTeam,
+  type FakeUser,
+} from './slack-state';
+import { TRIGGER_METHODS } from './trigger-methods';
 
-export type { FakeChannel, FakeMessage, FakeTeam, FakeUser };
+export type { FakeBot, FakeChannel, FakeEphemeral, FakeFunctionExecution, FakeMessage, FakeTeam, FakeUser };
 
 /** One Web API request as the fake saw it. Kept in memory for assertions; never logged. */
 export interface FakeSlackCall {
@@ -32,13 +42,24 @@ export interface FakeSlack {
   addTeam(team: Partial<FakeTeam> & { id: string }): FakeTeam;
   addUser(user: FakeUser): FakeUser;
   addChannel(channel: FakeChannel): FakeChannel;
-  addMessage(input: { channel: string; text: string; user?: string; botId?: string; threadTs?: string }): FakeMessage;
+  addMessage(input: Parameters<SlackState['addMessage']>[0]): FakeMessage;
   /** The thread as a person sees it: parent first, then replies. */
   thread(channel: string, threadTs: string): FakeMessage[];
   /** The bot's replies in a thread, oldest first. */
   botReplies(channel: string, threadTs: string): FakeMessage[];
   /** The assistant status currently shown in a thread ('' when cleared, undefined if never set). */
   statusOf(channel: string, threadTs: string): string | undefined;
+  /** A bot of the workspace with its bot user (bots.info); the user is added too. */
+  addBot(bot: { teamId: string; id: string; userId: string; name: string; appId?: string }): FakeBot;
+  /** Puts a user (or Tomo's bot user) into a channel, or takes them out. */
+  join(channel: string, userId: string): void;
+  leave(channel: string, userId: string): void;
+  /** A workflow step run that waits for functions.completeSuccess / completeError. */
+  startFunctionExecution(teamId: string): FakeFunctionExecution;
+  /** Messages only `user` saw. */
+  ephemeralsFor(user: string): FakeEphemeral[];
+  /** The Home tab `user` sees (undefined until published). */
+  homeOf(user: string): { type: string; blocks: Record<string, unknown>[] } | undefined;
   /** The next `times` calls of `method` get HTTP 429 with `Retry-After`. */
   rateLimit(method: string, options?: { times?: number; retryAfterSeconds?: number }): void;
   /** The next `times` calls of `method` answer `{ ok: false, error }`. */
@@ -108,7 +129,7 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
       res.end();
       return;
     }
-    const handler = path.startsWith('/api/') ? METHODS[method] : undefined;
+    const handler = path.startsWith('/api/') ? (METHODS[method] ?? TRIGGER_METHODS[method]) : undefined;
     if (handler === undefined) {
       record('unknown_method');
       sendJson(res, path.startsWith('/api/') ? 200 : 404, { ok: false, error: 'unknown_method' });
@@ -180,6 +201,27 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
     thread: (channel, threadTs) => state.thread(channel, threadTs),
     botReplies: (channel, threadTs) => state.botReplies(channel, threadTs),
     statusOf: (channel, threadTs) => state.statuses.get(`${channel}/${threadTs}`),
+    addBot(bot) {
+      const full: FakeBot = { appId: `A${bot.id.slice(1)}`, ...bot };
+      state.bots.set(full.id, full);
+      state.addUser({ id: full.userId, teamId: bot.teamId, name: bot.name.toLowerCase().replace(/\s+/g, '-'), realName: bot.name, isBot: true });
+      return full;
+    },
+    join(channel, userId) {
+      const entry = state.channels.get(channel)!;
+      entry.members = [...new Set([...(entry.members ?? []), userId])];
+    },
+    leave(channel, userId) {
+      const entry = state.channels.get(channel)!;
+      entry.members = (entry.members ?? []).filter((id) => id !== userId);
+    },
+    startFunctionExecution(teamId) {
+      const execution: FakeFunctionExecution = { id: `Fx${randomBytes(5).toString('hex').toUpperCase()}`, teamId, state: 'running' };
+      state.functionExecutions.set(execution.id, execution);
+      return execution;
+    },
+    ephemeralsFor: (user) => state.ephemerals.filter((e) => e.user === user),
+    homeOf: (user) => state.homeViews.get(user),
     rateLimit(method, { times = 1, retryAfterSeconds = 1 } = {}) {
       const queue = rateLimits.get(method) ?? [];
       queue.push({ times, retryAfterSeconds });

@@ -38,6 +38,36 @@ export interface FakeChannel {
   isIm?: boolean;
   /** For a DM: the person on the other side. */
   user?: string;
+  /**
+   * Who is in the channel (user ids, Tomo's bot user included when Tomo is). Unset: everyone,
+   * Tomo included. Tomo reads and posts only where it is a member (`not_in_channel` otherwise).
+   */
+  members?: string[];
+}
+
+/** A bot of the workspace (bots.info): its B… id, its bot user and its app. */
+export interface FakeBot {
+  id: string;
+  userId: string;
+  appId: string;
+  name: string;
+}
+
+/** A run of a workflow step (function_executed): Slack waits for exactly one completion. */
+export interface FakeFunctionExecution {
+  id: string;
+  teamId: string;
+  state: 'running' | 'completed' | 'failed';
+  outputs?: Record<string, unknown>;
+  error?: string;
+}
+
+export interface FakeEphemeral {
+  channel: string;
+  user: string;
+  text: string;
+  threadTs?: string;
+  username?: string;
 }
 
 export interface FakeMessage {
@@ -54,6 +84,8 @@ export interface FakeMessage {
   streamState?: 'streaming' | 'stopped';
   username?: string;
   iconUrl?: string;
+  /** Slack's subtype: bot_message for legacy bots and webhooks, channel_join, … */
+  subtype?: string;
   edits: number;
   reactions: Map<string, Set<string>>;
 }
@@ -65,7 +97,18 @@ export class SlackState {
   readonly messages: FakeMessage[] = [];
   /** Assistant thread status by `channel/thread_ts`; '' once cleared. */
   readonly statuses = new Map<string, string>();
-  private clock = 1_700_000_000_000_000; // microseconds, so ts values look like Slack's
+  /** The AI-app view's thread titles and suggested prompts, by `channel/thread_ts`. */
+  readonly titles = new Map<string, string>();
+  readonly suggestedPrompts = new Map<string, { title?: string; prompts: { title: string; message: string }[] }>();
+  /** Messages only one person saw (chat.postEphemeral). */
+  readonly ephemerals: FakeEphemeral[] = [];
+  /** The Home tab published for each person (views.publish), by user id. */
+  readonly homeViews = new Map<string, { type: string; blocks: Record<string, unknown>[] }>();
+  readonly bots = new Map<string, FakeBot>();
+  readonly functionExecutions = new Map<string, FakeFunctionExecution>();
+  // Microseconds since the epoch, starting now, so ts values look like Slack's and fall in
+  // "the last day" the way real messages do.
+  private clock = Date.now() * 1000;
   private serial = 0;
 
   addTeam(team: Partial<FakeTeam> & { id: string }): FakeTeam {
@@ -94,10 +137,33 @@ export class SlackState {
     return channel;
   }
 
+  /** Whether `userId` is in the channel (a DM: its person and the workspace's bot). */
+  isMember(channelId: string, userId: string): boolean {
+    const channel = this.channels.get(channelId);
+    if (channel === undefined) return false;
+    if (channel.isIm) return channel.user === userId || [...this.teams.values()].some((t) => t.botUserId === userId);
+    return channel.members === undefined || channel.members.includes(userId);
+  }
+
+  /** The DM between a team's bot and a person, opened on first use (as posting to a user id does). */
+  dmWith(teamId: string, userId: string): FakeChannel {
+    const existing = [...this.channels.values()].find((c) => c.teamId === teamId && c.isIm && c.user === userId);
+    return existing ?? this.addChannel({ id: `D${userId.slice(1)}${this.nextSerial()}`, teamId, isIm: true, user: userId });
+  }
+
   /** A message someone wrote; returns it (its `ts` is what events and replies refer to). */
-  addMessage(input: { channel: string; text: string; user?: string; botId?: string; threadTs?: string }): FakeMessage {
+  addMessage(input: {
+    channel: string;
+    text: string;
+    user?: string;
+    botId?: string;
+    threadTs?: string;
+    subtype?: string;
+    /** When it was written (default: now); its ts says so. */
+    at?: Date;
+  }): FakeMessage {
     const message: FakeMessage = {
-      ts: this.nextTs(),
+      ts: input.at === undefined ? this.nextTs() : this.tsAt(input.at),
       channel: input.channel,
       text: input.text,
       format: 'text',
@@ -106,6 +172,7 @@ export class SlackState {
       ...(input.user === undefined ? {} : { user: input.user }),
       ...(input.botId === undefined ? {} : { botId: input.botId }),
       ...(input.threadTs === undefined ? {} : { threadTs: input.threadTs }),
+      ...(input.subtype === undefined ? {} : { subtype: input.subtype }),
     };
     if (input.threadTs !== undefined) {
       const parent = this.message(input.channel, input.threadTs);
@@ -135,13 +202,22 @@ export class SlackState {
   }
 
   nextTs(): string {
-    this.clock += 100;
-    const text = String(this.clock);
-    return `${text.slice(0, 10)}.${text.slice(10)}`;
+    this.clock = Math.max(this.clock + 100, Date.now() * 1000);
+    return formatTs(this.clock);
+  }
+
+  /** A unique ts at a given time (for messages written in the past). */
+  private tsAt(at: Date): string {
+    return formatTs(at.getTime() * 1000 + (this.nextSerial() % 1000));
   }
 
   nextSerial(): number {
     this.serial += 1;
     return this.serial;
   }
+}
+
+function formatTs(micros: number): string {
+  const text = String(micros);
+  return `${text.slice(0, 10)}.${text.slice(10)}`;
 }

@@ -106,6 +106,7 @@ export const METHODS: Record<string, Method> = {
 
   'conversations.replies': ({ state, params, team }) => {
     const channel = channelOf(state, params.channel, team!);
+    if (!state.isMember(channel, team!.botUserId)) throw new SlackMethodError('not_in_channel');
     const thread = state.thread(channel, params.ts ?? '');
     if (thread.length === 0) throw new SlackMethodError('thread_not_found');
     const page = paginate(thread, params);
@@ -113,7 +114,12 @@ export const METHODS: Record<string, Method> = {
   },
 
   'chat.postMessage': (ctx) => {
-    const channel = channelOf(ctx.state, ctx.params.channel, ctx.team!);
+    // A user id as channel posts in the app's DM with that person.
+    const dm = ctx.state.users.get(ctx.params.channel ?? '');
+    const channel =
+      dm !== undefined && dm.teamId === ctx.team!.id ? ctx.state.dmWith(ctx.team!.id, dm.id).id : channelOf(ctx.state, ctx.params.channel, ctx.team!);
+    // Without chat:write.public Tomo posts only where it is a member.
+    if (!ctx.state.isMember(channel, ctx.team!.botUserId)) throw new SlackMethodError('not_in_channel');
     const { text, format } = messageText(ctx);
     const message = postAsBot(ctx, channel, text, format);
     return { channel, ts: message.ts, message: toSlackMessage(message, ctx.state) };
@@ -188,7 +194,7 @@ export const METHODS: Record<string, Method> = {
   },
 };
 
-function channelOf(state: SlackState, id: string | undefined, team: FakeTeam): string {
+export function channelOf(state: SlackState, id: string | undefined, team: FakeTeam): string {
   const channel = state.channels.get(id ?? '');
   if (channel === undefined || channel.teamId !== team.id) throw new SlackMethodError('channel_not_found');
   return channel.id;
@@ -262,7 +268,7 @@ function streamedText(params: Record<string, string>): string {
     .join('');
 }
 
-function paginate<T>(items: T[], params: Record<string, string>) {
+export function paginate<T>(items: T[], params: Record<string, string>) {
   const limit = Math.max(1, Math.min(Number(params.limit) || 100, 1000));
   let offset = 0;
   if (params.cursor) {
@@ -275,16 +281,17 @@ function paginate<T>(items: T[], params: Record<string, string>) {
   return { items: items.slice(offset, end), meta: { response_metadata: { next_cursor: next } } };
 }
 
-function toSlackMessage(m: FakeMessage, state: SlackState): Record<string, unknown> {
+export function toSlackMessage(m: FakeMessage, state: SlackState): Record<string, unknown> {
   const replies = m.threadTs === m.ts ? state.thread(m.channel, m.ts).length - 1 : 0;
   return {
     type: 'message',
     ts: m.ts,
     text: m.text,
     ...(m.user === undefined ? {} : { user: m.user }),
-    ...(m.botId === undefined ? {} : { bot_id: m.botId, subtype: undefined }),
+    ...(m.botId === undefined ? {} : { bot_id: m.botId }),
+    ...(m.subtype === undefined ? {} : { subtype: m.subtype }),
     ...(m.threadTs === undefined ? {} : { thread_ts: m.threadTs }),
-    ...(replies > 0 ? { reply_count: replies } : {}),
+    ...(replies > 0 ? { reply_count: replies, latest_reply: state.thread(m.channel, m.ts).at(-1)!.ts } : {}),
     ...(m.username === undefined ? {} : { username: m.username }),
   };
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { jobForEvent, type SlackEventEnvelope } from '../../../apps/server/http/slack/slack-event-jobs';
+import { EVENT_TRIGGERS, jobForEvent, type SlackEventEnvelope } from '../../../apps/server/http/slack/slack-event-jobs';
+import { ASK_TOMO_FUNCTION, ASK_TOMO_INPUTS, ASK_TOMO_OUTPUT } from '../../../core/triggers/answer-workflow-step.use-case';
 import { SLACK_BOT_SCOPES } from '../../../apps/server/http/slack/slack-scopes';
 import { answerInputFromJob, uninstallInputFromJob } from '../../../apps/shared/slack-jobs';
 
@@ -51,10 +52,25 @@ describe('which Slack events become jobs (the ack path)', () => {
     ],
     ['Tomo’s own message', { type: 'message', channel_type: 'im', user: BOT, bot_id: 'B1', channel: 'D1', ts: '5.1' }, 'own_message'],
     ['Tomo’s own app message', { type: 'app_mention', app_id: 'A1', channel: 'C1', ts: '5.2' }, 'own_message'],
-    ['another bot', { type: 'message', channel_type: 'im', bot_id: 'B9', channel: 'D1', ts: '5.3' }, 'bot_message'],
+    ['another bot in a DM', { type: 'message', channel_type: 'im', bot_id: 'B9', channel: 'D1', ts: '5.3' }, 'bot_message'],
+    [
+      'another Tomo (the same app from another workspace of a shared channel)',
+      { type: 'message', channel_type: 'channel', bot_id: 'B8', bot_profile: { app_id: 'A1' }, channel: 'C1', ts: '5.6' },
+      'own_message',
+    ],
+    [
+      'a bot message that mentions Tomo (its app_mention answers)',
+      { type: 'message', channel_type: 'channel', bot_id: 'B9', channel: 'C1', ts: '5.7', text: `<@${BOT}> deploy?` },
+      'handled_as_mention',
+    ],
     ['an edit echo', { type: 'message', subtype: 'message_changed', channel_type: 'im', channel: 'D1', ts: '5.4' }, 'ignored_subtype'],
     ['a deletion', { type: 'message', subtype: 'message_deleted', channel_type: 'im', channel: 'D1', ts: '5.5' }, 'ignored_subtype'],
-    ['an event Tomo does not handle yet', { type: 'reaction_added', user: 'U1' }, 'not_handled'],
+    ['an event Tomo does not handle', { type: 'channel_rename', channel: { id: 'C1' } }, 'not_handled'],
+    ['Tomo’s own reaction (its thinking sign)', { type: 'reaction_added', user: BOT, reaction: 'eyes', item: { type: 'message', channel: 'C1', ts: '7.1' } }, 'own_reaction'],
+    ['a reaction on a file', { type: 'reaction_added', user: 'U1', reaction: 'jp', item: { type: 'file', file: 'F1' } }, 'not_a_message'],
+    ['someone else joining a channel', { type: 'member_joined_channel', user: 'U1', channel: 'C1' }, 'other_member_joined'],
+    ['the Messages tab of App Home', { type: 'app_home_opened', user: 'U1', tab: 'messages' }, 'not_home_tab'],
+    ['another app’s workflow step', { type: 'function_executed', function: { callback_id: 'other' }, function_execution_id: 'Fx1' }, 'other_function'],
     ['a message without a channel', { type: 'message', channel_type: 'im', user: 'U1', ts: '6.1' }, 'malformed'],
   ])('skips %s', (_name, event, reason) => {
     expect(jobForEvent(envelope(event))).toMatchObject({ enqueue: false, reason });
@@ -91,21 +107,129 @@ describe('which Slack events become jobs (the ack path)', () => {
   });
 });
 
+describe('the triggers beyond messages become ids-only jobs', () => {
+  it('turns any reaction on a message into a reaction job (the worker decides whether it is a prompt)', () => {
+    expect(
+      jobForEvent(envelope({ type: 'reaction_added', user: 'U1', reaction: 'flag-jp', item_user: 'U2', item: { type: 'message', channel: 'C1', ts: '8.1' } })),
+    ).toEqual({
+      enqueue: true,
+      queue: 'slack-reaction',
+      dedupeKey: 'T1:Ev1',
+      type: 'reaction_added',
+      payload: { eventId: 'Ev1', teamId: 'T1', channelId: 'C1', itemTs: '8.1', reaction: 'flag-jp', userId: 'U1' },
+    });
+  });
+
+  it('turns a configured-or-not bot’s channel message into a bot_message answer job, legacy bot_message subtype too', () => {
+    expect(jobForEvent(envelope({ type: 'message', channel_type: 'channel', bot_id: 'B9', user: 'U9', channel: 'C1', ts: '9.1' }))).toMatchObject({
+      enqueue: true,
+      queue: 'slack-answer',
+      payload: { kind: 'bot_message', botId: 'B9', userId: 'U9' },
+    });
+    expect(
+      jobForEvent(envelope({ type: 'message', subtype: 'bot_message', channel_type: 'channel', bot_id: 'B7', channel: 'C1', ts: '9.2' })),
+    ).toMatchObject({ enqueue: true, payload: { kind: 'bot_message', botId: 'B7', userId: null, subtype: 'bot_message' } });
+  });
+
+  it('greets only when Tomo itself joined, in the inviter’s language', () => {
+    expect(jobForEvent(envelope({ type: 'member_joined_channel', user: BOT, channel: 'C1', inviter: 'U1' }))).toMatchObject({
+      enqueue: true,
+      queue: 'slack-event',
+      payload: { kind: 'greeting', channelId: 'C1', userId: BOT, inviterId: 'U1' },
+    });
+  });
+
+  it('publishes App Home on the Home tab and follows the AI-app view’s threads', () => {
+    expect(jobForEvent(envelope({ type: 'app_home_opened', user: 'U1', tab: 'home' }))).toMatchObject({
+      queue: 'slack-event',
+      payload: { kind: 'home', userId: 'U1', tab: 'home' },
+    });
+    const thread = { user_id: 'U1', channel_id: 'D1', thread_ts: '10.1', context: { channel_id: 'C5' } };
+    expect(jobForEvent(envelope({ type: 'assistant_thread_started', assistant_thread: thread, event_ts: '10.2' }))).toMatchObject({
+      queue: 'slack-event',
+      payload: { kind: 'assistant_started', channelId: 'D1', threadTs: '10.1', userId: 'U1', contextChannelId: 'C5', at: new Date(10_200).toISOString() },
+    });
+    expect(
+      jobForEvent(envelope({ type: 'assistant_thread_context_changed', assistant_thread: { ...thread, context: {} }, event_ts: '11.0' })),
+    ).toMatchObject({ payload: { kind: 'assistant_context', contextChannelId: null } });
+  });
+
+  it('runs the Ask Tomo step with the prompt sealed aside and ids in the job', () => {
+    const job = jobForEvent(
+      envelope({
+        type: 'function_executed',
+        function: { callback_id: ASK_TOMO_FUNCTION },
+        function_execution_id: 'Fx123',
+        inputs: { prompt: 'secret prompt', user_id: 'U1', channel_id: 'C1' },
+        bot_access_token: 'xwfp-secret',
+      }),
+    );
+    expect(job).toMatchObject({
+      enqueue: true,
+      queue: 'slack-workflow',
+      dedupeKey: 'T1:Fx123',
+      payload: { eventId: 'Ev1', teamId: 'T1', functionExecutionId: 'Fx123', userId: 'U1', channelId: 'C1', messageTs: null },
+      stash: { key: 'function:Fx123', values: { prompt: 'secret prompt' } },
+    });
+    if (!job.enqueue) throw new Error('expected a job');
+    expect(JSON.stringify(job.payload)).not.toContain('secret');
+  });
+});
+
 describe('manifest.json', () => {
   const manifest = JSON.parse(readFileSync('manifest.json', 'utf8')) as {
+    features: { app_home: { home_tab_enabled: boolean }; assistant_view: { assistant_description: string } };
     oauth_config: { scopes: { bot: string[] }; redirect_urls: string[] };
-    settings: { event_subscriptions: { request_url: string; bot_events: string[] } };
+    settings: {
+      event_subscriptions: { request_url: string; bot_events: string[] };
+      interactivity: { is_enabled: boolean; request_url: string };
+    };
+    functions: Record<string, { input_parameters: Record<string, unknown>; output_parameters: Record<string, unknown> }>;
   };
 
   it('asks for exactly the bot scopes the install route requests', () => {
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual([...SLACK_BOT_SCOPES].sort());
   });
 
-  it('subscribes to every event Tomo answers or uninstalls on, at /slack/events', () => {
-    expect(manifest.settings.event_subscriptions.bot_events).toEqual(
-      expect.arrayContaining(['app_mention', 'message.im', 'message.channels', 'message.groups', 'app_uninstalled', 'tokens_revoked']),
+  it('subscribes to exactly the events the triggers handle, at /slack/events', () => {
+    const handled = EVENT_TRIGGERS.flatMap((trigger) => trigger.subscriptions);
+    expect([...manifest.settings.event_subscriptions.bot_events].sort()).toEqual([...new Set(handled)].sort());
+    // Every trigger's event type is one Slack sends for those subscriptions (or for the declared function).
+    expect(EVENT_TRIGGERS.flatMap((t) => t.types).sort()).toEqual(
+      [
+        'app_mention',
+        'message',
+        'reaction_added',
+        'member_joined_channel',
+        'app_home_opened',
+        'assistant_thread_started',
+        'assistant_thread_context_changed',
+        'function_executed',
+        'app_uninstalled',
+        'tokens_revoked',
+      ].sort(),
     );
     expect(new URL(manifest.settings.event_subscriptions.request_url).pathname).toBe('/slack/events');
     expect(manifest.oauth_config.redirect_urls.map((u) => new URL(u).pathname)).toEqual(['/slack/oauth_redirect', '/auth/callback']);
+  });
+
+  it('declares the Ask Tomo step with the inputs and output the workflow trigger reads and writes', () => {
+    expect(Object.keys(manifest.functions)).toEqual([ASK_TOMO_FUNCTION]);
+    const step = manifest.functions[ASK_TOMO_FUNCTION]!;
+    expect(Object.keys(step.input_parameters).sort()).toEqual(Object.values(ASK_TOMO_INPUTS).sort());
+    expect(step.input_parameters[ASK_TOMO_INPUTS.prompt]).toMatchObject({ type: 'string', is_required: true });
+    expect(step.input_parameters[ASK_TOMO_INPUTS.user]).toMatchObject({ type: 'slack#/types/user_id', is_required: true });
+    expect(step.input_parameters[ASK_TOMO_INPUTS.channel]).toMatchObject({ type: 'slack#/types/channel_id', is_required: false });
+    expect(Object.keys(step.output_parameters)).toEqual([ASK_TOMO_OUTPUT]);
+    // Custom steps need an org-ready app whose functions run remotely (here).
+    expect(manifest.settings).toMatchObject({ org_deploy_enabled: true, function_runtime: 'remote' });
+  });
+
+  it('turns on interactivity at /slack/interactions and the AI-app (assistant) view', () => {
+    expect(manifest.settings.interactivity.is_enabled).toBe(true);
+    expect(new URL(manifest.settings.interactivity.request_url).pathname).toBe('/slack/interactions');
+    expect(manifest.features.assistant_view.assistant_description).not.toBe('');
+    expect(manifest.features.app_home.home_tab_enabled).toBe(true);
+    expect(manifest.oauth_config.scopes.bot).toContain('assistant:write');
   });
 });

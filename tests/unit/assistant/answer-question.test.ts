@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ApproximateTokenizer } from '../../../adapters/memory/approximate-tokenizer';
-import { InMemoryChatPlatformFactory, InMemoryChatWorkspace } from '../../../adapters/memory/in-memory-chat-platform';
+import { InMemoryChatWorkspace } from '../../../adapters/memory/in-memory-chat-platform';
 import { InMemoryEgressAuditLog } from '../../../adapters/memory/in-memory-egress-audit-log';
 import { InMemoryProcessedEventLog } from '../../../adapters/memory/in-memory-processed-event-log';
 import { ScriptedLlmProvider } from '../../../adapters/memory/scripted-llm-provider';
@@ -10,11 +9,10 @@ import { AnswerQuestion, type AnswerQuestionInput } from '../../../core/assistan
 import { AnswerRecordingError } from '../../../core/assistant/answer-stream.use-case';
 import { ChatPlatformError } from '../../../core/assistant/chat-platform-error';
 import type { LlmProvider } from '../../../core/assistant/llm-provider.port';
-import { CheckEntitlement } from '../../../core/entitlement/check-entitlement.use-case';
-import { ComposeInstructions } from '../../../core/instructions/compose-instructions.use-case';
-import { RecordUsage } from '../../../core/usage/record-usage.use-case';
 import { InstallWorkspace } from '../../../core/workspace/install-workspace.use-case';
+import { InMemoryAssistantThreadRepository, InMemoryAutoReplyCounter } from '../../../adapters/memory/in-memory-trigger-state';
 import { TEAM, TOMO_BOT_ID, TOMO_BOT_USER } from '../support/builders';
+import { triggerDeps } from '../support/trigger-deps';
 import { aWorkspaceFixture, type WorkspaceFixture } from '../support/workspace-fixture';
 
 const CHANNEL = 'CGENERAL';
@@ -55,24 +53,10 @@ async function aWorld(): Promise<World> {
   const answer: World['answer'] = (input, llm = new FallbackLlmProvider({ providers: [openai, anthropic] })) => {
     serial += 1;
     return new AnswerQuestion({
-      installations: w.installations,
-      customizations: w.customizations,
-      checkEntitlement: new CheckEntitlement(w),
-      composeInstructions: new ComposeInstructions(w),
-      recordUsage: new RecordUsage(w),
-      egressAudit: audit,
-      processedEvents: events,
-      chat: new InMemoryChatPlatformFactory(chat),
-      llm,
-      tokenizer: new ApproximateTokenizer(),
-      clock: w.clock,
-      texts: {
-        thinking: (locale) => translate('SLACK.THINKING', {}, locale),
-        unknownError: (locale) => translate('UNKNOWN', {}, locale),
-        denial: (error, locale) => translate(error.code, error.params, locale),
-      },
-      links: { pricingUrl: 'https://tomo.test/pricing', membersUrl: 'https://tomo.test/settings/members' },
-      iconUrl: (teamId, key) => `https://tomo.test/slack/icons/${teamId}/${key}`,
+      ...triggerDeps(w, chat, llm, { audit, events }),
+      autoReplies: w.autoReplies,
+      autoReplyCounter: new InMemoryAutoReplyCounter(),
+      assistantThreads: new InMemoryAssistantThreadRepository(),
     }).execute({
       eventId: `Ev${serial}`,
       teamId: TEAM,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRESET_REACTIONS } from '../../../core/reactions/preset-reactions';
+import { canonicalReactionName, PRESET_REACTIONS } from '../../../core/reactions/preset-reactions';
 import { allReactions, findReaction, normalizeReactionName, searchReactions } from '../../../core/reactions/reaction-rules';
 import { DeleteCustomReaction, SaveCustomReaction } from '../../../core/reactions/save-custom-reaction.use-case';
 import { TEAM } from '../support/builders';
@@ -56,11 +56,37 @@ describe('preset reactions and search (spec 2)', () => {
     const all = allReactions([]);
     expect(searchReactions(all, '')).toHaveLength(all.length);
     expect(searchReactions(all, 'JAPANESE').map((r) => r.name)).toEqual(['jp', 'flag-jp']);
-    expect(searchReactions(all, 'question').map((r) => r.name)).toEqual(['question']);
+    expect(searchReactions(all, 'question').map((r) => r.name)).toEqual(['question', 'grey_question']);
     expect(searchReactions(all, 'no such reaction')).toEqual([]);
   });
 
-  it('normalises emoji names', () => {
+  it('normalises emoji names, skin tones included', () => {
     expect(normalizeReactionName('  :Flag-JP: ')).toBe('flag-jp');
+    expect(normalizeReactionName(':question::skin-tone-3:')).toBe('question');
+  });
+
+  it('translate with the flags of the twenty most-spoken languages, under Slack’s short names and aliases', () => {
+    const language = (emoji: string) => /into ([^.]+)\./.exec(findReaction(emoji, [])?.prompt ?? '')?.[1];
+    const flags: Record<string, string> = {
+      us: 'English', gb: 'English', uk: 'English', 'flag-us': 'English', cn: 'Simplified Chinese', 'flag-cn': 'Simplified Chinese',
+      'flag-in': 'Hindi', in: 'Hindi', es: 'Spanish', 'flag-mx': 'Spanish', fr: 'French', 'flag-sa': 'Arabic', 'flag-eg': 'Arabic',
+      'flag-bd': 'Bengali', 'flag-pt': 'European Portuguese', pt: 'European Portuguese', 'flag-br': 'Brazilian Portuguese',
+      br: 'Brazilian Portuguese', ru: 'Russian', 'flag-ru': 'Russian', 'flag-pk': 'Urdu', 'flag-id': 'Indonesian', de: 'German',
+      'flag-de': 'German', jp: 'Japanese', 'flag-jp': 'Japanese', 'flag-tr': 'Turkish', 'flag-vn': 'Vietnamese', kr: 'Korean',
+      'flag-kr': 'Korean', it: 'Italian', 'flag-it': 'Italian', 'flag-th': 'Thai', 'flag-ir': 'Persian', 'flag-ke': 'Swahili',
+      'flag-tw': 'Traditional Chinese',
+    };
+    for (const [emoji, expected] of Object.entries(flags)) expect(language(emoji), emoji).toBe(expected);
+    expect(new Set(PRESET_REACTIONS.filter((r) => r.category === 'translation').map((r) => r.prompt)).size).toBeGreaterThanOrEqual(20);
+    // Everyday acknowledgements are not prompts; Tomo's own thinking sign (eyes) least of all.
+    for (const emoji of ['eyes', '+1', 'white_check_mark', 'pray', 'tada']) expect(findReaction(emoji, []), emoji).toBeNull();
+  });
+
+  it('knows one emoji under any alias, so a message gets one answer per emoji', () => {
+    expect(canonicalReactionName('flag-jp')).toBe('jp');
+    expect(canonicalReactionName('jp')).toBe('jp');
+    expect(canonicalReactionName('flag-gb')).toBe(canonicalReactionName('us'));
+    expect(canonicalReactionName('flag-br')).not.toBe(canonicalReactionName('flag-pt'));
+    expect(canonicalReactionName('tldr')).toBe('tldr');
   });
 });

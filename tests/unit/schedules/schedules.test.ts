@@ -74,6 +74,7 @@ describe('the Schedules page (spec 2)', () => {
           isSummaryEnabled: true,
           startTimeUtc: '16:30',
           lookbackDays: 2,
+          timezoneOffsetMinutes: 0,
           updatedBy: 'U1',
           updatedAt: at,
         },

@@ -31,7 +31,8 @@ const settings: TriggerSettings = {
       isSummaryEnabled: true,
       startTimeUtc: '01:30',
       lookbackDays: 2,
-      updatedBy: 'U1',
+      timezoneOffsetMinutes: 0,
+      updatedBy: 'UOWNER',
       updatedAt: at,
     },
     {
@@ -41,6 +42,7 @@ const settings: TriggerSettings = {
       isSummaryEnabled: false,
       startTimeUtc: '01:30',
       lookbackDays: 1,
+      timezoneOffsetMinutes: 0,
       updatedBy: 'U1',
       updatedAt: at,
     },
@@ -90,8 +92,14 @@ describe('triggers: whether and how Tomo responds (spec 1)', () => {
     expect(decideTrigger(channelMessage({ mentionsTomo: true }), settings)).toMatchObject({ reason: 'handled_as_mention' });
   });
 
-  it('answers a workflow request and a bot mention on the requester’s seat', () => {
-    expect(decideTrigger({ kind: 'workflow', ...message }, settings)).toMatchObject({ intent: 'answer', requesterId: 'UHANA' });
+  it('answers a workflow step for the person in its user input, and a bot mention, on the requester’s seat', () => {
+    expect(decideTrigger({ kind: 'workflow', teamId: TEAM, userId: 'UHANA' }, settings)).toEqual({
+      respond: true,
+      intent: 'workflow',
+      requesterId: 'UHANA',
+      usageKind: 'channel_mention',
+    });
+    expect(decideTrigger({ kind: 'workflow', teamId: TEAM, userId: null }, settings)).toMatchObject({ reason: 'unknown_sender' });
     const bot = { userId: 'UDEPLOY', botId: 'BDEPLOY' };
     expect(decideTrigger({ kind: 'mention', ...message, sender: bot, subtype: 'bot_message' }, settings)).toMatchObject({
       intent: 'answer',
@@ -166,6 +174,9 @@ describe('triggers: whether and how Tomo responds (spec 1)', () => {
       intent: 'summarize',
       channelId: 'CDAILY',
       lookbackDays: 2,
+      // Whoever saved the schedule asked for it: their seat, their usage.
+      requesterId: 'UOWNER',
+      usageKind: 'channel_mention',
     });
     expect(decideTrigger({ kind: 'scheduled', teamId: TEAM, channelId: 'COFF' }, settings)).toMatchObject({
       reason: 'summary_disabled',

@@ -1,19 +1,14 @@
-import express, { Router } from 'express';
-import type { Logger } from '../../../../adapters/logging/logger';
-import { verifySlackSignature } from '../../../../adapters/slack/verify-slack-signature';
-import type { Clock } from '../../../../core/shared/clock.port';
+import { Router } from 'express';
 import type { JobQueue } from '../../../../core/shared/job-queue.port';
+import type { TriggerInputStash } from '../../../../core/triggers/trigger-input-stash.port';
 import { EventJobBatcher } from './event-job-batcher';
 import { jobForEvent, type SlackEventEnvelope } from './slack-event-jobs';
+import { rawSlackBody, verifiedSlackBody, type SlackRequestDeps } from './slack-request';
 
-export interface SlackEventsDeps {
-  /** `SLACK_SIGNING_SECRET`; without it every request is refused. */
-  signingSecret: string | undefined;
+export interface SlackEventsDeps extends SlackRequestDeps {
   queue: JobQueue;
-  clock: Clock;
-  logger: Logger;
-  /** Largest body accepted. Slack's events are a few KB. */
-  bodyLimit: string;
+  /** Where text Slack sends only in the event (a workflow step's prompt) waits, sealed, for the worker. */
+  stash: TriggerInputStash;
 }
 
 /**
@@ -24,26 +19,9 @@ export interface SlackEventsDeps {
 export function slackEventsRoutes(deps: SlackEventsDeps): Router {
   const router = Router();
   const jobs = new EventJobBatcher(deps.queue);
-  // The signature covers the exact bytes Slack sent, so the body is read raw, not as JSON.
-  router.post('/slack/events', express.raw({ type: () => true, limit: deps.bodyLimit }), async (req, res) => {
-    const body: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    if (!deps.signingSecret) {
-      deps.logger.warn('Slack event refused: SLACK_SIGNING_SECRET is not set');
-      res.status(401).json({ error: { code: 'UNAUTHORIZED', message: 'Invalid signature' } });
-      return;
-    }
-    const verdict = verifySlackSignature({
-      signingSecret: deps.signingSecret,
-      body,
-      timestamp: req.get('x-slack-request-timestamp'),
-      signature: req.get('x-slack-signature'),
-      now: deps.clock.now(),
-    });
-    if (verdict !== 'valid') {
-      deps.logger.warn({ verdict }, 'Slack event refused: bad signature');
-      res.status(401).json({ error: { code: 'UNAUTHORIZED', message: 'Invalid signature' } });
-      return;
-    }
+  router.post('/slack/events', rawSlackBody(deps), async (req, res) => {
+    const body = verifiedSlackBody(deps, req, res, 'event');
+    if (!body) return;
 
     let payload: { type?: string; challenge?: string };
     try {
@@ -65,6 +43,8 @@ export function slackEventsRoutes(deps: SlackEventsDeps): Router {
     const job = jobForEvent(envelope);
     const retry = req.get('x-slack-retry-num');
     if (job.enqueue) {
+      const teamId = String(job.payload.teamId);
+      if (job.stash) await deps.stash.put(teamId, job.stash.key, job.stash.values, deps.clock.now());
       await jobs.enqueue(job.queue, job.payload, job.dedupeKey);
       deps.logger.debug({ eventId: envelope.event_id, type: job.type, retry }, 'Slack event queued');
     } else {

@@ -8,15 +8,16 @@ export const SLACK_BOT_SCOPES = [
   'groups:history', // … in private channels
   'im:history', // direct messages
   'mpim:history', // group direct messages
-  'chat:write', // answers, refusals, assistant status (assistant.threads.setStatus)
+  'chat:write', // answers, refusals (also ephemeral), summaries, greetings, DMs to a schedule's owner, assistant status
+  'assistant:write', // the AI-app view: its events, suggested prompts, thread titles
   'chat:write.customize', // custom app name and icon per workspace
-  'users:read', // names in the thread, the asker's language, the Members page
-  'channels:read', // channel lists (instructions, schedules) and joins
+  'users:read', // names in the thread, the asker's language, the Members page, bots.info for bot messages
+  'channels:read', // channel lists (instructions, schedules), joins (greeting), conversations.info, users.conversations
   'groups:read',
   'im:read',
   'mpim:read',
   'team:read', // the workspace name
-  'reactions:read', // emoji-reaction prompts
+  'reactions:read', // emoji-reaction prompts (reaction_added)
   'reactions:write', // the "thinking" reaction where a status cannot be shown
   'files:read', // file readers
 ] as const;

@@ -11,18 +11,20 @@ import { secretBoxFromConfig } from '../../../shared/secret-box';
 import type { ServerConfig } from '../../config';
 import { cookieIsSecure } from '../session/session-cookie';
 import { InstallStateSigner } from './install-state';
+import { INTERACTION_HANDLERS } from './interactions/interaction-handlers';
 import { slackEventsRoutes } from './slack-events.routes';
+import { slackInteractionsRoutes } from './slack-interactions.routes';
 import { slackIconRoutes } from './slack-icons.routes';
 import { slackInstallRoutes } from './slack-install.routes';
 
-/** Everything under /slack: install, Events API ingress, public icons. */
+/** Everything under /slack: install, Events API and interactivity ingress, public icons. */
 export function slackRoutes(config: ServerConfig, logger: Logger, database: Database, queue: JobQueue): Router {
   const repositories = createPgRepositories(database.orm, secretBoxFromConfig(config));
   const clock = new SystemClock();
   const router = Router();
-  router.use(
-    slackEventsRoutes({ signingSecret: config.SLACK_SIGNING_SECRET, queue, clock, logger, bodyLimit: config.BODY_LIMIT }),
-  );
+  const verification = { signingSecret: config.SLACK_SIGNING_SECRET, clock, logger, bodyLimit: config.BODY_LIMIT };
+  router.use(slackEventsRoutes({ ...verification, queue, stash: repositories.triggerInputs }));
+  router.use(slackInteractionsRoutes({ ...verification, queue, handlers: INTERACTION_HANDLERS }));
   router.use(
     slackInstallRoutes({
       oauth:

@@ -1,0 +1,95 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { AssistantThreadRecord, AssistantThreadRepository } from '../../core/assistant/assistant-thread';
+import type { AutoReplyCounter } from '../../core/auto-replies/auto-reply-loop-guard';
+import type { TriggerInputStash } from '../../core/triggers/trigger-input-stash.port';
+import type { SecretBox } from '../crypto/secret-box';
+import { AssistantThreadEntity, AutoReplyCountEntity, TriggerInputEntity } from './entities/trigger-state.entity';
+import { assertSameTeam } from './team-scope';
+
+/** Table assistant_threads: the channel each AI-app thread's person is viewing. */
+export class PgAssistantThreadRepository implements AssistantThreadRepository {
+  constructor(private readonly orm: MikroORM) {}
+
+  async find(teamId: string, channelId: string, threadTs: string): Promise<AssistantThreadRecord | null> {
+    const row = await this.orm.em.fork().findOne(AssistantThreadEntity, { teamId, channelId, threadTs });
+    return row
+      ? { teamId: row.teamId, channelId: row.channelId, threadTs: row.threadTs, userId: row.userId, contextChannelId: row.contextChannelId ?? null, updatedAt: row.updatedAt }
+      : null;
+  }
+
+  /** Events can be handled out of order: a context older than the stored one is ignored. */
+  async save(teamId: string, record: AssistantThreadRecord): Promise<void> {
+    assertSameTeam(teamId, record);
+    await this.orm.em.getConnection().execute(
+      `insert into assistant_threads (team_id, channel_id, thread_ts, user_id, context_channel_id, titled, updated_at)
+       values (?, ?, ?, ?, ?, false, ?)
+       on conflict (team_id, channel_id, thread_ts) do update
+         set context_channel_id = excluded.context_channel_id, user_id = excluded.user_id, updated_at = excluded.updated_at
+       where assistant_threads.updated_at <= excluded.updated_at`,
+      [teamId, record.channelId, record.threadTs, record.userId, record.contextChannelId, record.updatedAt],
+    );
+  }
+
+  async markTitled(teamId: string, channelId: string, threadTs: string): Promise<boolean> {
+    const rows = await this.orm.em.getConnection().execute<{ thread_ts: string }[]>(
+      `update assistant_threads set titled = true
+        where team_id = ? and channel_id = ? and thread_ts = ? and not titled returning thread_ts`,
+      [teamId, channelId, threadTs],
+    );
+    return rows.length === 1;
+  }
+
+  async purgeBefore(before: Date): Promise<number> {
+    return this.orm.em.fork().nativeDelete(AssistantThreadEntity, { updatedAt: { $lt: before } });
+  }
+}
+
+/** Table auto_reply_counts: one row per thread and hour, incremented atomically. */
+export class PgAutoReplyCounter implements AutoReplyCounter {
+  constructor(private readonly orm: MikroORM) {}
+
+  async increment(teamId: string, channelId: string, threadTs: string, hour: Date): Promise<number> {
+    const rows = await this.orm.em.getConnection().execute<{ count: number }[]>(
+      `insert into auto_reply_counts (team_id, channel_id, thread_ts, hour_start, count) values (?, ?, ?, ?, 1)
+       on conflict (team_id, channel_id, thread_ts, hour_start) do update set count = auto_reply_counts.count + 1
+       returning count`,
+      [teamId, channelId, threadTs, hour],
+    );
+    return Number(rows[0]!.count);
+  }
+
+  async purgeBefore(before: Date): Promise<number> {
+    return this.orm.em.fork().nativeDelete(AutoReplyCountEntity, { hourStart: { $lt: before } });
+  }
+}
+
+/** Table trigger_inputs: sealed with the app's key, bound to its team and key; deleted when taken. */
+export class PgTriggerInputStash implements TriggerInputStash {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly secrets: SecretBox,
+  ) {}
+
+  async put(teamId: string, key: string, values: Readonly<Record<string, string>>, at: Date): Promise<void> {
+    const sealed = this.secrets.seal(JSON.stringify(values), context(teamId, key));
+    await this.orm.em.getConnection().execute(
+      `insert into trigger_inputs (key, team_id, sealed, created_at) values (?, ?, ?, ?) on conflict (key) do nothing`,
+      [key, teamId, sealed, at],
+    );
+  }
+
+  async take(teamId: string, key: string): Promise<Record<string, string> | null> {
+    const rows = await this.orm.em.getConnection().execute<{ sealed: string }[]>(
+      `delete from trigger_inputs where key = ? and team_id = ? returning sealed`,
+      [key, teamId],
+    );
+    const sealed = rows[0]?.sealed;
+    return sealed === undefined ? null : (JSON.parse(this.secrets.open(sealed, context(teamId, key))) as Record<string, string>);
+  }
+
+  async purgeBefore(before: Date): Promise<number> {
+    return this.orm.em.fork().nativeDelete(TriggerInputEntity, { createdAt: { $lt: before } });
+  }
+}
+
+const context = (teamId: string, key: string) => `trigger_inputs:${teamId}:${key}`;

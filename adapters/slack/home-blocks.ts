@@ -1,0 +1,46 @@
+import type { HomeBlock, HomeView } from '../../core/home/home-view';
+
+/** Block Kit limits the renderer keeps to (Slack refuses a view that breaks them). */
+const HEADER_MAX = 150;
+const SECTION_TEXT_MAX = 3_000;
+const FIELDS_MAX = 10;
+const FIELD_TEXT_MAX = 2_000;
+const BUTTONS_MAX = 25;
+const BUTTON_TEXT_MAX = 75;
+const BLOCKS_MAX = 100;
+
+/** App Home's model as the `view` of views.publish. */
+export function homeViewToSlack(view: HomeView): { type: 'home'; blocks: Record<string, unknown>[] } {
+  return { type: 'home', blocks: view.blocks.slice(0, BLOCKS_MAX).map(toBlock) };
+}
+
+function toBlock(block: HomeBlock): Record<string, unknown> {
+  switch (block.type) {
+    case 'header':
+      return { type: 'header', text: plain(block.text, HEADER_MAX) };
+    case 'text':
+      return { type: 'section', text: mrkdwn(block.text, SECTION_TEXT_MAX) };
+    case 'fields':
+      return { type: 'section', fields: block.fields.slice(0, FIELDS_MAX).map((text) => mrkdwn(text, FIELD_TEXT_MAX)) };
+    case 'buttons':
+      return {
+        type: 'actions',
+        elements: block.buttons.slice(0, BUTTONS_MAX).map((button) => ({
+          type: 'button',
+          text: plain(button.text, BUTTON_TEXT_MAX),
+          action_id: button.actionId,
+          ...(button.url === undefined ? {} : { url: button.url }),
+          ...(button.value === undefined ? {} : { value: button.value }),
+          ...(button.style === undefined ? {} : { style: button.style }),
+        })),
+      };
+    case 'context':
+      return { type: 'context', elements: [mrkdwn(block.text, SECTION_TEXT_MAX)] };
+    case 'divider':
+      return { type: 'divider' };
+  }
+}
+
+const plain = (text: string, max: number) => ({ type: 'plain_text', text: clip(text, max), emoji: true });
+const mrkdwn = (text: string, max: number) => ({ type: 'mrkdwn', text: clip(text, max) });
+const clip = (text: string, max: number) => ([...text].length <= max ? text : `${[...text].slice(0, max - 1).join('')}…`);

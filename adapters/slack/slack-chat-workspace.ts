@@ -1,0 +1,230 @@
+import { isChatPlatformError } from '../../core/assistant/chat-platform-error';
+import type { BotAppearance, ThreadMessage, ThreadRef, WorkspaceAccess } from '../../core/assistant/chat-platform.port';
+import type { HomeView } from '../../core/home/home-view';
+import type {
+  ChannelInfo,
+  ChannelMessage,
+  ChannelWindow,
+  ChatWorkspace,
+  ChatWorkspaceFactory,
+  FunctionOutcome,
+  LocatedMessage,
+  SuggestedPrompt,
+} from '../../core/triggers/chat-workspace.port';
+import { createSlackCaller } from './slack-api-caller';
+import { appearanceArgs, compareTs, SlackChatPlatform, type SlackChatPlatformOptions } from './slack-chat-platform';
+import { homeViewToSlack } from './home-blocks';
+
+/** Builds the triggers' Web API client per installation (bot token). */
+export class SlackChatWorkspaceFactory implements ChatWorkspaceFactory {
+  constructor(private readonly options: SlackChatPlatformOptions = {}) {}
+
+  forWorkspace(access: WorkspaceAccess): ChatWorkspace {
+    return new SlackChatWorkspace(createSlackCaller(access.botToken, this.options), access, this.options);
+  }
+}
+
+interface SlackMessage {
+  ts?: string;
+  text?: string;
+  user?: string;
+  bot_id?: string;
+  subtype?: string;
+  thread_ts?: string;
+  reply_count?: number;
+}
+
+interface MessagesPage {
+  messages?: SlackMessage[];
+  has_more?: boolean;
+  response_metadata?: { next_cursor?: string };
+}
+
+/** Channel history a summary or question reads: people's messages, bots', file shares; not joins or topic changes. */
+const READABLE_SUBTYPES = new Set([undefined, 'bot_message', 'file_share', 'thread_broadcast', 'me_message']);
+const PAGE_SIZE = 200;
+
+/**
+ * SlackChatPlatform plus what the triggers need: conversations.history / replies / info,
+ * chat.postEphemeral, views.publish, functions.complete*, assistant.threads.setSuggestedPrompts
+ * and setTitle, bots.info. Same single retry layer (slack-api-caller).
+ */
+export class SlackChatWorkspace extends SlackChatPlatform implements ChatWorkspace {
+  /**
+   * conversations.history finds a top-level message (or a thread's parent) by its ts; a reply
+   * is not in the history, so conversations.replies, which accepts any message of a thread, finds it.
+   */
+  async readMessage(channelId: string, ts: string): Promise<LocatedMessage | null> {
+    const history = (await this.call('conversations.history', {
+      channel: channelId,
+      latest: ts,
+      oldest: ts,
+      inclusive: true,
+      limit: 1,
+    })) as MessagesPage;
+    const top = history.messages?.find((m) => m.ts === ts);
+    if (top) return located(top, top.thread_ts ?? ts, top.reply_count ?? 0);
+    try {
+      let cursor: string | undefined;
+      for (let page = 0; page < 50; page += 1) {
+        const replies = (await this.call('conversations.replies', {
+          channel: channelId,
+          ts,
+          limit: PAGE_SIZE,
+          ...(cursor === undefined ? {} : { cursor }),
+        })) as MessagesPage;
+        const found = replies.messages?.find((m) => m.ts === ts);
+        if (found) return located(found, found.thread_ts ?? ts, found.thread_ts === undefined || found.thread_ts === ts ? (found.reply_count ?? 0) : 0);
+        cursor = replies.response_metadata?.next_cursor || undefined;
+        if (cursor === undefined) return null;
+      }
+      return null;
+    } catch (error) {
+      if (isChatPlatformError(error) && error.platformCode === 'thread_not_found') return null;
+      throw error;
+    }
+  }
+
+  async readChannel(channelId: string, window: ChannelWindow): Promise<ChannelMessage[]> {
+    const maxMessages = window.maxMessages ?? 1_000;
+    const maxThreads = window.maxThreads ?? 50;
+    const from = slackTs(window.from);
+    const to = slackTs(window.to);
+    // Newest first, as Slack pages it.
+    const parents: SlackMessage[] = [];
+    let cursor: string | undefined;
+    while (parents.length < maxMessages) {
+      const page = (await this.call('conversations.history', {
+        channel: channelId,
+        oldest: from,
+        latest: to,
+        inclusive: true,
+        limit: PAGE_SIZE,
+        ...(cursor === undefined ? {} : { cursor }),
+      })) as MessagesPage;
+      for (const message of page.messages ?? []) if (readable(message)) parents.push(message);
+      cursor = page.response_metadata?.next_cursor || undefined;
+      if (cursor === undefined || page.has_more === false) break;
+    }
+    const kept = parents.slice(0, maxMessages);
+    // The busiest threads among the newest parents get their replies read.
+    const threaded = new Set(
+      kept.filter((m) => (m.reply_count ?? 0) > 0).slice(0, maxThreads).map((m) => m.ts!),
+    );
+    const result: ChannelMessage[] = [];
+    for (const parent of [...kept].reverse()) {
+      result.push(toChannelMessage(parent, parent.ts!));
+      if (!threaded.has(parent.ts!)) continue;
+      const thread = await this.readThread({ channelId, threadTs: parent.ts! });
+      for (const reply of thread) {
+        if (reply.ts === parent.ts || compareTs(reply.ts, from) < 0 || compareTs(reply.ts, to) > 0) continue;
+        result.push({ ...reply, threadTs: parent.ts! });
+      }
+    }
+    return result.slice(-maxMessages);
+  }
+
+  async channelInfo(channelId: string): Promise<ChannelInfo | null> {
+    try {
+      const result = (await this.call('conversations.info', { channel: channelId })) as {
+        channel?: { id?: string; name?: string; is_member?: boolean; is_private?: boolean; is_im?: boolean };
+      };
+      const channel = result.channel;
+      if (!channel) return null;
+      return {
+        id: channel.id ?? channelId,
+        name: channel.name ?? null,
+        isMember: channel.is_member === true || channel.is_im === true,
+        isPrivate: channel.is_private === true,
+        isIm: channel.is_im === true,
+      };
+    } catch (error) {
+      if (isChatPlatformError(error) && error.code === 'not_found') return null;
+      throw error;
+    }
+  }
+
+  postToChannel(channelId: string, text: string, appearance?: BotAppearance): Promise<string[]> {
+    return this.post({ channel: channelId }, text, appearance);
+  }
+
+  async postEphemeral(input: {
+    channelId: string;
+    userId: string;
+    text: string;
+    threadTs?: string;
+    appearance?: BotAppearance;
+  }): Promise<void> {
+    await this.call('chat.postEphemeral', {
+      channel: input.channelId,
+      user: input.userId,
+      text: input.text,
+      ...(input.threadTs === undefined ? {} : { thread_ts: input.threadTs }),
+      ...appearanceArgs(input.appearance),
+    });
+  }
+
+  /** A user id as `channel` posts in the app's DM with that person (its Messages tab). */
+  postDirect(userId: string, text: string, appearance?: BotAppearance): Promise<string[]> {
+    return this.post({ channel: userId }, text, appearance);
+  }
+
+  async publishHome(userId: string, view: HomeView): Promise<void> {
+    await this.call('views.publish', { user_id: userId, view: homeViewToSlack(view) });
+  }
+
+  async completeFunction(executionId: string, outcome: FunctionOutcome): Promise<void> {
+    if (outcome.ok) await this.call('functions.completeSuccess', { function_execution_id: executionId, outputs: outcome.outputs });
+    else await this.call('functions.completeError', { function_execution_id: executionId, error: outcome.error });
+  }
+
+  async setSuggestedPrompts(thread: ThreadRef, prompts: readonly SuggestedPrompt[], title?: string): Promise<void> {
+    await this.call('assistant.threads.setSuggestedPrompts', {
+      channel_id: thread.channelId,
+      thread_ts: thread.threadTs,
+      prompts: prompts.slice(0, 4),
+      ...(title === undefined ? {} : { title }),
+    });
+  }
+
+  async setThreadTitle(thread: ThreadRef, title: string): Promise<void> {
+    await this.call('assistant.threads.setTitle', { channel_id: thread.channelId, thread_ts: thread.threadTs, title });
+  }
+
+  async botUserId(botId: string): Promise<string | null> {
+    try {
+      const result = (await this.call('bots.info', { bot: botId })) as { bot?: { user_id?: string } };
+      return result.bot?.user_id ?? null;
+    } catch (error) {
+      if (isChatPlatformError(error) && (error.code === 'not_found' || error.platformCode === 'bot_not_found')) return null;
+      throw error;
+    }
+  }
+}
+
+function readable(message: SlackMessage): boolean {
+  return message.ts !== undefined && READABLE_SUBTYPES.has(message.subtype);
+}
+
+function located(message: SlackMessage, threadTs: string, replyCount: number): LocatedMessage {
+  return { ...toThreadMessage(message), threadTs, replyCount };
+}
+
+function toChannelMessage(message: SlackMessage, threadTs: string): ChannelMessage {
+  return { ...toThreadMessage(message), threadTs };
+}
+
+function toThreadMessage(message: SlackMessage): ThreadMessage {
+  return {
+    ts: message.ts!,
+    text: message.text ?? '',
+    ...(message.user === undefined ? {} : { userId: message.user }),
+    ...(message.bot_id === undefined ? {} : { botId: message.bot_id }),
+  };
+}
+
+/** A time as Slack's "seconds.micros" timestamp. */
+function slackTs(date: Date): string {
+  const ms = date.getTime();
+  return `${Math.floor(ms / 1000)}.${String((ms % 1000) * 1000).padStart(6, '0')}`;
+}

@@ -1,0 +1,49 @@
+import type { Logger } from '../../../../../adapters/logging/logger';
+import type { Clock } from '../../../../../core/shared/clock.port';
+import type { JobQueue } from '../../../../../core/shared/job-queue.port';
+
+/** The fields of Slack's interaction payloads (the form field `payload`) the handlers read. */
+export interface SlackInteraction {
+  /** block_actions, shortcut (global), message_action (message shortcut), view_submission, view_closed… */
+  type: string;
+  team?: { id?: string } | null;
+  user?: { id?: string; team_id?: string };
+  api_app_id?: string;
+  trigger_id?: string;
+  /** shortcut / message_action */
+  callback_id?: string;
+  actions?: { action_id?: string; block_id?: string; value?: string; type?: string }[];
+  container?: { type?: string; view_id?: string; channel_id?: string; message_ts?: string };
+  view?: { id?: string; type?: string; callback_id?: string; private_metadata?: string; state?: unknown };
+  channel?: { id?: string };
+  message?: { ts?: string; thread_ts?: string };
+}
+
+export interface InteractionContext {
+  readonly interaction: SlackInteraction;
+  /** From the verified payload (never a client parameter). */
+  readonly teamId: string;
+  readonly userId: string;
+  readonly queue: JobQueue;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+/**
+ * What the route answers Slack within its 3 seconds: 200, with a body only where Slack reads
+ * one (a view_submission's `response_action`, e.g. field errors). Work that takes longer goes
+ * to a job (ids only).
+ */
+export interface InteractionReply {
+  readonly body?: Record<string, unknown>;
+}
+
+/**
+ * One kind of interaction (a block action, a shortcut, a view submission) and what it does.
+ * Adding one is a new file in this folder plus one line in INTERACTION_HANDLERS.
+ */
+export interface InteractionHandler {
+  readonly name: string;
+  matches(interaction: SlackInteraction): boolean;
+  handle(context: InteractionContext): Promise<InteractionReply>;
+}

@@ -1,0 +1,5 @@
+import { homeActions } from './home-actions.interaction';
+import type { InteractionHandler } from './interaction-handler';
+
+/** Every interaction Tomo handles; the first handler that matches takes it. */
+export const INTERACTION_HANDLERS: readonly InteractionHandler[] = [homeActions];

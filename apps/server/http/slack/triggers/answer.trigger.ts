@@ -1,0 +1,61 @@
+import type { AnswerQuestionInput } from '../../../../../core/assistant/answer-question.use-case';
+import { answerJobPayload, SLACK_QUEUES } from '../../../../shared/slack-jobs';
+import type { EventTrigger } from './event-trigger';
+
+/** Plain messages, file shares, thread broadcasts and bots' messages can be questions; edits, deletions, joins… are not. */
+const QUESTION_SUBTYPES = new Set(['file_share', 'thread_broadcast', 'bot_message']);
+
+/**
+ * Mentions, DMs (the AI-app view's threads included), follow-ups in a thread and bots' messages
+ * (auto-replies) → an answer job keyed by the message, so Slack's retries of an event and a
+ * second event about the same message (app_mention and message.im) make one job.
+ */
+export const answerTrigger: EventTrigger = {
+  types: ['app_mention', 'message'],
+  subscriptions: ['app_mention', 'message.im', 'message.channels', 'message.groups', 'message.mpim'],
+  toJob({ envelope, event, type, teamId, eventId, botUserId, skip }) {
+    if (!event.channel || !event.ts) return skip('malformed');
+    if (event.subtype !== undefined && !QUESTION_SUBTYPES.has(event.subtype)) return skip('ignored_subtype');
+    // Tomo's own messages (its streamed answers included), and another Tomo's (the same app in
+    // another workspace of a shared channel), are never questions.
+    const appId = envelope.api_app_id;
+    const own =
+      (botUserId !== undefined && event.user === botUserId) ||
+      (appId !== undefined && (event.app_id === appId || event.bot_profile?.app_id === appId));
+    if (own) return skip('own_message');
+    const mentionsTomo = botUserId !== undefined && (event.text ?? '').includes(`<@${botUserId}`);
+
+    let kind: AnswerQuestionInput['kind'];
+    if (type === 'app_mention') kind = 'mention';
+    else if (event.bot_id !== undefined || event.subtype === 'bot_message') {
+      if (event.channel_type === 'im') return skip('bot_message');
+      // The app_mention event of the same message answers it (a bot mention); answering here too would reply twice.
+      if (mentionsTomo) return skip('handled_as_mention');
+      kind = 'bot_message';
+    } else if (event.channel_type === 'im') kind = 'direct_message';
+    else {
+      const inThread = event.thread_ts !== undefined && event.thread_ts !== event.ts;
+      if (!inThread) return skip('not_addressed');
+      if (mentionsTomo) return skip('handled_as_mention');
+      kind = 'thread_reply';
+    }
+    const input: AnswerQuestionInput = {
+      eventId,
+      teamId,
+      kind,
+      channelId: event.channel,
+      ts: event.ts,
+      threadTs: event.thread_ts ?? null,
+      userId: event.user ?? null,
+      botId: event.bot_id ?? null,
+      subtype: event.subtype ?? null,
+    };
+    return {
+      enqueue: true,
+      queue: SLACK_QUEUES.slackAnswer.name,
+      payload: answerJobPayload(input),
+      dedupeKey: `${teamId}:${event.channel}:${event.ts}`,
+      type,
+    };
+  },
+};

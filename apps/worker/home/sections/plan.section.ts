@@ -1,0 +1,33 @@
+import type { HomeSection } from '../home-section';
+
+/** The workspace's plan or trial (with the days left), the person's seat and this month's usage. */
+export const planSection: HomeSection = ({ facts, t, day, page }) => {
+  const { plan, seat, usage } = facts;
+  let planText: string;
+  if (plan.kind === 'trial') planText = t('HOME.PLAN_TRIAL', { days: plan.daysLeft, date: day(plan.endsAt) });
+  else if (plan.kind === 'paid') {
+    const interval = (value: string | null) =>
+      value === 'yearly' ? t('HOME.INTERVAL_YEARLY') : value === 'monthly' ? t('HOME.INTERVAL_MONTHLY') : '';
+    const plans = plan.plans.map((p) => `*${p.name}* (${interval(p.interval)}, ${p.seats})`).join(', ');
+    planText = t('HOME.PLAN_PAID', { plans });
+  } else planText = `${t('HOME.PLAN_NONE', { appName: facts.appName })} <${page('pricing')}|${t('HOME.LINK_PRICING')}>`;
+
+  const seatText =
+    seat.kind === 'assigned'
+      ? t('HOME.SEAT_ASSIGNED', { plan: seat.planName })
+      : seat.kind === 'available'
+        ? t('HOME.SEAT_AVAILABLE', { plan: seat.planName })
+        : seat.kind === 'trial'
+          ? t('HOME.SEAT_TRIAL', { appName: facts.appName })
+          : t('HOME.SEAT_NONE');
+  const usageText = [
+    t('HOME.USAGE', { total: usage.total, channel: usage.channel, dm: usage.directMessage, reaction: usage.reaction }),
+    usage.limit === null ? t('HOME.USAGE_UNLIMITED') : t('HOME.USAGE_LIMIT', { limit: usage.limit, date: day(usage.resetsAt) }),
+  ].join('\n');
+
+  return [
+    { type: 'text', text: `${t('HOME.PLAN_TITLE')}\n${planText}` },
+    { type: 'text', text: `${t('HOME.SEAT_TITLE')}\n${seatText}\n${usageText}` },
+    { type: 'divider' },
+  ];
+};

@@ -1,0 +1,210 @@
+import type { LlmProviderName } from '../billing/plan';
+import type { AppCustomizationRepository } from '../customization/app-customization-repository.port';
+import { effectiveCustomization } from '../customization/app-customization-rules';
+import type { CheckEntitlement } from '../entitlement/check-entitlement.use-case';
+import type { TriggerPrompt } from '../instructions/compose-instructions';
+import type { ComposeInstructions } from '../instructions/compose-instructions.use-case';
+import type { DomainError } from '../shared/domain-error';
+import type { ChannelId, TeamId, UserId } from '../shared/ids';
+import type { Clock } from '../shared/clock.port';
+import type { ProcessedEventLog } from '../shared/processed-event-log.port';
+import type { ChatWorkspaceFactory } from '../triggers/chat-workspace.port';
+import type { OpenWorkspace } from '../triggers/trigger-gate';
+import type { InstallationRepository } from '../workspace/installation-repository.port';
+import type { TriggerTexts } from '../triggers/trigger-texts';
+import type { UsageKind } from '../usage/usage-event';
+import { toLocale, type Locale } from '../workspace/user';
+import { AnswerRecordingError, StreamAnswer, type StreamAnswerDeps, type StreamAnswerResult } from './answer-stream.use-case';
+import type { BotAppearance, ChatPlatform, ChatUserProfile, ThreadMessage, ThreadRef } from './chat-platform.port';
+import { collectAnswer } from './collected-answer';
+
+/** The words Tomo says itself, in the asker's language (the catalogue lives at the edge). */
+export interface AnswerTexts extends TriggerTexts {
+  thinking(locale: Locale): string;
+  unknownError(locale: Locale): string;
+  denial(error: DomainError, locale: Locale): string;
+}
+
+export interface AnswerPipelineDeps extends StreamAnswerDeps {
+  readonly customizations: AppCustomizationRepository;
+  readonly checkEntitlement: Pick<CheckEntitlement, 'execute'>;
+  readonly composeInstructions: Pick<ComposeInstructions, 'execute'>;
+  readonly texts: AnswerTexts;
+  /** Put into denial messages: where to buy a plan, where admins assign seats. */
+  readonly links: { readonly pricingUrl: string; readonly membersUrl: string };
+  /** A public address of a workspace's custom icon, for Slack's icon_url. */
+  readonly iconUrl: (teamId: TeamId, iconKey: string) => string | undefined;
+  /** `LLM_PROVIDER`: the plan's model maps to it. */
+  readonly preferredProvider?: LlmProviderName;
+}
+
+/** What every trigger's use case works with: the gate (claim, installation, Slack) and the pipeline. */
+export interface TriggerDeps extends AnswerPipelineDeps {
+  readonly installations: InstallationRepository;
+  readonly processedEvents: ProcessedEventLog;
+  readonly chat: ChatWorkspaceFactory;
+  readonly clock: Clock;
+}
+
+/** Who is asking, in their language, and how Tomo looks in this workspace. */
+export interface Asker {
+  readonly id: UserId;
+  readonly profile: ChatUserProfile | undefined;
+  readonly locale: Locale;
+  readonly appName: string;
+  readonly appearance: BotAppearance;
+}
+
+/** Where a finished answer goes instead of streaming into `thread`, and where a failure goes. */
+export interface AnswerDelivery {
+  deliver(text: string): Promise<void>;
+  fail(text: string): Promise<void>;
+}
+
+export interface AnswerRequest {
+  readonly workspace: OpenWorkspace;
+  readonly asker: Asker;
+  readonly usageKind: UsageKind;
+  /** The channel whose instructions apply; null when none does. */
+  readonly channelId: ChannelId | null;
+  /** Where the answer streams (and an error message goes). */
+  readonly thread: ThreadRef;
+  /** The message that shows Tomo is working on it; null: no sign. */
+  readonly thinkingOn: string | null;
+  /** The trigger's own prompt (reaction, auto-reply row, summary task). */
+  readonly task?: string;
+  /** Material beyond the conversation, loaded once the request is allowed, within its share of the tokens. */
+  readonly context?: {
+    /** Share of the tokens left after the instructions (0–1). */
+    readonly share: number;
+    load(budgetTokens: number): Promise<TriggerPrompt['context']>;
+  };
+  /** The conversation, oldest first, ending with what is asked; read once the request is allowed. */
+  messages(): Promise<ThreadMessage[]>;
+  /** How a refusal reaches the asker. Default: in `thread`. */
+  refuse?(text: string): Promise<void>;
+  /** Default: the answer streams into `thread`. */
+  readonly delivery?: AnswerDelivery;
+}
+
+export type AnswerPipelineResult = { readonly status: 'denied'; readonly reason: string } | StreamAnswerResult;
+
+/** Tokens kept for the conversation when context material shares the budget. */
+const CONVERSATION_RESERVE_TOKENS = 300;
+
+/**
+ * The one path from "Tomo should answer" to an answer, shared by every trigger: entitlement
+ * (a localized refusal when not entitled, no LLM call), a thinking sign, the instruction
+ * layers plus the trigger's task and context, the conversation, StreamAnswer (LLM with
+ * fallback, streaming, usage and egress), and the unknown-error message when it fails.
+ * Never throws after posting an answer, except AnswerRecordingError (bookkeeping only).
+ */
+export class AnswerPipeline {
+  constructor(private readonly deps: AnswerPipelineDeps) {}
+
+  /** The asker's profile and language, and Tomo's custom name and icon in the workspace. */
+  async asker(workspace: OpenWorkspace, userId: UserId): Promise<Asker> {
+    const profile = (await workspace.platform.getUsers([userId])).get(userId);
+    const customization = effectiveCustomization(await this.deps.customizations.find(workspace.teamId));
+    const iconUrl = customization.iconKey === null ? undefined : this.deps.iconUrl(workspace.teamId, customization.iconKey);
+    return {
+      id: userId,
+      profile,
+      locale: toLocale(profile?.locale),
+      appName: customization.appName,
+      appearance: { username: customization.appName, ...(iconUrl === undefined ? {} : { iconUrl }) },
+    };
+  }
+
+  async answer(request: AnswerRequest): Promise<AnswerPipelineResult> {
+    const { deps } = this;
+    const { workspace, asker } = request;
+    const { platform } = workspace;
+    const entitlement = await deps.checkEntitlement.execute({
+      teamId: workspace.teamId,
+      memberId: asker.id,
+      memberIsBot: asker.profile?.isBot === true,
+      ...(deps.preferredProvider ? { preferredProvider: deps.preferredProvider } : {}),
+      links: deps.links,
+    });
+    if (!entitlement.allowed) {
+      const text = deps.texts.denial(entitlement.error, asker.locale);
+      if (request.refuse) await request.refuse(text);
+      else await platform.postInThread(request.thread, text, asker.appearance);
+      return { status: 'denied', reason: entitlement.reason };
+    }
+
+    const collected = request.delivery ? collectAnswer(platform) : undefined;
+    const writeWith: ChatPlatform = collected?.platform ?? platform;
+    const thinking =
+      request.thinkingOn === null || collected
+        ? { clear: async () => undefined }
+        : await platform.showThinking({
+            thread: request.thread,
+            messageTs: request.thinkingOn,
+            status: deps.texts.thinking(asker.locale),
+            appearance: asker.appearance,
+          });
+    try {
+      const system = await this.system(request, entitlement.tokenLimit);
+      const result = await new StreamAnswer(deps).execute({
+        teamId: workspace.teamId,
+        platform: writeWith,
+        thread: request.thread,
+        messages: await request.messages(),
+        self: workspace.self,
+        system,
+        grant: entitlement,
+        requesterId: asker.id,
+        usageKind: request.usageKind,
+        locale: asker.locale,
+        appearance: asker.appearance,
+      });
+      if (collected && request.delivery) {
+        const failure = collected.failure();
+        if (result.status === 'answered' && failure === null) await request.delivery.deliver(collected.text());
+        else await request.delivery.fail(failure ?? deps.texts.unknownError(asker.locale));
+      }
+      return result;
+    } catch (error) {
+      if (error instanceof AnswerRecordingError) {
+        // The answer exists; only its bookkeeping failed.
+        if (collected && request.delivery) await request.delivery.deliver(collected.text());
+      } else {
+        await this.sayUnknownError(request, writeWith);
+      }
+      throw error;
+    } finally {
+      await thinking.clear();
+    }
+  }
+
+  /** The instruction layers, then the trigger's task, then its context within its share of what is left. */
+  private async system(request: AnswerRequest, tokenLimit: number): Promise<string> {
+    const { workspace, asker } = request;
+    const compose = (trigger: TriggerPrompt) =>
+      this.deps.composeInstructions.execute({
+        teamId: workspace.teamId,
+        channelId: request.channelId,
+        userId: asker.id,
+        appName: asker.appName,
+        trigger,
+      });
+    const withTask = await compose({ task: request.task ?? null });
+    if (!request.context) return withTask;
+    const left = tokenLimit - this.deps.tokenizer.countTokens(withTask) - CONVERSATION_RESERVE_TOKENS;
+    const context = await request.context.load(Math.max(0, Math.floor(left * request.context.share)));
+    return context ? compose({ task: request.task ?? null, context }) : withTask;
+  }
+
+  /** Best effort: the failure that got us here may be Slack itself. */
+  private async sayUnknownError(request: AnswerRequest, platform: ChatPlatform): Promise<void> {
+    const text = this.deps.texts.unknownError(request.asker.locale);
+    try {
+      if (request.delivery) await request.delivery.fail(text);
+      else await platform.postInThread(request.thread, text, request.asker.appearance);
+    } catch {
+      // Nothing more can be said in Slack; the job logs the original failure.
+    }
+  }
+}

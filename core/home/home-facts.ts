@@ -1,0 +1,104 @@
+import type { BillingInterval } from '../billing/plan';
+import { monthlyRequestLimit, PLANS } from '../billing/plan-catalog';
+import { Subscription, type SubscriptionRecord } from '../billing/subscription';
+import type { SeatAssignmentRecord } from '../seats/seat-assignment';
+import type { UserId } from '../shared/ids';
+import { usageWindow } from '../usage/request-limit';
+import type { MemberUsageTally } from '../usage/usage-event';
+import type { Locale } from '../workspace/user';
+
+const DAY_MS = 86_400_000;
+
+/** What the workspace has: a running trial, paid plans, or nothing usable (trial over). */
+export type HomePlan =
+  | { readonly kind: 'trial'; readonly endsAt: Date; readonly daysLeft: number }
+  | {
+      readonly kind: 'paid';
+      /** Display names (Entry, Standard, Premium), best first. */
+      readonly plans: readonly { readonly name: string; readonly interval: BillingInterval | null; readonly seats: number }[];
+    }
+  | { readonly kind: 'none' };
+
+/** The person's seat: held, free for the taking on their next question, the trial's, or none. */
+export type HomeSeat =
+  | { readonly kind: 'assigned'; readonly planName: string }
+  | { readonly kind: 'available'; readonly planName: string }
+  | { readonly kind: 'trial' }
+  | { readonly kind: 'none' };
+
+/** Everything App Home shows about the workspace and the person looking at it. */
+export interface HomeFacts {
+  readonly userId: UserId;
+  readonly locale: Locale;
+  readonly appName: string;
+  readonly isAdmin: boolean;
+  readonly plan: HomePlan;
+  readonly seat: HomeSeat;
+  readonly usage: {
+    readonly channel: number;
+    readonly directMessage: number;
+    readonly reaction: number;
+    readonly total: number;
+    /** This month's request limit of the person's seat; null when unlimited or unknown. */
+    readonly limit: number | null;
+    readonly resetsAt: Date;
+  };
+}
+
+/** App Home's facts from the records (pure): the same rules as entitlement, shown instead of applied. */
+export function homeFacts(input: {
+  readonly now: Date;
+  readonly userId: UserId;
+  readonly locale: Locale;
+  readonly appName: string;
+  readonly isAdmin: boolean;
+  readonly subscriptions: readonly SubscriptionRecord[];
+  readonly assignments: readonly SeatAssignmentRecord[];
+  readonly usage: MemberUsageTally | undefined;
+}): HomeFacts {
+  const { now } = input;
+  const usable = input.subscriptions.filter((s) => Subscription.fromRecord(s).isUsableAt(now));
+  const paid = usable.filter((s) => s.kind === 'paid').sort((a, b) => PLANS[b.planKey].position - PLANS[a.planKey].position);
+  const trial = usable.find((s) => s.kind === 'trial');
+
+  let plan: HomePlan = { kind: 'none' };
+  if (paid.length > 0) {
+    plan = { kind: 'paid', plans: paid.map((s) => ({ name: PLANS[s.planKey].displayName, interval: s.interval, seats: s.quantity })) };
+  } else if (trial) {
+    plan = { kind: 'trial', endsAt: trial.currentPeriodEnd, daysLeft: Math.max(0, Math.ceil((trial.currentPeriodEnd.getTime() - now.getTime()) / DAY_MS)) };
+  }
+
+  const held = paid.find((s) => input.assignments.some((a) => a.subscriptionId === s.id && a.memberId === input.userId));
+  const open = paid.find((s) => input.assignments.filter((a) => a.subscriptionId === s.id).length < s.quantity);
+  let seat: HomeSeat = { kind: 'none' };
+  let limit: number | null = null;
+  const limitOf = (s: SubscriptionRecord) => (s.billingMode === 'pay_as_you_go' ? null : monthlyRequestLimit(PLANS[s.planKey]));
+  if (held) {
+    seat = { kind: 'assigned', planName: PLANS[held.planKey].displayName };
+    limit = limitOf(held);
+  } else if (open) {
+    seat = { kind: 'available', planName: PLANS[open.planKey].displayName };
+    limit = limitOf(open);
+  } else if (trial) {
+    seat = { kind: 'trial' };
+    limit = limitOf(trial);
+  }
+
+  const counts = input.usage ?? { channelMention: 0, directMessage: 0, reaction: 0 };
+  return {
+    userId: input.userId,
+    locale: input.locale,
+    appName: input.appName,
+    isAdmin: input.isAdmin,
+    plan,
+    seat,
+    usage: {
+      channel: counts.channelMention,
+      directMessage: counts.directMessage,
+      reaction: counts.reaction,
+      total: counts.channelMention + counts.directMessage + counts.reaction,
+      limit,
+      resetsAt: usageWindow(now).resetsAt,
+    },
+  };
+}

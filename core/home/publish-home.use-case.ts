@@ -1,0 +1,70 @@
+import { TriggerUseCase } from '../triggers/trigger-use-case';
+import type { TriggerDeps } from '../assistant/answer-pipeline';
+import type { SubscriptionRepository } from '../billing/subscription-repository.port';
+import type { SeatAssignmentRepository } from '../seats/seat-assignment-repository.port';
+import type { TeamId, UserId } from '../shared/ids';
+import { decideTrigger, triggerSettings, type IgnoreReason } from '../triggers/decide-trigger';
+import { usageWindow } from '../usage/request-limit';
+import type { UsageEventRepository } from '../usage/usage-event-repository.port';
+import { isAdmin } from '../workspace/member';
+import { homeFacts, type HomeFacts } from './home-facts';
+import type { HomeView } from './home-view';
+
+/** app_home_opened, or a click asking for a fresh Home, as ids. */
+export interface PublishHomeInput {
+  /** The event id, or the click's trigger id: each is published once. */
+  readonly eventId: string;
+  readonly teamId: TeamId;
+  readonly userId: UserId;
+  /** Slack's `tab`: only the Home tab gets a view. */
+  readonly tab: string;
+}
+
+export interface PublishHomeDeps extends TriggerDeps {
+  readonly subscriptions: SubscriptionRepository;
+  readonly seats: SeatAssignmentRepository;
+  readonly usage: UsageEventRepository;
+  /** Builds the localized view from its sections (the apps layer owns texts and sections). */
+  readonly renderHome: (facts: HomeFacts) => HomeView;
+}
+
+export type PublishHomeResult =
+  | { readonly status: 'ignored'; readonly reason: IgnoreReason | 'duplicate' | 'not_installed' }
+  | { readonly status: 'published' };
+
+/**
+ * Tomo's Home tab (views.publish), for the person opening it: what Tomo can do, the plan or
+ * trial with the days left, their seat and this month's usage, links to the settings pages.
+ */
+export class PublishHome extends TriggerUseCase<PublishHomeDeps> {
+  async execute(input: PublishHomeInput): Promise<PublishHomeResult> {
+    const gate = await this.gate.open({ key: input.eventId, teamId: input.teamId, type: 'app_home_opened' });
+    if (!gate.open) return { status: 'ignored', reason: gate.reason };
+    const { workspace } = gate;
+    const decision = decideTrigger(
+      { kind: 'app_home_opened', teamId: input.teamId, userId: input.userId, tab: input.tab },
+      triggerSettings(workspace.self),
+    );
+    if (!decision.respond) return { status: 'ignored', reason: decision.reason };
+
+    const now = this.deps.clock.now();
+    const person = await this.pipeline.asker(workspace, input.userId);
+    const [subscriptions, assignments, tallies] = await Promise.all([
+      this.deps.subscriptions.listByTeam(input.teamId),
+      this.deps.seats.listByTeam(input.teamId),
+      this.deps.usage.tallyByMember(input.teamId, usageWindow(now).start),
+    ]);
+    const facts = homeFacts({
+      now,
+      userId: input.userId,
+      locale: person.locale,
+      appName: person.appName,
+      isAdmin: isAdmin(person.profile),
+      subscriptions,
+      assignments,
+      usage: tallies.find((t) => t.memberId === input.userId),
+    });
+    await workspace.platform.publishHome(input.userId, this.deps.renderHome(facts));
+    return { status: 'published' };
+  }
+}

@@ -1,0 +1,118 @@
+import { TriggerUseCase } from '../triggers/trigger-use-case';
+import { type TriggerDeps, type AnswerPipelineResult } from '../assistant/answer-pipeline';
+import { isChatPlatformError } from '../assistant/chat-platform-error';
+import { transcriptOf } from '../assistant/viewed-channel';
+import type { ChannelMessage } from '../triggers/chat-workspace.port';
+import { decideTrigger, triggerSettings, type IgnoreReason } from '../triggers/decide-trigger';
+import { type OpenWorkspace } from '../triggers/trigger-gate';
+import { lookbackWindow } from './schedule-rules';
+import { summaryClaimKey, type SummaryRun } from './schedule-runs';
+import type { ScheduleSettingsRepository } from './schedule-settings-repository.port';
+
+export interface SummarizeChannelDeps extends TriggerDeps {
+  readonly schedules: ScheduleSettingsRepository;
+}
+
+export type SummarizeChannelResult =
+  | { readonly status: 'ignored'; readonly reason: IgnoreReason | 'duplicate' | 'not_installed' | 'not_in_channel' }
+  | { readonly status: 'empty' }
+  | AnswerPipelineResult;
+
+/** A busy channel's summary reads at most this many messages and threads. */
+const MAX_MESSAGES = 2_000;
+const MAX_THREADS = 50;
+
+/**
+ * One scheduled summary (spec 1, 5): the channel's messages of the last `lookbackDays` before
+ * the scheduled time, threads included, trimmed to the plan's token limit, summarised and
+ * posted in the channel as one message. Once per schedule per local day, whatever runs it.
+ *
+ * Whose seat: the summary is asked for by whoever last saved the schedule, so it takes (or
+ * uses) their seat and counts as a Channel request in their usage. When they are refused
+ * (trial over, no seat, limit) or Tomo cannot read the channel, they get a DM saying so; the
+ * channel does not. An empty channel gets a one-line note, without asking the model.
+ */
+export class SummarizeChannel extends TriggerUseCase<SummarizeChannelDeps> {
+  async execute(run: SummaryRun): Promise<SummarizeChannelResult> {
+    const gate = await this.gate.open({ key: summaryClaimKey(run), teamId: run.teamId, type: 'scheduled_summary' });
+    if (!gate.open) return { status: 'ignored', reason: gate.reason };
+    const { workspace } = gate;
+    const setting = await this.deps.schedules.findLatest(run.teamId, run.channelId);
+    const decision = decideTrigger(
+      { kind: 'scheduled', teamId: run.teamId, channelId: run.channelId },
+      triggerSettings(workspace.self, { schedules: setting ? [setting] : [] }),
+    );
+    if (!decision.respond) return { status: 'ignored', reason: decision.reason };
+    if (decision.intent !== 'summarize') return { status: 'ignored', reason: 'summary_disabled' };
+
+    const owner = await this.pipeline.asker(workspace, decision.requesterId);
+    const say = this.deps.texts.say.bind(this.deps.texts);
+    const channel = `<#${run.channelId}>`;
+    const days = decision.lookbackDays;
+    const tellOwner = (reason: string) =>
+      workspace.platform.postDirect(owner.id, say('SLACK.SUMMARY_REFUSED', { channel, reason }, owner.locale), owner.appearance);
+
+    const window = lookbackWindow(run.runAt, days);
+    const messages = await this.readChannel(workspace, run.channelId, window);
+    if (messages === 'not_in_channel') {
+      await tellOwner(say('SLACK.SUMMARY_NOT_IN_CHANNEL', { channel, appName: owner.appName }, owner.locale));
+      return { status: 'ignored', reason: 'not_in_channel' };
+    }
+    if (messages.length === 0) {
+      await workspace.platform.postToChannel(run.channelId, say('SLACK.SUMMARY_EMPTY', { channel, days }, owner.locale), owner.appearance);
+      return { status: 'empty' };
+    }
+
+    return this.pipeline.answer({
+      workspace,
+      asker: owner,
+      usageKind: decision.usageKind,
+      channelId: run.channelId,
+      // Not a thread reply: the summary is posted as one message (see delivery).
+      thread: { channelId: run.channelId, threadTs: '' },
+      thinkingOn: null,
+      task: summaryTask(days),
+      context: {
+        share: 1,
+        load: async (budget) => ({
+          title: `Messages of the channel from ${window.from.toISOString()} to ${window.to.toISOString()}`,
+          text: await transcriptOf(workspace, messages, owner.appName, budget, this.deps.tokenizer),
+        }),
+      },
+      messages: async () => [{ ts: run.runAt.toISOString(), text: 'Summarize the channel messages given in the instructions.' }],
+      refuse: async (reason) => void (await tellOwner(reason)),
+      delivery: {
+        deliver: async (text) => {
+          const header = say('SLACK.SUMMARY_HEADER', { channel, days }, owner.locale);
+          await workspace.platform.postToChannel(run.channelId, `${header}\n\n${text}`, owner.appearance);
+        },
+        fail: async (reason) => void (await tellOwner(reason)),
+      },
+    });
+  }
+
+  /** The window's messages other than Tomo's own (earlier summaries are not news), or why they cannot be read. */
+  private async readChannel(
+    workspace: OpenWorkspace,
+    channelId: string,
+    window: { from: Date; to: Date },
+  ): Promise<ChannelMessage[] | 'not_in_channel'> {
+    try {
+      const messages = await workspace.platform.readChannel(channelId, { ...window, maxMessages: MAX_MESSAGES, maxThreads: MAX_THREADS });
+      const { self } = workspace;
+      return messages.filter((m) => m.userId !== self.userId && m.botId !== self.botId);
+    } catch (error) {
+      if (isChatPlatformError(error) && error.code === 'not_found') return 'not_in_channel';
+      throw error;
+    }
+  }
+}
+
+export function summaryTask(lookbackDays: number): string {
+  return [
+    `Write a summary of this channel's last ${lookbackDays === 1 ? 'day' : `${lookbackDays} days`} from the messages given below.`,
+    'Group it by topic, lead with decisions, open questions and action items (with who owns them), and keep it short.',
+    'Write it in the language most of the messages are written in. Mention people by name; never invent anything.',
+  ].join(' ');
+}
+

@@ -1,0 +1,133 @@
+import { TriggerUseCase } from './trigger-use-case';
+import { type TriggerDeps, type AnswerPipelineResult } from '../assistant/answer-pipeline';
+import { isChatPlatformError } from '../assistant/chat-platform-error';
+import type { ThreadMessage } from '../assistant/chat-platform.port';
+import { viewedChannelContext } from '../assistant/viewed-channel';
+import type { ChannelId, TeamId, UserId } from '../shared/ids';
+import { toLocale } from '../workspace/user';
+import type { ChatWorkspace, FunctionOutcome } from './chat-workspace.port';
+import { decideTrigger, triggerSettings } from './decide-trigger';
+import { claimKey, type OpenWorkspace } from './trigger-gate';
+import type { TriggerInputStash } from './trigger-input-stash.port';
+
+/** The manifest's custom step: its callback id and the output Tomo fills. */
+export const ASK_TOMO_FUNCTION = 'ask_tomo';
+export const ASK_TOMO_OUTPUT = 'answer';
+/** The step's inputs (manifest.json `functions.ask_tomo.input_parameters`). */
+export const ASK_TOMO_INPUTS = { prompt: 'prompt', user: 'user_id', channel: 'channel_id', message: 'message_ts' } as const;
+
+/** function_executed of "Ask Tomo", as ids (what the job carries); the prompt waits in the stash. */
+export interface AnswerWorkflowStepInput {
+  readonly eventId: string;
+  readonly teamId: TeamId;
+  readonly functionExecutionId: string;
+  /** The person the step acts for (its required user input): their seat, their language. */
+  readonly userId: UserId | null;
+  /** Optional context: a channel, and a message in it. */
+  readonly channelId: ChannelId | null;
+  readonly messageTs: string | null;
+}
+
+export interface AnswerWorkflowStepDeps extends TriggerDeps {
+  readonly stash: TriggerInputStash;
+}
+
+export type AnswerWorkflowStepResult =
+  | { readonly status: 'ignored'; readonly reason: 'duplicate' | 'not_installed' }
+  | { readonly status: 'failed'; readonly reason: 'input_missing' }
+  | AnswerPipelineResult;
+
+/** Where the step's prompt waits between the server that received the event and the worker. */
+export function workflowStashKey(functionExecutionId: string): string {
+  return claimKey('function', functionExecutionId);
+}
+
+/**
+ * "Ask Tomo" in Workflow Builder: the prompt (with an optional message or channel as context)
+ * is answered through the same pipeline as a mention, and the step ends with
+ * functions.completeSuccess carrying the answer, or functions.completeError carrying the
+ * refusal or error in the person's language. Exactly one of them, exactly once.
+ */
+export class AnswerWorkflowStep extends TriggerUseCase<AnswerWorkflowStepDeps> {
+  async execute(input: AnswerWorkflowStepInput): Promise<AnswerWorkflowStepResult> {
+    const gate = await this.gate.open({
+      key: claimKey('function', input.functionExecutionId),
+      teamId: input.teamId,
+      type: 'function_executed',
+    });
+    if (!gate.open) return { status: 'ignored', reason: gate.reason };
+    const { workspace } = gate;
+    const step = completionOf(workspace.platform, input.functionExecutionId);
+    try {
+      return await this.run(workspace, input, step);
+    } catch (error) {
+      // Whatever failed, the workflow must not wait for the step until Slack times it out.
+      await step.end({ ok: false, error: this.deps.texts.unknownError('en') }).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async run(workspace: OpenWorkspace, input: AnswerWorkflowStepInput, step: Completion): Promise<AnswerWorkflowStepResult> {
+    const inputs = await this.deps.stash.take(input.teamId, workflowStashKey(input.functionExecutionId));
+    const prompt = inputs?.prompt?.trim() ?? '';
+    const decision = decideTrigger({ kind: 'workflow', teamId: input.teamId, userId: input.userId }, triggerSettings(workspace.self));
+    if (prompt === '' || !decision.respond || decision.intent !== 'workflow') {
+      const locale = input.userId ? await this.localeOf(workspace, input.userId) : 'en';
+      await step.end({ ok: false, error: this.deps.texts.say('SLACK.WORKFLOW_INPUT_MISSING', {}, locale) });
+      return { status: 'failed', reason: 'input_missing' };
+    }
+    const asker = await this.pipeline.asker(workspace, decision.requesterId);
+    const question: ThreadMessage = { ts: 'workflow', userId: asker.id, text: prompt };
+    return this.pipeline.answer({
+      workspace,
+      asker,
+      usageKind: decision.usageKind,
+      channelId: input.channelId,
+      thread: { channelId: input.channelId ?? '', threadTs: '' },
+      thinkingOn: null,
+      ...(input.channelId && !input.messageTs ? { context: viewedChannelContext(workspace, asker, input.channelId, this.deps) } : {}),
+      messages: async () => [...(await this.messageContext(workspace, input)), question],
+      refuse: (text) => step.end({ ok: false, error: text }),
+      delivery: {
+        deliver: (text) => step.end({ ok: true, outputs: { [ASK_TOMO_OUTPUT]: text } }),
+        fail: (text) => step.end({ ok: false, error: text }),
+      },
+    });
+  }
+
+  /** The message the step points at (with its thread when it is a parent), or nothing. */
+  private async messageContext(workspace: OpenWorkspace, input: AnswerWorkflowStepInput): Promise<ThreadMessage[]> {
+    if (!input.channelId || !input.messageTs) return [];
+    try {
+      const message = await workspace.platform.readMessage(input.channelId, input.messageTs);
+      if (!message) return [];
+      if (message.replyCount === 0) return [message];
+      return workspace.platform.readThread({ channelId: input.channelId, threadTs: message.threadTs });
+    } catch (error) {
+      // A message Tomo cannot see is left out; the prompt is still answered.
+      if (isChatPlatformError(error) && error.code === 'not_found') return [];
+      throw error;
+    }
+  }
+
+  private async localeOf(workspace: OpenWorkspace, userId: UserId) {
+    return toLocale((await workspace.platform.getUsers([userId])).get(userId)?.locale);
+  }
+}
+
+interface Completion {
+  end(outcome: FunctionOutcome): Promise<void>;
+}
+
+/** Ends the step once: a second end (success after error, or twice) is never sent. */
+function completionOf(platform: ChatWorkspace, executionId: string): Completion {
+  let ended = false;
+  return {
+    async end(outcome) {
+      if (ended) return;
+      ended = true;
+      await platform.completeFunction(executionId, outcome);
+    },
+  };
+}
+

@@ -1,0 +1,13 @@
+import type { TeamId } from '../shared/ids';
+
+/**
+ * Text Slack delivers only once, inside the event (a workflow step's prompt), handed from the
+ * server that received it to the worker that answers: sealed at rest, taken (and deleted) by
+ * the worker, purged after a short time if no worker took it. Job payloads stay ids only.
+ */
+export interface TriggerInputStash {
+  put(teamId: TeamId, key: string, values: Readonly<Record<string, string>>, at: Date): Promise<void>;
+  /** The values, deleted in the same step; null when already taken or never stored. */
+  take(teamId: TeamId, key: string): Promise<Record<string, string> | null>;
+  purgeBefore(before: Date): Promise<number>;
+}
