@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
+import { AesGcmSecretBox } from '../../../../adapters/crypto';
+import { createPgRepositories, type PgRepositories } from '../../../../adapters/postgres/pg-repositories';
 import { signSlackRequest } from '../../../../adapters/slack/verify-slack-signature';
 import { SLACK_QUEUES } from '../../../../apps/shared/slack-jobs';
 import { startFakeAnthropic, type FakeAnthropic } from '../../../fakes/anthropic/fake-anthropic';
@@ -168,4 +170,45 @@ export function repliesIn(world: SlackAppWorld, channel: string, threadTs: strin
     .botReplies(channel, threadTs)
     .filter((m) => m.streamState !== 'streaming')
     .map((m) => m.text);
+}
+
+/** The app's own repositories on its database (to set settings up and read what was saved). */
+export function repositoriesOf(world: SlackAppWorld): PgRepositories {
+  return createPgRepositories(world.app.database.orm, AesGcmSecretBox.fromEnv(world.app.config.ENCRYPTION_KEY!));
+}
+
+/** Ends the workspace's free trial (its period ended yesterday). */
+export async function endTrial(world: SlackAppWorld, ws = world.ws): Promise<void> {
+  const { subscriptions } = repositoriesOf(world);
+  for (const trial of await subscriptions.listByTeam(ws.team.id)) {
+    await subscriptions.save(ws.team.id, { ...trial, currentPeriodEnd: new Date(Date.now() - 86_400_000) });
+  }
+}
+
+/** POSTs an interaction as Slack does: form-encoded `payload=<json>`, signed like events. */
+export async function postInteraction(
+  world: SlackAppWorld,
+  payload: Record<string, unknown>,
+  options: { signature?: string | null; secret?: string } = {},
+): Promise<Response> {
+  const body = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = options.signature === undefined ? signSlackRequest(options.secret ?? SIGNING_SECRET, timestamp, body) : options.signature;
+  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', 'x-slack-request-timestamp': timestamp };
+  if (signature !== null) headers['x-slack-signature'] = signature;
+  return fetch(`${world.app.baseUrl}/slack/interactions`, { method: 'POST', headers, body });
+}
+
+/** The system prompt and the conversation the model got in its last call. */
+export function lastPrompt(world: SlackAppWorld): { system: string; conversation: string } {
+  const messages = world.openai.calls.at(-1)!.body.messages as { role: string; content: string }[];
+  return {
+    system: messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n'),
+    conversation: messages.filter((m) => m.role !== 'system').map((m) => `${m.role}: ${m.content}`).join('\n'),
+  };
+}
+
+/** Jobs of every queue that are not finished yet (none, once the world is quiet). */
+export async function settledAll(world: SlackAppWorld, queues: readonly string[]): Promise<void> {
+  for (const queue of queues) await settled(world, queue);
 }

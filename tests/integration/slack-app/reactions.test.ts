@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '../../../apps/shared/messages';
+import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
+import { seedWorkspace } from '../../fakes/slack/seed-workspace';
+import {
+  endTrial,
+  eventually,
+  installThroughBrowser,
+  jobsOf,
+  lastPrompt,
+  repliesIn,
+  repositoriesOf,
+  sendEvent,
+  settled,
+  startSlackAppWorld,
+  type SlackAppWorld,
+} from './support/slack-app-world';
+
+const REACTIONS = SLACK_QUEUES.slackReaction.name;
+
+describe('Slack app: emoji reactions run their prompt on the message (real server and worker, fakes)', () => {
+  let world: SlackAppWorld;
+
+  beforeAll(async () => {
+    world = await startSlackAppWorld();
+    await installThroughBrowser(world);
+  });
+  afterAll(() => world.close());
+
+  const react = (reaction: string, message: { ts: string; channel?: string }, user = world.ws.bob, ws = world.ws) =>
+    sendEvent(
+      world,
+      {
+        type: 'reaction_added',
+        user,
+        reaction,
+        item_user: ws.alice,
+        item: { type: 'message', channel: message.channel ?? ws.channel, ts: message.ts },
+        event_ts: `${Date.now() / 1000}`,
+      },
+      { ws },
+    );
+
+  it('translates a message reacted to with a flag, in its thread, counted as a Reaction on the reactor', async () => {
+    world.openai.answer('会議は3時に始まります。');
+    const message = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'The meeting starts at 3pm.' });
+
+    expect((await react('jp', message)).status).toBe(200);
+
+    await eventually(() => expect(repliesIn(world, world.ws.channel, message.ts)).toEqual(['会議は3時に始まります。']));
+    const { system, conversation } = lastPrompt(world);
+    expect(system).toContain('## Task');
+    expect(system).toContain('Translate the message into Japanese');
+    expect(conversation).toContain('alice: The meeting starts at 3pm.');
+    await eventually(async () =>
+      expect(await repositoriesOf(world).usageEvents.tallyByMember(world.ws.team.id, null)).toEqual([
+        { memberId: world.ws.bob, channelMention: 0, directMessage: 0, reaction: 1 },
+      ]),
+    );
+  });
+
+  it('answers once per emoji per message: the same flag again or under its alias adds nothing, another emoji its own answer', async () => {
+    world.openai.answer('First translation.');
+    const message = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'Ship it on Friday.' });
+    await react('jp', message, world.ws.bob);
+    await eventually(() => expect(repliesIn(world, world.ws.channel, message.ts)).toEqual(['First translation.']));
+
+    await react('flag-jp', message, world.ws.alice);
+    await react('jp', message, world.ws.alice);
+    world.openai.answer('A short summary.');
+    await react('memo', message, world.ws.alice);
+
+    await eventually(() => expect(repliesIn(world, world.ws.channel, message.ts)).toEqual(['First translation.', 'A short summary.']));
+    const jobs = await settled(world, REACTIONS);
+    const forMessage = jobs.filter((job) => (job.data as { itemTs?: string }).itemTs === message.ts);
+    expect(forMessage.map((job) => (job.output as { status?: string; reason?: string }).reason ?? 'answered').sort()).toEqual([
+      'answered',
+      'answered',
+      'duplicate',
+      'duplicate',
+    ]);
+    expect(lastPrompt(world).system).toContain('Summarise the message in three sentences or fewer');
+  });
+
+  it('answers in the thread of a reacted reply, and works on a parent with its replies as context', async () => {
+    const parent = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'Plan for the launch?' });
+    const reply = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.bob, text: 'We launch Monday.', threadTs: parent.ts });
+
+    world.openai.answer('On lance lundi.');
+    await react('fr', reply, world.ws.alice);
+    await eventually(() => expect(repliesIn(world, world.ws.channel, parent.ts)).toEqual(['On lance lundi.']));
+    expect(lastPrompt(world).conversation).toBe('user: Bob Baker: We launch Monday.');
+
+    world.openai.answer('Launch plan: Monday.');
+    await react('bulb', parent, world.ws.bob);
+    await eventually(() => expect(repliesIn(world, world.ws.channel, parent.ts)).toHaveLength(2));
+    // The reacted parent comes last, its replies (Tomo's earlier answer included) before it.
+    const { conversation, system } = lastPrompt(world);
+    expect(conversation.split('\n').at(-1)).toBe('user: alice: Plan for the launch?');
+    expect(conversation).toContain('Bob Baker: We launch Monday.');
+    expect(system).toContain('The messages before it are the replies in its thread');
+  });
+
+  it('runs a workspace’s custom reaction with its own prompt', async () => {
+    await repositoriesOf(world).reactionSettings.save(world.ws.team.id, {
+      teamId: world.ws.team.id,
+      id: 'r-tldr',
+      name: 'tldr',
+      prompt: 'Give a one-line TL;DR of the message.',
+      category: 'custom',
+      updatedBy: world.ws.alice,
+      updatedAt: new Date(),
+    });
+    world.openai.answer('TL;DR: budget approved.');
+    const message = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'After long talks the budget was approved.' });
+    await react('tldr', message);
+    await eventually(() => expect(repliesIn(world, world.ws.channel, message.ts)).toEqual(['TL;DR: budget approved.']));
+    expect(lastPrompt(world).system).toContain('Give a one-line TL;DR of the message.');
+  });
+
+  it('does nothing for ordinary emoji, for Tomo’s own reactions, or where Tomo is not in the channel', async () => {
+    const calls = world.openai.calls.length;
+    const message = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'Thanks all!' });
+    await react('+1', message);
+    // Tomo's thinking sign (eyes) and any other reaction by Tomo itself are not even queued.
+    await react('jp', message, world.ws.team.botUserId);
+    const closed = world.slack.addChannel({ id: 'CCLOSED', teamId: world.ws.team.id, name: 'closed', members: [world.ws.alice, world.ws.bob] });
+    const elsewhere = world.slack.addMessage({ channel: closed.id, user: world.ws.alice, text: 'Private matters.' });
+    await react('jp', { ts: elsewhere.ts, channel: closed.id });
+
+    const jobs = await settled(world, REACTIONS);
+    const outputs = (ts: string) => jobs.filter((job) => (job.data as { itemTs?: string }).itemTs === ts).map((job) => job.output);
+    expect(outputs(message.ts)).toEqual([{ status: 'ignored', reason: 'not_a_reaction_prompt' }]);
+    expect(outputs(elsewhere.ts)).toEqual([{ status: 'ignored', reason: 'message_not_found' }]);
+    expect(world.slack.botReplies(world.ws.channel, message.ts)).toEqual([]);
+    expect(world.slack.botReplies(closed.id, elsewhere.ts)).toEqual([]);
+    expect(world.openai.calls.length).toBe(calls);
+  });
+
+  it('tells only the reactor, in their language, when the trial is over; nothing public, no model asked', async () => {
+    const other = seedWorkspace(world.slack, 'T0REACT');
+    await installThroughBrowser(world, other);
+    await endTrial(world, other);
+    const calls = world.openai.calls.length;
+    const message = world.slack.addMessage({ channel: other.channel, user: other.alice, text: 'Bonjour tout le monde' });
+
+    await react('jp', message, other.bob, other);
+
+    await eventually(() =>
+      expect(world.slack.ephemeralsFor(other.bob)).toEqual([
+        expect.objectContaining({
+          channel: other.channel,
+          text: translate('ENTITLEMENT.TRIAL_OVER', { pricingUrl: `${world.app.config.PUBLIC_URL}/pricing` }, 'ja'),
+        }),
+      ]),
+    );
+    expect(world.slack.botReplies(other.channel, message.ts)).toEqual([]);
+    expect(world.openai.calls.length).toBe(calls);
+    expect((await jobsOf(world, REACTIONS)).some((job) => (job.output as { status?: string } | null)?.status === 'denied')).toBe(true);
+  });
+});
