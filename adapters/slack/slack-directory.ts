@@ -56,6 +56,20 @@ export class SlackDirectory implements WorkspaceDirectory {
     });
   }
 
+  channelsOf(teamId: TeamId, userId: string): Promise<ChannelEntry[]> {
+    return this.cached(`channels-of:${teamId}:${userId}`, async () => {
+      const call = await this.caller(teamId);
+      const channels = await paginate<SlackChannel>(call, 'users.conversations', 'channels', {
+        user: userId,
+        types: 'public_channel,private_channel',
+        exclude_archived: true,
+      });
+      return channels
+        .filter((c): c is SlackChannel & { id: string } => typeof c.id === 'string' && c.is_archived !== true)
+        .map((c) => ({ id: c.id, name: c.name ?? null }));
+    });
+  }
+
   async teamInfo(teamId: TeamId): Promise<TeamInfo> {
     const call = await this.caller(teamId);
     const result = (await call('team.info', {})) as unknown as { team?: { id?: string; name?: string; domain?: string } };

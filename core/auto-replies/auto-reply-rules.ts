@@ -1,4 +1,5 @@
 import type { BotEntry } from '../workspace/bots';
+import { channelDisplayName, type ChannelEntry } from '../workspace/channel';
 import { UNKNOWN_BOT_NAME } from '../workspace/bots';
 import type { AutoReplySettingRecord } from './auto-reply-setting';
 
@@ -40,4 +41,19 @@ export function autoReplyRows(bots: readonly BotEntry[], saved: readonly AutoRep
     });
   }
   return rows;
+}
+
+/** A channel a bot posts in, and whether Tomo is there to answer it (spec 2: it must be). */
+export interface BotChannel {
+  readonly id: string;
+  readonly name: string;
+  readonly tomoIsMember: boolean;
+}
+
+/** The bot's channels, those Tomo is missing from first (they need an /invite). */
+export function botChannels(ofBot: readonly ChannelEntry[], ofTomo: readonly ChannelEntry[]): BotChannel[] {
+  const tomoIn = new Set(ofTomo.map((c) => c.id));
+  return ofBot
+    .map((c) => ({ id: c.id, name: channelDisplayName(c), tomoIsMember: tomoIn.has(c.id) }))
+    .sort((a, b) => Number(a.tomoIsMember) - Number(b.tomoIsMember) || a.name.localeCompare(b.name));
 }

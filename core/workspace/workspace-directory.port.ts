@@ -1,4 +1,4 @@
-import type { TeamId } from '../shared/ids';
+import type { TeamId, UserId } from '../shared/ids';
 import type { ChannelEntry } from './channel';
 import type { Member } from './member';
 
@@ -15,6 +15,8 @@ export interface TeamInfo {
 export interface WorkspaceDirectory {
   listMembers(teamId: TeamId): Promise<Member[]>;
   listChannels(teamId: TeamId): Promise<ChannelEntry[]>;
+  /** The channels `userId` (a person, a bot, or Tomo itself) is a member of; private ones only where Tomo is too. */
+  channelsOf(teamId: TeamId, userId: UserId): Promise<ChannelEntry[]>;
   teamInfo(teamId: TeamId): Promise<TeamInfo>;
 }
 

@@ -144,6 +144,10 @@ describe('Auto replies', () => {
   it("shows '---' before the first save, then keeps the bot's instruction and switch", async () => {
     const page = await open('/settings/auto-replies');
     const row = page.locator('tr[data-bot="U0BOTRELY"]');
+    // The bot's channels, each saying whether Tomo is there to answer it.
+    expect(await row.locator('li[data-channel="C0GENERAL"]').innerText()).toBe(
+      en.autoReplies.tomoIn.replace('{{channel}}', 'general'),
+    );
     expect(await row.locator('td').nth(3).innerText()).toBe('---');
     expect(await row.locator('td').nth(4).innerText()).toBe('---');
     await page.getByLabel('Instruction for Relay Bot').fill('Summarise each alert in one line.');

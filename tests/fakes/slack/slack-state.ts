@@ -189,7 +189,8 @@ export class SlackState {
 
   /** Replies in a thread written by a team's bot (Tomo), oldest first. */
   botReplies(channel: string, threadTs: string): FakeMessage[] {
-    return this.thread(channel, threadTs).filter((m) => m.botId !== undefined && m.ts !== threadTs);
+    const tomo = new Set([...this.teams.values()].map((t) => t.botId));
+    return this.thread(channel, threadTs).filter((m) => m.botId !== undefined && tomo.has(m.botId) && m.ts !== threadTs);
   }
 
   message(channel: string, ts: string): FakeMessage | undefined {

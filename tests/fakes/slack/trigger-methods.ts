@@ -51,10 +51,9 @@ export const TRIGGER_METHODS: Record<string, Method> = {
         c.teamId === team!.id &&
         !c.isIm &&
         types.includes(c.isPrivate ? 'private_channel' : 'public_channel') &&
-        c.members !== undefined &&
-        c.members.includes(user) &&
+        state.isMember(c.id, user) &&
         // Private channels are listed only where the caller (Tomo) is a member too.
-        (!c.isPrivate || c.members.includes(team!.botUserId)),
+        (!c.isPrivate || state.isMember(c.id, team!.botUserId)),
     );
     const page = paginate(channels, params);
     return { channels: page.items.map((c) => toSlackChannel(c, state, team!)), ...page.meta };

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { autoReplyRows } from '../../../../core/auto-replies/auto-reply-rules';
+import { autoReplyRows, botChannels, type BotChannel } from '../../../../core/auto-replies/auto-reply-rules';
 import { SaveAutoReply } from '../../../../core/auto-replies/save-auto-reply.use-case';
 import { listBots } from '../../../../core/workspace/bots';
 import { failed, iso, nameOf, whoIsAsking, type SettingsDeps } from './settings-deps';
@@ -21,13 +21,32 @@ export function autoReplySettingsRoutes(deps: SettingsDeps): Router {
     return listBots(members, installation?.botUserId ?? '');
   };
 
+  /** Each bot's channels and whether Tomo is in them; null when Slack cannot say (the page then shows nothing). */
+  const channelsOf = async (teamId: string, botIds: readonly string[]): Promise<Map<string, BotChannel[]> | null> => {
+    const installation = await deps.installations.find(teamId);
+    if (!installation || botIds.length === 0) return null;
+    try {
+      const tomo = await deps.directory.channelsOf(teamId, installation.botUserId);
+      const entries = await Promise.all(
+        botIds.map(async (id) => [id, botChannels(await deps.directory.channelsOf(teamId, id), tomo)] as const),
+      );
+      return new Map(entries);
+    } catch (error) {
+      deps.logger.warn({ err: error, teamId }, 'bot channels could not be read from Slack');
+      return null;
+    }
+  };
+
   router.get('/api/settings/auto-replies', async (_req, res) => {
     const { user, members } = await whoIsAsking(deps, res);
     const [bots, saved] = await Promise.all([botsOf(user.teamId, members), deps.autoReplies.listLatest(user.teamId)]);
+    const rows = autoReplyRows(bots, saved);
+    const channels = await channelsOf(user.teamId, bots.map((b) => b.id));
     res.json({
-      rows: autoReplyRows(bots, saved).map((row, index) => ({
+      rows: rows.map((row, index) => ({
         number: index + 1,
         ...row,
+        channels: channels?.get(row.botUserId) ?? null,
         updatedByName: nameOf(members, row.updatedBy),
         updatedAt: iso(row.updatedAt),
       })),

@@ -34,6 +34,7 @@ export async function startSlackAppWorld(env: Record<string, string> = {}, optio
     SLACK_CLIENT_SECRET: CLIENT_SECRET,
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
     SLACK_API_URL: slack.url,
+    SLACK_OIDC_ISSUER: slack.origin,
     LLM_PROVIDER: 'openai',
     OPENAI_API_KEY: 'sk-test',
     OPENAI_BASE_URL: openai.url,

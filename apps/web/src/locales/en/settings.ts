@@ -50,6 +50,10 @@ const settings = {
     instructionFor: 'Instruction for {{bot}}',
     enabledFor: 'Auto replies to {{bot}} enabled',
     confirmUpdate: 'Update the auto reply settings for {{bot}}?',
+    noChannels: 'Not in any channel Tomo can see.',
+    channelsLabel: 'Channels of the bot',
+    tomoIn: '#{{channel}}: Tomo is a member ✓',
+    tomoNotIn: '#{{channel}}: Tomo is not a member. Invite it there with /invite @Tomo.',
   },
   instructions: {
     title: 'Instructions',

@@ -51,6 +51,10 @@ const settings: Localized<typeof en> = {
     instructionFor: '{{bot}} への指示',
     enabledFor: '{{bot}} への自動返信を有効にする',
     confirmUpdate: '{{bot}} の自動返信の設定を更新しますか？',
+    noChannels: 'Tomo から見えるチャンネルに参加していません。',
+    channelsLabel: 'ボットのチャンネル',
+    tomoIn: '#{{channel}}：Tomo は参加しています ✓',
+    tomoNotIn: '#{{channel}}：Tomo は参加していません。/invite @Tomo で招待してください。',
   },
   instructions: {
     title: 'カスタム指示',

@@ -7,6 +7,8 @@ export interface AutoReplyRow {
   botName: string;
   instruction: string;
   enabled: boolean;
+  /** The bot's channels and whether Tomo is in each; null when Slack could not be asked. */
+  channels: { id: string; name: string; tomoIsMember: boolean }[] | null;
   updatedByName: string | null;
   updatedAt: string | null;
 }

@@ -59,7 +59,10 @@ export function AutoRepliesPage() {
             return (
               <tr key={row.botUserId} data-bot={row.botUserId}>
                 <td>{row.number}</td>
-                <th scope="row">{row.botName}</th>
+                <th scope="row">
+                  {row.botName}
+                  <BotChannels channels={row.channels} t={t} />
+                </th>
                 <td>
                   <textarea
                     className="settings-input"
@@ -92,5 +95,23 @@ export function AutoRepliesPage() {
       <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} />
       <ConfirmDialog question={confirm} confirmLabel={t('actions.confirm')} cancelLabel={t('actions.cancel')} />
     </SettingsPage>
+  );
+}
+
+/** Where the bot posts and whether Tomo is there to answer (spec 2: it must be a member). */
+function BotChannels(props: { channels: AutoReplyRow['channels']; t: ReturnType<typeof useSettingsText>['t'] }) {
+  const { channels, t } = props;
+  if (channels === null) return null;
+  if (channels.length === 0) return <p className="settings-hint settings-bot-channels">{t('autoReplies.noChannels')}</p>;
+  return (
+    <ul className="settings-hint settings-bot-channels" aria-label={t('autoReplies.channelsLabel')}>
+      {channels.map((channel) => (
+        <li key={channel.id} data-channel={channel.id} data-tomo-member={channel.tomoIsMember}>
+          {channel.tomoIsMember
+            ? t('autoReplies.tomoIn', { channel: channel.name })
+            : t('autoReplies.tomoNotIn', { channel: channel.name })}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR } from '../../../core/auto-replies/auto-reply-loop-guard';
+import type { SubscriptionRecord } from '../../../core/billing/subscription';
+import { translate } from '../../../apps/shared/messages';
+import { slackText } from '../../../apps/shared/messages/slack';
+import { seedWorkspace, type SeededWorkspace } from '../../fakes/slack/seed-workspace';
+import { HttpSession } from '../settings/support/http-session';
+import {
+  endTrial,
+  eventually,
+  installThroughBrowser,
+  lastPrompt,
+  messageEvent,
+  repliesIn,
+  repositoriesOf,
+  sendEvent,
+  settled,
+  startSlackAppWorld,
+  type SlackAppWorld,
+} from './support/slack-app-world';
+
+describe('Slack app: auto-replies to configured bots (real server and worker, fakes)', () => {
+  let world: SlackAppWorld;
+  const deploy = { id: 'BDEPLOY1', userId: 'UDEPLOY1', name: 'Deploy Bot' };
+  const alerts = { id: 'BALERTS1', userId: 'UALERTS1', name: 'Alert Bot' };
+
+  const configure = async (bot: { userId: string; name: string }, enabled: boolean, ws: SeededWorkspace = world.ws) =>
+    repositoriesOf(world).autoReplySettings.append(ws.team.id, {
+      teamId: ws.team.id,
+      botUserId: bot.userId,
+      botName: bot.name,
+      instruction: `Explain what ${bot.name} reports and suggest the next step.`,
+      enabled,
+      updatedBy: ws.alice,
+      updatedAt: new Date(),
+    });
+
+  /** A bot posts (modern bots: user + bot_id + app_id; legacy: subtype bot_message, bot_id only). */
+  const botPosts = async (
+    bot: { id: string; userId: string },
+    text: string,
+    options: { threadTs?: string; legacy?: boolean; ws?: SeededWorkspace } = {},
+  ) => {
+    const ws = options.ws ?? world.ws;
+    const message = world.slack.addMessage({
+      channel: ws.channel,
+      text,
+      botId: bot.id,
+      ...(options.legacy ? { subtype: 'bot_message' } : { user: bot.userId }),
+      ...(options.threadTs ? { threadTs: options.threadTs } : {}),
+    });
+    const event = messageEvent(
+      world,
+      { ts: message.ts, channel: ws.channel, channelType: 'channel', text, ...(options.threadTs ? { threadTs: options.threadTs } : {}) },
+      { bot_id: bot.id, ...(options.legacy ? { subtype: 'bot_message', username: 'legacy' } : { app_id: `A${bot.id.slice(1)}` }) },
+    );
+    if (options.legacy) delete (event as { user?: string }).user;
+    else (event as { user?: string }).user = bot.userId;
+    await sendEvent(world, event, { ws });
+    return message;
+  };
+
+  beforeAll(async () => {
+    world = await startSlackAppWorld();
+    world.slack.addBot({ teamId: world.ws.team.id, ...deploy });
+    world.slack.addBot({ teamId: world.ws.team.id, ...alerts });
+    await installThroughBrowser(world);
+  });
+  afterAll(() => world.close());
+
+  it('answers a configured bot in its thread with that row’s instruction, on the bot’s own seat', async () => {
+    await configure(deploy, true);
+    world.openai.answer('The deploy failed on a missing migration; run it and redeploy.');
+    const message = await botPosts(deploy, 'Deploy #42 failed: relation "users" does not exist');
+
+    await eventually(() =>
+      expect(repliesIn(world, world.ws.channel, message.ts)).toEqual(['The deploy failed on a missing migration; run it and redeploy.']),
+    );
+    expect(lastPrompt(world).system).toContain('## Task');
+    expect(lastPrompt(world).system).toContain('Explain what Deploy Bot reports and suggest the next step.');
+    expect(lastPrompt(world).conversation).toContain('Deploy #42 failed');
+    await eventually(async () =>
+      expect(await repositoriesOf(world).usageEvents.tallyByMember(world.ws.team.id, null)).toContainEqual({
+        memberId: deploy.userId,
+        channelMention: 1,
+        directMessage: 0,
+        reaction: 0,
+      }),
+    );
+  });
+
+  it('finds the bot’s user behind a legacy bot_message (bots.info)', async () => {
+    world.openai.answer('Legacy bot answered.');
+    const message = await botPosts(deploy, 'Nightly build green', { legacy: true });
+    await eventually(() => expect(repliesIn(world, world.ws.channel, message.ts)).toEqual(['Legacy bot answered.']));
+  });
+
+  it('stays quiet for a bot that is not configured, or whose row is switched off', async () => {
+    const calls = world.openai.calls.length;
+    const unconfigured = await botPosts(alerts, 'CPU at 95%');
+    await configure(alerts, false);
+    const disabled = await botPosts(alerts, 'CPU at 97%');
+    const jobs = await settled(world);
+    const output = (ts: string) => jobs.find((job) => (job.data as { ts?: string }).ts === ts)?.output;
+    expect(output(unconfigured.ts)).toEqual({ status: 'ignored', reason: 'bot_not_configured' });
+    expect(output(disabled.ts)).toEqual({ status: 'ignored', reason: 'bot_not_configured' });
+    expect(world.slack.botReplies(world.ws.channel, unconfigured.ts)).toEqual([]);
+    expect(world.slack.botReplies(world.ws.channel, disabled.ts)).toEqual([]);
+    expect(world.openai.calls.length).toBe(calls);
+  });
+
+  it(`caps one thread at ${MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR} auto-replies an hour, so two bots cannot ping-pong`, async () => {
+    world.openai.answer('Noted.');
+    const root = await botPosts(deploy, 'Rollout started');
+    await eventually(() => expect(repliesIn(world, world.ws.channel, root.ts)).toHaveLength(1));
+    for (let i = 0; i < MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR + 2; i += 1) {
+      await botPosts(deploy, `Rollout step ${i}`, { threadTs: root.ts });
+    }
+    await settled(world);
+    expect(repliesIn(world, world.ws.channel, root.ts)).toHaveLength(MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR);
+    const guarded = (await settled(world)).filter((job) => (job.output as { reason?: string } | null)?.reason === 'loop_guard');
+    expect(guarded).toHaveLength(3);
+  });
+
+  it('never answers itself or another Tomo (the same app in a shared channel)', async () => {
+    const calls = world.openai.calls.length;
+    const own = world.slack.addMessage({ channel: world.ws.channel, text: 'Tomo speaking', user: world.ws.team.botUserId, botId: world.ws.team.botId });
+    await sendEvent(
+      world,
+      messageEvent(world, { ts: own.ts, channel: world.ws.channel, channelType: 'channel', user: world.ws.team.botUserId }, { bot_id: world.ws.team.botId }),
+    );
+    const twin = world.slack.addMessage({ channel: world.ws.channel, text: 'Hello from the other org', botId: 'BTWIN' });
+    await sendEvent(
+      world,
+      messageEvent(world, { ts: twin.ts, channel: world.ws.channel, channelType: 'channel', user: 'UTWIN' }, { bot_id: 'BTWIN', bot_profile: { app_id: world.ws.team.appId } }),
+    );
+    const jobs = await settled(world);
+    expect(jobs.filter((job) => [own.ts, twin.ts].includes((job.data as { ts: string }).ts))).toEqual([]);
+    expect(world.openai.calls.length).toBe(calls);
+  });
+
+  it('gives the bot a seat like a member, and tells the admin who set it up (once a day) when no seat is left', async () => {
+    const paid = seedWorkspace(world.slack, 'T0SEATS');
+    world.slack.addBot({ teamId: paid.team.id, ...deploy, id: 'BDEPLOY2', userId: 'UDEPLOY2' });
+    world.slack.addBot({ teamId: paid.team.id, ...alerts, id: 'BALERTS2', userId: 'UALERTS2' });
+    await installThroughBrowser(world, paid);
+    await endTrial(world, paid);
+    const now = new Date();
+    const plan: SubscriptionRecord = {
+      id: 'sub-seats-1',
+      teamId: paid.team.id,
+      kind: 'paid',
+      planKey: 'gpt50',
+      interval: 'monthly',
+      billingMode: 'fixed_rate',
+      status: 'active',
+      quantity: 1,
+      currentPeriodStart: new Date(now.getTime() - 86_400_000),
+      currentPeriodEnd: new Date(now.getTime() + 29 * 86_400_000),
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      externalId: 'sub_fake_seats',
+      createdAt: now,
+      updatedAt: now,
+    };
+    await repositoriesOf(world).subscriptions.save(paid.team.id, plan);
+    await configure({ userId: 'UDEPLOY2', name: 'Deploy Bot' }, true, paid);
+    await configure({ userId: 'UALERTS2', name: 'Alert Bot' }, true, paid);
+
+    world.openai.answer('Seat taken.');
+    const first = await botPosts({ id: 'BDEPLOY2', userId: 'UDEPLOY2' }, 'Deploy ok', { ws: paid });
+    await eventually(() => expect(repliesIn(world, paid.channel, first.ts)).toEqual(['Seat taken.']));
+    expect(await repositoriesOf(world).seatAssignments.listByTeam(paid.team.id)).toEqual([
+      expect.objectContaining({ memberId: 'UDEPLOY2', memberKind: 'bot', assignmentKind: 'automatic', subscriptionId: plan.id }),
+    ]);
+
+    const calls = world.openai.calls.length;
+    const refused = await botPosts({ id: 'BALERTS2', userId: 'UALERTS2' }, 'Disk full', { ws: paid });
+    await botPosts({ id: 'BALERTS2', userId: 'UALERTS2' }, 'Disk still full', { ws: paid });
+    await settled(world);
+    expect(world.slack.botReplies(paid.channel, refused.ts)).toEqual([]);
+    expect(world.openai.calls.length).toBe(calls);
+    const dm = [...world.slack.state.channels.values()].find((c) => c.teamId === paid.team.id && c.isIm && c.user === paid.alice)!;
+    const notices = world.slack.state.messages.filter((m) => m.channel === dm.id && m.botId === paid.team.botId);
+    const reason = translate('ENTITLEMENT.NO_SEAT', { membersUrl: `${world.app.config.PUBLIC_URL}/settings/members` }, 'en');
+    expect(notices.map((m) => m.text)).toEqual([
+      slackText('SLACK.AUTO_REPLY_REFUSED', { bot: 'Alert Bot', channel: `<#${paid.channel}>`, reason }, 'en'),
+    ]);
+  });
+
+  it('shows on the Auto replies page which of the bot’s channels Tomo is (not) in', async () => {
+    const ops = world.slack.addChannel({ id: 'COPS', teamId: world.ws.team.id, name: 'ops', members: [world.ws.alice, deploy.userId] });
+    const session = new HttpSession(world.app.baseUrl);
+    await session.signIn(world.slack, { teamId: world.ws.team.id, userId: world.ws.alice }, '/settings/auto-replies');
+    const page = (await (await session.get('/api/settings/auto-replies')).json()) as {
+      rows: { botUserId: string; channels: { id: string; name: string; tomoIsMember: boolean }[] | null }[];
+    };
+    const row = page.rows.find((r) => r.botUserId === deploy.userId)!;
+    expect(row.channels).toEqual([
+      { id: ops.id, name: 'ops', tomoIsMember: false },
+      { id: world.ws.channel, name: 'general', tomoIsMember: true },
+    ]);
+  });
+});
