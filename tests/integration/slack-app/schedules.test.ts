@@ -1,0 +1,236 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { slackText } from '../../../apps/shared/messages/slack';
+import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
+import type { ScheduleSettingRecord } from '../../../core/schedules/schedule-setting';
+import { seedWorkspace, type SeededWorkspace } from '../../fakes/slack/seed-workspace';
+import { envWithout, spawnEntry, type SpawnedApp } from '../../support/processes';
+import {
+  endTrial,
+  eventually,
+  installThroughBrowser,
+  jobsOf,
+  lastPrompt,
+  repositoriesOf,
+  settled,
+  startSlackAppWorld,
+  type SlackAppWorld,
+} from './support/slack-app-world';
+
+const SUMMARIES = SLACK_QUEUES.slackSummary.name;
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+/** A browser offset (UTC minus local) under which `now` is local noon, so "today" is safe from midnight. */
+function noonOffset(now: Date): number {
+  const utcMinutes = now.getUTCHours() * 60 + now.getUTCMinutes();
+  return ((((utcMinutes - 720) % 1440) + 1440 + 720) % 1440) - 720;
+}
+
+const hhmm = (date: Date) => date.toISOString().slice(11, 16);
+
+describe('Slack app: scheduled channel summaries (real server and workers, fakes)', () => {
+  let world: SlackAppWorld;
+  let second: SpawnedApp | undefined;
+
+  beforeAll(async () => {
+    world = await startSlackAppWorld();
+    await installThroughBrowser(world);
+  });
+  afterAll(async () => {
+    if (second && second.child.exitCode === null) await second.stop();
+    await world.close();
+  });
+
+  /** Saves a schedule whose time came `minutesAgo` minutes ago (saved before that), as the Schedules page would. */
+  const schedule = async (
+    channelId: string,
+    options: { minutesAgo?: number; enabled?: boolean; lookbackDays?: number; ws?: SeededWorkspace; offset?: number } = {},
+  ): Promise<ScheduleSettingRecord> => {
+    const ws = options.ws ?? world.ws;
+    const now = new Date();
+    const runAt = new Date(Math.floor((now.getTime() - (options.minutesAgo ?? 5) * MINUTE) / MINUTE) * MINUTE);
+    const record: ScheduleSettingRecord = {
+      teamId: ws.team.id,
+      channelId,
+      channelName: channelId.toLowerCase(),
+      isSummaryEnabled: options.enabled ?? true,
+      startTimeUtc: hhmm(runAt),
+      lookbackDays: options.lookbackDays ?? 1,
+      timezoneOffsetMinutes: options.offset ?? noonOffset(now),
+      updatedBy: ws.alice,
+      updatedAt: new Date(runAt.getTime() - MINUTE),
+    };
+    await repositoriesOf(world).scheduleSettings.append(ws.team.id, record);
+    return record;
+  };
+
+  /** What the minute's cron does: one sweep of the due schedules. */
+  const sweep = async () => {
+    await world.app.queue.send(SLACK_QUEUES.schedulesDue.name, {});
+    await settled(world, SLACK_QUEUES.schedulesDue.name);
+    await settled(world, SUMMARIES);
+  };
+
+  const tomoPosts = (channel: string, ws: SeededWorkspace = world.ws) =>
+    world.slack.state.messages.filter((m) => m.channel === channel && m.botId === ws.team.botId && m.threadTs === undefined);
+  const dmsTo = (user: string, ws: SeededWorkspace = world.ws) => {
+    const dm = [...world.slack.state.channels.values()].find((c) => c.teamId === ws.team.id && c.isIm && c.user === user);
+    return dm ? world.slack.state.messages.filter((m) => m.channel === dm.id && m.botId === ws.team.botId).map((m) => m.text) : [];
+  };
+
+  it('posts one summary of the lookback window, threads included, on the schedule owner’s seat', async () => {
+    const channel = world.slack.addChannel({ id: 'CDAILY', teamId: world.ws.team.id, name: 'daily' }).id;
+    const now = Date.now();
+    world.slack.addMessage({ channel, user: world.ws.bob, text: 'Old news from last week', at: new Date(now - 3 * DAY) });
+    const parent = world.slack.addMessage({ channel, user: world.ws.alice, text: 'We ship v2 on Friday', at: new Date(now - 3 * 3_600_000) });
+    world.slack.addMessage({ channel, user: world.ws.bob, text: 'QA signs off Thursday', threadTs: parent.ts, at: new Date(now - 2 * 3_600_000) });
+    await schedule(channel);
+    world.openai.answer('• v2 ships Friday; QA signs off Thursday (Bob).');
+
+    await sweep();
+
+    const header = slackText('SLACK.SUMMARY_HEADER', { channel: `<#${channel}>`, days: 1 }, 'en');
+    expect(tomoPosts(channel).map((m) => m.text)).toEqual([`${header}\n\n• v2 ships Friday; QA signs off Thursday (Bob).`]);
+    const { system } = lastPrompt(world);
+    expect(system).toContain("Write a summary of this channel's last day");
+    expect(system).toContain('alice: We ship v2 on Friday');
+    expect(system).toContain('↳ ');
+    expect(system).toContain('Bob Baker: QA signs off Thursday');
+    expect(system).not.toContain('Old news');
+    expect(await repositoriesOf(world).usageEvents.tallyByMember(world.ws.team.id, null)).toEqual([
+      { memberId: world.ws.alice, channelMention: 1, directMessage: 0, reaction: 0 },
+    ]);
+  });
+
+  it('reads due schedules with one query over the partial index on the next run', async () => {
+    // With few rows the planner may prefer a scan; with scans off it shows the index serves the query.
+    const client = new pg.Client({ connectionString: world.app.db.url });
+    await client.connect();
+    try {
+      await client.query('set enable_seqscan = off');
+      const plan = await client.query<{ 'QUERY PLAN': string }>(
+        `explain select team_id, channel_id from channel_schedule_next_runs
+          where next_run_at is not null and next_run_at <= now() order by next_run_at limit 2000`,
+      );
+      expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('channel_schedule_next_runs_due_index');
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('posts exactly once per schedule per day with a second worker process racing the first', async () => {
+    const ws = seedWorkspace(world.slack, 'T0RACE');
+    await installThroughBrowser(world, ws);
+    const channels = Array.from({ length: 6 }, (_, i) => world.slack.addChannel({ id: `CRACE${i}`, teamId: ws.team.id, name: `race-${i}` }).id);
+    for (const channel of channels) {
+      world.slack.addMessage({ channel, user: ws.alice, text: `Status of ${channel}`, at: new Date(Date.now() - 3_600_000) });
+      await schedule(channel, { ws });
+    }
+    second = spawnEntry('apps/worker/main.ts', { ...envWithout('DATABASE_URL', 'TEST_DATABASE_URL'), ...workerEnv(world) });
+    await eventually(() => expect(second!.output()).toContain('worker started'), 60_000);
+
+    // Two sweeps at once, and every run also sent twice under different job ids, so both
+    // processes hold a job for the same schedule and day: only the database claim decides.
+    await Promise.all([world.app.queue.send(SLACK_QUEUES.schedulesDue.name, {}), world.app.queue.boss.send(SLACK_QUEUES.schedulesDue.name, {})]);
+    await settled(world, SLACK_QUEUES.schedulesDue.name);
+    const runs = (await jobsOf(world, SUMMARIES)).filter((job) => (job.data as { teamId: string }).teamId === ws.team.id);
+    for (const run of runs) await world.app.queue.boss.send(SUMMARIES, run.data as object);
+    await eventually(async () => {
+      for (const channel of channels) expect(tomoPosts(channel, ws), channel).toHaveLength(1);
+    }, 30_000);
+    const done = (await settled(world, SUMMARIES)).filter((job) => (job.data as { teamId: string }).teamId === ws.team.id);
+    expect(done.filter((job) => (job.output as { status?: string }).status === 'answered')).toHaveLength(channels.length);
+    expect(done.filter((job) => (job.output as { reason?: string }).reason === 'duplicate')).toHaveLength(done.length - channels.length);
+    // Both processes did summary jobs (the race was real).
+    expect(second.output()).toContain('summary job done');
+    await second.stop();
+    second = undefined;
+    for (const channel of channels) expect(tomoPosts(channel, ws)).toHaveLength(1);
+  });
+
+  it('runs a summary missed while no worker ran later the same day, but not one from an earlier day', async () => {
+    const late = world.slack.addChannel({ id: 'CLATE', teamId: world.ws.team.id, name: 'late' }).id;
+    const stale = world.slack.addChannel({ id: 'CSTALE', teamId: world.ws.team.id, name: 'stale' }).id;
+    // Before the due time: the window of a late run still ends when it was due.
+    for (const channel of [late, stale]) world.slack.addMessage({ channel, user: world.ws.bob, text: 'Something happened', at: new Date(Date.now() - 240 * MINUTE) });
+    // Due 3 hours ago, at local 09:00 of today.
+    await schedule(late, { minutesAgo: 180 });
+    // Due 3 hours ago too, but under an offset where that was yesterday evening (local 22:00; now is 01:00).
+    const now = new Date();
+    await schedule(stale, { minutesAgo: 180, offset: ((noonOffset(now) + 660 + 720) % 1440) - 720 });
+    world.openai.answer('Late but here.');
+
+    await sweep();
+
+    expect(tomoPosts(late).map((m) => m.text.split('\n\n')[1])).toEqual(['Late but here.']);
+    expect(tomoPosts(stale)).toEqual([]);
+    // The stale one waits for its time tomorrow.
+    const [next] = await world.app.database.orm.em
+      .getConnection()
+      .execute<{ next_run_at: Date }[]>(`select next_run_at from channel_schedule_next_runs where channel_id = ?`, [stale]);
+    expect(new Date(next!.next_run_at).getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('posts a short note without asking the model when the channel had no messages, and nothing once switched off', async () => {
+    const quiet = world.slack.addChannel({ id: 'CQUIET', teamId: world.ws.team.id, name: 'quiet' }).id;
+    const off = world.slack.addChannel({ id: 'COFF', teamId: world.ws.team.id, name: 'off' }).id;
+    world.slack.addMessage({ channel: off, user: world.ws.bob, text: 'Busy channel', at: new Date(Date.now() - 30 * MINUTE) });
+    await schedule(quiet);
+    await schedule(off);
+    await schedule(off, { enabled: false });
+    const calls = world.openai.calls.length;
+    const usage = await repositoriesOf(world).usageEvents.tallyByMember(world.ws.team.id, null);
+
+    await sweep();
+
+    expect(tomoPosts(quiet).map((m) => m.text)).toEqual([slackText('SLACK.SUMMARY_EMPTY', { channel: `<#${quiet}>`, days: 1 }, 'en')]);
+    expect(tomoPosts(off)).toEqual([]);
+    expect(world.openai.calls.length).toBe(calls);
+    expect(await repositoriesOf(world).usageEvents.tallyByMember(world.ws.team.id, null)).toEqual(usage);
+  });
+
+  it('tells the schedule’s owner in a DM, not the channel, when Tomo is not in it or the trial is over', async () => {
+    const outside = world.slack.addChannel({ id: 'COUTSIDE', teamId: world.ws.team.id, name: 'outside', members: [world.ws.alice] }).id;
+    await schedule(outside);
+    const ended = seedWorkspace(world.slack, 'T0ENDED');
+    await installThroughBrowser(world, ended);
+    await endTrial(world, ended);
+    world.slack.addMessage({ channel: ended.channel, user: ended.bob, text: 'Quarterly numbers are in', at: new Date(Date.now() - 30 * MINUTE) });
+    await schedule(ended.channel, { ws: ended });
+    const calls = world.openai.calls.length;
+
+    await sweep();
+
+    expect(tomoPosts(outside)).toEqual([]);
+    expect(tomoPosts(ended.channel, ended)).toEqual([]);
+    expect(dmsTo(world.ws.alice)).toContain(
+      slackText(
+        'SLACK.SUMMARY_REFUSED',
+        { channel: `<#${outside}>`, reason: slackText('SLACK.SUMMARY_NOT_IN_CHANNEL', { channel: `<#${outside}>`, appName: 'Tomo' }, 'en') },
+        'en',
+      ),
+    );
+    expect(dmsTo(ended.alice, ended)).toEqual([
+      expect.stringContaining(`Today's scheduled summary of <#${ended.channel}> was not posted. Your free trial of Tomo has ended.`),
+    ]);
+    expect(world.openai.calls.length).toBe(calls);
+  });
+});
+
+/** The environment a worker process needs to join this world (same database, key and fakes). */
+function workerEnv(world: SlackAppWorld): Record<string, string> {
+  const { config } = world.app;
+  return {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: world.app.db.url,
+    ENCRYPTION_KEY: config.ENCRYPTION_KEY!,
+    PUBLIC_URL: config.PUBLIC_URL,
+    SLACK_API_URL: config.SLACK_API_URL,
+    SLACK_SIGNING_SECRET: config.SLACK_SIGNING_SECRET!,
+    LLM_PROVIDER: 'openai',
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_BASE_URL: world.openai.url,
+  };
+}
