@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { slackText } from '../../../apps/shared/messages/slack';
+import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
+import {
+  eventually,
+  installThroughBrowser,
+  jobsOf,
+  lastPrompt,
+  messageEvent,
+  postInteraction,
+  repliesIn,
+  repositoriesOf,
+  sendEvent,
+  settled,
+  startSlackAppWorld,
+  type SlackAppWorld,
+} from './support/slack-app-world';
+
+const EVENTS = SLACK_QUEUES.slackEvent.name;
+
+/** Every text a person sees in a published Home view. */
+function textsOf(view: { blocks: Record<string, unknown>[] } | undefined): string {
+  return JSON.stringify(view?.blocks ?? []);
+}
+
+describe('Slack app: the AI-app view, App Home, interactivity and greetings (real server and worker, fakes)', () => {
+  let world: SlackAppWorld;
+
+  beforeAll(async () => {
+    world = await startSlackAppWorld();
+    await installThroughBrowser(world);
+  });
+  afterAll(() => world.close());
+
+  describe('the AI-app view (assistant threads)', () => {
+    /** Slack opens the split view: a DM thread whose root the person owns. */
+    const openThread = async (user: string, context: string | null) => {
+      const dm = world.slack.state.dmWith(world.ws.team.id, user).id;
+      const root = world.slack.addMessage({ channel: dm, user, text: 'New chat', subtype: 'assistant_app_thread' });
+      await sendEvent(world, {
+        type: 'assistant_thread_started',
+        assistant_thread: { user_id: user, channel_id: dm, thread_ts: root.ts, context: context ? { channel_id: context, team_id: world.ws.team.id } : {} },
+        event_ts: `${Date.now() / 1000}`,
+      });
+      return { dm, threadTs: root.ts };
+    };
+
+    it('greets a new thread and suggests prompts, in the person’s language', async () => {
+      const thread = await openThread(world.ws.bob, world.ws.channel);
+      await eventually(() =>
+        expect(repliesIn(world, thread.dm, thread.threadTs)).toEqual([slackText('SLACK.ASSISTANT_GREETING', { appName: 'Tomo' }, 'ja')]),
+      );
+      const suggested = world.slack.state.suggestedPrompts.get(`${thread.dm}/${thread.threadTs}`);
+      expect(suggested?.title).toBe(slackText('SLACK.ASSISTANT_PROMPTS_TITLE', {}, 'ja'));
+      expect(suggested?.prompts[0]).toEqual({
+        title: slackText('SLACK.PROMPT_SUMMARIZE_CHANNEL_TITLE', {}, 'ja'),
+        message: slackText('SLACK.PROMPT_SUMMARIZE_CHANNEL', {}, 'ja'),
+      });
+      expect(suggested?.prompts.length).toBeLessThanOrEqual(4);
+    });
+
+    it('answers in the thread like a DM, titles it from the first question, and summarizes the channel in view', async () => {
+      world.slack.addMessage({ channel: world.ws.channel, user: world.ws.bob, text: 'Deploy freeze starts Monday' });
+      const elsewhere = world.slack.addChannel({ id: 'CRANDOM', teamId: world.ws.team.id, name: 'random' }).id;
+      world.slack.addMessage({ channel: elsewhere, user: world.ws.bob, text: 'Lunch at noon?' });
+      const thread = await openThread(world.ws.alice, elsewhere);
+      await eventually(() => expect(repliesIn(world, thread.dm, thread.threadTs)).toHaveLength(1));
+      // The person moves to #general while the view is open.
+      await sendEvent(world, {
+        type: 'assistant_thread_context_changed',
+        assistant_thread: { user_id: world.ws.alice, channel_id: thread.dm, thread_ts: thread.threadTs, context: { channel_id: world.ws.channel } },
+        event_ts: `${Date.now() / 1000 + 1}`,
+      });
+      await settled(world, EVENTS);
+
+      world.openai.answer('The deploy freeze starts Monday.');
+      const question = world.slack.addMessage({ channel: thread.dm, user: world.ws.alice, text: 'Summarize this channel', threadTs: thread.threadTs });
+      await sendEvent(world, messageEvent(world, { ts: question.ts, channel: thread.dm, channelType: 'im', threadTs: thread.threadTs }));
+
+      await eventually(() => expect(repliesIn(world, thread.dm, thread.threadTs).at(-1)).toBe('The deploy freeze starts Monday.'));
+      const { system } = lastPrompt(world);
+      expect(system).toContain('Channel #general, which alice is looking at');
+      expect(system).toContain('Bob Baker: Deploy freeze starts Monday');
+      expect(system).not.toContain('Lunch at noon');
+      expect(world.slack.state.titles.get(`${thread.dm}/${thread.threadTs}`)).toBe('Summarize this channel');
+      await eventually(async () =>
+        expect(await repositoriesOf(world).usageEvents.tallyByMember(world.ws.team.id, null)).toContainEqual({
+          memberId: world.ws.alice,
+          channelMention: 0,
+          directMessage: 1,
+          reaction: 0,
+        }),
+      );
+
+      world.openai.answer('Anything else?');
+      const next = world.slack.addMessage({ channel: thread.dm, user: world.ws.alice, text: 'Thanks', threadTs: thread.threadTs });
+      await sendEvent(world, messageEvent(world, { ts: next.ts, channel: thread.dm, channelType: 'im', threadTs: thread.threadTs }));
+      await eventually(() => expect(repliesIn(world, thread.dm, thread.threadTs).at(-1)).toBe('Anything else?'));
+      // Titled once, by the first question.
+      expect(world.slack.state.titles.get(`${thread.dm}/${thread.threadTs}`)).toBe('Summarize this channel');
+    });
+  });
+
+  describe('App Home', () => {
+    it('shows what Tomo does, the trial with its days left, the person’s seat and usage, and settings links', async () => {
+      await sendEvent(world, { type: 'app_home_opened', user: world.ws.alice, channel: 'DHOME', tab: 'home', event_ts: `${Date.now() / 1000}` });
+      await eventually(() => expect(world.slack.homeOf(world.ws.alice)).toBeDefined());
+      const home = textsOf(world.slack.homeOf(world.ws.alice));
+      expect(home).toContain(slackText('HOME.WELCOME', { appName: 'Tomo' }, 'en'));
+      expect(home).toContain('*14 day(s) left*');
+      expect(home).toContain(slackText('HOME.SEAT_TRIAL', { appName: 'Tomo' }, 'en'));
+      expect(home).toMatch(/This month: \*\d+\* request\(s\): Channel \d+, DM \d+, Reaction \d+\./);
+      expect(home).toContain('Your limit is 20 requests a month');
+      // Alice is an admin: she also gets Members and Usage.
+      for (const page of ['app', 'instructions', 'reactions', 'schedules', 'auto-replies', 'members', 'usage']) {
+        expect(home).toContain(`${world.app.config.PUBLIC_URL}/settings/${page}`);
+      }
+    });
+
+    it('speaks Japanese to Bob and links the Japanese pages, without admin-only links; the Messages tab gets nothing', async () => {
+      const published = world.slack.callsTo('views.publish').length;
+      await sendEvent(world, { type: 'app_home_opened', user: world.ws.bob, channel: 'DHOME2', tab: 'messages' });
+      await sendEvent(world, { type: 'app_home_opened', user: world.ws.bob, channel: 'DHOME2', tab: 'home' });
+      await eventually(() => expect(world.slack.homeOf(world.ws.bob)).toBeDefined());
+      const home = textsOf(world.slack.homeOf(world.ws.bob));
+      expect(home).toContain(slackText('HOME.WELCOME', { appName: 'Tomo' }, 'ja'));
+      expect(home).toContain(`${world.app.config.PUBLIC_URL}/ja/settings/schedules`);
+      expect(home).not.toContain('/settings/members');
+      expect(world.slack.callsTo('views.publish').length).toBe(published + 1);
+    });
+  });
+
+  describe('interactivity (POST /slack/interactions)', () => {
+    const refreshClick = (user: string) => ({
+      type: 'block_actions',
+      team: { id: world.ws.team.id, domain: 'acme' },
+      user: { id: user, team_id: world.ws.team.id },
+      api_app_id: world.ws.team.appId,
+      trigger_id: `trig-${Date.now()}-${Math.random()}`,
+      container: { type: 'view', view_id: 'V1' },
+      view: { id: 'V1', type: 'home' },
+      actions: [{ action_id: 'home.refresh', block_id: 'b1', type: 'button', action_ts: `${Date.now() / 1000}` }],
+    });
+
+    it('dispatches a signed block action to its handler: Refresh publishes the Home again', async () => {
+      const before = world.slack.callsTo('views.publish').filter((c) => c.params.user_id === world.ws.alice).length;
+      const response = await postInteraction(world, refreshClick(world.ws.alice));
+      expect(response.status).toBe(200);
+      await eventually(() =>
+        expect(world.slack.callsTo('views.publish').filter((c) => c.params.user_id === world.ws.alice).length).toBe(before + 1),
+      );
+      // A link button and an interaction nobody handles are acknowledged and do nothing.
+      const link = { ...refreshClick(world.ws.alice), actions: [{ action_id: 'home.link.app', type: 'button' }] };
+      expect((await postInteraction(world, link)).status).toBe(200);
+      expect((await postInteraction(world, { ...link, type: 'shortcut', callback_id: 'nobody' })).status).toBe(200);
+    });
+
+    it('refuses a forged or unsigned interaction with 401 and runs nothing', async () => {
+      await settled(world, EVENTS);
+      const jobs = (await jobsOf(world, EVENTS)).length;
+      const published = world.slack.callsTo('views.publish').length;
+      expect((await postInteraction(world, refreshClick(world.ws.alice), { secret: 'not-the-signing-secret' })).status).toBe(401);
+      expect((await postInteraction(world, refreshClick(world.ws.alice), { signature: null })).status).toBe(401);
+      const malformed = await fetch(`${world.app.baseUrl}/slack/interactions`, { method: 'POST', body: 'payload=%7B' });
+      expect(malformed.status).toBe(401);
+      expect((await jobsOf(world, EVENTS)).length).toBe(jobs);
+      expect(world.slack.callsTo('views.publish').length).toBe(published);
+    });
+  });
+
+  describe('greeting on join', () => {
+    const joins = (user: string, channel: string) =>
+      sendEvent(world, { type: 'member_joined_channel', user, channel, channel_type: 'C', team: world.ws.team.id, inviter: world.ws.alice });
+
+    it('greets once in the channel Tomo joins, with the custom name, unless switched off; others joining get nothing', async () => {
+      await repositoriesOf(world).appCustomizations.save(world.ws.team.id, {
+        teamId: world.ws.team.id,
+        appName: 'Kaito',
+        iconKey: null,
+        greetingWhenJoiningChannel: true,
+        updatedBy: world.ws.alice,
+        updatedAt: new Date(),
+      });
+      const welcome = world.slack.addChannel({ id: 'CWELCOME', teamId: world.ws.team.id, name: 'welcome' }).id;
+      const sent = await joins(world.ws.team.botUserId, welcome);
+      await sendEvent(
+        world,
+        { type: 'member_joined_channel', user: world.ws.team.botUserId, channel: welcome, inviter: world.ws.alice },
+        { eventId: sent.eventId, retryNum: 1 },
+      );
+      await joins(world.ws.bob, welcome);
+      await settled(world, EVENTS);
+      const posts = world.slack.state.messages.filter((m) => m.channel === welcome && m.botId === world.ws.team.botId);
+      expect(posts.map((m) => ({ text: m.text, username: m.username }))).toEqual([
+        { text: slackText('SLACK.GREETING', { appName: 'Kaito' }, 'en'), username: 'Kaito' },
+      ]);
+
+      await repositoriesOf(world).appCustomizations.save(world.ws.team.id, {
+        teamId: world.ws.team.id,
+        appName: 'Kaito',
+        iconKey: null,
+        greetingWhenJoiningChannel: false,
+        updatedBy: world.ws.alice,
+        updatedAt: new Date(),
+      });
+      const quiet = world.slack.addChannel({ id: 'CQUIETJOIN', teamId: world.ws.team.id, name: 'quiet' }).id;
+      await joins(world.ws.team.botUserId, quiet);
+      await settled(world, EVENTS);
+      expect(world.slack.state.messages.filter((m) => m.channel === quiet)).toEqual([]);
+    });
+  });
+});

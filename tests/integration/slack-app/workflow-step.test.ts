@@ -1,0 +1,155 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '../../../apps/shared/messages';
+import { slackText } from '../../../apps/shared/messages/slack';
+import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
+import { seedWorkspace, type SeededWorkspace } from '../../fakes/slack/seed-workspace';
+import {
+  endTrial,
+  eventually,
+  installThroughBrowser,
+  lastPrompt,
+  repositoriesOf,
+  sendEvent,
+  settled,
+  startSlackAppWorld,
+  type SlackAppWorld,
+} from './support/slack-app-world';
+
+const WORKFLOW = SLACK_QUEUES.slackWorkflow.name;
+
+describe('Slack app: the "Ask Tomo" workflow step (real server and worker, fakes)', () => {
+  let world: SlackAppWorld;
+
+  beforeAll(async () => {
+    world = await startSlackAppWorld();
+    await installThroughBrowser(world);
+  });
+  afterAll(() => world.close());
+
+  /** Workflow Builder runs the step: Slack sends function_executed and waits for one completion. */
+  const runStep = async (inputs: Record<string, string>, options: { ws?: SeededWorkspace; retries?: number } = {}) => {
+    const ws = options.ws ?? world.ws;
+    const execution = world.slack.startFunctionExecution(ws.team.id);
+    const event = {
+      type: 'function_executed',
+      function: { id: 'Fn0ASKTOMO', callback_id: 'ask_tomo', title: 'Ask Tomo', type: 'app', app_id: ws.team.appId },
+      inputs,
+      function_execution_id: execution.id,
+      workflow_execution_id: 'Wx0001',
+      event_ts: `${Date.now() / 1000}`,
+      bot_access_token: 'xwfp-not-used-by-tomo',
+    };
+    const sent = await sendEvent(world, event, { ws });
+    for (let retry = 1; retry <= (options.retries ?? 0); retry += 1) await sendEvent(world, event, { ws, eventId: sent.eventId, retryNum: retry });
+    return execution;
+  };
+  const completions = (executionId: string) =>
+    world.slack.calls.filter(
+      (c) => c.method.startsWith('functions.complete') && c.params.function_execution_id === executionId && c.outcome === 'ok',
+    );
+
+  it('answers the prompt and ends the step once with completeSuccess carrying the answer, Slack’s retries included', async () => {
+    world.openai.answer('Our refund window is 30 days.');
+    const execution = await runStep({ prompt: 'How long is our refund window?', user_id: world.ws.alice }, { retries: 2 });
+
+    await eventually(() => expect(execution.state).toBe('completed'));
+    expect(execution.outputs).toEqual({ answer: 'Our refund window is 30 days.' });
+    await settled(world, WORKFLOW);
+    expect(completions(execution.id).map((c) => c.method)).toEqual(['functions.completeSuccess']);
+    expect(lastPrompt(world).conversation).toBe('user: alice: How long is our refund window?');
+    await eventually(async () =>
+      expect(await repositoriesOf(world).usageEvents.tallyByMember(world.ws.team.id, null)).toEqual([
+        { memberId: world.ws.alice, channelMention: 1, directMessage: 0, reaction: 0 },
+      ]),
+    );
+  });
+
+  it('keeps the prompt out of every job and table (sealed while it waits, gone once taken)', async () => {
+    await settled(world, WORKFLOW);
+    const client = new pg.Client({ connectionString: world.app.db.url });
+    await client.connect();
+    try {
+      expect((await client.query('select count(*)::int as n from trigger_inputs')).rows[0]).toEqual({ n: 0 });
+      const tables = await client.query<{ schema: string; name: string }>(
+        `select table_schema as schema, table_name as name from information_schema.tables
+         where table_schema in ('public', 'pgboss') and table_type = 'BASE TABLE'`,
+      );
+      for (const table of tables.rows) {
+        const dump = JSON.stringify((await client.query(`select * from "${table.schema}"."${table.name}"`)).rows);
+        expect(dump, `${table.schema}.${table.name}`).not.toContain('refund window');
+      }
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('reads the message it is pointed at (with its thread) or the channel’s last day as context', async () => {
+    const parent = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.bob, text: 'Customer asks for an invoice copy' });
+    world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'Order 7781', threadTs: parent.ts });
+    world.openai.answer('Draft: Here is your invoice copy for order 7781.');
+    const withMessage = await runStep({
+      prompt: 'Draft a reply to this request.',
+      user_id: world.ws.alice,
+      channel_id: world.ws.channel,
+      message_ts: parent.ts,
+    });
+    await eventually(() => expect(withMessage.state).toBe('completed'));
+    expect(lastPrompt(world).conversation).toBe(
+      'user: Bob Baker: Customer asks for an invoice copy\nuser: alice: Order 7781\nuser: alice: Draft a reply to this request.',
+    );
+
+    world.openai.answer('Two topics today.');
+    const withChannel = await runStep({ prompt: 'What was discussed?', user_id: world.ws.alice, channel_id: world.ws.channel });
+    await eventually(() => expect(withChannel.state).toBe('completed'));
+    expect(lastPrompt(world).system).toContain('Bob Baker: Customer asks for an invoice copy');
+    expect(lastPrompt(world).conversation).toBe('user: alice: What was discussed?');
+  });
+
+  it('ends with completeError, in the person’s language, when the trial is over: never a success, never twice', async () => {
+    const ended = seedWorkspace(world.slack, 'T0FLOW');
+    await installThroughBrowser(world, ended);
+    await endTrial(world, ended);
+    const calls = world.openai.calls.length;
+
+    const execution = await runStep({ prompt: 'Summarize the sales call', user_id: ended.bob }, { ws: ended, retries: 1 });
+
+    await eventually(() => expect(execution.state).toBe('failed'));
+    expect(execution.error).toBe(translate('ENTITLEMENT.TRIAL_OVER', { pricingUrl: `${world.app.config.PUBLIC_URL}/pricing` }, 'ja'));
+    await settled(world, WORKFLOW);
+    expect(completions(execution.id).map((c) => c.method)).toEqual(['functions.completeError']);
+    expect(world.openai.calls.length).toBe(calls);
+  });
+
+  it('ends with the unknown-error message when every model is down, and says what is missing without a prompt', async () => {
+    world.openai.failAlways(500);
+    world.anthropic.failAlways(529);
+    try {
+      const down = await runStep({ prompt: 'Anything?', user_id: world.ws.alice });
+      await eventually(() => expect(down.state).toBe('failed'));
+      expect(down.error).toBe(translate('UNKNOWN', {}, 'en'));
+      await settled(world, WORKFLOW);
+      expect(completions(down.id).map((c) => c.method)).toEqual(['functions.completeError']);
+    } finally {
+      world.openai.reset();
+      world.anthropic.reset();
+    }
+
+    const empty = await runStep({ prompt: '   ', user_id: world.ws.alice });
+    await eventually(() => expect(empty.state).toBe('failed'));
+    expect(empty.error).toBe(slackText('SLACK.WORKFLOW_INPUT_MISSING', {}, 'en'));
+  });
+
+  it('leaves other apps’ functions alone', async () => {
+    const execution = world.slack.startFunctionExecution(world.ws.team.id);
+    await sendEvent(world, {
+      type: 'function_executed',
+      function: { callback_id: 'someone_elses_step' },
+      inputs: { prompt: 'hi' },
+      function_execution_id: execution.id,
+    });
+    await settled(world, WORKFLOW);
+    expect(execution.state).toBe('running');
+    expect(completions(execution.id)).toEqual([]);
+  });
+});
