@@ -59,11 +59,22 @@ export class InMemoryChatWorkspace {
   }
 
   /** Someone (or Tomo) writes; returns the message ts. */
-  say(input: { channelId: string; text: string; userId?: string; botId?: string; threadTs?: string; appearance?: BotAppearance }): string {
+  say(input: {
+    channelId: string;
+    text: string;
+    userId?: string;
+    botId?: string;
+    threadTs?: string;
+    appearance?: BotAppearance;
+    /** When it was written (its ts says so); default a fixed moment in 2023. */
+    at?: Date;
+  }): string {
     if (!this.channels.has(input.channelId)) throw new ChatPlatformError('not_found', 'channel_not_found', 'say');
     this.tick += 1;
-    const ts = `1700000000.${String(this.tick).padStart(6, '0')}`;
-    this.messages.push({ ...input, ts });
+    const { at, ...message } = input;
+    const seconds = at === undefined ? 1_700_000_000 : Math.floor(at.getTime() / 1000);
+    const ts = `${seconds}.${String(this.tick).padStart(6, '0')}`;
+    this.messages.push({ ...message, ts });
     return ts;
   }
 

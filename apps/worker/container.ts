@@ -17,6 +17,8 @@ import { ReportMeterUsage } from '../../core/billing/report-meter-usage.use-case
 import { SyncPaidSubscription } from '../../core/billing/sync-paid-subscription.use-case';
 import { Housekeeping } from '../../core/workspace/housekeeping.use-case';
 import { PgSessionStore } from '../../adapters/postgres/pg-session-store';
+import { PgAssistantThreadRepository, PgAutoReplyCounter, PgTriggerInputStash } from '../../adapters/postgres/pg-trigger-state';
+import { secretBoxFromConfig } from '../shared/secret-box';
 import { QUEUES } from '../shared/queues';
 import type { WorkerConfig } from './config';
 import { billingCancelWorkspaceJob } from './jobs/billing-cancel-workspace.job';
@@ -92,20 +94,25 @@ export function buildWorkerContainer(deps: WorkerDependencies): Container {
   container
     .bind<Record<string, JobHandler>>(WORKER_TYPES.Handlers)
     .toResolvedValue(
-      (billing: Record<string, JobHandler>, slack: Record<string, JobHandler>, database: Database, logger: Logger) => ({
+      (billing: Record<string, JobHandler>, slack: Record<string, JobHandler>, database: Database, logger: Logger, config: WorkerConfig) => ({
         [QUEUES.ping.name]: pingJob,
         [QUEUES.housekeeping.name]: housekeepingJob({
           housekeeping: new Housekeeping({
             clock: new SystemClock(),
             sessions: new PgSessionStore(database.orm),
             eventLogs: [new PgProcessedEventLog(database.orm, 'slack'), new PgProcessedEventLog(database.orm, 'stripe')],
+            triggerState: {
+              stash: new PgTriggerInputStash(database.orm, secretBoxFromConfig(config)),
+              autoReplyCounts: new PgAutoReplyCounter(database.orm),
+              assistantThreads: new PgAssistantThreadRepository(database.orm),
+            },
           }),
           logger,
         }),
         ...billing,
         ...slack,
       }),
-      [WORKER_TYPES.BillingJobs, WORKER_TYPES.SlackJobs, WORKER_TYPES.Database, WORKER_TYPES.Logger],
+      [WORKER_TYPES.BillingJobs, WORKER_TYPES.SlackJobs, WORKER_TYPES.Database, WORKER_TYPES.Logger, WORKER_TYPES.Config],
     );
   return container;
 }

@@ -4,6 +4,7 @@ import { isChatPlatformError } from '../assistant/chat-platform-error';
 import type { ThreadMessage } from '../assistant/chat-platform.port';
 import { viewedChannelContext } from '../assistant/viewed-channel';
 import type { ChannelId, TeamId, UserId } from '../shared/ids';
+import { TRIGGER_INPUT_RETENTION_MS } from '../workspace/housekeeping.use-case';
 import { toLocale } from '../workspace/user';
 import type { ChatWorkspace, FunctionOutcome } from './chat-workspace.port';
 import { decideTrigger, triggerSettings } from './decide-trigger';
@@ -69,6 +70,8 @@ export class AnswerWorkflowStep extends TriggerUseCase<AnswerWorkflowStepDeps> {
 
   private async run(workspace: OpenWorkspace, input: AnswerWorkflowStepInput, step: Completion): Promise<AnswerWorkflowStepResult> {
     const inputs = await this.deps.stash.take(input.teamId, workflowStashKey(input.functionExecutionId));
+    // Inputs whose job never ran (a crash before the claim) do not wait for the daily clean-up.
+    await this.deps.stash.purgeBefore(new Date(this.deps.clock.now().getTime() - TRIGGER_INPUT_RETENTION_MS));
     const prompt = inputs?.prompt?.trim() ?? '';
     const decision = decideTrigger({ kind: 'workflow', teamId: input.teamId, userId: input.userId }, triggerSettings(workspace.self));
     if (prompt === '' || !decision.respond || decision.intent !== 'workflow') {

@@ -40,4 +40,39 @@ describe.each(
     await schedules.append(TEAM_B, aSchedule({ teamId: TEAM_B, isSummaryEnabled: false }));
     expect(await schedules.findLatest(TEAM_A, 'C001')).toEqual(aSchedule());
   });
+
+  it('hands out due schedules of every workspace, oldest first, with their latest due time; off ones never', async () => {
+    const saved = new Date('2025-03-01T08:00:00Z');
+    await schedules.append(TEAM_A, aSchedule({ channelId: 'C1', startTimeUtc: '09:00', timezoneOffsetMinutes: 0, updatedAt: saved }));
+    await schedules.append(TEAM_B, aSchedule({ teamId: TEAM_B, channelId: 'C2', startTimeUtc: '08:30', timezoneOffsetMinutes: -540, updatedAt: saved }));
+    await schedules.append(TEAM_A, aSchedule({ channelId: 'C3', startTimeUtc: '08:15', isSummaryEnabled: false, updatedAt: saved }));
+    await schedules.append(TEAM_A, aSchedule({ channelId: 'C4', startTimeUtc: '23:00', updatedAt: saved }));
+
+    expect(await schedules.findDue(new Date('2025-03-01T08:29:00Z'), 10)).toEqual([]);
+    // Three days later, after an outage: each once, at its latest time.
+    const now = new Date('2025-03-04T10:00:00Z');
+    const due = await schedules.findDue(now, 10);
+    expect(due).toEqual([
+      { teamId: TEAM_B, channelId: 'C2', nextRunAt: new Date('2025-03-01T08:30:00Z'), runAt: new Date('2025-03-04T08:30:00Z'), timezoneOffsetMinutes: -540 },
+      { teamId: TEAM_A, channelId: 'C1', nextRunAt: new Date('2025-03-01T09:00:00Z'), runAt: new Date('2025-03-04T09:00:00Z'), timezoneOffsetMinutes: 0 },
+      { teamId: TEAM_A, channelId: 'C4', nextRunAt: new Date('2025-03-01T23:00:00Z'), runAt: new Date('2025-03-03T23:00:00Z'), timezoneOffsetMinutes: -540 },
+    ]);
+    expect((await schedules.findDue(now, 1)).map((d) => d.channelId)).toEqual(['C2']);
+
+    await schedules.advance(due);
+    expect(await schedules.findDue(now, 10)).toEqual([]);
+    expect((await schedules.findDue(new Date('2025-03-05T09:00:00Z'), 10)).map((d) => d.channelId)).toEqual(['C4', 'C2', 'C1']);
+  });
+
+  it('does not move a schedule saved again after it was read, and switching off takes it out', async () => {
+    const saved = new Date('2025-03-01T08:00:00Z');
+    await schedules.append(TEAM_A, aSchedule({ channelId: 'C1', startTimeUtc: '09:00', updatedAt: saved }));
+    const now = new Date('2025-03-01T09:30:00Z');
+    const due = await schedules.findDue(now, 10);
+    await schedules.append(TEAM_A, aSchedule({ channelId: 'C1', startTimeUtc: '10:00', updatedAt: now }));
+    await schedules.advance(due);
+    expect((await schedules.findDue(new Date('2025-03-01T10:00:00Z'), 10)).map((d) => d.runAt)).toEqual([new Date('2025-03-01T10:00:00Z')]);
+    await schedules.append(TEAM_A, aSchedule({ channelId: 'C1', startTimeUtc: '10:00', isSummaryEnabled: false, updatedAt: now }));
+    expect(await schedules.findDue(new Date('2025-03-02T10:00:00Z'), 10)).toEqual([]);
+  });
 });

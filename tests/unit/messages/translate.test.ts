@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { en, ja, translate, translateError } from '../../../apps/shared/messages';
 import { ErrorCodes } from '../../../core/shared/domain-error';
+import { SLACK_TEXT_CODES, slackCatalogues, slackText } from '../../../apps/shared/messages/slack';
+import { TRIGGER_TEXT_CODES } from '../../../core/triggers/trigger-texts';
 import { validateIconUpload } from '../../../core/customization/icon-validation';
 
 describe('message catalogue (spec 8)', () => {
@@ -65,5 +67,22 @@ describe('message catalogue (spec 8)', () => {
   it('leaves a placeholder without a param visible', () => {
     expect(translate('UI.NO_NAME')).toBe('{id}: (No Name)');
     expect(translate('UI.NO_NAME', { id: 'C1' })).toBe('C1: (No Name)');
+  });
+});
+
+describe('what Tomo says in Slack (triggers and App Home)', () => {
+  const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+  it('has every code in English and Japanese, with the same placeholders', () => {
+    for (const code of SLACK_TEXT_CODES) {
+      expect(slackCatalogues.en[code], code).toBeTruthy();
+      expect(slackCatalogues.ja[code], code).toBeTruthy();
+      expect(placeholders(slackCatalogues.ja[code]), code).toEqual(placeholders(slackCatalogues.en[code]));
+    }
+    // Every code the core triggers use resolves to real text in both languages.
+    for (const code of TRIGGER_TEXT_CODES) {
+      for (const locale of ['en', 'ja'] as const) expect(slackText(code, {}, locale), `${code} ${locale}`).not.toBe(translate('UNKNOWN', {}, locale));
+    }
+    expect(slackText('SLACK.GREETING', { appName: 'Kaito' }, 'ja')).toContain('Kaito');
   });
 });

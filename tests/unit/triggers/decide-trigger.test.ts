@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AutoReplySettingRecord } from '../../../core/auto-replies/auto-reply-setting';
 import type { TriggerSettings } from '../../../core/triggers/decide-trigger';
-import { decideTrigger } from '../../../core/triggers/decide-trigger';
+import { decideTrigger, triggerSettings } from '../../../core/triggers/decide-trigger';
 import type { InboundEvent, Sender } from '../../../core/triggers/inbound-event';
 import { TEAM, TOMO_BOT_ID, TOMO_BOT_USER } from '../support/builders';
 
@@ -189,6 +189,54 @@ describe('triggers: whether and how Tomo responds (spec 1)', () => {
     expect(decideTrigger(joined('UHANA'), settings)).toMatchObject({ reason: 'other_member_joined' });
     expect(decideTrigger(joined(TOMO_BOT_USER), { ...settings, greetingWhenJoiningChannel: false })).toMatchObject({
       reason: 'greeting_disabled',
+    });
+  });
+
+  it('never answers another Tomo: the same app posting from another workspace of a shared channel', () => {
+    const withApp = { ...settings, tomo: { ...settings.tomo, appId: 'ATOMO' } };
+    const twin = { userId: 'UTWIN', botId: 'BTWIN', appId: 'ATOMO' };
+    expect(decideTrigger(channelMessage({ sender: twin, subtype: 'bot_message' }), withApp)).toMatchObject({ reason: 'own_message' });
+    expect(decideTrigger(channelMessage({ sender: { ...twin, appId: 'AOTHER' }, subtype: 'bot_message' }), withApp)).toMatchObject({
+      reason: 'bot_not_configured',
+    });
+  });
+
+  it('greets an AI-app thread and remembers the channel in view, for the person who opened it', () => {
+    const thread = { teamId: TEAM, channelId: 'D1', threadTs: '5.0', userId: 'UHANA', contextChannelId: 'C9' };
+    expect(decideTrigger({ kind: 'assistant_thread_started', ...thread }, settings)).toEqual({
+      respond: true,
+      intent: 'assistant_greeting',
+      thread: { channelId: 'D1', threadTs: '5.0' },
+      requesterId: 'UHANA',
+      contextChannelId: 'C9',
+    });
+    expect(decideTrigger({ kind: 'assistant_thread_context_changed', ...thread, contextChannelId: null }, settings)).toMatchObject({
+      intent: 'remember_context',
+      contextChannelId: null,
+    });
+    expect(decideTrigger({ kind: 'assistant_thread_started', ...thread, userId: TOMO_BOT_USER }, settings)).toMatchObject({
+      reason: 'own_message',
+    });
+  });
+
+  it('publishes App Home on the Home tab only', () => {
+    expect(decideTrigger({ kind: 'app_home_opened', teamId: TEAM, userId: 'UHANA', tab: 'home' }, settings)).toEqual({
+      respond: true,
+      intent: 'publish_home',
+      requesterId: 'UHANA',
+    });
+    expect(decideTrigger({ kind: 'app_home_opened', teamId: TEAM, userId: 'UHANA', tab: 'messages' }, settings)).toMatchObject({
+      reason: 'not_home_tab',
+    });
+  });
+
+  it('builds settings with only Tomo known, plus what one trigger needs', () => {
+    expect(triggerSettings({ userId: 'UT', botId: 'BT' }, { greetingWhenJoiningChannel: true })).toEqual({
+      tomo: { botUserId: 'UT', botId: 'BT' },
+      autoReplies: [],
+      customReactions: [],
+      greetingWhenJoiningChannel: true,
+      schedules: [],
     });
   });
 });

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { homeViewToSlack } from '../../../adapters/slack/home-blocks';
+import { homeRenderer } from '../../../apps/worker/home/home-sections';
+import type { SubscriptionRecord } from '../../../core/billing/subscription';
+import { homeFacts } from '../../../core/home/home-facts';
+import type { SeatAssignmentRecord } from '../../../core/seats/seat-assignment';
+import { TEAM } from '../support/builders';
+
+const now = new Date('2025-03-10T12:00:00Z');
+const trial: SubscriptionRecord = {
+  id: 'trial',
+  teamId: TEAM,
+  kind: 'trial',
+  planKey: 'free',
+  interval: null,
+  billingMode: null,
+  status: 'trialing',
+  quantity: 0,
+  currentPeriodStart: new Date('2025-03-01T00:00:00Z'),
+  currentPeriodEnd: new Date('2025-03-15T00:00:00Z'),
+  cancelAtPeriodEnd: true,
+  canceledAt: null,
+  externalId: null,
+  createdAt: new Date('2025-03-01T00:00:00Z'),
+  updatedAt: new Date('2025-03-01T00:00:00Z'),
+};
+const entry: SubscriptionRecord = { ...trial, id: 'entry', kind: 'paid', planKey: 'gpt50_4k_50r', interval: 'monthly', billingMode: 'fixed_rate', status: 'active', quantity: 2, currentPeriodEnd: new Date('2025-04-01T00:00:00Z'), cancelAtPeriodEnd: false };
+const seat = (memberId: string, subscriptionId = 'entry'): SeatAssignmentRecord => ({
+  teamId: TEAM,
+  subscriptionId,
+  memberId,
+  memberKind: 'user',
+  planKey: 'gpt50_4k_50r',
+  assignmentKind: 'manual',
+  assignedBy: 'UADMIN',
+  assignedAt: now,
+});
+const base = { now, userId: 'UHANA', locale: 'en' as const, appName: 'Tomo', isAdmin: false, usage: undefined };
+
+describe('App Home: the facts it shows', () => {
+  it('shows a running trial with the days left, the trial seat and the free plan’s limit', () => {
+    const facts = homeFacts({ ...base, subscriptions: [trial], assignments: [], usage: { memberId: 'UHANA', channelMention: 2, directMessage: 1, reaction: 3 } });
+    expect(facts.plan).toEqual({ kind: 'trial', endsAt: trial.currentPeriodEnd, daysLeft: 5 });
+    expect(facts.seat).toEqual({ kind: 'trial' });
+    expect(facts.usage).toEqual({ channel: 2, directMessage: 1, reaction: 3, total: 6, limit: 20, resetsAt: new Date('2025-04-01T00:00:00Z') });
+  });
+
+  it('shows paid plans, a held seat, one free for the taking, or none; nothing usable once the trial is over', () => {
+    expect(homeFacts({ ...base, subscriptions: [entry, trial], assignments: [seat('UHANA')] })).toMatchObject({
+      plan: { kind: 'paid', plans: [{ name: 'Entry', interval: 'monthly', seats: 2 }] },
+      seat: { kind: 'assigned', planName: 'Entry' },
+      usage: { limit: 50, total: 0 },
+    });
+    expect(homeFacts({ ...base, subscriptions: [entry], assignments: [seat('UOTHER')] }).seat).toEqual({ kind: 'available', planName: 'Entry' });
+    expect(homeFacts({ ...base, subscriptions: [entry], assignments: [seat('U1'), seat('U2')] }).seat).toEqual({ kind: 'none' });
+    const over = homeFacts({ ...base, subscriptions: [{ ...trial, currentPeriodEnd: new Date('2025-03-09T00:00:00Z') }], assignments: [] });
+    expect(over).toMatchObject({ plan: { kind: 'none' }, seat: { kind: 'none' }, usage: { limit: null } });
+    const payg = homeFacts({ ...base, subscriptions: [{ ...entry, billingMode: 'pay_as_you_go' }], assignments: [seat('UHANA')] });
+    expect(payg.usage.limit).toBeNull();
+  });
+
+  it('renders en and ja from its sections, admin links only for admins, within Block Kit’s limits', () => {
+    const render = homeRenderer('https://tomo.test/');
+    const facts = homeFacts({ ...base, subscriptions: [trial], assignments: [] });
+    const en = JSON.stringify(render(facts));
+    expect(en).toContain('Free trial: *5 day(s) left* (ends 2025-03-15).');
+    expect(en).toContain('https://tomo.test/settings/reactions');
+    expect(en).not.toContain('/settings/members');
+    const ja = JSON.stringify(render({ ...facts, locale: 'ja', isAdmin: true }));
+    expect(ja).toContain('無料トライアル：*残り5日*');
+    expect(ja).toContain('https://tomo.test/ja/settings/members');
+    const over = JSON.stringify(render(homeFacts({ ...base, subscriptions: [], assignments: [] })));
+    expect(over).toContain('<https://tomo.test/pricing|Pricing>');
+
+    const slack = homeViewToSlack({
+      blocks: [
+        { type: 'header', text: 'x'.repeat(200) },
+        { type: 'fields', fields: Array.from({ length: 12 }, (_, i) => `f${i}`) },
+        { type: 'buttons', buttons: [{ text: 'Open', actionId: 'a', url: 'https://tomo.test', value: 'v', style: 'primary' }] },
+        { type: 'context', text: 'c' },
+        { type: 'divider' },
+      ],
+    });
+    expect(slack.type).toBe('home');
+    expect([...((slack.blocks[0]!.text as { text: string }).text)]).toHaveLength(150);
+    expect(slack.blocks[1]!.fields).toHaveLength(10);
+    expect(slack.blocks[2]).toEqual({
+      type: 'actions',
+      elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open', emoji: true }, action_id: 'a', url: 'https://tomo.test', value: 'v', style: 'primary' }],
+    });
+  });
+});
