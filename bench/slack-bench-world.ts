@@ -32,12 +32,24 @@ export interface SlackBench {
   close(): Promise<void>;
 }
 
-export async function startSlackBench(): Promise<SlackBench> {
+/** A fresh, empty database of its own for one benchmark (dropped by `drop`). */
+export async function startBenchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const postgres: TestPostgres = await startTestPostgres();
   const name = `tomo_bench_${randomBytes(4).toString('hex')}`;
   await admin(postgres.adminUrl, `create database "${name}"`);
   const url = new URL(postgres.adminUrl);
   url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin(postgres.adminUrl, `drop database if exists "${name}" with (force)`);
+      await postgres.stop();
+    },
+  };
+}
+
+export async function startSlackBench(): Promise<SlackBench> {
+  const benchDatabase = await startBenchDatabase();
   const slack = await startFakeSlack({ clientId: 'bench', clientSecret: 'bench-secret' });
   const openai = await startFakeOpenAi();
   const port = String(await freePort());
@@ -46,7 +58,7 @@ export async function startSlackBench(): Promise<SlackBench> {
     LOG_LEVEL: 'silent',
     PORT: port,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: benchDatabase.url,
     WEB_DIST_DIR: 'tests/fixtures/web-dist',
     ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
     SESSION_SECRET: 'bench-session-secret-bench-session-secret',
@@ -78,8 +90,7 @@ export async function startSlackBench(): Promise<SlackBench> {
       await queue.stop(1000);
       await database.close();
       await Promise.all([slack.close(), openai.close()]);
-      await admin(postgres.adminUrl, `drop database if exists "${name}" with (force)`);
-      await postgres.stop();
+      await benchDatabase.drop();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { QueueDefinition } from '../../adapters/queue/pg-boss-job-queue';
 import type { AnswerQuestionInput } from '../../core/assistant/answer-question.use-case';
+import type { SummaryRun } from '../../core/schedules/schedule-runs';
 import type { JobPayload } from '../../core/shared/job-queue.port';
 
 /**
@@ -68,6 +69,14 @@ export const slackEventJob = z.discriminatedUnion('kind', [
     at: z.iso.datetime(),
   }),
 ]);
+
+/** Summary jobs for the runs a sweep starts, keyed by schedule and local day (one job per run). */
+export function summaryJobs(runs: readonly SummaryRun[]): { payload: SummaryJob; dedupeKey: string }[] {
+  return runs.map((run) => ({
+    payload: { teamId: run.teamId, channelId: run.channelId, runAt: run.runAt.toISOString(), day: run.day },
+    dedupeKey: `${run.teamId}:${run.channelId}:${run.day}`,
+  }));
+}
 
 export type ReactionJob = z.infer<typeof reactionJob>;
 export type WorkflowJob = z.infer<typeof workflowJob>;

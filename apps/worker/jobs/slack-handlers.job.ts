@@ -32,8 +32,8 @@ import {
   SLACK_QUEUES,
   slackEventJob,
   summaryJob,
+  summaryJobs,
   workflowJob,
-  type SummaryJob,
 } from '../../shared/slack-jobs';
 import type { WorkerConfig } from '../config';
 import { homeRenderer } from '../home/home-sections';
@@ -123,16 +123,7 @@ export function slackJobHandlers(config: WorkerConfig, database: Database, queue
       name: 'schedules-due',
       logger,
       parse: () => ({}),
-      run: () =>
-        dueSummaries.execute((runs) =>
-          queue.sendMany(
-            SLACK_QUEUES.slackSummary.name,
-            runs.map((run) => {
-              const payload: SummaryJob = { teamId: run.teamId, channelId: run.channelId, runAt: run.runAt.toISOString(), day: run.day };
-              return { payload, dedupeKey: `${run.teamId}:${run.channelId}:${run.day}` };
-            }),
-          ),
-        ),
+      run: () => dueSummaries.execute((runs) => queue.sendMany(SLACK_QUEUES.slackSummary.name, summaryJobs(runs))),
       ids: () => ({}),
     }),
     [SLACK_QUEUES.slackEvent.name]: triggerJob({
