@@ -53,16 +53,19 @@ export class InMemoryAutoReplyCounter implements AutoReplyCounter {
 }
 
 export class InMemoryTriggerInputStash implements TriggerInputStash {
-  private readonly values = new Map<string, { values: Record<string, string>; at: Date }>();
+  private readonly values = new Map<string, { values: Record<string, string> | null; at: Date }>();
 
   async put(teamId: string, k: string, values: Readonly<Record<string, string>>, at: Date): Promise<void> {
     if (!this.values.has(`${teamId}/${k}`)) this.values.set(`${teamId}/${k}`, { values: { ...values }, at });
   }
 
+  /** Erased when taken; the key stays (a tombstone) so a late second put stores nothing. */
   async take(teamId: string, k: string): Promise<Record<string, string> | null> {
     const entry = this.values.get(`${teamId}/${k}`);
-    this.values.delete(`${teamId}/${k}`);
-    return entry ? entry.values : null;
+    if (!entry) return null;
+    const { values } = entry;
+    entry.values = null;
+    return values;
   }
 
   async purgeBefore(before: Date): Promise<number> {

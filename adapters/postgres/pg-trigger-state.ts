@@ -63,7 +63,10 @@ export class PgAutoReplyCounter implements AutoReplyCounter {
   }
 }
 
-/** Table trigger_inputs: sealed with the app's key, bound to its team and key; deleted when taken. */
+/**
+ * Table trigger_inputs: sealed with the app's key, bound to its team and key; erased when
+ * taken, the row kept as a tombstone so a late retry of the event stores nothing again.
+ */
 export class PgTriggerInputStash implements TriggerInputStash {
   constructor(
     private readonly orm: MikroORM,
@@ -80,7 +83,10 @@ export class PgTriggerInputStash implements TriggerInputStash {
 
   async take(teamId: string, key: string): Promise<Record<string, string> | null> {
     const rows = await this.orm.em.getConnection().execute<{ sealed: string }[]>(
-      `delete from trigger_inputs where key = ? and team_id = ? returning sealed`,
+      `with taken as (
+         select key, sealed from trigger_inputs where key = ? and team_id = ? and sealed is not null for update
+       )
+       update trigger_inputs t set sealed = null from taken where t.key = taken.key returning taken.sealed`,
       [key, teamId],
     );
     const sealed = rows[0]?.sealed;

@@ -78,7 +78,8 @@ export class SlackChatPlatform implements ChatPlatform {
       })) as RepliesPage;
       // Pages may repeat the parent message; the ts identifies a message.
       for (const message of result.messages ?? []) {
-        if (message.ts === undefined || byTs.has(message.ts)) continue;
+        // The AI-app view's thread root ("Chats from …") is Slack's, not part of the conversation.
+        if (message.ts === undefined || byTs.has(message.ts) || message.subtype === 'assistant_app_thread') continue;
         byTs.set(message.ts, {
           ts: message.ts,
           text: message.text ?? '',
@@ -158,7 +159,7 @@ export class SlackChatPlatform implements ChatPlatform {
 }
 
 interface RepliesPage {
-  messages?: { ts?: string; text?: string; user?: string; bot_id?: string }[];
+  messages?: { ts?: string; text?: string; user?: string; bot_id?: string; subtype?: string }[];
   response_metadata?: { next_cursor?: string };
 }
 

@@ -6,8 +6,10 @@ import type { TeamId } from '../shared/ids';
  * the worker, purged after a short time if no worker took it. Job payloads stay ids only.
  */
 export interface TriggerInputStash {
+  /** Stores the values once per key: a second put (Slack retrying the event) changes nothing, also after a take. */
   put(teamId: TeamId, key: string, values: Readonly<Record<string, string>>, at: Date): Promise<void>;
-  /** The values, deleted in the same step; null when already taken or never stored. */
+  /** The values, erased in the same step; null when already taken or never stored. */
   take(teamId: TeamId, key: string): Promise<Record<string, string> | null>;
+  /** Forgets keys (taken or not) stored before `before`. */
   purgeBefore(before: Date): Promise<number>;
 }

@@ -32,15 +32,16 @@ export const AutoReplyCountEntity = defineEntity({
 });
 
 // Text Slack delivers only once, inside the event (a workflow step's inputs), handed from the
-// server to the worker sealed (AES-256-GCM) and deleted by the worker when it takes it; rows
-// left behind are purged by housekeeping. Job payloads themselves carry ids only.
+// server to the worker sealed (AES-256-GCM) and erased by the worker when it takes it. The
+// emptied row stays as a tombstone so a late retry of the event cannot store the text again;
+// rows are deleted after 15 minutes. Job payloads themselves carry ids only.
 export const TriggerInputEntity = defineEntity({
   name: 'TriggerInput',
   tableName: 'trigger_inputs',
   properties: {
     key: p.string().length(128).primary(),
     teamId: p.string().length(32),
-    sealed: p.text(),
+    sealed: p.text().nullable(),
     createdAt: p.datetime().index(),
   },
 });

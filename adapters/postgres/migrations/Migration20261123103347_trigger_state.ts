@@ -15,7 +15,7 @@ export class Migration20261123103347_trigger_state extends Migration {
     this.addSql(`create table "channel_schedule_next_runs" ("team_id" varchar(32) not null, "channel_id" varchar(32) not null, "start_time_utc" varchar(5) not null, "timezone_offset_minutes" int not null, "next_run_at" timestamptz null, primary key ("team_id", "channel_id"));`);
     this.addSql(`create index "channel_schedule_next_runs_due_index" on "channel_schedule_next_runs" ("next_run_at") where "next_run_at" is not null;`);
 
-    this.addSql(`create table "trigger_inputs" ("key" varchar(128) not null, "team_id" varchar(32) not null, "sealed" text not null, "created_at" timestamptz not null, primary key ("key"));`);
+    this.addSql(`create table "trigger_inputs" ("key" varchar(128) not null, "team_id" varchar(32) not null, "sealed" text null, "created_at" timestamptz not null, primary key ("key"));`);
     this.addSql(`create index "trigger_inputs_created_at_index" on "trigger_inputs" ("created_at");`);
 
     this.addSql(`alter table "channel_schedule_settings_history" add "timezone_offset_minutes" int not null default 0;`);

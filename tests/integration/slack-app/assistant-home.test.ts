@@ -82,6 +82,10 @@ describe('Slack app: the AI-app view, App Home, interactivity and greetings (rea
       expect(system).toContain('Channel #general, which alice is looking at');
       expect(system).toContain('Bob Baker: Deploy freeze starts Monday');
       expect(system).not.toContain('Lunch at noon');
+      // Slack's own thread root is not part of the conversation.
+      expect(lastPrompt(world).conversation).toBe(
+        `assistant: ${slackText('SLACK.ASSISTANT_GREETING', { appName: 'Tomo' }, 'en')}\nuser: alice: Summarize this channel`,
+      );
       expect(world.slack.state.titles.get(`${thread.dm}/${thread.threadTs}`)).toBe('Summarize this channel');
       await eventually(async () =>
         expect(await repositoriesOf(world).usageEvents.tallyByMember(world.ws.team.id, null)).toContainEqual({
