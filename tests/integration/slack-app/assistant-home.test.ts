@@ -50,6 +50,7 @@ describe('Slack app: the AI-app view, App Home, interactivity and greetings (rea
       await eventually(() =>
         expect(repliesIn(world, thread.dm, thread.threadTs)).toEqual([slackText('SLACK.ASSISTANT_GREETING', { appName: 'Tomo' }, 'ja')]),
       );
+      await settled(world, EVENTS);
       const suggested = world.slack.state.suggestedPrompts.get(`${thread.dm}/${thread.threadTs}`);
       expect(suggested?.title).toBe(slackText('SLACK.ASSISTANT_PROMPTS_TITLE', {}, 'ja'));
       expect(suggested?.prompts[0]).toEqual({
