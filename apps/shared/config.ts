@@ -28,6 +28,7 @@ const postgresUrl = url('postgres://user:password@host:5432/database').refine(
 export const commonEnv = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   DATABASE_URL: postgresUrl,
   DATA_DIR: z.string().trim().min(1).default('data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
