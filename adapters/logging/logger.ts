@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import type PinoPretty from 'pino-pretty';
 
 export type { Logger };
 
@@ -77,6 +78,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   if (options.format === 'pretty') {
     const destination = options.destination ?? process.stdout;
     const colorize = destination === process.stdout && Boolean(process.stdout.isTTY);
+    // Loaded only here: a process logging JSON never pays for the formatter.
+    const pretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
     return pino(settings, pretty({ colorize, ignore: 'pid,hostname', destination, sync: true }));
   }
   return options.destination ? pino(settings, options.destination as DestinationStream) : pino(settings);
