@@ -18,6 +18,8 @@ export interface LlmConfiguration {
   startDeadlineMs?: number;
   firstByteTimeoutMs?: number;
   idleTimeoutMs?: number;
+  /** Wraps each provider before the fallback (metrics count their failures). */
+  wrap?: (provider: LlmProvider) => LlmProvider;
 }
 
 /**
@@ -56,7 +58,7 @@ export function createLlmProvider(config: LlmConfiguration): LlmProvider {
   }
   if (providers.length === 0) throw new Error('No LLM provider configured: set OPENAI_API_KEY or ANTHROPIC_API_KEY');
   return new FallbackLlmProvider({
-    providers,
+    providers: config.wrap ? providers.map(config.wrap) : providers,
     route: (model) =>
       (model === undefined ? undefined : MODELS[model as ModelId]?.provider) ?? config.defaultProvider,
     ...(config.startDeadlineMs === undefined ? {} : { startDeadlineMs: config.startDeadlineMs }),

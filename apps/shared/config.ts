@@ -11,6 +11,12 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** Empty or unset: off. 0: any free port. */
+const optionalPort = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.coerce.number().int().min(0).max(65535).optional(),
+);
+
 const url = (what: string) =>
   z
     .string()
@@ -47,6 +53,8 @@ export const commonEnv = {
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: url('Stripe API base'),
+  METRICS_PORT: optionalPort,
+  METRICS_HOST: z.string().trim().min(1).default('0.0.0.0'),
 };
 
 export const serverEnv = {
@@ -59,6 +67,7 @@ export const serverEnv = {
   WEB_DIST_DIR: z.string().trim().min(1).default('apps/web/dist'),
   ANALYTICS_SCRIPT_URL: url('browser analytics script'),
   BOOKING_URL: url('embedded demo booking form'),
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, { message: 'must be at least 16 characters' }),
 };
 
 export const workerEnv = {

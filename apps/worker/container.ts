@@ -1,5 +1,7 @@
 import { Container } from 'inversify';
 import type { Logger } from '../../adapters/logging/logger';
+import { timeAnswerJobs } from '../../adapters/metrics/answer-timing';
+import type { TomoMetrics } from '../../adapters/metrics/prometheus-metrics';
 import { PgCustomerRepository } from '../../adapters/postgres/pg-customer-repository';
 import { PgMeterUsageOutbox } from '../../adapters/postgres/pg-meter-usage-outbox';
 import { PgProcessedEventLog } from '../../adapters/postgres/pg-processed-event-log';
@@ -18,6 +20,7 @@ import { SyncPaidSubscription } from '../../core/billing/sync-paid-subscription.
 import { Housekeeping } from '../../core/workspace/housekeeping.use-case';
 import { PgSessionStore } from '../../adapters/postgres/pg-session-store';
 import { QUEUES } from '../shared/queues';
+import { SLACK_QUEUES } from '../shared/slack-jobs';
 import type { WorkerConfig } from './config';
 import { billingCancelWorkspaceJob } from './jobs/billing-cancel-workspace.job';
 import { billingMeterEventsJob } from './jobs/billing-meter-events.job';
@@ -42,6 +45,8 @@ export interface WorkerDependencies {
   logger: Logger;
   database: Database;
   queue: PgBossJobQueue;
+  /** Answer latency, active streams and LLM errors are recorded here when given. */
+  metrics?: TomoMetrics;
 }
 
 /** Composition root of the worker: binds ports to adapters and jobs to queues. */
@@ -86,7 +91,11 @@ export function buildWorkerContainer(deps: WorkerDependencies): Container {
   container
     .bind<Record<string, JobHandler>>(WORKER_TYPES.SlackJobs)
     .toResolvedValue(
-      (config: WorkerConfig, database: Database, queue: PgBossJobQueue, logger: Logger) => slackJobHandlers(config, database, queue, logger),
+      (config: WorkerConfig, database: Database, queue: PgBossJobQueue, logger: Logger) => {
+        const handlers = slackJobHandlers(config, database, queue, logger, deps.metrics);
+        const answer = handlers[SLACK_QUEUES.slackAnswer.name];
+        return deps.metrics && answer ? { ...handlers, [SLACK_QUEUES.slackAnswer.name]: timeAnswerJobs(answer) } : handlers;
+      },
       [WORKER_TYPES.Config, WORKER_TYPES.Database, WORKER_TYPES.Queue, WORKER_TYPES.Logger],
     );
   container

@@ -1,4 +1,7 @@
 import type { Logger } from '../../../adapters/logging/logger';
+import { timeAnswers } from '../../../adapters/metrics/answer-timing';
+import { countLlmErrors } from '../../../adapters/metrics/llm-error-counting';
+import type { TomoMetrics } from '../../../adapters/metrics/prometheus-metrics';
 import { createLlmProvider } from '../../../adapters/llm/create-llm-provider';
 import type { Database } from '../../../adapters/postgres/database';
 import { createPgRepositories } from '../../../adapters/postgres/pg-repositories';
@@ -8,6 +11,7 @@ import { SystemClock } from '../../../adapters/system/system-clock';
 import { UuidIdGenerator } from '../../../adapters/system/uuid-id-generator';
 import { TiktokenTokenizer } from '../../../adapters/tokenizer/tiktoken-tokenizer';
 import { AnswerQuestion } from '../../../core/assistant/answer-question.use-case';
+import type { ChatPlatformFactory } from '../../../core/assistant/chat-platform.port';
 import { LlmError } from '../../../core/assistant/llm-error';
 import type { LlmProvider } from '../../../core/assistant/llm-provider.port';
 import { CheckEntitlement } from '../../../core/entitlement/check-entitlement.use-case';
@@ -23,7 +27,13 @@ import { answerQuestionJob } from './answer-question.job';
 import { slackUninstallJob } from './slack-uninstall.job';
 
 /** The Slack queues' handlers, bound to PostgreSQL, Slack's Web API and the configured LLMs. */
-export function slackJobHandlers(config: WorkerConfig, database: Database, queue: JobQueue, logger: Logger): Record<string, JobHandler> {
+export function slackJobHandlers(
+  config: WorkerConfig,
+  database: Database,
+  queue: JobQueue,
+  logger: Logger,
+  metrics?: TomoMetrics,
+): Record<string, JobHandler> {
   const repositories = createPgRepositories(database.orm, secretBoxFromConfig(config));
   const clock = new SystemClock();
   const ids = new UuidIdGenerator();
@@ -43,8 +53,8 @@ export function slackJobHandlers(config: WorkerConfig, database: Database, queue
     recordUsage: new RecordUsage({ usage: repositories.usageEvents, clock, ids }),
     egressAudit: repositories.egressAudit,
     processedEvents: repositories.processedSlackEvents,
-    chat: new SlackChatPlatformFactory({ slackApiUrl: config.SLACK_API_URL, clock }),
-    llm: llmFromConfig(config, logger),
+    chat: withAnswerTiming(new SlackChatPlatformFactory({ slackApiUrl: config.SLACK_API_URL, clock }), metrics),
+    llm: llmFromConfig(config, logger, metrics),
     tokenizer: new TiktokenTokenizer(),
     clock,
     texts: {
@@ -67,7 +77,7 @@ export function slackJobHandlers(config: WorkerConfig, database: Database, queue
 }
 
 /** Every configured provider behind the fallback; with none, each answer says an error occurred. */
-function llmFromConfig(config: WorkerConfig, logger: Logger): LlmProvider {
+function llmFromConfig(config: WorkerConfig, logger: Logger, metrics?: TomoMetrics): LlmProvider {
   const openai = config.OPENAI_API_KEY
     ? { apiKey: config.OPENAI_API_KEY, ...(config.OPENAI_BASE_URL ? { baseURL: config.OPENAI_BASE_URL } : {}) }
     : undefined;
@@ -86,7 +96,12 @@ function llmFromConfig(config: WorkerConfig, logger: Logger): LlmProvider {
   }
   return createLlmProvider({
     defaultProvider: config.LLM_PROVIDER,
+    ...(metrics ? { wrap: (provider: LlmProvider) => countLlmErrors(provider, metrics) } : {}),
     ...(openai ? { openai } : {}),
     ...(anthropic ? { anthropic } : {}),
   });
+}
+
+function withAnswerTiming(factory: ChatPlatformFactory, metrics: TomoMetrics | undefined): ChatPlatformFactory {
+  return metrics ? timeAnswers(factory, metrics) : factory;
 }
