@@ -4,7 +4,10 @@ import { build } from 'esbuild';
 // `npm run build` (after the web build): the server, the worker and the one-shot commands as
 // plain JavaScript in dist/, so production runs `node dist/server.js` — no TypeScript loader
 // and no bundling at start-up (ADR 41). Packages stay in node_modules (external): only Tomo's
-// own TypeScript is compiled, into one file per entry point with a source map for stack traces.
+// own TypeScript is compiled, unminified (stack traces stay readable), one file per entry point.
+// Source maps are written beside them but not enabled by default: --enable-source-maps also
+// loads every package's maps, ~10 MB RSS per process; NODE_OPTIONS=--enable-source-maps turns
+// them on when debugging.
 // Run by Node's own type stripping (this file imports nothing but esbuild), so it needs no tsx.
 const NODE_ENTRY_POINTS = {
   start: 'apps/start.ts',

@@ -12,14 +12,14 @@ export interface SpawnedApp {
 /** The compiled entry points `npm run build` writes into dist/ (apps/build.ts). */
 export type BuiltEntry = 'start' | 'server' | 'worker' | 'migrate' | 'stripe-sync';
 
-/** The command line production uses: `node --enable-source-maps dist/<entry>.js`. */
+/** The command line production uses: `node dist/<entry>.js`. */
 export function builtCommand(entry: BuiltEntry): string[] {
   const file = `dist/${entry}.js`;
   if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (npm test does)`);
-  return ['--enable-source-maps', file];
+  return [file];
 }
 
-/** Runs a compiled entry point the way production does (plain node on the pinned Node 24). */
+/** Runs a compiled entry point the way production does (plain node on the pinned Node 24, no loader). */
 export function spawnBuilt(entry: BuiltEntry, env: Record<string, string | undefined>): SpawnedApp {
   const child = spawn(process.execPath, builtCommand(entry), {
     env: env as NodeJS.ProcessEnv,
