@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_ROOT_FALLBACK_DIR } from '../../adapters/embedded-postgres/embedded-postgres-server';
 
 /** Thrown for a bad environment; start-up prints its one-line message and exits. */
 export class ConfigError extends Error {
@@ -38,6 +39,7 @@ export const commonEnv = {
   DATABASE_URL: postgresUrl,
   DATA_DIR: z.string().trim().min(1).default('data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  EMBEDDED_PG_DIR: z.string().trim().min(1).default(DEFAULT_ROOT_FALLBACK_DIR),
   PUBLIC_URL: url('the address people reach Tomo at').default('http://localhost:3000'),
   ENCRYPTION_KEY: optionalString,
   SLACK_CLIENT_ID: optionalString,

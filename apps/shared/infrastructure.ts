@@ -21,6 +21,7 @@ interface InfrastructureConfig {
   ENCRYPTION_KEY?: string | undefined;
   DATA_DIR: string;
   EMBEDDED_PG_PORT: number;
+  EMBEDDED_PG_DIR: string;
   SHUTDOWN_TIMEOUT_MS: number;
 }
 
