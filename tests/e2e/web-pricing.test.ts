@@ -164,7 +164,7 @@ describe('plan buttons', () => {
   it('offers Subscribe as a checkout form and Manage for a plan the workspace already has', async () => {
     const server = await app({
       '/api/public-config': json({ billingEnabled: true }),
-      '/api/me': json({ email: 'ken@acme.example', teamName: 'Acme', isAdmin: true, activeSubscriptions: [{ planKey: 'gpt50' }] }),
+      '/api/session': json({ email: 'ken@acme.example', teamName: 'Acme', isAdmin: true, activeSubscriptions: [{ planKey: 'gpt50' }] }),
     });
     const { page } = await visit(`${server.url}/pricing`);
     const manage = card(page, 'Standard').locator('.plan-action form');
@@ -187,7 +187,7 @@ describe('plan buttons', () => {
   it('gives a member who is not an admin disabled buttons and a note saying who can subscribe', async () => {
     const server = await app({
       '/api/public-config': json({ billingEnabled: true }),
-      '/api/me': json({ email: 'max@acme.example', teamName: 'Acme', isAdmin: false, activeSubscriptions: [{ planKey: 'gpt50' }] }),
+      '/api/session': json({ email: 'max@acme.example', teamName: 'Acme', isAdmin: false, activeSubscriptions: [{ planKey: 'gpt50' }] }),
     });
     const { page } = await visit(`${server.url}/ja/pricing`);
     const note = page.locator('.pricing-note');
