@@ -71,7 +71,7 @@ describe.each(subjects)('WebSearch contract: $name', (subject) => {
   });
 
   it('reports a refused key or a misconfigured endpoint as rejected or unavailable, never with the query', async () => {
-    const failure = await subject.badKey().search({ query: 'secret project name', count: 3 }).catch((e: Error) => e);
+    const failure: unknown = await subject.badKey().search({ query: 'secret project name', count: 3 }).catch((e: unknown) => e);
 
     expect(failure).toMatchObject({ name: 'WebSearchError' });
     expect(['rejected', 'unavailable']).toContain((failure as { code: string }).code);
