@@ -23,7 +23,7 @@ turndown.remove(['script', 'style', 'noscript', 'iframe', 'form', 'canvas', 'tem
 export function htmlToMarkdown(html: string, url: string): { title: string; text: string } {
   const { document } = parseHTML(html);
   const pageTitle = document.querySelector('title')?.textContent?.trim() ?? '';
-  let article: ReturnType<Readability['parse']> = null;
+  let article: ReturnType<Readability['parse']>;
   try {
     // Readability changes the document it reads; it gets its own parse.
     article = new Readability(parseHTML(html).document as unknown as Document, { charThreshold: 200 }).parse();

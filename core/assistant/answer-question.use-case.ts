@@ -41,6 +41,7 @@ export interface AnswerTexts {
   thinking(locale: Locale): string;
   /** What Slack shows while a tool or reader works ("is searching the web…"). */
   working?: StreamAnswerDeps['texts']['working'];
+  sourcesLabel?: StreamAnswerDeps['texts']['sourcesLabel'];
   unknownError(locale: Locale): string;
   denial(error: DomainError, locale: Locale): string;
 }

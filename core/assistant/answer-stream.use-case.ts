@@ -31,6 +31,8 @@ export interface StreamAnswerDeps {
     unknownError(locale: Locale): string;
     /** What Slack shows while Tomo works ("is searching the web…"); without it the status stays as it is. */
     working?(status: WorkStatus, locale: Locale): string;
+    /** Label of the links under an answer that used web pages or search results. Default "Sources". */
+    sourcesLabel?(locale: Locale): string;
   };
   readonly maxOutputTokens?: number;
   /** Tools the model may call (calculator, web browsing, search…); none without it. */
@@ -152,7 +154,7 @@ export class StreamAnswer {
       await platform.postInThread(input.thread, deps.texts.unknownError(input.locale), input.appearance);
       return { status: 'failed', reason: 'empty_answer' };
     }
-    const footer = citationFooter(progress.answer, progress.sources);
+    const footer = citationFooter(progress.answer, progress.sources, deps.texts.sourcesLabel?.(input.locale));
     if (footer !== '') await writer.append(footer);
     const posted = await writer.finish();
 

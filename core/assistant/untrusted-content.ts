@@ -22,8 +22,9 @@ export interface UntrustedSourceAttributes {
 }
 
 // Any spelling of the fence's own tag inside the data is defused, so it can neither end the
-// fence early nor start a fake one (`</untrusted_source>`, `< /UNTRUSTED_SOURCE`, …).
-const TAG_IN_DATA = new RegExp(`<(\\s*/?\\s*)(${UNTRUSTED_TAG})`, 'gi');
+// fence early nor start a fake one (`</untrusted_source>`, `< /UNTRUSTED_SOURCE`, and the
+// Markdown-escaped `</untrusted\_source>` a converted page carries).
+const TAG_IN_DATA = new RegExp(`<(\\s*/?\\s*)(untrusted\\\\?_source)`, 'gi');
 
 /** `text` as one fenced element, safe to put in a prompt. */
 export function fenceUntrusted(text: string, attributes: UntrustedSourceAttributes): string {

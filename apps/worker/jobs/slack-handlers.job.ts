@@ -18,6 +18,7 @@ import { UninstallWorkspace } from '../../../core/workspace/uninstall-workspace.
 import { translate } from '../../shared/messages';
 import { secretBoxFromConfig } from '../../shared/secret-box';
 import { SLACK_QUEUES } from '../../shared/slack-jobs';
+import { assistantTools } from '../assistant-tools';
 import type { WorkerConfig } from '../config';
 import { answerQuestionJob } from './answer-question.job';
 import { slackUninstallJob } from './slack-uninstall.job';
@@ -29,7 +30,9 @@ export function slackJobHandlers(config: WorkerConfig, database: Database, queue
   const ids = new UuidIdGenerator();
   const { installations, subscriptions } = repositories;
   const publicUrl = config.PUBLIC_URL.replace(/\/$/, '');
+  const { working, sourcesLabel, ...tools } = assistantTools(config, database, logger);
   const answer = new AnswerQuestion({
+    ...tools,
     installations,
     customizations: repositories.appCustomizations,
     checkEntitlement: new CheckEntitlement({
@@ -49,6 +52,8 @@ export function slackJobHandlers(config: WorkerConfig, database: Database, queue
     clock,
     texts: {
       thinking: (locale) => translate('SLACK.THINKING', {}, locale),
+      working,
+      sourcesLabel,
       unknownError: (locale) => translate('UNKNOWN', {}, locale),
       denial: (error, locale) => translate(error.code, error.params, locale),
     },
@@ -86,7 +91,7 @@ function llmFromConfig(config: WorkerConfig, logger: Logger): LlmProvider {
   }
   return createLlmProvider({
     defaultProvider: config.LLM_PROVIDER,
-    ...(openai ? { openai } : {}),
+    ...(openai ? { openai: { ...openai, imageInput: config.OPENAI_IMAGE_INPUT } } : {}),
     ...(anthropic ? { anthropic } : {}),
   });
 }
