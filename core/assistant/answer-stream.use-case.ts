@@ -312,7 +312,9 @@ function egressSources(system: string, read: ReadSources | undefined, progress: 
  * none of them itself (answers are posted as Markdown, which Slack shows as links).
  */
 export function citationFooter(answer: string, sources: readonly ToolSource[], label = 'Sources'): string {
-  const unique = [...new Map(sources.map((source) => [source.url, source])).values()];
+  const byUrl = new Map<string, ToolSource>();
+  for (const source of sources) if (!byUrl.has(source.url)) byUrl.set(source.url, source);
+  const unique = [...byUrl.values()];
   if (unique.length === 0 || unique.some((source) => answer.includes(source.url))) return '';
   const links = unique.slice(0, 5).map((source) => `[${source.title.replace(/[[\]]/g, '').trim() || source.url}](${source.url.replace(/\)/g, '%29')})`);
   return `\n\n${label}: ${links.join(' · ')}`;
