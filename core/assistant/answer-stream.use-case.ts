@@ -75,6 +75,8 @@ export type StreamAnswerResult =
       readonly inputTokens: number;
       readonly outputTokens: number;
       readonly droppedMessages: number;
+      /** Tools the model called, in order (names only). */
+      readonly toolsCalled?: readonly string[];
     }
   | { readonly status: 'failed'; readonly reason: 'llm_unavailable' | 'empty_answer'; readonly errorCode?: string };
 
