@@ -6,6 +6,8 @@ import type {
   ChatPlatform,
   ChatPlatformFactory,
   ChatUserProfile,
+  MessageRef,
+  SharedFile,
   ShowThinkingInput,
   ThinkingIndicator,
   ThreadMessage,
@@ -29,6 +31,12 @@ export class InMemoryChatWorkspace {
   readonly messages: InMemoryChatMessage[] = [];
   /** `channel/ts` of messages that currently show a thinking sign. */
   readonly thinking = new Set<string>();
+  /** Every status text shown while working, in order (the thinking sign's updates). */
+  readonly statuses: string[] = [];
+  /** Shared files' bytes by file id. */
+  readonly fileContents = new Map<string, Uint8Array>();
+  /** Private conversations and their members; channels not listed here are public. */
+  readonly privateMembers = new Map<string, Set<string>>();
   maxMessageChars = 12_000;
   private nextFailure: ChatPlatformError | undefined;
   private tick = 0;
@@ -47,11 +55,21 @@ export class InMemoryChatWorkspace {
   }
 
   /** Someone (or Tomo) writes; returns the message ts. */
-  say(input: { channelId: string; text: string; userId?: string; botId?: string; threadTs?: string; appearance?: BotAppearance }): string {
+  say(input: {
+    channelId: string;
+    text: string;
+    userId?: string;
+    botId?: string;
+    threadTs?: string;
+    appearance?: BotAppearance;
+    files?: { file: SharedFile; bytes: Uint8Array }[];
+  }): string {
     if (!this.channels.has(input.channelId)) throw new ChatPlatformError('not_found', 'channel_not_found', 'say');
     this.tick += 1;
     const ts = `1700000000.${String(this.tick).padStart(6, '0')}`;
-    this.messages.push({ ...input, ts });
+    const { files, ...message } = input;
+    for (const shared of files ?? []) this.fileContents.set(shared.file.id, shared.bytes);
+    this.messages.push({ ...message, ts, ...(files === undefined ? {} : { files: files.map((f) => f.file) }) });
     return ts;
   }
 
@@ -93,12 +111,7 @@ export class InMemoryChatPlatform implements ChatPlatform {
     this.workspace.check('readThread', thread.channelId);
     const messages = this.workspace.thread(thread.channelId, thread.threadTs);
     if (messages.length === 0) throw new ChatPlatformError('not_found', 'thread_not_found', 'readThread');
-    return messages.map(({ ts, text, userId, botId }) => ({
-      ts,
-      text,
-      ...(userId === undefined ? {} : { userId }),
-      ...(botId === undefined ? {} : { botId }),
-    }));
+    return messages.map(toThreadMessage);
   }
 
   async getUsers(userIds: readonly string[]): Promise<Map<string, ChatUserProfile>> {
@@ -114,7 +127,11 @@ export class InMemoryChatPlatform implements ChatPlatform {
   async showThinking(input: ShowThinkingInput): Promise<ThinkingIndicator> {
     const key = `${input.thread.channelId}/${input.messageTs}`;
     this.workspace.thinking.add(key);
-    return { clear: async () => void this.workspace.thinking.delete(key) };
+    this.workspace.statuses.push(input.status);
+    return {
+      update: async (status) => void this.workspace.statuses.push(status),
+      clear: async () => void this.workspace.thinking.delete(key),
+    };
   }
 
   async postInThread(thread: ThreadRef, text: string, appearance?: BotAppearance): Promise<string[]> {
@@ -141,6 +158,22 @@ export class InMemoryChatPlatform implements ChatPlatform {
     };
   }
 
+  async downloadFile(file: SharedFile, options: { maxBytes: number }): Promise<Uint8Array> {
+    this.workspace.check('downloadFile');
+    const bytes = this.workspace.fileContents.get(file.id);
+    if (bytes === undefined) throw new ChatPlatformError('not_found', 'file_not_found', 'downloadFile');
+    if (bytes.byteLength > options.maxBytes) throw new ChatPlatformError('failed', 'too_large', 'downloadFile');
+    return bytes;
+  }
+
+  async readLinkedMessage(ref: MessageRef, viewer: string): Promise<ThreadMessage | undefined> {
+    this.workspace.check('readLinkedMessage');
+    const members = this.workspace.privateMembers.get(ref.channelId);
+    if (!this.workspace.channels.has(ref.channelId) || (members !== undefined && !members.has(viewer))) return undefined;
+    const found = this.workspace.messages.find((m) => m.channelId === ref.channelId && m.ts === ref.ts);
+    return found === undefined ? undefined : toThreadMessage(found);
+  }
+
   private reply(thread: ThreadRef, text: string, appearance: BotAppearance | undefined): string {
     const { botUserId, botId } = this.workspace;
     // The thinking sign stays until cleared: on Slack it may be a reaction, which replies do not remove.
@@ -160,4 +193,14 @@ export class InMemoryChatPlatform implements ChatPlatform {
     for (let i = 0; i < text.length; i += max) pieces.push(text.slice(i, i + max));
     return pieces.length === 0 ? [''] : pieces;
   }
+}
+
+function toThreadMessage({ ts, text, userId, botId, files }: InMemoryChatMessage): ThreadMessage {
+  return {
+    ts,
+    text,
+    ...(userId === undefined ? {} : { userId }),
+    ...(botId === undefined ? {} : { botId }),
+    ...(files === undefined ? {} : { files }),
+  };
 }

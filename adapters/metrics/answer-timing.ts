@@ -40,18 +40,22 @@ export function timeAnswerJobs(handler: Handler): Handler {
   };
 }
 
-/** Decorates every platform's answer writer with the latency histograms and the active-streams gauge. */
+/**
+ * Decorates every platform's answer writer with the latency histograms and the active-streams
+ * gauge. Everything else (optional capabilities included) is the platform's own, untouched.
+ */
 export function timeAnswers(factory: ChatPlatformFactory, metrics: AnswerMetrics): ChatPlatformFactory {
   return {
     forWorkspace(access: WorkspaceAccess): ChatPlatform {
       const platform = factory.forWorkspace(access);
-      return {
-        readThread: (thread) => platform.readThread(thread),
-        getUsers: (ids) => platform.getUsers(ids),
-        showThinking: (input) => platform.showThinking(input),
-        postInThread: (thread, text, appearance) => platform.postInThread(thread, text, appearance),
-        startAnswer: (target: AnswerTarget) => timedWriter(platform.startAnswer(target), metrics),
-      };
+      const startAnswer = (target: AnswerTarget) => timedWriter(platform.startAnswer(target), metrics);
+      return new Proxy(platform, {
+        get(target, property) {
+          if (property === 'startAnswer') return startAnswer;
+          const value: unknown = Reflect.get(target, property, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
     },
   };
 }

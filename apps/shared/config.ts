@@ -72,8 +72,33 @@ export const serverEnv = {
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, { message: 'must be at least 16 characters' }),
 };
 
+const hostPortList = z
+  .string()
+  .trim()
+  .default('')
+  .transform((v) => v.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean))
+  .refine((list) => list.every((entry) => /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/.test(entry)), {
+    message: 'must be a comma-separated list of exact host:port pairs, e.g. 127.0.0.1:4010',
+  });
+
+/** Tools and readers (issue 12): search engine, YouTube, and the fetch allow-list for tests. */
+export const toolsEnv = {
+  SEARCH_PROVIDER: z.enum(['none', 'google', 'brave', 'searxng']).default('none'),
+  GOOGLE_SEARCH_API_KEY: optionalString,
+  GOOGLE_SEARCH_ENGINE_ID: optionalString,
+  GOOGLE_SEARCH_URL: url('Google Custom Search JSON API endpoint'),
+  BRAVE_SEARCH_API_KEY: optionalString,
+  BRAVE_SEARCH_URL: url('Brave Search API web search endpoint'),
+  SEARXNG_URL: url('SearXNG base, e.g. http://searxng:8080/'),
+  SEARXNG_API_KEY: optionalString,
+  YOUTUBE_URL: url('YouTube base for transcripts').default('https://www.youtube.com'),
+  FETCH_ALLOW_PRIVATE_HOSTS: hostPortList,
+  OPENAI_IMAGE_INPUT: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+};
+
 export const workerEnv = {
   ...commonEnv,
+  ...toolsEnv,
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 };

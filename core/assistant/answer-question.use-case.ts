@@ -13,7 +13,7 @@ import type { InboundEvent } from '../triggers/inbound-event';
 import type { RecordUsage } from '../usage/record-usage.use-case';
 import type { InstallationRepository } from '../workspace/installation-repository.port';
 import { toLocale, type Locale } from '../workspace/user';
-import { AnswerRecordingError, StreamAnswer, type StreamAnswerResult } from './answer-stream.use-case';
+import { AnswerRecordingError, StreamAnswer, type StreamAnswerDeps, type StreamAnswerResult } from './answer-stream.use-case';
 import type { BotAppearance, ChatPlatform, ChatPlatformFactory, ThreadMessage, ThreadRef } from './chat-platform.port';
 import type { EgressAuditLog } from './egress-audit-log.port';
 import type { LlmProvider } from './llm-provider.port';
@@ -39,11 +39,14 @@ export interface AnswerQuestionInput {
 /** The words Tomo says itself, in the asker's language (the catalogue lives at the edge). */
 export interface AnswerTexts {
   thinking(locale: Locale): string;
+  /** What Slack shows while a tool or reader works ("is searching the web…"). */
+  working?: StreamAnswerDeps['texts']['working'];
+  sourcesLabel?: StreamAnswerDeps['texts']['sourcesLabel'];
   unknownError(locale: Locale): string;
   denial(error: DomainError, locale: Locale): string;
 }
 
-export interface AnswerQuestionDeps {
+export interface AnswerQuestionDeps extends Pick<StreamAnswerDeps, 'tools' | 'readers' | 'plugins' | 'resources' | 'toolLimits'> {
   readonly installations: InstallationRepository;
   readonly customizations: AppCustomizationRepository;
   readonly checkEntitlement: Pick<CheckEntitlement, 'execute'>;
@@ -160,6 +163,7 @@ export class AnswerQuestion {
         usageKind: decision.usageKind,
         locale,
         appearance,
+        thinking,
       });
     } catch (error) {
       // After a delivered answer only the bookkeeping failed: the person already has their answer.

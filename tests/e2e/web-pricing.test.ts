@@ -132,6 +132,10 @@ describe('plans from the catalog', () => {
     const headers = await page.locator('#plan-details thead th').allInnerTexts();
     expect(headers).toEqual(['Feature', 'Free trial', 'Entry', 'Standard', 'Premium']);
     expect(await page.locator('#plan-details tbody tr').nth(0).innerText()).toContain('GPT-5 · 1M tokens');
+    // URL and file readers per answer come from the plan catalogue: trial 1, Entry 3, Standard 5, Premium 10.
+    const readerCells = async (row: number) => page.locator('#plan-details tbody tr').nth(row).locator('td').allInnerTexts();
+    expect((await readerCells(2)).map((cell) => /read per answer: (\d+)/.exec(cell)?.[1])).toEqual(['1', '3', '5', '10']);
+    expect((await readerCells(3)).map((cell) => /read per answer: (\d+)/.exec(cell)?.[1])).toEqual(['1', '3', '5', '10']);
     expect(await page.locator('#payment-methods').innerText()).toMatch(/Apple Pay[\s\S]*Google Pay[\s\S]*Alipay/);
     await page.close();
   });

@@ -22,6 +22,7 @@ import { UninstallWorkspace } from '../../../core/workspace/uninstall-workspace.
 import { translate } from '../../shared/messages';
 import { secretBoxFromConfig } from '../../shared/secret-box';
 import { SLACK_QUEUES } from '../../shared/slack-jobs';
+import { assistantTools } from '../assistant-tools';
 import type { WorkerConfig } from '../config';
 import { answerQuestionJob } from './answer-question.job';
 import { slackUninstallJob } from './slack-uninstall.job';
@@ -39,7 +40,9 @@ export function slackJobHandlers(
   const ids = new UuidIdGenerator();
   const { installations, subscriptions } = repositories;
   const publicUrl = config.PUBLIC_URL.replace(/\/$/, '');
+  const { working, sourcesLabel, ...tools } = assistantTools(config, database, logger);
   const answer = new AnswerQuestion({
+    ...tools,
     installations,
     customizations: repositories.appCustomizations,
     checkEntitlement: new CheckEntitlement({
@@ -59,6 +62,8 @@ export function slackJobHandlers(
     clock,
     texts: {
       thinking: (locale) => translate('SLACK.THINKING', {}, locale),
+      working,
+      sourcesLabel,
       unknownError: (locale) => translate('UNKNOWN', {}, locale),
       denial: (error, locale) => translate(error.code, error.params, locale),
     },
@@ -97,7 +102,7 @@ function llmFromConfig(config: WorkerConfig, logger: Logger, metrics?: TomoMetri
   return createLlmProvider({
     defaultProvider: config.LLM_PROVIDER,
     ...(metrics ? { wrap: (provider: LlmProvider) => countLlmErrors(provider, metrics) } : {}),
-    ...(openai ? { openai } : {}),
+    ...(openai ? { openai: { ...openai, imageInput: config.OPENAI_IMAGE_INPUT } } : {}),
     ...(anthropic ? { anthropic } : {}),
   });
 }

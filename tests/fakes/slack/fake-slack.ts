@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { header, sendJson, startHttpFake } from '../support/http-fake';
 import { createSlackOidc, type SlackOidc } from './oidc';
 import { METHODS, SlackMethodError, TOKENLESS, type FakeSlackSettings } from './slack-web-api';
-import { SlackState, type FakeChannel, type FakeMessage, type FakeTeam, type FakeUser } from './slack-state';
+import { SlackState, type FakeChannel, type FakeFile, type FakeMessage, type FakeTeam, type FakeUser } from './slack-state';
 
-export type { FakeChannel, FakeMessage, FakeTeam, FakeUser };
+export type { FakeChannel, FakeFile, FakeMessage, FakeTeam, FakeUser };
 
 /** One Web API request as the fake saw it. Kept in memory for assertions; never logged. */
 export interface FakeSlackCall {
@@ -32,7 +32,7 @@ export interface FakeSlack {
   addTeam(team: Partial<FakeTeam> & { id: string }): FakeTeam;
   addUser(user: FakeUser): FakeUser;
   addChannel(channel: FakeChannel): FakeChannel;
-  addMessage(input: { channel: string; text: string; user?: string; botId?: string; threadTs?: string }): FakeMessage;
+  addMessage(input: { channel: string; text: string; user?: string; botId?: string; threadTs?: string; files?: FakeFile[] }): FakeMessage;
   /** The thread as a person sees it: parent first, then replies. */
   thread(channel: string, threadTs: string): FakeMessage[];
   /** The bot's replies in a thread, oldest first. */
@@ -68,6 +68,7 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
     maxTextChars: 40_000,
     clientId: options.clientId ?? '1234567890.0987654321',
     clientSecret: options.clientSecret ?? 'fake-client-secret',
+    origin: '',
   };
   const calls: FakeSlackCall[] = [];
   const rateLimits = new Map<string, { times: number; retryAfterSeconds: number }[]>();
@@ -95,6 +96,10 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
 
     if (await mounted.oidc!.handle(req, res, path, params)) {
       record('oidc');
+      return;
+    }
+    if (path.startsWith('/files-pri/')) {
+      serveFile(res, state, path, token, record);
       return;
     }
     if (path === '/oauth/v2/authorize') {
@@ -162,6 +167,7 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
     }
   });
 
+  settings.origin = http.origin;
   const oidc = await createSlackOidc({ origin: http.origin, state, clientId: settings.clientId, clientSecret: settings.clientSecret });
   mounted.oidc = oidc;
 
@@ -200,6 +206,31 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
     issueInstallCode,
     close: () => http.close(),
   };
+}
+
+/**
+ * `url_private(_download)`: the file's bytes for a bot token of its workspace. Like Slack,
+ * a request without a valid token gets the sign-in page (HTML, 200), not an error.
+ */
+function serveFile(res: ServerResponse, state: SlackState, path: string, token: string | undefined, record: (outcome: string) => void): void {
+  const match = /^\/files-pri\/([^-/]+)-([^/]+)\//.exec(path);
+  const found = match === null ? undefined : state.file(match[2]!);
+  const team = token === undefined ? undefined : state.teamByToken(token);
+  if (found === undefined || match === null || found.file.mode === 'tombstone') {
+    record('file_not_found');
+    res.writeHead(404, { 'content-type': 'text/plain' });
+    res.end('Not found');
+    return;
+  }
+  if (team === undefined || team.id !== match[1]) {
+    record('sign_in_page');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<!DOCTYPE html><html><head><title>Slack</title></head><body>Sign in to Slack</body></html>');
+    return;
+  }
+  record('ok');
+  res.writeHead(200, { 'content-type': found.file.mimetype || 'application/octet-stream', 'content-length': String(found.file.content.length) });
+  res.end(found.file.content);
 }
 
 /** Form-encoded (what @slack/web-api sends), JSON, or query parameters, as strings. */

@@ -38,6 +38,21 @@ export interface FakeChannel {
   isIm?: boolean;
   /** For a DM: the person on the other side. */
   user?: string;
+  /** People in a private channel (public channels are open to everyone in the team). */
+  members?: string[];
+  /** False: Tomo has not been invited, so it cannot read the channel's history. Default true. */
+  botIsMember?: boolean;
+}
+
+/** A file shared in a message; `content` is what its download URL serves. */
+export interface FakeFile {
+  id: string;
+  name: string;
+  mimetype: string;
+  filetype: string;
+  content: Buffer;
+  /** `hosted` (default), `external` (a Drive link) or `tombstone` (deleted). */
+  mode?: string;
 }
 
 export interface FakeMessage {
@@ -56,6 +71,7 @@ export interface FakeMessage {
   iconUrl?: string;
   edits: number;
   reactions: Map<string, Set<string>>;
+  files?: FakeFile[];
 }
 
 export class SlackState {
@@ -95,7 +111,7 @@ export class SlackState {
   }
 
   /** A message someone wrote; returns it (its `ts` is what events and replies refer to). */
-  addMessage(input: { channel: string; text: string; user?: string; botId?: string; threadTs?: string }): FakeMessage {
+  addMessage(input: { channel: string; text: string; user?: string; botId?: string; threadTs?: string; files?: FakeFile[] }): FakeMessage {
     const message: FakeMessage = {
       ts: this.nextTs(),
       channel: input.channel,
@@ -106,6 +122,7 @@ export class SlackState {
       ...(input.user === undefined ? {} : { user: input.user }),
       ...(input.botId === undefined ? {} : { botId: input.botId }),
       ...(input.threadTs === undefined ? {} : { threadTs: input.threadTs }),
+      ...(input.files === undefined ? {} : { files: input.files }),
     };
     if (input.threadTs !== undefined) {
       const parent = this.message(input.channel, input.threadTs);
@@ -127,6 +144,15 @@ export class SlackState {
 
   message(channel: string, ts: string): FakeMessage | undefined {
     return this.messages.find((m) => m.channel === channel && m.ts === ts);
+  }
+
+  /** A shared file and the channel it was shared in. */
+  file(id: string): { file: FakeFile; message: FakeMessage } | undefined {
+    for (const message of this.messages) {
+      const file = message.files?.find((f) => f.id === id);
+      if (file !== undefined) return { file, message };
+    }
+    return undefined;
   }
 
   teamByToken(token: string): FakeTeam | undefined {

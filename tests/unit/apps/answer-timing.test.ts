@@ -36,6 +36,15 @@ describe('answer timing', () => {
     expect(complete.values.find((v) => v.metricName === 'tomo_answer_complete_seconds_sum')?.value).toBeGreaterThanOrEqual(2);
   });
 
+  it('leaves every other capability of the platform as it is, optional ones included', () => {
+    const factory = new InMemoryChatPlatformFactory(workspace());
+    const plain = factory.forWorkspace(access);
+    const timed = timeAnswers(factory, new TomoMetrics({ process: 'worker' })).forWorkspace(access);
+    for (const name of ['readThread', 'getUsers', 'showThinking', 'postInThread', 'downloadFile', 'readLinkedMessage'] as const) {
+      expect(typeof timed[name], name).toBe(typeof plain[name]);
+    }
+  });
+
   it('stops counting a stream its job abandoned by throwing mid-answer', async () => {
     const metrics = new TomoMetrics({ process: 'worker' });
     const chat = timeAnswers(new InMemoryChatPlatformFactory(workspace()), metrics);
