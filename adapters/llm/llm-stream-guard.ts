@@ -184,3 +184,20 @@ export function resolveModel(
   if (requested === undefined) return defaultModel;
   return models?.[requested] ?? defaultModel;
 }
+
+/** A tool call's arguments as the model wrote them (JSON text, possibly empty or broken). */
+export function parseToolArguments(raw: string): { arguments: Record<string, unknown>; malformed?: true } {
+  if (raw.trim() === '') return { arguments: {} };
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return { arguments: parsed as Record<string, unknown> };
+  } catch {
+    // Reported as malformed below: the tool loop tells the model, it does not crash.
+  }
+  return { arguments: {}, malformed: true };
+}
+
+/** What a model that cannot see images is told instead of the image. */
+export function imageNote(image: { name?: string }): string {
+  return `[An image${image.name ? ` (${image.name})` : ''} was shared here; this model cannot see images.]`;
+}

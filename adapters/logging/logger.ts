@@ -1,4 +1,6 @@
-import { pino, type Logger } from 'pino';
+import { createRequire } from 'node:module';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import type PinoPretty from 'pino-pretty';
 
 export type { Logger };
 
@@ -42,20 +44,43 @@ export const REDACTED_PATHS = [
   '*.instruction',
 ];
 
+export type LogFormat = 'pretty' | 'json';
+
 export interface LoggerOptions {
   level?: string;
-  pretty?: boolean;
   name?: string;
+  /** Default `json`. */
+  format?: LogFormat;
+  /** Where lines go; default standard output. */
+  destination?: NodeJS.WritableStream;
 }
 
-/** JSON lines in production; human-readable in development. */
+/**
+ * `LOG_FORMAT=auto` (the default) is human-readable on a terminal and JSON lines anywhere
+ * else (a pipe, a file, a container's log driver), which is what log pipelines read.
+ */
+export function chooseLogFormat(setting: 'auto' | LogFormat, isTTY: boolean | undefined): LogFormat {
+  if (setting !== 'auto') return setting;
+  return isTTY ? 'pretty' : 'json';
+}
+
+/**
+ * JSON lines, or pino-pretty's colored lines written from this thread (no transport worker
+ * thread: a terminal needs no asynchronous shipping, and a worker thread costs memory).
+ * Redaction happens before either format, so both hide the same fields.
+ */
 export function createLogger(options: LoggerOptions = {}): Logger {
-  return pino({
+  const settings = {
     name: options.name ?? 'tomo',
     level: options.level ?? 'info',
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    ...(options.pretty
-      ? { transport: { target: 'pino-pretty', options: { colorize: true, ignore: 'pid,hostname' } } }
-      : {}),
-  });
+  };
+  if (options.format === 'pretty') {
+    const destination = options.destination ?? process.stdout;
+    const colorize = destination === process.stdout && Boolean(process.stdout.isTTY);
+    // Loaded only here: a process logging JSON never pays for the formatter.
+    const pretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
+    return pino(settings, pretty({ colorize, ignore: 'pid,hostname', destination, sync: true }));
+  }
+  return options.destination ? pino(settings, options.destination as DestinationStream) : pino(settings);
 }

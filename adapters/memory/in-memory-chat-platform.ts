@@ -6,6 +6,8 @@ import type {
   ChatPlatform,
   ChatPlatformFactory,
   ChatUserProfile,
+  MessageRef,
+  SharedFile,
   ShowThinkingInput,
   ThinkingIndicator,
   ThreadMessage,
@@ -41,6 +43,12 @@ export class InMemoryChatWorkspace {
   readonly notMember = new Set<string>();
   /** Channel names, for channelInfo. */
   readonly names = new Map<string, string>();
+  /** Every status text shown while working, in order (the thinking sign's updates). */
+  readonly statuses: string[] = [];
+  /** Shared files' bytes by file id. */
+  readonly fileContents = new Map<string, Uint8Array>();
+  /** Private conversations and their members; channels not listed here are public. */
+  readonly privateMembers = new Map<string, Set<string>>();
   maxMessageChars = 12_000;
   private nextFailure: ChatPlatformError | undefined;
   private tick = 0;
@@ -66,15 +74,17 @@ export class InMemoryChatWorkspace {
     botId?: string;
     threadTs?: string;
     appearance?: BotAppearance;
+    files?: { file: SharedFile; bytes: Uint8Array }[];
     /** When it was written (its ts says so); default a fixed moment in 2023. */
     at?: Date;
   }): string {
     if (!this.channels.has(input.channelId)) throw new ChatPlatformError('not_found', 'channel_not_found', 'say');
     this.tick += 1;
-    const { at, ...message } = input;
+    const { files, at, ...message } = input;
     const seconds = at === undefined ? 1_700_000_000 : Math.floor(at.getTime() / 1000);
     const ts = `${seconds}.${String(this.tick).padStart(6, '0')}`;
-    this.messages.push({ ...message, ts });
+    for (const shared of files ?? []) this.fileContents.set(shared.file.id, shared.bytes);
+    this.messages.push({ ...message, ts, ...(files === undefined ? {} : { files: files.map((f) => f.file) }) });
     return ts;
   }
 
@@ -116,12 +126,7 @@ export class InMemoryChatPlatform implements ChatPlatform {
     this.workspace.check('readThread', thread.channelId);
     const messages = this.workspace.thread(thread.channelId, thread.threadTs);
     if (messages.length === 0) throw new ChatPlatformError('not_found', 'thread_not_found', 'readThread');
-    return messages.map(({ ts, text, userId, botId }) => ({
-      ts,
-      text,
-      ...(userId === undefined ? {} : { userId }),
-      ...(botId === undefined ? {} : { botId }),
-    }));
+    return messages.map(toThreadMessage);
   }
 
   async getUsers(userIds: readonly string[]): Promise<Map<string, ChatUserProfile>> {
@@ -137,7 +142,11 @@ export class InMemoryChatPlatform implements ChatPlatform {
   async showThinking(input: ShowThinkingInput): Promise<ThinkingIndicator> {
     const key = `${input.thread.channelId}/${input.messageTs}`;
     this.workspace.thinking.add(key);
-    return { clear: async () => void this.workspace.thinking.delete(key) };
+    this.workspace.statuses.push(input.status);
+    return {
+      update: async (status) => void this.workspace.statuses.push(status),
+      clear: async () => void this.workspace.thinking.delete(key),
+    };
   }
 
   async postInThread(thread: ThreadRef, text: string, appearance?: BotAppearance): Promise<string[]> {
@@ -164,6 +173,22 @@ export class InMemoryChatPlatform implements ChatPlatform {
     };
   }
 
+  async downloadFile(file: SharedFile, options: { maxBytes: number }): Promise<Uint8Array> {
+    this.workspace.check('downloadFile');
+    const bytes = this.workspace.fileContents.get(file.id);
+    if (bytes === undefined) throw new ChatPlatformError('not_found', 'file_not_found', 'downloadFile');
+    if (bytes.byteLength > options.maxBytes) throw new ChatPlatformError('failed', 'too_large', 'downloadFile');
+    return bytes;
+  }
+
+  async readLinkedMessage(ref: MessageRef, viewer: string): Promise<ThreadMessage | undefined> {
+    this.workspace.check('readLinkedMessage');
+    const members = this.workspace.privateMembers.get(ref.channelId);
+    if (!this.workspace.channels.has(ref.channelId) || (members !== undefined && !members.has(viewer))) return undefined;
+    const found = this.workspace.messages.find((m) => m.channelId === ref.channelId && m.ts === ref.ts);
+    return found === undefined ? undefined : toThreadMessage(found);
+  }
+
   protected reply(thread: ThreadRef, text: string, appearance: BotAppearance | undefined): string {
     const { botUserId, botId } = this.workspace;
     // The thinking sign stays until cleared: on Slack it may be a reaction, which replies do not remove.
@@ -183,4 +208,14 @@ export class InMemoryChatPlatform implements ChatPlatform {
     for (let i = 0; i < text.length; i += max) pieces.push(text.slice(i, i + max));
     return pieces.length === 0 ? [''] : pieces;
   }
+}
+
+function toThreadMessage({ ts, text, userId, botId, files }: InMemoryChatMessage): ThreadMessage {
+  return {
+    ts,
+    text,
+    ...(userId === undefined ? {} : { userId }),
+    ...(botId === undefined ? {} : { botId }),
+    ...(files === undefined ? {} : { files }),
+  };
 }

@@ -14,6 +14,34 @@ export interface RecordedLlmCall {
   messageCount: number;
   stream: boolean;
   body: Record<string, unknown>;
+  /** The same request, read the same way whatever the wire format. */
+  prompt: PromptView;
+}
+
+/** A request as a model reads it: the words of each turn, the images, the tools offered. */
+export interface PromptView {
+  system: string;
+  turns: PromptTurn[];
+  /** Names of the tools offered. */
+  tools: string[];
+  toolChoice: 'auto' | 'none' | undefined;
+}
+
+export interface PromptTurn {
+  role: 'user' | 'assistant' | 'tool';
+  text: string;
+  images: number;
+  /** Assistant turns: the tools it asked for. */
+  toolCalls?: { id: string; name: string; arguments: unknown }[];
+  /** Tool turns: which call this answers. */
+  toolCallId?: string;
+}
+
+/** A tool call a scripted model makes; `arguments` as an object, or raw (possibly broken) JSON text. */
+export interface ScriptedToolCall {
+  name: string;
+  arguments: Record<string, unknown> | string;
+  id?: string;
 }
 
 export interface LlmFakeBehaviour {
@@ -37,6 +65,15 @@ export interface LlmFakeBehaviour {
   chunkDelayMs?: number;
   /** Token counts to report; default about one token per four characters. */
   usage?: { inputTokens: number; outputTokens: number };
+  /** Tool calls made after the text, streamed in the provider's format; the stop reason becomes tool use. */
+  toolCalls?: ScriptedToolCall[];
+  /**
+   * OpenAI fake only: stream tool calls the way some compatible servers (Ollama) do, each
+   * whole in one delta without an index or id, the turn finishing with `stop`.
+   */
+  compatToolCalls?: boolean;
+  /** Decides the behaviour from the request itself (a model that reads its prompt). */
+  respond?: (prompt: PromptView) => LlmFakeBehaviour;
 }
 
 export interface LlmFakeKnobs {
@@ -99,10 +136,22 @@ export class LlmScript implements LlmFakeKnobs {
   }
 
   /** The behaviour for the request that just arrived, with defaults filled in. */
-  take(): Required<Pick<LlmFakeBehaviour, 'text' | 'chunkChars' | 'chunkDelayMs'>> & LlmFakeBehaviour {
-    const next = this.always ?? this.queue.shift() ?? {};
-    return { chunkChars: 8, chunkDelayMs: 0, ...next, text: next.text ?? this.answerText };
+  take(prompt?: PromptView): Required<Pick<LlmFakeBehaviour, 'text' | 'chunkChars' | 'chunkDelayMs'>> & LlmFakeBehaviour {
+    let next = this.always ?? this.queue.shift() ?? {};
+    if (next.respond !== undefined && prompt !== undefined) next = next.respond(prompt);
+    // A turn that only calls tools writes no words unless told to.
+    const text = next.text ?? (next.toolCalls?.length ? '' : this.answerText);
+    return { chunkChars: 8, chunkDelayMs: 0, ...next, text };
   }
+}
+
+/** The calls of a behaviour with ids filled in (`prefix1`, `prefix2`…) and arguments as JSON text. */
+export function scriptedCalls(calls: readonly ScriptedToolCall[], prefix: string): { id: string; name: string; json: string }[] {
+  return calls.map((call, n) => ({
+    id: call.id ?? `${prefix}${n + 1}`,
+    name: call.name,
+    json: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
+  }));
 }
 
 /** The answer split into deltas, honouring a cut-off. */

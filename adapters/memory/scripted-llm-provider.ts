@@ -1,6 +1,7 @@
 import { LlmError, llmErrorCodeForStatus } from '../../core/assistant/llm-error';
 import type { LlmProvider, LlmRequest, LlmStreamEvent, LlmStreamOptions } from '../../core/assistant/llm-provider.port';
-import { LlmScript, answerChunks, roughTokens, type LlmFakeBehaviour, type RecordedLlmCall } from './llm-script';
+import { LlmScript, answerChunks, roughTokens, scriptedCalls, type LlmFakeBehaviour, type PromptView, type RecordedLlmCall } from './llm-script';
+import { parseToolArguments } from '../llm/llm-stream-guard';
 
 export interface ScriptedLlmProviderOptions {
   name?: string;
@@ -62,9 +63,10 @@ export class ScriptedLlmProvider implements LlmProvider {
       messageCount: request.messages.length,
       stream: true,
       body: {},
+      prompt: promptOf(request),
     });
     const provider = this.name;
-    const behaviour = this.script.take();
+    const behaviour = this.script.take(this.calls.at(-1)!.prompt);
     await this.pause(behaviour.firstByteDelayMs ?? 0, this.options.firstByteTimeoutMs, options.signal, false);
     if (behaviour.failWithStatus !== undefined) {
       throw new LlmError(llmErrorCodeForStatus(behaviour.failWithStatus), {
@@ -85,12 +87,14 @@ export class ScriptedLlmProvider implements LlmProvider {
       if (options.signal?.aborted) throw new LlmError('aborted', { provider, afterText: true });
     }
     if (behaviour.cutOffAfterChars !== undefined) throw new LlmError('interrupted', { provider, afterText: textSent });
+    const toolCalls = scriptedCalls(behaviour.toolCalls ?? [], 'call_scripted');
+    for (const call of toolCalls) yield { type: 'tool_call', call: { id: call.id, name: call.name, ...parseToolArguments(call.json) } };
     const prompt = [request.system ?? '', ...request.messages.map((m) => m.content)].join('');
     yield {
       type: 'done',
       provider,
       model,
-      stopReason: 'end',
+      stopReason: toolCalls.length > 0 ? 'tool_use' : 'end',
       usage: behaviour.usage ?? { inputTokens: roughTokens(prompt), outputTokens: roughTokens(behaviour.text) },
     };
   }
@@ -115,4 +119,23 @@ export class ScriptedLlmProvider implements LlmProvider {
       signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
+}
+
+/** An `LlmRequest` as a model reads it (what the HTTP fakes build from their wire formats). */
+export function promptOf(request: LlmRequest): PromptView {
+  return {
+    system: request.system ?? '',
+    turns: request.messages.map((m) => {
+      if (m.role === 'tool') return { role: 'tool', text: m.content, images: 0, toolCallId: m.toolCallId };
+      if (m.role === 'user') return { role: 'user', text: m.content, images: m.images?.length ?? 0 };
+      return {
+        role: 'assistant',
+        text: m.content,
+        images: 0,
+        ...(m.toolCalls?.length ? { toolCalls: m.toolCalls.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments })) } : {}),
+      };
+    }),
+    tools: (request.tools ?? []).map((t) => t.name),
+    toolChoice: request.tools?.length ? (request.toolChoice ?? 'auto') : undefined,
+  };
 }

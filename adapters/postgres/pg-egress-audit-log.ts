@@ -11,7 +11,12 @@ export class PgEgressAuditLog implements EgressAuditLog {
 
   async record(teamId: string, entry: EgressAuditRecord): Promise<void> {
     assertSameTeam(teamId, entry);
-    await this.orm.em.fork().insert(EgressAuditEntity, { ...entry, sourceKinds: [...entry.sourceKinds] });
+    await this.orm.em.fork().insert(EgressAuditEntity, {
+      ...entry,
+      sourceKinds: [...entry.sourceKinds],
+      sourceCounts: entry.sourceCounts === undefined ? null : { ...entry.sourceCounts },
+      toolsCalled: entry.toolsCalled === undefined ? null : [...entry.toolsCalled],
+    });
   }
 
   async list(teamId: string, options: { since?: Date; limit?: number } = {}): Promise<EgressAuditRecord[]> {
@@ -32,6 +37,8 @@ function toRecord(row: Row): EgressAuditRecord {
     inputTokens: row.inputTokens ?? null,
     outputTokens: row.outputTokens ?? null,
     sourceKinds: [...row.sourceKinds],
+    ...(row.sourceCounts == null ? {} : { sourceCounts: { ...row.sourceCounts } }),
+    ...(row.toolsCalled == null ? {} : { toolsCalled: [...row.toolsCalled] }),
     occurredAt: row.occurredAt,
   };
 }

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import {
   LogLevel,
   WebAPIHTTPError,
@@ -5,6 +6,7 @@ import {
   WebAPIRateLimitedError,
   WebAPIRequestError,
   WebClient,
+  WebClientEvent,
   type Logger,
   type WebAPICallResult,
 } from '@slack/web-api';
@@ -47,6 +49,9 @@ const NOT_FOUND = new Set([
   'is_archived',
 ]);
 
+/** Every HTTP 429 any Slack client of this process gets, by method (metrics count them). */
+export const slackRateLimits = new EventEmitter<{ rate_limited: [method: string] }>();
+
 export const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -63,6 +68,9 @@ export function createSlackCaller(token: string, options: SlackApiCallerOptions 
     timeout: options.timeoutMs ?? 10_000,
     logger: quietLogger,
   });
+  client.on(WebClientEvent.RATE_LIMITED, (_retryAfter: number, request: { url: string }) =>
+    slackRateLimits.emit('rate_limited', request.url.replace(/[?#].*$/, '').split('/').pop() ?? 'unknown'),
+  );
   const sleep = options.sleep ?? realSleep;
   const maxRetries = options.maxRateLimitRetries ?? 3;
   const maxWait = options.maxRetryAfterMs ?? 30_000;

@@ -6,6 +6,8 @@ import type {
   ChatPlatform,
   ChatPlatformFactory,
   ChatUserProfile,
+  MessageRef,
+  SharedFile,
   ShowThinkingInput,
   ThinkingIndicator,
   ThreadMessage,
@@ -15,6 +17,8 @@ import type {
 import type { Clock } from '../../core/shared/clock.port';
 import { createSlackCaller, realSleep, type SlackApiCallerOptions, type SlackCall } from './slack-api-caller';
 import { SlackAnswerWriter, type AnswerWriterSettings } from './slack-answer-writer';
+import { downloadSlackFile, toSharedFile, type SlackFile } from './slack-file-download';
+import { readLinkedSlackMessage } from './slack-linked-message';
 import { splitMessage } from './split-message';
 import { slackUserToMember, type SlackUser } from './slack-user';
 
@@ -51,6 +55,8 @@ export class SlackChatPlatform implements ChatPlatform {
   protected readonly writerSettings: AnswerWriterSettings;
   private readonly streaming = { available: true };
   private readonly profiles = new Map<string, ChatUserProfile | null>();
+  /** Download addresses of the files seen in threads, so reading one needs no files.info. */
+  private readonly fileUrls = new Map<string, string>();
 
   constructor(
     protected readonly call: SlackCall,
@@ -80,11 +86,13 @@ export class SlackChatPlatform implements ChatPlatform {
       for (const message of result.messages ?? []) {
         // The AI-app view's thread root ("Chats from …") is Slack's, not part of the conversation.
         if (message.ts === undefined || byTs.has(message.ts) || message.subtype === 'assistant_app_thread') continue;
+        const files = this.sharedFiles(message.files);
         byTs.set(message.ts, {
           ts: message.ts,
           text: message.text ?? '',
           ...(message.user === undefined ? {} : { userId: message.user }),
           ...(message.bot_id === undefined ? {} : { botId: message.bot_id }),
+          ...(files.length === 0 ? {} : { files }),
         });
       }
       cursor = result.response_metadata?.next_cursor || undefined;
@@ -117,7 +125,9 @@ export class SlackChatPlatform implements ChatPlatform {
       });
     // The sign is cosmetic: when neither a status nor a reaction can be shown, the answer
     // still goes ahead (a real token problem surfaces on the next call).
-    if (await succeeds(setStatus(input.status))) return { clear: () => ignoreFailure(setStatus('')) };
+    if (await succeeds(setStatus(input.status))) {
+      return { update: (status) => ignoreFailure(setStatus(status)), clear: () => ignoreFailure(setStatus('')) };
+    }
     // Not an assistant thread (a channel mention): a reaction on the question instead.
     const reaction = { channel: thread.channelId, timestamp: input.messageTs, name: this.options.thinkingReaction ?? 'eyes' };
     if (await succeeds(this.call('reactions.add', reaction))) {
@@ -147,6 +157,27 @@ export class SlackChatPlatform implements ChatPlatform {
     return new SlackAnswerWriter(this.call, withTeam, this.writerSettings, this.streaming);
   }
 
+  downloadFile(file: SharedFile, options: { maxBytes: number; signal?: AbortSignal }): Promise<Uint8Array> {
+    const apiOrigin = new URL(this.options.slackApiUrl ?? 'https://slack.com/api/').origin;
+    return downloadSlackFile(this.call, this.access.botToken, apiOrigin, file, this.fileUrls, options);
+  }
+
+  readLinkedMessage(ref: MessageRef, viewer: string): Promise<ThreadMessage | undefined> {
+    return readLinkedSlackMessage(this.call, ref, viewer);
+  }
+
+  private sharedFiles(files: SlackFile[] | undefined): SharedFile[] {
+    const shared: SharedFile[] = [];
+    for (const file of files ?? []) {
+      const described = toSharedFile(file);
+      if (described === undefined) continue;
+      const url = file.url_private_download ?? file.url_private;
+      if (url !== undefined) this.fileUrls.set(described.id, url);
+      shared.push(described);
+    }
+    return shared;
+  }
+
   private async lookUpUser(id: string): Promise<void> {
     try {
       const result = (await this.call('users.info', { user: id, include_locale: true })) as { user?: SlackUser & { id: string } };
@@ -159,7 +190,7 @@ export class SlackChatPlatform implements ChatPlatform {
 }
 
 interface RepliesPage {
-  messages?: { ts?: string; text?: string; user?: string; bot_id?: string; subtype?: string }[];
+  messages?: { ts?: string; text?: string; user?: string; bot_id?: string; subtype?: string; files?: SlackFile[] }[];
   response_metadata?: { next_cursor?: string };
 }
 

@@ -1,6 +1,7 @@
 import type { Express, Router } from 'express';
 import { Container } from 'inversify';
 import type { Logger } from '../../adapters/logging/logger';
+import type { TomoMetrics } from '../../adapters/metrics/prometheus-metrics';
 import type { Database } from '../../adapters/postgres/database';
 import type { JobQueue } from '../../core/shared/job-queue.port';
 import { databaseReadiness } from '../shared/readiness';
@@ -13,6 +14,7 @@ import { signedInApi, type SignedInPorts } from './http/session/signed-in-api';
 import { billingHttpDeps } from './billing-http-deps';
 import { signedInPorts } from './signed-in-ports';
 import { slackRoutes } from './http/slack/slack.routes';
+import { metricsRoutes } from './http/metrics-routes';
 
 export const SERVER_TYPES = {
   Config: Symbol.for('ServerConfig'),
@@ -32,6 +34,8 @@ export interface ServerDependencies {
   logger: Logger;
   database: Database;
   queue: JobQueue;
+  /** This process's metrics; served at /metrics with METRICS_TOKEN. Absent in most tests. */
+  metrics?: TomoMetrics;
 }
 
 /** Composition root of the HTTP server: binds ports to adapters from configuration. */
@@ -92,6 +96,7 @@ export function buildServerContainer(deps: ServerDependencies): Container {
           rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
           webDistDir: config.WEB_DIST_DIR,
           routes: [
+            metricsRoutes(deps.metrics, config.METRICS_TOKEN),
             publicConfigRoutes({
               billingEnabled: config.billingEnabled,
               analyticsScriptUrl: config.ANALYTICS_SCRIPT_URL,

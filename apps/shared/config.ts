@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_ROOT_FALLBACK_DIR } from '../../adapters/embedded-postgres/embedded-postgres-server';
 
 /** Thrown for a bad environment; start-up prints its one-line message and exits. */
 export class ConfigError extends Error {
@@ -10,6 +11,12 @@ const optionalString = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+
+/** Empty or unset: off. 0: any free port. */
+const optionalPort = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.coerce.number().int().min(0).max(65535).optional(),
+);
 
 const url = (what: string) =>
   z
@@ -28,9 +35,11 @@ const postgresUrl = url('postgres://user:password@host:5432/database').refine(
 export const commonEnv = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   DATABASE_URL: postgresUrl,
   DATA_DIR: z.string().trim().min(1).default('data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  EMBEDDED_PG_DIR: z.string().trim().min(1).default(DEFAULT_ROOT_FALLBACK_DIR),
   PUBLIC_URL: url('the address people reach Tomo at').default('http://localhost:3000'),
   ENCRYPTION_KEY: optionalString,
   SLACK_CLIENT_ID: optionalString,
@@ -46,6 +55,8 @@ export const commonEnv = {
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: url('Stripe API base'),
+  METRICS_PORT: optionalPort,
+  METRICS_HOST: z.string().trim().min(1).default('0.0.0.0'),
 };
 
 export const serverEnv = {
@@ -58,10 +69,36 @@ export const serverEnv = {
   WEB_DIST_DIR: z.string().trim().min(1).default('apps/web/dist'),
   ANALYTICS_SCRIPT_URL: url('browser analytics script'),
   BOOKING_URL: url('embedded demo booking form'),
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, { message: 'must be at least 16 characters' }),
+};
+
+const hostPortList = z
+  .string()
+  .trim()
+  .default('')
+  .transform((v) => v.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean))
+  .refine((list) => list.every((entry) => /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/.test(entry)), {
+    message: 'must be a comma-separated list of exact host:port pairs, e.g. 127.0.0.1:4010',
+  });
+
+/** Tools and readers (issue 12): search engine, YouTube, and the fetch allow-list for tests. */
+export const toolsEnv = {
+  SEARCH_PROVIDER: z.enum(['none', 'google', 'brave', 'searxng']).default('none'),
+  GOOGLE_SEARCH_API_KEY: optionalString,
+  GOOGLE_SEARCH_ENGINE_ID: optionalString,
+  GOOGLE_SEARCH_URL: url('Google Custom Search JSON API endpoint'),
+  BRAVE_SEARCH_API_KEY: optionalString,
+  BRAVE_SEARCH_URL: url('Brave Search API web search endpoint'),
+  SEARXNG_URL: url('SearXNG base, e.g. http://searxng:8080/'),
+  SEARXNG_API_KEY: optionalString,
+  YOUTUBE_URL: url('YouTube base for transcripts').default('https://www.youtube.com'),
+  FETCH_ALLOW_PRIVATE_HOSTS: hostPortList,
+  OPENAI_IMAGE_INPUT: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
 };
 
 export const workerEnv = {
   ...commonEnv,
+  ...toolsEnv,
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 };

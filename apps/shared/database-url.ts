@@ -15,7 +15,7 @@ const EMBEDDED_DATABASE = 'tomo';
  * clone runs with no setup and keeps its data across restarts.
  */
 export async function resolveDatabase(
-  config: { DATABASE_URL?: string | undefined; DATA_DIR: string; EMBEDDED_PG_PORT: number },
+  config: { DATABASE_URL?: string | undefined; DATA_DIR: string; EMBEDDED_PG_PORT: number; EMBEDDED_PG_DIR: string },
   logger: Logger,
 ): Promise<ResolvedDatabase> {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL, embedded: false, stop: async () => {} };
@@ -24,7 +24,9 @@ export async function resolveDatabase(
   const handle = await startEmbeddedPostgres({
     dataDir,
     port: config.EMBEDDED_PG_PORT,
+    rootFallbackDir: config.EMBEDDED_PG_DIR,
     log: (line) => logger.debug({ postgres: line }),
+    warn: (line) => logger.warn(line),
   });
   await ensureDatabase(handle.url, EMBEDDED_DATABASE);
   const url = new URL(handle.url);

@@ -1,5 +1,5 @@
 import { loadOrCreateKey } from '../../adapters/crypto';
-import { createLogger, type Logger } from '../../adapters/logging/logger';
+import { chooseLogFormat, createLogger, type Logger } from '../../adapters/logging/logger';
 import { openDatabase, type Database } from '../../adapters/postgres/database';
 import { PgBossJobQueue } from '../../adapters/queue/pg-boss-job-queue';
 import { resolveDatabase, type ResolvedDatabase } from './database-url';
@@ -15,17 +15,19 @@ export interface Infrastructure {
 }
 
 interface InfrastructureConfig {
-  NODE_ENV: string;
   LOG_LEVEL: string;
+  LOG_FORMAT: 'auto' | 'pretty' | 'json';
   DATABASE_URL?: string | undefined;
   ENCRYPTION_KEY?: string | undefined;
   DATA_DIR: string;
   EMBEDDED_PG_PORT: number;
+  EMBEDDED_PG_DIR: string;
   SHUTDOWN_TIMEOUT_MS: number;
 }
 
-export function appLogger(config: Pick<InfrastructureConfig, 'NODE_ENV' | 'LOG_LEVEL'>, name: string): Logger {
-  return createLogger({ name, level: config.LOG_LEVEL, pretty: config.NODE_ENV === 'development' && process.stdout.isTTY });
+/** Pretty on a terminal, JSON lines otherwise (LOG_FORMAT overrides). */
+export function appLogger(config: Pick<InfrastructureConfig, 'LOG_LEVEL' | 'LOG_FORMAT'>, name: string): Logger {
+  return createLogger({ name, level: config.LOG_LEVEL, format: chooseLogFormat(config.LOG_FORMAT, process.stdout.isTTY) });
 }
 
 /** Database (embedded when DATABASE_URL is unset), migrations applied, queue started. */

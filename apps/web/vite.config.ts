@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { prerenderSite } from './prerender/prerender-site';
-import { siteBuildDefines } from './prerender/site-defines';
+import { prerenderSite } from './prerender/prerender-site.ts';
+import { siteBuildDefines } from './prerender/site-defines.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));

@@ -1,4 +1,4 @@
-import { parseEnv, requireEncryptionKeyWithExternalDatabase, workerEnv } from '../shared/config';
+import { ConfigError, parseEnv, requireEncryptionKeyWithExternalDatabase, workerEnv } from '../shared/config';
 
 export type WorkerConfig = ReturnType<typeof loadWorkerConfig>;
 
@@ -6,5 +6,20 @@ export type WorkerConfig = ReturnType<typeof loadWorkerConfig>;
 export function loadWorkerConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = parseEnv(workerEnv, env);
   requireEncryptionKeyWithExternalDatabase(parsed);
+  requireSearchSettings(parsed);
   return parsed;
+}
+
+/** A chosen search engine must be usable: its key (and Google's engine id, SearXNG's address) set. */
+function requireSearchSettings(config: ReturnType<typeof parseEnv<typeof workerEnv>>): void {
+  const needed: Record<string, (keyof typeof config)[]> = {
+    google: ['GOOGLE_SEARCH_API_KEY', 'GOOGLE_SEARCH_ENGINE_ID'],
+    brave: ['BRAVE_SEARCH_API_KEY'],
+    searxng: ['SEARXNG_URL'],
+    none: [],
+  };
+  const missing = needed[config.SEARCH_PROVIDER]!.find((name) => !config[name]);
+  if (missing !== undefined) {
+    throw new ConfigError(`Invalid configuration: ${missing} is required when SEARCH_PROVIDER=${config.SEARCH_PROVIDER} (unset)`);
+  }
 }

@@ -1,5 +1,7 @@
 import { Container } from 'inversify';
 import type { Logger } from '../../adapters/logging/logger';
+import { timeAnswerJobs } from '../../adapters/metrics/answer-timing';
+import type { TomoMetrics } from '../../adapters/metrics/prometheus-metrics';
 import { PgCustomerRepository } from '../../adapters/postgres/pg-customer-repository';
 import { PgMeterUsageOutbox } from '../../adapters/postgres/pg-meter-usage-outbox';
 import { PgProcessedEventLog } from '../../adapters/postgres/pg-processed-event-log';
@@ -20,6 +22,7 @@ import { PgSessionStore } from '../../adapters/postgres/pg-session-store';
 import { PgAssistantThreadRepository, PgAutoReplyCounter, PgTriggerInputStash } from '../../adapters/postgres/pg-trigger-state';
 import { secretBoxFromConfig } from '../shared/secret-box';
 import { QUEUES } from '../shared/queues';
+import { SLACK_QUEUES } from '../shared/slack-jobs';
 import type { WorkerConfig } from './config';
 import { billingCancelWorkspaceJob } from './jobs/billing-cancel-workspace.job';
 import { billingMeterEventsJob } from './jobs/billing-meter-events.job';
@@ -44,6 +47,8 @@ export interface WorkerDependencies {
   logger: Logger;
   database: Database;
   queue: PgBossJobQueue;
+  /** Answer latency, active streams and LLM errors are recorded here when given. */
+  metrics?: TomoMetrics;
 }
 
 /** Composition root of the worker: binds ports to adapters and jobs to queues. */
@@ -88,7 +93,11 @@ export function buildWorkerContainer(deps: WorkerDependencies): Container {
   container
     .bind<Record<string, JobHandler>>(WORKER_TYPES.SlackJobs)
     .toResolvedValue(
-      (config: WorkerConfig, database: Database, queue: PgBossJobQueue, logger: Logger) => slackJobHandlers(config, database, queue, logger),
+      (config: WorkerConfig, database: Database, queue: PgBossJobQueue, logger: Logger) => {
+        const handlers = slackJobHandlers(config, database, queue, logger, deps.metrics);
+        const answer = handlers[SLACK_QUEUES.slackAnswer.name];
+        return deps.metrics && answer ? { ...handlers, [SLACK_QUEUES.slackAnswer.name]: timeAnswerJobs(answer) } : handlers;
+      },
       [WORKER_TYPES.Config, WORKER_TYPES.Database, WORKER_TYPES.Queue, WORKER_TYPES.Logger],
     );
   container

@@ -1,5 +1,6 @@
 import type { Logger } from '../../adapters/logging/logger';
 import type { Database } from '../../adapters/postgres/database';
+import type { TomoMetrics } from '../../adapters/metrics/prometheus-metrics';
 import type { JobHandler, PgBossJobQueue } from '../../adapters/queue/pg-boss-job-queue';
 import { ALL_QUEUES } from '../shared/queues';
 import type { WorkerConfig } from './config';
@@ -15,6 +16,7 @@ export async function startWorker(deps: {
   logger: Logger;
   database: Database;
   queue: PgBossJobQueue;
+  metrics?: TomoMetrics;
 }): Promise<RunningWorker> {
   const container = buildWorkerContainer(deps);
   const handlers = container.get<Record<string, JobHandler>>(WORKER_TYPES.Handlers);

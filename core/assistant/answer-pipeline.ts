@@ -21,6 +21,9 @@ import { collectAnswer } from './collected-answer';
 /** The words Tomo says itself, in the asker's language (the catalogue lives at the edge). */
 export interface AnswerTexts extends TriggerTexts {
   thinking(locale: Locale): string;
+  /** What Slack shows while a tool or reader works ("is searching the web…"). */
+  working?: StreamAnswerDeps['texts']['working'];
+  sourcesLabel?: StreamAnswerDeps['texts']['sourcesLabel'];
   unknownError(locale: Locale): string;
   denial(error: DomainError, locale: Locale): string;
 }
@@ -159,6 +162,7 @@ export class AnswerPipeline {
         usageKind: request.usageKind,
         locale: asker.locale,
         appearance: asker.appearance,
+        thinking,
       });
       if (collected && request.delivery) {
         const failure = collected.failure();

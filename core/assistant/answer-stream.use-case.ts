@@ -1,15 +1,23 @@
 import type { EntitlementGrant } from '../entitlement/entitlement';
+import { pluginStates, type PluginId } from '../plugins/plugin';
+import type { PluginSettingsRepository } from '../plugins/plugin-settings-repository.port';
+import { findSources } from '../readers/find-sources';
+import type { ReaderRegistry, ReadSources } from '../readers/reader-registry';
 import type { Clock } from '../shared/clock.port';
 import type { TeamId, UserId } from '../shared/ids';
 import type { Tokenizer } from '../shared/tokenizer.port';
 import type { RecordUsage } from '../usage/record-usage.use-case';
 import type { UsageKind } from '../usage/usage-event';
+import { NO_RESOURCES, type AskerResources, type ToolSource, type WorkStatus } from '../tools/tool';
+import type { OfferedTool, ToolRegistry } from '../tools/tool-registry';
 import type { Locale } from '../workspace/user';
-import type { BotAppearance, ChatPlatform, PostedAnswer, ThreadMessage, ThreadRef } from './chat-platform.port';
+import type { BotAppearance, ChatPlatform, PostedAnswer, ThinkingIndicator, ThreadMessage, ThreadRef } from './chat-platform.port';
 import type { EgressAuditLog } from './egress-audit-log.port';
 import { isLlmError, type LlmError } from './llm-error';
-import type { LlmProvider, LlmStreamEvent } from './llm-provider.port';
-import { buildThreadContext, displayNamesOf, userIdsInThread } from './thread-context';
+import type { LlmProvider, LlmStreamEvent, LlmUserMessage } from './llm-provider.port';
+import { buildThreadContext, displayNamesOf, userIdsInThread, type ThreadContext } from './thread-context';
+import { DEFAULT_TOOL_LOOP_LIMITS, newToolLoopProgress, runToolLoop, type ToolLoopLimits, type ToolLoopProgress } from './tool-loop';
+import { UNTRUSTED_RULES } from './untrusted-content';
 
 export const DEFAULT_MAX_OUTPUT_TOKENS = 4_096;
 
@@ -19,8 +27,24 @@ export interface StreamAnswerDeps {
   readonly recordUsage: Pick<RecordUsage, 'execute'>;
   readonly egressAudit: EgressAuditLog;
   readonly clock: Clock;
-  readonly texts: { unknownError(locale: Locale): string };
+  readonly texts: {
+    unknownError(locale: Locale): string;
+    /** What Slack shows while Tomo works ("is searching the web…"); without it the status stays as it is. */
+    working?(status: WorkStatus, locale: Locale): string;
+    /** Label of the links under an answer that used web pages or search results. Default "Sources". */
+    sourcesLabel?(locale: Locale): string;
+  };
   readonly maxOutputTokens?: number;
+  /** Tools the model may call (calculator, web browsing, search…); none without it. */
+  readonly tools?: ToolRegistry;
+  /** Readers of the links and files in the question and thread; none without it. */
+  readonly readers?: ReaderRegistry;
+  /** The workspace's plugin switches; every plugin is on without it. */
+  readonly plugins?: Pick<PluginSettingsRepository, 'list'>;
+  /** The asker's integration tokens and knowledge base, for tools and readers that need them. */
+  readonly resources?: (teamId: TeamId, userId: UserId) => AskerResources;
+  /** Rounds, tokens and time one answer may spend on tools. */
+  readonly toolLimits?: Partial<ToolLoopLimits>;
 }
 
 export interface StreamAnswerInput {
@@ -37,6 +61,8 @@ export interface StreamAnswerInput {
   readonly usageKind: UsageKind;
   readonly locale: Locale;
   readonly appearance: BotAppearance | undefined;
+  /** The "is thinking…" sign already shown; tools and readers update it while they work. */
+  readonly thinking?: ThinkingIndicator;
 }
 
 export type StreamAnswerResult =
@@ -49,6 +75,8 @@ export type StreamAnswerResult =
       readonly inputTokens: number;
       readonly outputTokens: number;
       readonly droppedMessages: number;
+      /** Tools the model called, in order (names only). */
+      readonly toolsCalled?: readonly string[];
     }
   | { readonly status: 'failed'; readonly reason: 'llm_unavailable' | 'empty_answer'; readonly errorCode?: string };
 
@@ -82,44 +110,57 @@ export class StreamAnswer {
       tokenLimit: grant.tokenLimit,
       tokenizer: deps.tokenizer,
     });
+    const showStatus = this.statusShower(input);
+    const enabledPlugins = await this.enabledPlugins(input.teamId);
+    const resources = deps.resources?.(input.teamId, input.requesterId) ?? NO_RESOURCES;
+    const read = await this.readSources(input, enabledPlugins, resources, showStatus);
+    const tools: OfferedTool[] = (await deps.tools?.offer({ plan: grant.plan.name, enabledPlugins, resources })) ?? [];
+    const request = this.firstRequest(grant.model.id, context, read, tools.length > 0);
+
     const writer = platform.startAnswer({
       thread: input.thread,
       recipientUserId: input.requesterId,
       recipientTeamId: input.teamId,
       ...(input.appearance ? { appearance: input.appearance } : {}),
     });
-
-    let answer = '';
-    let done: DoneEvent | undefined;
+    const progress = newToolLoopProgress();
+    let done: DoneEvent;
     try {
-      const stream = deps.llm.stream({
-        model: grant.model.id,
-        system: context.system,
-        messages: context.messages,
-        maxOutputTokens: deps.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
+      done = await runToolLoop({
+        llm: deps.llm,
+        request,
+        tools,
+        context: {
+          teamId: input.teamId,
+          userId: input.requesterId,
+          locale: input.locale,
+          plan: grant.plan.name,
+          searchResults: grant.googleResultsPerAnswer,
+        },
+        append: (text) => writer.append(text),
+        showStatus,
+        clock: deps.clock,
+        tokenizer: deps.tokenizer,
+        limits: { ...DEFAULT_TOOL_LOOP_LIMITS, ...deps.toolLimits },
+        progress,
       });
-      for await (const event of stream) {
-        if (event.type === 'done') done = event;
-        if (event.type !== 'text' || event.text === '') continue;
-        answer += event.text;
-        await writer.append(event.text);
-      }
     } catch (error) {
       if (!isLlmError(error)) throw error;
       // What was already said stays; the error message follows it.
-      if (answer !== '') await writer.finish();
-      await this.recordFailedEgress(input, error);
+      if (progress.answer !== '') await writer.finish();
+      await this.recordFailedEgress(input, error, progress, read);
       await platform.postInThread(input.thread, deps.texts.unknownError(input.locale), input.appearance);
       return { status: 'failed', reason: 'llm_unavailable', errorCode: error.code };
     }
-    if (done === undefined || answer.trim() === '') {
+    if (progress.answer.trim() === '') {
       await platform.postInThread(input.thread, deps.texts.unknownError(input.locale), input.appearance);
       return { status: 'failed', reason: 'empty_answer' };
     }
+    const footer = citationFooter(progress.answer, progress.sources, deps.texts.sourcesLabel?.(input.locale));
+    if (footer !== '') await writer.append(footer);
     const posted = await writer.finish();
 
-    const inputTokens = done.usage?.inputTokens ?? context.tokens;
-    const outputTokens = done.usage?.outputTokens ?? deps.tokenizer.countTokens(answer);
+    const { inputTokens, outputTokens } = this.tokensOf(progress);
     try {
       await deps.recordUsage.execute({
         teamId: input.teamId,
@@ -134,7 +175,7 @@ export class StreamAnswer {
         model: done.model,
         inputTokens,
         outputTokens,
-        sourceKinds: sourceKinds(input.system),
+        ...egressSources(input.system, read, progress),
         occurredAt: deps.clock.now(),
       });
     } catch (error) {
@@ -149,27 +190,134 @@ export class StreamAnswer {
       inputTokens,
       outputTokens,
       droppedMessages: context.droppedMessages,
+      ...(progress.toolsCalled.length > 0 ? { toolsCalled: [...progress.toolsCalled] } : {}),
+    };
+  }
+
+  /** Links and files of the question and thread, read before the model is asked. */
+  private async readSources(
+    input: StreamAnswerInput,
+    enabledPlugins: ReadonlySet<PluginId>,
+    resources: AskerResources,
+    showStatus: (status: WorkStatus) => Promise<void>,
+  ): Promise<ReadSources | undefined> {
+    if (this.deps.readers === undefined) return undefined;
+    const sources = findSources(input.messages, input.self);
+    if (sources.length === 0) return undefined;
+    return this.deps.readers.read({
+      sources,
+      limits: input.grant.plan.readers,
+      enabledPlugins,
+      resources,
+      context: { teamId: input.teamId, userId: input.requesterId, locale: input.locale, platform: input.platform },
+      showStatus,
+      tokenizer: this.deps.tokenizer,
+    });
+  }
+
+  /** The thread as turns; what the readers found follows the question in the same turn, fenced. */
+  private firstRequest(model: string, context: ThreadContext, read: ReadSources | undefined, withTools: boolean) {
+    const messages = [...context.messages];
+    const last = messages.at(-1);
+    const hasSources = read !== undefined && (read.text !== '' || read.images.length > 0);
+    if (hasSources && last?.role === 'user') {
+      const withSources: LlmUserMessage = {
+        role: 'user',
+        content: read.text === '' ? last.content : `${last.content}\n\n${read.text}`,
+        ...(read.images.length > 0 ? { images: [...(last.images ?? []), ...read.images] } : {}),
+      };
+      messages[messages.length - 1] = withSources;
+    }
+    const rules = hasSources || withTools ? UNTRUSTED_RULES : '';
+    const system = [context.system, rules].filter((part) => part !== '').join('\n\n');
+    return {
+      model,
+      system,
+      messages,
+      maxOutputTokens: this.deps.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
+    };
+  }
+
+  private async enabledPlugins(teamId: TeamId): Promise<ReadonlySet<PluginId>> {
+    const saved = this.deps.plugins === undefined ? [] : await this.deps.plugins.list(teamId);
+    return new Set(pluginStates(saved).filter((state) => state.enabled).map((state) => state.pluginId));
+  }
+
+  /** Status updates in the asker's language; cosmetic, so failures never stop the answer. */
+  private statusShower(input: StreamAnswerInput): (status: WorkStatus) => Promise<void> {
+    const { thinking } = input;
+    const working = this.deps.texts.working;
+    let shown = 'thinking';
+    return async (status) => {
+      const key = JSON.stringify(status);
+      if (thinking?.update === undefined || working === undefined || key === shown) return;
+      shown = key;
+      await thinking.update(working(status, input.locale));
+    };
+  }
+
+  /** Tokens over every request of the answer: as reported, estimated where a provider reported none. */
+  private tokensOf(progress: ToolLoopProgress) {
+    return {
+      inputTokens: progress.rounds.reduce((sum, done) => sum + (done.usage?.inputTokens ?? 0), 0) + progress.estimatedInputTokens,
+      outputTokens: progress.rounds.reduce((sum, done) => sum + (done.usage?.outputTokens ?? 0), 0) + progress.estimatedOutputTokens,
     };
   }
 
   /** The question left the workspace for every provider that was asked, answered or not. */
-  private async recordFailedEgress(input: StreamAnswerInput, error: LlmError): Promise<void> {
+  private async recordFailedEgress(
+    input: StreamAnswerInput,
+    error: LlmError,
+    progress: ToolLoopProgress,
+    read: ReadSources | undefined,
+  ): Promise<void> {
+    const base = { teamId: input.teamId, memberId: input.requesterId, ...egressSources(input.system, read, progress) };
+    const answered = progress.rounds.at(-1);
+    if (answered !== undefined) {
+      // Earlier rounds of a tool loop did reach a provider and were answered.
+      await this.deps.egressAudit.record(input.teamId, {
+        ...base,
+        provider: answered.provider,
+        model: answered.model,
+        ...this.tokensOf(progress),
+        occurredAt: this.deps.clock.now(),
+      });
+    }
     const attempts = error.attempts.length > 0 ? error.attempts : [error];
     for (const attempt of attempts) {
       await this.deps.egressAudit.record(input.teamId, {
-        teamId: input.teamId,
-        memberId: input.requesterId,
+        ...base,
         provider: attempt.provider,
         model: input.grant.model.id,
         inputTokens: null,
         outputTokens: null,
-        sourceKinds: sourceKinds(input.system),
         occurredAt: this.deps.clock.now(),
       });
     }
   }
 }
 
-function sourceKinds(system: string): string[] {
-  return system === '' ? ['thread'] : ['thread', 'instructions'];
+/** What went to the provider, as names and counts: source kinds, how many of each, the tools called. */
+function egressSources(system: string, read: ReadSources | undefined, progress: ToolLoopProgress) {
+  const counts: Record<string, number> = { ...read?.counts };
+  for (const source of progress.sources) counts[source.kind] = (counts[source.kind] ?? 0) + 1;
+  const sourceKinds = [...(system === '' ? ['thread'] : ['thread', 'instructions']), ...Object.keys(counts)];
+  return {
+    sourceKinds,
+    ...(Object.keys(counts).length > 0 ? { sourceCounts: counts } : {}),
+    ...(progress.toolsCalled.length > 0 ? { toolsCalled: [...progress.toolsCalled] } : {}),
+  };
+}
+
+/**
+ * Pages and results the tools used, as Markdown links under the answer, when the model cited
+ * none of them itself (answers are posted as Markdown, which Slack shows as links).
+ */
+export function citationFooter(answer: string, sources: readonly ToolSource[], label = 'Sources'): string {
+  const byUrl = new Map<string, ToolSource>();
+  for (const source of sources) if (!byUrl.has(source.url)) byUrl.set(source.url, source);
+  const unique = [...byUrl.values()];
+  if (unique.length === 0 || unique.some((source) => answer.includes(source.url))) return '';
+  const links = unique.slice(0, 5).map((source) => `[${source.title.replace(/[[\]]/g, '').trim() || source.url}](${source.url.replace(/\)/g, '%29')})`);
+  return `\n\n${label}: ${links.join(' · ')}`;
 }

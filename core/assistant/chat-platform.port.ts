@@ -34,6 +34,27 @@ export interface ThreadMessage {
   /** Set for messages posted by an app or bot (including Tomo itself). */
   botId?: string;
   text: string;
+  /** Files shared with the message (descriptions only; content is read on demand). */
+  files?: SharedFile[];
+}
+
+/** A file shared in a message, as the platform describes it. */
+export interface SharedFile {
+  readonly id: string;
+  readonly name: string;
+  /** `text/plain`, `application/pdf`, `image/png`…; may be empty for odd uploads. */
+  readonly mimetype: string;
+  /** The platform's short type (`pdf`, `docx`, `csv`, `png`…). */
+  readonly filetype?: string;
+  readonly size: number;
+}
+
+/** A message someone linked to (a Slack permalink). */
+export interface MessageRef {
+  channelId: ChannelId;
+  ts: string;
+  /** Set when the message is a reply in a thread. */
+  threadTs?: string;
 }
 
 /**
@@ -72,6 +93,11 @@ export interface PostedAnswer {
 
 /** A visible "working on it" sign; clearing is idempotent. */
 export interface ThinkingIndicator {
+  /**
+   * Shows what Tomo is doing now ("is searching the web…"); best effort, never throws for
+   * the platform refusing. Where only a reaction could be shown, nothing changes.
+   */
+  update?(status: string): Promise<void>;
   clear(): Promise<void>;
 }
 
@@ -93,6 +119,16 @@ export interface ChatPlatform {
   /** Posts a complete text (split over several messages when long) in the thread. */
   postInThread(thread: ThreadRef, text: string, appearance?: BotAppearance): Promise<string[]>;
   startAnswer(target: AnswerTarget): AnswerWriter;
+  /**
+   * The bytes of a shared file (Slack: `url_private` with the bot token), at most `maxBytes`;
+   * throws `ChatPlatformError` (`not_found`, `too_large`, `access_denied`…) otherwise.
+   */
+  downloadFile?(file: SharedFile, options: { maxBytes: number; signal?: AbortSignal }): Promise<Uint8Array>;
+  /**
+   * A linked message, only if `viewer` may read it too: public channels, or conversations
+   * `viewer` is a member of. Undefined when it does not exist or is not theirs to see.
+   */
+  readLinkedMessage?(ref: MessageRef, viewer: UserId): Promise<ThreadMessage | undefined>;
 }
 
 /** One platform client per installation; the worker asks for one per job. */

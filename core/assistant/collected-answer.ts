@@ -21,19 +21,22 @@ export function collectAnswer(platform: ChatPlatform): CollectedAnswer {
     },
     finish: async () => ({ messageTs: [], delivery: 'edit' }),
   };
-  return {
-    platform: {
-      readThread: (thread) => platform.readThread(thread),
-      getUsers: (ids) => platform.getUsers(ids),
-      // Nobody watches a thread for these answers: no status, no reaction.
-      showThinking: async () => ({ clear: async () => undefined }),
-      postInThread: async (_thread, message) => {
-        failure = message;
-        return [];
-      },
-      startAnswer: () => writer,
+  const overrides: Partial<ChatPlatform> = {
+    // Nobody watches a thread for these answers: no status, no reaction.
+    showThinking: async () => ({ clear: async () => undefined }),
+    postInThread: async (_thread, message) => {
+      failure = message;
+      return [];
     },
-    text: () => text,
-    failure: () => failure,
+    startAnswer: () => writer,
   };
+  // Everything else (reading threads, people, files, linked messages…) is the platform's own.
+  const view = new Proxy(platform, {
+    get(target, property) {
+      if (Object.hasOwn(overrides, property)) return overrides[property as keyof ChatPlatform];
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { platform: view, text: () => text, failure: () => failure };
 }

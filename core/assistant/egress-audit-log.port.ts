@@ -13,6 +13,10 @@ export interface EgressAuditRecord {
   readonly inputTokens: number | null;
   readonly outputTokens: number | null;
   readonly sourceKinds: readonly string[];
+  /** How many sources of each kind (`web_page: 2`, `slack_file: 1`); names and counts only. */
+  readonly sourceCounts?: Readonly<Record<string, number>>;
+  /** The tools the model called, one entry per call (`calculator`, `web_search`…). */
+  readonly toolsCalled?: readonly string[];
   readonly occurredAt: Date;
 }
 

@@ -5,11 +5,63 @@
  */
 
 /** Who said a turn. Instructions go in `LlmRequest.system`, not in a message. */
-export type LlmRole = 'user' | 'assistant';
+export type LlmRole = 'user' | 'assistant' | 'tool';
 
-export interface LlmMessage {
-  role: LlmRole;
+/** An image for models that take images (Slack files); adapters put it in their own format. */
+export interface LlmImage {
+  /** `image/png`, `image/jpeg`, `image/gif` or `image/webp`. */
+  mediaType: string;
+  /** Base64 of the bytes. */
+  data: string;
+  /** A short label for models that cannot see it (e.g. the file name). */
+  name?: string;
+}
+
+/** One call the model asked for: `arguments` is the parsed JSON object it wrote. */
+export interface LlmToolCall {
+  /** The provider's id for the call (`call_…`, `toolu_…`); tool results refer to it. */
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+  /** True when what the model wrote was not a JSON object; `arguments` is then `{}`. */
+  malformed?: boolean;
+}
+
+export interface LlmUserMessage {
+  role: 'user';
   content: string;
+  images?: readonly LlmImage[];
+}
+
+export interface LlmAssistantMessage {
+  role: 'assistant';
+  /** What the model wrote before asking for tools ('' when nothing). */
+  content: string;
+  toolCalls?: readonly LlmToolCall[];
+}
+
+/** The result of one tool call, sent back to the model in the next request. */
+export interface LlmToolResultMessage {
+  role: 'tool';
+  toolCallId: string;
+  /** The tool's name, for providers that want it beside the id. */
+  name: string;
+  content: string;
+  /** True when the tool failed; `content` says how. */
+  isError?: boolean;
+}
+
+export type LlmMessage = LlmUserMessage | LlmAssistantMessage | LlmToolResultMessage;
+
+/** A JSON Schema object describing a tool's arguments (`type: 'object'`). */
+export type JsonSchemaObject = { type: 'object' } & Record<string, unknown>;
+
+/** A tool the model may call in this request. */
+export interface LlmToolDefinition {
+  /** `^[a-zA-Z0-9_-]{1,64}$`, the rule both providers share. */
+  name: string;
+  description: string;
+  parameters: JsonSchemaObject;
 }
 
 export interface LlmRequest {
@@ -21,10 +73,17 @@ export interface LlmRequest {
   model?: string;
   /** Composed instructions (system, workspace, channel, user). */
   system?: string;
-  /** Oldest first; the last one is what the person just asked. */
+  /** Oldest first; the last one is what the person just asked (or a tool's result). */
   messages: readonly LlmMessage[];
   maxOutputTokens: number;
   temperature?: number;
+  /** Tools the model may call; none means a plain answer. */
+  tools?: readonly LlmToolDefinition[];
+  /**
+   * `auto` (default): the model decides. `none`: tools stay described (earlier calls in
+   * `messages` need them) but the model must answer in words now.
+   */
+  toolChoice?: 'auto' | 'none';
 }
 
 export interface TokenUsage {
@@ -32,17 +91,20 @@ export interface TokenUsage {
   outputTokens: number;
 }
 
-export type LlmStopReason = 'end' | 'max_tokens' | 'other';
+/** `tool_use`: the model stopped to have its `tool_call`s run. */
+export type LlmStopReason = 'end' | 'max_tokens' | 'tool_use' | 'other';
 
 /**
  * What a stream yields, in this order: one `start` when the provider accepted the request
- * (response headers arrived), any number of `text` deltas, then exactly one `done`.
+ * (response headers arrived), any number of `text` deltas and `tool_call`s (each call once,
+ * whole, when its arguments are complete), then exactly one `done`.
  * A stream that ends any other way throws an `LlmError`. Behind a fallback, `start` may
  * appear once per provider tried; `text` never repeats.
  */
 export type LlmStreamEvent =
   | { type: 'start'; provider: string; model: string }
   | { type: 'text'; text: string }
+  | { type: 'tool_call'; call: LlmToolCall }
   | {
       type: 'done';
       provider: string;

@@ -1,7 +1,10 @@
 import type { Tokenizer } from '../shared/tokenizer.port';
 import { memberDisplayName, type Member } from '../workspace/member';
 import type { ThreadMessage } from './chat-platform.port';
-import type { LlmMessage } from './llm-provider.port';
+import type { LlmAssistantMessage, LlmUserMessage } from './llm-provider.port';
+
+/** A thread message as a model turn: people are `user`, Tomo is `assistant`. */
+export type ThreadTurn = LlmUserMessage | LlmAssistantMessage;
 
 /** Tokens a chat API adds around each message (role markers); OpenAI documents about 4. */
 export const MESSAGE_OVERHEAD_TOKENS = 4;
@@ -27,7 +30,7 @@ export interface BuildThreadContextInput {
 export interface ThreadContext {
   system: string;
   /** Oldest first; ends with the newest message of the thread. */
-  messages: LlmMessage[];
+  messages: ThreadTurn[];
   /** Counted tokens of the instructions, the kept messages and their overhead. */
   tokens: number;
   /** How many of the oldest messages did not fit. */
@@ -45,11 +48,11 @@ export function buildThreadContext(input: BuildThreadContextInput): ThreadContex
   const { tokenizer } = input;
   const turns = input.messages
     .map((message) => toTurn(message, input))
-    .filter((turn): turn is LlmMessage => turn !== undefined);
+    .filter((turn): turn is ThreadTurn => turn !== undefined);
   const systemTokens = input.system === '' ? 0 : tokenizer.countTokens(input.system);
   let budget = input.tokenLimit - systemTokens;
 
-  const kept: LlmMessage[] = [];
+  const kept: ThreadTurn[] = [];
   let used = systemTokens;
   let newestTruncated = false;
   for (let index = turns.length - 1; index >= 0; index -= 1) {
@@ -66,7 +69,7 @@ export function buildThreadContext(input: BuildThreadContextInput): ThreadContex
       const room = Math.max(budget, input.minNewestTokens ?? DEFAULT_MIN_NEWEST_TOKENS) - MESSAGE_OVERHEAD_TOKENS;
       const content = truncateToTokens(turn.content, room, tokenizer);
       const shortened = tokenizer.countTokens(content) + MESSAGE_OVERHEAD_TOKENS;
-      kept.unshift({ role: turn.role, content });
+      kept.unshift({ ...turn, content });
       used += shortened;
       newestTruncated = true;
     }
@@ -99,7 +102,7 @@ export function displayNamesOf(profiles: ReadonlyMap<string, Member>): Map<strin
 // Slack writes mentions as <@U123> or <@U123|name>.
 const MENTION = /<@([UW][A-Z0-9]+)(?:\|[^>]*)?>/g;
 
-function toTurn(message: ThreadMessage, input: BuildThreadContextInput): LlmMessage | undefined {
+function toTurn(message: ThreadMessage, input: BuildThreadContextInput): ThreadTurn | undefined {
   const text = message.text.replace(MENTION, (_all, id: string) => `@${input.names.get(id) ?? id}`).trim();
   if (text === '') return undefined;
   const fromSelf =

@@ -78,6 +78,7 @@ export const PLANS: Readonly<Record<PlanKey, Plan>> = {
     prices: prices('free', 0, 0, 20, 240),
     payAsYouGo: null,
     googleResultsPerAnswer: 1,
+    readers: { linksPerAnswer: 1, filesPerAnswer: 1, tokensPerAnswer: 4_000 },
     support: ['email'],
   },
   gpt50_4k_50r: {
@@ -90,6 +91,7 @@ export const PLANS: Readonly<Record<PlanKey, Plan>> = {
     prices: prices('gpt50_4k_50r', 8, 80, 50, 600),
     payAsYouGo: paid('gpt50_4k_50r', 8),
     googleResultsPerAnswer: 3,
+    readers: { linksPerAnswer: 3, filesPerAnswer: 3, tokensPerAnswer: 8_000 },
     support: ['email'],
   },
   gpt50: {
@@ -102,6 +104,7 @@ export const PLANS: Readonly<Record<PlanKey, Plan>> = {
     prices: prices('gpt50', 20, 200, null, null),
     payAsYouGo: paid('gpt50', 20),
     googleResultsPerAnswer: 5,
+    readers: { linksPerAnswer: 5, filesPerAnswer: 5, tokensPerAnswer: 16_000 },
     support: ['email', 'shared_channel'],
   },
   gpt50_8k: {
@@ -115,6 +118,7 @@ export const PLANS: Readonly<Record<PlanKey, Plan>> = {
     prices: prices('gpt50_8k', 32, 320, null, null),
     payAsYouGo: paid('gpt50_8k', 32),
     googleResultsPerAnswer: 10,
+    readers: { linksPerAnswer: 10, filesPerAnswer: 10, tokensPerAnswer: 32_000 },
     support: ['email', 'shared_channel'],
   },
 };

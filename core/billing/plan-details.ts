@@ -16,8 +16,8 @@ export type PlanDetailRowKey = (typeof PLAN_DETAIL_ROWS)[number];
 export type PlanDetailRow =
   | { readonly row: 'tokens_and_models'; readonly tokenLimitInK: string; readonly models: readonly string[] }
   | { readonly row: 'usage'; readonly requestLimit: RequestLimitDisplay }
-  | { readonly row: 'url_readers'; readonly included: boolean }
-  | { readonly row: 'file_readers'; readonly included: boolean }
+  | { readonly row: 'url_readers'; readonly perAnswer: number }
+  | { readonly row: 'file_readers'; readonly perAnswer: number }
   | { readonly row: 'instructions'; readonly included: boolean }
   | { readonly row: 'plugins'; readonly googleResultsPerAnswer: number }
   | { readonly row: 'support'; readonly channels: readonly SupportChannel[] };
@@ -31,8 +31,8 @@ export function planDetailRows(plan: Plan, interval: BillingInterval): PlanDetai
       models: [MODELS['gpt-5'].displayName, MODELS.claude.displayName],
     },
     { row: 'usage', requestLimit: requestLimitDisplay(plan.prices[interval]) },
-    { row: 'url_readers', included: true },
-    { row: 'file_readers', included: true },
+    { row: 'url_readers', perAnswer: plan.readers.linksPerAnswer },
+    { row: 'file_readers', perAnswer: plan.readers.filesPerAnswer },
     { row: 'instructions', included: true },
     { row: 'plugins', googleResultsPerAnswer: plan.googleResultsPerAnswer },
     { row: 'support', channels: plan.support },

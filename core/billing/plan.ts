@@ -55,6 +55,17 @@ export interface PayAsYouGoPrice {
 
 export type SupportChannel = 'email' | 'shared_channel';
 
+/**
+ * "URL readers" and "File readers" (spec 9 plan rows): how many linked pages, videos and
+ * Slack messages, and how many shared files, one answer reads, and how many tokens of read
+ * text it may carry in all.
+ */
+export interface ReaderAllowance {
+  readonly linksPerAnswer: number;
+  readonly filesPerAnswer: number;
+  readonly tokensPerAnswer: number;
+}
+
 export interface Plan {
   readonly key: PlanKey;
   readonly name: PlanName;
@@ -66,5 +77,6 @@ export interface Plan {
   readonly prices: { readonly monthly: PlanPrice; readonly yearly: PlanPrice };
   readonly payAsYouGo: PayAsYouGoPrice | null;
   readonly googleResultsPerAnswer: number;
+  readonly readers: ReaderAllowance;
   readonly support: readonly SupportChannel[];
 }

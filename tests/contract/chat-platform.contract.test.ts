@@ -24,6 +24,12 @@ interface ChatHarness {
   sayAsTomo(text: string, threadTs: string): string;
   replies(threadTs: string): Reply[];
   thinkingShown(threadTs: string, messageTs: string): boolean;
+  /** The status text a person sees now, where the platform shows one. */
+  statusShown(threadTs: string): string | undefined;
+  /** Someone shares a file; returns the message ts. */
+  shareFile(file: { id: string; name: string; mimetype: string; filetype: string; content: string }, userId: string): string;
+  /** A private conversation with these members, holding one message by the first; returns its ts. */
+  privateChannelWith(members: string[], text: string): { channelId: string; ts: string };
   close(): Promise<void>;
 }
 
@@ -47,6 +53,20 @@ const subjects: { name: string; start(): Promise<ChatHarness> }[] = [
         replies: (threadTs) =>
           ws.botReplies('CGEN', threadTs).map((m) => ({ text: m.text, ...m.appearance })),
         thinkingShown: (_threadTs, messageTs) => ws.thinking.has(`CGEN/${messageTs}`),
+        statusShown: () => ws.statuses.at(-1),
+        shareFile: (file, userId) =>
+          ws.say({
+            channelId: 'CGEN',
+            text: '',
+            userId,
+            files: [{ file: { id: file.id, name: file.name, mimetype: file.mimetype, filetype: file.filetype, size: file.content.length }, bytes: Buffer.from(file.content) }],
+          }),
+        privateChannelWith: (members, text) => {
+          const channelId = `GPRIV${ws.privateMembers.size}`;
+          ws.addChannel(channelId);
+          ws.privateMembers.set(channelId, new Set(members));
+          return { channelId, ts: ws.say({ channelId, text, userId: members[0]! }) };
+        },
         close: async () => undefined,
       };
     },
@@ -79,6 +99,14 @@ const subjects: { name: string; start(): Promise<ChatHarness> }[] = [
           })),
         thinkingShown: (threadTs, messageTs) =>
           Boolean(slack.statusOf(ws.channel, threadTs)) || (slack.state.message(ws.channel, messageTs)?.reactions.size ?? 0) > 0,
+        statusShown: (threadTs) => slack.statusOf(ws.channel, threadTs),
+        shareFile: (file, userId) =>
+          slack.addMessage({ channel: ws.channel, text: '', user: userId, files: [{ ...file, content: Buffer.from(file.content) }] }).ts,
+        privateChannelWith: (members, text) => {
+          const channelId = `GPRIV${slack.state.channels.size}`;
+          slack.addChannel({ id: channelId, teamId: ws.team.id, name: 'secret', isPrivate: true, members });
+          return { channelId, ts: slack.addMessage({ channel: channelId, text, user: members[0]! }).ts };
+        },
         close: () => slack.close(),
       };
     },
@@ -178,5 +206,41 @@ describe.each(subjects)('ChatPlatform contract: $name', (subject) => {
 
     await indicator.clear();
     expect(h.thinkingShown(parent, parent)).toBe(false);
+  });
+
+  it('updates the thinking sign with what Tomo is doing', async () => {
+    const parent = h.say('Search something', h.alice);
+    const indicator = await h.platform.showThinking({ thread: { channelId: h.channelId, threadTs: parent }, messageTs: parent, status: 'is thinking…' });
+
+    await indicator.update?.('is searching the web…');
+
+    expect(h.statusShown(parent)).toBe('is searching the web…');
+    await indicator.clear();
+  });
+
+  it('lists the files shared in a thread and downloads one, within a size limit', async () => {
+    const content = 'name,amount\nalice,12\nbob,30\n';
+    const ts = h.shareFile({ id: 'F0CSV1', name: 'amounts.csv', mimetype: 'text/csv', filetype: 'csv', content }, h.alice);
+
+    const [message] = await h.platform.readThread({ channelId: h.channelId, threadTs: ts });
+    expect(message?.files).toEqual([{ id: 'F0CSV1', name: 'amounts.csv', mimetype: 'text/csv', filetype: 'csv', size: content.length }]);
+
+    const bytes = await h.platform.downloadFile!(message!.files![0]!, { maxBytes: 1_000 });
+    expect(Buffer.from(bytes).toString('utf8')).toBe(content);
+    const tooLarge = await h.platform.downloadFile!(message!.files![0]!, { maxBytes: 10 }).catch((e) => e);
+    expect(tooLarge).toMatchObject({ code: 'failed', platformCode: 'too_large' });
+  });
+
+  it('reads a linked message only for someone who could read it: public channels, or conversations they are in', async () => {
+    const publicTs = h.say('The launch moves to Friday.', h.bob);
+    const secret = h.privateChannelWith([h.bob], 'Salary bands for 2026');
+
+    expect(await h.platform.readLinkedMessage!({ channelId: h.channelId, ts: publicTs }, h.alice)).toMatchObject({
+      text: 'The launch moves to Friday.',
+      userId: h.bob,
+    });
+    expect(await h.platform.readLinkedMessage!({ channelId: secret.channelId, ts: secret.ts }, h.alice)).toBeUndefined();
+    expect(await h.platform.readLinkedMessage!({ channelId: secret.channelId, ts: secret.ts }, h.bob)).toMatchObject({ text: 'Salary bands for 2026' });
+    expect(await h.platform.readLinkedMessage!({ channelId: 'CNOWHERE', ts: publicTs }, h.alice)).toBeUndefined();
   });
 });

@@ -58,7 +58,7 @@ const subjects: { name: string; start(): Promise<WorkspaceHarness> }[] = [
     async start() {
       const slack = await startFakeSlack();
       const ws = seedWorkspace(slack);
-      slack.addChannel({ id: 'CCLOSED', teamId: ws.team.id, name: 'closed', members: [ws.alice, ws.bob] });
+      slack.addChannel({ id: 'CCLOSED', teamId: ws.team.id, name: 'closed', botIsMember: false });
       const bot = slack.addBot({ teamId: ws.team.id, id: 'BDEPLOY', userId: 'UDEPLOY', name: 'Deploy Bot' });
       const platform = new SlackChatWorkspaceFactory({ slackApiUrl: slack.url, sleep: async () => undefined }).forWorkspace({
         teamId: ws.team.id,

@@ -34,6 +34,16 @@ describe.each(
     expect(await audit.list(TEAM_A, { limit: 1 })).toEqual([fallback]);
   });
 
+  it('keeps the tools called and how many sources of each kind, names and counts only', async () => {
+    const withTools = anEntry({
+      sourceKinds: ['thread', 'web_page', 'slack_file'],
+      sourceCounts: { web_page: 2, slack_file: 1 },
+      toolsCalled: ['calculator', 'web_search', 'web_search'],
+    });
+    await audit.record(TEAM_A, withTools);
+    expect(await audit.list(TEAM_A)).toEqual([withTools]);
+  });
+
   it('keeps teams apart: team B sees none of team A entries and cannot write into them', async () => {
     await audit.record(TEAM_A, anEntry());
     expect(await audit.list(TEAM_B)).toEqual([]);

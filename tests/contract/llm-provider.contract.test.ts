@@ -219,4 +219,104 @@ describe.each(subjects)('LlmProvider contract: $name', (subject) => {
     expect(failure).toMatchObject({ code: 'aborted', retryable: false });
     expect(events.filter((type) => type === 'text').length).toBeLessThan(200);
   });
+
+  describe('tools', () => {
+    const tools = [
+      {
+        name: 'calculator',
+        description: 'Evaluates a math expression exactly.',
+        parameters: { type: 'object' as const, properties: { expression: { type: 'string' } }, required: ['expression'] },
+      },
+      {
+        name: 'web_search',
+        description: 'Searches the web.',
+        parameters: { type: 'object' as const, properties: { query: { type: 'string' } }, required: ['query'] },
+      },
+    ];
+    const withTools: LlmRequest = { ...request, tools };
+
+    it('offers the tools and yields each call whole, with its parsed arguments, after the text', async () => {
+      harness.fake.enqueue({
+        text: 'Let me work that out.',
+        toolCalls: [
+          { name: 'calculator', arguments: { expression: '12 * (3 + 4)' } },
+          { name: 'web_search', arguments: { query: 'population of Tokyo 2026' } },
+        ],
+      });
+
+      const result = await collectStream(harness.provider().stream(withTools));
+
+      expect(result.error).toBeUndefined();
+      expect(result.text).toBe('Let me work that out.');
+      const calls = result.events.filter((e) => e.type === 'tool_call').map((e) => e.call);
+      expect(calls.map(({ name, arguments: args }) => ({ name, args }))).toEqual([
+        { name: 'calculator', args: { expression: '12 * (3 + 4)' } },
+        { name: 'web_search', args: { query: 'population of Tokyo 2026' } },
+      ]);
+      expect(new Set(calls.map((c) => c.id)).size).toBe(2);
+      expect(result.done?.stopReason).toBe('tool_use');
+      const types = result.events.map((e) => e.type);
+      expect(types.lastIndexOf('text')).toBeLessThan(types.indexOf('tool_call'));
+      expect(harness.fake.calls.at(-1)!.prompt).toMatchObject({ tools: ['calculator', 'web_search'], toolChoice: 'auto' });
+    });
+
+    it('yields a call with no words before it', async () => {
+      harness.fake.enqueue({ toolCalls: [{ name: 'calculator', arguments: { expression: '2^10' } }] });
+
+      const result = await collectStream(harness.provider().stream(withTools));
+
+      expect(result.text).toBe('');
+      expect(result.events.filter((e) => e.type === 'tool_call')).toHaveLength(1);
+      expect(result.done?.stopReason).toBe('tool_use');
+    });
+
+    it('marks arguments that are not a JSON object as malformed instead of failing', async () => {
+      harness.fake.enqueue({ toolCalls: [{ name: 'calculator', arguments: '{"expression": "1 +' }] });
+
+      const result = await collectStream(harness.provider().stream(withTools));
+
+      expect(result.error).toBeUndefined();
+      const call = result.events.find((e) => e.type === 'tool_call');
+      expect(call).toMatchObject({ call: { name: 'calculator', arguments: {}, malformed: true } });
+    });
+
+    it('sends earlier calls and their results back, and can forbid further calls', async () => {
+      harness.fake.answer('12 × 7 = 84.');
+      const followUp: LlmRequest = {
+        ...withTools,
+        toolChoice: 'none',
+        messages: [
+          ...request.messages,
+          { role: 'assistant', content: 'Working it out.', toolCalls: [{ id: 'call_abc1', name: 'calculator', arguments: { expression: '12*7' } }] },
+          { role: 'tool', toolCallId: 'call_abc1', name: 'calculator', content: '84' },
+        ],
+      };
+
+      const result = await collectStream(harness.provider().stream(followUp));
+
+      expect(result.text).toBe('12 × 7 = 84.');
+      const prompt = harness.fake.calls.at(-1)!.prompt;
+      expect(prompt.toolChoice).toBe('none');
+      expect(prompt.turns.slice(-2)).toEqual([
+        {
+          role: 'assistant',
+          text: 'Working it out.',
+          images: 0,
+          toolCalls: [{ id: 'call_abc1', name: 'calculator', arguments: { expression: '12*7' } }],
+        },
+        { role: 'tool', text: '84', images: 0, toolCallId: 'call_abc1' },
+      ]);
+    });
+
+    it('sends images to the model as images', async () => {
+      const pixel = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+      await collectStream(
+        harness
+          .provider()
+          .stream({ ...request, messages: [{ role: 'user', content: 'What is in this picture?', images: [{ mediaType: 'image/png', data: pixel, name: 'dot.png' }] }] }),
+      );
+
+      expect(harness.fake.calls.at(-1)!.prompt.turns).toEqual([{ role: 'user', text: 'What is in this picture?', images: 1 }]);
+    });
+  });
 });

@@ -38,6 +38,7 @@ describe('TiktokenTokenizer', () => {
   it('counts like OpenAI’s o200k_base encoding', () => {
     const tokenizer = new TiktokenTokenizer();
     expect(tokenizer.countTokens('hello world')).toBe(2);
+    expect(tokenizer.countTokens('hello world, this is a test of tokenization 日本語')).toBe(12);
     expect(tokenizer.countTokens('<|endoftext|>')).toBeGreaterThan(1);
   });
 });

@@ -12,7 +12,7 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startWebApp();
   signedIn = await startWebApp({
-    '/api/me': json({ user: { email: 'mei.tanaka@acme.example' }, teamName: 'Acme', isAdmin: true, activeSubscriptions: [] }),
+    '/api/session': json({ user: { email: 'mei.tanaka@acme.example' }, teamName: 'Acme', isAdmin: true, activeSubscriptions: [] }),
   });
   browser = await launchBrowser();
 });

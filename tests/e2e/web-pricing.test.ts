@@ -132,6 +132,10 @@ describe('plans from the catalog', () => {
     const headers = await page.locator('#plan-details thead th').allInnerTexts();
     expect(headers).toEqual(['Feature', 'Free trial', 'Entry', 'Standard', 'Premium']);
     expect(await page.locator('#plan-details tbody tr').nth(0).innerText()).toContain('GPT-5 · 1M tokens');
+    // URL and file readers per answer come from the plan catalogue: trial 1, Entry 3, Standard 5, Premium 10.
+    const readerCells = async (row: number) => page.locator('#plan-details tbody tr').nth(row).locator('td').allInnerTexts();
+    expect((await readerCells(2)).map((cell) => /read per answer: (\d+)/.exec(cell)?.[1])).toEqual(['1', '3', '5', '10']);
+    expect((await readerCells(3)).map((cell) => /read per answer: (\d+)/.exec(cell)?.[1])).toEqual(['1', '3', '5', '10']);
     expect(await page.locator('#payment-methods').innerText()).toMatch(/Apple Pay[\s\S]*Google Pay[\s\S]*Alipay/);
     await page.close();
   });
@@ -164,7 +168,7 @@ describe('plan buttons', () => {
   it('offers Subscribe as a checkout form and Manage for a plan the workspace already has', async () => {
     const server = await app({
       '/api/public-config': json({ billingEnabled: true }),
-      '/api/me': json({ email: 'ken@acme.example', teamName: 'Acme', isAdmin: true, activeSubscriptions: [{ planKey: 'gpt50' }] }),
+      '/api/session': json({ email: 'ken@acme.example', teamName: 'Acme', isAdmin: true, activeSubscriptions: [{ planKey: 'gpt50' }] }),
     });
     const { page } = await visit(`${server.url}/pricing`);
     const manage = card(page, 'Standard').locator('.plan-action form');
@@ -187,7 +191,7 @@ describe('plan buttons', () => {
   it('gives a member who is not an admin disabled buttons and a note saying who can subscribe', async () => {
     const server = await app({
       '/api/public-config': json({ billingEnabled: true }),
-      '/api/me': json({ email: 'max@acme.example', teamName: 'Acme', isAdmin: false, activeSubscriptions: [{ planKey: 'gpt50' }] }),
+      '/api/session': json({ email: 'max@acme.example', teamName: 'Acme', isAdmin: false, activeSubscriptions: [{ planKey: 'gpt50' }] }),
     });
     const { page } = await visit(`${server.url}/ja/pricing`);
     const note = page.locator('.pricing-note');

@@ -1,5 +1,6 @@
 import { freePort } from '../../adapters/embedded-postgres/embedded-postgres-server';
 import { openDatabase, type Database } from '../../adapters/postgres/database';
+import type { TomoMetrics } from '../../adapters/metrics/prometheus-metrics';
 import { PgBossJobQueue } from '../../adapters/queue/pg-boss-job-queue';
 import { loadServerConfig, type ServerConfig } from '../../apps/server/config';
 import { startServer } from '../../apps/server/server';
@@ -26,7 +27,7 @@ export interface TestApp {
  */
 export async function startTestApp(
   env: Record<string, string | undefined> = {},
-  options: { worker?: boolean } = {},
+  options: { worker?: boolean; metrics?: TomoMetrics } = {},
 ): Promise<TestApp> {
   const db = await testDatabase();
   // The port is chosen first so PUBLIC_URL (OAuth redirects, links) is right from the start.
@@ -45,10 +46,10 @@ export async function startTestApp(
   const queue = await PgBossJobQueue.start(db.url, { logger: testLogger, queues: ALL_QUEUES });
   let worker: RunningWorker | undefined;
   if (options.worker !== false) {
-    worker = await startWorker({ config: loadWorkerConfig(fullEnv), logger: testLogger, database, queue });
+    worker = await startWorker({ config: loadWorkerConfig(fullEnv), logger: testLogger, database, queue, metrics: options.metrics });
   }
   const config = loadServerConfig(fullEnv);
-  const http: RunningHttpServer = await startServer({ config, logger: testLogger, database, queue });
+  const http: RunningHttpServer = await startServer({ config, logger: testLogger, database, queue, metrics: options.metrics });
   const baseUrl = `http://127.0.0.1:${http.port}`;
   return {
     baseUrl,

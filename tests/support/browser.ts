@@ -20,7 +20,8 @@ export function launchBrowser(): Promise<Browser> {
 
 /**
  * Script errors and console errors of a page (hydration mismatches show up here). Failed
- * network requests are left out: a signed-out visitor's GET /api/me answers 401 on purpose.
+ * network requests are left out: pages served by stub servers may ask for what a stub lacks
+ * (tests/e2e/signed-out-visitor.test.ts checks them against the real server).
  */
 export function watchPageErrors(page: Page): string[] {
   const errors: string[] = [];

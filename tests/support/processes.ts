@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 export interface SpawnedApp {
   child: ChildProcess;
@@ -8,9 +9,19 @@ export interface SpawnedApp {
   exited: Promise<number | null>;
 }
 
-/** Runs a TypeScript entry point the way `npm start` does (tsx on the pinned Node). */
-export function spawnEntry(entry: string, env: Record<string, string | undefined>): SpawnedApp {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+/** The compiled entry points `npm run build` writes into dist/ (apps/build.ts). */
+export type BuiltEntry = 'start' | 'server' | 'worker' | 'migrate' | 'stripe-sync';
+
+/** The command line production uses: `node dist/<entry>.js`. */
+export function builtCommand(entry: BuiltEntry): string[] {
+  const file = `dist/${entry}.js`;
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (npm test does)`);
+  return [file];
+}
+
+/** Runs a compiled entry point the way production does (plain node on the pinned Node 24, no loader). */
+export function spawnBuilt(entry: BuiltEntry, env: Record<string, string | undefined>): SpawnedApp {
+  const child = spawn(process.execPath, builtCommand(entry), {
     env: env as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,5 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
-import type { MessageParam, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import type { ContentBlockParam, MessageParam, RawMessageStreamEvent, Tool } from '@anthropic-ai/sdk/resources/messages';
 import { LlmError, isLlmError } from '../../../core/assistant/llm-error';
 import type {
   LlmMessage,
@@ -9,7 +9,17 @@ import type {
   LlmStreamEvent,
   LlmStreamOptions,
 } from '../../../core/assistant/llm-provider.port';
-import { OPENED, afterText, guardStream, resolveModel, sdkClientOptions, sdkErrorToLlmError, streamTimeouts } from '../llm-stream-guard';
+import {
+  OPENED,
+  afterText,
+  guardStream,
+  imageNote,
+  parseToolArguments,
+  resolveModel,
+  sdkClientOptions,
+  sdkErrorToLlmError,
+  streamTimeouts,
+} from '../llm-stream-guard';
 
 export interface AnthropicLlmProviderOptions {
   apiKey: string;
@@ -21,6 +31,8 @@ export interface AnthropicLlmProviderOptions {
   models?: Readonly<Record<string, string>>;
   firstByteTimeoutMs?: number;
   idleTimeoutMs?: number;
+  /** False for a model that takes no images: they become a short note. Default true. */
+  imageInput?: boolean;
   /** Recorded as the provider name; default `anthropic`. */
   name?: string;
 }
@@ -45,14 +57,20 @@ export class AnthropicLlmProvider implements LlmProvider {
     let answeredBy = model;
     let inputTokens = 0;
     let outputTokens = 0;
+    // tool_use blocks by content index: id and name at the start, the input as JSON deltas.
+    const toolBlocks = new Map<number, { id: string; name: string; json: string }>();
+    const tools: Tool[] | undefined = request.tools?.length
+      ? request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters }))
+      : undefined;
     try {
       const events = guardStream<RawMessageStreamEvent>(this.name, this.timeouts, options.signal, (signal) =>
         this.client.messages.create(
           {
             model,
             max_tokens: request.maxOutputTokens,
-            messages: toAnthropicMessages(request.messages),
+            messages: toAnthropicMessages(request.messages, this.options.imageInput ?? true),
             ...(request.system ? { system: request.system } : {}),
+            ...(tools ? { tools, tool_choice: { type: request.toolChoice ?? 'auto' } } : {}),
             ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
             stream: true,
           },
@@ -73,12 +91,28 @@ export class AnthropicLlmProvider implements LlmProvider {
             outputTokens = usage.output_tokens;
             break;
           }
+          case 'content_block_start':
+            if (event.content_block.type === 'tool_use') {
+              toolBlocks.set(event.index, { id: event.content_block.id, name: event.content_block.name, json: '' });
+            }
+            break;
           case 'content_block_delta':
             if (event.delta.type === 'text_delta' && event.delta.text !== '') {
               textSent = true;
               yield { type: 'text', text: event.delta.text };
+            } else if (event.delta.type === 'input_json_delta') {
+              const block = toolBlocks.get(event.index);
+              if (block) block.json += event.delta.partial_json;
             }
             break;
+          case 'content_block_stop': {
+            const block = toolBlocks.get(event.index);
+            if (block) {
+              toolBlocks.delete(event.index);
+              yield { type: 'tool_call', call: { id: block.id, name: block.name, ...parseToolArguments(block.json) } };
+            }
+            break;
+          }
           case 'message_delta':
             // message_delta usage is cumulative.
             outputTokens = event.usage.output_tokens;
@@ -106,22 +140,73 @@ export class AnthropicLlmProvider implements LlmProvider {
 }
 
 /**
- * The Messages API wants the conversation to open with a user turn; consecutive turns of one
- * role are joined (several people talking in a thread are all "user").
+ * The Messages API wants the conversation to open with a user turn and the roles to
+ * alternate: consecutive turns of one role are joined (several people talking in a thread
+ * are all "user"), and tool results travel as `tool_result` blocks of a user turn.
  */
-export function toAnthropicMessages(messages: readonly LlmMessage[]): MessageParam[] {
+export function toAnthropicMessages(messages: readonly LlmMessage[], imageInput = true): MessageParam[] {
   const merged: MessageParam[] = [];
   for (const message of messages) {
+    const next = toAnthropicMessage(message, imageInput);
     const last = merged.at(-1);
-    if (last !== undefined && last.role === message.role) last.content = `${String(last.content)}\n\n${message.content}`;
-    else merged.push({ role: message.role, content: message.content });
+    if (last === undefined || last.role !== next.role) merged.push(next);
+    else if (typeof last.content === 'string' && typeof next.content === 'string') last.content = `${last.content}\n\n${next.content}`;
+    else last.content = [...blocks(last.content), ...blocks(next.content)];
   }
   if (merged[0]?.role === 'assistant') merged.unshift({ role: 'user', content: '(thread continues)' });
   return merged;
 }
 
+function toAnthropicMessage(message: LlmMessage, imageInput: boolean): MessageParam {
+  switch (message.role) {
+    case 'user': {
+      const images = message.images ?? [];
+      if (images.length === 0) return { role: 'user', content: message.content };
+      if (!imageInput) return { role: 'user', content: [message.content, ...images.map(imageNote)].join('\n') };
+      return {
+        role: 'user',
+        content: [
+          { type: 'text', text: message.content },
+          ...images.map(
+            (image): ContentBlockParam => ({
+              type: 'image',
+              source: { type: 'base64', media_type: image.mediaType as 'image/png', data: image.data },
+            }),
+          ),
+        ],
+      };
+    }
+    case 'assistant':
+      if (!message.toolCalls?.length) return { role: 'assistant', content: message.content };
+      return {
+        role: 'assistant',
+        content: [
+          ...(message.content === '' ? [] : [{ type: 'text' as const, text: message.content }]),
+          ...message.toolCalls.map((call) => ({ type: 'tool_use' as const, id: call.id, name: call.name, input: call.arguments })),
+        ],
+      };
+    case 'tool':
+      return {
+        role: 'user',
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: message.toolCallId,
+            content: message.content,
+            ...(message.isError ? { is_error: true } : {}),
+          },
+        ],
+      };
+  }
+}
+
+function blocks(content: MessageParam['content']): ContentBlockParam[] {
+  return typeof content === 'string' ? (content === '' ? [] : [{ type: 'text', text: content }]) : content;
+}
+
 function toStopReason(reason: string): LlmStopReason {
   if (reason === 'end_turn' || reason === 'stop_sequence') return 'end';
   if (reason === 'max_tokens' || reason === 'model_context_window_exceeded') return 'max_tokens';
+  if (reason === 'tool_use') return 'tool_use';
   return 'other';
 }

@@ -1,15 +1,33 @@
 import OpenAI from 'openai';
-import type { ChatCompletionChunk, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionChunk,
+  ChatCompletionContentPart,
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+} from 'openai/resources/chat/completions';
 import { LlmError, isLlmError } from '../../../core/assistant/llm-error';
 import type {
+  LlmMessage,
   LlmProvider,
   LlmRequest,
   LlmStopReason,
   LlmStreamEvent,
   LlmStreamOptions,
+  LlmToolCall,
+  LlmUserMessage,
   TokenUsage,
 } from '../../../core/assistant/llm-provider.port';
-import { OPENED, afterText, guardStream, resolveModel, sdkClientOptions, sdkErrorToLlmError, streamTimeouts } from '../llm-stream-guard';
+import {
+  OPENED,
+  afterText,
+  guardStream,
+  imageNote,
+  parseToolArguments,
+  resolveModel,
+  sdkClientOptions,
+  sdkErrorToLlmError,
+  streamTimeouts,
+} from '../llm-stream-guard';
 
 export interface OpenAiLlmProviderOptions {
   apiKey: string;
@@ -26,6 +44,8 @@ export interface OpenAiLlmProviderOptions {
   maxTokensParameter?: 'max_completion_tokens' | 'max_tokens';
   firstByteTimeoutMs?: number;
   idleTimeoutMs?: number;
+  /** False for a text-only model on a compatible server: images become a short note. Default true. */
+  imageInput?: boolean;
   /** Recorded as the provider name; default `openai`. */
   name?: string;
 }
@@ -46,13 +66,17 @@ export class OpenAiLlmProvider implements LlmProvider {
     const model = resolveModel(request.model, this.options.defaultModel, this.options.models);
     const messages: ChatCompletionMessageParam[] = [
       ...(request.system ? [{ role: 'system' as const, content: request.system }] : []),
-      ...request.messages.map((m) => ({ role: m.role, content: m.content })),
+      ...request.messages.map((m) => toOpenAiMessage(m, this.options.imageInput ?? true)),
     ];
+    const tools: ChatCompletionTool[] | undefined = request.tools?.length
+      ? request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }))
+      : undefined;
     const maxTokens = this.options.maxTokensParameter ?? 'max_completion_tokens';
     let textSent = false;
     let stopReason: LlmStopReason | undefined;
     let usage: TokenUsage | null = null;
     let answeredBy = model;
+    const calls = new ToolCallAssembler();
     try {
       const chunks = guardStream<ChatCompletionChunk>(this.name, this.timeouts, options.signal, (signal) =>
         this.client.chat.completions.create(
@@ -61,6 +85,7 @@ export class OpenAiLlmProvider implements LlmProvider {
             messages,
             [maxTokens]: request.maxOutputTokens,
             ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+            ...(tools ? { tools, tool_choice: request.toolChoice ?? 'auto' } : {}),
             stream: true,
             stream_options: { include_usage: true },
           },
@@ -79,6 +104,7 @@ export class OpenAiLlmProvider implements LlmProvider {
           textSent = true;
           yield { type: 'text', text };
         }
+        for (const delta of choice?.delta?.tool_calls ?? []) calls.add(delta);
         if (choice?.finish_reason) stopReason = toStopReason(choice.finish_reason);
         if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
       }
@@ -87,12 +113,78 @@ export class OpenAiLlmProvider implements LlmProvider {
     }
     // A stream that ends without a finish reason was cut off, however politely it closed.
     if (stopReason === undefined) throw new LlmError('interrupted', { provider: this.name, afterText: textSent });
+    const toolCalls = calls.finish();
+    for (const call of toolCalls) yield { type: 'tool_call', call };
+    // Some compatible servers (Ollama) finish a tool call with `stop`: the calls decide.
+    if (toolCalls.length > 0) stopReason = 'tool_use';
     yield { type: 'done', provider: this.name, model: answeredBy, stopReason, usage };
   }
+}
+
+type ToolCallDelta = NonNullable<ChatCompletionChunk.Choice.Delta['tool_calls']>[number];
+
+/**
+ * Streamed tool calls arrive in pieces keyed by `index`: the id and name first, then the
+ * arguments' JSON a few characters at a time. Compatible servers differ (whole calls in one
+ * delta, no index, no id, arguments as an object), so each of those is accepted too.
+ */
+class ToolCallAssembler {
+  private readonly parts: { id?: string; name: string; arguments: string }[] = [];
+
+  add(delta: ToolCallDelta): void {
+    const index = typeof delta.index === 'number' ? delta.index : this.parts.length;
+    const part = (this.parts[index] ??= { name: '', arguments: '' });
+    if (delta.id) part.id = delta.id;
+    const fn = delta.function;
+    if (fn?.name) part.name += fn.name;
+    const args: unknown = fn?.arguments;
+    if (typeof args === 'string') part.arguments += args;
+    else if (typeof args === 'object' && args !== null) part.arguments = JSON.stringify(args);
+  }
+
+  finish(): LlmToolCall[] {
+    return this.parts
+      .filter((part) => part !== undefined && part.name !== '')
+      .map((part, n) => ({ id: part.id ?? `call_${n + 1}`, name: part.name, ...parseToolArguments(part.arguments) }));
+  }
+}
+
+function toOpenAiMessage(message: LlmMessage, imageInput: boolean): ChatCompletionMessageParam {
+  switch (message.role) {
+    case 'user':
+      return { role: 'user', content: userContent(message, imageInput) };
+    case 'assistant':
+      if (!message.toolCalls?.length) return { role: 'assistant', content: message.content };
+      return {
+        role: 'assistant',
+        content: message.content === '' ? null : message.content,
+        tool_calls: message.toolCalls.map((call) => ({
+          id: call.id,
+          type: 'function',
+          function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+        })),
+      };
+    case 'tool':
+      return { role: 'tool', tool_call_id: message.toolCallId, content: message.content };
+  }
+}
+
+function userContent(message: LlmUserMessage, imageInput: boolean): string | ChatCompletionContentPart[] {
+  const images = message.images ?? [];
+  if (images.length === 0) return message.content;
+  if (!imageInput) return [message.content, ...images.map(imageNote)].join('\n');
+  return [
+    { type: 'text', text: message.content },
+    ...images.map((image): ChatCompletionContentPart => ({
+      type: 'image_url',
+      image_url: { url: `data:${image.mediaType};base64,${image.data}` },
+    })),
+  ];
 }
 
 function toStopReason(reason: string): LlmStopReason {
   if (reason === 'stop') return 'end';
   if (reason === 'length') return 'max_tokens';
+  if (reason === 'tool_calls' || reason === 'function_call') return 'tool_use';
   return 'other';
 }

@@ -14,6 +14,9 @@ export const EgressAuditEntity = defineEntity({
     inputTokens: p.integer().nullable(),
     outputTokens: p.integer().nullable(),
     sourceKinds: p.array().columnType('text[]'),
+    // Names and counts only: how many sources of each kind, which tools were called.
+    sourceCounts: p.json<Record<string, number>>().nullable(),
+    toolsCalled: p.array().columnType('text[]').nullable(),
     occurredAt: p.datetime(),
   },
   indexes: [{ name: 'egress_audit_log_team_time_index', properties: ['teamId', 'occurredAt'] }],

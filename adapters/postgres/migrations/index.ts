@@ -5,6 +5,7 @@ import { Migration20261121040501_sessions_event_logs_storage } from './Migration
 import { Migration20261121050000_workspace_plugin_settings } from './Migration20261121050000_workspace_plugin_settings';
 import { Migration20261121050100_processed_event_type_optional } from './Migration20261121050100_processed_event_type_optional';
 import { Migration20261121050200_meter_usage_reports } from './Migration20261121050200_meter_usage_reports';
+import { Migration20261123102739_egress_tools_and_source_counts } from './Migration20261123102739_egress_tools_and_source_counts';
 import { Migration20261123103347_trigger_state } from './Migration20261123103347_trigger_state';
 
 type MigrationClass = new (...args: ConstructorParameters<typeof Migration>) => Migration;
@@ -18,5 +19,6 @@ export const migrations: { name: string; class: MigrationClass }[] = [
   { name: 'Migration20261121050000_workspace_plugin_settings', class: Migration20261121050000_workspace_plugin_settings },
   { name: 'Migration20261121050100_processed_event_type_optional', class: Migration20261121050100_processed_event_type_optional },
   { name: 'Migration20261121050200_meter_usage_reports', class: Migration20261121050200_meter_usage_reports },
+  { name: 'Migration20261123102739_egress_tools_and_source_counts', class: Migration20261123102739_egress_tools_and_source_counts },
   { name: 'Migration20261123103347_trigger_state', class: Migration20261123103347_trigger_state },
 ];

@@ -86,4 +86,11 @@ export const en: MessageCatalogue = {
   'SLACK.GREETING':
     "Hi, I'm {appName}! Mention me in this channel or send me a direct message and I'll answer in the thread.",
   'SLACK.THINKING': 'is thinking…',
+  'SLACK.STATUS.CALCULATING': 'is calculating…',
+  'SLACK.STATUS.SEARCHING_WEB': 'is searching the web…',
+  'SLACK.STATUS.READING_PAGE': 'is reading {host}…',
+  'SLACK.STATUS.READING_VIDEO': 'is watching the video…',
+  'SLACK.STATUS.READING_FILE': 'is reading {name}…',
+  'SLACK.STATUS.READING_MESSAGE': 'is reading the linked message…',
+  'SLACK.SOURCES': 'Sources',
 };

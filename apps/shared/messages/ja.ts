@@ -85,4 +85,11 @@ export const ja: MessageCatalogue = {
   'SLACK.GREETING':
     'こんにちは、{appName}です！このチャンネルでメンションするか、ダイレクトメッセージを送ってください。スレッドでお答えします。',
   'SLACK.THINKING': 'が考えています…',
+  'SLACK.STATUS.CALCULATING': 'が計算しています…',
+  'SLACK.STATUS.SEARCHING_WEB': 'がウェブを検索しています…',
+  'SLACK.STATUS.READING_PAGE': 'が{host}を読んでいます…',
+  'SLACK.STATUS.READING_VIDEO': 'が動画を確認しています…',
+  'SLACK.STATUS.READING_FILE': 'が{name}を読んでいます…',
+  'SLACK.STATUS.READING_MESSAGE': 'がリンク先のメッセージを読んでいます…',
+  'SLACK.SOURCES': '出典',
 };

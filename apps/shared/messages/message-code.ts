@@ -32,6 +32,15 @@ export const UiMessageCodes = [
   'SLACK.GREETING',
   /** Slack's assistant status while Tomo works on an answer (shown after the app name). */
   'SLACK.THINKING',
+  /** Assistant status while a tool or reader works (issue 12). */
+  'SLACK.STATUS.CALCULATING',
+  'SLACK.STATUS.SEARCHING_WEB',
+  'SLACK.STATUS.READING_PAGE',
+  'SLACK.STATUS.READING_VIDEO',
+  'SLACK.STATUS.READING_FILE',
+  'SLACK.STATUS.READING_MESSAGE',
+  /** Label of the links under an answer that used web pages or search results. */
+  'SLACK.SOURCES',
 ] as const;
 
 export type UiMessageCode = (typeof UiMessageCodes)[number];

@@ -1,11 +1,11 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { publicPages, publicPaths } from '../src/lib/public-routes';
-import { assetTags, clientEntryKey, injectIntoHead, pageScripts } from './asset-tags';
-import type { Manifest } from './asset-tags';
-import { readSiteSettings } from './site-defines';
-import { robotsTxt, sitemapXml } from './sitemap';
+import { publicPages, publicPaths } from '../src/lib/public-routes.ts';
+import { assetTags, clientEntryKey, injectIntoHead, pageScripts } from './asset-tags.ts';
+import type { Manifest } from './asset-tags.ts';
+import { readSiteSettings } from './site-defines.ts';
+import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 interface ServerEntry {
   renderPage(url: string): Promise<{ status: number; html: string; routeIds: string[]; messageFiles: string[] }>;

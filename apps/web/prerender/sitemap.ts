@@ -1,4 +1,4 @@
-import { localizePath, locales } from '../src/lib/locale';
+import { localizePath, locales } from '../src/lib/locale.ts';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -1,4 +1,7 @@
 import type { Logger } from '../../../adapters/logging/logger';
+import { timeAnswers } from '../../../adapters/metrics/answer-timing';
+import { countLlmErrors } from '../../../adapters/metrics/llm-error-counting';
+import type { TomoMetrics } from '../../../adapters/metrics/prometheus-metrics';
 import { createLlmProvider } from '../../../adapters/llm/create-llm-provider';
 import type { Database } from '../../../adapters/postgres/database';
 import { createPgRepositories } from '../../../adapters/postgres/pg-repositories';
@@ -35,22 +38,32 @@ import {
   summaryJobs,
   workflowJob,
 } from '../../shared/slack-jobs';
+import { assistantTools } from '../assistant-tools';
 import type { WorkerConfig } from '../config';
 import { homeRenderer } from '../home/home-sections';
 import { slackUninstallJob } from './slack-uninstall.job';
 import { triggerJob } from './trigger-job';
 
 /** The Slack queues' handlers, bound to PostgreSQL, Slack's Web API and the configured LLMs. */
-export function slackJobHandlers(config: WorkerConfig, database: Database, queue: JobQueue, logger: Logger): Record<string, JobHandler> {
+export function slackJobHandlers(
+  config: WorkerConfig,
+  database: Database,
+  queue: JobQueue,
+  logger: Logger,
+  metrics?: TomoMetrics,
+): Record<string, JobHandler> {
   const repositories = createPgRepositories(database.orm, secretBoxFromConfig(config));
   const clock = new SystemClock();
   const ids = new UuidIdGenerator();
   const { installations, subscriptions } = repositories;
   const publicUrl = config.PUBLIC_URL.replace(/\/$/, '');
+  const { working, sourcesLabel, ...tools } = assistantTools(config, database, logger);
+  const chat = new SlackChatWorkspaceFactory({ slackApiUrl: config.SLACK_API_URL, clock });
   const deps: TriggerDeps = {
+    ...tools,
     installations,
     processedEvents: repositories.processedSlackEvents,
-    chat: new SlackChatWorkspaceFactory({ slackApiUrl: config.SLACK_API_URL, clock }),
+    chat: metrics ? timeAnswers(chat, metrics) : chat,
     clock,
     customizations: repositories.appCustomizations,
     checkEntitlement: new CheckEntitlement({
@@ -63,9 +76,9 @@ export function slackJobHandlers(config: WorkerConfig, database: Database, queue
     composeInstructions: new ComposeInstructions({ instructions: repositories.instructions }),
     recordUsage: new RecordUsage({ usage: repositories.usageEvents, clock, ids }),
     egressAudit: repositories.egressAudit,
-    llm: llmFromConfig(config, logger),
+    llm: llmFromConfig(config, logger, metrics),
     tokenizer: new TiktokenTokenizer(),
-    texts: slackAnswerTexts,
+    texts: { ...slackAnswerTexts, working, sourcesLabel },
     links: { pricingUrl: `${publicUrl}/pricing`, membersUrl: `${publicUrl}/settings/members` },
     iconUrl: (teamId, iconKey) => `${publicUrl}/slack/icons/${encodeURIComponent(teamId)}/${encodeURIComponent(iconKey)}`,
     preferredProvider: config.LLM_PROVIDER,
@@ -155,7 +168,7 @@ export function slackJobHandlers(config: WorkerConfig, database: Database, queue
 }
 
 /** Every configured provider behind the fallback; with none, each answer says an error occurred. */
-function llmFromConfig(config: WorkerConfig, logger: Logger): LlmProvider {
+function llmFromConfig(config: WorkerConfig, logger: Logger, metrics?: TomoMetrics): LlmProvider {
   const openai = config.OPENAI_API_KEY
     ? { apiKey: config.OPENAI_API_KEY, ...(config.OPENAI_BASE_URL ? { baseURL: config.OPENAI_BASE_URL } : {}) }
     : undefined;
@@ -174,7 +187,8 @@ function llmFromConfig(config: WorkerConfig, logger: Logger): LlmProvider {
   }
   return createLlmProvider({
     defaultProvider: config.LLM_PROVIDER,
-    ...(openai ? { openai } : {}),
+    ...(metrics ? { wrap: (provider: LlmProvider) => countLlmErrors(provider, metrics) } : {}),
+    ...(openai ? { openai: { ...openai, imageInput: config.OPENAI_IMAGE_INPUT } } : {}),
     ...(anthropic ? { anthropic } : {}),
   });
 }

@@ -1,5 +1,14 @@
 import type { ServerResponse } from 'node:http';
-import { LlmScript, answerChunks, roughTokens, type LlmFakeKnobs, type RecordedLlmCall } from '../../../adapters/memory/llm-script';
+import {
+  LlmScript,
+  answerChunks,
+  roughTokens,
+  scriptedCalls,
+  type LlmFakeKnobs,
+  type PromptTurn,
+  type PromptView,
+  type RecordedLlmCall,
+} from '../../../adapters/memory/llm-script';
 import { cutOff, header, parseJson, sendJson, startHttpFake, waitUnlessGone } from '../support/http-fake';
 
 export type { RecordedLlmCall };
@@ -11,11 +20,23 @@ export interface FakeAnthropic extends LlmFakeKnobs {
   close(): Promise<void>;
 }
 
+interface WireBlock {
+  type?: string;
+  text?: string;
+  id?: string;
+  name?: string;
+  input?: unknown;
+  tool_use_id?: string;
+  content?: unknown;
+}
+
 interface MessagesBody {
   model?: string;
   max_tokens?: number;
   system?: unknown;
-  messages?: { content?: unknown }[];
+  messages?: { role?: string; content?: unknown }[];
+  tools?: { name?: string }[];
+  tool_choice?: { type?: string };
   stream?: boolean;
 }
 
@@ -50,12 +71,13 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
       messageCount: Array.isArray(body.messages) ? body.messages.length : 0,
       stream: body.stream === true,
       body,
+      prompt: promptOf(body),
     });
     if (!apiKey) {
       sendError(res, 401, 'authentication_error');
       return;
     }
-    const behaviour = script.take();
+    const behaviour = script.take(calls.at(-1)!.prompt);
     if (!(await waitUnlessGone(res, behaviour.firstByteDelayMs ?? 0))) return;
     if (behaviour.failWithStatus !== undefined) {
       const headers: Record<string, string> =
@@ -63,9 +85,8 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
       sendError(res, behaviour.failWithStatus, ERROR_TYPES[behaviour.failWithStatus] ?? 'api_error', headers);
       return;
     }
-    const prompt = [body.system, ...(body.messages ?? []).map((m) => m.content)]
-      .map((part) => (typeof part === 'string' ? part : ''))
-      .join('');
+    const view = calls.at(-1)!.prompt;
+    const prompt = view.system + view.turns.map((t) => t.text).join('');
     const usage = behaviour.usage ?? { inputTokens: roughTokens(prompt), outputTokens: roughTokens(behaviour.text) };
     const model = body.model ?? 'claude-fake';
     const id = `msg_fake${Date.now()}`;
@@ -103,8 +124,11 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
       res.end(event('error', { error: { type: behaviour.streamErrorType, message } }));
       return;
     }
-    res.write(event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }));
+    const toolCalls = scriptedCalls(behaviour.toolCalls ?? [], 'toolu_fake');
+    // A turn that only calls tools has no text block: its first block is the tool_use.
+    const textBlocks = behaviour.text === '' && toolCalls.length > 0 ? 0 : 1;
     res.write(event('ping', {}));
+    if (textBlocks === 1) res.write(event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }));
     for (const piece of answerChunks(behaviour.text, behaviour.chunkChars, behaviour.cutOffAfterChars)) {
       if (!(await waitUnlessGone(res, behaviour.chunkDelayMs))) return;
       res.write(event('content_block_delta', { index: 0, delta: { type: 'text_delta', text: piece } }));
@@ -113,10 +137,19 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
       cutOff(res, behaviour.cutOffMode);
       return;
     }
-    res.write(event('content_block_stop', { index: 0 }));
+    if (textBlocks === 1) res.write(event('content_block_stop', { index: 0 }));
+    // Tool calls as Anthropic streams them: a tool_use block, then its input as JSON deltas.
+    for (const [n, call] of toolCalls.entries()) {
+      const index = n + textBlocks;
+      res.write(event('content_block_start', { index, content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} } }));
+      for (const piece of answerChunks(call.json, behaviour.chunkChars)) {
+        res.write(event('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: piece } }));
+      }
+      res.write(event('content_block_stop', { index }));
+    }
     res.write(
       event('message_delta', {
-        delta: { stop_reason: 'end_turn', stop_sequence: null },
+        delta: { stop_reason: toolCalls.length > 0 ? 'tool_use' : 'end_turn', stop_sequence: null },
         usage: { output_tokens: usage.outputTokens },
       }),
     );
@@ -135,6 +168,37 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
     cutOffNext: (afterChars, mode) => script.cutOffNext(afterChars, mode),
     reset: () => script.reset(),
   };
+}
+
+/** The request as a model reads it. */
+export function promptOf(body: MessagesBody): PromptView {
+  const turns: PromptTurn[] = [];
+  for (const message of body.messages ?? []) {
+    const blocks: WireBlock[] = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : ((message.content as WireBlock[]) ?? []);
+    const role = message.role === 'assistant' ? 'assistant' : 'user';
+    const own = { text: textOf(blocks), images: blocks.filter((b) => b.type === 'image').length };
+    for (const result of blocks.filter((b) => b.type === 'tool_result')) {
+      const content = typeof result.content === 'string' ? result.content : textOf((result.content as WireBlock[]) ?? []);
+      turns.push({ role: 'tool', text: content, images: 0, toolCallId: result.tool_use_id ?? '' });
+    }
+    const toolCalls = blocks
+      .filter((b) => b.type === 'tool_use')
+      .map((b) => ({ id: b.id ?? '', name: b.name ?? '', arguments: b.input }));
+    if (own.text === '' && own.images === 0 && toolCalls.length === 0) continue;
+    turns.push({ role, ...own, ...(toolCalls.length ? { toolCalls } : {}) });
+  }
+  const system = typeof body.system === 'string' ? body.system : textOf((body.system as WireBlock[]) ?? []);
+  const choice = body.tool_choice?.type;
+  return {
+    system,
+    turns,
+    tools: (body.tools ?? []).map((tool) => tool.name ?? ''),
+    toolChoice: choice === 'none' || choice === 'auto' ? choice : undefined,
+  };
+}
+
+function textOf(blocks: WireBlock[]): string {
+  return blocks.map((b) => (b.type === 'text' ? (b.text ?? '') : '')).join('');
 }
 
 function sendError(res: ServerResponse, status: number, type: string, headers: Record<string, string> = {}): void {

@@ -3,8 +3,11 @@ import {
   LlmScript,
   answerChunks,
   roughTokens,
+  scriptedCalls,
   type LlmFakeBehaviour,
   type LlmFakeKnobs,
+  type PromptTurn,
+  type PromptView,
   type RecordedLlmCall,
 } from '../../../adapters/memory/llm-script';
 import { cutOff, header, parseJson, sendJson, startHttpFake, waitUnlessGone } from '../support/http-fake';
@@ -18,9 +21,18 @@ export interface FakeOpenAi extends LlmFakeKnobs {
   close(): Promise<void>;
 }
 
+interface WireMessage {
+  role?: string;
+  content?: unknown;
+  tool_calls?: { id?: string; function?: { name?: string; arguments?: string } }[];
+  tool_call_id?: string;
+}
+
 interface ChatBody {
   model?: string;
-  messages?: { content?: unknown }[];
+  messages?: WireMessage[];
+  tools?: { function?: { name?: string } }[];
+  tool_choice?: unknown;
   max_tokens?: number;
   max_completion_tokens?: number;
   stream?: boolean;
@@ -52,18 +64,20 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       messageCount: Array.isArray(body.messages) ? body.messages.length : 0,
       stream: body.stream === true,
       body,
+      prompt: promptOf(body),
     });
     if (!auth) {
       sendJson(res, 401, { error: { message: 'Missing API key', type: 'invalid_request_error', code: 'invalid_api_key' } });
       return;
     }
-    const behaviour = script.take();
+    const behaviour = script.take(calls.at(-1)!.prompt);
     if (!(await waitUnlessGone(res, behaviour.firstByteDelayMs ?? 0))) return;
     if (behaviour.failWithStatus !== undefined) {
       sendError(res, behaviour);
       return;
     }
-    const promptText = (body.messages ?? []).map((m) => (typeof m.content === 'string' ? m.content : '')).join('');
+    const prompt = calls.at(-1)!.prompt;
+    const promptText = prompt.system + prompt.turns.map((t) => t.text).join('');
     const usage = behaviour.usage ?? { inputTokens: roughTokens(promptText), outputTokens: roughTokens(behaviour.text) };
     const model = body.model ?? 'gpt-5';
     if (body.stream === true) await streamAnswer(res, model, behaviour, usage, body.stream_options?.include_usage === true);
@@ -82,6 +96,50 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     cutOffNext: (afterChars, mode) => script.cutOffNext(afterChars, mode),
     reset: () => script.reset(),
   };
+}
+
+/** The request as a model reads it. */
+export function promptOf(body: ChatBody): PromptView {
+  const system: string[] = [];
+  const turns: PromptTurn[] = [];
+  for (const message of body.messages ?? []) {
+    const { text, images } = contentOf(message.content);
+    if (message.role === 'system' || message.role === 'developer') system.push(text);
+    else if (message.role === 'tool') turns.push({ role: 'tool', text, images, toolCallId: message.tool_call_id ?? '' });
+    else if (message.role === 'assistant') {
+      const toolCalls = (message.tool_calls ?? []).map((call) => ({
+        id: call.id ?? '',
+        name: call.function?.name ?? '',
+        arguments: parseJsonText(call.function?.arguments ?? ''),
+      }));
+      turns.push({ role: 'assistant', text, images, ...(toolCalls.length ? { toolCalls } : {}) });
+    } else turns.push({ role: 'user', text, images });
+  }
+  const choice = body.tool_choice;
+  return {
+    system: system.join('\n\n'),
+    turns,
+    tools: (body.tools ?? []).map((tool) => tool.function?.name ?? ''),
+    toolChoice: choice === 'none' || choice === 'auto' ? choice : undefined,
+  };
+}
+
+function contentOf(content: unknown): { text: string; images: number } {
+  if (typeof content === 'string') return { text: content, images: 0 };
+  if (!Array.isArray(content)) return { text: '', images: 0 };
+  const parts = content as { type?: string; text?: string }[];
+  return {
+    text: parts.map((part) => (part.type === 'text' ? (part.text ?? '') : '')).join(''),
+    images: parts.filter((part) => part.type === 'image_url').length,
+  };
+}
+
+function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 function sendError(res: ServerResponse, behaviour: LlmFakeBehaviour): void {
@@ -120,7 +178,23 @@ async function streamAnswer(
     cutOff(res, behaviour.cutOffMode);
     return;
   }
-  res.write(chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]));
+  // Tool calls as OpenAI streams them: id and name first, then the arguments in pieces.
+  const toolCalls = scriptedCalls(behaviour.toolCalls ?? [], 'call_fake');
+  if (behaviour.compatToolCalls) {
+    const whole = toolCalls.map((call) => ({ type: 'function', function: { name: call.name, arguments: call.json } }));
+    if (whole.length > 0) res.write(chunk([{ index: 0, delta: { tool_calls: whole }, finish_reason: null }]));
+    res.write(chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]));
+    res.end('data: [DONE]\n\n');
+    return;
+  }
+  for (const [index, call] of toolCalls.entries()) {
+    const opening = { index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } };
+    res.write(chunk([{ index: 0, delta: { tool_calls: [opening] }, finish_reason: null }]));
+    for (const piece of answerChunks(call.json, behaviour.chunkChars)) {
+      res.write(chunk([{ index: 0, delta: { tool_calls: [{ index, function: { arguments: piece } }] }, finish_reason: null }]));
+    }
+  }
+  res.write(chunk([{ index: 0, delta: {}, finish_reason: toolCalls.length > 0 ? 'tool_calls' : 'stop' }]));
   if (includeUsage) {
     const total = usage.inputTokens + usage.outputTokens;
     res.write(chunk([], { usage: { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens, total_tokens: total } }));

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { header, sendJson, startHttpFake } from '../support/http-fake';
 import { createSlackOidc, type SlackOidc } from './oidc';
 import { METHODS, SlackMethodError, TOKENLESS, type FakeSlackSettings } from './slack-web-api';
@@ -8,6 +8,7 @@ import {
   type FakeBot,
   type FakeChannel,
   type FakeEphemeral,
+  type FakeFile,
   type FakeFunctionExecution,
   type FakeMessage,
   type FakeTeam,
@@ -15,7 +16,7 @@ import {
 } from './slack-state';
 import { TRIGGER_METHODS } from './trigger-methods';
 
-export type { FakeBot, FakeChannel, FakeEphemeral, FakeFunctionExecution, FakeMessage, FakeTeam, FakeUser };
+export type { FakeBot, FakeChannel, FakeEphemeral, FakeFile, FakeFunctionExecution, FakeMessage, FakeTeam, FakeUser };
 
 /** One Web API request as the fake saw it. Kept in memory for assertions; never logged. */
 export interface FakeSlackCall {
@@ -89,6 +90,7 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
     maxTextChars: 40_000,
     clientId: options.clientId ?? '1234567890.0987654321',
     clientSecret: options.clientSecret ?? 'fake-client-secret',
+    origin: '',
   };
   const calls: FakeSlackCall[] = [];
   const rateLimits = new Map<string, { times: number; retryAfterSeconds: number }[]>();
@@ -116,6 +118,10 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
 
     if (await mounted.oidc!.handle(req, res, path, params)) {
       record('oidc');
+      return;
+    }
+    if (path.startsWith('/files-pri/')) {
+      serveFile(res, state, path, token, record);
       return;
     }
     if (path === '/oauth/v2/authorize') {
@@ -183,6 +189,7 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
     }
   });
 
+  settings.origin = http.origin;
   const oidc = await createSlackOidc({ origin: http.origin, state, clientId: settings.clientId, clientSecret: settings.clientSecret });
   mounted.oidc = oidc;
 
@@ -209,11 +216,13 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
     },
     join(channel, userId) {
       const entry = state.channels.get(channel)!;
-      entry.members = [...new Set([...(entry.members ?? []), userId])];
+      if (state.teams.get(entry.teamId)?.botUserId === userId) entry.botIsMember = true;
+      else if (entry.members !== undefined) entry.members = [...new Set([...entry.members, userId])];
     },
     leave(channel, userId) {
       const entry = state.channels.get(channel)!;
-      entry.members = (entry.members ?? []).filter((id) => id !== userId);
+      if (state.teams.get(entry.teamId)?.botUserId === userId) entry.botIsMember = false;
+      else entry.members = (entry.members ?? membersOfTeam(state, entry.teamId)).filter((id) => id !== userId);
     },
     startFunctionExecution(teamId) {
       const execution: FakeFunctionExecution = { id: `Fx${randomBytes(5).toString('hex').toUpperCase()}`, teamId, state: 'running' };
@@ -244,6 +253,31 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
   };
 }
 
+/**
+ * `url_private(_download)`: the file's bytes for a bot token of its workspace. Like Slack,
+ * a request without a valid token gets the sign-in page (HTML, 200), not an error.
+ */
+function serveFile(res: ServerResponse, state: SlackState, path: string, token: string | undefined, record: (outcome: string) => void): void {
+  const match = /^\/files-pri\/([^-/]+)-([^/]+)\//.exec(path);
+  const found = match === null ? undefined : state.file(match[2]!);
+  const team = token === undefined ? undefined : state.teamByToken(token);
+  if (found === undefined || match === null || found.file.mode === 'tombstone') {
+    record('file_not_found');
+    res.writeHead(404, { 'content-type': 'text/plain' });
+    res.end('Not found');
+    return;
+  }
+  if (team === undefined || team.id !== match[1]) {
+    record('sign_in_page');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<!DOCTYPE html><html><head><title>Slack</title></head><body>Sign in to Slack</body></html>');
+    return;
+  }
+  record('ok');
+  res.writeHead(200, { 'content-type': found.file.mimetype || 'application/octet-stream', 'content-length': String(found.file.content.length) });
+  res.end(found.file.content);
+}
+
 /** Form-encoded (what @slack/web-api sends), JSON, or query parameters, as strings. */
 function parseParams(req: IncomingMessage, url: URL, body: Buffer): Record<string, string> {
   const params: Record<string, string> = Object.fromEntries(url.searchParams);
@@ -271,4 +305,8 @@ function defaultInstaller(state: SlackState): { teamId: string; userId: string }
   const people = [...state.users.values()].filter((u) => u.teamId === team.id && u.isBot !== true);
   const admin = people.find((u) => u.isAdmin || u.isOwner || u.isPrimaryOwner) ?? people[0];
   return admin === undefined ? undefined : { teamId: team.id, userId: admin.id };
+}
+
+function membersOfTeam(state: SlackState, teamId: string): string[] {
+  return [...state.users.values()].filter((u) => u.teamId === teamId).map((u) => u.id);
 }

@@ -39,10 +39,12 @@ export interface FakeChannel {
   /** For a DM: the person on the other side. */
   user?: string;
   /**
-   * Who is in the channel (user ids, Tomo's bot user included when Tomo is). Unset: everyone,
-   * Tomo included. Tomo reads and posts only where it is a member (`not_in_channel` otherwise).
+   * Who is in the channel: for a private one, the only people who may read it; for any channel,
+   * whose membership users.conversations reports. Unset: everyone in the team.
    */
   members?: string[];
+  /** False: Tomo has not been invited, so it cannot read the channel or post there. Default true. */
+  botIsMember?: boolean;
 }
 
 /** A bot of the workspace (bots.info): its B… id, its bot user and its app. */
@@ -70,6 +72,17 @@ export interface FakeEphemeral {
   username?: string;
 }
 
+/** A file shared in a message; `content` is what its download URL serves. */
+export interface FakeFile {
+  id: string;
+  name: string;
+  mimetype: string;
+  filetype: string;
+  content: Buffer;
+  /** `hosted` (default), `external` (a Drive link) or `tombstone` (deleted). */
+  mode?: string;
+}
+
 export interface FakeMessage {
   ts: string;
   channel: string;
@@ -88,6 +101,7 @@ export interface FakeMessage {
   subtype?: string;
   edits: number;
   reactions: Map<string, Set<string>>;
+  files?: FakeFile[];
 }
 
 export class SlackState {
@@ -137,11 +151,13 @@ export class SlackState {
     return channel;
   }
 
-  /** Whether `userId` is in the channel (a DM: its person and the workspace's bot). */
+  /** Whether `userId` is in the channel (a DM: its person and the workspace's bot; Tomo: unless `botIsMember` is false). */
   isMember(channelId: string, userId: string): boolean {
     const channel = this.channels.get(channelId);
     if (channel === undefined) return false;
-    if (channel.isIm) return channel.user === userId || [...this.teams.values()].some((t) => t.botUserId === userId);
+    const isTomo = [...this.teams.values()].some((t) => t.botUserId === userId);
+    if (channel.isIm) return channel.user === userId || isTomo;
+    if (isTomo) return channel.botIsMember !== false;
     return channel.members === undefined || channel.members.includes(userId);
   }
 
@@ -159,6 +175,7 @@ export class SlackState {
     botId?: string;
     threadTs?: string;
     subtype?: string;
+    files?: FakeFile[];
     /** When it was written (default: now); its ts says so. */
     at?: Date;
   }): FakeMessage {
@@ -173,6 +190,7 @@ export class SlackState {
       ...(input.botId === undefined ? {} : { botId: input.botId }),
       ...(input.threadTs === undefined ? {} : { threadTs: input.threadTs }),
       ...(input.subtype === undefined ? {} : { subtype: input.subtype }),
+      ...(input.files === undefined ? {} : { files: input.files }),
     };
     if (input.threadTs !== undefined) {
       const parent = this.message(input.channel, input.threadTs);
@@ -195,6 +213,15 @@ export class SlackState {
 
   message(channel: string, ts: string): FakeMessage | undefined {
     return this.messages.find((m) => m.channel === channel && m.ts === ts);
+  }
+
+  /** A shared file and the channel it was shared in. */
+  file(id: string): { file: FakeFile; message: FakeMessage } | undefined {
+    for (const message of this.messages) {
+      const file = message.files?.find((f) => f.id === id);
+      if (file !== undefined) return { file, message };
+    }
+    return undefined;
   }
 
   teamByToken(token: string): FakeTeam | undefined {

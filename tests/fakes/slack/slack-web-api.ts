@@ -1,4 +1,4 @@
-import type { FakeMessage, FakeTeam, FakeUser, SlackState } from './slack-state';
+import type { FakeChannel, FakeFile, FakeMessage, FakeTeam, FakeUser, SlackState } from './slack-state';
 
 /** A Web API error: HTTP 200 with `{ ok: false, error }`, as Slack does. */
 export class SlackMethodError extends Error {
@@ -19,6 +19,8 @@ export interface FakeSlackSettings {
   maxTextChars: number;
   clientId: string;
   clientSecret: string;
+  /** `http://127.0.0.1:PORT`: where file download URLs point. */
+  origin: string;
 }
 
 export interface MethodContext {
@@ -104,13 +106,62 @@ export const METHODS: Record<string, Method> = {
     };
   },
 
-  'conversations.replies': ({ state, params, team }) => {
+  'conversations.replies': ({ state, settings, params, team }) => {
     const channel = channelOf(state, params.channel, team!);
-    if (!state.isMember(channel, team!.botUserId)) throw new SlackMethodError('not_in_channel');
-    const thread = state.thread(channel, params.ts ?? '');
+    let thread = state.thread(channel, params.ts ?? '');
     if (thread.length === 0) throw new SlackMethodError('thread_not_found');
+    if (state.channels.get(channel)?.botIsMember === false) throw new SlackMethodError('not_in_channel');
+    const inclusive = params.inclusive === 'true';
+    if (params.oldest !== undefined) thread = thread.filter((m) => (inclusive ? m.ts >= params.oldest! : m.ts > params.oldest!));
+    if (params.latest !== undefined) thread = thread.filter((m) => (inclusive ? m.ts <= params.latest! : m.ts < params.latest!));
     const page = paginate(thread, params);
-    return { messages: page.items.map((m) => toSlackMessage(m, state)), has_more: page.meta.response_metadata.next_cursor !== '', ...page.meta };
+    return { messages: page.items.map((m) => toSlackMessage(m, state, settings.origin)), has_more: page.meta.response_metadata.next_cursor !== '', ...page.meta };
+  },
+
+  'conversations.info': ({ state, params, team }) => {
+    const channel = state.channels.get(channelOf(state, params.channel, team!))!;
+    const isPrivate = channel.isPrivate === true;
+    return {
+      channel: {
+        id: channel.id,
+        ...(channel.name === undefined ? {} : { name: channel.name }),
+        is_channel: !channel.isIm && !isPrivate,
+        is_group: isPrivate,
+        is_im: channel.isIm === true,
+        is_mpim: false,
+        is_private: isPrivate || channel.isIm === true,
+        is_member: channel.botIsMember !== false,
+      },
+    };
+  },
+
+  'conversations.members': ({ state, params, team }) => {
+    const channel = state.channels.get(channelOf(state, params.channel, team!))!;
+    const page = paginate(membersOf(state, channel), params);
+    return { members: page.items, ...page.meta };
+  },
+
+  'conversations.history': ({ state, settings, params, team }) => {
+    const channel = state.channels.get(channelOf(state, params.channel, team!))!;
+    if (channel.botIsMember === false) throw new SlackMethodError('not_in_channel');
+    const inclusive = params.inclusive === 'true' || params.inclusive === '1';
+    const t = (ts: string) => Number(ts);
+    const within = (ts: string) =>
+      (params.latest === undefined || (inclusive ? t(ts) <= t(params.latest) : t(ts) < t(params.latest))) &&
+      (params.oldest === undefined || (inclusive ? t(ts) >= t(params.oldest) : t(ts) > t(params.oldest)));
+    // The channel's own messages, thread replies only when also sent to the channel; newest first.
+    const topLevel = state.messages
+      .filter((m) => m.channel === channel.id && (m.threadTs === undefined || m.threadTs === m.ts || m.subtype === 'thread_broadcast') && within(m.ts))
+      .sort((a, b) => t(b.ts) - t(a.ts));
+    const page = paginate(topLevel, params);
+    return { messages: page.items.map((m) => toSlackMessage(m, state, settings.origin)), has_more: page.meta.response_metadata.next_cursor !== '', ...page.meta };
+  },
+
+
+  'files.info': ({ state, settings, params, team }) => {
+    const found = state.file(params.file ?? '');
+    if (found === undefined || state.channels.get(found.message.channel)?.teamId !== team!.id) throw new SlackMethodError('file_not_found');
+    return { file: toSlackFile(found.file, team!, settings.origin) };
   },
 
   'chat.postMessage': (ctx) => {
@@ -281,8 +332,39 @@ export function paginate<T>(items: T[], params: Record<string, string>) {
   return { items: items.slice(offset, end), meta: { response_metadata: { next_cursor: next } } };
 }
 
-export function toSlackMessage(m: FakeMessage, state: SlackState): Record<string, unknown> {
+function membersOf(state: SlackState, channel: FakeChannel): string[] {
+  if (channel.isIm) return [channel.user ?? '', ...[...state.teams.values()].filter((t) => t.id === channel.teamId).map((t) => t.botUserId)];
+  if (channel.isPrivate) return channel.members ?? [];
+  return [...state.users.values()].filter((u) => u.teamId === channel.teamId && u.deleted !== true).map((u) => u.id);
+}
+
+/** Where a file's bytes are served; like Slack, only with the workspace's bot token. */
+export function fileDownloadPath(team: FakeTeam, file: FakeFile): string {
+  return `/files-pri/${team.id}-${file.id}/download/${encodeURIComponent(file.name)}`;
+}
+
+function toSlackFile(file: FakeFile, team: FakeTeam, origin: string): Record<string, unknown> {
+  const mode = file.mode ?? 'hosted';
+  return {
+    id: file.id,
+    name: file.name,
+    title: file.name,
+    mimetype: file.mimetype,
+    filetype: file.filetype,
+    size: file.content.length,
+    mode,
+    ...(mode === 'hosted'
+      ? {
+          url_private: `${origin}/files-pri/${team.id}-${file.id}/${encodeURIComponent(file.name)}`,
+          url_private_download: `${origin}${fileDownloadPath(team, file)}`,
+        }
+      : {}),
+  };
+}
+
+export function toSlackMessage(m: FakeMessage, state: SlackState, origin = 'http://127.0.0.1'): Record<string, unknown> {
   const replies = m.threadTs === m.ts ? state.thread(m.channel, m.ts).length - 1 : 0;
+  const team = [...state.teams.values()].find((t) => t.id === state.channels.get(m.channel)?.teamId);
   return {
     type: 'message',
     ts: m.ts,
@@ -293,6 +375,7 @@ export function toSlackMessage(m: FakeMessage, state: SlackState): Record<string
     ...(m.threadTs === undefined ? {} : { thread_ts: m.threadTs }),
     ...(replies > 0 ? { reply_count: replies, latest_reply: state.thread(m.channel, m.ts).at(-1)!.ts } : {}),
     ...(m.username === undefined ? {} : { username: m.username }),
+    ...(m.files === undefined || team === undefined ? {} : { files: m.files.map((f) => toSlackFile(f, team, origin)) }),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FakeChannel, FakeTeam, SlackState } from './slack-state';
-import { channelOf, paginate, SlackMethodError, toSlackMessage, type MethodContext } from './slack-web-api';
+import { channelOf, paginate, SlackMethodError, type MethodContext } from './slack-web-api';
 
 /**
  * Web API methods the triggers use (reactions, summaries, workflow steps, the AI-app view, App
@@ -16,33 +16,6 @@ export function readableChannel(state: SlackState, id: string | undefined, team:
 }
 
 export const TRIGGER_METHODS: Record<string, Method> = {
-  'conversations.history': ({ state, params, team }) => {
-    const channel = readableChannel(state, params.channel, team!);
-    const inclusive = params.inclusive === 'true' || params.inclusive === '1';
-    const oldest = params.oldest === undefined ? -Infinity : Number(params.oldest);
-    const latest = params.latest === undefined ? Infinity : Number(params.latest);
-    const within = (ts: string) => {
-      const t = Number(ts);
-      return inclusive ? t >= oldest && t <= latest : t > oldest && t < latest;
-    };
-    // The channel's own messages (replies only when broadcast), newest first.
-    const messages = state.messages
-      .filter((m) => m.channel === channel && (m.threadTs === undefined || m.threadTs === m.ts || m.subtype === 'thread_broadcast'))
-      .filter((m) => within(m.ts))
-      .sort((a, b) => Number(b.ts) - Number(a.ts));
-    const page = paginate(messages, params);
-    return {
-      messages: page.items.map((m) => toSlackMessage(m, state)),
-      has_more: page.meta.response_metadata.next_cursor !== '',
-      ...page.meta,
-    };
-  },
-
-  'conversations.info': ({ state, params, team }) => {
-    const channel = state.channels.get(channelOf(state, params.channel, team!))!;
-    return { channel: toSlackChannel(channel, state, team!) };
-  },
-
   'users.conversations': ({ state, params, team }) => {
     const user = params.user ?? team!.botUserId;
     const types = (params.types ?? 'public_channel').split(',');
@@ -137,6 +110,7 @@ export const TRIGGER_METHODS: Record<string, Method> = {
   },
 };
 
+/** A channel as users.conversations lists it. */
 function toSlackChannel(channel: FakeChannel, state: SlackState, team: FakeTeam): Record<string, unknown> {
   return {
     id: channel.id,

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StripeFake } from '../../fakes/stripe/stripe-fake';
+import { builtCommand } from '../../support/processes';
 
 let fake: StripeFake;
 beforeEach(async () => {
@@ -10,7 +11,7 @@ afterEach(() => fake.stop());
 
 function stripeSync(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/stripe-sync.ts'], {
+    const child = spawn(process.execPath, builtCommand('stripe-sync'), {
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

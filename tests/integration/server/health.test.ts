@@ -42,6 +42,10 @@ describe('health endpoints', () => {
     expect(await response.json()).toEqual({ status: 'ready' });
   });
 
+  it('has no /metrics on the public port while METRICS_TOKEN is unset', async () => {
+    expect((await fetch(`${base}/metrics`)).status).toBe(404);
+  });
+
   it('serves the web build at / and the client shell for routes that are not prerendered', async () => {
     const home = await fetch(`${base}/`);
     expect(home.status).toBe(200);

@@ -64,6 +64,8 @@ describe('Sign in with Slack', () => {
     const me = await ana.get('/api/me');
     expect(me.status).toBe(200);
     const body = await me.json();
+    // Public pages ask /api/session: the same context for a signed-in visitor.
+    expect(await (await ana.get('/api/session')).json()).toEqual({ ...body, signedIn: true });
     expect(body).toMatchObject({
       userId: ADMIN_A,
       teamId: TEAM_A,
@@ -110,6 +112,10 @@ describe('Sign in with Slack', () => {
     const replay = new HttpSession(base);
     replay.setCookie('tomo_session', stolen);
     expect((await replay.get('/api/me')).status).toBe(401);
+    // Signed out, public pages are told so with a 200, not a 401 (a console error in browsers).
+    const session = await replay.get('/api/session');
+    expect(session.status).toBe(200);
+    expect(await session.json()).toEqual({ signedIn: false });
   });
 
   it('refuses a sign-out posted from another site', async () => {

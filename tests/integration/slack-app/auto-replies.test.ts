@@ -189,7 +189,7 @@ describe('Slack app: auto-replies to configured bots (real server and worker, fa
   });
 
   it('shows on the Auto replies page which of the bot’s channels Tomo is (not) in', async () => {
-    const ops = world.slack.addChannel({ id: 'COPS', teamId: world.ws.team.id, name: 'ops', members: [world.ws.alice, deploy.userId] });
+    const ops = world.slack.addChannel({ id: 'COPS', teamId: world.ws.team.id, name: 'ops', members: [world.ws.alice, deploy.userId], botIsMember: false });
     const session = new HttpSession(world.app.baseUrl);
     await session.signIn(world.slack, { teamId: world.ws.team.id, userId: world.ws.alice }, '/settings/auto-replies');
     const page = (await (await session.get('/api/settings/auto-replies')).json()) as {

@@ -124,7 +124,7 @@ describe('Slack app: emoji reactions run their prompt on the message (real serve
     await react('+1', message);
     // Tomo's thinking sign (eyes) and any other reaction by Tomo itself are not even queued.
     await react('jp', message, world.ws.team.botUserId);
-    const closed = world.slack.addChannel({ id: 'CCLOSED', teamId: world.ws.team.id, name: 'closed', members: [world.ws.alice, world.ws.bob] });
+    const closed = world.slack.addChannel({ id: 'CCLOSED', teamId: world.ws.team.id, name: 'closed', botIsMember: false });
     const elsewhere = world.slack.addMessage({ channel: closed.id, user: world.ws.alice, text: 'Private matters.' });
     await react('jp', { ts: elsewhere.ts, channel: closed.id });
 

@@ -4,7 +4,7 @@ import { slackText } from '../../../apps/shared/messages/slack';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
 import type { ScheduleSettingRecord } from '../../../core/schedules/schedule-setting';
 import { seedWorkspace, type SeededWorkspace } from '../../fakes/slack/seed-workspace';
-import { envWithout, spawnEntry, type SpawnedApp } from '../../support/processes';
+import { envWithout, spawnBuilt, type SpawnedApp } from '../../support/processes';
 import {
   endTrial,
   eventually,
@@ -127,8 +127,10 @@ describe('Slack app: scheduled channel summaries (real server and workers, fakes
       world.slack.addMessage({ channel, user: ws.alice, text: `Status of ${channel}`, at: new Date(Date.now() - 3_600_000) });
       await schedule(channel, { ws });
     }
-    second = spawnEntry('apps/worker/main.ts', { ...envWithout('DATABASE_URL', 'TEST_DATABASE_URL'), ...workerEnv(world) });
-    await eventually(() => expect(second!.output()).toContain('worker started'), 60_000);
+    // The worker as production runs it (`node dist/worker.js`), on the same database.
+    const worker = spawnBuilt('worker', { ...envWithout('DATABASE_URL', 'TEST_DATABASE_URL'), ...workerEnv(world) });
+    second = worker;
+    await eventually(() => expect(worker.output()).toContain('worker started'), 60_000);
 
     // Two sweeps at once, and every run also sent twice under different job ids, so both
     // processes hold a job for the same schedule and day: only the database claim decides.
@@ -143,8 +145,8 @@ describe('Slack app: scheduled channel summaries (real server and workers, fakes
     expect(done.filter((job) => (job.output as { status?: string }).status === 'answered')).toHaveLength(channels.length);
     expect(done.filter((job) => (job.output as { reason?: string }).reason === 'duplicate')).toHaveLength(done.length - channels.length);
     // Both processes did summary jobs (the race was real).
-    expect(second.output()).toContain('summary job done');
-    await second.stop();
+    expect(worker.output()).toContain('summary job done');
+    await worker.stop();
     second = undefined;
     for (const channel of channels) expect(tomoPosts(channel, ws)).toHaveLength(1);
   });
@@ -191,7 +193,7 @@ describe('Slack app: scheduled channel summaries (real server and workers, fakes
   });
 
   it('tells the schedule’s owner in a DM, not the channel, when Tomo is not in it or the trial is over', async () => {
-    const outside = world.slack.addChannel({ id: 'COUTSIDE', teamId: world.ws.team.id, name: 'outside', members: [world.ws.alice] }).id;
+    const outside = world.slack.addChannel({ id: 'COUTSIDE', teamId: world.ws.team.id, name: 'outside', botIsMember: false }).id;
     await schedule(outside);
     const ended = seedWorkspace(world.slack, 'T0ENDED');
     await installThroughBrowser(world, ended);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../adapters/embedded-postgres/embedded-postgres-server';
-import { envWithout, spawnEntry, waitForStatus, type SpawnedApp } from '../../support/processes';
+import { envWithout, spawnBuilt, waitForStatus, type SpawnedApp } from '../../support/processes';
 
 // `npm start` on a fresh clone: no DATABASE_URL, so Tomo runs its own PostgreSQL and keeps
 // the data in DATA_DIR across restarts.
@@ -18,7 +18,7 @@ describe('npm start without DATABASE_URL', () => {
   });
 
   async function start(port: number, pgPort: number): Promise<SpawnedApp> {
-    const spawned = spawnEntry('apps/start.ts', {
+    const spawned = spawnBuilt('start', {
       ...envWithout('DATABASE_URL', 'TEST_DATABASE_URL', 'ENCRYPTION_KEY'),
       NODE_ENV: 'production',
       PORT: String(port),
@@ -67,7 +67,7 @@ describe('npm start without DATABASE_URL', () => {
   }, 240_000);
 
   it('refuses to start on an invalid value with one line naming the variable', async () => {
-    const bad = spawnEntry('apps/start.ts', { ...envWithout('DATABASE_URL'), PORT: 'abc', DATA_DIR: dataDir });
+    const bad = spawnBuilt('start', { ...envWithout('DATABASE_URL'), PORT: 'abc', DATA_DIR: dataDir });
     expect(await bad.exited).toBe(1);
     expect(bad.output().trim()).toBe('Invalid configuration: PORT must be a number (got "abc")');
   }, 60_000);

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { REDACTED_PATHS } from '../../../adapters/logging/logger';
+import { chooseLogFormat, createLogger, REDACTED_PATHS } from '../../../adapters/logging/logger';
 
-function capture() {
+function sink() {
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -11,6 +11,11 @@ function capture() {
       done();
     },
   });
+  return { stream, lines };
+}
+
+function capture() {
+  const { stream, lines } = sink();
   const logger = pino({ redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, stream);
   return { logger, lines };
 }
@@ -35,5 +40,31 @@ describe('logger redaction', () => {
       expect(line).not.toContain(secret);
     }
     expect(JSON.parse(line)).toMatchObject({ event: { channel: 'C1', text: '[redacted]' }, msg: 'event received' });
+  });
+});
+
+describe('log format', () => {
+  it('is pretty on a terminal and JSON lines anywhere else, unless LOG_FORMAT says', () => {
+    expect(chooseLogFormat('auto', true)).toBe('pretty');
+    expect(chooseLogFormat('auto', false)).toBe('json');
+    expect(chooseLogFormat('auto', undefined)).toBe('json');
+    expect(chooseLogFormat('json', true)).toBe('json');
+    expect(chooseLogFormat('pretty', false)).toBe('pretty');
+  });
+
+  it('writes one JSON object per line in json format', () => {
+    const { stream, lines } = sink();
+    createLogger({ name: 'tomo-worker', format: 'json', destination: stream }).info({ jobId: 'j1' }, 'job done');
+    expect(JSON.parse(lines.join(''))).toMatchObject({ name: 'tomo-worker', level: 30, jobId: 'j1', msg: 'job done' });
+  });
+
+  it('writes a readable line in pretty format, redacted the same way', () => {
+    const { stream, lines } = sink();
+    createLogger({ name: 'tomo', format: 'pretty', destination: stream }).warn({ teamId: 'T1', text: 'private words' }, 'answer failed');
+    const line = lines.join('');
+    expect(line).toMatch(/WARN.*\(tomo\): answer failed/);
+    expect(line).toContain('teamId: "T1"');
+    expect(line).not.toContain('private words');
+    expect(() => JSON.parse(line)).toThrow();
   });
 });

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { Logger } from '../../../../adapters/logging/logger';
 import type { SubscriptionRepository } from '../../../../core/billing/subscription-repository.port';
 import type { Clock } from '../../../../core/shared/clock.port';
@@ -7,7 +7,7 @@ import type { UserRepository } from '../../../../core/workspace/user-repository.
 import type { WorkspaceDirectory } from '../../../../core/workspace/workspace-directory.port';
 import { activeSubscriptions, channelView, memberView } from '../slack-api/views';
 import { requestLocale } from './request-locale';
-import { requireSignIn, signedIn } from './signed-in';
+import { currentUser, requireSignIn, signedIn } from './signed-in';
 import type { WorkspaceAccess } from './workspace-access';
 
 export interface UserContextDeps {
@@ -24,9 +24,24 @@ export interface UserContextDeps {
  * GET /api/me: everything the signed-in pages need about the person and their workspace
  * (spec 3 "User context"). 401 without a session. Slack lookups that fail are logged and
  * leave their part empty, so the pages still render.
+ *
+ * GET /api/session: the same for public pages, which ask on every visit whether someone is
+ * signed in: 200 `{ signedIn: false }` without a session, so a signed-out visit makes no
+ * failing request (a 401 is a console error in every browser).
  */
 export function userContextRoutes(deps: UserContextDeps): Router {
-  return Router().get('/api/me', requireSignIn, async (req, res) => {
+  const userContext = sendUserContext(deps);
+  return Router()
+    .get('/api/me', requireSignIn, userContext)
+    .get('/api/session', async (req, res) => {
+      if (currentUser(res)) return userContext(req, res);
+      res.setHeader('Cache-Control', 'no-store');
+      res.json({ signedIn: false });
+    });
+}
+
+function sendUserContext(deps: UserContextDeps) {
+  return async (req: Request, res: Response) => {
     const { teamId, userId } = signedIn(res);
     const now = deps.clock.now();
     const [user, installation, subscriptions, members, channels, team] = await Promise.all([
@@ -47,6 +62,7 @@ export function userContextRoutes(deps: UserContextDeps): Router {
     const locale = user?.locale ?? requestLocale(req);
     res.setHeader('Cache-Control', 'no-store');
     res.json({
+      signedIn: true,
       user: { userId, email: user?.email ?? '', name: user?.name ?? '' },
       userId,
       teamId,
@@ -60,5 +76,5 @@ export function userContextRoutes(deps: UserContextDeps): Router {
       channels: channels.map(channelView),
       members: members.map(memberView),
     });
-  });
+  };
 }

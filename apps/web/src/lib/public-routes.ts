@@ -1,5 +1,5 @@
-import { localizePath, locales } from './locale';
-import type { Locale } from './locale';
+import { localizePath, locales } from './locale.ts';
+import type { Locale } from './locale.ts';
 
 export const useCaseSlugs = [
   'custom-instructions',

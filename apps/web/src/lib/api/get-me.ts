@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 
 /**
- * GET /api/me — the signed-in user's context (served by apps/server). 401 or 404 (endpoint
- * not deployed yet) or any failure means signed out. Only the fields the web needs are read.
+ * GET /api/session — the signed-in user's context, or `{ signedIn: false }` (served by
+ * apps/server; public pages never get a 401 for a signed-out visitor). Any failure means
+ * signed out. Only the fields the web needs are read.
  */
 export interface Me {
   email: string;
@@ -44,7 +45,7 @@ export function parseMe(body: unknown): Me | null {
 let pending: Promise<MeState> | undefined;
 
 export function fetchMe(): Promise<MeState> {
-  pending ??= fetch('/api/me', { headers: { accept: 'application/json' }, credentials: 'same-origin' })
+  pending ??= fetch('/api/session', { headers: { accept: 'application/json' }, credentials: 'same-origin' })
     .then(async (response): Promise<MeState> => {
       if (!response.ok) return { status: 'signed-out' };
       const me = parseMe(await response.json());

@@ -10,26 +10,27 @@ const features = {
     lead: 'Tomo answers where your team already talks. Here is everything it can read, search, trigger and automate — and how you stay in control of seats, billing and data.',
   },
   toc: 'On this page',
+  soon: 'Coming soon',
   sections: {
     plugins: {
       title: 'Plugins',
-      lead: 'Tomo picks the right plugin for the question, and reads threads, linked pages, videos, cloud documents and uploaded files on demand.',
+      lead: 'Tomo picks the right plugin for the question, and reads threads, linked pages and PDFs, YouTube videos, linked Slack messages and files shared in Slack on demand.',
       cards: [
         { title: 'Calculator', body: 'Exact arithmetic for budgets, conversions and estimates, instead of a language model guessing at numbers.' },
         { title: 'Web browsing', body: 'Opens the pages you link and the pages it finds, and cites what it read.' },
         { title: 'Search', body: 'Runs a web search and reads the top results — from 1 result per answer on the free trial up to 10 on Premium.' },
-        { title: 'Repository search', body: 'Searches the code and documentation of repositories you add, with read-only access.' },
-        { title: 'HTML search', body: 'Finds the relevant part of long web pages you have added, such as manuals and help centers.' },
-        { title: 'PDF search', body: 'Vector search over the PDFs you uploaded, so answers quote your own handbooks and contracts.' },
+        { title: 'Repository search', body: 'Searches the code and documentation of repositories you add, with read-only access.', soon: true },
+        { title: 'HTML search', body: 'Finds the relevant part of long web pages you have added, such as manuals and help centers.', soon: true },
+        { title: 'PDF search', body: 'Vector search over the PDFs you uploaded, so answers quote your own handbooks and contracts.', soon: true },
       ],
     },
     uploaders: {
       title: 'Uploaders',
       lead: 'Add your own material from Tomo’s Home tab in Slack. Uploaded content becomes searchable for the whole workspace.',
       cards: [
-        { title: 'Web URL', body: 'Paste the address of a page or a documentation site; Tomo indexes it for HTML search.' },
-        { title: 'PDF', body: 'Upload handbooks, policies and reports. Their text is stored only as vectors, never as the original file.' },
-        { title: 'Repository', body: 'Connect a GitHub repository so Tomo can answer questions about your code and docs.' },
+        { title: 'Web URL', body: 'Paste the address of a page or a documentation site; Tomo indexes it for HTML search.', soon: true },
+        { title: 'PDF', body: 'Upload handbooks, policies and reports. Their text is stored only as vectors, never as the original file.', soon: true },
+        { title: 'Repository', body: 'Connect a GitHub repository so Tomo can answer questions about your code and docs.', soon: true },
       ],
     },
     triggers: {
@@ -65,11 +66,11 @@ const features = {
       lead: 'Shape how Tomo behaves for your workspace.',
       cards: [
         { title: 'Custom instructions', body: 'System-wide, per user, per channel and workspace-wide instructions, with token counts shown as you edit.' },
-        { title: 'Image generation', body: 'Ask for an image and get four variants to choose from, right in the thread.' },
-        { title: 'PDF creation shortcut', body: 'Turn an answer or a thread into a PDF you can share outside Slack.' },
+        { title: 'Image generation', body: 'Ask for an image and get four variants to choose from, right in the thread.', soon: true },
+        { title: 'PDF creation shortcut', body: 'Turn an answer or a thread into a PDF you can share outside Slack.', soon: true },
         { title: 'Custom name and icon', body: 'Rename Tomo (up to 50 characters) and upload your own icon; clearing them restores the defaults.' },
         { title: 'Greeting on join', body: 'Tomo introduces itself when it joins a channel. Turn it off if you prefer a quiet entrance.' },
-        { title: 'Integrations', body: 'Connect YouTube, Google Docs, Sheets, Slides, Drive, Calendar and more so Tomo can read them for you.' },
+        { title: 'Integrations', body: 'Connect YouTube, Google Docs, Sheets, Slides, Drive, Calendar and more so Tomo can read them for you.', soon: true },
       ],
     },
     subscriptions: {

@@ -137,15 +137,26 @@ const settings = {
   },
   plugins: {
     title: 'Plugins',
-    lead: 'Plugins let Tomo do more than write: calculate, browse, search. Turn off the ones your workspace should not use.',
+    lead: 'Plugins let Tomo do more than write: calculate, browse, search. Tomo uses one when the question needs it, shows what it is doing in Slack, and cites the pages it used. Turn off the ones your workspace should not use.',
     enable: 'Use {{name}}',
     items: {
-      calculator: { name: 'Calculator', description: 'Exact arithmetic instead of guessed numbers.' },
-      'web-browsing': { name: 'Web browsing', description: 'Reads the web pages linked in a question.' },
-      search: { name: 'Search', description: 'Searches the web for current information.' },
-      'repository-search': { name: 'Repository search', description: 'Searches code repositories uploaded from the Home tab.' },
-      'html-search': { name: 'HTML search', description: 'Searches web pages uploaded from the Home tab.' },
-      'pdf-search': { name: 'PDF search', description: 'Searches PDFs uploaded from the Home tab (stored only as vectors).' },
+      calculator: {
+        name: 'Calculator',
+        description: 'Exact arithmetic instead of guessed numbers: big numbers, percentages, unit conversions (5 km to miles) and days between dates.',
+      },
+      'web-browsing': {
+        name: 'Web browsing',
+        description:
+          'Reads the web pages and PDFs linked in a question or its thread, and opens pages Tomo finds while answering. Off: linked pages are not opened. Private and internal network addresses are never opened.',
+      },
+      search: {
+        name: 'Search',
+        description:
+          'Searches the web for current information and cites the results: 1 result per answer on the free trial, 3 on Entry, 5 on Standard, 10 on Premium. Needs a search engine set up by the operator.',
+      },
+      'repository-search': { name: 'Repository search', description: 'Not available yet: will search code repositories uploaded from the Home tab.' },
+      'html-search': { name: 'HTML search', description: 'Not available yet: will search web pages uploaded from the Home tab.' },
+      'pdf-search': { name: 'PDF search', description: 'Not available yet: will search PDFs uploaded from the Home tab (stored only as vectors).' },
     },
   },
   reactions: {

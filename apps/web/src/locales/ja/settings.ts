@@ -138,15 +138,21 @@ const settings: Localized<typeof en> = {
   },
   plugins: {
     title: 'プラグイン',
-    lead: 'プラグインを使うと、Tomo は文章を書くだけでなく、計算・閲覧・検索ができます。ワークスペースで使わないものはオフにしてください。',
+    lead: 'プラグインを使うと、Tomo は文章を書くだけでなく、計算・閲覧・検索ができます。質問に必要なときに使い、Slack で作業中の内容を表示し、使ったページを出典として示します。ワークスペースで使わないものはオフにしてください。',
     enable: '{{name}} を使う',
     items: {
-      calculator: { name: '計算機', description: '推測ではなく正確に計算します。' },
-      'web-browsing': { name: 'Web 閲覧', description: '質問に貼られた Web ページを読み取ります。' },
-      search: { name: '検索', description: 'Web を検索して最新の情報を調べます。' },
-      'repository-search': { name: 'リポジトリ検索', description: 'ホームタブからアップロードしたリポジトリのコードを検索します。' },
-      'html-search': { name: 'HTML 検索', description: 'ホームタブからアップロードした Web ページを検索します。' },
-      'pdf-search': { name: 'PDF 検索', description: 'ホームタブからアップロードした PDF を検索します（ベクトルとしてのみ保存）。' },
+      calculator: { name: '計算機', description: '推測ではなく正確に計算します。大きな数、割合、単位換算（5 km をマイルに）、日付の間の日数に対応します。' },
+      'web-browsing': {
+        name: 'Web 閲覧',
+        description: '質問やスレッドに貼られた Web ページや PDF を読み、回答中に見つけたページも開きます。オフにするとリンク先は開きません。社内ネットワークなどのプライベートなアドレスは開きません。',
+      },
+      search: {
+        name: '検索',
+        description: 'Web を検索して最新の情報を調べ、結果を出典として示します。1 回の回答で無料トライアル 1 件、Entry 3 件、Standard 5 件、Premium 10 件。運営者による検索エンジンの設定が必要です。',
+      },
+      'repository-search': { name: 'リポジトリ検索', description: '準備中：ホームタブからアップロードしたリポジトリのコードを検索できるようになります。' },
+      'html-search': { name: 'HTML 検索', description: '準備中：ホームタブからアップロードした Web ページを検索できるようになります。' },
+      'pdf-search': { name: 'PDF 検索', description: '準備中：ホームタブからアップロードした PDF を検索できるようになります（ベクトルとしてのみ保存）。' },
     },
   },
   reactions: {

@@ -24,9 +24,9 @@ export function PlanDetailsTable({ interval, mode }: { interval: BillingInterval
         return t(`details.values.${usage.key}`, { count: usage.count });
       }
       case 'urlReaders':
-        return t('details.values.urlReaders');
+        return t('details.values.urlReaders', { count: plan.readers.linksPerAnswer });
       case 'fileReaders':
-        return t('details.values.fileReaders');
+        return t('details.values.fileReaders', { count: plan.readers.filesPerAnswer });
       case 'instructions':
         return t('details.values.instructions');
       case 'plugins':

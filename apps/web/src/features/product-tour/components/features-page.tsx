@@ -48,6 +48,8 @@ export function FeaturesPage() {
                   footer={
                     'settings' in card && card.settings ? (
                       <a href={localizePath(`/settings/${card.settings}`, locale)}>{card.link}</a>
+                    ) : 'soon' in card && card.soon ? (
+                      <span className="tag">{copy.soon}</span>
                     ) : undefined
                   }
                 />

@@ -1,0 +1,198 @@
+import type { LookupFunction } from 'node:net';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import type { Readable } from 'node:stream';
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+
+/**
+ * Why a fetch made on someone's behalf was refused or failed. `blocked`: the address is not
+ * one Tomo may open (scheme, credentials, a private, loopback, link-local, CGNAT, multicast
+ * or metadata address, too many redirects). Messages never carry content.
+ */
+export type GuardedFetchFailure = 'blocked' | 'too_large' | 'unsupported' | 'timeout' | 'connection' | 'bad_response';
+
+export class GuardedFetchError extends Error {
+  override readonly name = 'GuardedFetchError';
+  constructor(
+    readonly failure: GuardedFetchFailure,
+    detail: string,
+  ) {
+    super(`Guarded fetch ${failure}: ${detail}`);
+  }
+}
+
+export interface GuardedHttpOptions {
+  /**
+   * Exact `host:port` pairs that may be reached even on a private address
+   * (`FETCH_ALLOW_PRIVATE_HOSTS`; tests reach their fakes on 127.0.0.1 this way). Empty by
+   * default and never set by the app itself.
+   */
+  readonly allowPrivateHosts?: readonly string[];
+  /** Default 5. */
+  readonly maxRedirects?: number;
+  /** Largest body, after decompression. Default 5 MB. */
+  readonly maxBytes?: number;
+  /** For the whole fetch, redirects included. Default 10 s. */
+  readonly timeoutMs?: number;
+  /** Name resolution; tests give one that maps made-up names to chosen addresses. */
+  readonly lookup?: LookupFunction;
+  readonly userAgent?: string;
+}
+
+export interface GuardedGetOptions {
+  readonly signal?: AbortSignal;
+  /** Sent as `Accept`. */
+  readonly accept?: string;
+  /** Decides from the Content-Type (lower case, without parameters) whether the body is wanted. */
+  readonly wants?: (contentType: string) => boolean;
+}
+
+export interface GuardedResponse {
+  /** The address that answered, after redirects. */
+  readonly url: string;
+  readonly status: number;
+  /** Lower case, without parameters (`text/html`). */
+  readonly contentType: string;
+  /** The `charset` parameter, if any. */
+  readonly charset: string | undefined;
+  readonly body: Uint8Array;
+}
+
+export const DEFAULT_GUARDED_LIMITS = { maxRedirects: 5, maxBytes: 5 * 1024 * 1024, timeoutMs: 10_000 } as const;
+
+const filtering = { http: new RequestFilteringHttpAgent(), https: new RequestFilteringHttpsAgent() };
+const allowingPrivate = {
+  http: new RequestFilteringHttpAgent({ allowPrivateIPAddress: true }),
+  https: new RequestFilteringHttpsAgent({ allowPrivateIPAddress: true }),
+};
+
+/**
+ * The one HTTP client for every fetch Tomo makes on a user's behalf (OWASP SSRF cheat sheet):
+ * http(s) only, no credentials in the address, and the address each name resolves to checked
+ * when the socket connects (request-filtering-agent, so DNS rebinding gets no second look),
+ * again on every redirect. IPv4 in any spelling (decimal, octal, hex) is normalised by the
+ * URL parser first; IPv6, IPv4-mapped and NAT64 forms are checked as addresses. Size and
+ * time are capped, compressed bodies included.
+ */
+export class GuardedHttpClient {
+  private readonly limits: { maxRedirects: number; maxBytes: number; timeoutMs: number };
+  private readonly allowed: ReadonlySet<string>;
+
+  constructor(private readonly options: GuardedHttpOptions = {}) {
+    this.limits = {
+      maxRedirects: options.maxRedirects ?? DEFAULT_GUARDED_LIMITS.maxRedirects,
+      maxBytes: options.maxBytes ?? DEFAULT_GUARDED_LIMITS.maxBytes,
+      timeoutMs: options.timeoutMs ?? DEFAULT_GUARDED_LIMITS.timeoutMs,
+    };
+    this.allowed = new Set((options.allowPrivateHosts ?? []).map((entry) => entry.trim().toLowerCase()).filter(Boolean));
+  }
+
+  async get(address: string, options: GuardedGetOptions = {}): Promise<GuardedResponse> {
+    const deadline = AbortSignal.timeout(this.limits.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+    let url = checkAddress(address);
+    for (let hop = 0; ; hop += 1) {
+      const response = await this.open(url, options, signal);
+      const location = response.headers.location;
+      if (response.statusCode !== undefined && response.statusCode >= 300 && response.statusCode < 400 && location) {
+        response.resume();
+        if (hop >= this.limits.maxRedirects) throw new GuardedFetchError('blocked', `more than ${this.limits.maxRedirects} redirects`);
+        url = checkAddress(URL.canParse(location, url) ? new URL(location, url).toString() : 'invalid:');
+        continue;
+      }
+      const [type = '', ...params] = (response.headers['content-type'] ?? '').split(';');
+      const contentType = type.trim().toLowerCase();
+      const charset = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
+      if (options.wants && !options.wants(contentType)) {
+        response.destroy();
+        throw new GuardedFetchError('unsupported', contentType || 'no content type');
+      }
+      const body = await this.readBody(response, signal);
+      return { url: url.toString(), status: response.statusCode ?? 0, contentType, charset, body };
+    }
+  }
+
+  private open(url: URL, options: GuardedGetOptions, signal: AbortSignal): Promise<IncomingMessage> {
+    const secure = url.protocol === 'https:';
+    const port = url.port || (secure ? '443' : '80');
+    const agents = this.allowed.has(`${url.hostname}:${port}`.toLowerCase()) ? allowingPrivate : filtering;
+    const send = secure ? httpsRequest : httpRequest;
+    return new Promise((resolve, reject) => {
+      const request = send(
+        {
+          protocol: url.protocol,
+          hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+          port,
+          path: `${url.pathname}${url.search}`,
+          method: 'GET',
+          agent: secure ? agents.https : agents.http,
+          signal,
+          ...(this.options.lookup ? { lookup: this.options.lookup } : {}),
+          headers: {
+            'user-agent': this.options.userAgent ?? 'TomoBot/1.0 (+https://github.com/tomo)',
+            accept: options.accept ?? '*/*',
+            'accept-encoding': 'gzip, deflate, br',
+          },
+        },
+        resolve,
+      );
+      request.on('error', (error) => reject(toFetchError(error, signal)));
+      request.end();
+    });
+  }
+
+  private async readBody(response: IncomingMessage, signal: AbortSignal): Promise<Uint8Array> {
+    const declared = Number(response.headers['content-length']);
+    const encoding = (response.headers['content-encoding'] ?? 'identity').toLowerCase();
+    if (encoding === 'identity' && Number.isFinite(declared) && declared > this.limits.maxBytes) {
+      response.destroy();
+      throw new GuardedFetchError('too_large', `${declared} bytes`);
+    }
+    const stream = decoded(response, encoding);
+    const parts: Buffer[] = [];
+    let total = 0;
+    try {
+      for await (const part of stream as AsyncIterable<Buffer>) {
+        total += part.length;
+        if (total > this.limits.maxBytes) throw new GuardedFetchError('too_large', `over ${this.limits.maxBytes} bytes`);
+        parts.push(part);
+      }
+    } catch (error) {
+      throw error instanceof GuardedFetchError ? error : toFetchError(error, signal);
+    } finally {
+      response.destroy();
+      stream.destroy();
+    }
+    return Buffer.concat(parts);
+  }
+}
+
+/** The address as a URL, if it is one Tomo may ask for at all (before any name is resolved). */
+export function checkAddress(address: string): URL {
+  if (!URL.canParse(address)) throw new GuardedFetchError('blocked', 'not a URL');
+  const url = new URL(address);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new GuardedFetchError('blocked', `scheme ${url.protocol}`);
+  if (url.username !== '' || url.password !== '') throw new GuardedFetchError('blocked', 'credentials in the address');
+  if (url.hostname === '') throw new GuardedFetchError('blocked', 'no host');
+  url.hash = '';
+  return url;
+}
+
+function decoded(response: IncomingMessage, encoding: string): Readable {
+  if (encoding === 'gzip' || encoding === 'x-gzip') return response.pipe(createGunzip());
+  if (encoding === 'deflate') return response.pipe(createInflate());
+  if (encoding === 'br') return response.pipe(createBrotliDecompress());
+  return response;
+}
+
+function toFetchError(error: unknown, signal: AbortSignal): GuardedFetchError {
+  if (signal.aborted) return new GuardedFetchError('timeout', 'stopped');
+  const message = error instanceof Error ? error.message : String(error);
+  // request-filtering-agent refuses with "DNS lookup … is not allowed".
+  if (/is not allowed/.test(message)) return new GuardedFetchError('blocked', 'private or reserved address');
+  if (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('Z_')) {
+    return new GuardedFetchError('bad_response', 'broken compression');
+  }
+  return new GuardedFetchError('connection', error instanceof Error && 'code' in error ? String(error.code) : 'failed');
+}

@@ -1,0 +1,111 @@
+import { ChatPlatformError } from '../../core/assistant/chat-platform-error';
+import type { SharedFile } from '../../core/assistant/chat-platform.port';
+import type { SlackCall } from './slack-api-caller';
+
+/** A file as conversations.replies / files.info describe it (the fields Tomo reads). */
+export interface SlackFile {
+  id?: string;
+  name?: string;
+  title?: string;
+  mimetype?: string;
+  filetype?: string;
+  size?: number;
+  mode?: string;
+  url_private?: string;
+  url_private_download?: string;
+}
+
+/** Slack's file hosts: the bot token is sent to these and to the Web API's own origin only. */
+const SLACK_FILE_ORIGINS = ['https://files.slack.com'];
+
+/** A shared file Tomo could read, or undefined for deleted (tombstone) and external (Drive…) files. */
+export function toSharedFile(file: SlackFile): SharedFile | undefined {
+  if (file.id === undefined || file.mode === 'tombstone' || file.mode === 'external' || file.mode === 'hidden_by_limit') return undefined;
+  return {
+    id: file.id,
+    name: file.name ?? file.title ?? file.id,
+    mimetype: file.mimetype ?? '',
+    ...(file.filetype === undefined ? {} : { filetype: file.filetype }),
+    size: file.size ?? 0,
+  };
+}
+
+export interface DownloadOptions {
+  maxBytes: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * The bytes of a shared file: `url_private_download` from files.info, fetched with the bot
+ * token (`files:read`). The token goes only to Slack's file host or the Web API's origin; a
+ * redirect elsewhere is followed without it (fetch drops Authorization across origins).
+ */
+export async function downloadSlackFile(
+  call: SlackCall,
+  token: string,
+  apiOrigin: string,
+  file: SharedFile,
+  known: ReadonlyMap<string, string>,
+  options: DownloadOptions,
+): Promise<Uint8Array> {
+  const url = known.get(file.id) ?? (await privateUrlOf(call, file.id));
+  const origin = URL.canParse(url) ? new URL(url).origin : '';
+  if (origin !== apiOrigin && !SLACK_FILE_ORIGINS.includes(origin)) {
+    throw new ChatPlatformError('failed', 'unexpected_file_host', 'files.download');
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, redirect: 'follow', ...(options.signal ? { signal: options.signal } : {}) });
+  } catch {
+    throw new ChatPlatformError('unavailable', undefined, 'files.download');
+  }
+  if (response.status === 404) throw new ChatPlatformError('not_found', 'file_not_found', 'files.download');
+  if (!response.ok) throw new ChatPlatformError(response.status === 401 || response.status === 403 ? 'not_authorized' : 'unavailable', `http_${response.status}`, 'files.download');
+  // Without files:read Slack answers a file URL with its sign-in page, not an error.
+  const type = response.headers.get('content-type') ?? '';
+  if (type.startsWith('text/html') && !file.mimetype.startsWith('text/html')) {
+    await response.body?.cancel();
+    throw new ChatPlatformError('not_authorized', 'missing_scope', 'files.download');
+  }
+  return readCapped(response, options.maxBytes);
+}
+
+async function privateUrlOf(call: SlackCall, fileId: string): Promise<string> {
+  try {
+    const result = (await call('files.info', { file: fileId, limit: 1 })) as { file?: SlackFile };
+    const url = result.file?.url_private_download ?? result.file?.url_private;
+    if (url === undefined) throw new ChatPlatformError('not_found', 'file_not_found', 'files.info');
+    return url;
+  } catch (error) {
+    if (error instanceof ChatPlatformError && ['file_not_found', 'file_deleted'].includes(error.platformCode ?? '')) {
+      throw new ChatPlatformError('not_found', error.platformCode, 'files.info');
+    }
+    throw error;
+  }
+}
+
+/** The body, or `too_large` as soon as it passes `maxBytes` (the rest is never read). */
+export async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel();
+    throw new ChatPlatformError('failed', 'too_large', 'files.download');
+  }
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for await (const part of (response.body ?? []) as AsyncIterable<Uint8Array>) {
+    total += part.byteLength;
+    if (total > maxBytes) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new ChatPlatformError('failed', 'too_large', 'files.download');
+    }
+    parts.push(part);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.byteLength;
+  }
+  return bytes;
+}

@@ -1,0 +1,54 @@
+import type { Logger } from '../../adapters/logging/logger';
+import { TomoMetrics } from '../../adapters/metrics/prometheus-metrics';
+import { pgBossQueueStats } from '../../adapters/queue/pg-boss-queue-stats';
+import { slackRateLimits } from '../../adapters/slack/slack-api-caller';
+import type { RunningHttpServer } from './http-server';
+import type { Infrastructure } from './infrastructure';
+import { startOpsServer } from './ops-server';
+import { ALL_QUEUES } from './queues';
+import { databaseReadiness } from './readiness';
+
+export interface Observability {
+  metrics: TomoMetrics;
+  /** The internal listener, when METRICS_PORT is set. */
+  ops?: RunningHttpServer;
+  close(timeoutMs: number): Promise<void>;
+}
+
+/**
+ * This process's metrics (queue backlog read at scrape time, Slack 429s from every Slack client)
+ * and, with METRICS_PORT set, the internal listener serving them with /healthz and /readyz.
+ */
+export async function startObservability(
+  config: { METRICS_PORT?: number | undefined; METRICS_HOST: string },
+  processName: 'server' | 'worker' | 'all-in-one',
+  infrastructure: Pick<Infrastructure, 'database' | 'queue' | 'logger'>,
+): Promise<Observability> {
+  const { logger } = infrastructure;
+  const metrics = new TomoMetrics({
+    process: processName,
+    queueStats: pgBossQueueStats(infrastructure.queue.boss),
+    queueNames: ALL_QUEUES.map((queue) => queue.name),
+    onCollectError: (error) => logger.warn({ err: error }, 'queue metrics unavailable'),
+  });
+  const onRateLimited = (method: string) => metrics.slackRateLimited.inc({ method });
+  slackRateLimits.on('rate_limited', onRateLimited);
+  const ops =
+    config.METRICS_PORT === undefined
+      ? undefined
+      : await startOpsServer({
+          port: config.METRICS_PORT,
+          host: config.METRICS_HOST,
+          metrics,
+          readiness: databaseReadiness(infrastructure.database),
+          logger: logger as Logger,
+        });
+  return {
+    metrics,
+    ...(ops ? { ops } : {}),
+    async close(timeoutMs) {
+      slackRateLimits.off('rate_limited', onRateLimited);
+      await ops?.close(timeoutMs);
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import type { SharedFile } from '../assistant/chat-platform.port';
+import type { LlmImage } from '../assistant/llm-provider.port';
+
+/** How a kind of file is read: as text (text, Markdown, CSV, PDF, DOCX…) or as an image. */
+export type FileReading = 'text' | 'image';
+
+/**
+ * Turns a shared file's bytes into what a model takes. `kindOf` answers before anything is
+ * downloaded; `extract` throws `ReaderError('unsupported')` for bytes that are not what
+ * they claim (a broken PDF).
+ */
+export interface FileContents {
+  kindOf(file: SharedFile): FileReading | undefined;
+  extract(bytes: Uint8Array, file: SharedFile): Promise<{ text: string } | { image: LlmImage }>;
+}

@@ -1,0 +1,183 @@
+import type { LlmImage } from '../assistant/llm-provider.port';
+import { truncateToTokens } from '../assistant/thread-context';
+import { fenceUntrusted } from '../assistant/untrusted-content';
+import type { PluginId } from '../plugins/plugin';
+import type { Tokenizer } from '../shared/tokenizer.port';
+import type { AskerResources, WorkStatus } from '../tools/tool';
+import { ReaderError, type ReadContent, type Reader, type ReaderContext, type ReaderFailure, type Source } from './reader';
+
+/** A plan's "URL readers" and "File readers" (plan catalogue). */
+export interface ReaderLimits {
+  readonly linksPerAnswer: number;
+  readonly filesPerAnswer: number;
+  /** Tokens of read text one answer may carry, shared by its sources. */
+  readonly tokensPerAnswer: number;
+}
+
+export interface ReadSourcesInput {
+  readonly sources: readonly Source[];
+  readonly limits: ReaderLimits;
+  readonly enabledPlugins: ReadonlySet<PluginId>;
+  readonly resources: AskerResources;
+  readonly context: Omit<ReaderContext, 'integrationToken' | 'signal'>;
+  showStatus(status: WorkStatus): Promise<void>;
+  readonly tokenizer: Tokenizer;
+}
+
+export interface ReadSources {
+  /** The fenced sources and one-line notes about the ones not read; '' when there were none. */
+  readonly text: string;
+  readonly images: LlmImage[];
+  /** How many sources of each kind went to the model (names and counts only). */
+  readonly counts: Record<string, number>;
+}
+
+export interface ReaderRegistryOptions {
+  /** One source's time. Default 15 s. */
+  readonly timeoutMs?: number;
+  /** Sources read at once. Default 3. */
+  readonly concurrency?: number;
+}
+
+const FAILURE_WORDS: Record<ReaderFailure, string> = {
+  not_found: 'it does not exist or Tomo cannot open it',
+  forbidden: 'it is not available to the person asking',
+  too_large: 'it is too large',
+  unsupported: 'Tomo cannot read this kind of content',
+  timeout: 'it took too long to load',
+  failed: 'loading it failed',
+};
+
+type Planned = { source: Source; reader: Reader; integrationToken?: string };
+type Read = { planned: Planned; content: ReadContent } | { planned: Planned; failure: ReaderFailure };
+
+/**
+ * Readers run before the model is asked: whatever the question and its thread link to or
+ * share is read (within the plan's limits) and goes along as quoted, untrusted data. The
+ * first reader that accepts a source reads it, so specific readers (YouTube, Slack
+ * permalinks, Google Docs) are registered before the generic web page reader.
+ */
+export class ReaderRegistry {
+  private readonly timeoutMs: number;
+  private readonly concurrency: number;
+
+  constructor(
+    private readonly readers: readonly Reader[],
+    options: ReaderRegistryOptions = {},
+  ) {
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.concurrency = Math.max(1, options.concurrency ?? 3);
+  }
+
+  async read(input: ReadSourcesInput): Promise<ReadSources> {
+    const notes: string[] = [];
+    const planned = await this.plan(input, notes);
+    const results: Read[] = [];
+    for (let i = 0; i < planned.length; i += this.concurrency) {
+      results.push(...(await Promise.all(planned.slice(i, i + this.concurrency).map((p) => this.readOne(p, input)))));
+    }
+    const read = results.filter((r): r is Extract<Read, { content: ReadContent }> => 'content' in r);
+    for (const result of results) {
+      if ('failure' in result) notes.push(`Could not read ${describe(result.planned.source)}: ${FAILURE_WORDS[result.failure]}.`);
+    }
+    const texts = shareBudget(
+      read.map((r) => r.content.text),
+      input.limits.tokensPerAnswer,
+      input.tokenizer,
+    );
+    const counts: Record<string, number> = {};
+    const blocks = read.map((r, n) => {
+      counts[r.planned.reader.kind] = (counts[r.planned.reader.kind] ?? 0) + 1;
+      return fenceUntrusted(texts[n]!, { kind: r.planned.reader.kind, title: r.content.title, url: r.content.url });
+    });
+    const parts = [...blocks, ...notes];
+    return {
+      text: parts.length === 0 ? '' : ['Sources Tomo read for this question:', ...parts].join('\n\n'),
+      images: read.flatMap((r) => [...(r.content.images ?? [])]),
+      counts,
+    };
+  }
+
+  /** The sources to read: the plan's number of each kind, the switches and needs respected. */
+  private async plan(input: ReadSourcesInput, notes: string[]): Promise<Planned[]> {
+    const left = { link: input.limits.linksPerAnswer, file: input.limits.filesPerAnswer };
+    const skipped = { link: 0, file: 0 };
+    const planned: Planned[] = [];
+    for (const source of input.sources) {
+      const reader = this.readers.find((r) => r.accepts(source));
+      if (reader === undefined) {
+        if (source.type === 'file') notes.push(`Could not read ${describe(source)}: ${FAILURE_WORDS.unsupported}.`);
+        continue;
+      }
+      if (reader.plugin !== undefined && !input.enabledPlugins.has(reader.plugin)) {
+        notes.push(`Did not open ${describe(source)}: the workspace has switched ${reader.plugin} off.`);
+        continue;
+      }
+      if (left[reader.counts] <= 0) {
+        skipped[reader.counts] += 1;
+        continue;
+      }
+      let integrationToken: string | undefined;
+      if (reader.needs?.integration !== undefined) {
+        integrationToken = await input.resources.integrationToken(reader.needs.integration);
+        if (integrationToken === undefined) {
+          notes.push(`Could not read ${describe(source)}: the person asking has not connected ${reader.needs.integration}.`);
+          continue;
+        }
+      }
+      left[reader.counts] -= 1;
+      planned.push({ source, reader, ...(integrationToken === undefined ? {} : { integrationToken }) });
+    }
+    if (skipped.link > 0) notes.push(`${skipped.link} more link(s) were not read: the plan reads ${input.limits.linksPerAnswer} per answer.`);
+    if (skipped.file > 0) notes.push(`${skipped.file} more file(s) were not read: the plan reads ${input.limits.filesPerAnswer} per answer.`);
+    return planned;
+  }
+
+  private async readOne(planned: Planned, input: ReadSourcesInput): Promise<Read> {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new ReaderError('timeout'));
+      }, this.timeoutMs);
+    });
+    try {
+      await input.showStatus(planned.reader.status(planned.source));
+      const context: ReaderContext = {
+        ...input.context,
+        signal: controller.signal,
+        ...(planned.integrationToken === undefined ? {} : { integrationToken: planned.integrationToken }),
+      };
+      const content = await Promise.race([planned.reader.read(planned.source, context), timeout]);
+      return { planned, content };
+    } catch (error) {
+      return { planned, failure: error instanceof ReaderError ? error.failure : 'failed' };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+function describe(source: Source): string {
+  return source.type === 'link' ? source.url : `the file "${source.file.name}"`;
+}
+
+/**
+ * Cuts texts so together they cost at most `budget` tokens: short ones keep everything,
+ * long ones share what is left equally.
+ */
+export function shareBudget(texts: readonly string[], budget: number, tokenizer: Tokenizer): string[] {
+  // A rough pre-cut keeps the tokenizer away from megabytes it would cut anyway.
+  const capped = texts.map((text) => text.slice(0, Math.max(0, budget) * 8));
+  const costs = capped.map((text) => tokenizer.countTokens(text));
+  const order = costs.map((cost, index) => ({ cost, index })).sort((a, b) => a.cost - b.cost);
+  const allowed = new Array<number>(texts.length).fill(0);
+  let remaining = Math.max(0, budget);
+  order.forEach(({ cost, index }, position) => {
+    const share = Math.floor(remaining / (order.length - position));
+    allowed[index] = Math.min(cost, share);
+    remaining -= allowed[index]!;
+  });
+  return capped.map((text, index) => (costs[index]! <= allowed[index]! ? text : truncateToTokens(text, allowed[index]!, tokenizer)));
+}

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DocumentFileContents } from '../../../adapters/documents/file-contents';
+import { GuardedHttpClient } from '../../../adapters/http/guarded-http-client';
+import { ReadableWebFetcher } from '../../../adapters/web/readable-web-fetcher';
+import { ReaderError } from '../../../core/readers/reader';
+import { docxWithText, ONE_PIXEL_PNG, pdfWithText } from '../../fakes/web/documents';
+import { ARTICLE_FACT, PDF_FACT, startFakeWeb, type FakeWeb } from '../../fakes/web/fake-web';
+
+describe('ReadableWebFetcher: pages as readable text through the guarded client', () => {
+  let web: FakeWeb;
+  let fetcher: ReadableWebFetcher;
+  beforeAll(async () => {
+    web = await startFakeWeb();
+    fetcher = new ReadableWebFetcher(new GuardedHttpClient({ allowPrivateHosts: [web.host] }));
+  });
+  afterAll(() => web.close());
+
+  it('turns an HTML article into Markdown: title and text, without scripts, styles or navigation', async () => {
+    const page = await fetcher.read(`${web.origin}/article`);
+
+    expect(page).toMatchObject({ url: `${web.origin}/article`, title: 'The Tomo Field Guide', contentType: 'html' });
+    expect(page.text).toContain(ARTICLE_FACT);
+    expect(page.text).not.toContain('should never be read');
+    expect(page.text).not.toContain('color: red');
+    expect(page.text).not.toContain('Cookie settings');
+  });
+
+  it('reads the text of a PDF and plain text as it is', async () => {
+    const pdf = await fetcher.read(`${web.origin}/report.pdf`);
+    expect(pdf).toMatchObject({ title: 'Annual Report 2026', contentType: 'pdf' });
+    expect(pdf.text).toContain(PDF_FACT);
+
+    const text = await fetcher.read(`${web.origin}/notes.txt`);
+    expect(text).toMatchObject({ title: 'notes.txt', contentType: 'text' });
+    expect(text.text).toContain(ARTICLE_FACT);
+  });
+
+  it.each([
+    ['an image', '/picture.png', 'unsupported'],
+    ['a page that is gone', '/gone', 'not_found'],
+    ['a missing page', '/nowhere', 'not_found'],
+    ['a server error', '/error', 'http_error'],
+    ['a body over 5 MB', '/huge', 'too_large'],
+  ])('reports %s as %s', async (_what, path, failure) => {
+    await expect(fetcher.read(`${web.origin}${path}`)).rejects.toMatchObject({ failure });
+  });
+});
+
+describe('DocumentFileContents: Slack files as text or images', () => {
+  const contents = new DocumentFileContents();
+  const file = (name: string, mimetype: string, filetype: string, size = 10) => ({ id: 'F1', name, mimetype, filetype, size });
+
+  it('reads text, Markdown and CSV as they are', async () => {
+    const csv = file('team.csv', 'text/csv', 'csv');
+    expect(contents.kindOf(csv)).toBe('text');
+    expect(await contents.extract(Buffer.from('name,role\nAiko,designer\n'), csv)).toEqual({ text: 'name,role\nAiko,designer\n' });
+    expect(contents.kindOf(file('notes.md', 'text/markdown', 'markdown'))).toBe('text');
+    expect(contents.kindOf(file('snippet', 'text/plain', 'python'))).toBe('text');
+  });
+
+  it('reads the text of a PDF and of a Word document', async () => {
+    const pdf = await contents.extract(pdfWithText(['Page one', PDF_FACT]), file('report.pdf', 'application/pdf', 'pdf'));
+    expect('text' in pdf && pdf.text).toContain(PDF_FACT);
+
+    const docx = file('plan.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'docx');
+    const word = await contents.extract(docxWithText('Launch plan', ['Ship the beta on 3 March.', 'Invite 40 customers.']), docx);
+    expect(word).toEqual({ text: '# Launch plan\n\nShip the beta on 3 March.\n\nInvite 40 customers.' });
+  });
+
+  it('passes images on as images, base64', async () => {
+    const png = file('chart.png', 'image/png', 'png');
+    expect(contents.kindOf(png)).toBe('image');
+    expect(await contents.extract(ONE_PIXEL_PNG, png)).toEqual({ image: { mediaType: 'image/png', data: ONE_PIXEL_PNG.toString('base64') } });
+  });
+
+  it('declines what it cannot read, and bytes that are not what they claim', async () => {
+    expect(contents.kindOf(file('movie.mp4', 'video/mp4', 'mp4'))).toBeUndefined();
+    expect(contents.kindOf(file('archive.zip', 'application/zip', 'zip'))).toBeUndefined();
+    await expect(contents.extract(Buffer.from('not a pdf'), file('broken.pdf', 'application/pdf', 'pdf'))).rejects.toBeInstanceOf(ReaderError);
+  });
+});

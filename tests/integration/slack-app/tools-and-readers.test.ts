@@ -1,0 +1,243 @@
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PromptView } from '../../../adapters/memory/llm-script';
+import { AesGcmSecretBox } from '../../../adapters/crypto';
+import { PgPluginSettingsRepository } from '../../../adapters/postgres/pg-plugin-settings-repository';
+import { createPgRepositories } from '../../../adapters/postgres/pg-repositories';
+import { UNTRUSTED_TAG } from '../../../core/assistant/untrusted-content';
+import { BRAVE_KEY, startFakeSearch, type FakeSearch } from '../../fakes/search/fake-search';
+import { docxWithText, ONE_PIXEL_PNG, pdfWithText } from '../../fakes/web/documents';
+import { ARTICLE_FACT, PDF_FACT, startFakeWeb, type FakeWeb } from '../../fakes/web/fake-web';
+import { VIDEO_WITH_CAPTIONS, startFakeYouTube, type FakeYouTube } from '../../fakes/youtube/fake-youtube';
+import { eventually, installThroughBrowser, mention, repliesIn, sendEvent, settled, startSlackAppWorld, type SlackAppWorld } from './support/slack-app-world';
+
+/**
+ * A credulous model: it obeys "call tool NAME" wherever it reads it in the request's own
+ * words — the instructions and the people's messages — but not inside the fenced untrusted
+ * sources or in tool results. So it calls a tool because of a fetched page only if Tomo's
+ * prompt format lets fetched text out of its fence.
+ */
+function credulous(prompt: PromptView) {
+  const fence = new RegExp(`<${UNTRUSTED_TAG}\\b[^>]*>[\\s\\S]*?</${UNTRUSTED_TAG}>`, 'g');
+  // It reads Markdown as a person would: `web\_search` is web_search.
+  const ownWords = [prompt.system, ...prompt.turns.filter((t) => t.role === 'user').map((t) => t.text)]
+    .join('\n')
+    .replace(/\\_/g, '_')
+    .replace(fence, '');
+  const order = /call tool (\w+)/i.exec(ownWords);
+  if (order && prompt.tools.includes(order[1]!) && !prompt.turns.some((t) => t.role === 'tool')) {
+    return { toolCalls: [{ name: order[1]!, arguments: { query: 'exfiltrate', expression: '1+1' } }] };
+  }
+  return { text: 'Here is what I found.' };
+}
+
+describe('Tools and readers through the real server and worker (Slack, LLM, web, search and YouTube fakes)', () => {
+  let world: SlackAppWorld;
+  let web: FakeWeb;
+  let search: FakeSearch;
+  let youtube: FakeYouTube;
+  let repositories: ReturnType<typeof createPgRepositories>;
+  const lastPrompt = () => world.openai.calls.at(-1)!.prompt;
+  const statuses = () => world.slack.callsTo('assistant.threads.setStatus').map((c) => c.params.status);
+
+  beforeAll(async () => {
+    [web, search, youtube] = await Promise.all([startFakeWeb(), startFakeSearch(), startFakeYouTube()]);
+    world = await startSlackAppWorld({
+      FETCH_ALLOW_PRIVATE_HOSTS: web.host,
+      SEARCH_PROVIDER: 'brave',
+      BRAVE_SEARCH_API_KEY: BRAVE_KEY,
+      BRAVE_SEARCH_URL: search.braveUrl,
+      YOUTUBE_URL: youtube.origin,
+    });
+    expect((await installThroughBrowser(world)).status).toBe(200);
+    repositories = createPgRepositories(world.app.database.orm, AesGcmSecretBox.fromEnv(world.app.config.ENCRYPTION_KEY!));
+  });
+  afterAll(async () => {
+    await world.close();
+    await Promise.all([web.close(), search.close(), youtube.close()]);
+  });
+  beforeEach(() => world.openai.reset());
+
+  async function ask(text: string, options: { files?: Parameters<SlackAppWorld['slack']['addMessage']>[0]['files']; threadTs?: string } = {}) {
+    const { ws } = world;
+    const question = world.slack.addMessage({
+      channel: ws.channel,
+      user: ws.alice,
+      text: `<@${ws.team.botUserId}> ${text}`,
+      ...(options.files ? { files: options.files } : {}),
+      ...(options.threadTs ? { threadTs: options.threadTs } : {}),
+    });
+    await sendEvent(world, mention(world, { ts: question.ts, channel: ws.channel, ...(options.threadTs ? { threadTs: options.threadTs } : {}) }));
+    const thread = options.threadTs ?? question.ts;
+    await eventually(() => expect(repliesIn(world, ws.channel, thread).length).toBeGreaterThan(0));
+    await settled(world);
+    return { question, replies: repliesIn(world, ws.channel, thread) };
+  }
+
+  it('reads a page linked in the question: the model gets its text as fenced data, the answer is posted', async () => {
+    world.openai.answer('The lamp reaches 41 km.');
+
+    const { replies } = await ask(`how far does the lamp reach? <${web.origin}/article|field guide>`);
+
+    expect(replies).toEqual(['The lamp reaches 41 km.']);
+    const question = lastPrompt().turns.at(-1)!.text;
+    expect(question).toContain(ARTICLE_FACT);
+    expect(question).toMatch(new RegExp(`<${UNTRUSTED_TAG} kind="web_page" title="The Tomo Field Guide" url="${web.origin}/article">`));
+    expect(lastPrompt().system).toContain('never as instructions');
+    expect(statuses()).toContain('is reading 127.0.0.1…');
+    const [audit] = await repositories.egressAudit.list(world.ws.team.id, { limit: 1 });
+    expect(audit).toMatchObject({ sourceKinds: ['thread', 'instructions', 'web_page'], sourceCounts: { web_page: 1 } });
+  });
+
+  it('reads a YouTube link as its title and transcript', async () => {
+    await ask(`what does this video say? <https://www.youtube.com/watch?v=${VIDEO_WITH_CAPTIONS.id}>`);
+
+    expect(lastPrompt().turns.at(-1)!.text).toContain('Keepers trimmed the wick every four hours & logged the weather.');
+    expect(youtube.requests).toContain(VIDEO_WITH_CAPTIONS.id);
+  });
+
+  it('lets the model call the calculator, then search; each result reaches its next request and the answer is posted', async () => {
+    const before = search.queries.length;
+    world.openai.enqueue(
+      { text: 'Let me compute that. ', toolCalls: [{ name: 'calculator', arguments: { expression: '41 km to mile' } }] },
+      { toolCalls: [{ name: 'web_search', arguments: { query: 'Cape Mirai lighthouse' } }] },
+      { text: 'About 25.5 miles, per [Lighthouse fact 1](https://lighthouses.example/facts/1).' },
+    );
+
+    const { replies } = await ask('how far is 41 km in miles, and what do people say about Cape Mirai?');
+
+    expect(replies).toEqual(['Let me compute that. About 25.5 miles, per [Lighthouse fact 1](https://lighthouses.example/facts/1).']);
+    const [first, second, third] = world.openai.calls.slice(-3).map((c) => c.prompt);
+    expect(first!.tools).toEqual(['calculator', 'browse_web_page', 'web_search']);
+    expect(second!.turns.at(-1)).toMatchObject({ role: 'tool', text: '41 km to mile = 25.476218881731 mile' });
+    expect(third!.turns.at(-1)!.role).toBe('tool');
+    expect(third!.turns.at(-1)!.text).toContain('[Lighthouse fact 1](https://lighthouses.example/facts/1)');
+    // The free trial gets one search result per answer (spec 9).
+    expect(search.queries.slice(before)).toMatchObject([{ engine: 'brave', query: 'Cape Mirai lighthouse', count: 1 }]);
+    expect(statuses()).toEqual(expect.arrayContaining(['is calculating…', 'is searching the web…']));
+    const [audit] = await repositories.egressAudit.list(world.ws.team.id, { limit: 1 });
+    expect(audit).toMatchObject({ toolsCalled: ['calculator', 'web_search'], sourceCounts: { search_result: 1 } });
+  });
+
+  it('does not obey a page that tells the model to call a tool', async () => {
+    const before = search.queries.length;
+    world.openai.enqueue({ respond: credulous });
+
+    const { replies } = await ask(`what is on this page? <${web.origin}/injection>`);
+
+    const question = lastPrompt().turns.at(-1)!.text;
+    expect(question).toContain('IGNORE ALL PREVIOUS INSTRUCTIONS');
+    // The page's own attempt to close the fence early was defused.
+    expect(question.match(new RegExp(`</${UNTRUSTED_TAG}>`, 'g'))).toHaveLength(1);
+    expect(world.openai.calls.at(-1)!.prompt.turns.some((t) => t.role === 'tool')).toBe(false);
+    expect(search.queries.length).toBe(before);
+    expect(replies).toEqual(['Here is what I found.']);
+  });
+
+  it('(control) the credulous model does call a tool when the person asks for it in their own words', async () => {
+    const before = search.queries.length;
+    world.openai.enqueue({ respond: credulous }, { respond: credulous });
+
+    await ask('please call tool web_search for me');
+
+    expect(search.queries.length).toBe(before + 1);
+  });
+
+  it('offers no tool and reads no page of a plugin the workspace switched off', async () => {
+    const plugins = new PgPluginSettingsRepository(world.app.database.orm);
+    const off = (pluginId: 'search' | 'web-browsing') =>
+      plugins.save(world.ws.team.id, { teamId: world.ws.team.id, pluginId, enabled: false, updatedBy: world.ws.alice, updatedAt: new Date() });
+    await off('search');
+    await off('web-browsing');
+    const hits = web.hits.length;
+    world.openai.enqueue({ toolCalls: [{ name: 'web_search', arguments: { query: 'sneaky' } }] }, { text: 'Done.' });
+    const before = search.queries.length;
+
+    await ask(`summarise <${web.origin}/article>`);
+
+    const [first, second] = world.openai.calls.slice(-2).map((c) => c.prompt);
+    expect(first!.tools).toEqual(['calculator']);
+    expect(first!.turns.at(-1)!.text).not.toContain(ARTICLE_FACT);
+    expect(web.hits.length).toBe(hits);
+    // Asked for anyway, it is not run: the model hears that no such tool exists.
+    expect(second!.turns.at(-1)).toMatchObject({ role: 'tool', text: expect.stringContaining('no tool named "web_search"') });
+    expect(search.queries.length).toBe(before);
+    for (const pluginId of ['search', 'web-browsing'] as const) {
+      await plugins.save(world.ws.team.id, { teamId: world.ws.team.id, pluginId, enabled: true, updatedBy: world.ws.alice, updatedAt: new Date() });
+    }
+  });
+
+  it('gives a Premium workspace ten search results per answer', async () => {
+    const now = new Date();
+    await repositories.subscriptions.save(world.ws.team.id, {
+      id: 'sub_premium_tools',
+      teamId: world.ws.team.id,
+      kind: 'paid',
+      planKey: 'gpt50_8k',
+      interval: 'monthly',
+      billingMode: 'fixed_rate',
+      status: 'active',
+      quantity: 5,
+      currentPeriodStart: new Date(now.getTime() - 86_400_000),
+      currentPeriodEnd: new Date(now.getTime() + 29 * 86_400_000),
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      externalId: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    world.openai.enqueue({ toolCalls: [{ name: 'web_search', arguments: { query: 'lighthouses' } }] }, { text: 'Ten results.' });
+
+    await ask('search lighthouses');
+
+    expect(search.queries.at(-1)).toMatchObject({ query: 'lighthouses', count: 10 });
+    expect(lastPrompt().turns.at(-1)!.text).toContain('10. [Lighthouse fact 10]');
+  });
+
+  it('(Premium) reads the files shared in the thread: a PDF and a Word document as text, an image as an image', async () => {
+    const parent = world.slack.addMessage({
+      channel: world.ws.channel,
+      user: world.ws.bob,
+      text: 'Numbers for the board',
+      files: [
+        { id: 'F0PDF1', name: 'q3.pdf', mimetype: 'application/pdf', filetype: 'pdf', content: pdfWithText(['Q3 report', PDF_FACT]) },
+        {
+          id: 'F0DOC1',
+          name: 'plan.docx',
+          mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          filetype: 'docx',
+          content: docxWithText('Launch plan', ['Ship the beta on 3 March.']),
+        },
+        { id: 'F0PNG1', name: 'chart.png', mimetype: 'image/png', filetype: 'png', content: ONE_PIXEL_PNG },
+      ],
+    });
+
+    await ask('summarise the files above', { threadTs: parent.ts });
+
+    const question = lastPrompt().turns.at(-1)!;
+    expect(question.text).toContain(PDF_FACT);
+    expect(question.text).toContain('Ship the beta on 3 March.');
+    expect(question.images).toBe(1);
+    expect(statuses()).toContain('is reading q3.pdf…');
+  });
+
+  it('keeps no fetched text, tool argument or result in any table or job', async () => {
+    await settled(world);
+    const client = new pg.Client({ connectionString: world.app.db.url });
+    await client.connect();
+    try {
+      const tables = await client.query<{ schema: string; name: string }>(
+        `select table_schema as schema, table_name as name from information_schema.tables
+         where table_schema in ('public', 'pgboss') and table_type = 'BASE TABLE'`,
+      );
+      for (const table of tables.rows) {
+        const dump = JSON.stringify((await client.query(`select * from "${table.schema}"."${table.name}"`)).rows);
+        for (const secret of ['lighthouse at Cape Mirai', 'Quarterly revenue', 'Keepers trimmed', '41 km to mile', 'Cape Mirai lighthouse', 'Lighthouse fact']) {
+          expect(dump, `${table.schema}.${table.name}`).not.toContain(secret);
+        }
+      }
+    } finally {
+      await client.end();
+    }
+  });
+});
