@@ -7,7 +7,7 @@ import { isChatPlatformError } from './chat-platform-error';
 import { decideTrigger, triggerSettings, type IgnoreReason } from '../triggers/decide-trigger';
 import type { InboundEvent } from '../triggers/inbound-event';
 import { claimKey, type OpenWorkspace } from '../triggers/trigger-gate';
-import { type TriggerDeps, type AnswerPipelineResult, type Asker } from './answer-pipeline';
+import type { AnswerPipelineResult, Asker, TriggerDeps } from './answer-pipeline';
 import type { AssistantThreadRecord, AssistantThreadRepository } from './assistant-thread';
 import type { ThreadMessage } from './chat-platform.port';
 import { viewedChannelContext } from './viewed-channel';

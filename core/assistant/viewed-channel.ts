@@ -1,6 +1,7 @@
 import type { Clock } from '../shared/clock.port';
 import type { ChannelId } from '../shared/ids';
 import type { Tokenizer } from '../shared/tokenizer.port';
+import { memberDisplayName } from '../workspace/member';
 import type { ChannelMessage } from '../triggers/chat-workspace.port';
 import type { OpenWorkspace } from '../triggers/trigger-gate';
 import type { AnswerRequest, Asker } from './answer-pipeline';
@@ -30,7 +31,7 @@ export function viewedChannelContext(
       const { platform } = workspace;
       const info = await platform.channelInfo(channelId);
       const name = info?.name ? `#${info.name}` : `<#${channelId}>`;
-      const title = `Channel ${name}, which ${asker.profile?.name ?? 'the person'} is looking at`;
+      const title = `Channel ${name}, which ${asker.profile ? memberDisplayName(asker.profile) : 'the person'} is looking at`;
       if (!info || !info.isMember) {
         return {
           title,

@@ -1,8 +1,9 @@
 import { TriggerUseCase } from '../triggers/trigger-use-case';
-import { type TriggerDeps, type AnswerPipelineResult } from '../assistant/answer-pipeline';
+import type { AnswerPipelineResult, TriggerDeps } from '../assistant/answer-pipeline';
 import { isChatPlatformError } from '../assistant/chat-platform-error';
 import type { ThreadMessage } from '../assistant/chat-platform.port';
 import type { ChannelId, TeamId, UserId } from '../shared/ids';
+import { memberDisplayName } from '../workspace/member';
 import type { LocatedMessage } from '../triggers/chat-workspace.port';
 import { decideTrigger, triggerSettings, type IgnoreReason } from '../triggers/decide-trigger';
 import { claimKey } from '../triggers/trigger-gate';
@@ -83,7 +84,7 @@ export class AnswerReaction extends TriggerUseCase<AnswerReactionDeps> {
       channelId: input.channelId,
       thread,
       thinkingOn: input.itemTs,
-      task: reactionTask(decision.reaction, emoji, asker.profile?.name ?? 'someone', isParent),
+      task: reactionTask(decision.reaction, emoji, asker.profile ? memberDisplayName(asker.profile) : 'someone', isParent),
       messages: async () => (isParent ? reactedLast(await platform.readThread(thread), message.ts) : [message]),
       refuse: (text) =>
         platform.postEphemeral({

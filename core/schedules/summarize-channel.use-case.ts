@@ -1,10 +1,10 @@
 import { TriggerUseCase } from '../triggers/trigger-use-case';
-import { type TriggerDeps, type AnswerPipelineResult } from '../assistant/answer-pipeline';
+import type { AnswerPipelineResult, TriggerDeps } from '../assistant/answer-pipeline';
 import { isChatPlatformError } from '../assistant/chat-platform-error';
 import { transcriptOf } from '../assistant/viewed-channel';
 import type { ChannelMessage } from '../triggers/chat-workspace.port';
 import { decideTrigger, triggerSettings, type IgnoreReason } from '../triggers/decide-trigger';
-import { type OpenWorkspace } from '../triggers/trigger-gate';
+import type { OpenWorkspace } from '../triggers/trigger-gate';
 import { lookbackWindow } from './schedule-rules';
 import { summaryClaimKey, type SummaryRun } from './schedule-runs';
 import type { ScheduleSettingsRepository } from './schedule-settings-repository.port';

@@ -1,5 +1,5 @@
 import { TriggerUseCase } from './trigger-use-case';
-import { type TriggerDeps, type AnswerPipelineResult } from '../assistant/answer-pipeline';
+import type { AnswerPipelineResult, TriggerDeps } from '../assistant/answer-pipeline';
 import { isChatPlatformError } from '../assistant/chat-platform-error';
 import type { ThreadMessage } from '../assistant/chat-platform.port';
 import { viewedChannelContext } from '../assistant/viewed-channel';
