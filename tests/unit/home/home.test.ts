@@ -1,40 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { homeViewToSlack } from '../../../adapters/slack/home-blocks';
 import { homeRenderer } from '../../../apps/worker/home/home-sections';
-import type { SubscriptionRecord } from '../../../core/billing/subscription';
 import { homeFacts } from '../../../core/home/home-facts';
-import type { SeatAssignmentRecord } from '../../../core/seats/seat-assignment';
-import { TEAM } from '../support/builders';
+import { aSubscription, anAssignment } from '../support/builders';
 
 const now = new Date('2025-03-10T12:00:00Z');
-const trial: SubscriptionRecord = {
-  id: 'trial',
-  teamId: TEAM,
-  kind: 'trial',
-  planKey: 'free',
-  interval: null,
-  billingMode: null,
-  status: 'trialing',
-  quantity: 0,
-  currentPeriodStart: new Date('2025-03-01T00:00:00Z'),
-  currentPeriodEnd: new Date('2025-03-15T00:00:00Z'),
-  cancelAtPeriodEnd: true,
-  canceledAt: null,
-  externalId: null,
-  createdAt: new Date('2025-03-01T00:00:00Z'),
-  updatedAt: new Date('2025-03-01T00:00:00Z'),
-};
-const entry: SubscriptionRecord = { ...trial, id: 'entry', kind: 'paid', planKey: 'gpt50_4k_50r', interval: 'monthly', billingMode: 'fixed_rate', status: 'active', quantity: 2, currentPeriodEnd: new Date('2025-04-01T00:00:00Z'), cancelAtPeriodEnd: false };
-const seat = (memberId: string, subscriptionId = 'entry'): SeatAssignmentRecord => ({
-  teamId: TEAM,
-  subscriptionId,
-  memberId,
-  memberKind: 'user',
-  planKey: 'gpt50_4k_50r',
-  assignmentKind: 'manual',
-  assignedBy: 'UADMIN',
-  assignedAt: now,
-});
+const trial = aSubscription('trial').trial('2025-03-01T00:00:00Z', '2025-03-15T00:00:00Z').build();
+const entry = aSubscription('entry').onPlan('gpt50_4k_50r').withSeats(2).period('2025-03-01T00:00:00Z', '2025-04-01T00:00:00Z').build();
+const seat = (memberId: string) => anAssignment(entry, memberId);
 const base = { now, userId: 'UHANA', locale: 'en' as const, appName: 'Tomo', isAdmin: false, usage: undefined };
 
 describe('App Home: the facts it shows', () => {
@@ -55,7 +28,7 @@ describe('App Home: the facts it shows', () => {
     expect(homeFacts({ ...base, subscriptions: [entry], assignments: [seat('U1'), seat('U2')] }).seat).toEqual({ kind: 'none' });
     const over = homeFacts({ ...base, subscriptions: [{ ...trial, currentPeriodEnd: new Date('2025-03-09T00:00:00Z') }], assignments: [] });
     expect(over).toMatchObject({ plan: { kind: 'none' }, seat: { kind: 'none' }, usage: { limit: null } });
-    const payg = homeFacts({ ...base, subscriptions: [{ ...entry, billingMode: 'pay_as_you_go' }], assignments: [seat('UHANA')] });
+    const payg = homeFacts({ ...base, subscriptions: [aSubscription('entry').onPlan('gpt50_4k_50r').payAsYouGo().period('2025-03-01T00:00:00Z', '2025-04-01T00:00:00Z').build()], assignments: [seat('UHANA')] });
     expect(payg.usage.limit).toBeNull();
   });
 
