@@ -89,7 +89,7 @@ export function buildWorkerContainer(deps: WorkerDependencies): Container {
       },
       [WORKER_TYPES.PaymentGateway, WORKER_TYPES.Database, WORKER_TYPES.Logger],
     );
-  // Slack: answers (mention, DM, thread follow-up) and uninstalls.
+  // Slack: every trigger's queue (answers, reactions, workflow steps, summaries, light events) and uninstalls.
   container
     .bind<Record<string, JobHandler>>(WORKER_TYPES.SlackJobs)
     .toResolvedValue(
