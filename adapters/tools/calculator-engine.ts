@@ -32,6 +32,7 @@ math.import(Object.fromEntries(
   ['import', 'createUnit', 'evaluate', 'parse', 'compile', 'simplify', 'derivative', 'resolve', 'reviver', 'replacer']
     .map((name) => [name, disabled(name)])
 ), { override: true });
+parentPort.postMessage({ ready: true });
 parentPort.on('message', ({ id, expression, maxChars }) => {
   try {
     let text = format(evaluate(expression), { precision: 14 });
@@ -43,6 +44,9 @@ parentPort.on('message', ({ id, expression, maxChars }) => {
   }
 });
 `;
+
+/** Loading mathjs into a new worker; only a machine in trouble takes this long. */
+const START_TIMEOUT_MS = 30_000;
 
 export interface CalculatorEngineOptions {
   /** One expression's time. Default 2 s. */
@@ -62,7 +66,7 @@ export class CalculatorError extends Error {
 type Pending = { resolve: (text: string) => void; reject: (error: Error) => void };
 
 export class CalculatorEngine {
-  private worker: Worker | undefined;
+  private worker: { thread: Worker; ready: Promise<Worker>; failStart: (error: Error) => void } | undefined;
   private readonly pending = new Map<number, Pending>();
   private serial = 0;
   private readonly limits: Required<CalculatorEngineOptions>;
@@ -76,11 +80,13 @@ export class CalculatorEngine {
     };
   }
 
-  evaluate(expression: string): Promise<string> {
+  async evaluate(expression: string): Promise<string> {
     if (expression.length > this.limits.maxExpressionChars) {
-      return Promise.reject(new CalculatorError(`The expression is longer than ${this.limits.maxExpressionChars} characters`));
+      throw new CalculatorError(`The expression is longer than ${this.limits.maxExpressionChars} characters`);
     }
-    const worker = this.start();
+    // The time limit is the expression's: loading mathjs into a new worker does not count
+    // against it (on a busy machine that alone can take seconds).
+    const worker = await this.start();
     const id = (this.serial += 1);
     return new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -104,37 +110,49 @@ export class CalculatorEngine {
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
-    await worker?.terminate();
+    worker?.failStart(new CalculatorError('The calculator stopped'));
+    await worker?.thread.terminate();
   }
 
-  private start(): Worker {
-    if (this.worker) return this.worker;
+  private start(): Promise<Worker> {
+    if (this.worker) return this.worker.ready;
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: { mathjs: createRequire(import.meta.url).resolve('mathjs') },
       resourceLimits: { maxOldGenerationSizeMb: this.limits.maxHeapMb, maxYoungGenerationSizeMb: 16 },
     });
     worker.unref();
-    worker.on('message', ({ id, result, error }: { id: number; result?: string; error?: string }) => {
-      const pending = this.pending.get(id);
-      this.pending.delete(id);
-      if (error !== undefined) pending?.reject(new CalculatorError(error));
-      else pending?.resolve(result ?? '');
+    let started!: { resolve: (worker: Worker) => void; reject: (error: Error) => void };
+    const ready = new Promise<Worker>((resolve, reject) => (started = { resolve, reject }));
+    // A caller that gave up must not leave an unhandled rejection behind.
+    ready.catch(() => {});
+    const startTimer = setTimeout(() => this.stop(new CalculatorError('The calculator did not start')), START_TIMEOUT_MS);
+    worker.on('message', (message: { ready?: true; id?: number; result?: string; error?: string }) => {
+      if (message.ready) {
+        clearTimeout(startTimer);
+        started.resolve(worker);
+        return;
+      }
+      const pending = this.pending.get(message.id ?? -1);
+      this.pending.delete(message.id ?? -1);
+      if (message.error !== undefined) pending?.reject(new CalculatorError(message.error));
+      else pending?.resolve(message.result ?? '');
     });
     worker.on('error', (error: Error & { code?: string }) => {
       this.stop(new CalculatorError(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'The calculation needs too much memory' : 'The calculator failed'));
     });
     worker.on('exit', () => {
-      if (this.worker === worker) this.stop(new CalculatorError('The calculator stopped'));
+      if (this.worker?.thread === worker) this.stop(new CalculatorError('The calculator stopped'));
     });
-    this.worker = worker;
-    return worker;
+    this.worker = { thread: worker, ready, failStart: (error) => { clearTimeout(startTimer); started.reject(error); } };
+    return ready;
   }
 
   private stop(error: Error): void {
     const worker = this.worker;
     this.worker = undefined;
-    void worker?.terminate();
+    worker?.failStart(error);
+    void worker?.thread.terminate();
     for (const pending of this.pending.values()) pending.reject(error);
     this.pending.clear();
   }
