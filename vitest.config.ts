@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/node-version.setup.ts'],
+    // expect.poll waits for what a person would wait for; one second is too short on a busy 2-core machine.
+    expect: { poll: { timeout: 15_000 } },
     coverage: {
       provider: 'v8',
       include: ['core/**/*.ts'],

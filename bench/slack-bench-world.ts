@@ -12,7 +12,7 @@ import { ALL_QUEUES } from '../apps/shared/queues';
 import { loadWorkerConfig } from '../apps/worker/config';
 import { startWorker, type RunningWorker } from '../apps/worker/worker';
 import { startFakeOpenAi, type FakeOpenAi } from '../tests/fakes/openai/fake-openai';
-import { startFakeSlack, type FakeSlack } from '../tests/fakes/slack/fake-slack';
+import { startFakeSlack, type FakeSlack } from '../adapters/slack-emulator/fake-slack';
 import { startTestPostgres, type TestPostgres } from '../tests/support/postgres-server';
 
 export const SIGNING_SECRET = 'bench-signing-secret';

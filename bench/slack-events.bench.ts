@@ -1,7 +1,7 @@
 import express from 'express';
 import { listen } from '../apps/shared/http-server';
-import type { FakeSlackCall } from '../tests/fakes/slack/fake-slack';
-import { seedWorkspace } from '../tests/fakes/slack/seed-workspace';
+import type { FakeSlackCall } from '../adapters/slack-emulator/fake-slack';
+import { seedWorkspace } from '../adapters/slack-emulator/seed-workspace';
 import { quantile, signedEvent, startSlackBench } from './slack-bench-world';
 
 // `npm run bench slack`: the Slack ingress against a bare express endpoint in the same run.
@@ -11,8 +11,8 @@ import { quantile, signedEvent, startSlackBench } from './slack-bench-world';
 // 2. Event → first append: a mention posted to /slack/events until the answer's first words
 //    reach Slack (chat.startStream with text), with a zero-latency fake LLM, one at a time.
 // Numbers are printed in ms and as ratios against the bare endpoint (what the machine costs).
-const RATE = Number(process.env.BENCH_RATE ?? 300);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const RATE = Number(process.env.BENCH_RATE ?? 1000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 60);
 const WARMUP = 200;
 

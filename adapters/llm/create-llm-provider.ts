@@ -16,6 +16,8 @@ export interface LlmConfiguration {
   /** From `ANTHROPIC_API_KEY` / `ANTHROPIC_BASE_URL`; absent when no key is set. */
   anthropic?: { apiKey: string; baseURL?: string; model?: string };
   startDeadlineMs?: number;
+  /** `LLM_RETRY_AFTER_MAX_MS`: the longest 429 `Retry-After` waited out when every provider is rate limited. */
+  retryAfterMaxMs?: number;
   firstByteTimeoutMs?: number;
   idleTimeoutMs?: number;
   /** Wraps each provider before the fallback (metrics count their failures). */
@@ -63,5 +65,6 @@ export function createLlmProvider(config: LlmConfiguration): LlmProvider {
     route: (model) =>
       (model === undefined ? undefined : MODELS[model as ModelId]?.provider) ?? config.defaultProvider,
     ...(config.startDeadlineMs === undefined ? {} : { startDeadlineMs: config.startDeadlineMs }),
+    ...(config.retryAfterMaxMs === undefined ? {} : { retryAfterMaxMs: config.retryAfterMaxMs }),
   });
 }

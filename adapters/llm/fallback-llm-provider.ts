@@ -11,9 +11,18 @@ export interface FallbackLlmProviderOptions {
    * next one, so the switch happens within Slack-friendly time (issue: "within 5 seconds").
    */
   startDeadlineMs?: number;
+  /**
+   * When every provider said 429 with a `Retry-After` no longer than this, the request waits
+   * that long (the shortest one) and asks those providers once more; a longer or missing
+   * `Retry-After` fails at once (`LLM_RETRY_AFTER_MAX_MS`, default 10 s; 0 = never wait).
+   */
+  retryAfterMaxMs?: number;
+  /** How waiting happens (tests pass one that records it). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export const DEFAULT_START_DEADLINE_MS = 4_000;
+export const DEFAULT_RETRY_AFTER_MAX_MS = 10_000;
 
 /**
  * The only retry layer for LLM calls (both SDKs run with maxRetries: 0): each provider is
@@ -32,7 +41,32 @@ export class FallbackLlmProvider implements LlmProvider {
 
   async *stream(request: LlmRequest, options: LlmStreamOptions = {}): AsyncGenerator<LlmStreamEvent> {
     const failures: LlmError[] = [];
-    for (const provider of this.order(request.model)) {
+    let round = this.order(request.model);
+    for (let attempt = 0; attempt < 2 && round.length > 0; attempt += 1) {
+      const roundFailures: { provider: LlmProvider; failure: LlmError }[] = [];
+      const done = yield* this.tryInTurn(round, request, options, roundFailures);
+      if (done) return;
+      failures.push(...roundFailures.map((f) => f.failure));
+      // Another provider is the first resort; waiting is the second, only when every one asked
+      // is rate limited for a short, stated while (ADR 7, ADR 31).
+      const waits = roundFailures.map((f) => (f.failure.code === 'rate_limited' ? f.failure.retryAfterMs : undefined));
+      const maxWait = this.options.retryAfterMaxMs ?? DEFAULT_RETRY_AFTER_MAX_MS;
+      if (attempt > 0 || waits.some((w) => w === undefined || w > maxWait)) break;
+      await (this.options.sleep ?? abortableSleep)(Math.min(...(waits as number[])), options.signal);
+      if (options.signal?.aborted) throw new LlmError('aborted', { provider: this.name });
+      round = roundFailures.map((f) => f.provider);
+    }
+    throw new LlmError('unavailable', { provider: this.name, attempts: failures });
+  }
+
+  /** Each provider once, in order; true once one has streamed to the end. */
+  private async *tryInTurn(
+    providers: readonly LlmProvider[],
+    request: LlmRequest,
+    options: LlmStreamOptions,
+    failures: { provider: LlmProvider; failure: LlmError }[],
+  ): AsyncGenerator<LlmStreamEvent, boolean> {
+    for (const provider of providers) {
       if (options.signal?.aborted) throw new LlmError('aborted', { provider: provider.name });
       const attempt = new AbortController();
       const onCallerAbort = () => attempt.abort();
@@ -49,19 +83,19 @@ export class FallbackLlmProvider implements LlmProvider {
           if (event.type === 'text') textSent = true;
           yield event;
         }
-        return;
+        return true;
       } catch (caught) {
         const error = isLlmError(caught) ? caught : new LlmError('interrupted', { provider: provider.name });
         if (options.signal?.aborted) throw new LlmError('aborted', { provider: provider.name });
         const failure = missedDeadline && error.code === 'aborted' ? new LlmError('timeout', { provider: provider.name }) : error;
         if (textSent || failure.afterText || !failure.retryable) throw failure;
-        failures.push(failure);
+        failures.push({ provider, failure });
       } finally {
         clearTimeout(deadline);
         options.signal?.removeEventListener('abort', onCallerAbort);
       }
     }
-    throw new LlmError('unavailable', { provider: this.name, attempts: failures });
+    return false;
   }
 
   private order(model: string | undefined): LlmProvider[] {
@@ -71,4 +105,16 @@ export class FallbackLlmProvider implements LlmProvider {
     if (index > 0) providers.unshift(...providers.splice(index, 1));
     return providers;
   }
+}
+
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }

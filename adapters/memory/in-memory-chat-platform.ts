@@ -7,6 +7,8 @@ import type {
   ChatPlatformFactory,
   ChatUserProfile,
   MessageRef,
+  PrivateAnswer,
+  PrivateDelivery,
   SharedFile,
   ShowThinkingInput,
   ThinkingIndicator,
@@ -152,6 +154,17 @@ export class InMemoryChatPlatform implements ChatPlatform {
   async postInThread(thread: ThreadRef, text: string, appearance?: BotAppearance): Promise<string[]> {
     this.workspace.check('postInThread', thread.channelId);
     return this.pieces(text).map((piece) => this.reply(thread, piece, appearance));
+  }
+
+  isDirectConversation(channelId: string): boolean {
+    return channelId.startsWith('D');
+  }
+
+  /** Recorded in `ephemerals` (with the thread), as Slack's ephemeral message. */
+  async postPrivately(answer: PrivateAnswer): Promise<PrivateDelivery> {
+    this.workspace.check('postPrivately', answer.thread.channelId);
+    this.workspace.ephemerals.push({ channelId: answer.thread.channelId, userId: answer.userId, text: answer.text, threadTs: answer.thread.threadTs });
+    return { via: 'ephemeral', messageTs: [] };
   }
 
   startAnswer(target: AnswerTarget): AnswerWriter {

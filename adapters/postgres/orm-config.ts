@@ -20,6 +20,8 @@ export function ormConfig(url: string, options: OrmConfigOptions = {}): Options 
     extensions: [Migrator],
     pool: { min: 0, max: options.poolMax ?? 10 },
     debug: false,
+    // Created by the knowledge migration only where pgvector exists (adapters/vector).
+    schemaGenerator: { skipTables: ['knowledge_vectors'] },
     migrations: {
       tableName: MIGRATIONS_TABLE,
       path: 'adapters/postgres/migrations',

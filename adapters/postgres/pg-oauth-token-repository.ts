@@ -29,11 +29,29 @@ export class PgOAuthTokenRepository implements OAuthTokenRepository {
     return rows.map((row) => this.toRecord(row));
   }
 
+  async listLatestForTeam(teamId: string): Promise<OAuthTokenRecord[]> {
+    const rows = await this.orm.em.fork().find(OAuthTokenViewEntity, { teamId }, { orderBy: { userId: 'asc', provider: 'asc' } });
+    return rows.map((row) => this.toRecord(row));
+  }
+
+  async eraseTokens(teamId: string, userId: string, provider: string): Promise<void> {
+    await this.orm.em
+      .fork()
+      .nativeUpdate(OAuthTokenHistoryEntity, { teamId, userId, provider }, { accessTokenSealed: null, refreshTokenSealed: null });
+  }
+
+  async deleteAllForTeam(teamId: string): Promise<number> {
+    return this.orm.em.fork().nativeDelete(OAuthTokenHistoryEntity, { teamId });
+  }
+
   async append(teamId: string, record: OAuthTokenRecord): Promise<void> {
     assertSameTeam(teamId, record);
-    const { accessToken, refreshToken, ...rest } = record;
+    const { accessToken, refreshToken, details, accountName, status, ...rest } = record;
     await this.orm.em.fork().insert(OAuthTokenHistoryEntity, {
       ...rest,
+      accountName: accountName ?? null,
+      status: status ?? 'connected',
+      details: details ? JSON.stringify(details) : null,
       accessTokenSealed: accessToken === null ? null : this.secrets.seal(accessToken, context('access', record)),
       refreshTokenSealed: refreshToken === null ? null : this.secrets.seal(refreshToken, context('refresh', record)),
     });
@@ -48,6 +66,9 @@ export class PgOAuthTokenRepository implements OAuthTokenRepository {
       refreshToken: row.refreshTokenSealed ? this.secrets.open(row.refreshTokenSealed, context('refresh', row)) : null,
       scopes: row.scopes ?? null,
       expiresAt: row.expiresAt ?? null,
+      accountName: row.accountName ?? null,
+      status: row.status === 'reconnect_needed' ? 'reconnect_needed' : 'connected',
+      details: row.details ? (JSON.parse(row.details) as Record<string, string>) : null,
       updatedBy: row.updatedBy,
       updatedAt: row.updatedAt,
     };

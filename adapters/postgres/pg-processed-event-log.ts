@@ -1,9 +1,11 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ProcessedWebhookEventLog } from '../../core/billing/apply-stripe-event.use-case';
 import type { ProcessedEvent, ProcessedEventLog } from '../../core/shared/processed-event-log.port';
+import { currentJobAttempt, type DeliveredMessage, type JobAttemptContext } from '../queue/job-context';
 import { ProcessedSlackEventEntity, ProcessedStripeEventEntity } from './entities/processed-event.entity';
 
-const ENTITIES = { slack: ProcessedSlackEventEntity, stripe: ProcessedStripeEventEntity } as const;
+// Both tables share the columns these queries read (Slack's has the delivery columns too).
+const ENTITIES = { slack: ProcessedSlackEventEntity as unknown as typeof ProcessedStripeEventEntity, stripe: ProcessedStripeEventEntity } as const;
 
 /**
  * `new PgProcessedEventLog(orm, 'slack')` or `'stripe'`: one table per sender. Also serves
@@ -16,6 +18,8 @@ export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookE
   ) {}
 
   async markProcessed(event: ProcessedEvent, at: Date): Promise<boolean> {
+    const job = currentJobAttempt();
+    if (this.sender === 'slack' && job && !job.delivery) return this.claimDelivery(job, event, at);
     // insert … on conflict do nothing: of two racing deliveries exactly one inserts.
     const table = this.orm.getMetadata().get(ENTITIES[this.sender]).tableName;
     const inserted = await this.orm.em.getConnection().execute<{ event_id: string }[]>(
@@ -24,6 +28,42 @@ export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookE
       [event.eventId, event.teamId, event.type, at],
     );
     return inserted.length === 1;
+  }
+
+  /**
+   * The first claim of a job attempt is its delivery record (ADR 33): a new key is taken as
+   * before; a key whose delivery never finished is taken over by a later attempt of the job
+   * (a retry after a crash or a lapsed heartbeat), which learns the messages the earlier one
+   * posted. A finished delivery, or one held by an attempt at least as new, is a duplicate.
+   */
+  private async claimDelivery(job: JobAttemptContext, event: ProcessedEvent, at: Date): Promise<boolean> {
+    const connection = this.orm.em.getConnection();
+    const rows = await connection.execute<{ leftovers: DeliveredMessage[] | null }[]>(
+      `with previous as (select messages from processed_slack_events where event_id = ?)
+       insert into processed_slack_events as e (event_id, team_id, type, processed_at, attempt, done, messages)
+       values (?, ?, ?, ?, ?, false, '[]')
+       on conflict (event_id) do update set attempt = excluded.attempt, processed_at = excluded.processed_at, messages = '[]'
+         where e.done = false and e.attempt < excluded.attempt
+       returning (select messages from previous) as leftovers`,
+      [event.eventId, event.eventId, event.teamId, event.type, at, job.attempt],
+    );
+    if (rows.length !== 1) return false;
+    const key = event.eventId;
+    const attempt = job.attempt;
+    job.delivery = {
+      key,
+      leftovers: rows[0]!.leftovers ?? [],
+      record: async (message) => {
+        await connection.execute(
+          `update processed_slack_events set messages = messages || ?::jsonb where event_id = ? and attempt = ?`,
+          [JSON.stringify([message]), key, attempt],
+        );
+      },
+      finish: async () => {
+        await connection.execute(`update processed_slack_events set done = true where event_id = ? and attempt = ?`, [key, attempt]);
+      },
+    };
+    return true;
   }
 
   async has(eventId: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import { PgAppCustomizationRepository } from './pg-app-customization-repository'
 import { PgAutoReplySettingsRepository } from './pg-auto-reply-settings-repository';
 import { PgCustomerRepository } from './pg-customer-repository';
 import { PgEgressAuditLog } from './pg-egress-audit-log';
+import { PgImageGenerationLog } from './pg-image-generation-log';
 import { PgInstallationRepository } from './pg-installation-repository';
 import { PgInstructionRepository } from './pg-instruction-repository';
 import { PgOAuthTokenRepository } from './pg-oauth-token-repository';
@@ -29,6 +30,7 @@ export function createPgRepositories(orm: MikroORM, secrets: SecretBox) {
     customers: new PgCustomerRepository(orm),
     egressAudit: new PgEgressAuditLog(orm),
     iconStorage: new PgObjectStorage(orm, APP_ICON_BUCKET),
+    imageGenerations: new PgImageGenerationLog(orm),
     installations: new PgInstallationRepository(orm, secrets),
     instructions: new PgInstructionRepository(orm),
     oauthTokens: new PgOAuthTokenRepository(orm, secrets),

@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { PgBoss } from 'pg-boss';
 import type { JobPayload, JobQueue, SendJobOptions } from '../../core/shared/job-queue.port';
 import type { Logger } from '../logging/logger';
+import { JobDispatcher } from './job-dispatcher';
+
+type ListenHandle = { close(): Promise<void> };
 
 export interface QueueDefinition {
   name: string;
@@ -21,9 +24,23 @@ export interface QueueDefinition {
    * so such queues poll faster.
    */
   pollingIntervalSeconds?: number;
+  /**
+   * Delivering queues (answers, workflow steps, summaries): worked by one fetch loop per process
+   * with many jobs in flight (`JobDispatcher`, ADR 32), each job grouped by its payload's
+   * `teamId` so a workspace's burst is capped across every worker (group concurrency).
+   */
+  dispatched?: boolean;
+  /** A job whose worker stops touching it for this long is failed and retried (pg-boss heartbeat, ≥ 10). */
+  heartbeatSeconds?: number;
 }
 
 export type JobHandler = (payload: JobPayload, job: { id: string; name: string }) => Promise<unknown>;
+
+export interface WorkOptions {
+  concurrency?: number;
+  /** Dispatched queues: jobs of one workspace in flight at once across every worker process. */
+  groupConcurrency?: number;
+}
 
 /**
  * pg-boss on Tomo's own PostgreSQL. LISTEN/NOTIFY is on, so a worker wakes the moment
@@ -32,6 +49,8 @@ export type JobHandler = (payload: JobPayload, job: { id: string; name: string }
 export class PgBossJobQueue implements JobQueue {
   private readonly working = new Set<string>();
   private readonly definitions = new Map<string, QueueDefinition>();
+  private readonly dispatchers = new Map<string, JobDispatcher>();
+  private listening: Promise<ListenHandle | undefined> | undefined;
   private stopped: Promise<void> | undefined;
 
   private constructor(
@@ -47,6 +66,8 @@ export class PgBossJobQueue implements JobQueue {
       poolMax?: number;
       /** false for processes that only send (the HTTP server): the worker runs maintenance. */
       supervise?: boolean;
+      /** `ANSWER_HEARTBEAT_SECONDS`: replaces the heartbeat of every queue that has one. */
+      heartbeatSeconds?: number;
     },
   ): Promise<PgBossJobQueue> {
     const boss = new PgBoss({
@@ -57,12 +78,16 @@ export class PgBossJobQueue implements JobQueue {
       application_name: 'tomo-queue',
       supervise: options.supervise ?? true,
       schedule: options.supervise ?? true,
+      // Lapsed heartbeats are found on the supervisor's pass: a third of the shortest heartbeat
+      // (at most 10 s), so a killed worker's answer is retried well within a minute.
+      ...heartbeatMonitoring(options.queues, options.heartbeatSeconds),
     });
     boss.on('error', (error: Error) => options.logger.error({ err: error }, 'queue error'));
     boss.on('warning', (warning: unknown) => options.logger.warn({ warning }, 'queue warning'));
     await boss.start();
     const queue = new PgBossJobQueue(boss, options.logger);
-    for (const definition of options.queues) {
+    for (const given of options.queues) {
+      const definition = given.heartbeatSeconds && options.heartbeatSeconds ? { ...given, heartbeatSeconds: options.heartbeatSeconds } : given;
       queue.definitions.set(definition.name, definition);
       await queue.ensureQueue(definition);
     }
@@ -71,6 +96,7 @@ export class PgBossJobQueue implements JobQueue {
 
   async send(name: string, payload: JobPayload, options: SendJobOptions = {}): Promise<string | null> {
     return this.boss.send(name, payload, {
+      ...this.groupOf(name, payload),
       ...(options.dedupeKey ? { id: dedupeId(name, options.dedupeKey) } : {}),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
       ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
@@ -82,13 +108,37 @@ export class PgBossJobQueue implements JobQueue {
     // The same insert as send() (queue defaults, ON CONFLICT DO NOTHING), for many rows at once.
     await this.boss.insert(
       name,
-      jobs.map((job) => ({ data: job.payload, ...(job.dedupeKey ? { id: dedupeId(name, job.dedupeKey) } : {}) })),
+      jobs.map((job) => ({
+        data: job.payload,
+        ...this.groupOf(name, job.payload),
+        ...(job.dedupeKey ? { id: dedupeId(name, job.dedupeKey) } : {}),
+      })),
     );
   }
 
+  /** A dispatched queue's jobs are grouped by workspace, for the per-workspace cap. */
+  private groupOf(name: string, payload: JobPayload): { group?: { id: string } } {
+    const teamId = payload.teamId;
+    return this.definitions.get(name)?.dispatched && typeof teamId === 'string' && teamId !== '' ? { group: { id: teamId } } : {};
+  }
+
   /** Runs `handler` for each job of `name`; a thrown error fails the job (and retries per queue policy). */
-  async work(name: string, handler: JobHandler, options: { concurrency?: number } = {}): Promise<void> {
+  async work(name: string, handler: JobHandler, options: WorkOptions = {}): Promise<void> {
     this.working.add(name);
+    const definition = this.definitions.get(name);
+    if (definition?.dispatched) {
+      const heartbeat = definition.heartbeatSeconds;
+      const dispatcher = new JobDispatcher(this.boss, name, handler, this.logger, {
+        concurrency: options.concurrency ?? 1,
+        ...(options.groupConcurrency ? { groupConcurrency: options.groupConcurrency } : {}),
+        ...(heartbeat ? { heartbeatRefreshMs: Math.min(5_000, (heartbeat * 1000) / 3) } : {}),
+        pollMs: definition.pollingIntervalSeconds ? definition.pollingIntervalSeconds * 1000 : 1_000,
+      });
+      this.dispatchers.set(name, dispatcher);
+      await this.listen();
+      dispatcher.start();
+      return;
+    }
     const polling = this.definitions.get(name)?.pollingIntervalSeconds;
     // One pg-boss worker per slot, so each can be told to look again right after a job: with
     // batchSize 1 a worker otherwise sleeps until the next NOTIFY or poll (30 s), and one NOTIFY
@@ -129,10 +179,49 @@ export class PgBossJobQueue implements JobQueue {
     await this.boss.schedule(name, cron, {});
   }
 
-  /** Stops taking new jobs and waits for running ones to finish. */
-  async stopWorking(): Promise<void> {
-    await Promise.all([...this.working].map((name) => this.boss.offWork(name, { wait: true })));
+  /**
+   * Stops taking new jobs and waits for running ones to finish; a dispatched queue's jobs get
+   * up to `timeoutMs`, then go back to the queue for another worker.
+   */
+  async stopWorking(timeoutMs = 10_000): Promise<void> {
+    const dispatched = [...this.dispatchers.values()];
+    this.dispatchers.clear();
+    await Promise.all([
+      ...dispatched.map((dispatcher) => dispatcher.stop(timeoutMs)),
+      ...[...this.working].filter((name) => !dispatched.some((d) => d.queue === name)).map((name) => this.boss.offWork(name, { wait: true })),
+    ]);
     this.working.clear();
+    const listener = await this.listening;
+    this.listening = undefined;
+    await listener?.close().catch(() => undefined);
+  }
+
+  /** Jobs of dispatched queues running in this process right now. */
+  get inFlight(): number {
+    return [...this.dispatchers.values()].reduce((sum, dispatcher) => sum + dispatcher.running, 0);
+  }
+
+  /**
+   * One LISTEN connection per process for the dispatched queues (pg-boss's own channel, which
+   * its sends NOTIFY), reconnecting by itself; polling stays the floor when it is down.
+   */
+  private listen(): Promise<ListenHandle | undefined> {
+    this.listening ??= (async () => {
+      const db = this.boss.getDb();
+      if (!db.listen) return undefined;
+      try {
+        const { rows } = await db.executeSql(`SELECT ('pgboss_' || left(encode(sha224('pgboss'::bytea), 'hex'), 24)) AS channel`);
+        return await db.listen(
+          String(rows[0]!.channel),
+          (queue) => this.dispatchers.get(queue)?.wake(),
+          () => this.dispatchers.forEach((dispatcher) => dispatcher.wake()),
+        );
+      } catch (error) {
+        this.logger.warn({ err: error }, 'queue notifications unavailable; polling');
+        return undefined;
+      }
+    })();
+    return this.listening;
   }
 
   /** Graceful: running jobs get up to timeoutMs. Safe to call twice. */
@@ -149,10 +238,18 @@ export class PgBossJobQueue implements JobQueue {
       retryDelay: definition.retryDelaySeconds ?? 5,
       retryBackoff: true,
       expireInSeconds: definition.expireInSeconds ?? 300,
+      ...(definition.heartbeatSeconds ? { heartbeatSeconds: definition.heartbeatSeconds } : {}),
     };
     if (existing) await this.boss.updateQueue(definition.name, options);
     else await this.boss.createQueue(definition.name, { ...options, ...(definition.policy ? { policy: definition.policy } : {}) });
   }
+}
+
+function heartbeatMonitoring(queues: QueueDefinition[], override: number | undefined): { monitorIntervalSeconds?: number; superviseIntervalSeconds?: number } {
+  const beats = queues.flatMap((q) => (q.heartbeatSeconds ? [override ?? q.heartbeatSeconds] : []));
+  if (beats.length === 0) return {};
+  const seconds = Math.max(1, Math.min(10, Math.floor(Math.min(...beats) / 3)));
+  return { monitorIntervalSeconds: seconds, superviseIntervalSeconds: seconds };
 }
 
 /**

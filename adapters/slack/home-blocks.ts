@@ -1,4 +1,4 @@
-import type { HomeBlock, HomeView } from '../../core/home/home-view';
+import type { HomeBlock, HomeButton, HomeView } from '../../core/home/home-view';
 
 /** Block Kit limits the renderer keeps to (Slack refuses a view that breaks them). */
 const HEADER_MAX = 150;
@@ -19,20 +19,13 @@ function toBlock(block: HomeBlock): Record<string, unknown> {
     case 'header':
       return { type: 'header', text: plain(block.text, HEADER_MAX) };
     case 'text':
-      return { type: 'section', text: mrkdwn(block.text, SECTION_TEXT_MAX) };
+      return { type: 'section', text: mrkdwn(block.text, SECTION_TEXT_MAX), ...(block.accessory ? { accessory: toButton(block.accessory) } : {}) };
     case 'fields':
       return { type: 'section', fields: block.fields.slice(0, FIELDS_MAX).map((text) => mrkdwn(text, FIELD_TEXT_MAX)) };
     case 'buttons':
       return {
         type: 'actions',
-        elements: block.buttons.slice(0, BUTTONS_MAX).map((button) => ({
-          type: 'button',
-          text: plain(button.text, BUTTON_TEXT_MAX),
-          action_id: button.actionId,
-          ...(button.url === undefined ? {} : { url: button.url }),
-          ...(button.value === undefined ? {} : { value: button.value }),
-          ...(button.style === undefined ? {} : { style: button.style }),
-        })),
+        elements: block.buttons.slice(0, BUTTONS_MAX).map(toButton),
       };
     case 'context':
       return { type: 'context', elements: [mrkdwn(block.text, SECTION_TEXT_MAX)] };
@@ -41,6 +34,31 @@ function toBlock(block: HomeBlock): Record<string, unknown> {
   }
 }
 
+function toButton(button: HomeButton): Record<string, unknown> {
+  return {
+    type: 'button',
+    text: plain(button.text, BUTTON_TEXT_MAX),
+    action_id: button.actionId,
+    ...(button.url === undefined ? {} : { url: button.url }),
+    ...(button.value === undefined ? {} : { value: button.value }),
+    ...(button.style === undefined ? {} : { style: button.style }),
+    ...(button.confirm === undefined
+      ? {}
+      : {
+          confirm: {
+            title: plain(button.confirm.title, CONFIRM_TITLE_MAX),
+            text: plain(button.confirm.text, CONFIRM_TEXT_MAX),
+            confirm: plain(button.confirm.confirm, CONFIRM_BUTTON_MAX),
+            deny: plain(button.confirm.deny, CONFIRM_BUTTON_MAX),
+            style: 'danger',
+          },
+        }),
+  };
+}
+
+const CONFIRM_TITLE_MAX = 100;
+const CONFIRM_TEXT_MAX = 300;
+const CONFIRM_BUTTON_MAX = 30;
 const plain = (text: string, max: number) => ({ type: 'plain_text', text: clip(text, max), emoji: true });
 const mrkdwn = (text: string, max: number) => ({ type: 'mrkdwn', text: clip(text, max) });
 const clip = (text: string, max: number) => ([...text].length <= max ? text : `${[...text].slice(0, max - 1).join('')}…`);

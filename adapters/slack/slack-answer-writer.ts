@@ -5,8 +5,13 @@ import type { SlackCall } from './slack-api-caller';
 import { cutPoint } from './split-message';
 
 export interface AnswerWriterSettings {
-  /** Text is held back until this much has gathered, then sent in one append (≥ 256). */
+  /**
+   * After the first words (sent as soon as there are any), text is held back until this much
+   * has gathered, then sent in one append (≥ 256)...
+   */
   bufferChars: number;
+  /** ...or until this long has passed since the last write, whichever comes first (1 s). */
+  flushIntervalMs: number;
   /** Without streaming, the posted message is edited at most once per this interval. */
   editIntervalMs: number;
   /** Longest text one message holds; longer answers continue in new messages. */
@@ -67,7 +72,7 @@ export class SlackAnswerWriter implements AnswerWriter {
     while (this.mode !== 'edit') {
       const room = this.settings.maxMessageChars - (this.current?.sent.length ?? 0);
       const overflow = this.pending.length > room;
-      if (!overflow && this.pending.length < this.settings.bufferChars && !final) return;
+      if (!overflow && !final && !this.writeNow()) return;
       if (!overflow && final) {
         // The tail goes out with the stop, saving one call.
         if (this.current === undefined && this.pending.length === 0) return;
@@ -81,6 +86,7 @@ export class SlackAnswerWriter implements AnswerWriter {
       } else if (piece.length > 0) {
         await this.call('chat.appendStream', { channel: this.target.thread.channelId, ts: this.current.ts, markdown_text: piece });
         this.current.sent += piece;
+        this.lastWriteAt = this.settings.clock.now().getTime();
       }
       if (overflow) {
         await this.stopStream('');
@@ -104,6 +110,7 @@ export class SlackAnswerWriter implements AnswerWriter {
       });
       this.mode = 'stream';
       this.current = { ts: tsOf(result), sent: text };
+      this.lastWriteAt = this.settings.clock.now().getTime();
       return true;
     } catch (error) {
       if (!streamingUnavailable(error) || this.mode === 'stream') throw error;
@@ -131,7 +138,7 @@ export class SlackAnswerWriter implements AnswerWriter {
   private async pumpEdits(final: boolean): Promise<void> {
     while (this.pending.length > 0) {
       if (this.current === undefined) {
-        if (!final && this.pending.length < this.settings.bufferChars) return;
+        if (!final && !this.isFirstWrite() && this.pending.length < this.settings.bufferChars) return;
         const overflow = this.pending.length > this.settings.maxMessageChars;
         const piece = this.takePending(overflow ? cutPoint(this.pending, this.settings.maxMessageChars) : this.pending.length);
         const result = await this.call('chat.postMessage', this.postArgs(piece));
@@ -159,6 +166,21 @@ export class SlackAnswerWriter implements AnswerWriter {
       }
       if (overflow) this.closeEdited();
     }
+  }
+
+  /**
+   * Whether the pending text goes out now: the first words at once (a person sees the answer
+   * start within a round trip of the model's first token), then batches of `bufferChars`, or
+   * whatever has gathered once `flushIntervalMs` has passed since the last write.
+   */
+  private writeNow(): boolean {
+    if (this.pending.length === 0) return false;
+    if (this.isFirstWrite() || this.pending.length >= this.settings.bufferChars) return true;
+    return this.current !== undefined && this.settings.clock.now().getTime() - this.lastWriteAt >= this.settings.flushIntervalMs;
+  }
+
+  private isFirstWrite(): boolean {
+    return this.current === undefined && this.finished.length === 0;
   }
 
   private closeEdited(): void {

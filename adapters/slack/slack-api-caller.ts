@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import {
   LogLevel,
@@ -11,6 +12,8 @@ import {
   type WebAPICallResult,
 } from '@slack/web-api';
 import { ChatPlatformError, type ChatPlatformErrorCode } from '../../core/assistant/chat-platform-error';
+import { currentJobAttempt } from '../queue/job-context';
+import type { SlackRateLimiter } from './slack-rate-limiter';
 
 export interface SlackApiCallerOptions {
   /** `SLACK_API_URL`; must end with a slash (`http://127.0.0.1:PORT/api/`). Default Slack's. */
@@ -23,6 +26,8 @@ export interface SlackApiCallerOptions {
   maxRetryAfterMs?: number;
   /** How waiting happens; tests pass one that records the wait and returns at once. */
   sleep?: (ms: number) => Promise<void>;
+  /** Paces calls to Slack's published limits before Slack says 429 (ADR 34); the worker shares one across its clients. */
+  rateLimiter?: SlackRateLimiter;
 }
 
 export type SlackCall = (method: string, args: Record<string, unknown>) => Promise<WebAPICallResult>;
@@ -75,9 +80,12 @@ export function createSlackCaller(token: string, options: SlackApiCallerOptions 
   const maxRetries = options.maxRateLimitRetries ?? 3;
   const maxWait = options.maxRetryAfterMs ?? 30_000;
 
-  return async (method, args) => {
+  const limiter = options.rateLimiter;
+  const workspace = createHash('sha256').update(token).digest('base64url').slice(0, 22);
+  const call: SlackCall = async (method, args) => {
     for (let attempt = 0; ; attempt += 1) {
       try {
+        if (limiter) await limiter.take(workspace, method, channelOf(args));
         return await client.apiCall(method, args);
       } catch (error) {
         if (error instanceof WebAPIRateLimitedError) {
@@ -91,6 +99,54 @@ export function createSlackCaller(token: string, options: SlackApiCallerOptions 
         throw toChatPlatformError(error, method);
       }
     }
+  };
+  return recordingDeliveries(call);
+}
+
+function channelOf(args: Record<string, unknown>): string | undefined {
+  const channel = args.channel ?? args.channel_id;
+  return typeof channel === 'string' ? channel : undefined;
+}
+
+/** Calls that leave a message in Slack (their ts goes into the job's delivery record). */
+const POSTING = new Set(['chat.postMessage', 'chat.startStream']);
+/** Calls that end a workflow step: once one succeeded, the step's delivery is whole. */
+const COMPLETING = new Set(['functions.completeSuccess', 'functions.completeError']);
+/** Calls that put something in front of a person: an interrupted attempt's leftovers go first. */
+const SAYING = new Set([...POSTING, ...COMPLETING, 'chat.postEphemeral']);
+
+/**
+ * Inside a delivering job's attempt (ADR 33): before the first thing this attempt says, the
+ * messages an interrupted earlier attempt posted are deleted (so a thread never shows a
+ * half answer beside the whole one); each message posted is recorded, before the answer
+ * goes on, with its channel and ts; a completed workflow step finishes the delivery at once.
+ */
+function recordingDeliveries(call: SlackCall): SlackCall {
+  return async (method, args) => {
+    const attempt = currentJobAttempt();
+    // Handed back at shutdown: the retry elsewhere answers; this one must not write beside it.
+    if (attempt?.abandoned) throw new ChatPlatformError('unavailable', 'attempt_handed_back', method);
+    const delivery = attempt?.delivery;
+    if (delivery === undefined) return call(method, args);
+    if (SAYING.has(method) && delivery.leftovers.length > 0) {
+      const leftovers = delivery.leftovers.splice(0);
+      for (const message of leftovers) {
+        try {
+          await call('chat.delete', { channel: message.channel, ts: message.ts });
+        } catch (error) {
+          // Already gone (deleted by someone, or never really posted): nothing to replace.
+          if (!(error instanceof ChatPlatformError)) throw error;
+        }
+      }
+    }
+    const result = await call(method, args);
+    const posted = result as { ts?: unknown; channel?: unknown };
+    if (POSTING.has(method) && typeof posted.ts === 'string') {
+      const channel = typeof posted.channel === 'string' ? posted.channel : String(args.channel);
+      await delivery.record({ channel, ts: posted.ts });
+    }
+    if (COMPLETING.has(method)) await delivery.finish();
+    return result;
   };
 }
 

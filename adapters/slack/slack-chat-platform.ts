@@ -7,11 +7,15 @@ import type {
   ChatPlatformFactory,
   ChatUserProfile,
   MessageRef,
+  OutgoingFile,
+  PrivateAnswer,
+  PrivateDelivery,
   SharedFile,
   ShowThinkingInput,
   ThinkingIndicator,
   ThreadMessage,
   ThreadRef,
+  UploadTarget,
   WorkspaceAccess,
 } from '../../core/assistant/chat-platform.port';
 import type { Clock } from '../../core/shared/clock.port';
@@ -23,8 +27,10 @@ import { splitMessage } from './split-message';
 import { slackUserToMember, type SlackUser } from './slack-user';
 
 export interface SlackChatPlatformOptions extends SlackApiCallerOptions {
-  /** Characters gathered before each chat.appendStream; at least 256. Default 256. */
+  /** Characters gathered before each chat.appendStream after the first words; at least 256. Default 256. */
   streamBufferChars?: number;
+  /** ...or the time since the last write after which whatever gathered goes out. Default 1 s. */
+  streamFlushIntervalMs?: number;
   /** Fallback without streaming: edit the posted message at most once per this. Default 3 s. */
   editIntervalMs?: number;
   /** Longest text per message (Slack's markdown_text limit). Default 12,000. */
@@ -65,6 +71,7 @@ export class SlackChatPlatform implements ChatPlatform {
   ) {
     this.writerSettings = {
       bufferChars: Math.max(MIN_STREAM_BUFFER_CHARS, options.streamBufferChars ?? MIN_STREAM_BUFFER_CHARS),
+      flushIntervalMs: options.streamFlushIntervalMs ?? 1_000,
       editIntervalMs: options.editIntervalMs ?? 3_000,
       maxMessageChars: options.maxMessageChars ?? 12_000,
       clock: options.clock ?? { now: () => new Date() },
@@ -164,6 +171,69 @@ export class SlackChatPlatform implements ChatPlatform {
 
   readLinkedMessage(ref: MessageRef, viewer: string): Promise<ThreadMessage | undefined> {
     return readLinkedSlackMessage(this.call, ref, viewer);
+  }
+
+  /**
+   * `files.uploadV2` through the SDK (apiCall routes it there): one getUploadURLExternal per
+   * file, the bytes to each upload URL, then ONE completeUploadExternal sharing them all in a
+   * single message with the comment. A DM goes to the conversation conversations.open gives.
+   * A 429 anywhere starts the whole upload again (uncompleted uploads are never shown).
+   */
+  async uploadFiles(target: UploadTarget, files: readonly OutgoingFile[], comment?: string): Promise<void> {
+    const where =
+      'thread' in target
+        ? { channel_id: target.thread.channelId, thread_ts: target.thread.threadTs }
+        : { channel_id: await this.openDirect(target.userId) };
+    await this.call('files.uploadV2', {
+      ...where,
+      ...(comment === undefined ? {} : { initial_comment: comment }),
+      file_uploads: files.map((file) => ({
+        file: Buffer.from(file.bytes),
+        filename: file.name,
+        title: file.title,
+        ...(file.altText === undefined ? {} : { alt_text: file.altText }),
+      })),
+    });
+  }
+
+  /** Slack IM ids start with D; channels (C), private channels and group DMs (G) are shared. */
+  isDirectConversation(channelId: string): boolean {
+    return channelId.startsWith('D');
+  }
+
+  /**
+   * chat.postEphemeral in the thread (split when long); when Slack cannot show it there (the
+   * person is not in the channel, the channel is archived…), a DM from Tomo instead.
+   */
+  async postPrivately(answer: PrivateAnswer): Promise<PrivateDelivery> {
+    const pieces = splitMessage(answer.text, this.writerSettings.maxMessageChars);
+    try {
+      const messageTs: string[] = [];
+      for (const piece of pieces) {
+        const result = (await this.call('chat.postEphemeral', {
+          channel: answer.thread.channelId,
+          user: answer.userId,
+          ...(answer.thread.threadTs === '' ? {} : { thread_ts: answer.thread.threadTs }),
+          markdown_text: piece,
+          ...appearanceArgs(answer.appearance),
+        })) as { message_ts?: string };
+        if (result.message_ts !== undefined) messageTs.push(result.message_ts);
+      }
+      return { via: 'ephemeral', messageTs };
+    } catch (error) {
+      // Only a refusal of the ephemeral itself (user_not_in_channel, is_archived…) moves it to a DM.
+      if (!isChatPlatformError(error) || (error.code !== 'failed' && error.code !== 'not_found')) throw error;
+      const channel = await this.openDirect(answer.userId);
+      return { via: 'direct_message', messageTs: await this.post({ channel }, answer.text, answer.appearance) };
+    }
+  }
+
+  /** The id of Tomo's DM with a person (files.uploadV2 needs a channel id, not a user id). */
+  protected async openDirect(userId: string): Promise<string> {
+    const result = (await this.call('conversations.open', { users: userId })) as { channel?: { id?: string } };
+    const id = result.channel?.id;
+    if (id === undefined) throw new ChatPlatformError('failed', 'no_channel', 'conversations.open');
+    return id;
   }
 
   private sharedFiles(files: SlackFile[] | undefined): SharedFile[] {

@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import type { Logger } from '../../adapters/logging/logger';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { healthRoutes, type ReadinessProbe } from './http/health-routes';
+import { unsupportedCharactersGuard } from './http/input-guard';
 import { browserRateLimit } from './http/rate-limits';
 import { notFoundPage, webStatic } from './http/web-static';
 
@@ -36,10 +37,12 @@ export function createApp(options: AppOptions): Express {
       req.path.startsWith('/stripe/webhook') ? next() : limit(req, res, next),
     );
   }
+  app.use(unsupportedCharactersGuard('url'));
   for (const router of options.rawBodyRoutes ?? []) app.use(router);
   // JSON bodies for the API only; Slack and Stripe webhooks read their raw bodies themselves.
   app.use('/api', express.json({ limit: options.bodyLimit }));
   app.use('/api', express.urlencoded({ extended: false, limit: options.bodyLimit }));
+  app.use('/api', unsupportedCharactersGuard('body'));
   for (const router of options.routes ?? []) app.use(router);
   app.use(['/api', '/slack', '/auth'], apiNotFound);
   app.use(webStatic(options.webDistDir));

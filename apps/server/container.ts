@@ -13,7 +13,8 @@ import { billingRoutes } from './http/billing/billing.routes';
 import { signedInApi, type SignedInPorts } from './http/session/signed-in-api';
 import { billingHttpDeps } from './billing-http-deps';
 import { signedInPorts } from './signed-in-ports';
-import { slackRoutes } from './http/slack/slack.routes';
+import { slackIngress, slackRoutes } from './http/slack/slack.routes';
+import type { SlackIngress } from './http/slack/slack-ingress';
 import { metricsRoutes } from './http/metrics-routes';
 
 export const SERVER_TYPES = {
@@ -27,6 +28,7 @@ export const SERVER_TYPES = {
   SignedInApi: Symbol.for('SignedInApi'),
   BillingRoutes: Symbol.for('BillingRoutes'),
   SlackRoutes: Symbol.for('SlackRoutes'),
+  SlackIngress: Symbol.for('SlackIngress'),
 } as const;
 
 export interface ServerDependencies {
@@ -36,6 +38,8 @@ export interface ServerDependencies {
   queue: JobQueue;
   /** This process's metrics; served at /metrics with METRICS_TOKEN. Absent in most tests. */
   metrics?: TomoMetrics;
+  /** Routers a start-up adds beside the app's own (the playground's). */
+  extraRoutes?: Router[];
 }
 
 /** Composition root of the HTTP server: binds ports to adapters from configuration. */
@@ -70,12 +74,19 @@ export function buildServerContainer(deps: ServerDependencies): Container {
         billingRoutes(billingHttpDeps({ config, logger, database, queue, ports })),
       [SERVER_TYPES.Config, SERVER_TYPES.Logger, SERVER_TYPES.Database, SERVER_TYPES.JobQueue, SERVER_TYPES.SignedInPorts],
     );
-  // Slack: install (OAuth v2), Events API ingress (signed raw body → queue), public app icons.
+  // Slack ingress (events and interactions → dedupe → ids-only jobs), fed by HTTP and by Socket Mode.
+  container
+    .bind<SlackIngress>(SERVER_TYPES.SlackIngress)
+    .toResolvedValue(
+      (config: ServerConfig, logger: Logger, database: Database, queue: JobQueue) => slackIngress(config, logger, database, queue),
+      [SERVER_TYPES.Config, SERVER_TYPES.Logger, SERVER_TYPES.Database, SERVER_TYPES.JobQueue],
+    );
+  // Slack: install (OAuth v2), Events API ingress (signed raw body → SlackIngress), public app icons.
   container
     .bind<Router>(SERVER_TYPES.SlackRoutes)
     .toResolvedValue(
-      (config: ServerConfig, logger: Logger, database: Database, queue: JobQueue) => slackRoutes(config, logger, database, queue),
-      [SERVER_TYPES.Config, SERVER_TYPES.Logger, SERVER_TYPES.Database, SERVER_TYPES.JobQueue],
+      (config: ServerConfig, logger: Logger, database: Database, ingress: SlackIngress) => slackRoutes(config, logger, database, ingress),
+      [SERVER_TYPES.Config, SERVER_TYPES.Logger, SERVER_TYPES.Database, SERVER_TYPES.SlackIngress],
     );
   container
     .bind<Express>(SERVER_TYPES.App)
@@ -96,6 +107,7 @@ export function buildServerContainer(deps: ServerDependencies): Container {
           rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
           webDistDir: config.WEB_DIST_DIR,
           routes: [
+            ...(deps.extraRoutes ?? []),
             metricsRoutes(deps.metrics, config.METRICS_TOKEN),
             publicConfigRoutes({
               billingEnabled: config.billingEnabled,

@@ -1,12 +1,56 @@
 import type { Express } from 'express';
+import { socketModeConnection, type SocketModeConnection } from '../../adapters/slack/socket-mode-connection';
 import { listen, type RunningHttpServer } from '../shared/http-server';
+import type { ServerConfig } from './config';
 import { buildServerContainer, SERVER_TYPES, type ServerDependencies } from './container';
+import type { SlackIngress } from './http/slack/slack-ingress';
+import type { Logger } from '../../adapters/logging/logger';
 
-/** Builds the app from its container and listens on config.PORT (0 = any free port). */
+/**
+ * Builds the app from its container and listens on config.PORT (0 = any free port). With
+ * SLACK_APP_TOKEN set, Slack's events and interactions also arrive over Socket Mode, into the
+ * same SlackIngress the HTTP routes use.
+ */
 export async function startServer(deps: ServerDependencies): Promise<RunningHttpServer> {
   const container = buildServerContainer(deps);
   const app = container.get<Express>(SERVER_TYPES.App);
   const running = await listen(app, deps.config.PORT);
   deps.logger.info({ port: running.port, url: deps.config.PUBLIC_URL }, 'server listening');
-  return running;
+  let socket: SocketModeConnection | undefined;
+  try {
+    socket = await startSocketMode(deps.config, deps.logger, container.get<SlackIngress>(SERVER_TYPES.SlackIngress));
+  } catch (error) {
+    await running.close(0);
+    throw new Error(`Socket Mode could not connect with SLACK_APP_TOKEN (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+  }
+  if (!socket) return running;
+  return {
+    ...running,
+    async close(timeoutMs) {
+      await socket.stop();
+      await running.close(timeoutMs);
+    },
+  };
+}
+
+async function startSocketMode(config: ServerConfig, logger: Logger, ingress: SlackIngress): Promise<SocketModeConnection | undefined> {
+  if (!config.SLACK_APP_TOKEN) return undefined;
+  const connection = socketModeConnection(
+    { appToken: config.SLACK_APP_TOKEN, slackApiUrl: config.SLACK_API_URL, logger },
+    {
+      // A refused payload is acknowledged all the same: delivering it again would not mend it.
+      onEvent: async (payload, retry) => {
+        const outcome = await ingress.acceptEvent(payload, { transport: 'socket', retry });
+        if (outcome.kind === 'invalid' || outcome.kind === 'unstorable') logger.warn({ code: outcome.code }, 'Socket Mode event refused');
+      },
+      onInteraction: async (payload) => {
+        const outcome = await ingress.acceptInteraction(payload, { transport: 'socket' });
+        if (outcome.kind === 'accepted') return outcome.body;
+        logger.warn({ code: outcome.code }, 'Socket Mode interaction refused');
+        return undefined;
+      },
+    },
+  );
+  await connection.start();
+  return connection;
 }

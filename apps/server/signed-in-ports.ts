@@ -11,6 +11,10 @@ import { PgSeatAssignmentRepository } from '../../adapters/postgres/pg-seat-assi
 import { PgSessionStore } from '../../adapters/postgres/pg-session-store';
 import { PgSubscriptionRepository } from '../../adapters/postgres/pg-subscription-repository';
 import { PgUsageEventRepository } from '../../adapters/postgres/pg-usage-event-repository';
+import { IntegrationEndpoints, integrationSettingsFromEnv } from '../../adapters/integrations/integration-settings';
+import { ProviderOAuth } from '../../adapters/integrations/provider-oauth';
+import { PgConnectionLock } from '../../adapters/postgres/pg-connection-lock';
+import { PgOAuthTokenRepository } from '../../adapters/postgres/pg-oauth-token-repository';
 import { PgUserRepository } from '../../adapters/postgres/pg-user-repository';
 import { SlackDirectory } from '../../adapters/slack/slack-directory';
 import { SystemClock } from '../../adapters/system/system-clock';
@@ -27,6 +31,7 @@ export function signedInPorts(config: ServerConfig, database: Database): SignedI
   const clock = new SystemClock();
   const secrets = secretBoxFromConfig(config);
   const installations = new PgInstallationRepository(orm, secrets);
+  const integrationEndpoints = new IntegrationEndpoints(integrationSettingsFromEnv(config));
   return {
     clock,
     ids: new UuidIdGenerator(),
@@ -45,5 +50,9 @@ export function signedInPorts(config: ServerConfig, database: Database): SignedI
     customizations: new PgAppCustomizationRepository(orm),
     plugins: new PgPluginSettingsRepository(orm),
     icons: new PgObjectStorage(orm, APP_ICON_BUCKET),
+    oauthTokens: new PgOAuthTokenRepository(orm, secrets),
+    integrationOAuth: new ProviderOAuth(integrationEndpoints),
+    integrationEndpoints,
+    connectionLock: new PgConnectionLock(orm),
   };
 }

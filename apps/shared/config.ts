@@ -45,9 +45,13 @@ export const commonEnv = {
   SLACK_CLIENT_ID: optionalString,
   SLACK_CLIENT_SECRET: optionalString,
   SLACK_SIGNING_SECRET: optionalString,
+  /** App-level token (xapp-…, scope connections:write): events and interactions arrive over Socket Mode. */
+  SLACK_APP_TOKEN: optionalString.refine((v) => v === undefined || v.startsWith('xapp-'), {
+    message: 'must be an app-level token starting with xapp- (Basic Information → App-Level Tokens)',
+  }),
   SLACK_API_URL: url('Slack Web API base').default('https://slack.com/api/'),
   SLACK_OIDC_ISSUER: url('OpenID Connect issuer').default('https://slack.com'),
-  LLM_PROVIDER: z.enum(['openai', 'anthropic']).default('openai'),
+  LLM_PROVIDER: z.enum(['openai', 'anthropic', 'demo']).default('openai'),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: url('OpenAI-compatible API base, e.g. http://127.0.0.1:11434/v1'),
   ANTHROPIC_API_KEY: optionalString,
@@ -57,10 +61,27 @@ export const commonEnv = {
   STRIPE_API_URL: url('Stripe API base'),
   METRICS_PORT: optionalPort,
   METRICS_HOST: z.string().trim().min(1).default('0.0.0.0'),
+  /** A delivering job (answer, workflow step, summary) whose worker stops touching it this long is retried (issue 16). */
+  ANSWER_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(30),
 };
+
+/**
+ * Integrations (issue 14): per OAuth family, `<PREFIX>_CLIENT_ID` and `<PREFIX>_CLIENT_SECRET`
+ * switch its providers on; `<PREFIX>_OAUTH_URL` and `<PREFIX>_API_URL` move its endpoints
+ * (tests, self-hosted GitLab). Slack's user token reuses SLACK_CLIENT_ID / SLACK_CLIENT_SECRET.
+ */
+export const integrationsEnv = Object.fromEntries(
+  ['GOOGLE', 'ATLASSIAN', 'TRELLO', 'GITHUB', 'GITLAB', 'NOTION', 'ASANA', 'MONDAY', 'SALESFORCE', 'ZOOM', 'X'].flatMap((prefix) => [
+    [`${prefix}_CLIENT_ID`, optionalString],
+    [`${prefix}_CLIENT_SECRET`, optionalString],
+    [`${prefix}_OAUTH_URL`, url(`${prefix} OAuth endpoints base`)],
+    [`${prefix}_API_URL`, url(`${prefix} API base`)],
+  ]),
+) as Record<`${'GOOGLE' | 'ATLASSIAN' | 'TRELLO' | 'GITHUB' | 'GITLAB' | 'NOTION' | 'ASANA' | 'MONDAY' | 'SALESFORCE' | 'ZOOM' | 'X'}_${'CLIENT_ID' | 'CLIENT_SECRET' | 'OAUTH_URL' | 'API_URL'}`, typeof optionalString>;
 
 export const serverEnv = {
   ...commonEnv,
+  ...integrationsEnv,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   SESSION_SECRET: optionalString,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
@@ -94,13 +115,35 @@ export const toolsEnv = {
   YOUTUBE_URL: url('YouTube base for transcripts').default('https://www.youtube.com'),
   FETCH_ALLOW_PRIVATE_HOSTS: hostPortList,
   OPENAI_IMAGE_INPUT: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** Images API model for image generation (issue 15); `none` turns image generation off. */
+  OPENAI_IMAGE_MODEL: z.string().trim().min(1).default('gpt-image-1'),
+  IMAGE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
+};
+
+/** Knowledge (issue 13): the embeddings service and the vector store (docs/knowledge.md). */
+export const knowledgeEnv = {
+  EMBEDDINGS_MODEL: z.string().trim().min(1).default('text-embedding-3-small'),
+  EMBEDDINGS_DIMENSIONS: z.coerce.number().int().min(1).max(4000).default(1024),
+  EMBEDDINGS_BASE_URL: url('OpenAI-compatible embeddings API base (default OPENAI_BASE_URL), e.g. http://127.0.0.1:11434/v1'),
+  EMBEDDINGS_API_KEY: optionalString,
+  EMBEDDINGS_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(64),
+  EMBEDDINGS_SEND_DIMENSIONS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  VECTOR_STORE: z.enum(['auto', 'pgvector', 'portable']).default('auto'),
 };
 
 export const workerEnv = {
   ...commonEnv,
+  ...integrationsEnv,
   ...toolsEnv,
+  ...knowledgeEnv,
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  /** Answers (and other delivering jobs) in flight per queue in one worker process: I/O-bound, so hundreds (issue 16). */
+  ANSWER_CONCURRENCY: z.coerce.number().int().min(1).max(5_000).default(500),
+  /** One workspace's delivering jobs in flight at once per queue, across every worker process. */
+  WORKSPACE_ANSWER_CONCURRENCY: z.coerce.number().int().min(1).max(5_000).default(100),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Longest `Retry-After` of an LLM 429 an answer waits out when every provider is rate limited (issue 16). */
+  LLM_RETRY_AFTER_MAX_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 };
 
 /**

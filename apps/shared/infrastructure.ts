@@ -23,6 +23,7 @@ interface InfrastructureConfig {
   EMBEDDED_PG_PORT: number;
   EMBEDDED_PG_DIR: string;
   SHUTDOWN_TIMEOUT_MS: number;
+  ANSWER_HEARTBEAT_SECONDS?: number;
 }
 
 /** Pretty on a terminal, JSON lines otherwise (LOG_FORMAT overrides). */
@@ -46,6 +47,7 @@ export async function openInfrastructure(
     logger,
     queues: ALL_QUEUES,
     supervise: options.runsWorker,
+    ...(config.ANSWER_HEARTBEAT_SECONDS ? { heartbeatSeconds: config.ANSWER_HEARTBEAT_SECONDS } : {}),
   });
   return {
     logger,

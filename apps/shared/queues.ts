@@ -1,4 +1,5 @@
 import type { QueueDefinition } from '../../adapters/queue/pg-boss-job-queue';
+import { KNOWLEDGE_QUEUES } from './knowledge-jobs';
 import { SLACK_QUEUES } from './slack-jobs';
 
 /** Every queue Tomo uses. The server sends to them; the worker works them. */
@@ -14,6 +15,8 @@ export const QUEUES = {
   housekeeping: { name: 'housekeeping', retryLimit: 2, policy: 'stately', cron: '17 3 * * *' },
   /** Slack: answers to mentions, DMs and thread follow-ups; uninstalls (apps/shared/slack-jobs.ts). */
   ...SLACK_QUEUES,
+  /** Knowledge: uploaded pages, PDFs and repositories read, split, embedded and stored (apps/shared/knowledge-jobs.ts). */
+  ...KNOWLEDGE_QUEUES,
 } satisfies Record<string, QueueDefinition>;
 
 export const ALL_QUEUES: QueueDefinition[] = Object.values(QUEUES);

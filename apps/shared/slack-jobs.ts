@@ -7,25 +7,40 @@ import type { JobPayload } from '../../core/shared/job-queue.port';
 /**
  * The queues the Slack routes send to and the worker works, one per kind of trigger. Every
  * payload is ids only: text is read from Slack when the job runs (Tomo's HIPAA statement).
- * Answers are never retried (ADR 7): a failure after anything reached Slack must not produce
- * a second answer; each use case claims its idempotency key before acting (TriggerGate).
+ * Each use case claims its idempotency key before acting (TriggerGate); for delivering queues
+ * the claim is a delivery record, so a retried attempt completes or replaces, never doubles (ADR 33).
  */
+/** ANSWER_HEARTBEAT_SECONDS's default; pg-boss's floor is 10. */
+export const DEFAULT_ANSWER_HEARTBEAT_SECONDS = 30;
+
+const DELIVERING = {
+  dispatched: true,
+  retryLimit: 8,
+  retryDelaySeconds: 1,
+  expireInSeconds: 900,
+  heartbeatSeconds: DEFAULT_ANSWER_HEARTBEAT_SECONDS,
+} as const satisfies Omit<QueueDefinition, 'name'>;
+
 export const SLACK_QUEUES = {
   /**
    * One inbound message that may get an answer (mention, DM, follow-up, configured bot). Long
-   * expiry: reasoning models may think for minutes before the first word.
+   * expiry: reasoning models may think for minutes before the first word. Delivering queues are
+   * dispatched (hundreds in flight per worker, capped per workspace) and retried when a worker
+   * dies mid-answer (heartbeat): the delivery record replaces what the dead attempt posted (ADR 33).
    */
-  slackAnswer: { name: 'slack-answer', retryLimit: 0, expireInSeconds: 900 },
+  slackAnswer: { name: 'slack-answer', ...DELIVERING },
   /** A reaction that may be a reaction prompt. */
-  slackReaction: { name: 'slack-reaction', retryLimit: 0, expireInSeconds: 900 },
+  slackReaction: { name: 'slack-reaction', ...DELIVERING },
   /** A workflow's "Ask Tomo" step (function_executed). */
-  slackWorkflow: { name: 'slack-workflow', retryLimit: 0, expireInSeconds: 900 },
+  slackWorkflow: { name: 'slack-workflow', ...DELIVERING },
   /** One scheduled channel summary (a schedule and its local day). */
-  slackSummary: { name: 'slack-summary', retryLimit: 0, expireInSeconds: 900 },
+  slackSummary: { name: 'slack-summary', ...DELIVERING },
   /** Light events without a model: greeting on join, App Home, the AI-app view's thread. */
   slackEvent: { name: 'slack-event', retryLimit: 2, retryDelaySeconds: 5 },
   /** Every minute: the due schedules become slack-summary jobs (one sweep at a time). */
   schedulesDue: { name: 'schedules-due', retryLimit: 1, policy: 'stately', cron: '* * * * *', pollingIntervalSeconds: 5 },
+  /** The "Save as PDF" message shortcut: one PDF per shortcut use (claimed by its trigger id). Never retried. */
+  slackPdf: { name: 'slack-pdf', retryLimit: 0, expireInSeconds: 300 },
   /** app_uninstalled / bot tokens_revoked: forget the token, cancel every subscription. Idempotent. */
   slackUninstall: { name: 'slack-uninstall', retryLimit: 5, retryDelaySeconds: 10 },
 } satisfies Record<string, QueueDefinition>;
@@ -54,6 +69,15 @@ export const workflowJob = z.object({
   channelId: nullableId,
   messageTs: nullableId,
 });
+export const pdfJob = z.object({
+  eventId: id,
+  teamId: id,
+  userId: id,
+  channelId: id,
+  messageTs: id,
+  destination: z.enum(['dm', 'thread']),
+});
+export type PdfJob = z.infer<typeof pdfJob>;
 export const summaryJob = z.object({ teamId: id, channelId: id, runAt: z.iso.datetime(), day: z.iso.date() });
 export const slackEventJob = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('greeting'), eventId: id, teamId: id, channelId: id, userId: id, inviterId: nullableId }),
@@ -102,12 +126,20 @@ export function parseJob<T>(schema: z.ZodType<T>, payload: JobPayload): T | null
 export interface UninstallJobInput {
   readonly teamId: string;
   readonly eventId: string;
-  readonly reason: 'app_uninstalled' | 'tokens_revoked';
+  /** user_tokens_revoked: only people's own Slack tokens (the Slack search connection) were revoked. */
+  readonly reason: 'app_uninstalled' | 'tokens_revoked' | 'user_tokens_revoked';
+  /** For user_tokens_revoked: whose tokens (Slack user ids; comma-separated in the job payload). */
+  readonly userIds?: readonly string[];
 }
 
 export function uninstallInputFromJob(payload: JobPayload): UninstallJobInput | null {
-  const { teamId, eventId, reason } = payload;
+  const { teamId, eventId, reason, userIds } = payload;
   if (typeof teamId !== 'string' || teamId === '' || typeof eventId !== 'string') return null;
+  if (reason === 'user_tokens_revoked') {
+    // Job payloads hold scalars: the ids travel comma-separated (Slack ids never hold a comma).
+    const ids = typeof userIds === 'string' ? userIds.split(',').filter((id) => /^[UW][A-Z0-9]+$/.test(id)) : [];
+    return ids.length === 0 ? null : { teamId, eventId, reason, userIds: ids };
+  }
   if (reason !== 'app_uninstalled' && reason !== 'tokens_revoked') return null;
   return { teamId, eventId, reason };
 }

@@ -16,40 +16,59 @@ import { slackFileReader } from '../../core/readers/slack-file.reader';
 import { slackMessageReader } from '../../core/readers/slack-message.reader';
 import { webPageReader } from '../../core/readers/web-page.reader';
 import { youTubeReader } from '../../core/readers/youtube.reader';
+import { generateImageTool } from '../../core/images/generate-image.tool';
+import type { ImageStudio } from '../../core/images/image-studio';
 import type { Tool, WorkStatus } from '../../core/tools/tool';
 import { ToolRegistry } from '../../core/tools/tool-registry';
 import type { Locale } from '../../core/workspace/user';
 import { translate } from '../shared/messages';
 import type { WorkerConfig } from './config';
+import { integrationTools } from './integration-tools';
+import { findProvider } from '../../core/integrations/integration-provider';
+import { knowledgeResources, knowledgeServices } from './knowledge';
 
-type AssistantTools = Pick<StreamAnswerDeps, 'tools' | 'readers' | 'plugins'> & {
+type AssistantTools = Pick<StreamAnswerDeps, 'tools' | 'readers' | 'plugins' | 'resources'> & {
   working: (status: WorkStatus, locale: Locale) => string;
   sourcesLabel: (locale: Locale) => string;
+  privateAnswerNote: (services: readonly string[], locale: Locale) => string;
 };
 
 /**
  * The tools the model may call and the readers that run before it is asked. Adding one is a
  * module plus a line here: specific readers go before the generic web page reader.
  */
-export function assistantTools(config: WorkerConfig, database: Database, logger: Logger): AssistantTools {
+export function assistantTools(config: WorkerConfig, database: Database, logger: Logger, studio?: ImageStudio): AssistantTools {
   guardAgainstTracing(logger);
   const fetcher = new ReadableWebFetcher(new GuardedHttpClient({ allowPrivateHosts: config.FETCH_ALLOW_PRIVATE_HOSTS }));
   if (config.FETCH_ALLOW_PRIVATE_HOSTS.length > 0) {
     logger.warn({ hosts: config.FETCH_ALLOW_PRIVATE_HOSTS }, 'FETCH_ALLOW_PRIVATE_HOSTS lets web fetches reach these private addresses');
   }
   const search = createWebSearch({ ...config, SEARCH_PROVIDER: config.SEARCH_PROVIDER === 'none' ? undefined : config.SEARCH_PROVIDER });
-  const tools: Tool[] = [calculatorTool(new CalculatorEngine()), browseTool(fetcher), ...(search ? [webSearchTool(search)] : [])];
+  const knowledge = knowledgeServices(config, database, logger);
+  const tools: Tool[] = [calculatorTool(new CalculatorEngine()), browseTool(fetcher), ...(search ? [webSearchTool(search)] : []), ...knowledge.tools];
+  // Offered only with an image-capable provider: without one the model never hears of it.
+  if (studio?.available) tools.push(generateImageTool(studio));
+  // Integrations (issue 14): tools per connected provider, Google file readers, the asker's tokens.
+  const integrations = integrationTools(config, database, logger);
+  tools.push(...integrations.tools);
   return {
     tools: new ToolRegistry(tools),
     readers: new ReaderRegistry([
       slackMessageReader(),
       youTubeReader(new YouTubeTranscripts({ baseUrl: config.YOUTUBE_URL })),
       slackFileReader(new DocumentFileContents()),
+      ...integrations.readers,
       webPageReader(fetcher),
     ]),
     plugins: new PgPluginSettingsRepository(database.orm),
+    // The workspace's knowledge base, and the asker's own integration tokens.
+    resources: ((knowledgeOf) => (teamId: string, userId: string) => integrations.resources(teamId, userId, knowledgeOf(teamId)))(
+      knowledgeResources(knowledge),
+    ),
     working: (status, locale) => translate(STATUS_CODES[status.code], status as unknown as Record<string, string>, locale),
     sourcesLabel: (locale) => translate('SLACK.SOURCES', {}, locale),
+    privateAnswerNote: (services, locale) =>
+      translate('SLACK.PRIVATE_ANSWER', { services: services.map((id) => findProvider(id)?.title ?? id).join(', ') }, locale),
   };
 }
 
@@ -57,10 +76,13 @@ const STATUS_CODES: Record<WorkStatus['code'], string> = {
   thinking: 'SLACK.THINKING',
   calculating: 'SLACK.STATUS.CALCULATING',
   searching_web: 'SLACK.STATUS.SEARCHING_WEB',
+  searching_knowledge: 'SLACK.STATUS.SEARCHING_KNOWLEDGE',
   reading_page: 'SLACK.STATUS.READING_PAGE',
   reading_video: 'SLACK.STATUS.READING_VIDEO',
   reading_file: 'SLACK.STATUS.READING_FILE',
   reading_message: 'SLACK.STATUS.READING_MESSAGE',
+  drawing_images: 'SLACK.STATUS.DRAWING_IMAGES',
+  using_service: 'SLACK.STATUS.USING_SERVICE',
 };
 
 /**

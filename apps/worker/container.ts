@@ -28,6 +28,9 @@ import { billingCancelWorkspaceJob } from './jobs/billing-cancel-workspace.job';
 import { billingMeterEventsJob } from './jobs/billing-meter-events.job';
 import { billingWebhookJob } from './jobs/billing-webhook.job';
 import { housekeepingJob } from './jobs/housekeeping.job';
+import { knowledgeIngestJobHandler } from './jobs/knowledge-ingest.job';
+import { knowledgeServices } from './knowledge';
+import { KNOWLEDGE_QUEUES } from '../shared/knowledge-jobs';
 import { pingJob } from './jobs/ping.job';
 import { slackJobHandlers } from './jobs/slack-handlers.job';
 
@@ -116,6 +119,10 @@ export function buildWorkerContainer(deps: WorkerDependencies): Container {
               assistantThreads: new PgAssistantThreadRepository(database.orm),
             },
           }),
+          logger,
+        }),
+        [KNOWLEDGE_QUEUES.knowledgeIngest.name]: knowledgeIngestJobHandler({
+          ingest: knowledgeServices(config, database, logger).ingest(deps.queue),
           logger,
         }),
         ...billing,

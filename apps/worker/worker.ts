@@ -20,14 +20,21 @@ export async function startWorker(deps: {
 }): Promise<RunningWorker> {
   const container = buildWorkerContainer(deps);
   const handlers = container.get<Record<string, JobHandler>>(WORKER_TYPES.Handlers);
+  const dispatched = new Set(ALL_QUEUES.filter((q) => q.dispatched).map((q) => q.name));
   for (const [queue, handler] of Object.entries(handlers)) {
-    await deps.queue.work(queue, handler, { concurrency: deps.config.WORKER_CONCURRENCY });
+    await deps.queue.work(
+      queue,
+      handler,
+      dispatched.has(queue)
+        ? { concurrency: deps.config.ANSWER_CONCURRENCY, groupConcurrency: deps.config.WORKSPACE_ANSWER_CONCURRENCY }
+        : { concurrency: deps.config.WORKER_CONCURRENCY },
+    );
   }
   for (const definition of ALL_QUEUES) {
     if (definition.cron && handlers[definition.name]) await deps.queue.schedule(definition.name, definition.cron);
   }
   deps.logger.info({ queues: Object.keys(handlers) }, 'worker started');
   return {
-    stop: () => deps.queue.stopWorking(),
+    stop: () => deps.queue.stopWorking(deps.config.SHUTDOWN_TIMEOUT_MS),
   };
 }

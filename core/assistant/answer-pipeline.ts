@@ -24,6 +24,7 @@ export interface AnswerTexts extends TriggerTexts {
   /** What Slack shows while a tool or reader works ("is searching the web…"). */
   working?: StreamAnswerDeps['texts']['working'];
   sourcesLabel?: StreamAnswerDeps['texts']['sourcesLabel'];
+  privateAnswerNote?: StreamAnswerDeps['texts']['privateAnswerNote'];
   unknownError(locale: Locale): string;
   denial(error: DomainError, locale: Locale): string;
 }

@@ -11,6 +11,8 @@ import type { AnswerPipelineResult, Asker, TriggerDeps } from './answer-pipeline
 import type { AssistantThreadRecord, AssistantThreadRepository } from './assistant-thread';
 import type { ThreadMessage } from './chat-platform.port';
 import { viewedChannelContext } from './viewed-channel';
+import type { DirectImageRequest, DirectImageResult } from '../images/draw-images.use-case';
+import { parseImageRequest } from '../images/image-request';
 
 export type { AnswerTexts } from './answer-pipeline';
 
@@ -39,6 +41,8 @@ export interface AnswerQuestionDeps extends TriggerDeps {
   readonly autoReplies: AutoReplySettingsRepository;
   readonly autoReplyCounter: AutoReplyCounter;
   readonly assistantThreads: AssistantThreadRepository;
+  /** "Draw …" asked directly goes to the image studio instead of the model (docs/creations.md). */
+  readonly directImages?: Pick<DirectImageRequest, 'execute'>;
 }
 
 export type AnswerQuestionResult =
@@ -46,7 +50,8 @@ export type AnswerQuestionResult =
       readonly status: 'ignored';
       readonly reason: IgnoreReason | 'duplicate' | 'not_installed' | 'tomo_not_in_thread' | 'loop_guard';
     }
-  | AnswerPipelineResult;
+  | AnswerPipelineResult
+  | DirectImageResult;
 
 /** The title a thread of the AI-app view gets from its first question. */
 const TITLE_MAX_CHARS = 60;
@@ -81,6 +86,22 @@ export class AnswerQuestion extends TriggerUseCase<AnswerQuestionDeps> {
 
     const replyThread = { channelId: decision.channelId, threadTs: decision.replyThreadTs };
     const asker = await this.pipeline.asker(workspace, decision.requesterId);
+    if (this.deps.directImages) {
+      thread ??= await platform.readThread(replyThread);
+      const question = thread.find((m) => m.ts === input.ts);
+      const prompt = question === undefined ? null : parseImageRequest(question.text);
+      if (prompt !== null) {
+        return this.deps.directImages.execute({
+          workspace,
+          asker,
+          usageKind: decision.usageKind,
+          channelId: input.channelId,
+          thread: replyThread,
+          messageTs: input.ts,
+          prompt,
+        });
+      }
+    }
     const assistant =
       input.kind === 'direct_message' && input.threadTs !== null
         ? await this.deps.assistantThreads.find(input.teamId, input.channelId, input.threadTs)

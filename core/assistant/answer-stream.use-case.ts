@@ -17,6 +17,7 @@ import { isLlmError, type LlmError } from './llm-error';
 import type { LlmProvider, LlmStreamEvent, LlmUserMessage } from './llm-provider.port';
 import { buildThreadContext, displayNamesOf, userIdsInThread, type ThreadContext } from './thread-context';
 import { DEFAULT_TOOL_LOOP_LIMITS, newToolLoopProgress, runToolLoop, type ToolLoopLimits, type ToolLoopProgress } from './tool-loop';
+import { PrivateAnswerGate, privacyOf, withoutIntegrations } from './private-answer';
 import { UNTRUSTED_RULES } from './untrusted-content';
 
 export const DEFAULT_MAX_OUTPUT_TOKENS = 4_096;
@@ -33,6 +34,8 @@ export interface StreamAnswerDeps {
     working?(status: WorkStatus, locale: Locale): string;
     /** Label of the links under an answer that used web pages or search results. Default "Sources". */
     sourcesLabel?(locale: Locale): string;
+    /** The note above an answer sent to the asker alone because it used their connections. */
+    privateAnswerNote?(services: readonly string[], locale: Locale): string;
   };
   readonly maxOutputTokens?: number;
   /** Tools the model may call (calculator, web browsing, search…); none without it. */
@@ -112,18 +115,32 @@ export class StreamAnswer {
     });
     const showStatus = this.statusShower(input);
     const enabledPlugins = await this.enabledPlugins(input.teamId);
-    const resources = deps.resources?.(input.teamId, input.requesterId) ?? NO_RESOURCES;
+    // Private sources stay private (private-answer.ts): where no private answer is possible, none are offered.
+    const privacy = privacyOf(platform, input.thread);
+    const askerResources = deps.resources?.(input.teamId, input.requesterId) ?? NO_RESOURCES;
+    const resources = privacy === 'public_only' ? withoutIntegrations(askerResources) : askerResources;
     const read = await this.readSources(input, enabledPlugins, resources, showStatus);
-    const tools: OfferedTool[] = (await deps.tools?.offer({ plan: grant.plan.name, enabledPlugins, resources })) ?? [];
+    const canUploadFiles = platform.uploadFiles !== undefined;
+    const tools: OfferedTool[] = (await deps.tools?.offer({ plan: grant.plan.name, enabledPlugins, resources, canUploadFiles })) ?? [];
     const request = this.firstRequest(grant.model.id, context, read, tools.length > 0);
 
-    const writer = platform.startAnswer({
+    const target = {
       thread: input.thread,
       recipientUserId: input.requesterId,
       recipientTeamId: input.teamId,
       ...(input.appearance ? { appearance: input.appearance } : {}),
-    });
+    };
     const progress = newToolLoopProgress();
+    const privateTools = new Map(tools.flatMap((t) => (t.integrationToken === undefined ? [] : [[t.tool.name, t.tool.needs!.integration!] as const])));
+    const writer =
+      privacy === 'shared' && ((read?.integrations?.length ?? 0) > 0 || privateTools.size > 0)
+        ? new PrivateAnswerGate({
+            platform,
+            target,
+            usedServices: () => [...new Set([...(read?.integrations ?? []), ...progress.toolsCalled.flatMap((name) => privateTools.get(name) ?? [])])],
+            note: (services) => deps.texts.privateAnswerNote?.(services, input.locale) ?? `Only you can see this answer: it used your ${services.join(', ')}.`,
+          })
+        : platform.startAnswer(target);
     let done: DoneEvent;
     try {
       done = await runToolLoop({
@@ -136,6 +153,16 @@ export class StreamAnswer {
           locale: input.locale,
           plan: grant.plan.name,
           searchResults: grant.googleResultsPerAnswer,
+          ...(canUploadFiles
+            ? {
+                conversation: {
+                  platform,
+                  thread: input.thread,
+                  subscriptionId: grant.subscriptionId,
+                  ...(input.appearance ? { appearance: input.appearance } : {}),
+                },
+              }
+            : {}),
         },
         append: (text) => writer.append(text),
         showStatus,

@@ -87,8 +87,25 @@ export interface AnswerWriter {
 export interface PostedAnswer {
   /** Timestamps of the messages the answer occupies, in order. */
   messageTs: string[];
-  /** How it was delivered: native streaming, or a posted message edited as text arrived. */
-  delivery: 'stream' | 'edit';
+  /**
+   * How it was delivered: native streaming, a posted message edited as text arrived, or
+   * privately to the asker (an ephemeral message in the thread, or a DM) because it used
+   * their private connections.
+   */
+  delivery: 'stream' | 'edit' | PrivateDelivery['via'];
+}
+
+/** Where an answer only its asker may see went. */
+export interface PrivateDelivery {
+  readonly via: 'ephemeral' | 'direct_message';
+  readonly messageTs: string[];
+}
+
+export interface PrivateAnswer {
+  readonly thread: ThreadRef;
+  readonly userId: UserId;
+  readonly text: string;
+  readonly appearance?: BotAppearance;
 }
 
 /** A visible "working on it" sign; clearing is idempotent. */
@@ -129,7 +146,37 @@ export interface ChatPlatform {
    * `viewer` is a member of. Undefined when it does not exist or is not theirs to see.
    */
   readLinkedMessage?(ref: MessageRef, viewer: UserId): Promise<ThreadMessage | undefined>;
+  /**
+   * Every file in ONE message (Slack: `files.uploadV2`, i.e. getUploadURLExternal, the bytes,
+   * completeUploadExternal), with an optional comment. All or nothing: a failure before the
+   * last step shares none of them. Absent where files cannot be sent (a workflow step's output).
+   */
+  uploadFiles?(target: UploadTarget, files: readonly OutgoingFile[], comment?: string): Promise<void>;
+  /**
+   * True for a conversation between Tomo and one person (Slack: an IM). Everything else (a
+   * channel, a group DM) is shared, and an answer from private connections must not go there.
+   */
+  isDirectConversation?(channelId: ChannelId): boolean;
+  /**
+   * An answer only `userId` sees: an ephemeral message in the thread, or a DM when one
+   * cannot be shown there. Absent: private answers are impossible here, so the asker's
+   * private connections are not offered at all.
+   */
+  postPrivately?(answer: PrivateAnswer): Promise<PrivateDelivery>;
 }
+
+/** A file Tomo sends (generated images, a PDF); its bytes live in memory only. */
+export interface OutgoingFile {
+  readonly name: string;
+  readonly title: string;
+  readonly mimetype: string;
+  readonly bytes: Uint8Array;
+  /** A description for screen readers (images). */
+  readonly altText?: string;
+}
+
+/** Where files go: into a thread, or to one person in Tomo's DM with them. */
+export type UploadTarget = { readonly thread: ThreadRef } | { readonly userId: UserId };
 
 /** One platform client per installation; the worker asks for one per job. */
 export interface ChatPlatformFactory {

@@ -29,6 +29,11 @@ export function collectAnswer(platform: ChatPlatform): CollectedAnswer {
       return [];
     },
     startAnswer: () => writer,
+    // Files cannot be handed over with the text, so tools that post them are not offered.
+    uploadFiles: undefined,
+    // The collected text is posted for everyone (a summary, a workflow's output): the asker's
+    // private connections are not offered.
+    postPrivately: undefined,
   };
   // Everything else (reading threads, people, files, linked messages…) is the platform's own.
   const view = new Proxy(platform, {

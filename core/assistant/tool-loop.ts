@@ -163,11 +163,12 @@ async function runCall(call: LlmToolCall, input: ToolLoopInput): Promise<LlmTool
   await input.showStatus(tool.status(call.arguments));
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeoutMs = tool.timeoutMs ?? input.limits.toolTimeoutMs;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => {
       controller.abort();
-      reject(new ToolError(`The tool took longer than ${Math.round(input.limits.toolTimeoutMs / 1000)} s and was stopped.`));
-    }, input.limits.toolTimeoutMs);
+      reject(new ToolError(`The tool took longer than ${Math.round(timeoutMs / 1000)} s and was stopped.`));
+    }, timeoutMs);
   });
   try {
     const context: ToolContext = {

@@ -79,6 +79,7 @@ export const PLANS: Readonly<Record<PlanKey, Plan>> = {
     payAsYouGo: null,
     googleResultsPerAnswer: 1,
     readers: { linksPerAnswer: 1, filesPerAnswer: 1, tokensPerAnswer: 4_000 },
+    imageGenerationsPerMonth: 2,
     support: ['email'],
   },
   gpt50_4k_50r: {
@@ -92,6 +93,7 @@ export const PLANS: Readonly<Record<PlanKey, Plan>> = {
     payAsYouGo: paid('gpt50_4k_50r', 8),
     googleResultsPerAnswer: 3,
     readers: { linksPerAnswer: 3, filesPerAnswer: 3, tokensPerAnswer: 8_000 },
+    imageGenerationsPerMonth: 10,
     support: ['email'],
   },
   gpt50: {
@@ -105,6 +107,7 @@ export const PLANS: Readonly<Record<PlanKey, Plan>> = {
     payAsYouGo: paid('gpt50', 20),
     googleResultsPerAnswer: 5,
     readers: { linksPerAnswer: 5, filesPerAnswer: 5, tokensPerAnswer: 16_000 },
+    imageGenerationsPerMonth: 30,
     support: ['email', 'shared_channel'],
   },
   gpt50_8k: {
@@ -119,6 +122,7 @@ export const PLANS: Readonly<Record<PlanKey, Plan>> = {
     payAsYouGo: paid('gpt50_8k', 32),
     googleResultsPerAnswer: 10,
     readers: { linksPerAnswer: 10, filesPerAnswer: 10, tokensPerAnswer: 32_000 },
+    imageGenerationsPerMonth: 60,
     support: ['email', 'shared_channel'],
   },
 };

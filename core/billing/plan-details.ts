@@ -9,6 +9,7 @@ export const PLAN_DETAIL_ROWS = [
   'file_readers',
   'instructions',
   'plugins',
+  'image_generation',
   'support',
 ] as const;
 export type PlanDetailRowKey = (typeof PLAN_DETAIL_ROWS)[number];
@@ -20,9 +21,11 @@ export type PlanDetailRow =
   | { readonly row: 'file_readers'; readonly perAnswer: number }
   | { readonly row: 'instructions'; readonly included: boolean }
   | { readonly row: 'plugins'; readonly googleResultsPerAnswer: number }
+  /** Generations of `variants` images one seat may make per month (issue 15). */
+  | { readonly row: 'image_generation'; readonly perMonth: number; readonly variants: number }
   | { readonly row: 'support'; readonly channels: readonly SupportChannel[] };
 
-/** The seven detail rows of one plan for the chosen billing interval. */
+/** The detail rows of one plan for the chosen billing interval. */
 export function planDetailRows(plan: Plan, interval: BillingInterval): PlanDetailRow[] {
   return [
     {
@@ -35,6 +38,7 @@ export function planDetailRows(plan: Plan, interval: BillingInterval): PlanDetai
     { row: 'file_readers', perAnswer: plan.readers.filesPerAnswer },
     { row: 'instructions', included: true },
     { row: 'plugins', googleResultsPerAnswer: plan.googleResultsPerAnswer },
+    { row: 'image_generation', perMonth: plan.imageGenerationsPerMonth, variants: 4 },
     { row: 'support', channels: plan.support },
   ];
 }

@@ -78,5 +78,10 @@ export interface Plan {
   readonly payAsYouGo: PayAsYouGoPrice | null;
   readonly googleResultsPerAnswer: number;
   readonly readers: ReaderAllowance;
+  /**
+   * Image generations (4 variants each) one seat may make per calendar month; 0: the plan
+   * does not include image generation ("Image generation" on /pricing, docs/creations.md).
+   */
+  readonly imageGenerationsPerMonth: number;
   readonly support: readonly SupportChannel[];
 }

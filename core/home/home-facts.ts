@@ -1,4 +1,5 @@
-import type { BillingInterval } from '../billing/plan';
+import type { BillingInterval, PlanName } from '../billing/plan';
+import type { KnowledgeQuota, KnowledgeSourceRecord } from '../knowledge/knowledge-source';
 import { monthlyRequestLimit, PLANS } from '../billing/plan-catalog';
 import { Subscription, type SubscriptionRecord } from '../billing/subscription';
 import type { SeatAssignmentRecord } from '../seats/seat-assignment';
@@ -26,6 +27,14 @@ export type HomeSeat =
   | { readonly kind: 'trial' }
   | { readonly kind: 'none' };
 
+/** The workspace's uploaded knowledge as the person sees it: sources (newest first), quota and use. */
+export interface HomeKnowledge {
+  readonly plan: PlanName;
+  readonly quota: KnowledgeQuota;
+  readonly usage: { readonly sources: number; readonly chunks: number };
+  readonly sources: readonly (KnowledgeSourceRecord & { readonly canRemove: boolean })[];
+}
+
 /** Everything App Home shows about the workspace and the person looking at it. */
 export interface HomeFacts {
   readonly userId: UserId;
@@ -43,6 +52,8 @@ export interface HomeFacts {
     readonly limit: number | null;
     readonly resetsAt: Date;
   };
+  /** Set when knowledge is wired in (the worker): the uploaders' sections. */
+  readonly knowledge?: HomeKnowledge;
 }
 
 /** App Home's facts from the records (pure): the same rules as entitlement, shown instead of applied. */
@@ -55,6 +66,7 @@ export function homeFacts(input: {
   readonly subscriptions: readonly SubscriptionRecord[];
   readonly assignments: readonly SeatAssignmentRecord[];
   readonly usage: MemberUsageTally | undefined;
+  readonly knowledge?: HomeKnowledge;
 }): HomeFacts {
   const { now } = input;
   const usable = input.subscriptions.filter((s) => Subscription.fromRecord(s).isUsableAt(now));
@@ -100,5 +112,6 @@ export function homeFacts(input: {
       limit,
       resetsAt: usageWindow(now).resetsAt,
     },
+    ...(input.knowledge ? { knowledge: input.knowledge } : {}),
   };
 }

@@ -8,13 +8,15 @@ export interface HomeButton {
   readonly actionId: string;
   readonly url?: string;
   readonly value?: string;
-  readonly style?: 'primary';
+  readonly style?: 'primary' | 'danger';
+  /** A confirmation dialog Slack shows before reporting the click (deleting something). */
+  readonly confirm?: { readonly title: string; readonly text: string; readonly confirm: string; readonly deny: string };
 }
 
 export type HomeBlock =
   | { readonly type: 'header'; readonly text: string }
-  /** Markdown (Slack mrkdwn). */
-  | { readonly type: 'text'; readonly text: string }
+  /** Markdown (Slack mrkdwn), with a button beside it (e.g. Delete on a listed source). */
+  | { readonly type: 'text'; readonly text: string; readonly accessory?: HomeButton }
   | { readonly type: 'fields'; readonly fields: readonly string[] }
   | { readonly type: 'buttons'; readonly buttons: readonly HomeButton[] }
   | { readonly type: 'context'; readonly text: string }

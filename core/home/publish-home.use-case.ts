@@ -7,7 +7,11 @@ import { decideTrigger, triggerSettings, type IgnoreReason } from '../triggers/d
 import { usageWindow } from '../usage/request-limit';
 import type { UsageEventRepository } from '../usage/usage-event-repository.port';
 import { isAdmin } from '../workspace/member';
-import { homeFacts, type HomeFacts } from './home-facts';
+import { homeFacts, type HomeFacts, type HomeKnowledge } from './home-facts';
+import type { SubscriptionRecord } from '../billing/subscription';
+import { knowledgeQuotaOf } from '../knowledge/knowledge-plan';
+import { canRemoveSource } from '../knowledge/knowledge-source';
+import type { KnowledgeSourceRepository } from '../knowledge/knowledge-source-repository.port';
 import type { HomeView } from './home-view';
 
 /** app_home_opened, or a click asking for a fresh Home, as ids. */
@@ -24,6 +28,8 @@ export interface PublishHomeDeps extends TriggerDeps {
   readonly subscriptions: SubscriptionRepository;
   readonly seats: SeatAssignmentRepository;
   readonly usage: UsageEventRepository;
+  /** The workspace's uploaded sources, for the uploaders' sections (absent: no such sections). */
+  readonly knowledge?: Pick<KnowledgeSourceRepository, 'list' | 'usage'>;
   /** Builds the localized view from its sections (the apps layer owns texts and sections). */
   readonly renderHome: (facts: HomeFacts) => HomeView;
 }
@@ -54,17 +60,32 @@ export class PublishHome extends TriggerUseCase<PublishHomeDeps> {
       this.deps.seats.listByTeam(input.teamId),
       this.deps.usage.tallyByMember(input.teamId, usageWindow(now).start),
     ]);
+    const admin = isAdmin(person.profile);
+    const knowledge = this.deps.knowledge ? await this.knowledgeFacts(this.deps.knowledge, input, subscriptions, now, admin) : undefined;
     const facts = homeFacts({
       now,
       userId: input.userId,
       locale: person.locale,
       appName: person.appName,
-      isAdmin: isAdmin(person.profile),
+      isAdmin: admin,
       subscriptions,
       assignments,
       usage: tallies.find((t) => t.memberId === input.userId),
+      ...(knowledge ? { knowledge } : {}),
     });
     await workspace.platform.publishHome(input.userId, this.deps.renderHome(facts));
     return { status: 'published' };
+  }
+
+  private async knowledgeFacts(
+    repository: Pick<KnowledgeSourceRepository, 'list' | 'usage'>,
+    input: PublishHomeInput,
+    subscriptions: readonly SubscriptionRecord[],
+    now: Date,
+    admin: boolean,
+  ): Promise<HomeKnowledge> {
+    const { plan, quota } = knowledgeQuotaOf(subscriptions, now);
+    const [sources, usage] = await Promise.all([repository.list(input.teamId), repository.usage(input.teamId)]);
+    return { plan, quota, usage, sources: sources.map((s) => ({ ...s, canRemove: canRemoveSource(s, input.userId, admin) })) };
   }
 }

@@ -30,6 +30,8 @@ export interface ReadSources {
   readonly images: LlmImage[];
   /** How many sources of each kind went to the model (names and counts only). */
   readonly counts: Record<string, number>;
+  /** Integrations whose private content (read with the asker's token) went to the model. */
+  readonly integrations?: readonly string[];
 }
 
 export interface ReaderRegistryOptions {
@@ -91,10 +93,12 @@ export class ReaderRegistry {
       return fenceUntrusted(texts[n]!, { kind: r.planned.reader.kind, title: r.content.title, url: r.content.url });
     });
     const parts = [...blocks, ...notes];
+    const integrations = [...new Set(read.flatMap((r) => (r.planned.integrationToken === undefined ? [] : [r.planned.reader.needs!.integration!])))];
     return {
       text: parts.length === 0 ? '' : ['Sources Tomo read for this question:', ...parts].join('\n\n'),
       images: read.flatMap((r) => [...(r.content.images ?? [])]),
       counts,
+      ...(integrations.length > 0 ? { integrations } : {}),
     };
   }
 

@@ -60,6 +60,8 @@ export const ErrorCodes = [
   'CONFIG.DATABASE_NOT_CONFIGURED',
   'SESSION.RETRIEVAL_FAILED',
   'CONTEXT.OUTSIDE_PROVIDER',
+  // Any request: a text field holding a NUL character or a lone UTF-16 surrogate
+  'INPUT.UNSUPPORTED_CHARACTERS',
   'UNKNOWN',
 ] as const;
 

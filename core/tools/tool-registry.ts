@@ -14,6 +14,8 @@ export interface ToolOffer {
   /** Plugins the workspace has switched on. */
   readonly enabledPlugins: ReadonlySet<PluginId>;
   readonly resources: AskerResources;
+  /** Whether the answer can send files into its thread (tools needing `fileUploads`). */
+  readonly canUploadFiles?: boolean;
 }
 
 const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -45,7 +47,9 @@ export class ToolRegistry {
     for (const tool of this.tools) {
       if (tool.plugin !== null && !input.enabledPlugins.has(tool.plugin)) continue;
       if (tool.plans !== 'all' && !tool.plans.includes(input.plan)) continue;
-      if (tool.needs?.knowledgeBase && !(await input.resources.hasKnowledgeBase())) continue;
+      const knowledge = tool.needs?.knowledgeBase;
+      if (knowledge && !(await input.resources.hasKnowledgeBase(knowledge === true ? undefined : knowledge))) continue;
+      if (tool.needs?.fileUploads && input.canUploadFiles !== true) continue;
       if (tool.needs?.integration === undefined) {
         offered.push({ tool });
         continue;

@@ -1,4 +1,5 @@
 import type { PlanName } from '../billing/plan';
+import type { BotAppearance, ChatPlatform, ThreadRef } from '../assistant/chat-platform.port';
 import type { JsonSchemaObject } from '../assistant/llm-provider.port';
 import type { IntegrationProviderId } from '../integrations/integration-provider';
 import type { PluginId } from '../plugins/plugin';
@@ -13,10 +14,14 @@ export type WorkStatus =
   | { readonly code: 'thinking' }
   | { readonly code: 'calculating' }
   | { readonly code: 'searching_web' }
+  | { readonly code: 'searching_knowledge' }
   | { readonly code: 'reading_page'; readonly host: string }
   | { readonly code: 'reading_video' }
   | { readonly code: 'reading_file'; readonly name: string }
-  | { readonly code: 'reading_message' };
+  | { readonly code: 'reading_message' }
+  | { readonly code: 'drawing_images'; readonly count: number }
+  /** A connected service is asked (GitHub, Google Drive…), by its title. */
+  | { readonly code: 'using_service'; readonly service: string };
 
 /**
  * What the asker brings that some tools and readers need: a connected integration's token
@@ -25,7 +30,8 @@ export type WorkStatus =
  */
 export interface AskerResources {
   integrationToken(provider: IntegrationProviderId): Promise<string | undefined>;
-  hasKnowledgeBase(): Promise<boolean>;
+  /** A ready uploaded source exists (of this kind: 'web', 'pdf', 'repository', when given). */
+  hasKnowledgeBase(kind?: string): Promise<boolean>;
 }
 
 export const NO_RESOURCES: AskerResources = {
@@ -36,8 +42,19 @@ export const NO_RESOURCES: AskerResources = {
 export interface ToolNeeds {
   /** The asker must have connected this integration; its token reaches the tool. */
   readonly integration?: IntegrationProviderId;
-  /** The workspace must have a knowledge base (uploaded pages, PDFs, repositories). */
-  readonly knowledgeBase?: boolean;
+  /** The workspace must have a knowledge base (uploaded pages, PDFs, repositories), or one of this kind. */
+  readonly knowledgeBase?: boolean | 'web' | 'pdf' | 'repository';
+  /** The answer must be able to send files into its thread (not a workflow step's output). */
+  readonly fileUploads?: boolean;
+}
+
+/** The thread an answer is written in, for tools that post there themselves (generated images). */
+export interface ToolConversation {
+  readonly platform: ChatPlatform;
+  readonly thread: ThreadRef;
+  readonly appearance?: BotAppearance;
+  /** The subscription the answer is counted on. */
+  readonly subscriptionId: string;
 }
 
 /** Everything a tool may use for one call. No content of it is ever logged or stored. */
@@ -50,6 +67,8 @@ export interface ToolContext {
   readonly searchResults: number;
   /** Set when the tool declared `needs.integration`. */
   readonly integrationToken?: string;
+  /** Set where the answer is written into a thread Tomo can post files to. */
+  readonly conversation?: ToolConversation;
   /** Aborted when the tool's time is up or the answer is abandoned. */
   readonly signal: AbortSignal;
 }
@@ -89,6 +108,8 @@ export interface Tool {
   /** The plans that may use it. */
   readonly plans: readonly PlanName[] | 'all';
   readonly needs?: ToolNeeds;
+  /** One call's time when it needs more than the loop's default (image generation). */
+  readonly timeoutMs?: number;
   /** What Slack shows while it runs. */
   status(args: Readonly<Record<string, unknown>>): WorkStatus;
   /** Throws `ToolError` for failures the model should hear about; anything else is reported as unexpected. */

@@ -4,8 +4,8 @@ import { ChatPlatformError } from '../../core/assistant/chat-platform-error';
 import { memberDisplayName } from '../../core/workspace/member';
 import { InMemoryChatPlatformFactory, InMemoryChatWorkspace } from '../../adapters/memory/in-memory-chat-platform';
 import { SlackChatPlatformFactory } from '../../adapters/slack/slack-chat-platform';
-import { startFakeSlack } from '../fakes/slack/fake-slack';
-import { seedWorkspace } from '../fakes/slack/seed-workspace';
+import { startFakeSlack } from '../../adapters/slack-emulator/fake-slack';
+import { seedWorkspace } from '../../adapters/slack-emulator/seed-workspace';
 
 interface Reply {
   text: string;

@@ -4,8 +4,8 @@ import { InMemoryChatWorkspaceFactory } from '../../adapters/memory/in-memory-ch
 import { SlackChatWorkspaceFactory } from '../../adapters/slack/slack-chat-workspace';
 import { ChatPlatformError } from '../../core/assistant/chat-platform-error';
 import type { ChatWorkspace } from '../../core/triggers/chat-workspace.port';
-import { startFakeSlack } from '../fakes/slack/fake-slack';
-import { seedWorkspace } from '../fakes/slack/seed-workspace';
+import { startFakeSlack } from '../../adapters/slack-emulator/fake-slack';
+import { seedWorkspace } from '../../adapters/slack-emulator/seed-workspace';
 
 /** What the contract needs to set a workspace up and see what Tomo did, for each implementation. */
 interface WorkspaceHarness {

@@ -18,6 +18,9 @@ const aToken = (overrides: Partial<OAuthTokenRecord> = {}): OAuthTokenRecord => 
   refreshToken: 'ghr_refresh_1',
   scopes: 'repo',
   expiresAt: at(60),
+  accountName: 'octocat',
+  status: 'connected',
+  details: null,
   updatedBy: 'U001',
   updatedAt: at(1),
   ...overrides,
@@ -35,7 +38,7 @@ describe.each(
   });
 
   it('reads the latest connection per provider; a disconnect leaves no tokens', async () => {
-    const google = aToken({ provider: 'google-drive', accessToken: 'ya29', refreshToken: null, scopes: null, expiresAt: null });
+    const google = aToken({ provider: 'google-drive', accessToken: 'ya29', refreshToken: null, scopes: null, expiresAt: null, accountName: null });
     const refreshed = aToken({ accessToken: 'gho_access_2', updatedAt: at(2) });
     const disconnected = aToken({ accessToken: null, refreshToken: null, expiresAt: null, updatedAt: at(3) });
     await tokens.append(TEAM_A, aToken());
@@ -57,5 +60,39 @@ describe.each(
     await expect(tokens.append(TEAM_B, aToken({ accessToken: 'stolen' }))).rejects.toThrow(/team/);
     await tokens.append(TEAM_B, aToken({ teamId: TEAM_B, accessToken: 'theirs', updatedAt: at(9) }));
     expect(await tokens.findLatest(TEAM_A, 'U001', 'github')).toEqual(aToken());
+  });
+
+  it('keeps a failed refresh as "reconnect needed" and the provider facts beside the token', async () => {
+    const salesforce = aToken({ provider: 'salesforce', details: { instanceUrl: 'https://acme.my.salesforce.com' }, accountName: 'ana@acme.test' });
+    await tokens.append(TEAM_A, salesforce);
+    expect(await tokens.findLatest(TEAM_A, 'U001', 'salesforce')).toEqual(salesforce);
+    const broken = aToken({ provider: 'salesforce', accessToken: null, refreshToken: null, status: 'reconnect_needed', updatedAt: at(2) });
+    await tokens.append(TEAM_A, broken);
+    expect(await tokens.findLatest(TEAM_A, 'U001', 'salesforce')).toEqual(broken);
+  });
+
+  it('lists every connection of a workspace and deletes them all, history included, for that workspace only', async () => {
+    await tokens.append(TEAM_A, aToken());
+    await tokens.append(TEAM_A, aToken({ accessToken: 'gho_access_2', updatedAt: at(2) }));
+    await tokens.append(TEAM_A, aToken({ userId: 'U002', provider: 'notion', updatedBy: 'U002' }));
+    await tokens.append(TEAM_B, aToken({ teamId: TEAM_B, accessToken: 'theirs' }));
+    const all = await tokens.listLatestForTeam(TEAM_A);
+    expect(all.map((r) => [r.userId, r.provider, r.accessToken])).toEqual([
+      ['U001', 'github', 'gho_access_2'],
+      ['U002', 'notion', 'gho_access_1'],
+    ]);
+    expect(await tokens.deleteAllForTeam(TEAM_A)).toBe(3);
+    expect(await tokens.listLatestForTeam(TEAM_A)).toEqual([]);
+    expect(await tokens.findLatest(TEAM_A, 'U001', 'github')).toBeNull();
+    expect(await tokens.findLatest(TEAM_B, 'U001', 'github')).toMatchObject({ accessToken: 'theirs' });
+  });
+
+  it('erases the tokens of every row of one connection, keeping the rows and other connections', async () => {
+    await tokens.append(TEAM_A, aToken());
+    await tokens.append(TEAM_A, aToken({ accessToken: 'gho_access_2', updatedAt: at(2) }));
+    await tokens.append(TEAM_A, aToken({ provider: 'notion' }));
+    await tokens.eraseTokens(TEAM_A, 'U001', 'github');
+    expect(await tokens.findLatest(TEAM_A, 'U001', 'github')).toMatchObject({ accessToken: null, refreshToken: null, accountName: 'octocat' });
+    expect(await tokens.findLatest(TEAM_A, 'U001', 'notion')).toMatchObject({ accessToken: 'gho_access_1' });
   });
 });

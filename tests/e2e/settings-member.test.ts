@@ -54,15 +54,15 @@ describe('signed out', () => {
     await context.close();
   });
 
-  it("shows 'Sign in first' on every integration card, in English and Japanese", async () => {
+  it("shows 'Sign in first' on every one of the 19 integration cards, in English and Japanese", async () => {
     const context = await world.browser.newContext({ baseURL: world.app.baseUrl });
     const page = await context.newPage();
     for (const [path, lang] of [['/settings/integrations', 'en'], ['/ja/settings/integrations', 'ja']] as const) {
       await page.goto(path);
       const cards = page.locator('[data-provider]');
-      await expect.poll(() => cards.count()).toBe(14);
+      await expect.poll(() => cards.count()).toBe(19);
       const text = translate('UI.SIGN_IN_FIRST', {}, lang);
-      await expect.poll(() => page.getByRole('link', { name: text, exact: true }).count()).toBe(14);
+      await expect.poll(() => page.getByRole('link', { name: text, exact: true }).count()).toBe(19);
     }
     await context.close();
   });

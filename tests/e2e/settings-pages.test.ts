@@ -87,8 +87,9 @@ describe('App', () => {
     await idle(page);
 
     await reload(page);
-    expect(await page.getByLabel(en.app.name.label).inputValue()).toBe('Acme Helper');
-    expect(await page.getByRole('switch', { name: en.app.greeting.label }).getAttribute('aria-checked')).toBe('false');
+    // The form takes the loaded values in the render after the data arrives: poll, as a person would look again.
+    await expect.poll(() => page.getByLabel(en.app.name.label).inputValue()).toBe('Acme Helper');
+    await expect.poll(() => page.getByRole('switch', { name: en.app.greeting.label }).getAttribute('aria-checked')).toBe('false');
     await page.close();
   });
 
@@ -157,7 +158,7 @@ describe('Auto replies', () => {
     await confirmDialog(page).getByRole('button', { name: en.actions.confirm }).click();
     await idle(page);
     await reload(page);
-    expect(await page.getByLabel('Instruction for Relay Bot').inputValue()).toBe('Summarise each alert in one line.');
+    await expect.poll(() => page.getByLabel('Instruction for Relay Bot').inputValue()).toBe('Summarise each alert in one line.');
     expect(await page.getByLabel('Auto replies to Relay Bot enabled').isChecked()).toBe(true);
     expect(await row.locator('td').nth(3).innerText()).toBe('Ana Admin');
     expect(await row.locator('td').nth(4).innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
@@ -175,7 +176,7 @@ describe('Instructions', () => {
     await idle(page);
     await reload(page);
     const saved = page.locator('form[data-level="workspace"]');
-    expect(await saved.getByLabel(en.instructions.fields.text, { exact: true }).inputValue()).toBe('Answer in British English.');
+    await expect.poll(() => saved.getByLabel(en.instructions.fields.text, { exact: true }).inputValue()).toBe('Answer in British English.');
     expect(await saved.getByRole('list', { name: en.instructions.metrics.label }).innerText()).toContain('This: 26 characters');
     await page.close();
   });
@@ -267,7 +268,7 @@ describe('Schedules', () => {
     const page = await tokyo.newPage();
     await page.goto('/settings/schedules');
     await page.locator('tr[data-channel="C0GENERAL"]').waitFor();
-    expect(await page.getByLabel('Local time for general').inputValue()).toBe('01:30');
+    await expect.poll(() => page.getByLabel('Local time for general').inputValue()).toBe('01:30');
 
     await page.getByPlaceholder('Search by channel name').fill('RAND');
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
@@ -285,8 +286,8 @@ describe('Schedules', () => {
     await expect.poll(() => page.getByRole('status').last().innerText()).toBe('');
     await page.reload();
     await page.locator('tr[data-channel="C0GENERAL"]').waitFor();
-    expect(await page.getByLabel('Local time for general').inputValue()).toBe('10:30');
-    expect(await page.getByLabel('Lookback days for general').inputValue()).toBe('3');
+    await expect.poll(() => page.getByLabel('Local time for general').inputValue()).toBe('10:30');
+    await expect.poll(() => page.getByLabel('Lookback days for general').inputValue()).toBe('3');
     expect(await page.getByRole('switch', { name: 'Daily summary of general' }).getAttribute('aria-checked')).toBe('true');
     const stored = await new PgScheduleSettingsRepository(world.app.database.orm).findLatest(TEAM_A, 'C0GENERAL');
     expect(stored).toMatchObject({ startTimeUtc: '01:30', lookbackDays: 3, isSummaryEnabled: true });

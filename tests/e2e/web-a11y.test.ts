@@ -58,7 +58,7 @@ describe('axe-core finds no serious or critical violations', () => {
     }
     await page.close();
     expect(found).toEqual([]);
-  });
+  }, 240_000);
 
   it('with each panel open, on a phone-sized screen, and with a pricing alert', async () => {
     const found: string[] = [];

@@ -128,7 +128,7 @@ describe('plans from the catalog', () => {
     const server = servers[0] ?? (await app());
     const { page } = await visit(`${server.url}/pricing`);
     const rows = await page.locator('#plan-details tbody th').allInnerTexts();
-    expect(rows).toEqual(['Tokens and models', 'Usage', 'URL readers', 'File readers', 'Instructions', 'Plugins', 'Support']);
+    expect(rows).toEqual(['Tokens and models', 'Usage', 'URL readers', 'File readers', 'Instructions', 'Plugins', 'Image generation', 'Knowledge uploads', 'Support']);
     const headers = await page.locator('#plan-details thead th').allInnerTexts();
     expect(headers).toEqual(['Feature', 'Free trial', 'Entry', 'Standard', 'Premium']);
     expect(await page.locator('#plan-details tbody tr').nth(0).innerText()).toContain('GPT-5 · 1M tokens');
@@ -136,6 +136,20 @@ describe('plans from the catalog', () => {
     const readerCells = async (row: number) => page.locator('#plan-details tbody tr').nth(row).locator('td').allInnerTexts();
     expect((await readerCells(2)).map((cell) => /read per answer: (\d+)/.exec(cell)?.[1])).toEqual(['1', '3', '5', '10']);
     expect((await readerCells(3)).map((cell) => /read per answer: (\d+)/.exec(cell)?.[1])).toEqual(['1', '3', '5', '10']);
+    // Image generations per seat per month, from the plan catalogue (docs/creations.md).
+    expect(await readerCells(6)).toEqual([
+      '2 generations of 4 images per month',
+      '10 generations of 4 images per month',
+      '30 generations of 4 images per month',
+      '60 generations of 4 images per month',
+    ]);
+    // Knowledge quotas per plan, from the catalogue (docs/knowledge.md).
+    expect((await readerCells(7)).map((cell) => /^([\d,]+) sources and ([\d,]+) passages/.exec(cell)?.slice(1).join('/'))).toEqual([
+      '3/500',
+      '20/5,000',
+      '100/25,000',
+      '500/100,000',
+    ]);
     expect(await page.locator('#payment-methods').innerText()).toMatch(/Apple Pay[\s\S]*Google Pay[\s\S]*Alipay/);
     await page.close();
   });

@@ -17,6 +17,8 @@ export interface TestApp {
   database: Database;
   queue: PgBossJobQueue;
   config: ServerConfig;
+  /** The running HTTP server (its request listener is the Express app). */
+  http: RunningHttpServer;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,7 @@ export async function startTestApp(
     database,
     queue,
     config,
+    http,
     async close() {
       await http.close(1000);
       await worker?.stop();

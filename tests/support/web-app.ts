@@ -7,7 +7,7 @@ import type { ApiHandler, StaticServer } from './static-server';
 /** The built web app (npm run build:web) that the server serves. */
 export const webDist = resolve('apps/web/dist');
 
-const sources = ['apps/web/src', 'apps/web/prerender', 'apps/web/public', 'apps/web/vite.config.ts', 'core/billing'];
+const sources = ['apps/web/src', 'apps/web/prerender', 'apps/web/public', 'apps/web/vite.config.ts', 'core/billing', 'core/integrations'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

@@ -8,6 +8,7 @@ import {
 import { CustomerEntity } from './customer.entity';
 import { EgressAuditEntity } from './egress-audit.entity';
 import { InstallationEntity } from './installation.entity';
+import { KnowledgeChunkEntity, KnowledgeSourceEntity } from './knowledge.entity';
 import {
   ChannelInstructionEntity,
   SystemInstructionEntity,
@@ -24,6 +25,7 @@ import { SessionEntity } from './session.entity';
 import { StorageObjectEntity } from './storage-object.entity';
 import { SubscriptionEntity } from './subscription.entity';
 import { UsageEventEntity } from './usage-event.entity';
+import { ImageGenerationEntity } from './image-generation.entity';
 import { AssistantThreadEntity, AutoReplyCountEntity, TriggerInputEntity } from './trigger-state.entity';
 import { UserEntity } from './user.entity';
 
@@ -39,7 +41,10 @@ export const allEntities = [
   ChannelScheduleSettingViewEntity,
   CustomerEntity,
   EgressAuditEntity,
+  ImageGenerationEntity,
   InstallationEntity,
+  KnowledgeChunkEntity,
+  KnowledgeSourceEntity,
   MemberSubscriptionAssignmentEntity,
   MeterUsageReportEntity,
   OAuthTokenHistoryEntity,

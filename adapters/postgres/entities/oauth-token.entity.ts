@@ -14,6 +14,9 @@ export const OAuthTokenHistoryEntity = defineEntity({
     refreshTokenSealed: p.text().nullable(),
     scopes: p.text().nullable(),
     expiresAt: p.datetime().nullable(),
+    accountName: p.string().length(255).nullable(),
+    status: p.string().length(32).default('connected'),
+    details: p.text().nullable(),
     updatedBy: p.string().length(32),
     updatedAt: p.datetime(),
   },
@@ -25,7 +28,7 @@ export const OAuthTokenViewEntity = defineEntity({
   tableName: 'oauth_tokens_view',
   view: true,
   expression:
-    'select distinct on (h.team_id, h.user_id, h.provider) h.id, h.team_id, h.user_id, h.provider, h.access_token_sealed, h.refresh_token_sealed, h.scopes, h.expires_at, h.updated_by, h.updated_at ' +
+    'select distinct on (h.team_id, h.user_id, h.provider) h.id, h.team_id, h.user_id, h.provider, h.access_token_sealed, h.refresh_token_sealed, h.scopes, h.expires_at, h.account_name, h.status, h.details, h.updated_by, h.updated_at ' +
     'from oauth_tokens_history h order by h.team_id, h.user_id, h.provider, h.id desc',
   properties: {
     id: p.bigint('number').primary(),
@@ -36,6 +39,9 @@ export const OAuthTokenViewEntity = defineEntity({
     refreshTokenSealed: p.text().nullable(),
     scopes: p.text().nullable(),
     expiresAt: p.datetime().nullable(),
+    accountName: p.string().nullable(),
+    status: p.string(),
+    details: p.text().nullable(),
     updatedBy: p.string(),
     updatedAt: p.datetime(),
   },

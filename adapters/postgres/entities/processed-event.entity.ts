@@ -10,6 +10,10 @@ export const ProcessedSlackEventEntity = defineEntity({
     teamId: p.string().length(32).nullable(),
     type: p.string().length(128).nullable(),
     processedAt: p.datetime().index(),
+    /** Delivery record (ADR 33): the job attempt holding the claim, whether it finished, what it posted. */
+    attempt: p.integer().default(0),
+    done: p.boolean().default(true),
+    messages: p.json<{ channel: string; ts: string }[]>().default('[]'),
   },
 });
 

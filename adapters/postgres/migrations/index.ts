@@ -7,6 +7,10 @@ import { Migration20261121050100_processed_event_type_optional } from './Migrati
 import { Migration20261121050200_meter_usage_reports } from './Migration20261121050200_meter_usage_reports';
 import { Migration20261123102739_egress_tools_and_source_counts } from './Migration20261123102739_egress_tools_and_source_counts';
 import { Migration20261123103347_trigger_state } from './Migration20261123103347_trigger_state';
+import { Migration20261123133644_integration_connections } from './Migration20261123133644_integration_connections';
+import { Migration20261123134500_knowledge } from './Migration20261123134500_knowledge';
+import { Migration20261123140000_image_generations } from './Migration20261123140000_image_generations';
+import { Migration20261123141000_delivery_records } from './Migration20261123141000_delivery_records';
 
 type MigrationClass = new (...args: ConstructorParameters<typeof Migration>) => Migration;
 
@@ -21,4 +25,8 @@ export const migrations: { name: string; class: MigrationClass }[] = [
   { name: 'Migration20261121050200_meter_usage_reports', class: Migration20261121050200_meter_usage_reports },
   { name: 'Migration20261123102739_egress_tools_and_source_counts', class: Migration20261123102739_egress_tools_and_source_counts },
   { name: 'Migration20261123103347_trigger_state', class: Migration20261123103347_trigger_state },
+  { name: 'Migration20261123133644_integration_connections', class: Migration20261123133644_integration_connections },
+  { name: 'Migration20261123134500_knowledge', class: Migration20261123134500_knowledge },
+  { name: 'Migration20261123140000_image_generations', class: Migration20261123140000_image_generations },
+  { name: 'Migration20261123141000_delivery_records', class: Migration20261123141000_delivery_records },
 ];

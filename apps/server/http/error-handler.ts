@@ -35,7 +35,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(400).json({ error: { code: 'INVALID_JSON', message: 'Request body is not valid JSON' } });
       return;
     }
-    if (status >= 400 && status < 500 && e.expose) {
+    // A client error whatever raised it (a body parser, or the router failing to decode a
+    // path parameter such as `%ED%A0%80`, which sets status 400 but not `expose`).
+    if (status >= 400 && status < 500) {
       res.status(status).json({ error: { code: 'BAD_REQUEST', message: 'Bad request' } });
       return;
     }

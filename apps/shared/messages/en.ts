@@ -52,6 +52,7 @@ export const en: MessageCatalogue = {
   'CONFIG.DATABASE_NOT_CONFIGURED': 'The database URL or key is missing.',
   'SESSION.RETRIEVAL_FAILED': 'Your session could not be loaded. Please sign in again.',
   'CONTEXT.OUTSIDE_PROVIDER': 'useUserContext must be used within a UserContextProvider',
+  'INPUT.UNSUPPORTED_CHARACTERS': 'The request contains characters Tomo cannot store (a NUL character or a broken Unicode character). Remove them and try again.',
   UNKNOWN: 'An unknown error has occurred. Please try again later or contact us.',
 
   'UI.LOADING': 'Loading...',
@@ -88,9 +89,13 @@ export const en: MessageCatalogue = {
   'SLACK.THINKING': 'is thinking…',
   'SLACK.STATUS.CALCULATING': 'is calculating…',
   'SLACK.STATUS.SEARCHING_WEB': 'is searching the web…',
+  'SLACK.STATUS.SEARCHING_KNOWLEDGE': 'is searching uploaded knowledge…',
   'SLACK.STATUS.READING_PAGE': 'is reading {host}…',
   'SLACK.STATUS.READING_VIDEO': 'is watching the video…',
   'SLACK.STATUS.READING_FILE': 'is reading {name}…',
   'SLACK.STATUS.READING_MESSAGE': 'is reading the linked message…',
+  'SLACK.STATUS.DRAWING_IMAGES': 'is drawing {count} images…',
   'SLACK.SOURCES': 'Sources',
+  'SLACK.STATUS.USING_SERVICE': 'is checking {service}…',
+  'SLACK.PRIVATE_ANSWER': '_Only you can see this answer: it uses your own {services} connection, which others here cannot see._',
 };

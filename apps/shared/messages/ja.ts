@@ -53,6 +53,7 @@ export const ja: MessageCatalogue = {
   'CONFIG.DATABASE_NOT_CONFIGURED': 'データベースのURLまたはキーが設定されていません。',
   'SESSION.RETRIEVAL_FAILED': 'セッションを読み込めませんでした。もう一度サインインしてください。',
   'CONTEXT.OUTSIDE_PROVIDER': 'useUserContext must be used within a UserContextProvider',
+  'INPUT.UNSUPPORTED_CHARACTERS': 'リクエストに保存できない文字（NUL 文字または壊れた Unicode 文字）が含まれています。取り除いてからもう一度お試しください。',
   UNKNOWN: '不明なエラーが発生しました。しばらくしてからもう一度お試しいただくか、お問い合わせください。',
 
   'UI.LOADING': '読み込み中...',
@@ -87,9 +88,13 @@ export const ja: MessageCatalogue = {
   'SLACK.THINKING': 'が考えています…',
   'SLACK.STATUS.CALCULATING': 'が計算しています…',
   'SLACK.STATUS.SEARCHING_WEB': 'がウェブを検索しています…',
+  'SLACK.STATUS.SEARCHING_KNOWLEDGE': 'がアップロードされたナレッジを検索しています…',
   'SLACK.STATUS.READING_PAGE': 'が{host}を読んでいます…',
   'SLACK.STATUS.READING_VIDEO': 'が動画を確認しています…',
   'SLACK.STATUS.READING_FILE': 'が{name}を読んでいます…',
   'SLACK.STATUS.READING_MESSAGE': 'がリンク先のメッセージを読んでいます…',
+  'SLACK.STATUS.DRAWING_IMAGES': 'が画像を{count}枚描いています…',
   'SLACK.SOURCES': '出典',
+  'SLACK.STATUS.USING_SERVICE': 'が{service}を確認しています…',
+  'SLACK.PRIVATE_ANSWER': '_この回答はあなたにだけ表示されています。ここにいる他の人には見えない、あなた個人の {services} 接続を使ったためです。_',
 };

@@ -35,12 +35,19 @@ export const UiMessageCodes = [
   /** Assistant status while a tool or reader works (issue 12). */
   'SLACK.STATUS.CALCULATING',
   'SLACK.STATUS.SEARCHING_WEB',
+  'SLACK.STATUS.SEARCHING_KNOWLEDGE',
   'SLACK.STATUS.READING_PAGE',
   'SLACK.STATUS.READING_VIDEO',
   'SLACK.STATUS.READING_FILE',
   'SLACK.STATUS.READING_MESSAGE',
+  /** Assistant status while images are made (issue 15). */
+  'SLACK.STATUS.DRAWING_IMAGES',
   /** Label of the links under an answer that used web pages or search results. */
   'SLACK.SOURCES',
+  /** Assistant status while a connected service is asked (issue 14). */
+  'SLACK.STATUS.USING_SERVICE',
+  /** Above an answer only its asker sees because it used their connected services (issue 14). */
+  'SLACK.PRIVATE_ANSWER',
 ] as const;
 
 export type UiMessageCode = (typeof UiMessageCodes)[number];

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root';
 import { Route as Char123LocaleChar125RouteRouteImport } from './routes/{-$locale}/route';
 import { Route as Char123LocaleChar125IndexRouteImport } from './routes/{-$locale}/index';
 import { Route as Char123LocaleChar125SignedInRouteRouteImport } from './routes/{-$locale}/_signed-in/route';
+import { Route as Char123LocaleChar125PlaygroundRouteImport } from './routes/{-$locale}/playground';
 import { Route as Char123LocaleChar125PricingRouteImport } from './routes/{-$locale}/pricing';
 import { Route as Char123LocaleChar125PrivacyPolicyRouteImport } from './routes/{-$locale}/privacy-policy';
 import { Route as Char123LocaleChar125SpecifiedCommercialTransactionActRouteImport } from './routes/{-$locale}/specified-commercial-transaction-act';
@@ -52,6 +53,12 @@ const Char123LocaleChar125IndexRoute =
 const Char123LocaleChar125SignedInRouteRoute =
   Char123LocaleChar125SignedInRouteRouteImport.update({
     id: '/_signed-in',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any);
+const Char123LocaleChar125PlaygroundRoute =
+  Char123LocaleChar125PlaygroundRouteImport.update({
+    id: '/playground',
+    path: '/playground',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any);
 const Char123LocaleChar125PricingRoute =
@@ -201,6 +208,7 @@ const Char123LocaleChar125SignedInSettingsUsageRoute =
 
 export interface FileRoutesByFullPath {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren;
+  '/{-$locale}/playground': typeof Char123LocaleChar125PlaygroundRoute;
   '/{-$locale}/pricing': typeof Char123LocaleChar125PricingRoute;
   '/{-$locale}/privacy-policy': typeof Char123LocaleChar125PrivacyPolicyRoute;
   '/{-$locale}/specified-commercial-transaction-act': typeof Char123LocaleChar125SpecifiedCommercialTransactionActRoute;
@@ -229,6 +237,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/{-$locale}': typeof Char123LocaleChar125IndexRoute;
+  '/{-$locale}/playground': typeof Char123LocaleChar125PlaygroundRoute;
   '/{-$locale}/pricing': typeof Char123LocaleChar125PricingRoute;
   '/{-$locale}/privacy-policy': typeof Char123LocaleChar125PrivacyPolicyRoute;
   '/{-$locale}/specified-commercial-transaction-act': typeof Char123LocaleChar125SpecifiedCommercialTransactionActRoute;
@@ -258,6 +267,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren;
   '/{-$locale}/_signed-in': typeof Char123LocaleChar125SignedInRouteRouteWithChildren;
+  '/{-$locale}/playground': typeof Char123LocaleChar125PlaygroundRoute;
   '/{-$locale}/pricing': typeof Char123LocaleChar125PricingRoute;
   '/{-$locale}/privacy-policy': typeof Char123LocaleChar125PrivacyPolicyRoute;
   '/{-$locale}/specified-commercial-transaction-act': typeof Char123LocaleChar125SpecifiedCommercialTransactionActRoute;
@@ -288,6 +298,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
   fullPaths:
     | '/{-$locale}'
+    | '/{-$locale}/playground'
     | '/{-$locale}/pricing'
     | '/{-$locale}/privacy-policy'
     | '/{-$locale}/specified-commercial-transaction-act'
@@ -316,6 +327,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/{-$locale}'
+    | '/{-$locale}/playground'
     | '/{-$locale}/pricing'
     | '/{-$locale}/privacy-policy'
     | '/{-$locale}/specified-commercial-transaction-act'
@@ -344,6 +356,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/{-$locale}'
     | '/{-$locale}/_signed-in'
+    | '/{-$locale}/playground'
     | '/{-$locale}/pricing'
     | '/{-$locale}/privacy-policy'
     | '/{-$locale}/specified-commercial-transaction-act'
@@ -396,6 +409,13 @@ declare module '@tanstack/react-router' {
       path: '';
       fullPath: '/{-$locale}';
       preLoaderRoute: typeof Char123LocaleChar125SignedInRouteRouteImport;
+      parentRoute: typeof Char123LocaleChar125RouteRoute;
+    };
+    '/{-$locale}/playground': {
+      id: '/{-$locale}/playground';
+      path: '/playground';
+      fullPath: '/{-$locale}/playground';
+      preLoaderRoute: typeof Char123LocaleChar125PlaygroundRouteImport;
       parentRoute: typeof Char123LocaleChar125RouteRoute;
     };
     '/{-$locale}/pricing': {
@@ -613,6 +633,7 @@ const Char123LocaleChar125SignedInRouteRouteWithChildren =
 
 interface Char123LocaleChar125RouteRouteChildren {
   Char123LocaleChar125SignedInRouteRoute: typeof Char123LocaleChar125SignedInRouteRouteWithChildren;
+  Char123LocaleChar125PlaygroundRoute: typeof Char123LocaleChar125PlaygroundRoute;
   Char123LocaleChar125PricingRoute: typeof Char123LocaleChar125PricingRoute;
   Char123LocaleChar125PrivacyPolicyRoute: typeof Char123LocaleChar125PrivacyPolicyRoute;
   Char123LocaleChar125SpecifiedCommercialTransactionActRoute: typeof Char123LocaleChar125SpecifiedCommercialTransactionActRoute;
@@ -634,6 +655,7 @@ const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChil
   {
     Char123LocaleChar125SignedInRouteRoute:
       Char123LocaleChar125SignedInRouteRouteWithChildren,
+    Char123LocaleChar125PlaygroundRoute: Char123LocaleChar125PlaygroundRoute,
     Char123LocaleChar125PricingRoute: Char123LocaleChar125PricingRoute,
     Char123LocaleChar125PrivacyPolicyRoute:
       Char123LocaleChar125PrivacyPolicyRoute,

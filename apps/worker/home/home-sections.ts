@@ -2,12 +2,13 @@ import type { HomeFacts } from '../../../core/home/home-facts';
 import type { HomeView } from '../../../core/home/home-view';
 import { slackText } from '../../shared/messages/slack';
 import type { HomeSection } from './home-section';
+import { knowledgeSection } from './sections/knowledge.section';
 import { planSection } from './sections/plan.section';
 import { settingsSection } from './sections/settings.section';
 import { welcomeSection } from './sections/welcome.section';
 
 /** App Home, top to bottom. */
-export const HOME_SECTIONS: readonly HomeSection[] = [welcomeSection, planSection, settingsSection];
+export const HOME_SECTIONS: readonly HomeSection[] = [welcomeSection, planSection, knowledgeSection, settingsSection];
 
 /** Renders App Home for one person from the sections, in their language, linking to `publicUrl`. */
 export function homeRenderer(publicUrl: string, sections: readonly HomeSection[] = HOME_SECTIONS): (facts: HomeFacts) => HomeView {

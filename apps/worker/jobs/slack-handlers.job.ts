@@ -1,3 +1,4 @@
+import { DemoLlmProvider } from '../../../adapters/llm/demo/demo-llm-provider';
 import type { Logger } from '../../../adapters/logging/logger';
 import { timeAnswers } from '../../../adapters/metrics/answer-timing';
 import { countLlmErrors } from '../../../adapters/metrics/llm-error-counting';
@@ -7,6 +8,7 @@ import type { Database } from '../../../adapters/postgres/database';
 import { createPgRepositories } from '../../../adapters/postgres/pg-repositories';
 import type { JobHandler } from '../../../adapters/queue/pg-boss-job-queue';
 import { SlackChatWorkspaceFactory } from '../../../adapters/slack/slack-chat-workspace';
+import { SlackRateLimiter } from '../../../adapters/slack/slack-rate-limiter';
 import { SystemClock } from '../../../adapters/system/system-clock';
 import { UuidIdGenerator } from '../../../adapters/system/uuid-id-generator';
 import { TiktokenTokenizer } from '../../../adapters/tokenizer/tiktoken-tokenizer';
@@ -26,7 +28,7 @@ import type { JobQueue } from '../../../core/shared/job-queue.port';
 import { AnswerWorkflowStep } from '../../../core/triggers/answer-workflow-step.use-case';
 import { RecordUsage } from '../../../core/usage/record-usage.use-case';
 import { UninstallWorkspace } from '../../../core/workspace/uninstall-workspace.use-case';
-import { slackAnswerTexts } from '../../shared/messages/slack';
+import { slackAnswerTexts, slackText } from '../../shared/messages/slack';
 import { secretBoxFromConfig } from '../../shared/secret-box';
 import {
   answerInputFromJob,
@@ -34,11 +36,20 @@ import {
   reactionJob,
   SLACK_QUEUES,
   slackEventJob,
+  pdfJob,
   summaryJob,
   summaryJobs,
   workflowJob,
 } from '../../shared/slack-jobs';
 import { assistantTools } from '../assistant-tools';
+import { integrationTools } from '../integration-tools';
+import { nativePool } from '../../../adapters/postgres/native-pool';
+import { PgKnowledgeSourceRepository } from '../../../adapters/vector/pg-knowledge-source-repository';
+import { imageStudioFromConfig } from '../image-studio';
+import { DirectImageRequest } from '../../../core/images/draw-images.use-case';
+import { SaveAsPdf } from '../../../core/creations/save-as-pdf.use-case';
+import { PdfkitRenderer } from '../../../adapters/pdf/pdfkit-renderer';
+import { translate } from '../../shared/messages';
 import type { WorkerConfig } from '../config';
 import { homeRenderer } from '../home/home-sections';
 import { slackUninstallJob } from './slack-uninstall.job';
@@ -57,8 +68,10 @@ export function slackJobHandlers(
   const ids = new UuidIdGenerator();
   const { installations, subscriptions } = repositories;
   const publicUrl = config.PUBLIC_URL.replace(/\/$/, '');
-  const { working, sourcesLabel, ...tools } = assistantTools(config, database, logger);
-  const chat = new SlackChatWorkspaceFactory({ slackApiUrl: config.SLACK_API_URL, clock });
+  const studio = imageStudioFromConfig(config, repositories, clock, ids);
+  const { working, sourcesLabel, privateAnswerNote, ...tools } = assistantTools(config, database, logger, studio);
+  // One limiter for every Slack client of this worker: Slack counts per workspace and method.
+  const chat = new SlackChatWorkspaceFactory({ slackApiUrl: config.SLACK_API_URL, clock, rateLimiter: new SlackRateLimiter() });
   const deps: TriggerDeps = {
     ...tools,
     installations,
@@ -78,16 +91,24 @@ export function slackJobHandlers(
     egressAudit: repositories.egressAudit,
     llm: llmFromConfig(config, logger, metrics),
     tokenizer: new TiktokenTokenizer(),
-    texts: { ...slackAnswerTexts, working, sourcesLabel },
+    texts: { ...slackAnswerTexts, working, sourcesLabel, privateAnswerNote },
     links: { pricingUrl: `${publicUrl}/pricing`, membersUrl: `${publicUrl}/settings/members` },
     iconUrl: (teamId, iconKey) => `${publicUrl}/slack/icons/${encodeURIComponent(teamId)}/${encodeURIComponent(iconKey)}`,
-    preferredProvider: config.LLM_PROVIDER,
+    ...(config.LLM_PROVIDER === 'demo' ? {} : { preferredProvider: config.LLM_PROVIDER }),
   };
   const answer = new AnswerQuestion({
     ...deps,
     autoReplies: repositories.autoReplySettings,
     autoReplyCounter: repositories.autoReplyCounter,
     assistantThreads: repositories.assistantThreads,
+    directImages: new DirectImageRequest({
+      ...deps,
+      studio,
+      texts: {
+        denial: slackAnswerTexts.denial,
+        drawing: (count, locale) => translate('SLACK.STATUS.DRAWING_IMAGES', { count }, locale),
+      },
+    }),
   });
   const reaction = new AnswerReaction({ ...deps, reactions: repositories.reactionSettings });
   const workflow = new AnswerWorkflowStep({ ...deps, stash: repositories.triggerInputs });
@@ -99,7 +120,13 @@ export function slackJobHandlers(
     subscriptions,
     seats: repositories.seatAssignments,
     usage: repositories.usageEvents,
+    knowledge: new PgKnowledgeSourceRepository(nativePool(database.orm)),
     renderHome: homeRenderer(publicUrl),
+  });
+  const saveAsPdf = new SaveAsPdf({
+    ...deps,
+    renderer: new PdfkitRenderer(),
+    pdfTexts: { say: (code, params, locale) => slackText(code, params, locale) },
   });
   const assistantThread = new HandleAssistantThread({ ...deps, assistantThreads: repositories.assistantThreads });
 
@@ -159,16 +186,30 @@ export function slackJobHandlers(
       },
       ids: (input) => ({ eventId: input.eventId, teamId: input.teamId, kind: input.kind }),
     }),
+    [SLACK_QUEUES.slackPdf.name]: triggerJob({
+      name: 'save-as-pdf',
+      logger,
+      parse: (payload) => parseJob(pdfJob, payload),
+      run: (input) => saveAsPdf.execute(input),
+      ids: (input) => ({ eventId: input.eventId, teamId: input.teamId, channelId: input.channelId, destination: input.destination }),
+    }),
     [SLACK_QUEUES.slackUninstall.name]: slackUninstallJob({
       uninstall: new UninstallWorkspace({ installations, subscriptions, clock }),
       queue,
       logger,
+      forgetKnowledge: (teamId) => new PgKnowledgeSourceRepository(nativePool(database.orm)).removeTeam(teamId),
+      forgetIntegrations: (teamId) => integrationTools(config, database, logger).connections.revokeAllForTeam(teamId),
+      userTokensRevoked: (teamId, userIds) => integrationTools(config, database, logger).connections.revokedByProvider(teamId, userIds, 'slack'),
     }),
   };
 }
 
 /** Every configured provider behind the fallback; with none, each answer says an error occurred. */
 function llmFromConfig(config: WorkerConfig, logger: Logger, metrics?: TomoMetrics): LlmProvider {
+  if (config.LLM_PROVIDER === 'demo') {
+    logger.warn('LLM_PROVIDER=demo: answers are an offline report of what Tomo received, labelled as such, not a model');
+    return metrics ? countLlmErrors(new DemoLlmProvider(), metrics) : new DemoLlmProvider();
+  }
   const openai = config.OPENAI_API_KEY
     ? { apiKey: config.OPENAI_API_KEY, ...(config.OPENAI_BASE_URL ? { baseURL: config.OPENAI_BASE_URL } : {}) }
     : undefined;
@@ -187,6 +228,7 @@ function llmFromConfig(config: WorkerConfig, logger: Logger, metrics?: TomoMetri
   }
   return createLlmProvider({
     defaultProvider: config.LLM_PROVIDER,
+    retryAfterMaxMs: config.LLM_RETRY_AFTER_MAX_MS,
     ...(metrics ? { wrap: (provider: LlmProvider) => countLlmErrors(provider, metrics) } : {}),
     ...(openai ? { openai: { ...openai, imageInput: config.OPENAI_IMAGE_INPUT } } : {}),
     ...(anthropic ? { anthropic } : {}),

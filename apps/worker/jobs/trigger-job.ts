@@ -28,7 +28,7 @@ export function triggerJob<T>(deps: {
       deps.logger.info({ ...ids, ...result, ms: Math.round(performance.now() - started) }, `${deps.name} job done`);
       return result;
     } catch (error) {
-      // Answer queues do not retry: a second run could post a second answer.
+      // Delivering queues retry; the delivery record (ADR 33) keeps a retry from answering twice.
       deps.logger.error({ ...ids, err: error, ms: Math.round(performance.now() - started) }, `${deps.name} job failed`);
       throw error;
     }

@@ -11,10 +11,12 @@ import {
   type RecordedLlmCall,
 } from '../../../adapters/memory/llm-script';
 import { cutOff, header, parseJson, sendJson, startHttpFake, waitUnlessGone } from '../support/http-fake';
+import { embeddingsRoute, type EmbeddingsFake } from './fake-embeddings';
+import { createImagesApi, type FakeImagesApi } from './fake-images';
 
 export type { RecordedLlmCall };
 
-export interface FakeOpenAi extends LlmFakeKnobs {
+export interface FakeOpenAi extends LlmFakeKnobs, FakeImagesApi, EmbeddingsFake {
   /** Base URL for the SDK: `http://127.0.0.1:PORT/v1`. */
   url: string;
   calls: RecordedLlmCall[];
@@ -43,8 +45,19 @@ interface ChatBody {
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const script = new LlmScript();
   const calls: RecordedLlmCall[] = [];
+  const embeddings = embeddingsRoute();
+  const images = createImagesApi();
   const http = await startHttpFake(async (req, res, raw) => {
+    if (embeddings.handle(req, res, raw)) return;
     const path = (req.url ?? '/').split('?')[0]!;
+    if (req.method === 'POST' && path === '/v1/images/generations') {
+      if (!header(req, 'authorization')) {
+        sendJson(res, 401, { error: { message: 'Missing API key', type: 'invalid_request_error', code: 'invalid_api_key' } });
+        return;
+      }
+      await images.handle(res, (parseJson(raw) ?? {}) as Record<string, unknown>);
+      return;
+    }
     if (req.method === 'GET' && path === '/v1/models') {
       sendJson(res, 200, { object: 'list', data: [{ id: 'gpt-5', object: 'model', owned_by: 'fake' }] });
       return;
@@ -87,6 +100,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   return {
     url: `${http.origin}/v1`,
     calls,
+    imageCalls: images.imageCalls,
+    nextImages: (behaviour) => images.nextImages(behaviour),
     close: () => http.close(),
     answer: (text) => script.answer(text),
     enqueue: (...behaviours) => script.enqueue(...behaviours),
@@ -94,7 +109,13 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     failAlways: (status) => script.failAlways(status),
     delayNext: (ms, options) => script.delayNext(ms, options),
     cutOffNext: (afterChars, mode) => script.cutOffNext(afterChars, mode),
-    reset: () => script.reset(),
+    reset: () => {
+      script.reset();
+      images.reset();
+    },
+    embeddingCalls: embeddings.embeddingCalls,
+    rateLimitEmbeddings: (times, seconds) => embeddings.rateLimitEmbeddings(times, seconds),
+    failEmbeddings: (status) => embeddings.failEmbeddings(status),
   };
 }
 

@@ -143,6 +143,50 @@ describe('FallbackLlmProvider over the OpenAI and Anthropic fakes', () => {
     expect(openaiFake.calls).toHaveLength(1);
   });
 
+  it('waits out a short Retry-After when every provider is rate limited, then answers', async () => {
+    openaiFake.failNext(429, { retryAfterSeconds: 1 });
+    anthropicFake.failNext(429, { retryAfterSeconds: 2 });
+    const waits: number[] = [];
+
+    const result = await collectStream(
+      new FallbackLlmProvider({ providers: [openai, anthropic], sleep: async (ms) => void waits.push(ms) }).stream(request),
+    );
+
+    expect(result.error).toBeUndefined();
+    expect(result.text).toBe('Answer written by the OpenAI fake.');
+    // The shortest stated wait, once; then the first provider again.
+    expect(waits).toEqual([1_000]);
+    expect(openaiFake.calls).toHaveLength(2);
+    expect(anthropicFake.calls).toHaveLength(1);
+  });
+
+  it('falls back rather than waits when another provider can answer now', async () => {
+    openaiFake.failNext(429, { retryAfterSeconds: 1 });
+    const waits: number[] = [];
+
+    const result = await collectStream(
+      new FallbackLlmProvider({ providers: [openai, anthropic], sleep: async (ms) => void waits.push(ms) }).stream(request),
+    );
+
+    expect(result.text).toBe('Answer written by the Anthropic fake.');
+    expect(waits).toEqual([]);
+  });
+
+  it('does not wait for a Retry-After beyond LLM_RETRY_AFTER_MAX_MS, nor a second time', async () => {
+    openaiFake.failNext(429, { retryAfterSeconds: 30 });
+    const waits: number[] = [];
+    const long = await collectStream(
+      new FallbackLlmProvider({ providers: [openai], retryAfterMaxMs: 10_000, sleep: async (ms) => void waits.push(ms) }).stream(request),
+    );
+    expect(long.error).toMatchObject({ code: 'unavailable' });
+    expect(waits).toEqual([]);
+
+    openaiFake.failNext(429, { retryAfterSeconds: 1, times: 5 });
+    const twice = await collectStream(new FallbackLlmProvider({ providers: [openai], sleep: async (ms) => void waits.push(ms) }).stream(request));
+    expect(twice.error?.attempts.map((a) => a.code)).toEqual(['rate_limited', 'rate_limited']);
+    expect(waits).toEqual([1_000]);
+  });
+
   it('stops trying when the caller aborts', async () => {
     openaiFake.delayNext(20_000);
     const controller = new AbortController();

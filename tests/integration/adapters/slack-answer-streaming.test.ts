@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AnswerWriter, ChatPlatform } from '../../../core/assistant/chat-platform.port';
 import { SlackChatPlatformFactory } from '../../../adapters/slack/slack-chat-platform';
-import { startFakeSlack, type FakeSlack } from '../../fakes/slack/fake-slack';
-import { seedWorkspace, type SeededWorkspace } from '../../fakes/slack/seed-workspace';
+import { startFakeSlack, type FakeSlack } from '../../../adapters/slack-emulator/fake-slack';
+import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 
 /** A clock tests move by hand; waiting on it moves it. */
 function manualTime() {
@@ -59,7 +59,7 @@ describe('SlackChatPlatform writing answers through the Web API fake', () => {
   const question = (channel = ws.channel) => slack.addMessage({ channel, user: ws.alice, text: 'Tell me a story' }).ts;
   const since = (method: string, mark: number) => slack.calls.slice(mark).filter((c) => c.method === method);
 
-  it('streams into the thread in appends of at least 256 characters, under the custom name and icon', async () => {
+  it('starts the stream with the first words, then appends at least 256 characters at a time, under the custom name and icon', async () => {
     const threadTs = question();
     const answer = prose(1_500);
     const mark = slack.calls.length;
@@ -72,10 +72,30 @@ describe('SlackChatPlatform writing answers through the Web API fake', () => {
     expect(posted).toEqual({ messageTs: [replies[0]!.ts], delivery: 'stream' });
     const [start, ...rest] = [...since('chat.startStream', mark), ...since('chat.appendStream', mark)];
     expect(start?.params).toMatchObject({ thread_ts: threadTs, recipient_user_id: ws.alice, recipient_team_id: ws.team.id });
-    for (const call of [start, ...rest]) expect(call!.params.markdown_text!.length).toBeGreaterThanOrEqual(256);
+    // The first words go out as soon as the model wrote them, not after 256 characters.
+    expect(start!.params.markdown_text).toBe(answer.slice(0, 7));
+    for (const call of rest) expect(call!.params.markdown_text!.length).toBeGreaterThanOrEqual(256);
     expect(rest.length).toBeGreaterThan(1);
     expect(since('chat.stopStream', mark)).toHaveLength(1);
     expect(since('chat.postMessage', mark)).toHaveLength(0);
+  });
+
+  it('appends whatever gathered once a second has passed since the last write, even under 256 characters', async () => {
+    const threadTs = question();
+    const answer = prose(600);
+    const mark = slack.calls.length;
+
+    // 10 characters every 300 ms: a slow model.
+    await write(platform.startAnswer({ thread: { channelId: ws.channel, threadTs }, recipientUserId: ws.alice }), answer, 10, () => {
+      manual.time.now += 300;
+    });
+
+    expect(slack.botReplies(ws.channel, threadTs).map((r) => r.text)).toEqual([answer]);
+    const appends = since('chat.appendStream', mark);
+    expect(appends.length).toBeGreaterThan(10);
+    for (const call of appends) expect(call.params.markdown_text!.length).toBeLessThan(256);
+    // Each append carries what gathered in just over a second: 4 pieces of 10 characters.
+    expect(appends.every((call) => call.params.markdown_text!.length === 40)).toBe(true);
   });
 
   it('sends a short answer with one start and one stop', async () => {

@@ -1,7 +1,7 @@
 import { WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeSlack, type FakeSlack } from '../../fakes/slack/fake-slack';
-import { seedWorkspace, type SeededWorkspace } from '../../fakes/slack/seed-workspace';
+import { startFakeSlack, type FakeSlack } from '../../../adapters/slack-emulator/fake-slack';
+import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 
 /** The fake's install flow, driven by the real SDK the way the server's OAuth routes will. */
 describe('Slack fake: OAuth v2 install', () => {

@@ -1,7 +1,7 @@
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeSlack, type FakeSlack } from '../../fakes/slack/fake-slack';
-import { seedWorkspace, type SeededWorkspace } from '../../fakes/slack/seed-workspace';
+import { startFakeSlack, type FakeSlack } from '../../../adapters/slack-emulator/fake-slack';
+import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 
 /**
  * The fake's "Sign in with Slack" must satisfy a strict, real OIDC client: discovery by

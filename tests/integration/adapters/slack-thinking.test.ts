@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatPlatform } from '../../../core/assistant/chat-platform.port';
 import { SlackChatPlatformFactory } from '../../../adapters/slack/slack-chat-platform';
-import { startFakeSlack, type FakeSlack } from '../../fakes/slack/fake-slack';
-import { seedWorkspace, type SeededWorkspace } from '../../fakes/slack/seed-workspace';
+import { startFakeSlack, type FakeSlack } from '../../../adapters/slack-emulator/fake-slack';
+import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 
 describe('SlackChatPlatform showing that Tomo is thinking', () => {
   let slack: FakeSlack;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatPlatformError } from '../../../core/assistant/chat-platform-error';
 import { memberDisplayName } from '../../../core/workspace/member';
 import { SlackChatPlatformFactory } from '../../../adapters/slack/slack-chat-platform';
-import { startFakeSlack, type FakeSlack } from '../../fakes/slack/fake-slack';
-import { seedWorkspace, type SeededWorkspace } from '../../fakes/slack/seed-workspace';
+import { startFakeSlack, type FakeSlack } from '../../../adapters/slack-emulator/fake-slack';
+import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 
 describe('SlackChatPlatform reading threads and people through the Web API fake', () => {
   let slack: FakeSlack;

@@ -1,7 +1,7 @@
 import { WebClient, type UsersListResponse } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeSlack, type FakeSlack } from '../../fakes/slack/fake-slack';
-import { seedWorkspace, type SeededWorkspace } from '../../fakes/slack/seed-workspace';
+import { startFakeSlack, type FakeSlack } from '../../../adapters/slack-emulator/fake-slack';
+import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 
 /** The directory methods of the Slack fake, as the real SDK sees them (for members and channels pages). */
 describe('Slack fake: workspace directory methods', () => {

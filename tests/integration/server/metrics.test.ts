@@ -8,8 +8,8 @@ import { testDatabase } from '../../support/database';
 import { testLogger } from '../../support/logger';
 import { startFakeAnthropic } from '../../fakes/anthropic/fake-anthropic';
 import { startFakeOpenAi } from '../../fakes/openai/fake-openai';
-import { startFakeSlack } from '../../fakes/slack/fake-slack';
-import { seedWorkspace } from '../../fakes/slack/seed-workspace';
+import { startFakeSlack } from '../../../adapters/slack-emulator/fake-slack';
+import { seedWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 import { startTestApp } from '../../support/app';
 import {
   eventually,

@@ -3,7 +3,7 @@ import { FakeClock } from '../../../adapters/memory/fake-clock';
 import { InMemoryInstallationRepository } from '../../../adapters/memory/in-memory-installation-repository';
 import { SlackDirectory } from '../../../adapters/slack/slack-directory';
 import { WorkspaceNotInstalledError } from '../../../core/workspace/workspace-directory.port';
-import { startFakeSlack, type FakeSlack, type FakeTeam } from '../../fakes/slack/fake-slack';
+import { startFakeSlack, type FakeSlack, type FakeTeam } from '../../../adapters/slack-emulator/fake-slack';
 
 let slack: FakeSlack;
 let team: FakeTeam;

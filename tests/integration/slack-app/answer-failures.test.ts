@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgSubscriptionRepository } from '../../../adapters/postgres/pg-subscription-repository';
-import { seedWorkspace } from '../../fakes/slack/seed-workspace';
+import { seedWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 import {
   eventually,
   installThroughBrowser,

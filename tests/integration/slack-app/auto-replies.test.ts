@@ -3,7 +3,7 @@ import { MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR } from '../../../core/auto-replies
 import type { SubscriptionRecord } from '../../../core/billing/subscription';
 import { translate } from '../../../apps/shared/messages';
 import { slackText } from '../../../apps/shared/messages/slack';
-import { seedWorkspace, type SeededWorkspace } from '../../fakes/slack/seed-workspace';
+import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 import { HttpSession } from '../settings/support/http-session';
 import {
   endTrial,

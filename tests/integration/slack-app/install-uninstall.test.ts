@@ -5,7 +5,7 @@ import { createPgRepositories, type PgRepositories } from '../../../adapters/pos
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
 import { InstallStateSigner } from '../../../apps/server/http/slack/install-state';
 import { Subscription } from '../../../core/billing/subscription';
-import { seedWorkspace, type SeededWorkspace } from '../../fakes/slack/seed-workspace';
+import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 import {
   eventually,
   installThroughBrowser,
@@ -134,15 +134,24 @@ describe('Slack app: install and uninstall', () => {
     expect(await repositories.installations.find(ws.team.id)).toMatchObject({ installCount: 2, botToken: ws.team.botToken });
   });
 
-  it('treats tokens_revoked of the bot token as an uninstall, and ignores revoked user tokens', async () => {
+  it('treats tokens_revoked of the bot token as an uninstall; revoked user tokens only mark those people\'s Slack connections "reconnect needed"', async () => {
     const ws: SeededWorkspace = seedWorkspace(world.slack, 'T0REVOKE');
     await installThroughBrowser(world, ws);
+    const tokens = repositories.oauthTokens;
+    await tokens.append(ws.team.id, { teamId: ws.team.id, userId: ws.alice, provider: 'slack', accessToken: 'xoxp-alice', refreshToken: null, scopes: 'search:read', expiresAt: null, accountName: 'alice', status: 'connected', updatedBy: ws.alice, updatedAt: new Date() });
+    await tokens.append(ws.team.id, { teamId: ws.team.id, userId: ws.bob, provider: 'slack', accessToken: 'xoxp-bob', refreshToken: null, scopes: 'search:read', expiresAt: null, accountName: 'bob', status: 'connected', updatedBy: ws.bob, updatedAt: new Date() });
 
     await sendEvent(world, { type: 'tokens_revoked', tokens: { oauth: [ws.alice] } }, { ws });
-    await sendEvent(world, { type: 'tokens_revoked', tokens: { bot: [ws.team.botUserId] } }, { ws });
+    await eventually(async () => expect(await tokens.findLatest(ws.team.id, ws.alice, 'slack')).toMatchObject({ status: 'reconnect_needed', accessToken: null }));
+    expect(await tokens.findLatest(ws.team.id, ws.bob, 'slack')).toMatchObject({ status: 'connected', accessToken: 'xoxp-bob' });
+    expect(await repositories.installations.find(ws.team.id)).toMatchObject({ botToken: ws.team.botToken });
 
+    await sendEvent(world, { type: 'tokens_revoked', tokens: { bot: [ws.team.botUserId] } }, { ws });
     await eventually(async () => expect(await repositories.installations.find(ws.team.id)).toMatchObject({ botToken: null }));
-    const uninstalls = (await settled(world, SLACK_QUEUES.slackUninstall.name)).filter((job) => (job.data as { teamId?: string }).teamId === ws.team.id);
+    const uninstalls = (await settled(world, SLACK_QUEUES.slackUninstall.name)).filter((job) => {
+      const data = job.data as { teamId?: string; reason?: string };
+      return data.teamId === ws.team.id && data.reason !== 'user_tokens_revoked';
+    });
     expect(uninstalls).toHaveLength(1);
   });
 });

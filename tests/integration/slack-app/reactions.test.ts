@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../../apps/shared/messages';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
-import { seedWorkspace } from '../../fakes/slack/seed-workspace';
+import { seedWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 import {
   endTrial,
   eventually,
@@ -156,6 +156,9 @@ describe('Slack app: emoji reactions run their prompt on the message (real serve
     );
     expect(world.slack.botReplies(other.channel, message.ts)).toEqual([]);
     expect(world.openai.calls.length).toBe(calls);
-    expect((await jobsOf(world, REACTIONS)).some((job) => (job.output as { status?: string } | null)?.status === 'denied')).toBe(true);
+    // The job completes (and stores its output) just after the refusal is posted.
+    await eventually(async () =>
+      expect((await jobsOf(world, REACTIONS)).some((job) => (job.output as { status?: string } | null)?.status === 'denied')).toBe(true),
+    );
   });
 });

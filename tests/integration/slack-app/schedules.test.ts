@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slackText } from '../../../apps/shared/messages/slack';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
 import type { ScheduleSettingRecord } from '../../../core/schedules/schedule-setting';
-import { seedWorkspace, type SeededWorkspace } from '../../fakes/slack/seed-workspace';
+import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 import { envWithout, spawnBuilt, type SpawnedApp } from '../../support/processes';
 import {
   endTrial,

@@ -48,6 +48,8 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
       BRAVE_SEARCH_API_KEY: BRAVE_KEY,
       BRAVE_SEARCH_URL: search.braveUrl,
       YOUTUBE_URL: youtube.origin,
+      // Image generation has its own suite (image-generation.test.ts); here the tool lists stay the issue-12 ones.
+      OPENAI_IMAGE_MODEL: 'none',
     });
     expect((await installThroughBrowser(world)).status).toBe(200);
     repositories = createPgRepositories(world.app.database.orm, AesGcmSecretBox.fromEnv(world.app.config.ENCRYPTION_KEY!));

@@ -44,7 +44,7 @@ describe('configuration', () => {
   it.each([
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a number (got "abc")'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT is out of range'],
-    [{ LLM_PROVIDER: 'gemini' }, 'Invalid configuration: LLM_PROVIDER must be one of openai, anthropic (got "gemini")'],
+    [{ LLM_PROVIDER: 'gemini' }, 'Invalid configuration: LLM_PROVIDER must be one of openai, anthropic, demo (got "gemini")'],
     [{ DATABASE_URL: 'mysql://x@y/z' }, 'Invalid configuration: DATABASE_URL must be a postgres:// URL (got "***")'],
     [{ PUBLIC_URL: 'not a url' }, 'Invalid configuration: PUBLIC_URL must be a URL'],
   ])('stops on %o with one line naming the variable', (env, expected) => {

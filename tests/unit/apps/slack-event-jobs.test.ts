@@ -89,7 +89,12 @@ describe('which Slack events become jobs (the ack path)', () => {
       payload: { teamId: 'T1', eventId: 'Ev1', reason: 'app_uninstalled' },
     });
     expect(jobForEvent(envelope({ type: 'tokens_revoked', tokens: { bot: [BOT] } }))).toMatchObject({ enqueue: true, queue: 'slack-uninstall' });
-    expect(jobForEvent(envelope({ type: 'tokens_revoked', tokens: { oauth: ['U1'] } }))).toMatchObject({ enqueue: false });
+    expect(jobForEvent(envelope({ type: 'tokens_revoked', tokens: { oauth: ['U1'] } }))).toMatchObject({
+      enqueue: true,
+      queue: 'slack-uninstall',
+      payload: { teamId: 'T1', reason: 'user_tokens_revoked', userIds: 'U1' },
+    });
+    expect(jobForEvent(envelope({ type: 'tokens_revoked', tokens: {} }))).toMatchObject({ enqueue: false });
   });
 
   it('reads job payloads back, and refuses malformed ones', () => {
@@ -104,6 +109,13 @@ describe('which Slack events become jobs (the ack path)', () => {
       reason: 'tokens_revoked',
     });
     expect(uninstallInputFromJob({ teamId: 'T1', eventId: 'Ev1', reason: 'other' })).toBeNull();
+    expect(uninstallInputFromJob({ teamId: 'T1', eventId: 'Ev1', reason: 'user_tokens_revoked', userIds: 'U1,U2' })).toEqual({
+      teamId: 'T1',
+      eventId: 'Ev1',
+      reason: 'user_tokens_revoked',
+      userIds: ['U1', 'U2'],
+    });
+    expect(uninstallInputFromJob({ teamId: 'T1', eventId: 'Ev1', reason: 'user_tokens_revoked', userIds: '' })).toBeNull();
   });
 });
 
@@ -210,7 +222,12 @@ describe('manifest.json', () => {
       ].sort(),
     );
     expect(new URL(manifest.settings.event_subscriptions.request_url).pathname).toBe('/slack/events');
-    expect(manifest.oauth_config.redirect_urls.map((u) => new URL(u).pathname)).toEqual(['/slack/oauth_redirect', '/auth/callback']);
+    expect(manifest.oauth_config.redirect_urls.map((u) => new URL(u).pathname)).toEqual([
+      '/slack/oauth_redirect',
+      '/auth/callback',
+      // A person's own Slack connection (search:read user token, issue 14).
+      '/api/auth/callback/slack',
+    ]);
   });
 
   it('declares the Ask Tomo step with the inputs and output the workflow trigger reads and writes', () => {

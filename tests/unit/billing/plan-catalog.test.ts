@@ -90,7 +90,7 @@ describe('plan catalog (spec 3, 9)', () => {
     expect(findPriceById('nope')).toBeUndefined();
   });
 
-  it('lists the seven plan detail rows in order', () => {
+  it('lists the plan detail rows in order (the spec\'s seven, plus image generation before support)', () => {
     const rows = planDetailRows(PLANS.gpt50_8k, 'monthly');
     expect(rows.map((r) => r.row)).toEqual([...PLAN_DETAIL_ROWS]);
     expect(rows[0]).toEqual({ row: 'tokens_and_models', tokenLimitInK: '1M', models: ['GPT-5', 'Claude'] });

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { ExpiringCookieSealer } from '../session/expiring-cookie-sealer';
 import type { SignInTransaction } from './slack-oidc';
 
 export const SIGN_IN_COOKIE = 'tomo_signin';
@@ -11,39 +11,12 @@ export interface PendingSignIn extends SignInTransaction {
 }
 
 /**
- * The pending sign-in travels in a short-lived cookie, encrypted and authenticated
- * (AES-256-GCM under a key derived from SESSION_SECRET): the browser can neither read the
+ * The pending sign-in travels in a short-lived sealed cookie: the browser can neither read the
  * PKCE verifier nor change the return address or the expected state and nonce.
  */
-export class SignInCookieSealer {
-  private readonly key: Buffer;
-
+export class SignInCookieSealer extends ExpiringCookieSealer<PendingSignIn> {
   constructor(secret: string) {
-    this.key = createHash('sha256').update(`tomo sign-in cookie\0${secret}`).digest();
-  }
-
-  seal(pending: PendingSignIn): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const body = Buffer.concat([cipher.update(JSON.stringify(pending), 'utf8'), cipher.final(), cipher.getAuthTag()]);
-    return `${iv.toString('base64url')}.${body.toString('base64url')}`;
-  }
-
-  /** null when missing, tampered with, or expired. */
-  open(sealed: string | undefined, now: Date): PendingSignIn | null {
-    if (!sealed) return null;
-    const [ivText, bodyText] = sealed.split('.');
-    if (!ivText || !bodyText) return null;
-    try {
-      const body = Buffer.from(bodyText, 'base64url');
-      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(ivText, 'base64url'));
-      decipher.setAuthTag(body.subarray(body.length - 16));
-      const json = Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]).toString('utf8');
-      const pending = JSON.parse(json) as PendingSignIn;
-      return pending.expiresAt > now.getTime() ? pending : null;
-    } catch {
-      return null;
-    }
+    super('tomo sign-in cookie', secret);
   }
 }
 

@@ -5,6 +5,9 @@ import { SignInUser } from '../../../../core/workspace/sign-in-user.use-case';
 import { authRoutes } from '../auth/auth.routes';
 import { SignInCookieSealer } from '../auth/sign-in-cookie';
 import { SlackOidc } from '../auth/slack-oidc';
+import { IntegrationConnections } from '../../../../core/integrations/integration-connections';
+import { ConnectCookieSealer } from '../integrations/connect-cookie';
+import { integrationAuthRoutes } from '../integrations/integration-auth.routes';
 import { settingsRoutes } from '../settings/settings.routes';
 import { slackApiRoutes } from '../slack-api/slack-api.routes';
 import { cookieIsSecure } from './session-cookie';
@@ -13,6 +16,7 @@ import { loadSession } from './signed-in';
 import { userContextRoutes } from './user-context.routes';
 import { WorkspaceAccess } from './workspace-access';
 import type { SignedInPorts } from './signed-in-ports';
+import { youTubeVideoRoutes } from '../integrations/youtube-videos.routes';
 
 export type { SignedInPorts };
 
@@ -61,9 +65,28 @@ export function signedInApi(config: SignedInConfig, logger: Logger, ports: Signe
       cookies,
     }),
   );
+  const integrations = new IntegrationConnections({
+    tokens: ports.oauthTokens,
+    oauth: ports.integrationOAuth,
+    lock: ports.connectionLock,
+    clock: ports.clock,
+    log: logger,
+  });
+  router.use(
+    integrationAuthRoutes({
+      connections: integrations,
+      oauth: ports.integrationOAuth,
+      sealer: new ConnectCookieSealer(secret),
+      clock: ports.clock,
+      logger,
+      publicUrl: config.PUBLIC_URL,
+      cookies,
+    }),
+  );
+  router.use(youTubeVideoRoutes({ connections: integrations, endpoints: ports.integrationEndpoints, logger }));
   router.use(userContextRoutes({ ...ports, access, logger }));
   router.use(slackApiRoutes({ ...ports, logger }));
-  router.use(settingsRoutes({ ...ports, access, logger, publicUrl: config.PUBLIC_URL }));
+  router.use(settingsRoutes({ ...ports, access, logger, publicUrl: config.PUBLIC_URL, integrations }));
   return router;
 }
 

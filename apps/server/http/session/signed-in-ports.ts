@@ -1,4 +1,6 @@
 import type { AutoReplySettingsRepository } from '../../../../core/auto-replies/auto-reply-settings-repository.port';
+import type { ConnectionLock, IntegrationOAuth } from '../../../../core/integrations/integration-oauth.port';
+import type { OAuthTokenRepository } from '../../../../core/integrations/oauth-token-repository.port';
 import type { SubscriptionRepository } from '../../../../core/billing/subscription-repository.port';
 import type { AppCustomizationRepository } from '../../../../core/customization/app-customization-repository.port';
 import type { InstructionRepository } from '../../../../core/instructions/instruction-repository.port';
@@ -15,6 +17,7 @@ import type { InstallationRepository } from '../../../../core/workspace/installa
 import type { SessionStore } from '../../../../core/workspace/session-store.port';
 import type { UserRepository } from '../../../../core/workspace/user-repository.port';
 import type { WorkspaceDirectory } from '../../../../core/workspace/workspace-directory.port';
+import type { IntegrationEndpoints } from '../../../../adapters/integrations/integration-settings';
 
 /** The ports the signed-in part of the site talks to; the composition root binds them to adapters. */
 export interface SignedInPorts {
@@ -35,4 +38,10 @@ export interface SignedInPorts {
   customizations: AppCustomizationRepository;
   plugins: PluginSettingsRepository;
   icons: ObjectStorage;
+  /** Integrations (issue 14): people's connection tokens, the providers' OAuth, the refresh lock. */
+  oauthTokens: OAuthTokenRepository;
+  integrationOAuth: IntegrationOAuth;
+  /** Where each provider's API answers (for the few server routes that call one, like YouTube videos). */
+  integrationEndpoints: IntegrationEndpoints;
+  connectionLock: ConnectionLock;
 }

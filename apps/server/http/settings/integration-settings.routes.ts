@@ -1,13 +1,14 @@
 import { Router } from 'express';
-import { integrationCards } from '../../../../core/integrations/integration-provider';
+import { signedIn } from '../session/signed-in';
 import type { SettingsDeps } from './settings-deps';
 
 /**
- * Integrations page: a card per service. Connecting (OAuth per provider) comes with the
- * integrations work; until a provider's OAuth app is configured its card is inactive.
+ * Integrations page: a card per service with the signed-in person's own connection state:
+ * work in progress (not configured), connect, connected as an account, reconnect needed.
  */
-export function integrationSettingsRoutes(_deps: SettingsDeps): Router {
-  return Router().get('/api/settings/integrations', (_req, res) => {
-    res.json({ integrations: integrationCards(new Set(), new Set()) });
+export function integrationSettingsRoutes(deps: SettingsDeps): Router {
+  return Router().get('/api/settings/integrations', async (_req, res) => {
+    const user = signedIn(res);
+    res.json({ integrations: await deps.integrations.cards(user.teamId, user.userId) });
   });
 }

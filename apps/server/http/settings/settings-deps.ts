@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Logger } from '../../../../adapters/logging/logger';
+import type { IntegrationConnections } from '../../../../core/integrations/integration-connections';
 import type { Actor } from '../../../../core/shared/actor';
 import type { Outcome } from '../../../../core/shared/domain-error';
 import type { Member } from '../../../../core/workspace/member';
@@ -13,6 +14,7 @@ export interface SettingsDeps extends SignedInPorts {
   access: WorkspaceAccess;
   logger: Logger;
   publicUrl: string;
+  integrations: IntegrationConnections;
 }
 
 /** The signed-in person, the workspace's members (empty when Slack cannot be asked) and their rights. */

@@ -20,4 +20,7 @@ export const SLACK_BOT_SCOPES = [
   'reactions:read', // emoji-reaction prompts (reaction_added)
   'reactions:write', // the "thinking" reaction where a status cannot be shown
   'files:read', // file readers
+  'files:write', // generated images and Save-as-PDF files (files.uploadV2)
+  'im:write', // conversations.open: the DM a PDF goes to
+  'commands', // the "Save as PDF" message shortcut
 ] as const;

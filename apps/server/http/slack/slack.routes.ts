@@ -12,19 +12,29 @@ import type { ServerConfig } from '../../config';
 import { cookieIsSecure } from '../session/session-cookie';
 import { InstallStateSigner } from './install-state';
 import { INTERACTION_HANDLERS } from './interactions/interaction-handlers';
+import { knowledgeHandler } from './interactions/knowledge-wiring';
 import { slackEventsRoutes } from './slack-events.routes';
+import { SlackIngress } from './slack-ingress';
 import { slackInteractionsRoutes } from './slack-interactions.routes';
 import { slackIconRoutes } from './slack-icons.routes';
 import { slackInstallRoutes } from './slack-install.routes';
 
+/** The one ingress both transports feed: signed HTTP requests and Socket Mode envelopes. */
+export function slackIngress(config: ServerConfig, logger: Logger, database: Database, queue: JobQueue): SlackIngress {
+  const repositories = createPgRepositories(database.orm, secretBoxFromConfig(config));
+  const clock = new SystemClock();
+  const handlers = [...INTERACTION_HANDLERS, knowledgeHandler(config, database, repositories, queue, clock)];
+  return new SlackIngress({ queue, stash: repositories.triggerInputs, handlers, clock, logger });
+}
+
 /** Everything under /slack: install, Events API and interactivity ingress, public icons. */
-export function slackRoutes(config: ServerConfig, logger: Logger, database: Database, queue: JobQueue): Router {
+export function slackRoutes(config: ServerConfig, logger: Logger, database: Database, ingress: SlackIngress): Router {
   const repositories = createPgRepositories(database.orm, secretBoxFromConfig(config));
   const clock = new SystemClock();
   const router = Router();
   const verification = { signingSecret: config.SLACK_SIGNING_SECRET, clock, logger, bodyLimit: config.BODY_LIMIT };
-  router.use(slackEventsRoutes({ ...verification, queue, stash: repositories.triggerInputs }));
-  router.use(slackInteractionsRoutes({ ...verification, queue, handlers: INTERACTION_HANDLERS }));
+  router.use(slackEventsRoutes({ ...verification, ingress }));
+  router.use(slackInteractionsRoutes({ ...verification, ingress }));
   router.use(
     slackInstallRoutes({
       oauth:

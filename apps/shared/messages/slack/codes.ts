@@ -1,3 +1,5 @@
+import { PDF_TEXT_CODES, type PdfTextCode } from '../../../../core/creations/pdf-texts';
+import { IMAGE_TEXT_CODES, type ImageTextCode } from '../../../../core/images/image-texts';
 import { TRIGGER_TEXT_CODES, type TriggerTextCode } from '../../../../core/triggers/trigger-texts';
 
 /**
@@ -42,10 +44,12 @@ export const HOME_TEXT_CODES = [
 /** The shared catalogue already has the greeting. */
 export type SlackOnlyTriggerCode = Exclude<TriggerTextCode, 'SLACK.GREETING'>;
 export type HomeTextCode = (typeof HOME_TEXT_CODES)[number];
-export type SlackTextCode = SlackOnlyTriggerCode | HomeTextCode;
+export type SlackTextCode = SlackOnlyTriggerCode | HomeTextCode | ImageTextCode | PdfTextCode;
 export type SlackCatalogue = Readonly<Record<SlackTextCode, string>>;
 
 export const SLACK_TEXT_CODES: readonly SlackTextCode[] = [
   ...TRIGGER_TEXT_CODES.filter((code): code is SlackOnlyTriggerCode => code !== 'SLACK.GREETING'),
   ...HOME_TEXT_CODES,
+  ...IMAGE_TEXT_CODES,
+  ...PDF_TEXT_CODES,
 ];

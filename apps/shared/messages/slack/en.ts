@@ -28,6 +28,7 @@ export const slackEn: SlackCatalogue = {
     '• Open it from the *AI app* button beside any channel: it can summarize the channel you are viewing.',
     '• *React* to a message with a flag (:jp: :us: :fr: …) to translate it, :memo: to summarize it, :question: to explain it, or with your workspace’s custom reactions.',
     '• *Schedules* post a daily summary of a channel, *auto-replies* answer the bots you choose, and the *Ask Tomo* step works in Workflow Builder.',
+    '• Ask it to *draw* something (“draw a lighthouse at dusk”) for four image variants, and use *Save as PDF* from a message’s ⋮ menu to get a message or a whole thread as a PDF.',
   ].join('\n'),
   'HOME.PLAN_TITLE': '*Plan*',
   'HOME.PLAN_TRIAL': 'Free trial: *{days} day(s) left* (ends {date}).',
@@ -56,4 +57,26 @@ export const slackEn: SlackCatalogue = {
   'HOME.LINK_PRICING': 'Pricing',
   'HOME.REFRESH': 'Refresh',
   'HOME.PRIVACY': 'Prompts and answers are not stored. The AI provider keeps what it receives for at most 30 days for abuse monitoring.',
+  'IMAGES.POSTED': 'Here are {count} images for: {prompt}',
+  'IMAGES.NOT_AVAILABLE':
+    'Image generation is not available in this workspace: no image-capable AI provider is configured. Ask your Tomo administrator to set one up.',
+  'IMAGES.NOT_IN_PLAN': 'Your plan does not include image generation. An admin can choose a plan with images on the pricing page.',
+  'IMAGES.LIMIT_REACHED':
+    'You have used all {limit} image generations of your plan this month. The count resets at the start of next month.',
+  'IMAGES.CONTENT_POLICY':
+    "The image provider's content policy does not allow this picture, so no images were made. Please describe something else.",
+  'IMAGES.TIMEOUT': 'Making the images took too long, so none were posted. Please try again in a moment.',
+  'IMAGES.RATE_LIMITED': 'The image provider is busy right now (rate limit), so no images were made. Please try again in a minute.',
+  'PDF.TITLE_THREAD': 'Thread in {channel}',
+  'PDF.TITLE_MESSAGE': 'Message in {channel}',
+  'PDF.SUBTITLE': 'Saved by {person} on {date} · {count} message(s) · times in {timeZone}',
+  'PDF.DIRECT_MESSAGE': 'a direct message',
+  'PDF.ATTACHMENT': 'Attachment: {name}',
+  'PDF.APP': 'App',
+  'PDF.POSTED_DM': 'Here is your PDF of the conversation in {channel}.',
+  'PDF.POSTED_THREAD': 'PDF of this thread, saved by {person}.',
+  'PDF.CANNOT_READ':
+    'Tomo cannot read that message, so no PDF was made. Invite Tomo to the channel (or check that the message still exists) and try again.',
+  'PDF.FAILED': 'The PDF could not be made. Please try again later or contact us.',
+  'IMAGES.FAILED': 'Something went wrong while making or posting the images, so none were posted. Please try again later or contact us.',
 };

@@ -8,6 +8,7 @@ import type home from '../locales/en/home';
 import type pricing from '../locales/en/pricing';
 import type privacy from '../locales/en/privacy';
 import type request from '../locales/en/request';
+import type playground from '../locales/en/playground';
 import type roadmap from '../locales/en/roadmap';
 import type terms from '../locales/en/terms';
 import type useCases from '../locales/en/use-cases';
@@ -37,6 +38,7 @@ export interface Messages extends UseCaseMessages {
   features: typeof features;
   hipaa: typeof hipaa;
   home: typeof home;
+  playground: typeof playground;
   pricing: typeof pricing;
   privacy: typeof privacy;
   request: typeof request;

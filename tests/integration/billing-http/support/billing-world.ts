@@ -6,7 +6,7 @@ import { syncStripeCatalog } from '../../../../adapters/stripe/catalog-sync';
 import { createStripeClient } from '../../../../adapters/stripe/stripe-client';
 import { PgSubscriptionRepository } from '../../../../adapters/postgres/pg-subscription-repository';
 import type { SubscriptionRecord } from '../../../../core/billing/subscription';
-import { startFakeSlack, type FakeSlack, type FakeTeam } from '../../../fakes/slack/fake-slack';
+import { startFakeSlack, type FakeSlack, type FakeTeam } from '../../../../adapters/slack-emulator/fake-slack';
 import { StripeFake } from '../../../fakes/stripe/stripe-fake';
 import { startTestApp, type TestApp } from '../../../support/app';
 import { HttpSession } from '../../settings/support/http-session';

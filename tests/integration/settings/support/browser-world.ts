@@ -12,9 +12,9 @@ export interface BrowserWorld extends SettingsWorld {
   open(context: BrowserContext, path: string): Promise<{ page: Page; errors: string[] }>;
 }
 
-export async function startBrowserWorld(): Promise<BrowserWorld> {
+export async function startBrowserWorld(options: { env?: Record<string, string> } = {}): Promise<BrowserWorld> {
   ensureWebBuild();
-  const world = await startSettingsWorld();
+  const world = await startSettingsWorld(options.env ? { env: options.env } : {});
   const browser = await launchBrowser();
   const base = world.app.baseUrl;
   return {

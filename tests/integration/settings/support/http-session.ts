@@ -1,4 +1,4 @@
-import type { FakeSlack } from '../../../fakes/slack/fake-slack';
+import type { FakeSlack } from '../../../../adapters/slack-emulator/fake-slack';
 
 /** A browser-like HTTP client for one person: remembers cookies, sends the page language. */
 export class HttpSession {

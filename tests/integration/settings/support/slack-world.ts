@@ -3,7 +3,7 @@ import { PgInstallationRepository } from '../../../../adapters/postgres/pg-insta
 import { PgSubscriptionRepository } from '../../../../adapters/postgres/pg-subscription-repository';
 import { Subscription } from '../../../../core/billing/subscription';
 import type { PaidPlanKey } from '../../../../core/billing/plan';
-import { startFakeSlack, type FakeSlack, type FakeTeam } from '../../../fakes/slack/fake-slack';
+import { startFakeSlack, type FakeSlack, type FakeTeam } from '../../../../adapters/slack-emulator/fake-slack';
 import { startTestApp, type TestApp } from '../../../support/app';
 
 /** Two workspaces: Acme (A) with an admin, a member and a bot, and Globex (B) with its own. */
@@ -23,7 +23,7 @@ export interface SettingsWorld {
 }
 
 /** The Slack fake as identity provider and Web API, and the real server on its own database. */
-export async function startSettingsWorld(options: { worker?: boolean } = {}): Promise<SettingsWorld> {
+export async function startSettingsWorld(options: { worker?: boolean; env?: Record<string, string> } = {}): Promise<SettingsWorld> {
   const slack = await startFakeSlack();
   const teamA = slack.addTeam({ id: TEAM_A, name: 'Acme' });
   const teamB = slack.addTeam({ id: TEAM_B, name: 'Globex' });
@@ -40,6 +40,7 @@ export async function startSettingsWorld(options: { worker?: boolean } = {}): Pr
       SLACK_CLIENT_SECRET: slack.settings.clientSecret,
       SLACK_OIDC_ISSUER: slack.origin,
       SLACK_API_URL: slack.url,
+      ...options.env,
     },
     { worker: options.worker ?? false },
   );

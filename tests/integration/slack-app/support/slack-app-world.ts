@@ -6,8 +6,8 @@ import { signSlackRequest } from '../../../../adapters/slack/verify-slack-signat
 import { SLACK_QUEUES } from '../../../../apps/shared/slack-jobs';
 import { startFakeAnthropic, type FakeAnthropic } from '../../../fakes/anthropic/fake-anthropic';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../fakes/openai/fake-openai';
-import { startFakeSlack, type FakeSlack } from '../../../fakes/slack/fake-slack';
-import { seedWorkspace, type SeededWorkspace } from '../../../fakes/slack/seed-workspace';
+import { startFakeSlack, type FakeSlack } from '../../../../adapters/slack-emulator/fake-slack';
+import { seedWorkspace, type SeededWorkspace } from '../../../../adapters/slack-emulator/seed-workspace';
 import { startTestApp, type TestApp } from '../../../support/app';
 
 export const SIGNING_SECRET = 'test-signing-secret';

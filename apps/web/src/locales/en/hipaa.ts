@@ -2,7 +2,7 @@ const hipaa = {
   meta: {
     title: 'HIPAA statement',
     description:
-      'How Tomo handles health information: prompts are not stored, PDF content is stored only as vectors, the AI provider retains data at most 30 days, and a business associate agreement is offered on request.',
+      'How Tomo handles health information: prompts are not stored, PDF content is stored only as vectors and encrypted passages (never the file), the AI provider retains data at most 30 days, and a business associate agreement is offered on request.',
   },
   eyebrow: 'Compliance',
   document: {
@@ -20,9 +20,9 @@ const hipaa = {
       },
       {
         id: 'files',
-        heading: 'PDF content is stored only as vectors',
+        heading: 'PDF content is stored only as vectors and encrypted passages',
         paragraphs: [
-          'When you upload a PDF for PDF search, Tomo splits its text into passages and stores numerical representations (vectors) used to find relevant passages. The original file is not kept.',
+          'When you upload a PDF for PDF search, Tomo splits its text into passages and stores numerical representations (vectors) used to find relevant passages, and each passage encrypted at rest (AES-256-GCM, like access tokens) so an answer can quote it. The original file is not kept: it is read once and dropped. Deleting a source, or uninstalling Tomo, deletes its passages and vectors.',
         ],
       },
       {

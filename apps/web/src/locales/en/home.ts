@@ -84,7 +84,7 @@ const home = {
     title: 'Your conversations stay yours',
     points: [
       'Prompts and answers are not stored by Tomo.',
-      'Uploaded PDF content is kept only as vectors for search.',
+      'Uploaded PDF content is kept only as vectors and encrypted passages for search.',
       'The AI provider keeps request data for at most 30 days, for abuse monitoring only.',
     ],
     link: 'Read our HIPAA statement',

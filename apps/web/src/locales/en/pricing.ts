@@ -74,6 +74,8 @@ const pricing = {
       fileReaders: 'File readers',
       instructions: 'Instructions',
       plugins: 'Plugins',
+      imageGeneration: 'Image generation',
+      knowledge: 'Knowledge uploads',
       support: 'Support',
     },
     values: {
@@ -87,6 +89,8 @@ const pricing = {
       instructions: 'System, user, channel and workspace',
       plugins: 'Calculator, web browsing and search; {{count}} web search results per answer',
       pluginsOne: 'Calculator, web browsing and search; 1 web search result per answer',
+      imageGeneration: '{{count}} generations of 4 images per month',
+      knowledge: '{{sources}} sources and {{chunks}} passages per workspace (web pages, PDFs, repositories); sites up to {{pages}} pages',
       email: 'Email',
       emailAndChannel: 'Email and shared channel',
     },

@@ -87,6 +87,11 @@ const settings = {
     lead: 'Connect the services Tomo may read from when you ask it to. Each connection is yours alone.',
     connect: 'Connect',
     disconnect: 'Disconnect',
+    reconnect: 'Reconnect',
+    connectedAs: 'Connected as {{account}}',
+    connected: 'Connected',
+    reconnectNeeded: 'Reconnect needed: the service no longer accepts this connection.',
+    disconnected: '{{service}} is disconnected.',
     providers: {
       youtube: 'Summarise and answer questions about videos.',
       'google-sheets': 'Read spreadsheets you link in a question.',
@@ -102,6 +107,11 @@ const settings = {
       salesforce: 'Look up accounts, contacts and opportunities.',
       zoom: 'Work with meeting details and transcripts.',
       slack: 'Search messages across your workspace.',
+      'atlassian-jira': 'Search issues in your Jira sites.',
+      'atlassian-confluence': 'Search and read Confluence pages.',
+      'atlassian-trello': 'Search your Trello boards and cards.',
+      monday: 'Look up items on your monday.com boards.',
+      x: 'Search recent posts on X.',
     },
   },
   members: {
@@ -154,9 +164,9 @@ const settings = {
         description:
           'Searches the web for current information and cites the results: 1 result per answer on the free trial, 3 on Entry, 5 on Standard, 10 on Premium. Needs a search engine set up by the operator.',
       },
-      'repository-search': { name: 'Repository search', description: 'Not available yet: will search code repositories uploaded from the Home tab.' },
-      'html-search': { name: 'HTML search', description: 'Not available yet: will search web pages uploaded from the Home tab.' },
-      'pdf-search': { name: 'PDF search', description: 'Not available yet: will search PDFs uploaded from the Home tab (stored only as vectors).' },
+      'repository-search': { name: 'Repository search', description: 'Searches the GitHub repositories added from the Home tab (repository_search).' },
+      'html-search': { name: 'HTML search', description: 'Searches the web pages and sites added from the Home tab (html_search).' },
+      'pdf-search': { name: 'PDF search', description: 'Searches the PDFs uploaded from the Home tab (pdf_search; stored only as vectors and encrypted passages).' },
     },
   },
   reactions: {

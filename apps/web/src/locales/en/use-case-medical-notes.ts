@@ -18,7 +18,7 @@ const useCase: UseCaseCopy = {
   worksWith: [
     'Prompts are not stored by Tomo; the AI provider keeps request data at most 30 days for abuse monitoring',
     'No business associate agreement is in place by default — one is offered on request before any protected health information is used',
-    'PDF search over your own protocols, stored only as vectors',
+    'PDF search over your own protocols, stored only as vectors and encrypted passages',
   ],
 };
 

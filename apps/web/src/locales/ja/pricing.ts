@@ -77,6 +77,8 @@ const pricing: Localized<typeof en> = {
       fileReaders: 'ファイルの読み取り',
       instructions: 'カスタム指示',
       plugins: 'プラグイン',
+      imageGeneration: '画像生成',
+      knowledge: 'ナレッジのアップロード',
       support: 'サポート',
     },
     values: {
@@ -90,6 +92,8 @@ const pricing: Localized<typeof en> = {
       instructions: 'システム・ユーザー・チャンネル・ワークスペース',
       plugins: '計算機、Web 閲覧、検索。1 回の回答で Web 検索結果 {{count}} 件',
       pluginsOne: '計算機、Web 閲覧、検索。1 回の回答で Web 検索結果 1 件',
+      imageGeneration: '月に {{count}} 回（1 回につき 4 枚）',
+      knowledge: 'ワークスペースあたりソース {{sources}} 件・パッセージ {{chunks}} 件（Web ページ、PDF、リポジトリ）。サイトは {{pages}} ページまで',
       email: 'メール',
       emailAndChannel: 'メールと共有チャンネル',
     },

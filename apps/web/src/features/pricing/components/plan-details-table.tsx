@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { BillingInterval, BillingMode, Plan } from '../../../../../../core/billing/plan';
 import { PAID_PLANS, PLANS } from '../../../../../../core/billing/plan-catalog';
+import { KNOWLEDGE_QUOTAS } from '../../../../../../core/knowledge/knowledge-source';
 import { usageView } from '../plan-display';
 
-type Row = 'tokensAndModels' | 'usage' | 'urlReaders' | 'fileReaders' | 'instructions' | 'plugins' | 'support';
-const rows: Row[] = ['tokensAndModels', 'usage', 'urlReaders', 'fileReaders', 'instructions', 'plugins', 'support'];
+type Row = 'tokensAndModels' | 'usage' | 'urlReaders' | 'fileReaders' | 'instructions' | 'plugins' | 'imageGeneration' | 'knowledge' | 'support';
+const rows: Row[] = ['tokensAndModels', 'usage', 'urlReaders', 'fileReaders', 'instructions', 'plugins', 'imageGeneration', 'knowledge', 'support'];
 
 /** The spec's plan detail rows for the free trial and every paid plan, in the chosen period and mode. */
 export function PlanDetailsTable({ interval, mode }: { interval: BillingInterval; mode: BillingMode }) {
@@ -33,6 +34,13 @@ export function PlanDetailsTable({ interval, mode }: { interval: BillingInterval
         return plan.googleResultsPerAnswer === 1
           ? t('details.values.pluginsOne')
           : t('details.values.plugins', { count: plan.googleResultsPerAnswer });
+      case 'imageGeneration':
+        return t('details.values.imageGeneration', { count: plan.imageGenerationsPerMonth });
+      case 'knowledge': {
+        // Uploaded sources and passages a workspace may hold (docs/knowledge.md).
+        const quota = KNOWLEDGE_QUOTAS[plan.name];
+        return t('details.values.knowledge', { sources: quota.sources.toLocaleString('en-US'), chunks: quota.chunks.toLocaleString('en-US'), pages: quota.pagesPerSite });
+      }
       case 'support':
         return t(plan.support.includes('shared_channel') ? 'details.values.emailAndChannel' : 'details.values.email');
     }

@@ -8,8 +8,10 @@ import { getIntegrations, type IntegrationCardView } from '../api/get-integratio
 type State = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; cards: IntegrationCardView[] };
 
 /**
- * /settings/integrations: a card per service. Signed out, each card says 'Sign in first';
- * a service whose connection is not available yet says 'Work in progress'.
+ * /settings/integrations: a card per service, each in one of five states: 'Sign in first'
+ * (signed out), 'Work in progress' (not configured on this server), Connect, Disconnect with
+ * the connected account, or Reconnect when the service stopped accepting the connection.
+ * Connecting and disconnecting are plain navigations and form posts to /api/auth/*.
  */
 export function IntegrationsPage() {
   const { t, m, locale } = useSettingsText();
@@ -29,36 +31,50 @@ export function IntegrationsPage() {
   }, []);
 
   const cards: IntegrationCardView[] =
-    state.status === 'signed-in' ? state.cards : INTEGRATION_PROVIDERS.map((p) => ({ id: p.id, title: p.title, active: false, connected: false }));
+    state.status === 'signed-in'
+      ? state.cards
+      : INTEGRATION_PROVIDERS.map((p) => ({ id: p.id, title: p.title, image: p.image, active: false, connected: false, state: 'inactive', account: null }));
   const here = locale === 'ja' ? '/ja/settings/integrations' : '/settings/integrations';
+  const connectHref = (id: string) => `/api/auth/request/${id}?returnTo=${encodeURIComponent(here)}`;
 
   return (
     <SettingsPage title={t('integrations.title')} lead={t('integrations.lead')}>
       {state.status === 'loading' ? <p role="status">{m('UI.LOADING')}</p> : null}
       <ul className="card-grid card-grid-3">
         {cards.map((card) => (
-          <li key={card.id} className="card integration-card" data-provider={card.id}>
-            <span className="integration-logo" aria-hidden="true">
-              {card.title.slice(0, 1)}
-            </span>
+          <li key={card.id} className="card integration-card" data-provider={card.id} data-state={state.status === 'signed-in' ? card.state : state.status}>
+            <img className="integration-logo" src={card.image} alt="" width={48} height={48} />
             <h2 className="h3">{card.title}</h2>
             <p>{t(`integrations.providers.${card.id}`)}</p>
             {state.status === 'signed-out' ? (
               <a className="button button-small" href={`/auth/signin?returnTo=${encodeURIComponent(here)}`}>
                 {m('UI.SIGN_IN_FIRST')}
               </a>
-            ) : state.status === 'loading' ? null : !card.active ? (
+            ) : state.status === 'loading' ? null : card.state === 'inactive' ? (
               <button type="button" className="button button-small" disabled>
                 {m('UI.WORK_IN_PROGRESS')}
               </button>
-            ) : card.connected ? (
-              <form method="post" action={`/api/auth/revoke/${card.id}`}>
-                <button type="submit" className="button button-small button-quiet">
+            ) : card.state === 'connected' ? (
+              <form method="post" action={`/api/auth/revoke/${card.id}`} className="integration-connected">
+                <p className="integration-account">
+                  {card.account ? t('integrations.connectedAs', { account: card.account }) : t('integrations.connected')}
+                </p>
+                <input type="hidden" name="returnTo" value={here} />
+                <button type="submit" className="button button-small button-quiet" aria-label={`${t('integrations.disconnect')}: ${card.title}`}>
                   {t('integrations.disconnect')}
                 </button>
               </form>
+            ) : card.state === 'reconnect_needed' ? (
+              <>
+                <p className="integration-warning" role="alert">
+                  {t('integrations.reconnectNeeded')}
+                </p>
+                <a className="button button-small" href={connectHref(card.id)} aria-label={`${t('integrations.reconnect')}: ${card.title}`}>
+                  {t('integrations.reconnect')}
+                </a>
+              </>
             ) : (
-              <a className="button button-small" href={`/api/auth/request/${card.id}`}>
+              <a className="button button-small" href={connectHref(card.id)} aria-label={`${t('integrations.connect')}: ${card.title}`}>
                 {t('integrations.connect')}
               </a>
             )}

@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { ReaderError, type Reader } from '../../core/readers/reader';
+import type { Tool } from '../../core/tools/tool';
+import { integrationTool, listResults, providerCall, sourcesOf, toReaderError } from './integration-tool';
+import type { IntegrationEndpoints } from './integration-settings';
+import { ProviderHttpError, providerFetch } from './provider-http';
+
+type Json = Record<string, unknown>;
+const arr = (value: unknown): Json[] => (Array.isArray(value) ? (value as Json[]) : []);
+const obj = (value: unknown): Json => (typeof value === 'object' && value !== null ? (value as Json) : {});
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+const KINDS = { document: 'google-docs', spreadsheets: 'google-sheets', presentation: 'google-slides' } as const;
+
+/** The file id of a Google Docs, Sheets or Slides link of the given kind, if it is one. */
+export function googleFileId(url: string, kind: keyof typeof KINDS): string | undefined {
+  if (!URL.canParse(url)) return undefined;
+  const parsed = new URL(url);
+  if (parsed.hostname !== 'docs.google.com' || parsed.protocol !== 'https:') return undefined;
+  const match = new RegExp(`^/(?:a/[^/]+/)?(?:u/\\d+/)?${kind}/(?:u/\\d+/)?d/([A-Za-z0-9_-]{10,100})(?:/|$)`).exec(parsed.pathname);
+  return match?.[1];
+}
+
+function googleReader(
+  endpoints: IntegrationEndpoints,
+  kind: keyof typeof KINDS,
+  readerKind: string,
+  load: (id: string, call: ReturnType<typeof providerCall>) => Promise<{ title: string; text: string }>,
+): Reader {
+  const provider = KINDS[kind];
+  return {
+    kind: readerKind,
+    counts: 'link',
+    needs: { integration: provider },
+    accepts: (source) => source.type === 'link' && googleFileId(source.url, kind) !== undefined,
+    status: () => ({ code: 'reading_page', host: 'docs.google.com' }),
+    async read(source, context) {
+      const id = source.type === 'link' ? googleFileId(source.url, kind) : undefined;
+      if (id === undefined || context.integrationToken === undefined) throw new ReaderError('unsupported');
+      try {
+        const { title, text } = await load(id, providerCall(endpoints, provider, context.integrationToken, context.signal));
+        return { title, text, url: `https://docs.google.com/${kind}/d/${id}` };
+      } catch (error) {
+        throw toReaderError(error);
+      }
+    },
+  };
+}
+
+/** Docs: paragraphs and table cells as plain text, in document order (Docs API documents.get). */
+export function googleDocsReader(endpoints: IntegrationEndpoints): Reader {
+  return googleReader(endpoints, 'document', 'google_docs', async (id, call) => {
+    const doc = await call.json<Json>(endpoints.api('google-docs', `/v1/documents/${id}`));
+    const lines: string[] = [];
+    const walk = (content: Json[]) => {
+      for (const element of content) {
+        const paragraph = obj(element.paragraph);
+        if (element.paragraph) lines.push(arr(paragraph.elements).map((e) => str(obj(e.textRun).content)).join('').replace(/\n$/, ''));
+        for (const row of arr(obj(element.table).tableRows)) {
+          lines.push(arr(row.tableCells).map((cell) => {
+            const cellLines: string[] = [];
+            for (const c of arr(cell.content)) cellLines.push(arr(obj(c.paragraph).elements).map((e) => str(obj(e.textRun).content)).join('').trim());
+            return cellLines.join(' ');
+          }).join(' | '));
+        }
+      }
+    };
+    walk(arr(obj(doc.body).content));
+    return { title: str(doc.title) || 'Google Doc', text: lines.join('\n').trim() };
+  });
+}
+
+/** Sheets: every sheet as a Markdown table of its formatted values (Sheets API with grid data). */
+export function googleSheetsReader(endpoints: IntegrationEndpoints, maxRows = 500): Reader {
+  return googleReader(endpoints, 'spreadsheets', 'google_sheets', async (id, call) => {
+    const url = endpoints.api('google-sheets', `/v4/spreadsheets/${id}`);
+    url.search = new URLSearchParams({
+      includeGridData: 'true',
+      fields: 'properties.title,sheets(properties.title,data.rowData.values.formattedValue)',
+    }).toString();
+    const book = await call.json<Json>(url);
+    const parts = arr(book.sheets).map((sheet) => {
+      const rows = arr(obj(arr(sheet.data)[0]).rowData)
+        .slice(0, maxRows)
+        .map((row) => arr(row.values).map((cell) => str(cell.formattedValue).replace(/\|/g, '\\|').replace(/\n/g, ' ')));
+      const width = Math.max(0, ...rows.map((r) => r.length));
+      const line = (cells: string[]) => `| ${[...cells, ...Array<string>(width - cells.length).fill('')].join(' | ')} |`;
+      const table = rows.length === 0 ? '(empty)' : [line(rows[0]!), line(Array<string>(width).fill('---')), ...rows.slice(1).map(line)].join('\n');
+      return `## ${str(obj(sheet.properties).title)}\n\n${table}`;
+    });
+    return { title: str(obj(book.properties).title) || 'Google Sheet', text: parts.join('\n\n') };
+  });
+}
+
+/** Slides: the text of each slide's shapes, slide by slide (Slides API presentations.get). */
+export function googleSlidesReader(endpoints: IntegrationEndpoints): Reader {
+  return googleReader(endpoints, 'presentation', 'google_slides', async (id, call) => {
+    const deck = await call.json<Json>(endpoints.api('google-slides', `/v1/presentations/${id}`));
+    const slides = arr(deck.slides).map((slide, n) => {
+      const text = arr(slide.pageElements)
+        .flatMap((element) => arr(obj(obj(element.shape).text).textElements).map((t) => str(obj(t.textRun).content)))
+        .join('')
+        .trim();
+      return `Slide ${n + 1}:\n${text}`;
+    });
+    return { title: str(deck.title) || 'Google Slides', text: slides.join('\n\n') };
+  });
+}
+
+/** Drive search and read, Calendar's upcoming events, Meet's recent meetings, the person's YouTube videos. */
+export function googleTools(endpoints: IntegrationEndpoints): Tool[] {
+  return [
+    integrationTool(endpoints, {
+      name: 'google_drive_search',
+      provider: 'google-drive',
+      description: "Searches the asking person's Google Drive (file names and contents). Returns file names, links and ids; read one with google_drive_read.",
+      schema: z.object({ query: z.string().trim().min(1).max(200).describe('Words to look for') }),
+      async run({ query }, call) {
+        const url = endpoints.api('google-drive', '/drive/v3/files', 'https://www.googleapis.com');
+        url.search = new URLSearchParams({
+          q: `fullText contains '${query.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}' and trashed = false`,
+          pageSize: '10',
+          fields: 'files(id,name,mimeType,webViewLink,modifiedTime)',
+        }).toString();
+        const found = await call.json<Json>(url);
+        const items = arr(found.files).map((f) => ({ title: `${str(f.name)} (id ${str(f.id)}, ${str(f.mimeType)})`, url: str(f.webViewLink) || undefined }));
+        return { content: listResults(items), untrusted: true, sources: sourcesOf('google_drive', items) };
+      },
+    }),
+    integrationTool(endpoints, {
+      name: 'google_drive_read',
+      provider: 'google-drive',
+      description: "Reads a Google Docs, Sheets or Slides file from the asking person's Drive as plain text, by its id from google_drive_search.",
+      schema: z.object({ fileId: z.string().regex(/^[A-Za-z0-9_-]{10,100}$/).describe('The Drive file id') }),
+      async run({ fileId }, call) {
+        const metaUrl = endpoints.api('google-drive', `/drive/v3/files/${fileId}`, 'https://www.googleapis.com');
+        metaUrl.search = new URLSearchParams({ fields: 'id,name,mimeType,webViewLink' }).toString();
+        const meta = await call.json<Json>(metaUrl);
+        const mime = str(meta.mimeType) === 'application/vnd.google-apps.spreadsheet' ? 'text/csv' : 'text/plain';
+        const url = endpoints.api('google-drive', `/drive/v3/files/${fileId}/export`, 'https://www.googleapis.com');
+        url.search = new URLSearchParams({ mimeType: mime }).toString();
+        const response = await providerFetch(url, {
+          provider: 'google-drive',
+          token: call.token,
+          signal: call.signal,
+          timeoutMs: endpoints.timeoutMs,
+          headers: { accept: '*/*' },
+        });
+        if (!response.ok) throw new ProviderHttpError(response.status, 'google-drive');
+        const text = (await response.text()).slice(0, 200_000);
+        const title = str(meta.name) || fileId;
+        const link = str(meta.webViewLink) || undefined;
+        return { content: `# ${title}\n\n${text}`, untrusted: true, sources: sourcesOf('google_drive', [{ title, url: link }]) };
+      },
+    }),
+    integrationTool(endpoints, {
+      name: 'google_calendar_events',
+      provider: 'google-calendar',
+      description: "Lists the asking person's upcoming Google Calendar events (primary calendar), soonest first, with their Meet links.",
+      schema: z.object({ days: z.number().int().min(1).max(60).default(7).describe('How many days ahead to look') }),
+      async run({ days }, call) {
+        const now = Date.now();
+        const url = endpoints.api('google-calendar', '/calendar/v3/calendars/primary/events', 'https://www.googleapis.com');
+        url.search = new URLSearchParams({
+          timeMin: new Date(now).toISOString(),
+          timeMax: new Date(now + days * 86_400_000).toISOString(),
+          singleEvents: 'true',
+          orderBy: 'startTime',
+          maxResults: '25',
+        }).toString();
+        const events = arr((await call.json<Json>(url)).items);
+        const items = events.map((e) => ({
+          title: `${str(obj(e.start).dateTime) || str(obj(e.start).date)}: ${str(e.summary) || '(no title)'}`,
+          url: str(e.htmlLink) || undefined,
+          text: [str(e.hangoutLink) ? `Meet: ${str(e.hangoutLink)}` : '', str(e.description)].filter(Boolean).join('\n'),
+        }));
+        return { content: listResults(items, 'No upcoming events.'), untrusted: true };
+      },
+    }),
+    integrationTool(endpoints, {
+      name: 'google_meet_recent_meetings',
+      provider: 'google-meet',
+      description: "Lists the asking person's recent Google Meet meetings (conference records: when, which meeting space).",
+      schema: z.object({ limit: z.number().int().min(1).max(25).default(10) }),
+      async run({ limit }, call) {
+        const url = endpoints.api('google-meet', '/v2/conferenceRecords');
+        url.search = new URLSearchParams({ pageSize: String(limit) }).toString();
+        const records = arr((await call.json<Json>(url)).conferenceRecords);
+        const items = records.map((r) => ({ title: `${str(r.startTime)}: ${str(r.space)}`, text: str(r.endTime) ? `ended ${str(r.endTime)}` : '' }));
+        return { content: listResults(items, 'No recent meetings.'), untrusted: true };
+      },
+    }),
+    integrationTool(endpoints, {
+      name: 'youtube_my_videos',
+      provider: 'youtube',
+      description: "Lists the videos the asking person uploaded to their YouTube channel (titles, links, dates). Their transcripts can be read by sharing the link.",
+      schema: z.object({ limit: z.number().int().min(1).max(50).default(10) }),
+      async run({ limit }, call) {
+        return youTubeVideos(endpoints, call, limit);
+      },
+    }),
+  ];
+}
+
+/** The person's uploads: channels?mine=true → the uploads playlist → its items. Also /api/get-youtube-videos. */
+export async function youTubeVideos(endpoints: IntegrationEndpoints, call: ReturnType<typeof providerCall>, limit: number) {
+  const channels = endpoints.api('youtube', '/youtube/v3/channels');
+  channels.search = new URLSearchParams({ part: 'contentDetails', mine: 'true' }).toString();
+  const uploads = str(obj(obj(obj(arr((await call.json<Json>(channels)).items)[0]).contentDetails).relatedPlaylists).uploads);
+  if (uploads === '') return { content: 'The person has no YouTube channel.', untrusted: true, videos: [] };
+  const list = endpoints.api('youtube', '/youtube/v3/playlistItems');
+  list.search = new URLSearchParams({ part: 'snippet', playlistId: uploads, maxResults: String(limit) }).toString();
+  const videos = arr((await call.json<Json>(list)).items).map((item) => {
+    const snippet = obj(item.snippet);
+    const id = str(obj(snippet.resourceId).videoId);
+    return { id, title: str(snippet.title), publishedAt: str(snippet.publishedAt), url: `https://www.youtube.com/watch?v=${id}` };
+  });
+  const items = videos.map((v) => ({ title: `${v.title} (${v.publishedAt})`, url: v.url }));
+  return { content: listResults(items, 'No videos.'), untrusted: true, sources: sourcesOf('youtube', items), videos };
+}

@@ -1,0 +1,101 @@
+import { tool } from '@langchain/core/tools';
+import type { z } from 'zod';
+import { findProvider } from '../../core/integrations/integration-provider';
+import { ReaderError } from '../../core/readers/reader';
+import { ToolError, type Tool, type ToolOutput } from '../../core/tools/tool';
+import { fromLangChain, toolContextOf } from '../tools/langchain-tool';
+import type { IntegrationEndpoints } from './integration-settings';
+import { ProviderHttpError, providerJson, type ProviderRequest } from './provider-http';
+
+export interface IntegrationCall {
+  /** The asker's own token for the provider (never anyone else's). */
+  readonly token: string;
+  readonly signal: AbortSignal;
+  readonly endpoints: IntegrationEndpoints;
+  /** JSON from the provider's API with the asker's token. */
+  json<T>(url: URL, init?: Omit<ProviderRequest, 'provider' | 'token' | 'timeoutMs' | 'signal'>): Promise<T>;
+}
+
+export function providerCall(endpoints: IntegrationEndpoints, provider: string, token: string, signal: AbortSignal): IntegrationCall {
+  return {
+    token,
+    signal,
+    endpoints,
+    json: (url, init = {}) => providerJson(url, { ...init, provider, token, signal, timeoutMs: endpoints.timeoutMs }),
+  };
+}
+
+/**
+ * A tool that acts with the asker's connection to one provider: offered only when they have
+ * connected it (`needs.integration`), its results fenced as untrusted text, provider failures
+ * told to the model in one line without content.
+ */
+export function integrationTool<S extends z.ZodObject>(
+  endpoints: IntegrationEndpoints,
+  spec: {
+    name: string;
+    description: string;
+    provider: string;
+    schema: S;
+    run: (args: z.infer<S>, call: IntegrationCall) => Promise<ToolOutput>;
+  },
+): Tool {
+  const service = findProvider(spec.provider)?.title ?? spec.provider;
+  const lcTool = tool(
+    async (args: z.infer<S>, config: unknown) => {
+      const context = toolContextOf(config);
+      if (context.integrationToken === undefined) throw new ToolError(`The person asking has not connected ${service}.`);
+      try {
+        return await spec.run(args, providerCall(endpoints, spec.provider, context.integrationToken, context.signal));
+      } catch (error) {
+        throw toToolError(error, service);
+      }
+    },
+    { name: spec.name, description: spec.description, schema: spec.schema },
+  );
+  return fromLangChain(lcTool as never, {
+    plugin: null,
+    plans: 'all',
+    needs: { integration: spec.provider as never },
+    status: () => ({ code: 'using_service', service }),
+  });
+}
+
+export function toToolError(error: unknown, service: string): Error {
+  if (error instanceof ToolError) return error;
+  if (error instanceof ProviderHttpError) {
+    if (error.status === 401 || error.status === 403) {
+      return new ToolError(`${service} refused the person's connection (HTTP ${error.status}); they may need to reconnect ${service} on the Integrations page.`);
+    }
+    if (error.status === 404) return new ToolError(`${service} found nothing there (HTTP 404).`);
+    return new ToolError(`${service} is not answering right now (HTTP ${error.status}). Answer without it and say so.`);
+  }
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return new ToolError(`${service} took too long to answer.`);
+  }
+  return new ToolError(`${service} could not be reached.`);
+}
+
+/** A provider failure as a reader's one-word reason. */
+export function toReaderError(error: unknown): ReaderError {
+  if (error instanceof ReaderError) return error;
+  if (error instanceof ProviderHttpError) {
+    if (error.status === 404) return new ReaderError('not_found');
+    if (error.status === 401 || error.status === 403) return new ReaderError('forbidden');
+    return new ReaderError('failed');
+  }
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return new ReaderError('timeout');
+  return new ReaderError('failed');
+}
+
+/** Results as a numbered list of linked titles with their snippets. */
+export function listResults(items: readonly { title: string; url?: string | undefined; text?: string | undefined }[], empty = 'No results.'): string {
+  if (items.length === 0) return empty;
+  return items
+    .map((item, n) => `${n + 1}. ${item.url ? `[${item.title}](${item.url})` : item.title}${item.text ? `\n${item.text.slice(0, 600)}` : ''}`)
+    .join('\n\n');
+}
+
+export function sourcesOf(kind: string, items: readonly { title: string; url?: string | undefined }[]) {
+  return items.flatMap((item) => (item.url ? [{ kind, url: item.url, title: item.title }] : []));
+}

@@ -1,0 +1,316 @@
+import { WebClient } from '@slack/web-api';
+import { z } from 'zod';
+import { INTEGRATION_FAMILIES } from '../../core/integrations/integration-provider';
+import { ToolError, type Tool } from '../../core/tools/tool';
+import { integrationTool, listResults, sourcesOf, type IntegrationCall } from './integration-tool';
+import type { IntegrationEndpoints } from './integration-settings';
+import { ProviderHttpError, providerJson } from './provider-http';
+
+type Json = Record<string, unknown>;
+const arr = (value: unknown): Json[] => (Array.isArray(value) ? (value as Json[]) : []);
+const obj = (value: unknown): Json => (typeof value === 'object' && value !== null ? (value as Json) : {});
+const str = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+const query = z.string().trim().min(1).max(200).describe('Words to look for');
+const withSearch = (url: URL, params: Record<string, string>) => {
+  url.search = new URLSearchParams(params).toString();
+  return url;
+};
+/** A quoted string for JQL and CQL. */
+const quoted = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+
+/**
+ * At least one tool per connected provider besides Google: code and issue search (GitHub,
+ * GitLab), Slack message search with the person's own token, Notion, Jira, Confluence,
+ * Asana, Trello, monday.com, Salesforce, Zoom and X. Each acts only with the asker's token.
+ */
+export function integrationProviderTools(endpoints: IntegrationEndpoints): Tool[] {
+  const github = { accept: 'application/vnd.github.text-match+json', 'x-github-api-version': '2022-11-28' };
+  return [
+    integrationTool(endpoints, {
+      name: 'github_search_code',
+      provider: 'github',
+      description:
+        "Searches code in the GitHub repositories the asking person can see (their private ones included). Use GitHub search qualifiers such as repo:owner/name or language:ts. Returns files with matching fragments.",
+      schema: z.object({ query }),
+      async run(args, call) {
+        const found = await call.json<Json>(withSearch(endpoints.api('github', '/search/code'), { q: args.query, per_page: '10' }), { headers: github });
+        const items = arr(found.items).map((i) => ({
+          title: `${str(obj(i.repository).full_name)}: ${str(i.path)}`,
+          url: str(i.html_url) || undefined,
+          text: arr(i.text_matches).map((m) => str(m.fragment)).join('\n…\n'),
+        }));
+        return { content: listResults(items), untrusted: true, sources: sourcesOf('github', items) };
+      },
+    }),
+    integrationTool(endpoints, {
+      name: 'github_search_issues',
+      provider: 'github',
+      description: 'Searches issues and pull requests in the GitHub repositories the asking person can see. Supports qualifiers like repo:, is:open, is:pr.',
+      schema: z.object({ query }),
+      async run(args, call) {
+        const found = await call.json<Json>(withSearch(endpoints.api('github', '/search/issues'), { q: args.query, per_page: '10' }), { headers: github });
+        const items = arr(found.items).map((i) => ({ title: `${str(i.title)} (${str(i.state)})`, url: str(i.html_url) || undefined, text: str(i.body).slice(0, 500) }));
+        return { content: listResults(items), untrusted: true, sources: sourcesOf('github', items) };
+      },
+    }),
+    integrationTool(endpoints, {
+      name: 'gitlab_search',
+      provider: 'gitlab',
+      description: 'Searches the GitLab projects, issues, merge requests or code (blobs) the asking person can see.',
+      schema: z.object({ query, scope: z.enum(['projects', 'issues', 'merge_requests', 'blobs']).default('issues') }),
+      async run(args, call) {
+        const found = await call.json<Json[]>(withSearch(endpoints.api('gitlab', '/search'), { scope: args.scope, search: args.query, per_page: '10' }));
+        const items = arr(found).map((i) => ({
+          title: str(i.title) || str(i.name_with_namespace) || str(i.path) || str(i.filename),
+          url: str(i.web_url) || undefined,
+          text: (str(i.description) || str(i.data)).slice(0, 500),
+        }));
+        return { content: listResults(items), untrusted: true, sources: sourcesOf('gitlab', items) };
+      },
+    }),
+    integrationTool(endpoints, {
+      name: 'slack_search_messages',
+      provider: 'slack',
+      description:
+        "Searches Slack messages with the asking person's own access: everything they can see in the workspace, their private channels and DMs included. Supports Slack search modifiers (in:#channel, from:@name, after:2024-01-01).",
+      schema: z.object({ query }),
+      async run(args, call) {
+        const slack = new WebClient(call.token, { slackApiUrl: endpoints.api('slack', '/').href, retryConfig: { retries: 1 }, timeout: endpoints.timeoutMs });
+        let found;
+        try {
+          found = await slack.search.messages({ query: args.query, count: 10, sort: 'score' });
+        } catch (error) {
+          const code = (error as { data?: { error?: string } }).data?.error;
+          if (code === 'invalid_auth' || code === 'token_revoked' || code === 'missing_scope') throw new ProviderHttpError(401, 'slack');
+          throw error;
+        }
+        const items = (found.messages?.matches ?? []).map((m) => ({
+          title: `#${m.channel?.name ?? m.channel?.id ?? '?'}, ${m.username ?? m.user ?? ''}`,
+          url: m.permalink,
+          text: (m.text ?? '').slice(0, 600),
+        }));
+        return { content: listResults(items), untrusted: true, sources: sourcesOf('slack_message', items) };
+      },
+    }),
+    integrationTool(endpoints, {
+      name: 'notion_search',
+      provider: 'notion',
+      description: 'Searches the Notion pages and databases the asking person shared with Tomo. Returns titles, links and ids; read a page with notion_read_page.',
+      schema: z.object({ query }),
+      async run(args, call) {
+        const found = await call.json<Json>(endpoints.api('notion', '/v1/search'), { json: { query: args.query, page_size: 10 }, headers: NOTION });
+        const items = arr(found.results).map((r) => ({ title: `${notionTitle(r)} (id ${str(r.id)})`, url: str(r.url) || undefined }));
+        return { content: listResults(items), untrusted: true, sources: sourcesOf('notion', items) };
+      },
+    }),
+    integrationTool(endpoints, {
+      name: 'notion_read_page',
+      provider: 'notion',
+      description: "Reads a Notion page's text by its id (from notion_search).",
+      schema: z.object({ pageId: z.string().regex(/^[0-9a-fA-F-]{32,36}$/).describe('The page id') }),
+      async run(args, call) {
+        const page = await call.json<Json>(endpoints.api('notion', `/v1/pages/${args.pageId}`), { headers: NOTION });
+        const blocks = await call.json<Json>(withSearch(endpoints.api('notion', `/v1/blocks/${args.pageId}/children`), { page_size: '100' }), { headers: NOTION });
+        const text = arr(blocks.results)
+          .map((b) => arr(obj(b[str(b.type)]).rich_text).map((t) => str(t.plain_text)).join(''))
+          .filter((line) => line !== '')
+          .join('\n');
+        const title = notionTitle(page);
+        return { content: `# ${title}\n\n${text}`, untrusted: true, sources: sourcesOf('notion', [{ title, url: str(page.url) || undefined }]) };
+      },
+    }),
+    integrationTool(endpoints, {
+      name: 'jira_search_issues',
+      provider: 'atlassian-jira',
+      description: "Searches Jira issues the asking person can see, by text (summary, description, comments). Returns keys, summaries, status and links.",
+      schema: z.object({ query }),
+      async run(args, call) {
+        const site = await atlassianSite(endpoints, call, 'atlassian-jira', 'jira');
+        const url = withSearch(endpoints.api('atlassian-jira', `/ex/jira/${site.id}/rest/api/3/search/jql`), {
+          jql: `text ~ ${quoted(args.query)} order by updated desc`,
+          fields: 'summary,status,assignee',
+          maxResults: '10',
+        });
+        const found = await call.json<Json>(url);
+        const items = arr(found.issues).map((i) => {
+          const fields = obj(i.fields);
+          return {
+            title: `${str(i.key)}: ${str(fields.summary)} (${str(obj(fields.status).name)})`,
+            url: site.url ? `${site.url}/browse/${str(i.key)}` : undefined,
+            text: str(obj(fields.assignee).displayName) ? `Assignee: ${str(obj(fields.assignee).displayName)}` : '',
+          };
+        });
+        return { content: listResults(items), untrusted: true, sources: sourcesOf('jira', items) };
+      },
+    }),
+    integrationTool(endpoints, {
+      name: 'confluence_search',
+      provider: 'atlassian-confluence',
+      description: 'Searches Confluence pages the asking person can see, by text. Returns titles, excerpts and links.',
+      schema: z.object({ query }),
+      async run(args, call) {
+        const site = await atlassianSite(endpoints, call, 'atlassian-confluence', 'confluence');
+        const url = withSearch(endpoints.api('atlassian-confluence', `/ex/confluence/${site.id}/wiki/rest/api/search`), {
+          cql: `text ~ ${quoted(args.query)} and type = page`,
+          limit: '10',
+        });
+        const found = await call.json<Json>(url);
+        const items = arr(found.results).map((r) => ({
+          title: str(r.title) || str(obj(r.content).title),
+          url: site.url && str(r.url) ? `${site.url}/wiki${str(r.url)}` : undefined,
+          text: str(r.excerpt).replace(/@@@(end)?hl@@@/g, ''),
+        }));
+        return { content: listResults(items), untrusted: true, sources: sourcesOf('confluence', items) };
+      },
+    }),
+    integrationTool(endpoints, {
+      name: 'asana_search_tasks',
+      provider: 'asana',
+      description: "Finds Asana tasks by name in the asking person's workspaces. Returns names, whether done, and links.",
+      schema: z.object({ query }),
+      async run(args, call) {
+        const workspaces = arr((await call.json<Json>(endpoints.api('asana', '/workspaces'))).data).slice(0, 3);
+        const items: { title: string; url?: string | undefined }[] = [];
+        for (const workspace of workspaces) {
+          const url = withSearch(endpoints.api('asana', `/workspaces/${str(workspace.gid)}/typeahead`), {
+            resource_type: 'task',
+            query: args.query,
+            count: '10',
+            opt_fields: 'name,completed,permalink_url',
+          });
+          for (const task of arr((await call.json<Json>(url)).data)) {
+            items.push({ title: `${str(task.name)}${task.completed === true ? ' (done)' : ''}`, url: str(task.permalink_url) || undefined });
+          }
+        }
+        return { content: listResults(items), untrusted: true, sources: sourcesOf('asana', items) };
+      },
+    }),
+    integrationTool(endpoints, {
+      name: 'trello_search',
+      provider: 'atlassian-trello',
+      description: "Searches the asking person's Trello boards and cards. Returns card names, descriptions and links.",
+      schema: z.object({ query }),
+      async run(args, call) {
+        const key = endpoints.family('trello')?.clientId ?? '';
+        const url = withSearch(endpoints.api('atlassian-trello', '/search'), {
+          query: args.query,
+          modelTypes: 'cards,boards',
+          cards_limit: '10',
+          boards_limit: '5',
+          key,
+          token: call.token,
+        });
+        // Trello takes the API key and the person's token as parameters, not a bearer header.
+        const found = await providerJson<Json>(url, { provider: 'atlassian-trello', signal: call.signal, timeoutMs: endpoints.timeoutMs });
+        const items = [
+          ...arr(found.boards).map((b) => ({ title: `Board: ${str(b.name)}`, url: str(b.shortUrl) || str(b.url) || undefined })),
+          ...arr(found.cards).map((c) => ({ title: `Card: ${str(c.name)}`, url: str(c.shortUrl) || str(c.url) || undefined, text: str(c.desc).slice(0, 500) })),
+        ];
+        return { content: listResults(items), untrusted: true, sources: sourcesOf('trello', items) };
+      },
+    }),
+    integrationTool(endpoints, {
+      name: 'monday_search_items',
+      provider: 'monday',
+      description: "Finds items by name on the asking person's monday.com boards. Returns item names, their board, and links.",
+      schema: z.object({ query }),
+      async run(args, call) {
+        const graphql =
+          'query ($q: CompareValue!) { boards(limit: 10) { name url items_page(limit: 10, query_params: { rules: [{ column_id: "name", compare_value: $q, operator: contains_text }] }) { items { name url } } } }';
+        // monday.com takes the token as the Authorization header itself.
+        const found = await call.json<Json>(endpoints.api('monday', '/'), {
+          json: { query: graphql, variables: { q: args.query } },
+          headers: { authorization: call.token, 'api-version': '2024-10' },
+        });
+        if (arr(found.errors).length > 0) throw new ToolError('monday.com refused the search.');
+        const items = arr(obj(found.data).boards).flatMap((board) =>
+          arr(obj(board.items_page).items).map((item) => ({ title: `${str(item.name)} (board ${str(board.name)})`, url: str(item.url) || undefined })),
+        );
+        return { content: listResults(items), untrusted: true, sources: sourcesOf('monday', items) };
+      },
+    }),
+    integrationTool(endpoints, {
+      name: 'salesforce_search',
+      provider: 'salesforce',
+      description: 'Searches Salesforce accounts, contacts, leads and opportunities the asking person can see, by name and other text fields.',
+      schema: z.object({ query }),
+      async run(args, call) {
+        const instance = await salesforceInstance(endpoints, call);
+        const url = new URL(`${instance.replace(/\/$/, '')}/services/data/v60.0/parameterizedSearch/`);
+        url.search = new URLSearchParams([
+          ['q', args.query],
+          ['sobject', 'Account'],
+          ['sobject', 'Contact'],
+          ['sobject', 'Lead'],
+          ['sobject', 'Opportunity'],
+          ['Account.fields', 'Name'],
+          ['Contact.fields', 'Name,Email'],
+          ['Lead.fields', 'Name,Company'],
+          ['Opportunity.fields', 'Name,StageName'],
+          ['overallLimit', '10'],
+        ]).toString();
+        const found = await call.json<Json>(url);
+        const items = arr(found.searchRecords).map((r) => {
+          const type = str(obj(r.attributes).type);
+          const extra = [str(r.Email), str(r.Company), str(r.StageName)].filter(Boolean).join(', ');
+          return { title: `${type}: ${str(r.Name)}${extra ? ` (${extra})` : ''}`, url: str(r.Id) ? `${instance.replace(/\/$/, '')}/${str(r.Id)}` : undefined };
+        });
+        return { content: listResults(items), untrusted: true, sources: sourcesOf('salesforce', items) };
+      },
+    }),
+    integrationTool(endpoints, {
+      name: 'zoom_upcoming_meetings',
+      provider: 'zoom',
+      description: "Lists the asking person's upcoming Zoom meetings (topic, start time, join link).",
+      schema: z.object({ limit: z.number().int().min(1).max(30).default(10) }),
+      async run(args, call) {
+        const found = await call.json<Json>(withSearch(endpoints.api('zoom', '/users/me/meetings'), { type: 'upcoming', page_size: String(args.limit) }));
+        const items = arr(found.meetings).map((m) => ({ title: `${str(m.start_time)}: ${str(m.topic)}`, url: str(m.join_url) || undefined }));
+        return { content: listResults(items, 'No upcoming meetings.'), untrusted: true };
+      },
+    }),
+    integrationTool(endpoints, {
+      name: 'x_search_recent_posts',
+      provider: 'x',
+      description: 'Searches posts on X from the last seven days, with the asking person\'s connection. Supports X search operators (from:, -is:retweet).',
+      schema: z.object({ query }),
+      async run(args, call) {
+        const found = await call.json<Json>(
+          withSearch(endpoints.api('x', '/tweets/search/recent'), { query: args.query, max_results: '10', 'tweet.fields': 'created_at,author_id' }),
+        );
+        const items = arr(found.data).map((t) => ({ title: `${str(t.created_at)}`, url: `https://x.com/i/web/status/${str(t.id)}`, text: str(t.text) }));
+        return { content: listResults(items), untrusted: true, sources: sourcesOf('x', items) };
+      },
+    }),
+  ];
+}
+
+const NOTION = { 'notion-version': '2022-06-28' };
+
+function notionTitle(item: Json): string {
+  for (const property of Object.values(obj(item.properties))) {
+    const p = obj(property);
+    if (p.type === 'title') return arr(p.title).map((t) => str(t.plain_text)).join('') || 'Untitled';
+  }
+  return arr(item.title).map((t) => str(t.plain_text)).join('') || 'Untitled';
+}
+
+/** The person's Atlassian site for a product: its cloud id and address (accessible-resources). */
+async function atlassianSite(endpoints: IntegrationEndpoints, call: IntegrationCall, provider: string, product: 'jira' | 'confluence') {
+  const sites = await call.json<Json[]>(endpoints.api(provider, '/oauth/token/accessible-resources'));
+  const site = arr(sites).find((s) => arr(s.scopes).some((scope) => String(scope).includes(product))) ?? arr(sites)[0];
+  if (!site) throw new ToolError(`The person's Atlassian account has no ${product === 'jira' ? 'Jira' : 'Confluence'} site.`);
+  return { id: encodeURIComponent(str(site.id)), url: str(site.url).replace(/\/$/, '') };
+}
+
+/** The person's Salesforce instance: the configured API base, else the one their identity names. */
+async function salesforceInstance(endpoints: IntegrationEndpoints, call: IntegrationCall): Promise<string> {
+  const configured = endpoints.family('salesforce')?.apiUrl;
+  if (configured) return configured;
+  const me = await call.json<Json>(endpoints.oauth(INTEGRATION_FAMILIES.salesforce, ['https://login.salesforce.com', '/services/oauth2/userinfo']));
+  const custom = str(obj(me.urls).custom_domain);
+  const rest = str(obj(me.urls).rest);
+  const base = custom || (rest ? new URL(rest).origin : '');
+  if (!base.startsWith('https://')) throw new ToolError('Salesforce did not say where the person\'s data is.');
+  return base;
+}

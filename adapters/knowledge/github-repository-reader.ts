@@ -1,0 +1,129 @@
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { createGunzip } from 'node:zlib';
+import { extract } from 'tar-stream';
+import { KnowledgeReadError, type CodeLanguage, type ExtractedDocument, type SourceContent, type SourceContentReader } from '../../core/knowledge/content-reader.port';
+import { githubRepository } from '../../core/knowledge/add-source.use-case';
+import type { KnowledgeSourceRecord } from '../../core/knowledge/knowledge-source';
+
+export interface RepositoryLimits {
+  /** The archive as downloaded (gzip). */
+  readonly maxArchiveBytes: number;
+  /** One file; larger ones are generated data more often than code. */
+  readonly maxFileBytes: number;
+  readonly maxFiles: number;
+  readonly maxTextBytes: number;
+}
+
+export const DEFAULT_REPOSITORY_LIMITS: RepositoryLimits = { maxArchiveBytes: 100 * 1024 * 1024, maxFileBytes: 512 * 1024, maxFiles: 2_000, maxTextBytes: 20 * 1024 * 1024 };
+
+/** Folders of dependencies, builds and tooling: not the team's own words. */
+const SKIPPED_DIRS = new Set(['node_modules', 'vendor', 'vendors', 'third_party', 'third-party', 'dist', 'build', 'out', 'target', '.git', '.github', '.idea', '.vscode', '__pycache__', '.venv', 'venv', 'bower_components', 'coverage', '.next', '.nuxt', 'Pods', 'DerivedData']);
+/** Lock files, minified and generated files. */
+const SKIPPED_FILES = [/\.min\.(js|css)$/i, /\.map$/i, /(^|\/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|Gemfile\.lock|poetry\.lock|composer\.lock|go\.sum)$/i, /\.(pb|generated|g)\.\w+$/i, /_pb2\.py$/i];
+const BINARY_EXTENSIONS = /\.(png|jpe?g|gif|webp|ico|bmp|tiff?|psd|pdf|zip|gz|tgz|bz2|xz|7z|rar|jar|war|class|exe|dll|so|dylib|o|a|wasm|bin|dat|db|sqlite|woff2?|ttf|otf|eot|mp3|mp4|mov|avi|wav|flac|ogg|webm|pyc|lockb)$/i;
+
+const LANGUAGES: Readonly<Record<string, CodeLanguage>> = {
+  js: 'js', jsx: 'js', mjs: 'js', cjs: 'js', ts: 'js', tsx: 'js', mts: 'js', cts: 'js', vue: 'js', svelte: 'js',
+  py: 'python', go: 'go', java: 'java', kt: 'kotlin', kts: 'kotlin', rs: 'rust', rb: 'ruby', php: 'php',
+  c: 'cpp', h: 'cpp', cc: 'cpp', cpp: 'cpp', hpp: 'cpp', cs: 'java', swift: 'swift', scala: 'scala', sol: 'sol',
+  md: 'markdown', mdx: 'markdown', html: 'html', htm: 'html',
+};
+
+/**
+ * A public GitHub repository from its default branch's tarball (REST `GET /repos/{owner}/{repo}/tarball`,
+ * which redirects to codeload), streamed through gunzip and tar: text files only, with code
+ * tagged by language so the splitter cuts along functions; binaries (by extension or a NUL
+ * byte), vendored, built, lock and minified files skipped; sizes and counts capped. Nothing is
+ * written to disk.
+ */
+export class GitHubRepositoryReader implements SourceContentReader {
+  constructor(
+    private readonly options: { apiUrl: string; limits?: RepositoryLimits; token?: (source: KnowledgeSourceRecord) => Promise<string | undefined> },
+  ) {}
+
+  async read(source: KnowledgeSourceRecord, signal: AbortSignal): Promise<SourceContent> {
+    const repo = githubRepository(source.url ?? '');
+    if (!repo) throw new KnowledgeReadError('not_found', 'not a GitHub repository address');
+    const limits = this.options.limits ?? DEFAULT_REPOSITORY_LIMITS;
+    const token = await this.options.token?.(source);
+    const base = this.options.apiUrl.replace(/\/$/, '');
+    let response: Response;
+    try {
+      response = await fetch(`${base}/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.name)}/tarball`, {
+        headers: { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28', 'user-agent': 'Tomo', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        redirect: 'follow',
+        signal: AbortSignal.any([signal, AbortSignal.timeout(120_000)]),
+      });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw new KnowledgeReadError('fetch_failed', 'GitHub could not be reached');
+    }
+    // GitHub answers 404 for private repositories it will not show without a token.
+    if (response.status === 404) throw new KnowledgeReadError('not_found');
+    if (response.status === 401 || response.status === 403) {
+      if (response.headers.get('x-ratelimit-remaining') === '0') throw new Error('GitHub API rate limit reached; retried later');
+      throw new KnowledgeReadError('not_authorized');
+    }
+    if (!response.ok || !response.body) throw new Error(`GitHub answered HTTP ${response.status}; retried later`);
+    const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+    if (Number.isFinite(declared) && declared > limits.maxArchiveBytes) throw new KnowledgeReadError('too_large');
+    return this.unpack(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), limits);
+  }
+
+  private async unpack(body: Readable, limits: RepositoryLimits): Promise<SourceContent> {
+    const documents: ExtractedDocument[] = [];
+    let sizeBytes = 0;
+    let archiveBytes = 0;
+    let tooLarge = false;
+    const tar = extract();
+    tar.on('entry', (header, stream, next) => {
+      // GitHub's tarballs wrap everything in "<owner>-<repo>-<sha>/".
+      const path = header.name.split('/').slice(1).join('/');
+      const wanted = header.type === 'file' && path !== '' && keep(path) && (header.size ?? 0) <= limits.maxFileBytes && documents.length < limits.maxFiles && sizeBytes < limits.maxTextBytes;
+      if (!wanted) {
+        stream.on('end', next).resume();
+        return;
+      }
+      const parts: Buffer[] = [];
+      stream.on('data', (part: unknown) => parts.push(part as Buffer));
+      stream.on('end', () => {
+        const bytes = Buffer.concat(parts);
+        if (!bytes.subarray(0, 8_000).includes(0)) {
+          const text = bytes.toString('utf8');
+          if (text.trim() !== '') {
+            sizeBytes += bytes.length;
+            const language = LANGUAGES[path.split('.').pop()?.toLowerCase() ?? ''];
+            documents.push({ text, location: { path, lineStart: 1 }, ...(language ? { language } : {}) });
+          }
+        }
+        next();
+      });
+    });
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        archiveBytes += chunk.length;
+        if (archiveBytes > limits.maxArchiveBytes) {
+          tooLarge = true;
+          done(new Error('archive too large'));
+          return;
+        }
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, counter, createGunzip(), tar);
+    } catch {
+      throw new KnowledgeReadError(tooLarge ? 'too_large' : 'unsupported', tooLarge ? 'archive too large' : 'not a readable archive');
+    }
+    return { documents, sizeBytes };
+  }
+}
+
+function keep(path: string): boolean {
+  const segments = path.split('/');
+  if (segments.slice(0, -1).some((dir) => SKIPPED_DIRS.has(dir))) return false;
+  if (BINARY_EXTENSIONS.test(path)) return false;
+  return !SKIPPED_FILES.some((pattern) => pattern.test(path));
+}

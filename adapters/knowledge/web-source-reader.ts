@@ -1,0 +1,116 @@
+import { parseHTML } from 'linkedom';
+import { KnowledgeReadError, type ExtractedDocument, type SourceContent, type SourceContentReader } from '../../core/knowledge/content-reader.port';
+import type { KnowledgeSourceRecord } from '../../core/knowledge/knowledge-source';
+import { DocumentTextError, decodeText, htmlToMarkdown, pdfText } from '../documents/document-text';
+import { GuardedFetchError, type GuardedHttpClient } from '../http/guarded-http-client';
+
+const HTML = new Set(['text/html', 'application/xhtml+xml']);
+const SITEMAP_URLS = 200;
+
+/**
+ * A page, or a site up to the source's page limit: the page itself first, then the same-origin
+ * pages its sitemap.xml lists, then same-origin links in the order found (breadth first). Every
+ * request goes through the guarded client (SSRF rules, size and time caps). A page after the
+ * first that fails is skipped; the first failing fails the source.
+ */
+export class WebSourceReader implements SourceContentReader {
+  constructor(private readonly client: GuardedHttpClient) {}
+
+  async read(source: KnowledgeSourceRecord, signal: AbortSignal): Promise<SourceContent> {
+    const start = source.url;
+    if (!start) throw new KnowledgeReadError('fetch_failed', 'no URL');
+    const origin = new URL(start).origin;
+    const queue: string[] = [normalize(start)];
+    const seen = new Set(queue);
+    const enqueue = (url: string) => {
+      const n = normalize(url);
+      if (new URL(n).origin !== origin || seen.has(n) || seen.size > source.pageLimit * 20) return;
+      seen.add(n);
+      queue.push(n);
+    };
+    const documents: ExtractedDocument[] = [];
+    let sizeBytes = 0;
+    let first = true;
+    let sitemapRead = source.pageLimit <= 1;
+    while (queue.length > 0 && documents.length < source.pageLimit) {
+      signal.throwIfAborted();
+      const url = queue.shift()!;
+      try {
+        const page = await this.page(url, signal);
+        sizeBytes += Buffer.byteLength(page.text);
+        if (page.text.trim() !== '') documents.push({ text: page.title ? `# ${page.title}\n\n${page.text}` : page.text, location: { url: page.url, ...(page.title ? { title: page.title.slice(0, 200) } : {}) } });
+        if (!sitemapRead) {
+          sitemapRead = true;
+          for (const listed of await this.sitemap(origin, signal)) enqueue(listed);
+        }
+        for (const link of page.links) enqueue(link);
+      } catch (error) {
+        if (first) throw error;
+        if (!(error instanceof KnowledgeReadError)) throw error;
+      }
+      first = false;
+    }
+    return { documents, sizeBytes };
+  }
+
+  private async page(url: string, signal: AbortSignal): Promise<{ url: string; title: string; text: string; links: string[] }> {
+    let response;
+    try {
+      response = await this.client.get(url, {
+        signal,
+        accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,application/pdf;q=0.8',
+        wants: (type) => HTML.has(type) || type === 'application/pdf' || type.startsWith('text/') || type === '',
+      });
+    } catch (error) {
+      if (error instanceof GuardedFetchError) throw new KnowledgeReadError(error.failure === 'too_large' ? 'too_large' : error.failure === 'unsupported' ? 'unsupported' : 'fetch_failed');
+      throw error;
+    }
+    if (response.status === 404 || response.status === 410) throw new KnowledgeReadError('not_found');
+    if (response.status >= 400) throw new KnowledgeReadError('fetch_failed', `HTTP ${response.status}`);
+    try {
+      if (response.contentType === 'application/pdf') {
+        const pdf = await pdfText(response.body);
+        return { url: response.url, title: pdf.title ?? '', text: pdf.text, links: [] };
+      }
+      const text = decodeText(response.body, response.charset);
+      if (HTML.has(response.contentType) || (response.contentType === '' && /^\s*</.test(text))) {
+        const readable = htmlToMarkdown(text, response.url);
+        return { url: response.url, title: readable.title, text: readable.text, links: linksOf(text, response.url) };
+      }
+      return { url: response.url, title: '', text, links: [] };
+    } catch (error) {
+      if (error instanceof DocumentTextError) throw new KnowledgeReadError('unsupported');
+      throw error;
+    }
+  }
+
+  /** The same-origin page addresses sitemap.xml lists (nothing when it has none). */
+  private async sitemap(origin: string, signal: AbortSignal): Promise<string[]> {
+    try {
+      const response = await this.client.get(`${origin}/sitemap.xml`, { signal, accept: 'application/xml,text/xml', wants: (type) => type.includes('xml') || type === '' });
+      if (response.status !== 200) return [];
+      const xml = decodeText(response.body, response.charset);
+      return [...xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/gi)].map((m) => m[1]!.replace(/&amp;/g, '&')).filter((u) => URL.canParse(u)).slice(0, SITEMAP_URLS);
+    } catch {
+      return [];
+    }
+  }
+}
+
+function linksOf(html: string, base: string): string[] {
+  const { document } = parseHTML(html);
+  const out: string[] = [];
+  for (const a of document.querySelectorAll('a[href]')) {
+    const href = a.getAttribute('href') ?? '';
+    if (!URL.canParse(href, base)) continue;
+    const url = new URL(href, base);
+    if (url.protocol === 'http:' || url.protocol === 'https:') out.push(url.href);
+  }
+  return out;
+}
+
+function normalize(url: string): string {
+  const u = new URL(url);
+  u.hash = '';
+  return u.href;
+}

@@ -1,0 +1,103 @@
+import type { FailureCode, KnowledgeSourceRecord, SourceKind } from '../../core/knowledge/knowledge-source';
+import type { KnowledgeSourceRepository, NewKnowledgeSource } from '../../core/knowledge/knowledge-source-repository.port';
+import type { ChunkHit, ChunkQuery, NewChunk, VectorStore } from '../../core/knowledge/vector-store.port';
+
+interface StoredChunk extends NewChunk {
+  readonly teamId: string;
+  readonly sourceId: string;
+}
+
+/** Sources and chunks in memory, for unit tests: the same rules as the PostgreSQL adapters. */
+export class InMemoryKnowledge implements KnowledgeSourceRepository, VectorStore {
+  readonly name = 'portable' as const;
+  readonly rows = new Map<string, KnowledgeSourceRecord>();
+  readonly chunks: StoredChunk[] = [];
+
+  async add(teamId: string, source: NewKnowledgeSource): Promise<void> {
+    if (source.teamId !== teamId) throw new Error('wrong team');
+    this.rows.set(source.id, { ...source, status: 'queued', progressDone: 0, progressTotal: 0, failure: null, sizeBytes: 0, chunkCount: 0, updatedAt: source.createdAt });
+  }
+  async get(teamId: string, id: string): Promise<KnowledgeSourceRecord | null> {
+    const row = this.rows.get(id);
+    return row && row.teamId === teamId ? row : null;
+  }
+  async list(teamId: string, kind?: SourceKind): Promise<KnowledgeSourceRecord[]> {
+    return [...this.rows.values()].filter((r) => r.teamId === teamId && (!kind || r.kind === kind)).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  }
+  async usage(teamId: string): Promise<{ sources: number; chunks: number }> {
+    const rows = await this.list(teamId);
+    return { sources: rows.length, chunks: rows.reduce((s, r) => s + (r.status === 'failed' ? 0 : r.status === 'ready' ? r.chunkCount : r.progressTotal), 0) };
+  }
+  async markReading(teamId: string, id: string, at: Date): Promise<void> {
+    this.update(teamId, id, { status: 'reading', failure: null, progressDone: 0, progressTotal: 0, updatedAt: at });
+  }
+  async markEmbedding(teamId: string, id: string, total: number, sizeBytes: number, _model: string, at: Date): Promise<void> {
+    this.update(teamId, id, { status: 'embedding', progressTotal: total, sizeBytes, updatedAt: at });
+  }
+  async markReady(teamId: string, id: string, at: Date): Promise<boolean> {
+    const row = await this.get(teamId, id);
+    const stored = this.chunks.filter((c) => c.sourceId === id).length;
+    if (!row || row.status !== 'embedding' || row.progressDone !== row.progressTotal || stored !== row.progressTotal) return false;
+    this.update(teamId, id, { status: 'ready', chunkCount: stored, updatedAt: at });
+    return true;
+  }
+  async markFailed(teamId: string, id: string, failure: FailureCode, at: Date): Promise<void> {
+    this.drop((c) => c.teamId === teamId && c.sourceId === id);
+    this.update(teamId, id, { status: 'failed', failure, progressDone: 0, chunkCount: 0, updatedAt: at });
+  }
+  async remove(teamId: string, id: string): Promise<boolean> {
+    if (!(await this.get(teamId, id))) return false;
+    this.drop((c) => c.sourceId === id);
+    return this.rows.delete(id);
+  }
+  async removeTeam(teamId: string): Promise<number> {
+    const ids = (await this.list(teamId)).map((r) => r.id);
+    for (const id of ids) await this.remove(teamId, id);
+    return ids.length;
+  }
+  async hasReady(teamId: string, kinds: readonly SourceKind[]): Promise<boolean> {
+    return (await this.list(teamId)).some((r) => r.status === 'ready' && kinds.includes(r.kind));
+  }
+
+  async addChunks(teamId: string, sourceId: string, chunks: readonly NewChunk[]): Promise<void> {
+    const row = await this.get(teamId, sourceId);
+    if (!row || row.status !== 'embedding') throw new Error('The source is not being embedded in this workspace (removed, failed or another team’s)');
+    if (chunks.some((c) => this.chunks.some((s) => s.sourceId === sourceId && s.ordinal === c.ordinal))) throw new Error('duplicate chunk');
+    this.chunks.push(...chunks.map((c) => ({ ...c, teamId, sourceId })));
+    this.update(teamId, sourceId, { progressDone: row.progressDone + chunks.length });
+  }
+  async clearChunks(teamId: string, sourceId: string): Promise<void> {
+    if (!(await this.get(teamId, sourceId))) return;
+    this.drop((c) => c.teamId === teamId && c.sourceId === sourceId);
+    this.update(teamId, sourceId, { progressDone: 0 });
+  }
+  async search(teamId: string, query: ChunkQuery): Promise<ChunkHit[]> {
+    const hits: ChunkHit[] = [];
+    for (const chunk of this.chunks) {
+      const row = this.rows.get(chunk.sourceId);
+      if (chunk.teamId !== teamId || !row || row.status !== 'ready' || !query.kinds.includes(row.kind) || chunk.embedding.length !== query.embedding.length) continue;
+      hits.push({ sourceId: row.id, kind: row.kind, title: row.title, url: row.url, text: chunk.text, location: chunk.location, score: cosine(query.embedding, chunk.embedding) });
+    }
+    return hits.sort((a, b) => b.score - a.score).slice(0, query.limit);
+  }
+
+  private update(teamId: string, id: string, patch: Partial<KnowledgeSourceRecord>): void {
+    const row = this.rows.get(id);
+    if (row && row.teamId === teamId) this.rows.set(id, { ...row, ...patch });
+  }
+  private drop(match: (c: StoredChunk) => boolean): void {
+    for (let i = this.chunks.length - 1; i >= 0; i -= 1) if (match(this.chunks[i]!)) this.chunks.splice(i, 1);
+  }
+}
+
+function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i += 1) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}

@@ -1,0 +1,49 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+// An uploaded page, site, PDF or repository of a workspace and its ingestion state. The
+// content itself is never here: only its chunks, sealed, in knowledge_chunks.
+export const KnowledgeSourceEntity = defineEntity({
+  name: 'KnowledgeSource',
+  tableName: 'knowledge_sources',
+  properties: {
+    id: p.uuid().primary(),
+    teamId: p.string().length(32),
+    kind: p.string().length(16),
+    title: p.string().length(1000),
+    url: p.text().nullable(),
+    fileId: p.string().length(64).nullable(),
+    pageLimit: p.integer().default(1),
+    status: p.string().length(16).default('queued'),
+    progressDone: p.integer().default(0),
+    progressTotal: p.integer().default(0),
+    failure: p.string().length(32).nullable(),
+    sizeBytes: p.bigint(),
+    chunkCount: p.integer().default(0),
+    embeddingModel: p.string().length(200).nullable(),
+    addedBy: p.string().length(32),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime(),
+  },
+  indexes: [{ name: 'knowledge_sources_team_index', properties: ['teamId', 'kind', 'createdAt'] }],
+});
+
+// One passage of a source: its text sealed (AES-256-GCM, bound to team and source), where it
+// sits (page, file and lines), and its vector. Read and written with SQL by the vector store
+// adapters (adapters/vector), never loaded as entities. The pgvector table `knowledge_vectors`
+// exists only where the extension does and the ORM cannot describe a halfvec: skipTables.
+export const KnowledgeChunkEntity = defineEntity({
+  name: 'KnowledgeChunk',
+  tableName: 'knowledge_chunks',
+  properties: {
+    id: p.bigint().primary().autoincrement(),
+    teamId: p.string().length(32),
+    source: () => p.manyToOne(KnowledgeSourceEntity).deleteRule('cascade'),
+    ordinal: p.integer(),
+    sealed: p.text(),
+    location: p.json(),
+    dimensions: p.smallint(),
+    embeddingF32: p.blob().nullable(),
+  },
+  indexes: [{ name: 'knowledge_chunks_team_index', properties: ['teamId', 'dimensions'] }],
+  uniques: [{ properties: ['source', 'ordinal'] }],
+});

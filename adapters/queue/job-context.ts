@@ -1,0 +1,36 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** A message Tomo posted while working on a job (its channel and ts). */
+export interface DeliveredMessage {
+  readonly channel: string;
+  readonly ts: string;
+}
+
+/**
+ * What one attempt of a delivering job (an answer, a workflow step, a summary…) knows about
+ * its delivery record (ADR 33). The queue dispatcher opens it with the attempt number; the
+ * trigger's claim (PostgreSQL) fills in the record's callbacks; the Slack caller reports each
+ * message it posts, and removes what an earlier, interrupted attempt left, before the first
+ * message of this one. Outside a job there is no context and nothing is recorded.
+ */
+export interface JobAttemptContext {
+  /** pg-boss's retry count: 0 for the first attempt. */
+  readonly attempt: number;
+  /** Handed back at shutdown: another worker owns the job now, so this attempt says nothing more in Slack. */
+  abandoned?: boolean;
+  /** Set once the job's claim is taken (the first claim of the attempt). */
+  delivery?: {
+    readonly key: string;
+    /** Messages an interrupted earlier attempt posted: deleted before this attempt posts. */
+    leftovers: DeliveredMessage[];
+    record(message: DeliveredMessage): Promise<void>;
+    /** The delivery is whole (the job succeeded, or a workflow step was completed). */
+    finish(): Promise<void>;
+  };
+}
+
+export const jobAttempts = new AsyncLocalStorage<JobAttemptContext>();
+
+export function currentJobAttempt(): JobAttemptContext | undefined {
+  return jobAttempts.getStore();
+}

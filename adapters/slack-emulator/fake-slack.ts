@@ -1,0 +1,368 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { header, sendJson, startHttpFake } from './http-server';
+import { createSlackOidc, type SlackOidc } from './oidc';
+import { METHODS, SlackMethodError, TOKENLESS, type FakeSlackSettings } from './slack-web-api';
+import {
+  SlackState,
+  type FakeBot,
+  type FakeChannel,
+  type FakeEphemeral,
+  type FakeFile,
+  type FakeFunctionExecution,
+  type FakeMessage,
+  type FakeTeam,
+  type FakeUser,
+} from './slack-state';
+import { TRIGGER_METHODS } from './trigger-methods';
+import { VIEW_METHODS } from './view-methods';
+import { fileUploadMethods, receiveUpload, type PendingUpload } from './file-upload-methods';
+import { UserTokens } from './user-token-methods';
+
+export type { FakeBot, FakeChannel, FakeEphemeral, FakeFile, FakeFunctionExecution, FakeMessage, FakeTeam, FakeUser };
+
+/** One Web API request as the fake saw it. Kept in memory for assertions; never logged. */
+export interface FakeSlackCall {
+  /** The Web API method, e.g. `chat.postMessage`, or the path for non-API routes. */
+  method: string;
+  httpMethod: string;
+  path: string;
+  params: Record<string, string>;
+  token: string | undefined;
+  /** What the fake answered: `ok`, a Slack error code, or `ratelimited`. */
+  outcome: string;
+}
+
+export interface FakeSlack {
+  /** `slackApiUrl` for @slack/web-api: `http://127.0.0.1:PORT/api/` (trailing slash). */
+  url: string;
+  /** `http://127.0.0.1:PORT`: the OIDC issuer and the base of `/oauth/v2/authorize`. */
+  origin: string;
+  calls: FakeSlackCall[];
+  callsTo(method: string): FakeSlackCall[];
+  state: SlackState;
+  settings: FakeSlackSettings;
+  oidc: SlackOidc;
+  addTeam(team: Partial<FakeTeam> & { id: string }): FakeTeam;
+  addUser(user: FakeUser): FakeUser;
+  addChannel(channel: FakeChannel): FakeChannel;
+  addMessage(input: Parameters<SlackState['addMessage']>[0]): FakeMessage;
+  /** The thread as a person sees it: parent first, then replies. */
+  thread(channel: string, threadTs: string): FakeMessage[];
+  /** The bot's replies in a thread, oldest first. */
+  botReplies(channel: string, threadTs: string): FakeMessage[];
+  /** The assistant status currently shown in a thread ('' when cleared, undefined if never set). */
+  statusOf(channel: string, threadTs: string): string | undefined;
+  /** A bot of the workspace with its bot user (bots.info); the user is added too. */
+  addBot(bot: { teamId: string; id: string; userId: string; name: string; appId?: string }): FakeBot;
+  /** Puts a user (or Tomo's bot user) into a channel, or takes them out. */
+  join(channel: string, userId: string): void;
+  leave(channel: string, userId: string): void;
+  /** A workflow step run that waits for functions.completeSuccess / completeError. */
+  startFunctionExecution(teamId: string): FakeFunctionExecution;
+  /** Files uploaded through files.getUploadURLExternal, by id, with their bytes (completed or not). */
+  uploads: Map<string, PendingUpload>;
+  /** Messages only `user` saw. */
+  ephemeralsFor(user: string): FakeEphemeral[];
+  /** The Home tab `user` sees (undefined until published). */
+  homeOf(user: string): { type: string; blocks: Record<string, unknown>[] } | undefined;
+  /** The next `times` calls of `method` get HTTP 429 with `Retry-After`. */
+  rateLimit(method: string, options?: { times?: number; retryAfterSeconds?: number }): void;
+  /** The next `times` calls of `method` answer `{ ok: false, error }`. */
+  failNext(method: string, error: string, options?: { times?: number }): void;
+  /** chat.startStream answers `{ ok: false, error }` from now on (streaming unavailable). */
+  disableStreaming(error?: string): void;
+  /** Who completes the next `/oauth/v2/authorize` (default: first admin of the first team). */
+  installAs(who: { teamId: string; userId: string }): void;
+  /** Who approves the next user-token authorize (`user_scope`, e.g. Slack search). */
+  connectUserAs(who: { teamId: string; userId: string }): void;
+  /** People's own tokens (`xoxp-…`) and what they may do. */
+  userTokens: UserTokens;
+  /** A code for `oauth.v2.access`, as if someone had just approved the install. */
+  issueInstallCode(who: { teamId: string; userId: string; redirectUri?: string }): string;
+  close(): Promise<void>;
+}
+
+export interface StartFakeSlackOptions {
+  clientId?: string;
+  clientSecret?: string;
+  /** Where browsers reach "Sign in with Slack"'s authorize page, when not at the emulator's own origin. */
+  oidcAuthorizeUrl?: string;
+}
+
+/** A fake Slack on 127.0.0.1: the Web API methods Tomo calls, the install flow and OIDC. */
+export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promise<FakeSlack> {
+  const state = new SlackState();
+  const settings: FakeSlackSettings = {
+    streamingSupported: true,
+    streamingError: 'unknown_method',
+    assistantStatusError: undefined,
+    maxMarkdownChars: 12_000,
+    maxTextChars: 40_000,
+    clientId: options.clientId ?? '1234567890.0987654321',
+    clientSecret: options.clientSecret ?? 'fake-client-secret',
+    origin: '',
+  };
+  const calls: FakeSlackCall[] = [];
+  const rateLimits = new Map<string, { times: number; retryAfterSeconds: number }[]>();
+  const failures = new Map<string, string[]>();
+  const installCodes = new Map<string, { teamId: string; userId: string; redirectUri: string | undefined }>();
+  let installer: { teamId: string; userId: string } | undefined;
+  let userConnector: { teamId: string; userId: string } | undefined;
+  const userTokens = new UserTokens();
+  const uploads = new Map<string, PendingUpload>();
+  const UPLOAD_METHODS = fileUploadMethods(uploads);
+  // The OIDC routes need the server's origin, so they are mounted once it listens.
+  const mounted: { oidc?: SlackOidc } = {};
+
+  const issueInstallCode = (who: { teamId: string; userId: string; redirectUri?: string }) => {
+    const code = `install-${randomBytes(10).toString('hex')}`;
+    installCodes.set(code, { teamId: who.teamId, userId: who.userId, redirectUri: who.redirectUri });
+    return code;
+  };
+
+  const http = await startHttpFake(async (req, res, body) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const params = parseParams(req, url, body);
+    const path = url.pathname;
+    const method = path.startsWith('/api/') ? path.slice('/api/'.length) : path;
+    const auth = header(req, 'authorization');
+    const token = auth?.startsWith('Bearer ') ? auth.slice('Bearer '.length) : params.token;
+    const record = (outcome: string) =>
+      calls.push({ method, httpMethod: req.method ?? 'GET', path, params: redactSecrets(params), token, outcome });
+
+    if (await mounted.oidc!.handle(req, res, path, params)) {
+      record('oidc');
+      return;
+    }
+    if (path.startsWith('/files-pri/')) {
+      serveFile(res, state, path, token, record);
+      return;
+    }
+    if (path.startsWith('/upload/v1/')) {
+      await receiveUpload(req, res, body, uploads, record);
+      return;
+    }
+    if (path === '/oauth/v2/authorize' && params.user_scope && !params.scope) {
+      // A person connecting their own account (a user token), not an install.
+      record('authorize');
+      const who = userConnector ?? installer ?? defaultInstaller(state);
+      const target = new URL(params.redirect_uri ?? 'http://invalid.test/');
+      if (params.client_id !== settings.clientId || who === undefined) target.searchParams.set('error', 'access_denied');
+      else target.searchParams.set('code', userTokens.issueCode({ ...who, scope: params.user_scope }, params.redirect_uri));
+      if (params.state !== undefined) target.searchParams.set('state', params.state);
+      res.writeHead(302, { location: target.toString() });
+      res.end();
+      return;
+    }
+    if (method === 'oauth.v2.access' && userTokens.isUserCode(params.code)) {
+      const answer = userTokens.redeem(params, settings, state);
+      record(answer.ok === true ? 'ok' : String(answer.error));
+      sendJson(res, 200, answer);
+      return;
+    }
+    const userAnswer = token === undefined ? undefined : userTokens.call(method, token, params, state);
+    if (userAnswer !== undefined) {
+      record(userAnswer.ok === true ? 'ok' : String(userAnswer.error));
+      sendJson(res, 200, userAnswer);
+      return;
+    }
+    if (path === '/oauth/v2/authorize') {
+      record('authorize');
+      const who = installer ?? defaultInstaller(state);
+      const target = new URL(params.redirect_uri ?? 'http://invalid.test/');
+      if (params.client_id !== settings.clientId || who === undefined) target.searchParams.set('error', 'access_denied');
+      else target.searchParams.set('code', issueInstallCode({ ...who, ...(params.redirect_uri ? { redirectUri: params.redirect_uri } : {}) }));
+      if (params.state !== undefined) target.searchParams.set('state', params.state);
+      res.writeHead(302, { location: target.toString() });
+      res.end();
+      return;
+    }
+    const handler = path.startsWith('/api/') ? (METHODS[method] ?? TRIGGER_METHODS[method] ?? UPLOAD_METHODS[method] ?? VIEW_METHODS[method]) : undefined;
+    if (handler === undefined) {
+      record('unknown_method');
+      sendJson(res, path.startsWith('/api/') ? 200 : 404, { ok: false, error: 'unknown_method' });
+      return;
+    }
+    const limit = rateLimits.get(method)?.[0];
+    if (limit !== undefined) {
+      limit.times -= 1;
+      if (limit.times <= 0) rateLimits.get(method)!.shift();
+      record('ratelimited');
+      sendJson(res, 429, { ok: false, error: 'ratelimited' }, { 'retry-after': String(limit.retryAfterSeconds) });
+      return;
+    }
+    const injected = failures.get(method)?.shift();
+    if (injected !== undefined) {
+      record(injected);
+      sendJson(res, 200, { ok: false, error: injected });
+      return;
+    }
+    if (method === 'oauth.v2.access' && auth?.startsWith('Basic ')) {
+      const [id, secret] = Buffer.from(auth.slice(6), 'base64').toString('utf8').split(':');
+      params.client_id ??= id ?? '';
+      params.client_secret ??= secret ?? '';
+    }
+    const team = token === undefined ? undefined : state.teamByToken(token);
+    if (!TOKENLESS.has(method) && team === undefined) {
+      const error = token === undefined ? 'not_authed' : 'invalid_auth';
+      record(error);
+      sendJson(res, 200, { ok: false, error });
+      return;
+    }
+    try {
+      const result = handler({
+        state,
+        settings,
+        params,
+        team,
+        redeemInstallCode: (code, redirectUri) => {
+          const grant = installCodes.get(code);
+          installCodes.delete(code);
+          if (grant === undefined || (grant.redirectUri !== undefined && grant.redirectUri !== redirectUri)) return undefined;
+          return grant;
+        },
+      });
+      record('ok');
+      sendJson(res, 200, { ok: true, ...result });
+    } catch (error) {
+      if (!(error instanceof SlackMethodError)) throw error;
+      record(error.error);
+      sendJson(res, 200, { ok: false, error: error.error });
+    }
+  });
+
+  settings.origin = http.origin;
+  const oidc = await createSlackOidc({
+    origin: http.origin,
+    state,
+    clientId: settings.clientId,
+    clientSecret: settings.clientSecret,
+    ...(options.oidcAuthorizeUrl === undefined ? {} : { authorizeUrl: options.oidcAuthorizeUrl }),
+  });
+  mounted.oidc = oidc;
+
+  return {
+    url: `${http.origin}/api/`,
+    origin: http.origin,
+    calls,
+    callsTo: (method) => calls.filter((c) => c.method === method),
+    state,
+    settings,
+    oidc,
+    addTeam: (team) => state.addTeam(team),
+    addUser: (user) => state.addUser(user),
+    addChannel: (channel) => state.addChannel(channel),
+    addMessage: (input) => state.addMessage(input),
+    thread: (channel, threadTs) => state.thread(channel, threadTs),
+    botReplies: (channel, threadTs) => state.botReplies(channel, threadTs),
+    statusOf: (channel, threadTs) => state.statuses.get(`${channel}/${threadTs}`),
+    addBot(bot) {
+      const full: FakeBot = { appId: `A${bot.id.slice(1)}`, ...bot };
+      state.bots.set(full.id, full);
+      state.addUser({ id: full.userId, teamId: bot.teamId, name: bot.name.toLowerCase().replace(/\s+/g, '-'), realName: bot.name, isBot: true });
+      return full;
+    },
+    join(channel, userId) {
+      const entry = state.channels.get(channel)!;
+      if (state.teams.get(entry.teamId)?.botUserId === userId) entry.botIsMember = true;
+      else if (entry.members !== undefined) entry.members = [...new Set([...entry.members, userId])];
+    },
+    leave(channel, userId) {
+      const entry = state.channels.get(channel)!;
+      if (state.teams.get(entry.teamId)?.botUserId === userId) entry.botIsMember = false;
+      else entry.members = (entry.members ?? membersOfTeam(state, entry.teamId)).filter((id) => id !== userId);
+    },
+    startFunctionExecution(teamId) {
+      const execution: FakeFunctionExecution = { id: `Fx${randomBytes(5).toString('hex').toUpperCase()}`, teamId, state: 'running' };
+      state.functionExecutions.set(execution.id, execution);
+      return execution;
+    },
+    uploads,
+    ephemeralsFor: (user) => state.ephemerals.filter((e) => e.user === user),
+    homeOf: (user) => state.homeViews.get(user),
+    rateLimit(method, { times = 1, retryAfterSeconds = 1 } = {}) {
+      const queue = rateLimits.get(method) ?? [];
+      queue.push({ times, retryAfterSeconds });
+      rateLimits.set(method, queue);
+    },
+    failNext(method, error, { times = 1 } = {}) {
+      const queue = failures.get(method) ?? [];
+      for (let i = 0; i < times; i += 1) queue.push(error);
+      failures.set(method, queue);
+    },
+    disableStreaming(error = 'unknown_method') {
+      settings.streamingSupported = false;
+      settings.streamingError = error;
+    },
+    installAs(who) {
+      installer = who;
+    },
+    connectUserAs(who) {
+      userConnector = who;
+    },
+    userTokens,
+    issueInstallCode,
+    close: () => http.close(),
+  };
+}
+
+/**
+ * `url_private(_download)`: the file's bytes for a bot token of its workspace. Like Slack,
+ * a request without a valid token gets the sign-in page (HTML, 200), not an error.
+ */
+function serveFile(res: ServerResponse, state: SlackState, path: string, token: string | undefined, record: (outcome: string) => void): void {
+  const match = /^\/files-pri\/([^-/]+)-([^/]+)\//.exec(path);
+  const found = match === null ? undefined : state.file(match[2]!);
+  const team = token === undefined ? undefined : state.teamByToken(token);
+  if (found === undefined || match === null || found.file.mode === 'tombstone') {
+    record('file_not_found');
+    res.writeHead(404, { 'content-type': 'text/plain' });
+    res.end('Not found');
+    return;
+  }
+  if (team === undefined || team.id !== match[1]) {
+    record('sign_in_page');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<!DOCTYPE html><html><head><title>Slack</title></head><body>Sign in to Slack</body></html>');
+    return;
+  }
+  record('ok');
+  res.writeHead(200, { 'content-type': found.file.mimetype || 'application/octet-stream', 'content-length': String(found.file.content.length) });
+  res.end(found.file.content);
+}
+
+/** Form-encoded (what @slack/web-api sends), JSON, or query parameters, as strings. */
+function parseParams(req: IncomingMessage, url: URL, body: Buffer): Record<string, string> {
+  const params: Record<string, string> = Object.fromEntries(url.searchParams);
+  const type = header(req, 'content-type') ?? '';
+  if (body.length === 0) return params;
+  // File bytes (the upload URL) are not parameters.
+  if (type.startsWith('multipart/form-data') || type.startsWith('application/octet-stream')) return params;
+  if (type.includes('application/json')) {
+    const parsed = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+    for (const [key, value] of Object.entries(parsed)) {
+      params[key] = typeof value === 'string' ? value : JSON.stringify(value);
+    }
+    return params;
+  }
+  return { ...params, ...Object.fromEntries(new URLSearchParams(body.toString('utf8'))) };
+}
+
+function redactSecrets(params: Record<string, string>): Record<string, string> {
+  const copy = { ...params };
+  for (const key of ['client_secret', 'token', 'code_verifier']) if (key in copy) copy[key] = '[redacted]';
+  return copy;
+}
+
+function defaultInstaller(state: SlackState): { teamId: string; userId: string } | undefined {
+  const team = [...state.teams.values()][0];
+  if (team === undefined) return undefined;
+  const people = [...state.users.values()].filter((u) => u.teamId === team.id && u.isBot !== true);
+  const admin = people.find((u) => u.isAdmin || u.isOwner || u.isPrimaryOwner) ?? people[0];
+  return admin === undefined ? undefined : { teamId: team.id, userId: admin.id };
+}
+
+function membersOfTeam(state: SlackState, teamId: string): string[] {
+  return [...state.users.values()].filter((u) => u.teamId === teamId).map((u) => u.id);
+}

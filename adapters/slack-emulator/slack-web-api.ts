@@ -1,0 +1,415 @@
+import type { FakeChannel, FakeFile, FakeMessage, FakeTeam, FakeUser, SlackState } from './slack-state';
+
+/** A Web API error: HTTP 200 with `{ ok: false, error }`, as Slack does. */
+export class SlackMethodError extends Error {
+  constructor(readonly error: string) {
+    super(error);
+  }
+}
+
+export interface FakeSlackSettings {
+  /** False: chat.startStream answers `{ ok: false, error: streamingError }` (streaming unavailable). */
+  streamingSupported: boolean;
+  streamingError: string;
+  /** When set, assistant.threads.setStatus fails with this error (not an assistant thread). */
+  assistantStatusError: string | undefined;
+  /** Longest markdown (markdown_text, or a streamed message) one message may hold. */
+  maxMarkdownChars: number;
+  /** Longest plain `text` one message may hold. */
+  maxTextChars: number;
+  clientId: string;
+  clientSecret: string;
+  /** `http://127.0.0.1:PORT`: where file download URLs point. */
+  origin: string;
+}
+
+export interface MethodContext {
+  state: SlackState;
+  settings: FakeSlackSettings;
+  params: Record<string, string>;
+  /** Resolved from the bearer token; undefined for methods that take none. */
+  team: FakeTeam | undefined;
+  /** Exchanges an OAuth code for the installation it was issued for. */
+  redeemInstallCode(code: string, redirectUri: string | undefined): { teamId: string; userId: string } | undefined;
+}
+
+type Method = (ctx: MethodContext) => Record<string, unknown>;
+
+/** Methods that need no bot token. */
+export const TOKENLESS = new Set(['oauth.v2.access', 'api.test']);
+
+export const METHODS: Record<string, Method> = {
+  'api.test': () => ({}),
+
+  'auth.test': ({ team }) => ({
+    url: `https://${team!.domain}.slack.com/`,
+    team: team!.name,
+    user: 'tomo',
+    team_id: team!.id,
+    user_id: team!.botUserId,
+    bot_id: team!.botId,
+    is_enterprise_install: false,
+  }),
+
+  'oauth.v2.access': (ctx) => {
+    const { params, settings, state } = ctx;
+    if (params.client_id !== settings.clientId) throw new SlackMethodError('invalid_client_id');
+    if (params.client_secret !== settings.clientSecret) throw new SlackMethodError('bad_client_secret');
+    const grant = ctx.redeemInstallCode(params.code ?? '', params.redirect_uri);
+    if (grant === undefined) throw new SlackMethodError('invalid_code');
+    const team = state.teams.get(grant.teamId)!;
+    return {
+      app_id: team.appId,
+      authed_user: { id: grant.userId },
+      scope: 'app_mentions:read,channels:history,chat:write,im:history,users:read,reactions:write',
+      token_type: 'bot',
+      access_token: team.botToken,
+      bot_user_id: team.botUserId,
+      team: { id: team.id, name: team.name },
+      enterprise: null,
+      is_enterprise_install: false,
+    };
+  },
+
+  'team.info': ({ team }) => ({ team: { id: team!.id, name: team!.name, domain: team!.domain, icon: {} } }),
+
+  'users.info': ({ state, params, team }) => {
+    const user = state.users.get(params.user ?? '');
+    if (user === undefined || user.teamId !== team!.id) throw new SlackMethodError('user_not_found');
+    return { user: toSlackUser(user, params.include_locale === 'true') };
+  },
+
+  'users.list': ({ state, params, team }) => {
+    const members = [...state.users.values()].filter((u) => u.teamId === team!.id);
+    const page = paginate(members, params);
+    return { members: page.items.map((u) => toSlackUser(u, params.include_locale === 'true')), ...page.meta };
+  },
+
+  'conversations.list': ({ state, params, team }) => {
+    const types = (params.types ?? 'public_channel').split(',');
+    const channels = [...state.channels.values()].filter(
+      (c) =>
+        c.teamId === team!.id &&
+        types.includes(c.isIm ? 'im' : c.isPrivate ? 'private_channel' : 'public_channel'),
+    );
+    const page = paginate(channels, params);
+    return {
+      channels: page.items.map((c) => ({
+        id: c.id,
+        ...(c.name === undefined ? {} : { name: c.name }),
+        is_channel: !c.isIm && !c.isPrivate,
+        is_private: c.isPrivate === true,
+        is_im: c.isIm === true,
+        ...(c.user === undefined ? {} : { user: c.user }),
+      })),
+      ...page.meta,
+    };
+  },
+
+  'conversations.replies': ({ state, settings, params, team }) => {
+    const channel = channelOf(state, params.channel, team!);
+    let thread = state.thread(channel, params.ts ?? '');
+    if (thread.length === 0) throw new SlackMethodError('thread_not_found');
+    if (state.channels.get(channel)?.botIsMember === false) throw new SlackMethodError('not_in_channel');
+    const inclusive = params.inclusive === 'true';
+    if (params.oldest !== undefined) thread = thread.filter((m) => (inclusive ? m.ts >= params.oldest! : m.ts > params.oldest!));
+    if (params.latest !== undefined) thread = thread.filter((m) => (inclusive ? m.ts <= params.latest! : m.ts < params.latest!));
+    const page = paginate(thread, params);
+    return { messages: page.items.map((m) => toSlackMessage(m, state, settings.origin)), has_more: page.meta.response_metadata.next_cursor !== '', ...page.meta };
+  },
+
+  'conversations.info': ({ state, params, team }) => {
+    const channel = state.channels.get(channelOf(state, params.channel, team!))!;
+    const isPrivate = channel.isPrivate === true;
+    return {
+      channel: {
+        id: channel.id,
+        ...(channel.name === undefined ? {} : { name: channel.name }),
+        is_channel: !channel.isIm && !isPrivate,
+        is_group: isPrivate,
+        is_im: channel.isIm === true,
+        is_mpim: false,
+        is_private: isPrivate || channel.isIm === true,
+        is_member: channel.botIsMember !== false,
+      },
+    };
+  },
+
+  'conversations.members': ({ state, params, team }) => {
+    const channel = state.channels.get(channelOf(state, params.channel, team!))!;
+    const page = paginate(membersOf(state, channel), params);
+    return { members: page.items, ...page.meta };
+  },
+
+  'conversations.history': ({ state, settings, params, team }) => {
+    const channel = state.channels.get(channelOf(state, params.channel, team!))!;
+    if (channel.botIsMember === false) throw new SlackMethodError('not_in_channel');
+    const inclusive = params.inclusive === 'true' || params.inclusive === '1';
+    const t = (ts: string) => Number(ts);
+    const within = (ts: string) =>
+      (params.latest === undefined || (inclusive ? t(ts) <= t(params.latest) : t(ts) < t(params.latest))) &&
+      (params.oldest === undefined || (inclusive ? t(ts) >= t(params.oldest) : t(ts) > t(params.oldest)));
+    // The channel's own messages, thread replies only when also sent to the channel; newest first.
+    const topLevel = state.messages
+      .filter((m) => m.channel === channel.id && (m.threadTs === undefined || m.threadTs === m.ts || m.subtype === 'thread_broadcast') && within(m.ts))
+      .sort((a, b) => t(b.ts) - t(a.ts));
+    const page = paginate(topLevel, params);
+    return { messages: page.items.map((m) => toSlackMessage(m, state, settings.origin)), has_more: page.meta.response_metadata.next_cursor !== '', ...page.meta };
+  },
+
+
+  'files.info': ({ state, settings, params, team }) => {
+    const found = state.file(params.file ?? '');
+    if (found === undefined || state.channels.get(found.message.channel)?.teamId !== team!.id) throw new SlackMethodError('file_not_found');
+    return { file: toSlackFile(found.file, team!, settings.origin) };
+  },
+
+  'chat.postMessage': (ctx) => {
+    // A user id as channel posts in the app's DM with that person.
+    const dm = ctx.state.users.get(ctx.params.channel ?? '');
+    const channel =
+      dm !== undefined && dm.teamId === ctx.team!.id ? ctx.state.dmWith(ctx.team!.id, dm.id).id : channelOf(ctx.state, ctx.params.channel, ctx.team!);
+    // Without chat:write.public Tomo posts only where it is a member.
+    if (!ctx.state.isMember(channel, ctx.team!.botUserId)) throw new SlackMethodError('not_in_channel');
+    const { text, format } = messageText(ctx);
+    const message = postAsBot(ctx, channel, text, format);
+    return { channel, ts: message.ts, message: toSlackMessage(message, ctx.state) };
+  },
+
+  'chat.update': (ctx) => {
+    const message = ownMessage(ctx);
+    const { text, format } = messageText(ctx);
+    message.text = text;
+    message.format = format;
+    message.edits += 1;
+    return { channel: message.channel, ts: message.ts, text };
+  },
+
+  // A bot token deletes only the bot's own messages (Slack: cant_delete_message otherwise).
+  'chat.delete': (ctx) => {
+    const message = ownMessage(ctx);
+    ctx.state.messages.splice(ctx.state.messages.indexOf(message), 1);
+    ctx.state.deleted.push({ channel: message.channel, ts: message.ts });
+    return { channel: message.channel, ts: message.ts };
+  },
+
+  'chat.startStream': (ctx) => {
+    const { state, settings, params, team } = ctx;
+    if (!settings.streamingSupported) throw new SlackMethodError(settings.streamingError);
+    const channel = channelOf(state, params.channel, team!);
+    if (!params.thread_ts) throw new SlackMethodError('invalid_arguments');
+    const isDm = state.channels.get(channel)?.isIm === true;
+    if (!isDm && (!params.recipient_user_id || !params.recipient_team_id)) throw new SlackMethodError('invalid_arguments');
+    const text = streamedText(params);
+    checkLength(text.length, settings.maxMarkdownChars);
+    const message = postAsBot(ctx, channel, text, 'stream');
+    message.streamState = 'streaming';
+    return { channel, ts: message.ts };
+  },
+
+  'chat.appendStream': (ctx) => {
+    const message = streamingMessage(ctx);
+    const text = streamedText(ctx.params);
+    if (text === '') throw new SlackMethodError('invalid_arguments');
+    checkLength(message.text.length + text.length, ctx.settings.maxMarkdownChars);
+    message.text += text;
+    return { channel: message.channel, ts: message.ts };
+  },
+
+  'chat.stopStream': (ctx) => {
+    const message = streamingMessage(ctx);
+    const text = streamedText(ctx.params);
+    checkLength(message.text.length + text.length, ctx.settings.maxMarkdownChars);
+    message.text += text;
+    message.streamState = 'stopped';
+    return { channel: message.channel, ts: message.ts, message: toSlackMessage(message, ctx.state) };
+  },
+
+  'assistant.threads.setStatus': ({ state, settings, params, team }) => {
+    if (settings.assistantStatusError !== undefined) throw new SlackMethodError(settings.assistantStatusError);
+    const channel = channelOf(state, params.channel_id, team!);
+    if (state.thread(channel, params.thread_ts ?? '').length === 0) throw new SlackMethodError('invalid_thread_ts');
+    state.statuses.set(`${channel}/${params.thread_ts}`, params.status ?? '');
+    return {};
+  },
+
+  'reactions.add': ({ state, params, team }) => {
+    const message = state.message(channelOf(state, params.channel, team!), params.timestamp ?? '');
+    if (message === undefined) throw new SlackMethodError('message_not_found');
+    const users = message.reactions.get(params.name ?? '') ?? new Set<string>();
+    if (users.has(team!.botUserId)) throw new SlackMethodError('already_reacted');
+    users.add(team!.botUserId);
+    message.reactions.set(params.name ?? '', users);
+    return {};
+  },
+
+  'reactions.remove': ({ state, params, team }) => {
+    const message = state.message(channelOf(state, params.channel, team!), params.timestamp ?? '');
+    if (message === undefined) throw new SlackMethodError('message_not_found');
+    const users = message.reactions.get(params.name ?? '');
+    if (users === undefined || !users.delete(team!.botUserId)) throw new SlackMethodError('no_reaction');
+    if (users.size === 0) message.reactions.delete(params.name ?? '');
+    return {};
+  },
+};
+
+export function channelOf(state: SlackState, id: string | undefined, team: FakeTeam): string {
+  const channel = state.channels.get(id ?? '');
+  if (channel === undefined || channel.teamId !== team.id) throw new SlackMethodError('channel_not_found');
+  return channel.id;
+}
+
+function messageText(ctx: MethodContext): { text: string; format: 'text' | 'markdown' } {
+  const { params, settings } = ctx;
+  if (params.markdown_text !== undefined) {
+    checkLength(params.markdown_text.length, settings.maxMarkdownChars);
+    return { text: params.markdown_text, format: 'markdown' };
+  }
+  if (params.text !== undefined && params.text !== '') {
+    checkLength(params.text.length, settings.maxTextChars);
+    return { text: params.text, format: 'text' };
+  }
+  throw new SlackMethodError('no_text');
+}
+
+function checkLength(length: number, max: number): void {
+  if (length > max) throw new SlackMethodError('msg_too_long');
+}
+
+function postAsBot(ctx: MethodContext, channel: string, text: string, format: FakeMessage['format']): FakeMessage {
+  const { params, state, team } = ctx;
+  const threadTs = params.thread_ts;
+  if (threadTs !== undefined && state.message(channel, threadTs) === undefined) throw new SlackMethodError('thread_not_found');
+  const message = state.addMessage({
+    channel,
+    text,
+    user: team!.botUserId,
+    botId: team!.botId,
+    ...(threadTs === undefined ? {} : { threadTs }),
+  });
+  message.format = format;
+  if (params.username) message.username = params.username;
+  if (params.icon_url) message.iconUrl = params.icon_url;
+  // Slack clears an assistant thread's status when the app replies in it.
+  if (threadTs !== undefined && state.statuses.has(`${channel}/${threadTs}`)) state.statuses.set(`${channel}/${threadTs}`, '');
+  return message;
+}
+
+function ownMessage(ctx: MethodContext): FakeMessage {
+  const channel = channelOf(ctx.state, ctx.params.channel, ctx.team!);
+  const message = ctx.state.message(channel, ctx.params.ts ?? '');
+  if (message === undefined) throw new SlackMethodError('message_not_found');
+  if (message.botId !== ctx.team!.botId) throw new SlackMethodError('cant_update_message');
+  return message;
+}
+
+function streamingMessage(ctx: MethodContext): FakeMessage {
+  const message = ownMessage(ctx);
+  if (message.streamState !== 'streaming') throw new SlackMethodError('message_not_in_streaming_state');
+  return message;
+}
+
+/** `markdown_text`, or the markdown chunks of `chunks` (a JSON array on the wire). */
+function streamedText(params: Record<string, string>): string {
+  if (params.markdown_text !== undefined) return params.markdown_text;
+  if (params.chunks === undefined) return '';
+  let chunks: unknown;
+  try {
+    chunks = JSON.parse(params.chunks);
+  } catch {
+    throw new SlackMethodError('invalid_chunks');
+  }
+  if (!Array.isArray(chunks)) throw new SlackMethodError('invalid_chunks');
+  return chunks
+    .map((chunk: { type?: unknown; text?: unknown }) =>
+      chunk.type === 'markdown_text' && typeof chunk.text === 'string' ? chunk.text : '',
+    )
+    .join('');
+}
+
+export function paginate<T>(items: T[], params: Record<string, string>) {
+  const limit = Math.max(1, Math.min(Number(params.limit) || 100, 1000));
+  let offset = 0;
+  if (params.cursor) {
+    const decoded = /^offset:(\d+)$/.exec(Buffer.from(params.cursor, 'base64').toString('utf8'));
+    if (decoded === null) throw new SlackMethodError('invalid_cursor');
+    offset = Number(decoded[1]);
+  }
+  const end = offset + limit;
+  const next = end < items.length ? Buffer.from(`offset:${end}`).toString('base64') : '';
+  return { items: items.slice(offset, end), meta: { response_metadata: { next_cursor: next } } };
+}
+
+function membersOf(state: SlackState, channel: FakeChannel): string[] {
+  if (channel.isIm) return [channel.user ?? '', ...[...state.teams.values()].filter((t) => t.id === channel.teamId).map((t) => t.botUserId)];
+  if (channel.isPrivate) return channel.members ?? [];
+  return [...state.users.values()].filter((u) => u.teamId === channel.teamId && u.deleted !== true).map((u) => u.id);
+}
+
+/** Where a file's bytes are served; like Slack, only with the workspace's bot token. */
+export function fileDownloadPath(team: FakeTeam, file: FakeFile): string {
+  return `/files-pri/${team.id}-${file.id}/download/${encodeURIComponent(file.name)}`;
+}
+
+function toSlackFile(file: FakeFile, team: FakeTeam, origin: string): Record<string, unknown> {
+  const mode = file.mode ?? 'hosted';
+  return {
+    id: file.id,
+    name: file.name,
+    title: file.name,
+    mimetype: file.mimetype,
+    filetype: file.filetype,
+    size: file.content.length,
+    mode,
+    ...(mode === 'hosted'
+      ? {
+          url_private: `${origin}/files-pri/${team.id}-${file.id}/${encodeURIComponent(file.name)}`,
+          url_private_download: `${origin}${fileDownloadPath(team, file)}`,
+        }
+      : {}),
+  };
+}
+
+export function toSlackMessage(m: FakeMessage, state: SlackState, origin = 'http://127.0.0.1'): Record<string, unknown> {
+  const replies = m.threadTs === m.ts ? state.thread(m.channel, m.ts).length - 1 : 0;
+  const team = [...state.teams.values()].find((t) => t.id === state.channels.get(m.channel)?.teamId);
+  return {
+    type: 'message',
+    ts: m.ts,
+    text: m.text,
+    ...(m.user === undefined ? {} : { user: m.user }),
+    ...(m.botId === undefined ? {} : { bot_id: m.botId }),
+    ...(m.subtype === undefined ? {} : { subtype: m.subtype }),
+    ...(m.threadTs === undefined ? {} : { thread_ts: m.threadTs }),
+    ...(replies > 0 ? { reply_count: replies, latest_reply: state.thread(m.channel, m.ts).at(-1)!.ts } : {}),
+    ...(m.username === undefined ? {} : { username: m.username }),
+    ...(m.files === undefined || team === undefined ? {} : { files: m.files.map((f) => toSlackFile(f, team, origin)) }),
+  };
+}
+
+function toSlackUser(user: FakeUser, includeLocale: boolean): Record<string, unknown> {
+  const displayName = user.displayName ?? '';
+  const realName = user.realName ?? '';
+  return {
+    id: user.id,
+    team_id: user.teamId,
+    name: user.name,
+    deleted: user.deleted === true,
+    real_name: realName,
+    tz: user.tz ?? 'Asia/Tokyo',
+    is_admin: user.isAdmin === true,
+    is_owner: user.isOwner === true,
+    is_primary_owner: user.isPrimaryOwner === true,
+    is_bot: user.isBot === true,
+    is_app_user: false,
+    profile: {
+      title: user.title ?? '',
+      display_name: displayName,
+      display_name_normalized: displayName,
+      real_name: realName,
+      real_name_normalized: realName,
+      ...(user.email === undefined ? {} : { email: user.email }),
+    },
+    ...(includeLocale ? { locale: user.locale ?? 'en-US' } : {}),
+  };
+}

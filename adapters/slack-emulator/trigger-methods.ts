@@ -1,0 +1,188 @@
+import type { FakeChannel, FakeTeam, SlackState } from './slack-state';
+import { channelOf, paginate, SlackMethodError, type MethodContext } from './slack-web-api';
+
+/**
+ * Web API methods the triggers use (reactions, summaries, workflow steps, the AI-app view, App
+ * Home), as Slack answers them: members-only reading for bot tokens, newest-first history,
+ * one completion per workflow step, Block Kit limits on views.
+ */
+type Method = (ctx: MethodContext) => Record<string, unknown>;
+
+/** Tomo may read a conversation only as a member (bot tokens; DMs with it always). */
+export function readableChannel(state: SlackState, id: string | undefined, team: FakeTeam): string {
+  const channel = channelOf(state, id, team);
+  if (!state.isMember(channel, team.botUserId)) throw new SlackMethodError('not_in_channel');
+  return channel;
+}
+
+export const TRIGGER_METHODS: Record<string, Method> = {
+  'users.conversations': ({ state, params, team }) => {
+    const user = params.user ?? team!.botUserId;
+    const types = (params.types ?? 'public_channel').split(',');
+    const channels = [...state.channels.values()].filter(
+      (c) =>
+        c.teamId === team!.id &&
+        !c.isIm &&
+        types.includes(c.isPrivate ? 'private_channel' : 'public_channel') &&
+        state.isMember(c.id, user) &&
+        // Private channels are listed only where the caller (Tomo) is a member too.
+        (!c.isPrivate || state.isMember(c.id, team!.botUserId)),
+    );
+    const page = paginate(channels, params);
+    return { channels: page.items.map((c) => toSlackChannel(c, state, team!)), ...page.meta };
+  },
+
+  'chat.postEphemeral': ({ state, params, team }) => {
+    const channel = readableChannel(state, params.channel, team!);
+    const user = params.user ?? '';
+    if (!state.users.has(user)) throw new SlackMethodError('user_not_found');
+    if (!state.isMember(channel, user)) throw new SlackMethodError('user_not_in_channel');
+    if (!params.text && !params.blocks && !params.markdown_text) throw new SlackMethodError('no_text');
+    if (params.thread_ts !== undefined && state.message(channel, params.thread_ts) === undefined) {
+      throw new SlackMethodError('thread_not_found');
+    }
+    state.ephemerals.push({
+      channel,
+      user,
+      text: params.text ?? params.markdown_text ?? '',
+      ...(params.thread_ts === undefined ? {} : { threadTs: params.thread_ts }),
+      ...(params.username ? { username: params.username } : {}),
+    });
+    return { message_ts: state.nextTs() };
+  },
+
+  'views.publish': ({ state, params, team }) => {
+    const user = state.users.get(params.user_id ?? '');
+    if (user === undefined || user.teamId !== team!.id) throw new SlackMethodError('user_not_found');
+    const view = parseJson(params.view) as { type?: unknown; blocks?: unknown };
+    if (view.type !== 'home' || !Array.isArray(view.blocks) || view.blocks.length > 100) throw new SlackMethodError('invalid_arguments');
+    for (const block of view.blocks as Record<string, unknown>[]) checkBlock(block);
+    state.homeViews.set(user.id, { type: 'home', blocks: view.blocks as Record<string, unknown>[] });
+    return { view: { id: `V${state.nextSerial()}`, type: 'home', blocks: view.blocks } };
+  },
+
+  'functions.completeSuccess': ({ state, params, team }) => {
+    const execution = runningExecution(state, params.function_execution_id, team!);
+    const outputs = parseJson(params.outputs);
+    if (outputs === null || typeof outputs !== 'object' || Array.isArray(outputs)) throw new SlackMethodError('invalid_arguments');
+    execution.state = 'completed';
+    execution.outputs = outputs as Record<string, unknown>;
+    return {};
+  },
+
+  'functions.completeError': ({ state, params, team }) => {
+    const execution = runningExecution(state, params.function_execution_id, team!);
+    if (!params.error) throw new SlackMethodError('invalid_arguments');
+    execution.state = 'failed';
+    execution.error = params.error;
+    return {};
+  },
+
+  'assistant.threads.setSuggestedPrompts': ({ state, params, team }) => {
+    const channel = channelOf(state, params.channel_id, team!);
+    const prompts = parseJson(params.prompts);
+    const valid =
+      Array.isArray(prompts) &&
+      prompts.length >= 1 &&
+      prompts.length <= 4 &&
+      prompts.every((p: { title?: unknown; message?: unknown }) => typeof p.title === 'string' && typeof p.message === 'string');
+    if (!valid) throw new SlackMethodError('invalid_arguments');
+    if (state.thread(channel, params.thread_ts ?? '').length === 0) throw new SlackMethodError('invalid_thread_ts');
+    state.suggestedPrompts.set(`${channel}/${params.thread_ts}`, {
+      ...(params.title === undefined ? {} : { title: params.title }),
+      prompts: prompts as { title: string; message: string }[],
+    });
+    return {};
+  },
+
+  'assistant.threads.setTitle': ({ state, params, team }) => {
+    const channel = channelOf(state, params.channel_id, team!);
+    if (!params.title) throw new SlackMethodError('invalid_arguments');
+    if (state.thread(channel, params.thread_ts ?? '').length === 0) throw new SlackMethodError('invalid_thread_ts');
+    state.titles.set(`${channel}/${params.thread_ts}`, params.title);
+    return {};
+  },
+
+  'bots.info': ({ state, params }) => {
+    const bot = state.bots.get(params.bot ?? '');
+    if (bot === undefined) throw new SlackMethodError('bot_not_found');
+    return { bot: { id: bot.id, name: bot.name, app_id: bot.appId, user_id: bot.userId, deleted: false } };
+  },
+};
+
+/** A channel as users.conversations lists it. */
+function toSlackChannel(channel: FakeChannel, state: SlackState, team: FakeTeam): Record<string, unknown> {
+  return {
+    id: channel.id,
+    ...(channel.name === undefined ? {} : { name: channel.name }),
+    is_channel: !channel.isIm && !channel.isPrivate,
+    is_private: channel.isPrivate === true,
+    is_im: channel.isIm === true,
+    is_member: state.isMember(channel.id, team.botUserId),
+    ...(channel.user === undefined ? {} : { user: channel.user }),
+  };
+}
+
+function runningExecution(state: SlackState, id: string | undefined, team: FakeTeam) {
+  const execution = state.functionExecutions.get(id ?? '');
+  if (execution === undefined || execution.teamId !== team.id) throw new SlackMethodError('function_execution_not_found');
+  if (execution.state !== 'running') throw new SlackMethodError('function_execution_not_found');
+  return execution;
+}
+
+function parseJson(value: string | undefined): unknown {
+  if (value === undefined) throw new SlackMethodError('invalid_arguments');
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw new SlackMethodError('invalid_arguments');
+  }
+}
+
+/** The Block Kit rules Slack enforces on the blocks App Home uses. */
+const text = (value: unknown, max: number) => {
+  const t = value as { type?: string; text?: string } | undefined;
+  if (!t || typeof t.text !== 'string' || t.text === '' || [...t.text].length > max) throw new SlackMethodError('invalid_blocks');
+};
+
+/** A button as Block Kit takes it: text up to 75, an action id, a value up to 2,000, a well-formed confirm. */
+function checkButton(element: Record<string, unknown>): void {
+  text(element.text, 75);
+  if (!element.action_id || (typeof element.value === 'string' && element.value.length > 2000)) throw new SlackMethodError('invalid_blocks');
+  const confirm = element.confirm as Record<string, unknown> | undefined;
+  if (confirm !== undefined) {
+    text(confirm.title, 100);
+    text(confirm.text, 300);
+    text(confirm.confirm, 30);
+    text(confirm.deny, 30);
+  }
+}
+
+export function checkBlock(block: Record<string, unknown>): void {
+  switch (block.type) {
+    case 'header':
+      text(block.text, 150);
+      return;
+    case 'section':
+      if (block.text !== undefined) text(block.text, 3000);
+      if (block.fields !== undefined) {
+        const fields = block.fields as unknown[];
+        if (fields.length > 10) throw new SlackMethodError('invalid_blocks');
+        for (const field of fields) text(field, 2000);
+      }
+      if (block.text === undefined && block.fields === undefined) throw new SlackMethodError('invalid_blocks');
+      if (block.accessory !== undefined) checkButton(block.accessory as Record<string, unknown>);
+      return;
+    case 'actions': {
+      const elements = block.elements as { action_id?: string; text?: unknown }[];
+      if (!Array.isArray(elements) || elements.length === 0 || elements.length > 25) throw new SlackMethodError('invalid_blocks');
+      for (const element of elements) checkButton(element);
+      return;
+    }
+    case 'context':
+    case 'divider':
+      return;
+    default:
+      throw new SlackMethodError('invalid_blocks');
+  }
+}

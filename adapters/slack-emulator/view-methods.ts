@@ -1,0 +1,42 @@
+import type { FakeFile, SlackState } from './slack-state';
+import { SlackMethodError, type MethodContext } from './slack-web-api';
+
+type Method = (ctx: MethodContext) => Record<string, unknown>;
+
+const INPUT_ELEMENTS = new Set(['plain_text_input', 'url_text_input', 'number_input', 'file_input', 'static_select', 'email_text_input']);
+
+/** views.open as Slack checks it: a trigger id, a modal within Block Kit's limits (title 24, 100 blocks, input blocks need a submit). */
+export const VIEW_METHODS: Record<string, Method> = {
+  'views.open': ({ state, params, team }) => {
+    if (!params.trigger_id) throw new SlackMethodError('invalid_trigger_id');
+    let view: Record<string, unknown>;
+    try {
+      view = JSON.parse(params.view ?? '') as Record<string, unknown>;
+    } catch {
+      throw new SlackMethodError('invalid_arguments');
+    }
+    const title = view.title as { text?: string } | undefined;
+    const blocks = view.blocks as Record<string, unknown>[] | undefined;
+    if (view.type !== 'modal' || !title?.text || [...title.text].length > 24 || !Array.isArray(blocks) || blocks.length > 100) throw new SlackMethodError('invalid_arguments');
+    const inputs = blocks.filter((b) => b.type === 'input');
+    for (const input of inputs) {
+      const element = input.element as { type?: string; action_id?: string } | undefined;
+      const label = input.label as { text?: string } | undefined;
+      if (!label?.text || [...label.text].length > 2000 || !element?.type || !INPUT_ELEMENTS.has(element.type) || !element.action_id) throw new SlackMethodError('invalid_arguments');
+    }
+    if (inputs.length > 0 && !(view.submit as { text?: string } | undefined)?.text) throw new SlackMethodError('invalid_arguments');
+    state.modals.push({ teamId: team!.id, triggerId: params.trigger_id, view });
+    return { view: { id: `V${state.nextSerial()}`, ...view } };
+  },
+};
+
+/**
+ * A file a person uploaded through a modal's file_input: it exists in Slack (files.info and its
+ * private URL work for the workspace's bot token) without being shared in any conversation.
+ */
+export function uploadFile(state: SlackState, teamId: string, userId: string, file: FakeFile): Record<string, unknown> {
+  const channel = `C0UP${teamId.slice(1)}`;
+  if (!state.channels.has(channel)) state.addChannel({ id: channel, teamId, isPrivate: true, members: [userId], botIsMember: false });
+  state.addMessage({ channel, user: userId, text: '', files: [file] });
+  return { id: file.id, name: file.name, title: file.name, mimetype: file.mimetype, filetype: file.filetype, permalink: `https://fake.slack.com/files/${userId}/${file.id}/${file.name}` };
+}

@@ -1,0 +1,28 @@
+import { createSlackCaller, type SlackApiCallerOptions } from './slack-api-caller';
+
+export interface SlackMemberFacts {
+  readonly isAdmin: boolean;
+  /** `ja` for a Japanese Slack locale, else `en`. */
+  readonly locale: 'en' | 'ja';
+}
+
+/**
+ * What an interaction must do within Slack's 3 seconds with the bot token: open a modal on
+ * the click's `trigger_id` (views.open; the id expires after 3 s), and learn whether the person
+ * is an admin and which language they read (users.info).
+ */
+export class SlackViews {
+  constructor(private readonly options: SlackApiCallerOptions = {}) {}
+
+  async open(botToken: string, triggerId: string, view: Record<string, unknown>): Promise<void> {
+    await createSlackCaller(botToken, { ...this.options, maxRateLimitRetries: 0 })('views.open', { trigger_id: triggerId, view });
+  }
+
+  async member(botToken: string, userId: string): Promise<SlackMemberFacts> {
+    const result = (await createSlackCaller(botToken, { ...this.options, maxRateLimitRetries: 0 })('users.info', { user: userId, include_locale: true })) as {
+      user?: { is_admin?: boolean; is_owner?: boolean; is_primary_owner?: boolean; locale?: string };
+    };
+    const user = result.user ?? {};
+    return { isAdmin: Boolean(user.is_admin || user.is_owner || user.is_primary_owner), locale: user.locale?.startsWith('ja') ? 'ja' : 'en' };
+  }
+}

@@ -1,0 +1,165 @@
+import type pg from 'pg';
+import type { FailureCode, KnowledgeSourceRecord, SourceKind, SourceStatus } from '../../core/knowledge/knowledge-source';
+import type { KnowledgeSourceRepository, NewKnowledgeSource } from '../../core/knowledge/knowledge-source-repository.port';
+import { assertSameTeam } from '../postgres/team-scope';
+import { hasVectorTable, inTransaction } from './pg-pool';
+
+interface SourceRow {
+  id: string;
+  team_id: string;
+  kind: SourceKind;
+  title: string;
+  url: string | null;
+  file_id: string | null;
+  page_limit: number;
+  status: SourceStatus;
+  progress_done: number;
+  progress_total: number;
+  failure: FailureCode | null;
+  size_bytes: string | number;
+  chunk_count: number;
+  added_by: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Table knowledge_sources (and, on removal, the source's chunks and vectors). */
+export class PgKnowledgeSourceRepository implements KnowledgeSourceRepository {
+  private vectors?: Promise<boolean>;
+
+  /** The pool may still be opening (the composition roots build adapters synchronously). */
+  constructor(private readonly pool: pg.Pool | Promise<pg.Pool>) {}
+
+  private async db(): Promise<pg.Pool> {
+    return this.pool;
+  }
+
+  async add(teamId: string, source: NewKnowledgeSource): Promise<void> {
+    assertSameTeam(teamId, source);
+    await (await this.db()).query(
+      `insert into knowledge_sources (id, team_id, kind, title, url, file_id, page_limit, status, size_bytes, added_by, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, 'queued', 0, $8, $9, $9)`,
+      [source.id, teamId, source.kind, source.title.slice(0, 1000), source.url, source.fileId, source.pageLimit, source.addedBy, source.createdAt],
+    );
+  }
+
+  async get(teamId: string, id: string): Promise<KnowledgeSourceRecord | null> {
+    if (!isUuid(id)) return null;
+    const { rows } = await (await this.db()).query<SourceRow>(`select * from knowledge_sources where team_id = $1 and id = $2`, [teamId, id]);
+    return rows[0] ? toRecord(rows[0]) : null;
+  }
+
+  async list(teamId: string, kind?: SourceKind): Promise<KnowledgeSourceRecord[]> {
+    const { rows } = await (await this.db()).query<SourceRow>(
+      `select * from knowledge_sources where team_id = $1 and ($2::text is null or kind = $2) order by created_at desc, id`,
+      [teamId, kind ?? null],
+    );
+    return rows.map(toRecord);
+  }
+
+  async usage(teamId: string): Promise<{ sources: number; chunks: number }> {
+    const { rows } = await (await this.db()).query<{ sources: string; chunks: string }>(
+      `select count(*) as sources, coalesce(sum(case status when 'failed' then 0 when 'ready' then chunk_count else progress_total end), 0) as chunks from knowledge_sources where team_id = $1`,
+      [teamId],
+    );
+    return { sources: Number(rows[0]?.sources ?? 0), chunks: Number(rows[0]?.chunks ?? 0) };
+  }
+
+  async markReading(teamId: string, id: string, at: Date): Promise<void> {
+    await (await this.db()).query(
+      `update knowledge_sources set status = 'reading', failure = null, progress_done = 0, progress_total = 0, updated_at = $3 where team_id = $1 and id = $2`,
+      [teamId, id, at],
+    );
+  }
+
+  async markEmbedding(teamId: string, id: string, total: number, sizeBytes: number, model: string, at: Date): Promise<void> {
+    await (await this.db()).query(
+      `update knowledge_sources set status = 'embedding', progress_total = $3, size_bytes = $4, embedding_model = $5, updated_at = $6
+        where team_id = $1 and id = $2`,
+      [teamId, id, total, sizeBytes, model, at],
+    );
+  }
+
+  async markReady(teamId: string, id: string, at: Date): Promise<boolean> {
+    const { rowCount } = await (await this.db()).query(
+      `update knowledge_sources s set status = 'ready', chunk_count = s.progress_total, updated_at = $3
+        where s.team_id = $1 and s.id = $2 and s.status = 'embedding' and s.progress_done = s.progress_total
+          and (select count(*) from knowledge_chunks c where c.source_id = s.id) = s.progress_total`,
+      [teamId, id, at],
+    );
+    return rowCount === 1;
+  }
+
+  async markFailed(teamId: string, id: string, failure: FailureCode, at: Date): Promise<void> {
+    const pool = await this.db();
+    const vectors = await this.hasVectors(pool);
+    await inTransaction(pool, async (client) => {
+      if (vectors) await client.query(`delete from knowledge_vectors where team_id = $1 and source_id = $2`, [teamId, id]);
+      await client.query(`delete from knowledge_chunks where team_id = $1 and source_id = $2`, [teamId, id]);
+      await client.query(
+        `update knowledge_sources set status = 'failed', failure = $3, progress_done = 0, chunk_count = 0, updated_at = $4 where team_id = $1 and id = $2`,
+        [teamId, id, failure, at],
+      );
+    });
+  }
+
+  async remove(teamId: string, id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const pool = await this.db();
+    const vectors = await this.hasVectors(pool);
+    return inTransaction(pool, async (client) => {
+      if (vectors) await client.query(`delete from knowledge_vectors where team_id = $1 and source_id = $2`, [teamId, id]);
+      const { rowCount } = await client.query(`delete from knowledge_sources where team_id = $1 and id = $2`, [teamId, id]);
+      return rowCount === 1;
+    });
+  }
+
+  async removeTeam(teamId: string): Promise<number> {
+    const pool = await this.db();
+    const vectors = await this.hasVectors(pool);
+    return inTransaction(pool, async (client) => {
+      if (vectors) await client.query(`delete from knowledge_vectors where team_id = $1`, [teamId]);
+      const { rowCount } = await client.query(`delete from knowledge_sources where team_id = $1`, [teamId]);
+      return rowCount ?? 0;
+    });
+  }
+
+  async hasReady(teamId: string, kinds: readonly SourceKind[]): Promise<boolean> {
+    const { rows } = await (await this.db()).query(
+      `select 1 from knowledge_sources where team_id = $1 and status = 'ready' and kind = any($2::text[]) limit 1`,
+      [teamId, [...kinds]],
+    );
+    return rows.length > 0;
+  }
+
+  private hasVectors(pool: pg.Pool): Promise<boolean> {
+    this.vectors ??= hasVectorTable(pool);
+    return this.vectors;
+  }
+}
+
+function toRecord(row: SourceRow): KnowledgeSourceRecord {
+  return {
+    id: row.id,
+    teamId: row.team_id,
+    kind: row.kind,
+    title: row.title,
+    url: row.url,
+    fileId: row.file_id,
+    pageLimit: row.page_limit,
+    status: row.status,
+    progressDone: row.progress_done,
+    progressTotal: row.progress_total,
+    failure: row.failure,
+    sizeBytes: Number(row.size_bytes),
+    chunkCount: row.chunk_count,
+    addedBy: row.added_by,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}

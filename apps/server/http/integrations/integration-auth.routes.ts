@@ -1,0 +1,195 @@
+import express, { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import type { Logger } from '../../../../adapters/logging/logger';
+import type { IntegrationConnections } from '../../../../core/integrations/integration-connections';
+import type { IntegrationOAuth } from '../../../../core/integrations/integration-oauth.port';
+import { findProvider, type IntegrationProvider } from '../../../../core/integrations/integration-provider';
+import type { Clock } from '../../../../core/shared/clock.port';
+import { escapeHtml } from '../auth/auth.routes';
+import { safeReturnTo } from '../auth/sign-in-cookie';
+import { sameOriginOnly } from '../session/same-origin';
+import { clearCookie, readCookies, setCookie, type CookieSettings } from '../session/session-cookie';
+import { currentUser } from '../session/signed-in';
+import { CONNECT_COOKIE_PATH, CONNECT_TTL_MS, connectCookieName, type ConnectCookieSealer } from './connect-cookie';
+
+export interface IntegrationAuthDeps {
+  connections: IntegrationConnections;
+  oauth: IntegrationOAuth;
+  sealer: ConnectCookieSealer;
+  clock: Clock;
+  logger: Logger;
+  publicUrl: string;
+  cookies: CookieSettings;
+}
+
+const TEXTS = {
+  SIGN_IN_FIRST: { en: 'Sign in first to connect a service.', ja: 'サービスを接続するには、まずサインインしてください。' },
+  NOT_FOUND: { en: 'Tomo does not know this service.', ja: 'このサービスには対応していません。' },
+  NOT_CONFIGURED: {
+    en: 'This service is not set up on this server yet (work in progress).',
+    ja: 'このサービスはまだこのサーバーで設定されていません（準備中）。',
+  },
+  EXPIRED: {
+    en: 'This connection attempt has expired, was already used, or was started in another browser. Please connect again.',
+    ja: 'この接続は期限切れか、すでに使われたか、別のブラウザーで始められたものです。もう一度接続してください。',
+  },
+  FAILED: { en: 'Connecting did not succeed. Please try again.', ja: '接続に失敗しました。もう一度お試しください。' },
+} as const;
+type Reason = keyof typeof TEXTS;
+const BACK = { en: 'Back to Integrations', ja: '連携サービスに戻る' } as const;
+
+const providerParam = z.object({ provider: z.string().min(1).max(64) });
+const trelloBody = z.object({ state: z.string().min(1).max(200), token: z.string().min(1).max(200) });
+
+/**
+ * Connecting a service (spec 7): GET /api/auth/request/{provider} → the provider's consent
+ * page → GET /api/auth/callback/{provider} → back to the Integrations page; POST
+ * /api/auth/revoke/{provider} disconnects. Team and user come from the session only; the
+ * state and PKCE verifier are bound to the browser by a sealed cookie that also names the
+ * person, so a callback in another browser or session is refused.
+ */
+export function integrationAuthRoutes(deps: IntegrationAuthDeps): Router {
+  const router = Router();
+  const { cookies } = deps;
+  const redirectUri = (provider: IntegrationProvider) => new URL(`/api/auth/callback/${provider.id}`, deps.publicUrl).href;
+  router.use('/api/auth', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.get('/api/auth/request/:provider', async (req, res) => {
+    const returnTo = safeReturnTo(typeof req.query.returnTo === 'string' ? req.query.returnTo : '/settings/integrations');
+    const locale = localeOf(returnTo);
+    const provider = providerOf(req);
+    if (!provider) return resultPage(res, 404, locale, 'NOT_FOUND', returnTo);
+    const user = currentUser(res);
+    if (!user) {
+      // Sign in, then come straight back here to continue connecting.
+      res.redirect(302, `/auth/signin?returnTo=${encodeURIComponent(req.originalUrl)}`);
+      return;
+    }
+    if (!deps.oauth.isActive(provider)) return resultPage(res, 503, locale, 'NOT_CONFIGURED', returnTo);
+    const { url, pending } = await deps.oauth.start(provider, redirectUri(provider));
+    const sealed = deps.sealer.seal({
+      ...pending,
+      provider: provider.id,
+      teamId: user.teamId,
+      userId: user.userId,
+      returnTo,
+      expiresAt: deps.clock.now().getTime() + CONNECT_TTL_MS,
+    });
+    setCookie(res, connectCookieName(provider.id), sealed, { ...cookies, path: CONNECT_COOKIE_PATH, maxAgeMs: CONNECT_TTL_MS });
+    res.redirect(302, url.href);
+  });
+
+  const callback = async (req: Request, res: Response, callbackUrl: URL) => {
+    const provider = providerOf(req);
+    if (!provider) return resultPage(res, 404, 'en', 'NOT_FOUND', '/settings/integrations');
+    const name = connectCookieName(provider.id);
+    const pending = deps.sealer.open(readCookies(req).get(name), deps.clock.now());
+    const returnTo = pending?.returnTo ?? '/settings/integrations';
+    const locale = localeOf(returnTo);
+    const user = currentUser(res);
+    if (!user) return resultPage(res, 401, locale, 'SIGN_IN_FIRST', returnTo);
+    clearCookie(res, name, { ...cookies, path: CONNECT_COOKIE_PATH });
+    if (!pending || pending.provider !== provider.id || pending.teamId !== user.teamId || pending.userId !== user.userId) {
+      return resultPage(res, 400, locale, 'EXPIRED', returnTo);
+    }
+    if (callbackUrl.searchParams.get('state') !== pending.state) return resultPage(res, 400, locale, 'EXPIRED', returnTo);
+    if (callbackUrl.searchParams.has('error')) {
+      // The person pressed Cancel at the provider: back to the page, nothing connected.
+      res.redirect(303, returnTo);
+      return;
+    }
+    if (!deps.oauth.isActive(provider)) return resultPage(res, 503, locale, 'NOT_CONFIGURED', returnTo);
+    try {
+      const granted = await deps.oauth.complete(provider, callbackUrl, pending, redirectUri(provider));
+      await deps.connections.saveGrant(user.teamId, user.userId, provider, granted);
+    } catch (error) {
+      deps.logger.warn({ err: error, provider: provider.id, teamId: user.teamId }, 'connecting an integration failed');
+      return resultPage(res, 400, locale, 'FAILED', returnTo);
+    }
+    res.redirect(303, returnTo);
+  };
+
+  router.get('/api/auth/callback/:provider', async (req, res) => {
+    const provider = providerOf(req);
+    if (provider?.family === 'trello' && !req.query.token) {
+      // Trello hands the token back in the URL fragment, which only the browser sees: this
+      // page posts it here, with the state, from Tomo's own origin.
+      res.type('html').send(trelloRelayPage(req.originalUrl));
+      return;
+    }
+    await callback(req, res, new URL(req.originalUrl, deps.publicUrl));
+  });
+
+  router.post(
+    '/api/auth/callback/:provider',
+    sameOriginOnly(deps.publicUrl),
+    express.urlencoded({ extended: false, limit: '4kb' }),
+    async (req, res) => {
+      const body = trelloBody.safeParse(req.body);
+      if (providerOf(req)?.family !== 'trello' || !body.success) return resultPage(res, 400, 'en', 'FAILED', '/settings/integrations');
+      const url = new URL(req.originalUrl, deps.publicUrl);
+      url.search = new URLSearchParams({ state: body.data.state, token: body.data.token }).toString();
+      await callback(req, res, url);
+    },
+  );
+
+  router.post(
+    '/api/auth/revoke/:provider',
+    sameOriginOnly(deps.publicUrl),
+    express.urlencoded({ extended: false, limit: '4kb' }),
+    async (req, res) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const returnTo = safeReturnTo(typeof body.returnTo === 'string' ? body.returnTo : '/settings/integrations');
+      const locale = localeOf(returnTo);
+      const wantsJson = req.accepts(['html', 'json']) === 'json';
+      const provider = providerOf(req);
+      const user = currentUser(res);
+      if (!provider) return wantsJson ? res.status(404).json(errorBody('NOT_FOUND', locale)) : resultPage(res, 404, locale, 'NOT_FOUND', returnTo);
+      if (!user) return wantsJson ? res.status(401).json(errorBody('SIGN_IN_FIRST', locale)) : resultPage(res, 401, locale, 'SIGN_IN_FIRST', returnTo);
+      await deps.connections.disconnect(user.teamId, user.userId, provider);
+      deps.logger.info({ teamId: user.teamId, userId: user.userId, provider: provider.id }, 'integration disconnected');
+      if (wantsJson) res.status(204).end();
+      else res.redirect(303, returnTo);
+    },
+  );
+
+  return router;
+}
+
+function providerOf(req: Request): IntegrationProvider | undefined {
+  const parsed = providerParam.safeParse(req.params);
+  return parsed.success ? findProvider(parsed.data.provider) : undefined;
+}
+
+function localeOf(path: string): 'en' | 'ja' {
+  return path === '/ja' || path.startsWith('/ja/') || path.startsWith('/ja?') ? 'ja' : 'en';
+}
+
+function errorBody(reason: Reason, locale: 'en' | 'ja') {
+  return { error: { code: `INTEGRATION.${reason}`, message: TEXTS[reason][locale] } };
+}
+
+/** A small page for a connect that cannot continue, with a way back to the cards. */
+function resultPage(res: Response, status: number, locale: 'en' | 'ja', reason: Reason, returnTo: string): void {
+  res
+    .status(status)
+    .type('html')
+    .send(
+      `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="robots" content="noindex">` +
+        `<title>Tomo</title><main><p role="alert">${TEXTS[reason][locale]}</p>` +
+        `<p><a href="${escapeHtml(returnTo)}">${BACK[locale]}</a></p></main></html>`,
+    );
+}
+
+function trelloRelayPage(action: string): string {
+  const target = escapeHtml(action.split('?')[0]!);
+  return (
+    `<!doctype html><html><meta charset="utf-8"><meta name="robots" content="noindex"><title>Tomo</title>` +
+    `<form method="post" action="${target}"><input type="hidden" name="state"><input type="hidden" name="token"></form>` +
+    `<script>(function(){var f=document.forms[0];var q=new URLSearchParams(location.search);var h=new URLSearchParams(location.hash.slice(1));` +
+    `f.state.value=q.get('state')||'';f.token.value=h.get('token')||'';history.replaceState(null,'',location.pathname);f.submit();})();</script></html>`
+  );
+}

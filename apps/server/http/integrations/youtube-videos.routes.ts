@@ -1,0 +1,49 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { youTubeVideos } from '../../../../adapters/integrations/google';
+import { providerCall } from '../../../../adapters/integrations/integration-tool';
+import type { IntegrationEndpoints } from '../../../../adapters/integrations/integration-settings';
+import type { Logger } from '../../../../adapters/logging/logger';
+import type { IntegrationConnections } from '../../../../core/integrations/integration-connections';
+import { requestLocale } from '../session/request-locale';
+import { requireSignIn, signedIn } from '../session/signed-in';
+
+const MESSAGES = {
+  INVALID: { en: 'limit must be a whole number from 1 to 50.', ja: 'limit は 1 から 50 までの整数で指定してください。' },
+  NOT_CONNECTED: {
+    en: 'Connect YouTube on the Integrations page first.',
+    ja: '先に「連携」ページで YouTube を接続してください。',
+  },
+  UNAVAILABLE: { en: 'YouTube could not be reached. Please try again later.', ja: 'YouTube に接続できませんでした。しばらくしてからもう一度お試しください。' },
+} as const;
+
+type Code = keyof typeof MESSAGES;
+
+function fail(req: Request, res: Response, status: number, code: Code): void {
+  res.status(status).json({ error: { code: `YOUTUBE.${code}`, message: MESSAGES[code][requestLocale(req)] } });
+}
+
+const query = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+
+/**
+ * GET /api/get-youtube-videos (spec 7): the signed-in person's own uploads, read with their
+ * YouTube connection (refreshed first when it is about to expire). Team and person come from
+ * the session; nobody else's connection is ever used. Nothing is stored.
+ */
+export function youTubeVideoRoutes(deps: { connections: IntegrationConnections; endpoints: IntegrationEndpoints; logger: Logger }): Router {
+  return Router().get('/api/get-youtube-videos', requireSignIn, async (req, res) => {
+    const parsed = query.safeParse(req.query);
+    if (!parsed.success) return fail(req, res, 400, 'INVALID');
+    const { teamId, userId } = signedIn(res);
+    const token = await deps.connections.tokenFor(teamId, userId, 'youtube');
+    if (token === undefined) return fail(req, res, 409, 'NOT_CONNECTED');
+    res.setHeader('Cache-Control', 'no-store');
+    try {
+      const { videos } = await youTubeVideos(deps.endpoints, providerCall(deps.endpoints, 'youtube', token, AbortSignal.timeout(15_000)), parsed.data.limit);
+      res.json({ videos });
+    } catch (error) {
+      deps.logger.warn({ err: error, teamId }, 'YouTube videos could not be listed');
+      fail(req, res, 502, 'UNAVAILABLE');
+    }
+  });
+}

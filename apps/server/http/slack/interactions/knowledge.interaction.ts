@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import type { SlackViews } from '../../../../../adapters/slack/slack-views';
+import type { AddKnowledgeSource, NewSourceRequest } from '../../../../../core/knowledge/add-source.use-case';
+import { removeKnowledgeSource } from '../../../../../core/knowledge/add-source.use-case';
+import type { KnowledgeSourceRepository } from '../../../../../core/knowledge/knowledge-source-repository.port';
+import { KNOWLEDGE_QUOTAS } from '../../../../../core/knowledge/knowledge-source';
+import type { PlanName } from '../../../../../core/billing/plan';
+import type { InstallationRepository } from '../../../../../core/workspace/installation-repository.port';
+import type { Locale } from '../../../../../core/workspace/user';
+import { KNOWLEDGE_ACTIONS, KNOWLEDGE_MODALS } from '../../../../shared/knowledge-actions';
+import { knowledgeText } from '../../../../shared/messages/knowledge';
+import { SLACK_QUEUES, type SlackEventJob } from '../../../../shared/slack-jobs';
+import type { InteractionContext, InteractionHandler, InteractionReply } from './interaction-handler';
+import { knowledgeModal, MODAL_INPUTS, type ModalKind } from './knowledge-modals';
+
+export interface KnowledgeInteractionDeps {
+  readonly installations: Pick<InstallationRepository, 'find'>;
+  readonly sources: Pick<KnowledgeSourceRepository, 'get' | 'remove'>;
+  readonly add: Pick<AddKnowledgeSource, 'execute'>;
+  readonly views: Pick<SlackViews, 'open' | 'member'>;
+  readonly planOf: (teamId: string) => Promise<PlanName>;
+  readonly appName: string;
+}
+
+const ADD_ACTIONS: Readonly<Record<string, ModalKind>> = {
+  [KNOWLEDGE_ACTIONS.addWeb]: 'web',
+  [KNOWLEDGE_ACTIONS.addPdf]: 'pdf',
+  [KNOWLEDGE_ACTIONS.addRepository]: 'repository',
+};
+const MODAL_KINDS = new Map<string, ModalKind>(Object.entries(KNOWLEDGE_MODALS).map(([kind, id]) => [id, kind as ModalKind]));
+
+const stateValues = z.record(z.string(), z.record(z.string(), z.looseObject({ value: z.string().nullish(), files: z.array(z.looseObject({ id: z.string(), name: z.string().optional(), title: z.string().optional(), filetype: z.string().optional(), mimetype: z.string().optional(), permalink: z.string().optional() })).nullish() })));
+
+/**
+ * The uploaders' interactions: an "Add …" button opens its modal (views.open on the click's
+ * trigger_id, within Slack's 3 seconds); a submitted modal adds the source(s) or answers with
+ * field errors in the person's language; Delete (confirmed by Slack's dialog) removes a source
+ * for its owner or an admin. Home is then published again through a job (ids only).
+ */
+export function knowledgeInteractions(deps: KnowledgeInteractionDeps): InteractionHandler {
+  return {
+    name: 'knowledge',
+    matches: (interaction) =>
+      (interaction.type === 'block_actions' && (interaction.actions ?? []).some((a) => a.action_id?.startsWith(KNOWLEDGE_ACTIONS.prefix) === true)) ||
+      (interaction.type === 'view_submission' && MODAL_KINDS.has(interaction.view?.callback_id ?? '')),
+    async handle(context) {
+      const installation = await deps.installations.find(context.teamId);
+      if (!installation?.botToken || installation.uninstalledAt !== null) {
+        context.logger.warn({ teamId: context.teamId }, 'knowledge interaction for a workspace without Tomo');
+        return {};
+      }
+      const token = installation.botToken;
+      if (context.interaction.type === 'view_submission') return submit(deps, context, token);
+      const action = (context.interaction.actions ?? []).find((a) => a.action_id?.startsWith(KNOWLEDGE_ACTIONS.prefix));
+      if (!action?.action_id) return {};
+      const kind = ADD_ACTIONS[action.action_id];
+      if (kind) {
+        const triggerId = context.interaction.trigger_id;
+        if (!triggerId) return {};
+        const [member, plan] = await Promise.all([deps.views.member(token, context.userId), deps.planOf(context.teamId)]);
+        await deps.views.open(token, triggerId, knowledgeModal(kind, { locale: member.locale, appName: deps.appName, maxPages: KNOWLEDGE_QUOTAS[plan].pagesPerSite }));
+        return {};
+      }
+      if (action.action_id === KNOWLEDGE_ACTIONS.delete && action.value) {
+        const member = await deps.views.member(token, context.userId);
+        const outcome = await removeKnowledgeSource(deps.sources, { teamId: context.teamId, userId: context.userId, isAdmin: member.isAdmin, sourceId: action.value });
+        context.logger.info({ teamId: context.teamId, userId: context.userId, outcome }, 'knowledge source delete');
+        await refreshHome(context);
+      }
+      return {};
+    },
+  };
+}
+
+async function submit(deps: KnowledgeInteractionDeps, context: InteractionContext, token: string): Promise<InteractionReply> {
+  const view = context.interaction.view!;
+  const kind = MODAL_KINDS.get(view.callback_id ?? '')!;
+  const locale: Locale = view.private_metadata === 'ja' ? 'ja' : view.private_metadata === 'en' ? 'en' : (await deps.views.member(token, context.userId)).locale;
+  const parsed = stateValues.safeParse((view.state as { values?: unknown } | undefined)?.values ?? {});
+  const values = parsed.success ? parsed.data : {};
+  const field = (input: { block: string; action: string }) => values[input.block]?.[input.action];
+  const t = (code: Parameters<typeof knowledgeText>[0], params: Record<string, string | number> = {}) => knowledgeText(code, { appName: deps.appName, ...params }, locale);
+
+  let request: NewSourceRequest;
+  if (kind === 'pdf') {
+    const files = field(MODAL_INPUTS.files)?.files ?? [];
+    const notPdf = files.filter((f) => f.filetype !== 'pdf' && f.mimetype !== 'application/pdf');
+    if (notPdf.length > 0) return errors(MODAL_INPUTS.files.block, t('KNOWLEDGE.ERROR_PDF_ONLY', { names: notPdf.map((f) => f.name ?? f.id).join(', ') }));
+    request = { kind: 'pdf', files: files.map((f) => ({ id: f.id, name: f.name ?? f.title ?? f.id, ...(f.permalink ? { permalink: f.permalink } : {}) })) };
+  } else if (kind === 'web') {
+    const pages = Number(field(MODAL_INPUTS.pages)?.value ?? '1');
+    request = { kind: 'web', url: field(MODAL_INPUTS.url)?.value ?? '', pages };
+  } else {
+    request = { kind: 'repository', url: field(MODAL_INPUTS.url)?.value ?? '' };
+  }
+  const result = await deps.add.execute(context.teamId, context.userId, request);
+  if (result.status === 'refused') {
+    switch (result.code) {
+      case 'invalid_url':
+        return errors(MODAL_INPUTS.url.block, t('KNOWLEDGE.ERROR_URL'));
+      case 'invalid_github':
+        return errors(MODAL_INPUTS.url.block, t('KNOWLEDGE.ERROR_GITHUB'));
+      case 'invalid_pages':
+        return errors(MODAL_INPUTS.pages.block, t('KNOWLEDGE.ERROR_PAGES', result.params));
+      case 'no_file':
+        return errors(MODAL_INPUTS.files.block, t('KNOWLEDGE.ERROR_NO_FILE'));
+      case 'quota_sources':
+        return errors(kind === 'pdf' ? MODAL_INPUTS.files.block : MODAL_INPUTS.url.block, t('KNOWLEDGE.ERROR_QUOTA_SOURCES', result.params));
+    }
+  }
+  context.logger.info({ teamId: context.teamId, userId: context.userId, kind, sources: result.sourceIds.length }, 'knowledge sources added');
+  await refreshHome(context);
+  return {};
+}
+
+function errors(block: string, message: string): InteractionReply {
+  return { body: { response_action: 'errors', errors: { [block]: message } } };
+}
+
+/** Home again for the person, at once (the ingestion job publishes its progress later). */
+async function refreshHome(context: InteractionContext): Promise<void> {
+  const clickId = context.interaction.trigger_id ?? `${context.userId}:${context.clock.now().getTime()}`;
+  const eventId = `kn-click:${clickId}`.slice(0, 64);
+  const payload: SlackEventJob = { kind: 'home', eventId, teamId: context.teamId, userId: context.userId, tab: 'home' };
+  await context.queue.send(SLACK_QUEUES.slackEvent.name, payload, { dedupeKey: `${context.teamId}:${eventId}` });
+}

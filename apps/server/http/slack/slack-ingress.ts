@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import type { Logger } from '../../../../adapters/logging/logger';
+import type { Clock } from '../../../../core/shared/clock.port';
+import type { JobQueue } from '../../../../core/shared/job-queue.port';
+import { hasUnstorableText } from '../../../../core/shared/storable-text';
+import type { TriggerInputStash } from '../../../../core/triggers/trigger-input-stash.port';
+import { EventJobBatcher } from './event-job-batcher';
+import type { InteractionHandler, SlackInteraction } from './interactions/interaction-handler';
+import { jobForEvent, type EventJob, type SlackEventEnvelope } from './slack-event-jobs';
+
+export interface SlackIngressDeps {
+  queue: JobQueue;
+  /** Where text Slack sends only in the event (a workflow step's prompt) waits, sealed, for the worker. */
+  stash: TriggerInputStash;
+  handlers: readonly InteractionHandler[];
+  clock: Clock;
+  logger: Logger;
+}
+
+/** Which road a payload came by: a signed HTTP request or a Socket Mode envelope. */
+export type SlackTransport = 'http' | 'socket';
+
+/** A payload refused: malformed (400 INVALID_PAYLOAD) or holding text PostgreSQL cannot store. */
+export type RefusedPayload =
+  | { kind: 'invalid'; code: 'INVALID_PAYLOAD'; message: string }
+  | { kind: 'unstorable'; code: 'INPUT.UNSUPPORTED_CHARACTERS' };
+
+/** What to acknowledge an Events API payload with. */
+export type EventOutcome = { kind: 'challenge'; challenge: string } | { kind: 'accepted' } | RefusedPayload;
+
+/** What to acknowledge an interaction with: a body only where Slack reads one, or a refusal. */
+export type InteractionOutcome = { kind: 'accepted'; body?: Record<string, unknown> } | RefusedPayload;
+
+const MALFORMED_EVENT: RefusedPayload = { kind: 'invalid', code: 'INVALID_PAYLOAD', message: 'The event payload is missing or malformed' };
+const UNSTORABLE: RefusedPayload = { kind: 'unstorable', code: 'INPUT.UNSUPPORTED_CHARACTERS' };
+
+/** The envelope's top level (Slack's Events API); the inner event is checked by its trigger. */
+const slackEnvelope = z.looseObject({
+  type: z.string().optional(),
+  challenge: z.unknown().optional(),
+  team_id: z.string().optional(),
+  event_id: z.string().optional(),
+  event: z.looseObject({ type: z.string().optional() }).optional(),
+  authorizations: z.array(z.looseObject({})).optional(),
+});
+
+const interaction = z.looseObject({
+  type: z.string().min(1),
+  team: z.looseObject({ id: z.string().min(1) }).nullish(),
+  user: z.looseObject({ id: z.string().min(1), team_id: z.string().optional() }),
+  // The shapes handlers read, so a signed but odd payload is a 400 rather than a handler's TypeError.
+  actions: z.array(z.looseObject({ action_id: z.string().optional() })).optional(),
+  trigger_id: z.string().optional(),
+  container: z.looseObject({ view_id: z.string().optional() }).optional(),
+  view: z.looseObject({}).optional(),
+});
+
+/**
+ * Slack ingress, whatever the transport. The HTTP routes (after the signature check) and the
+ * Socket Mode connection (after Slack's own authentication of the app token) hand payloads
+ * here: one dedupe (the job's key is the event id, so a retry adds nothing), one ids-only job
+ * per event, one interaction handler registry. Resolves once the job is stored, so the
+ * caller acknowledges only what will not be lost.
+ */
+export class SlackIngress {
+  private readonly jobs: EventJobBatcher;
+
+  constructor(private readonly deps: SlackIngressDeps) {
+    this.jobs = new EventJobBatcher(deps.queue);
+  }
+
+  /** An Events API payload (`event_callback`, `url_verification`, …), parsed. */
+  async acceptEvent(payload: unknown, meta: { transport: SlackTransport; retry?: string | number | undefined }): Promise<EventOutcome> {
+    // Valid JSON need not be an object: `null`, a number or an array is signed just as well.
+    const shape = slackEnvelope.safeParse(payload);
+    if (!shape.success) return MALFORMED_EVENT;
+    const body = shape.data as { type?: string; challenge?: string };
+    if (body.type === 'url_verification') return { kind: 'challenge', challenge: String(body.challenge ?? '') };
+    if (body.type !== 'event_callback') return { kind: 'accepted' };
+
+    const envelope = body as SlackEventEnvelope;
+    let job: EventJob;
+    try {
+      job = jobForEvent(envelope);
+    } catch {
+      // A field of an unexpected type deep in the event (a signed but odd body): refused, not a 500.
+      return MALFORMED_EVENT;
+    }
+    // Ids go into the job (jsonb) and keys into primary keys: PostgreSQL stores neither a NUL nor a lone surrogate.
+    if (job.enqueue && (hasUnstorableText(job.payload) || hasUnstorableText(job.dedupeKey) || hasUnstorableText(job.stash?.key))) {
+      return UNSTORABLE;
+    }
+    const log = { eventId: envelope.event_id, type: job.type, retry: meta.retry, transport: meta.transport };
+    if (job.enqueue) {
+      const teamId = String(job.payload.teamId);
+      if (job.stash) await this.deps.stash.put(teamId, job.stash.key, job.stash.values, this.deps.clock.now());
+      await this.jobs.enqueue(job.queue, job.payload, job.dedupeKey);
+      this.deps.logger.debug(log, 'Slack event queued');
+    } else {
+      this.deps.logger.debug({ ...log, skipped: job.reason }, 'Slack event');
+    }
+    return { kind: 'accepted' };
+  }
+
+  /** An interaction payload (block action, shortcut, view submission), parsed from its JSON. */
+  async acceptInteraction(payload: unknown, meta: { transport: SlackTransport }): Promise<InteractionOutcome> {
+    const parsed = interaction.safeParse(payload);
+    if (!parsed.success) return { kind: 'invalid', code: 'INVALID_PAYLOAD', message: 'The interaction payload is missing or malformed' };
+    if (hasUnstorableText(parsed.data)) return UNSTORABLE;
+    const data = parsed.data as unknown as SlackInteraction;
+    const teamId = data.team?.id ?? data.user?.team_id;
+    const userId = data.user!.id!;
+    if (!teamId) return { kind: 'invalid', code: 'INVALID_PAYLOAD', message: 'The interaction payload names no workspace' };
+    const handler = this.deps.handlers.find((h) => h.matches(data));
+    if (!handler) {
+      this.deps.logger.debug({ type: data.type, teamId, transport: meta.transport }, 'Slack interaction not handled');
+      return { kind: 'accepted' };
+    }
+    const { queue, clock, logger } = this.deps;
+    const reply = await handler.handle({ interaction: data, teamId, userId, queue, clock, logger });
+    logger.debug({ type: data.type, teamId, handler: handler.name, transport: meta.transport }, 'Slack interaction');
+    return reply.body ? { kind: 'accepted', body: reply.body } : { kind: 'accepted' };
+  }
+}

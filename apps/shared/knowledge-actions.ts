@@ -1,0 +1,19 @@
+/** action_ids and callback_ids of the knowledge uploaders: the worker draws them, the interactions route receives them. */
+export const KNOWLEDGE_ACTIONS = {
+  prefix: 'knowledge.',
+  addWeb: 'knowledge.add.web',
+  addPdf: 'knowledge.add.pdf',
+  addRepository: 'knowledge.add.repository',
+  /** value: the source id; Slack asks for confirmation first. */
+  delete: 'knowledge.delete',
+} as const;
+
+/** callback_ids of the modals (view_submission). */
+export const KNOWLEDGE_MODALS = {
+  web: 'knowledge.modal.web',
+  pdf: 'knowledge.modal.pdf',
+  repository: 'knowledge.modal.repository',
+} as const;
+
+/** How many sources of a kind App Home lists (views hold at most 100 blocks). */
+export const HOME_SOURCES_PER_KIND = 8;

@@ -1,0 +1,59 @@
+/** What GET /api/playground answers: the emulated workspace as Ada, the visitor, sees it. */
+export interface PlaygroundWorld {
+  team: { id: string; name: string };
+  me: { id: string; name: string };
+  tomo: { userId: string; botId: string };
+  model: { configured: boolean; provider: string; message: string };
+  people: Record<string, string>;
+  channels: { id: string; name: string; kind: 'channel' | 'dm' }[];
+  messages: PlaygroundMessage[];
+  ephemerals: { channel: string; text: string; threadTs: string | null }[];
+  home: { type: string; blocks: HomeBlock[] } | null;
+  assistant: {
+    key: string;
+    status: string;
+    title: string | null;
+    prompts: { title?: string; prompts: { title: string; message: string }[] } | null;
+  }[];
+}
+
+export interface PlaygroundMessage {
+  channel: string;
+  ts: string;
+  threadTs: string | null;
+  user: string | null;
+  byTomo: boolean;
+  username: string | null;
+  text: string;
+  streaming: boolean;
+  subtype: string | null;
+  reactions: { name: string; count: number; mine: boolean }[];
+  files: { name: string }[];
+}
+
+export interface HomeBlock {
+  type: string;
+  text?: { text?: string };
+  elements?: { type: string; text?: string | { text?: string }; action_id?: string; url?: string }[];
+  fields?: { text?: string }[];
+}
+
+/** null when the playground is off (404). */
+export async function getWorld(): Promise<PlaygroundWorld | null> {
+  const response = await fetch('/api/playground', { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return (await response.json()) as PlaygroundWorld;
+}
+
+export async function act<T = unknown>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(`/api/playground/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+  });
+  const payload = (await response.json().catch(() => ({}))) as { error?: { message?: string } } & T;
+  if (!response.ok) throw new Error(payload.error?.message ?? `HTTP ${response.status}`);
+  return payload;
+}

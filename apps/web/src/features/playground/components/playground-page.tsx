@@ -1,0 +1,535 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { act, getWorld, type HomeBlock, type PlaygroundMessage, type PlaygroundWorld } from '../api/playground-api';
+import './playground.css';
+
+type View = { kind: 'channel'; id: string } | { kind: 'home' } | { kind: 'assistant'; threadTs: string | null };
+
+const EMOJI: Record<string, string> = {
+  jp: '🇯🇵',
+  fr: '🇫🇷',
+  es: '🇪🇸',
+  de: '🇩🇪',
+  us: '🇺🇸',
+  memo: '📝',
+  question: '❓',
+  bulb: '💡',
+  eyes: '👀',
+  thinking_face: '🤔',
+  hourglass_flowing_sand: '⏳',
+  white_check_mark: '✅',
+};
+const OFFERED_REACTIONS = ['jp', 'fr', 'memo', 'question', 'bulb'];
+const POLL_MS = 600;
+
+/** `/playground`: a small view of the emulated Slack workspace the playground runs (apps/playground). */
+export function PlaygroundPage() {
+  const { t } = useTranslation('playground');
+  const [world, setWorld] = useState<PlaygroundWorld | null | undefined>(undefined);
+  const [view, setView] = useState<View>({ kind: 'channel', id: 'C0GENERAL' });
+  const [thread, setThread] = useState<{ channel: string; ts: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      try {
+        const next = await getWorld();
+        if (!stopped) setWorld(next);
+      } catch {
+        // A restart in progress: the next poll tries again.
+      }
+      if (!stopped) timer = setTimeout(() => void poll(), POLL_MS);
+    };
+    void poll();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, []);
+
+  const run = useCallback(
+    async <T,>(path: string, body: unknown): Promise<T | undefined> => {
+      setError(null);
+      try {
+        const result = await act<T>(path, body);
+        setWorld((await getWorld()) ?? null);
+        return result;
+      } catch (failure) {
+        setError(t('error', { message: failure instanceof Error ? failure.message : String(failure) }));
+        return undefined;
+      }
+    },
+    [t],
+  );
+
+  if (world === undefined) return <p className="container section">{t('loading')}</p>;
+  if (world === null) {
+    return (
+      <div className="container section playground-off">
+        <h1>{t('off.title')}</h1>
+        <p>{t('off.body')}</p>
+      </div>
+    );
+  }
+
+  const channelName = (id: string) => world.channels.find((c) => c.id === id)?.name ?? id;
+  const dm = world.channels.find((c) => c.kind === 'dm');
+  const lastChannel = view.kind === 'channel' && view.id !== dm?.id ? view.id : 'C0GENERAL';
+
+  const openHome = () => {
+    setView({ kind: 'home' });
+    setThread(null);
+    void run('home', {});
+  };
+
+  return (
+    <div className="playground">
+      <div className={world.model.configured ? 'playground-model' : 'playground-model playground-model-missing'} role="note">
+        {world.model.message}
+      </div>
+      {error ? (
+        <p className="playground-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="playground-workspace">
+        <nav className="playground-sidebar" aria-label={world.team.name}>
+          <p className="playground-team">{world.team.name}</p>
+          <p className="playground-me">{world.me.name}</p>
+          <h2>{t('channels')}</h2>
+          <ul>
+            {world.channels
+              .filter((c) => c.kind === 'channel')
+              .map((c) => (
+                <li key={c.id}>
+                  <button
+                    type="button"
+                    aria-current={view.kind === 'channel' && view.id === c.id ? 'page' : undefined}
+                    onClick={() => {
+                      setView({ kind: 'channel', id: c.id });
+                      setThread(null);
+                    }}
+                  >
+                    # {c.name}
+                  </button>
+                </li>
+              ))}
+          </ul>
+          <h2>{t('directMessages')}</h2>
+          <ul>
+            {dm ? (
+              <li>
+                <button
+                  type="button"
+                  aria-current={view.kind === 'channel' && view.id === dm.id ? 'page' : undefined}
+                  onClick={() => {
+                    setView({ kind: 'channel', id: dm.id });
+                    setThread(null);
+                  }}
+                >
+                  Tomo
+                </button>
+              </li>
+            ) : null}
+          </ul>
+          <h2>{t('apps')}</h2>
+          <ul>
+            <li>
+              <button type="button" aria-current={view.kind === 'home' ? 'page' : undefined} onClick={openHome}>
+                {t('home')}
+              </button>
+            </li>
+            <li>
+              <button
+                type="button"
+                aria-current={view.kind === 'assistant' ? 'page' : undefined}
+                onClick={() => {
+                  setView({ kind: 'assistant', threadTs: null });
+                  setThread(null);
+                }}
+              >
+                {t('assistant')}
+              </button>
+            </li>
+          </ul>
+          <a className="playground-settings" href={`/auth/signin?returnTo=${encodeURIComponent('/settings')}`}>
+            {t('settings')}
+          </a>
+        </nav>
+
+        <main className="playground-main">
+          {view.kind === 'channel' ? (
+            <ChannelView
+              key={view.id}
+              world={world}
+              channelId={view.id}
+              isDm={view.id === dm?.id}
+              title={view.id === dm?.id ? 'Tomo' : `# ${channelName(view.id)}`}
+              onOpenThread={(ts) => setThread({ channel: view.id, ts })}
+              run={run}
+              onPosted={(ts, mentioned) => {
+                if (mentioned && view.id !== dm?.id) setThread({ channel: view.id, ts });
+              }}
+            />
+          ) : null}
+          {view.kind === 'home' ? <HomeView world={world} run={run} onOpen={openHome} /> : null}
+          {view.kind === 'assistant' && dm ? (
+            <AssistantView
+              world={world}
+              dmId={dm.id}
+              threadTs={view.threadTs}
+              contextChannel={lastChannel}
+              contextName={channelName(lastChannel)}
+              onThread={(threadTs) => setView({ kind: 'assistant', threadTs })}
+              run={run}
+            />
+          ) : null}
+        </main>
+
+        {thread ? (
+          <aside className="playground-thread" aria-label={t('thread.title')}>
+            <header>
+              <h2>{t('thread.title')}</h2>
+              <button type="button" onClick={() => setThread(null)} aria-label={t('thread.close')}>
+                ×
+              </button>
+            </header>
+            <MessageList
+              world={world}
+              messages={world.messages.filter((m) => m.channel === thread.channel && (m.ts === thread.ts || m.threadTs === thread.ts))}
+              run={run}
+            />
+            <Composer label={t('composer.replyLabel')} onSend={(text, file) => run('messages', { channel: thread.channel, threadTs: thread.ts, text, ...(file ? { file } : {}) })} />
+          </aside>
+        ) : (
+          <aside className="playground-tips" aria-label={t('tips.title')}>
+            <h2>{t('tips.title')}</h2>
+            <ul>
+              {(t('tips.items', { returnObjects: true }) as string[]).map((tip) => (
+                <li key={tip}>{tip}</li>
+              ))}
+            </ul>
+          </aside>
+        )}
+      </div>
+    </div>
+  );
+}
+
+type Run = <T>(path: string, body: unknown) => Promise<T | undefined>;
+
+function ChannelView(props: {
+  world: PlaygroundWorld;
+  channelId: string;
+  isDm: boolean;
+  title: string;
+  onOpenThread(ts: string): void;
+  onPosted(ts: string, mentioned: boolean): void;
+  run: Run;
+}) {
+  const { t } = useTranslation('playground');
+  const { world, channelId, isDm } = props;
+  const inChannel = world.messages.filter((m) => m.channel === channelId && m.subtype !== 'assistant_app_thread');
+  // A DM reads as one conversation; a channel shows its threads folded.
+  const shown = isDm ? inChannel.filter((m) => !isAssistantThread(world, m)) : inChannel.filter((m) => m.threadTs === null || m.threadTs === m.ts);
+  const ephemerals = world.ephemerals.filter((e) => e.channel === channelId);
+  const [queued, setQueued] = useState(false);
+  return (
+    <section className="playground-channel" aria-label={props.title}>
+      <div className="playground-channel-header">
+        <h1>{props.title}</h1>
+        {isDm ? null : (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={async () => setQueued((await props.run('summaries', { channel: channelId })) !== undefined)}
+          >
+            {t('summary.run')}
+          </button>
+        )}
+      </div>
+      {queued ? <p role="status">{t('summary.queued')}</p> : null}
+      <MessageList world={world} messages={shown} run={props.run} onOpenThread={isDm ? undefined : props.onOpenThread} />
+      {ephemerals.map((e, i) => (
+        <p key={i} className="playground-ephemeral">
+          <span>{t('message.onlyYou')}</span> {readable(world, e.text)}
+        </p>
+      ))}
+      <Composer
+        label={t('composer.label', { where: props.title })}
+        onSend={async (text, file) => {
+          const posted = await props.run<{ ts: string }>('messages', { channel: channelId, text, ...(file ? { file } : {}) });
+          if (posted) props.onPosted(posted.ts, /@tomo\b/i.test(text));
+          return posted;
+        }}
+      />
+    </section>
+  );
+}
+
+function isAssistantThread(world: PlaygroundWorld, m: PlaygroundMessage): boolean {
+  return m.threadTs !== null && world.messages.some((root) => root.ts === m.threadTs && root.subtype === 'assistant_app_thread');
+}
+
+function MessageList(props: { world: PlaygroundWorld; messages: PlaygroundMessage[]; run: Run; onOpenThread?: (ts: string) => void }) {
+  const { t } = useTranslation('playground');
+  const { world } = props;
+  const end = useRef<HTMLLIElement>(null);
+  const last = props.messages.at(-1);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [props.messages.length, last?.text.length]);
+  return (
+    <ol className="playground-messages" role="log" aria-live="polite">
+      {props.messages.map((m) => {
+        const replies = world.messages.filter((r) => r.channel === m.channel && r.threadTs === m.ts && r.ts !== m.ts).length;
+        const author = m.byTomo ? (m.username ?? 'Tomo') : (world.people[m.user ?? ''] ?? m.username ?? m.user ?? '');
+        return (
+          <li key={`${m.channel}/${m.ts}`} className={m.byTomo ? 'playground-message playground-message-tomo' : 'playground-message'} data-ts={m.ts}>
+            <p className="playground-author">
+              {author}
+              {m.byTomo ? <span className="playground-app">APP</span> : null}
+            </p>
+            <div className="playground-text">
+              <Mrkdwn text={readable(world, m.text)} />
+            </div>
+            {m.streaming ? <p className="playground-writing">{t('message.writing')}</p> : null}
+            {m.files.length > 0 ? (
+              <ul className="playground-files">
+                {m.files.map((f) => (
+                  <li key={f.name}>📄 {f.name}</li>
+                ))}
+              </ul>
+            ) : null}
+            <div className="playground-reactions">
+              {m.reactions.map((r) => (
+                <span key={r.name} className={r.mine ? 'playground-reaction playground-reaction-mine' : 'playground-reaction'} title={`:${r.name}:`}>
+                  {EMOJI[r.name] ?? `:${r.name}:`} {r.count}
+                </span>
+              ))}
+              {m.byTomo
+                ? null
+                : OFFERED_REACTIONS.filter((name) => !m.reactions.some((r) => r.name === name && r.mine)).map((name) => (
+                    <button
+                      key={name}
+                      type="button"
+                      className="playground-react"
+                      aria-label={t('message.react', { name: `:${name}:` })}
+                      onClick={() => void props.run('reactions', { channel: m.channel, ts: m.ts, name })}
+                    >
+                      {EMOJI[name]}
+                    </button>
+                  ))}
+              <button
+                type="button"
+                className="playground-replies"
+                onClick={() => void props.run('shortcuts', { channel: m.channel, ts: m.ts, callbackId: 'save_as_pdf' })}
+              >
+                {t('message.savePdf')}
+              </button>
+              {props.onOpenThread ? (
+                <button type="button" className="playground-replies" onClick={() => props.onOpenThread!(m.ts)}>
+                  {replies > 0 ? t('message.replies', { count: replies }) : t('message.openThread')}
+                </button>
+              ) : null}
+            </div>
+          </li>
+        );
+      })}
+      <li ref={end} aria-hidden="true" className="playground-end" />
+    </ol>
+  );
+}
+
+function HomeView(props: { world: PlaygroundWorld; run: Run; onOpen(): void }) {
+  const { t } = useTranslation('playground');
+  const blocks = props.world.home?.blocks ?? [];
+  return (
+    <section className="playground-home" aria-label={t('home')}>
+      <h1>{t('home')}</h1>
+      {blocks.length === 0 ? <p>{t('homeView.empty')}</p> : null}
+      {blocks.map((block, i) => (
+        <HomeBlockView key={i} block={block} world={props.world} run={props.run} />
+      ))}
+    </section>
+  );
+}
+
+function HomeBlockView(props: { block: HomeBlock; world: PlaygroundWorld; run: Run }) {
+  const { block } = props;
+  if (block.type === 'divider') return <hr />;
+  if (block.type === 'header') return <h2>{block.text?.text}</h2>;
+  if (block.type === 'image') return null;
+  if (block.type === 'actions') {
+    return (
+      <p className="playground-home-actions">
+        {(block.elements ?? []).map((element, i) => {
+          const label = typeof element.text === 'string' ? element.text : (element.text?.text ?? '');
+          if (element.url) {
+            const local = element.url.replace(/^https?:\/\/[^/]+/, '');
+            return (
+              <a key={i} className="button button-secondary" href={local}>
+                {label}
+              </a>
+            );
+          }
+          return (
+            <button key={i} type="button" className="button" onClick={() => void props.run('actions', { actionId: element.action_id ?? '' })}>
+              {label}
+            </button>
+          );
+        })}
+      </p>
+    );
+  }
+  const texts = [block.text?.text, ...(block.fields ?? []).map((f) => f.text), ...(block.elements ?? []).map((e) => (typeof e.text === 'string' ? e.text : e.text?.text))].filter(
+    (text): text is string => typeof text === 'string' && text !== '',
+  );
+  return (
+    <div className={block.type === 'context' ? 'playground-home-context' : 'playground-home-section'}>
+      {texts.map((text, i) => (
+        <p key={i}>
+          <Mrkdwn text={readable(props.world, text)} />
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function AssistantView(props: {
+  world: PlaygroundWorld;
+  dmId: string;
+  threadTs: string | null;
+  contextChannel: string;
+  contextName: string;
+  onThread(threadTs: string): void;
+  run: Run;
+}) {
+  const { t } = useTranslation('playground');
+  const { world, dmId, threadTs } = props;
+  const info = threadTs ? world.assistant.find((a) => a.key === `${dmId}/${threadTs}`) : undefined;
+  const messages = threadTs ? world.messages.filter((m) => m.channel === dmId && m.threadTs === threadTs && m.ts !== threadTs) : [];
+  const send = (text: string, file?: { name: string; content: string }) =>
+    props.run('messages', { channel: dmId, threadTs, text, ...(file ? { file } : {}) });
+  return (
+    <section className="playground-assistant" aria-label={t('assistant')}>
+      <h1>{info?.title ?? t('assistant')}</h1>
+      <p>{t('assistantPanel.lead')}</p>
+      <button
+        type="button"
+        className="button"
+        onClick={async () => {
+          const started = await props.run<{ threadTs: string }>('assistant', { contextChannel: props.contextChannel });
+          if (started) props.onThread(started.threadTs);
+        }}
+      >
+        {t('assistantPanel.start', { channel: props.contextName })}
+      </button>
+      {threadTs ? (
+        <>
+          <MessageList world={world} messages={messages} run={props.run} />
+          {info?.status ? <p className="playground-writing">{info.status}</p> : null}
+          {info?.prompts && messages.length <= 1 ? (
+            <div className="playground-prompts">
+              <h2>{info.prompts.title ?? t('assistantPanel.prompts')}</h2>
+              {info.prompts.prompts.map((p) => (
+                <button key={p.title} type="button" className="button button-secondary" onClick={() => void send(p.message)}>
+                  {p.title}
+                </button>
+              ))}
+            </div>
+          ) : null}
+          <Composer label={t('composer.label', { where: t('assistant') })} onSend={send} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function Composer(props: { label: string; onSend(text: string, file?: { name: string; content: string }): Promise<unknown> }) {
+  const { t } = useTranslation('playground');
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<{ name: string; content: string } | undefined>(undefined);
+  const [sending, setSending] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (sending || (text.trim() === '' && !file)) return;
+    setSending(true);
+    const sent = await props.onSend(text, file);
+    setSending(false);
+    if (sent !== undefined) {
+      setText('');
+      setFile(undefined);
+    }
+  };
+  const onKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+  return (
+    <form className="playground-composer" onSubmit={(event) => void submit(event)}>
+      <textarea aria-label={props.label} placeholder={t('composer.placeholder')} value={text} rows={2} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} />
+      <div className="playground-composer-actions">
+        <label className="button button-secondary">
+          {t('composer.attach')}
+          <input
+            ref={picker}
+            type="file"
+            accept=".txt,.md,.csv,.json,text/*"
+            hidden
+            onChange={async (e) => {
+              const chosen = e.target.files?.[0];
+              if (chosen) setFile({ name: chosen.name, content: await chosen.text() });
+              if (picker.current) picker.current.value = '';
+            }}
+          />
+        </label>
+        {file ? (
+          <span className="playground-attached">
+            {t('composer.attached', { name: file.name })}
+            <button type="button" aria-label={t('composer.removeFile')} onClick={() => setFile(undefined)}>
+              ×
+            </button>
+          </span>
+        ) : null}
+        <button type="submit" className="button" disabled={sending}>
+          {t('composer.send')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Slack's *bold*, _italic_, ~strike~ and `code`, drawn as such (everything else stays text). */
+function Mrkdwn(props: { text: string }) {
+  const parts = props.text.split(/(`[^`\n]+`|\*[^*\n]+\*|(?<![\w])_[^_\n]+_(?![\w])|~[^~\n]+~)/g);
+  return (
+    <>
+      {parts.map((part, i) => {
+        if (part.length > 2 && part.startsWith('`') && part.endsWith('`')) return <code key={i}>{part.slice(1, -1)}</code>;
+        if (part.length > 2 && part.startsWith('*') && part.endsWith('*')) return <strong key={i}>{part.slice(1, -1)}</strong>;
+        if (part.length > 2 && part.startsWith('_') && part.endsWith('_')) return <em key={i}>{part.slice(1, -1)}</em>;
+        if (part.length > 2 && part.startsWith('~') && part.endsWith('~')) return <s key={i}>{part.slice(1, -1)}</s>;
+        return part;
+      })}
+    </>
+  );
+}
+
+/** Slack's markup made readable: `<@U…>` → @Name, `<url|label>` → label, `<url>` → url. */
+function readable(world: PlaygroundWorld, text: string): string {
+  return text
+    .replace(/<@([A-Z0-9]+)(\|[^>]*)?>/g, (_all, id: string) => `@${id === world.tomo.userId ? 'Tomo' : (world.people[id] ?? id)}`)
+    .replace(/<#([A-Z0-9]+)(\|([^>]*))?>/g, (_all, id: string, _p, name?: string) => `#${name ?? id}`)
+    .replace(/<(https?:[^|>]+)\|([^>]+)>/g, '$2 ($1)')
+    .replace(/<(https?:[^>]+)>/g, '$1')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}

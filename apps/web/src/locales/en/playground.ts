@@ -1,0 +1,68 @@
+const playground = {
+  meta: {
+    title: 'Playground',
+    description: 'Try every Tomo feature in an emulated Slack workspace on your own machine, without a Slack account.',
+  },
+  title: 'Playground',
+  lead: 'An emulated Slack workspace on this machine, with Tomo installed. You are Ada, its admin.',
+  off: {
+    title: 'The playground is off',
+    body: 'It runs with `npm start` only when no Slack app is configured (SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_SIGNING_SECRET, SLACK_APP_TOKEN unset) and NODE_ENV is not production.',
+  },
+  loading: 'Loading the workspace…',
+  channels: 'Channels',
+  directMessages: 'Direct messages',
+  apps: 'Tomo',
+  home: 'App Home',
+  assistant: 'Assistant',
+  settings: 'Settings (signs in as Ada)',
+  composer: {
+    label: 'Message {{where}}',
+    replyLabel: 'Reply in thread',
+    placeholder: 'Write a message. Type @Tomo to mention Tomo.',
+    send: 'Send',
+    attach: 'Attach a text file',
+    attached: 'Attached: {{name}}',
+    removeFile: 'Remove the file',
+  },
+  message: {
+    replies_one: '{{count}} reply',
+    replies_other: '{{count}} replies',
+    openThread: 'Reply in thread',
+    react: 'React with {{name}}',
+    writing: 'Tomo is writing…',
+    onlyYou: 'Only visible to you',
+    savePdf: 'Save as PDF',
+  },
+  thread: {
+    title: 'Thread',
+    close: 'Close the thread',
+  },
+  homeView: {
+    empty: 'Tomo has not published its Home yet.',
+    open: 'Open the App Home',
+  },
+  assistantPanel: {
+    lead: 'Slack’s AI-app view: a chat with Tomo beside any channel.',
+    start: 'New chat about #{{channel}}',
+    prompts: 'Suggested prompts',
+  },
+  tips: {
+    title: 'Things to try',
+    items: [
+      'Mention @Tomo in #general with a question, or paste a link to a web page.',
+      'Send Tomo a direct message.',
+      'React to a message with a flag to translate it, or with 📝 to summarise it.',
+      'Attach a text file and ask Tomo about it.',
+      'Open the App Home, or start an Assistant chat.',
+      'Open Settings (you sign in as Ada, the admin): instructions, reactions and schedules change what happens here at once.',
+    ],
+  },
+  summary: {
+    run: 'Run today’s summary now',
+    queued: 'Summary queued: it posts in this channel in a moment. A schedule runs once a day, and this counts as today’s run.',
+  },
+  error: 'That did not work: {{message}}',
+};
+
+export default playground;

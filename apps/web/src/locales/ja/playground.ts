@@ -1,0 +1,71 @@
+import type en from '../en/playground';
+import type { Localized } from '../../app/messages';
+
+const playground: Localized<typeof en> = {
+  meta: {
+    title: 'プレイグラウンド',
+    description: 'Slack アカウントなしで、手元のマシン上のエミュレートされた Slack ワークスペースで Tomo のすべての機能を試せます。',
+  },
+  title: 'プレイグラウンド',
+  lead: 'このマシン上のエミュレートされた Slack ワークスペースです。Tomo はインストール済みで、あなたは管理者の Ada です。',
+  off: {
+    title: 'プレイグラウンドはオフです',
+    body: '`npm start` で、Slack アプリが設定されていない（SLACK_CLIENT_ID、SLACK_CLIENT_SECRET、SLACK_SIGNING_SECRET、SLACK_APP_TOKEN が未設定）かつ NODE_ENV が production でない場合にだけ動きます。',
+  },
+  loading: 'ワークスペースを読み込んでいます…',
+  channels: 'チャンネル',
+  directMessages: 'ダイレクトメッセージ',
+  apps: 'Tomo',
+  home: 'App Home',
+  assistant: 'アシスタント',
+  settings: '設定（Ada としてサインイン）',
+  composer: {
+    label: '{{where}} へのメッセージ',
+    replyLabel: 'スレッドで返信',
+    placeholder: 'メッセージを入力。@Tomo で Tomo にメンションできます。',
+    send: '送信',
+    attach: 'テキストファイルを添付',
+    attached: '添付: {{name}}',
+    removeFile: 'ファイルを外す',
+  },
+  message: {
+    replies_one: '{{count}} 件の返信',
+    replies_other: '{{count}} 件の返信',
+    openThread: 'スレッドで返信',
+    react: '{{name}} でリアクション',
+    writing: 'Tomo が入力中…',
+    onlyYou: 'あなただけに表示されています',
+    savePdf: 'PDF として保存',
+  },
+  thread: {
+    title: 'スレッド',
+    close: 'スレッドを閉じる',
+  },
+  homeView: {
+    empty: 'Tomo はまだ Home を公開していません。',
+    open: 'App Home を開く',
+  },
+  assistantPanel: {
+    lead: 'Slack の AI アプリビュー: どのチャンネルの横でも Tomo と話せます。',
+    start: '#{{channel}} について新しいチャット',
+    prompts: 'おすすめのプロンプト',
+  },
+  tips: {
+    title: '試してみること',
+    items: [
+      '#general で @Tomo にメンションして質問する、または Web ページのリンクを貼る。',
+      'Tomo にダイレクトメッセージを送る。',
+      'メッセージに国旗でリアクションして翻訳、📝 で要約。',
+      'テキストファイルを添付して Tomo に質問する。',
+      'App Home を開く、またはアシスタントでチャットを始める。',
+      '設定を開く（管理者の Ada としてサインイン）: 指示、リアクション、スケジュールの変更がすぐここに反映されます。',
+    ],
+  },
+  summary: {
+    run: '今日の要約をいま実行',
+    queued: '要約をキューに入れました。まもなくこのチャンネルに投稿されます。スケジュールは 1 日 1 回で、これが今日の実行になります。',
+  },
+  error: 'うまくいきませんでした: {{message}}',
+};
+
+export default playground;

@@ -1,0 +1,95 @@
+import type { HomeBlock } from '../../../../core/home/home-view';
+import { statusOf, type KnowledgeSourceRecord, type SourceKind } from '../../../../core/knowledge/knowledge-source';
+import { HOME_SOURCES_PER_KIND, KNOWLEDGE_ACTIONS } from '../../../shared/knowledge-actions';
+import { knowledgeText, readableSize, type KnowledgeTextCode } from '../../../shared/messages/knowledge';
+import type { HomeSection } from '../home-section';
+
+const SECTIONS: readonly { kind: SourceKind; title: KnowledgeTextCode; add: KnowledgeTextCode; actionId: string }[] = [
+  { kind: 'web', title: 'KNOWLEDGE.SECTION_WEB', add: 'KNOWLEDGE.ADD_WEB', actionId: KNOWLEDGE_ACTIONS.addWeb },
+  { kind: 'pdf', title: 'KNOWLEDGE.SECTION_PDF', add: 'KNOWLEDGE.ADD_PDF', actionId: KNOWLEDGE_ACTIONS.addPdf },
+  { kind: 'repository', title: 'KNOWLEDGE.SECTION_REPOSITORY', add: 'KNOWLEDGE.ADD_REPOSITORY', actionId: KNOWLEDGE_ACTIONS.addRepository },
+];
+
+/**
+ * The uploaders: Web URL, PDF and Repository, each listing the workspace's sources (status with
+ * progress or the failure's reason, size, passages, who added it and when) with Delete for the
+ * person who added it and admins, and a button opening the modal that adds one.
+ */
+export const knowledgeSection: HomeSection = ({ facts, day }) => {
+  const knowledge = facts.knowledge;
+  if (!knowledge) return [];
+  const t = (code: KnowledgeTextCode, params: Record<string, string | number> = {}) => knowledgeText(code, { appName: facts.appName, ...params }, facts.locale);
+  const blocks: HomeBlock[] = [
+    { type: 'divider' },
+    { type: 'header', text: t('KNOWLEDGE.TITLE') },
+    { type: 'text', text: t('KNOWLEDGE.INTRO') },
+    {
+      type: 'context',
+      text: t('KNOWLEDGE.USAGE', {
+        sources: knowledge.usage.sources,
+        maxSources: knowledge.quota.sources.toLocaleString('en-US'),
+        chunks: knowledge.usage.chunks.toLocaleString('en-US'),
+        maxChunks: knowledge.quota.chunks.toLocaleString('en-US'),
+        plan: knowledge.plan.charAt(0).toUpperCase() + knowledge.plan.slice(1),
+      }),
+    },
+  ];
+  for (const section of SECTIONS) {
+    const sources = knowledge.sources.filter((s) => s.kind === section.kind);
+    blocks.push({ type: 'text', text: t(section.title) });
+    if (sources.length === 0) blocks.push({ type: 'context', text: t('KNOWLEDGE.EMPTY') });
+    for (const source of sources.slice(0, HOME_SOURCES_PER_KIND)) {
+      blocks.push({
+        type: 'text',
+        text: t('KNOWLEDGE.LINE', {
+          title: escapeMrkdwn(source.title),
+          status: statusText(source, t),
+          size: readableSize(source.sizeBytes),
+          chunks: source.chunkCount,
+          user: source.addedBy,
+          date: day(source.createdAt),
+        }),
+        ...(source.canRemove
+          ? {
+              accessory: {
+                text: t('KNOWLEDGE.DELETE'),
+                actionId: KNOWLEDGE_ACTIONS.delete,
+                value: source.id,
+                style: 'danger' as const,
+                confirm: {
+                  title: t('KNOWLEDGE.CONFIRM_TITLE'),
+                  text: t('KNOWLEDGE.CONFIRM_TEXT', { title: source.title.slice(0, 150) }),
+                  confirm: t('KNOWLEDGE.CONFIRM_YES'),
+                  deny: t('KNOWLEDGE.CONFIRM_NO'),
+                },
+              },
+            }
+          : {}),
+      });
+    }
+    if (sources.length > HOME_SOURCES_PER_KIND) blocks.push({ type: 'context', text: t('KNOWLEDGE.MORE', { count: sources.length - HOME_SOURCES_PER_KIND }) });
+    blocks.push({ type: 'buttons', buttons: [{ text: t(section.add), actionId: section.actionId, value: section.kind }] });
+  }
+  return blocks;
+};
+
+function statusText(source: KnowledgeSourceRecord, t: (code: KnowledgeTextCode, params?: Record<string, string | number>) => string): string {
+  const status = statusOf(source);
+  switch (status.code) {
+    case 'embedding':
+      return t('KNOWLEDGE.STATUS_EMBEDDING', { done: status.done, total: status.total });
+    case 'failed':
+      return t('KNOWLEDGE.STATUS_FAILED', { reason: t(`KNOWLEDGE.FAILURE.${status.failure}`) });
+    case 'queued':
+      return t('KNOWLEDGE.STATUS_QUEUED');
+    case 'reading':
+      return t('KNOWLEDGE.STATUS_READING');
+    case 'ready':
+      return t('KNOWLEDGE.STATUS_READY');
+  }
+}
+
+/** Titles are what people typed or file names: shown as text, never as Slack markup or mentions. */
+function escapeMrkdwn(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').slice(0, 300);
+}

@@ -1,0 +1,163 @@
+import type { FakeSlackCall } from '../adapters/slack-emulator/fake-slack';
+import { seedWorkspace, type SeededWorkspace } from '../adapters/slack-emulator/seed-workspace';
+import type { RecordedLlmCall } from '../tests/fakes/openai/fake-openai';
+import { quantile, signedEvent, startSlackBench, type SlackBench } from './slack-bench-world';
+
+/**
+ * `npm run bench answers` (issue 16): answers at scale against a model with a real model's
+ * pace — the first token after 1 s, then about 6 s of streaming — through the real server
+ * and one worker, with the Slack and OpenAI fakes. Every figure is a ratio against a lone
+ * answer measured in the same run:
+ *   1. a lone answer: first words after the model's first token, and the whole answer;
+ *   2. 500 mentions in one burst (50 workspaces × 10, each in its own channel): first words
+ *      p95 and whole answers p95 against the lone answer, and the process's peak RSS;
+ *   3. fairness: one workspace sends 400 while nineteen send 5 each; the small ones' p95.
+ * Server, worker and fakes share this process, so the RSS includes the fakes.
+ */
+const FIRST_TOKEN_MS = 1_000;
+const ANSWER = `${'Tomo reads the thread, thinks about it and answers in plain words. '.repeat(9)}`.slice(0, 600);
+const CHUNK_CHARS = 8;
+const CHUNK_DELAY_MS = 6_000 / Math.ceil(ANSWER.length / CHUNK_CHARS);
+
+interface Timing {
+  sentAt: number;
+  firstWords?: number;
+  whole?: number;
+  modelAt?: number;
+}
+
+const bench: SlackBench = await startSlackBench();
+await bench.startWorker();
+
+const timings = new Map<string, Timing>();
+const byPrompt = new Map<string, Timing>();
+const record = bench.slack.calls.push.bind(bench.slack.calls);
+bench.slack.calls.push = (...items: FakeSlackCall[]) => {
+  const now = performance.now();
+  for (const call of items) {
+    // Every question has a channel of its own.
+    const timing = timings.get(call.params.channel ?? '');
+    if (!timing) continue;
+    if (call.method === 'chat.startStream' && call.params.markdown_text) timing.firstWords ??= now;
+    if (call.method === 'chat.stopStream') timing.whole = now;
+  }
+  // The fake keeps every call; the bench needs none of them afterwards.
+  return record(...items.filter((call) => call.method !== 'chat.appendStream'));
+};
+const recordLlm = bench.openai.calls.push.bind(bench.openai.calls);
+bench.openai.calls.push = (...items: RecordedLlmCall[]) => {
+  const now = performance.now();
+  for (const call of items) {
+    const question = /question (\S+)/.exec(call.prompt.turns.map((t) => t.text).join(' '))?.[1];
+    const timing = question ? byPrompt.get(question) : undefined;
+    if (timing) timing.modelAt = now + FIRST_TOKEN_MS;
+  }
+  return recordLlm(...items.map((call) => ({ ...call, body: {} })));
+};
+
+function pacedAnswers(count: number): void {
+  bench.openai.enqueue(...Array.from({ length: count }, () => ({ text: ANSWER, firstByteDelayMs: FIRST_TOKEN_MS, chunkChars: CHUNK_CHARS, chunkDelayMs: CHUNK_DELAY_MS })));
+}
+
+let installed = 0;
+async function install(): Promise<SeededWorkspace> {
+  installed += 1;
+  const ws = seedWorkspace(bench.slack, `T0B${String(installed).padStart(4, '0')}`);
+  bench.slack.installAs({ teamId: ws.team.id, userId: ws.alice });
+  const start = await fetch(`${bench.baseUrl}/slack/install`, { redirect: 'manual' });
+  const atSlack = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+  const done = await fetch(atSlack.headers.get('location')!, { headers: { cookie: start.headers.get('set-cookie')!.split(';')[0]! } });
+  if (done.status !== 200) throw new Error(`install failed: ${done.status}`);
+  return ws;
+}
+
+let asked = 0;
+/** One mention in a channel of its own; resolves when the event is acknowledged. */
+async function mention(ws: SeededWorkspace): Promise<Timing> {
+  asked += 1;
+  const id = `q${asked}`;
+  const channel = bench.slack.addChannel({ id: `C${id.toUpperCase()}${ws.team.id.slice(-4)}`, teamId: ws.team.id, name: id }).id;
+  const text = `<@${ws.team.botUserId}> question ${id}`;
+  const question = bench.slack.addMessage({ channel, user: ws.alice, text });
+  const timing: Timing = { sentAt: performance.now() };
+  timings.set(channel, timing);
+  byPrompt.set(id, timing);
+  const request = signedEvent(
+    JSON.stringify({
+      type: 'event_callback',
+      team_id: ws.team.id,
+      api_app_id: ws.team.appId,
+      event_id: `Ev${id}`,
+      authorizations: [{ team_id: ws.team.id, user_id: ws.team.botUserId, is_bot: true }],
+      event: { type: 'app_mention', user: ws.alice, channel, ts: question.ts, text },
+    }),
+  );
+  const response = await fetch(`${bench.baseUrl}/slack/events`, { method: 'POST', headers: request.headers, body: request.body });
+  if (response.status !== 200) throw new Error(`event refused: ${response.status}`);
+  return timing;
+}
+
+async function finished(all: readonly Timing[], timeoutMs = 600_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (all.some((t) => t.whole === undefined)) {
+    if (Date.now() > deadline) throw new Error(`${all.filter((t) => t.whole === undefined).length} answers unfinished`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const ms = (value: number) => `${Math.round(value)} ms`.padStart(9);
+const firstWordsOf = (t: Timing) => t.firstWords! - t.sentAt;
+const wholeOf = (t: Timing) => t.whole! - t.sentAt;
+
+// ---- 1. lone answers ------------------------------------------------------------------
+const loneWs = await install();
+const lone: Timing[] = [];
+for (let i = 0; i < 5; i += 1) {
+  pacedAnswers(1);
+  const timing = await mention(loneWs);
+  await finished([timing], 60_000);
+  lone.push(timing);
+}
+const loneFirst = quantile(lone.map(firstWordsOf), 0.5);
+const loneWhole = quantile(lone.map(wholeOf), 0.5);
+const afterToken = quantile(
+  lone.map((t) => t.firstWords! - t.modelAt!),
+  0.5,
+);
+console.log(`lone answer (median of ${lone.length}): first words ${ms(loneFirst)}, whole ${ms(loneWhole)}`);
+console.log(`  first words after the model's first token: ${ms(afterToken)} (goal ≤ 300 ms)`);
+
+// ---- 2. 500 in one burst ----------------------------------------------------------------
+const burstWorkspaces: SeededWorkspace[] = [];
+for (let i = 0; i < 50; i += 1) burstWorkspaces.push(await install());
+pacedAnswers(500);
+let peakRss = process.memoryUsage().rss;
+const rssBefore = peakRss;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+const burst = await Promise.all(burstWorkspaces.flatMap((ws) => Array.from({ length: 10 }, () => mention(ws))));
+await finished(burst);
+clearInterval(sampler);
+const burstFirstP95 = quantile(burst.map(firstWordsOf), 0.95);
+const burstWholeP95 = quantile(burst.map(wholeOf), 0.95);
+console.log(`500 mentions in one burst (50 workspaces × 10):`);
+console.log(`  first words p95 ${ms(burstFirstP95)} = lone + ${ms(burstFirstP95 - loneFirst)} (goal ≤ lone + 1000 ms)`);
+console.log(`  whole answers p95 ${ms(burstWholeP95)} = ${(burstWholeP95 / loneWhole).toFixed(2)} × lone (goal ≤ 1.5 ×)`);
+console.log(`  peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB (before the burst ${(rssBefore / 2 ** 20).toFixed(0)} MiB; server, worker and fakes in one process)`);
+
+// ---- 3. fairness: 400 from one workspace, 5 from each of nineteen ----------------------
+const big = await install();
+const small: SeededWorkspace[] = [];
+for (let i = 0; i < 19; i += 1) small.push(await install());
+pacedAnswers(495);
+const bigAsks = Array.from({ length: 400 }, () => mention(big));
+const smallAsks = small.flatMap((ws) => Array.from({ length: 5 }, () => mention(ws)));
+const [bigTimings, smallTimings] = await Promise.all([Promise.all(bigAsks), Promise.all(smallAsks)]);
+await finished([...bigTimings, ...smallTimings]);
+const smallP95 = quantile(smallTimings.map(wholeOf), 0.95);
+const bigP95 = quantile(bigTimings.map(wholeOf), 0.95);
+console.log(`fairness: one workspace sends 400, nineteen send 5 each:`);
+console.log(`  small workspaces' whole answers p95 ${ms(smallP95)} = ${(smallP95 / loneWhole).toFixed(2)} × lone (goal ≤ 1.2 ×)`);
+console.log(`  the big workspace's p95 ${ms(bigP95)} = ${(bigP95 / loneWhole).toFixed(2)} × lone (capped at WORKSPACE_ANSWER_CONCURRENCY, paced to Slack's limits)`);
+
+await bench.close();
+process.exit(0);

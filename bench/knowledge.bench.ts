@@ -1,0 +1,158 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { AesGcmSecretBox } from '../adapters/crypto/secret-box';
+import { LangChainTextSplitter } from '../adapters/knowledge/langchain-text-splitter';
+import { FakeClock } from '../adapters/memory/fake-clock';
+import { HashingEmbeddings } from '../adapters/memory/hashing-embeddings';
+import { openDatabase } from '../adapters/postgres/database';
+import { nativePool } from '../adapters/postgres/native-pool';
+import { PgKnowledgeSourceRepository } from '../adapters/vector/pg-knowledge-source-repository';
+import { hasVectorTable } from '../adapters/vector/pg-pool';
+import { PgvectorStore, PortableVectorStore } from '../adapters/vector/pg-vector-stores';
+import type { SourceContentReader } from '../core/knowledge/content-reader.port';
+import { IngestSource } from '../core/knowledge/ingest-source.use-case';
+import type { VectorStore } from '../core/knowledge/vector-store.port';
+import { quantile, startBenchDatabase } from './slack-bench-world';
+
+// `npm run bench knowledge`: vector search and ingestion (issue 13). Sizes from the issue;
+// KNOWLEDGE_BENCH_CHUNKS / KNOWLEDGE_BENCH_PORTABLE scale them down for a quick run.
+// Vectors are clustered (100 topics + noise), like real embeddings, not uniform noise.
+const DIMS = 1024;
+const TEAMS = 10;
+const CHUNKS = Number(process.env.KNOWLEDGE_BENCH_CHUNKS ?? 100_000);
+const PORTABLE_CHUNKS = Number(process.env.KNOWLEDGE_BENCH_PORTABLE ?? 10_000);
+const QUERIES = 100;
+const K = 10;
+
+const secrets = AesGcmSecretBox.fromEnv(randomBytes(32).toString('base64'));
+const at = new Date();
+let seed = 42;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
+  return seed / 0x7fffffff - 0.5;
+};
+const centers = Array.from({ length: 100 }, () => Float32Array.from({ length: DIMS }, random));
+const vector = (topic: number, noise = 0.6) => {
+  const c = centers[topic % centers.length]!;
+  return Float32Array.from(c, (x) => x + noise * random());
+};
+const ms = (n: number) => n.toFixed(n < 10 ? 2 : 1);
+
+const db = await startBenchDatabase();
+const database = await openDatabase(db.url, { poolMax: 8 });
+try {
+  await database.migrateUp();
+  const pool = await nativePool(database.orm);
+  const sources = new PgKnowledgeSourceRepository(pool);
+
+  async function load(store: VectorStore, teamId: string, count: number): Promise<void> {
+    const id = randomUUID();
+    await sources.add(teamId, { id, teamId, kind: 'pdf', title: `bench ${teamId}`, url: null, fileId: null, pageLimit: 1, addedBy: 'U0', createdAt: at });
+    await sources.markEmbedding(teamId, id, count, 0, 'bench', at);
+    for (let start = 0; start < count; start += 500) {
+      const batch = Array.from({ length: Math.min(500, count - start) }, (_, i) => ({
+        ordinal: start + i,
+        text: `passage ${start + i} of ${teamId}`,
+        embedding: vector(start + i),
+        location: { page: 1 + ((start + i) % 300) },
+      }));
+      await store.addChunks(teamId, id, batch);
+    }
+    if (!(await sources.markReady(teamId, id, at))) throw new Error('source not ready after load');
+  }
+
+  if (await hasVectorTable(pool)) {
+    const store = await PgvectorStore.create(pool, secrets);
+    // Bulk load without the index, then build it once (as a restore would).
+    await pool.query('drop index if exists knowledge_vectors_hnsw_1024');
+    let started = performance.now();
+    for (let t = 0; t < TEAMS; t += 1) await load(store, `TBENCH${t}`, Math.floor(CHUNKS / TEAMS));
+    const loadMs = performance.now() - started;
+    started = performance.now();
+    await pool.query(`set maintenance_work_mem = '512MB'`);
+    await pool.query(`create index knowledge_vectors_hnsw_1024 on knowledge_vectors using hnsw ((embedding::halfvec(1024)) halfvec_cosine_ops) where dimensions = 1024`);
+    const buildMs = performance.now() - started;
+    await pool.query('analyze knowledge_vectors');
+
+    const hnsw: number[] = [];
+    const exact: number[] = [];
+    let recall = 0;
+    for (let q = 0; q < QUERIES; q += 1) {
+      const teamId = `TBENCH${q % TEAMS}`;
+      const query = { embedding: vector(q * 7 + 3), kinds: ['pdf' as const], limit: K };
+      let t0 = performance.now();
+      const approx = await store.search(teamId, query);
+      hnsw.push(performance.now() - t0);
+      t0 = performance.now();
+      const client = await pool.connect();
+      let truth: string[];
+      try {
+        await client.query('begin');
+        await client.query('set local enable_indexscan = off');
+        await client.query('set local enable_bitmapscan = off');
+        const { rows } = await client.query<{ chunk_id: string }>(
+          `select chunk_id from knowledge_vectors where team_id = $1 and dimensions = 1024 order by embedding::halfvec(1024) <=> $2::halfvec(1024) limit ${K}`,
+          [teamId, `[${Array.from(query.embedding).join(',')}]`],
+        );
+        await client.query('commit');
+        truth = rows.map((r) => String(r.chunk_id));
+      } finally {
+        client.release();
+      }
+      exact.push(performance.now() - t0);
+      const approxIds = await idsOf(approx.map((h) => h.text), teamId);
+      recall += truth.filter((id) => approxIds.has(id)).length / K;
+    }
+    console.log(`pgvector: ${CHUNKS.toLocaleString('en')} chunks × ${DIMS} dimensions across ${TEAMS} workspaces (load ${ms(loadMs / 1000)} s, HNSW build ${ms(buildMs / 1000)} s)`);
+    console.log(`  HNSW query   p50 ${ms(quantile(hnsw, 0.5))} ms  p95 ${ms(quantile(hnsw, 0.95))} ms  (goal p95 < 20 ms)`);
+    console.log(`  exact query  p50 ${ms(quantile(exact, 0.5))} ms  p95 ${ms(quantile(exact, 0.95))} ms  (sequential scan, same run)`);
+    console.log(`  ratio p95: ${(quantile(hnsw, 0.95) / quantile(exact, 0.95)).toFixed(3)}× exact; recall@${K} vs exact ${(recall / QUERIES).toFixed(3)} (goal ≥ 0.95)`);
+  } else {
+    console.log('pgvector: not installed in this PostgreSQL; run .ci/install-pgvector.sh (portable numbers follow)');
+  }
+
+  // Portable adapter: one workspace of PORTABLE_CHUNKS, exact cosine over its rows.
+  const portable = await PortableVectorStore.create(pool, secrets);
+  await load(portable, 'TPORTABLE', PORTABLE_CHUNKS);
+  const times: number[] = [];
+  for (let q = 0; q < 30; q += 1) {
+    const t0 = performance.now();
+    await portable.search('TPORTABLE', { embedding: vector(q * 11), kinds: ['pdf'], limit: K });
+    times.push(performance.now() - t0);
+  }
+  console.log(`portable: ${PORTABLE_CHUNKS.toLocaleString('en')} chunks × ${DIMS} in one workspace  p50 ${ms(quantile(times, 0.5))} ms  p95 ${ms(quantile(times, 0.95))} ms  (goal p95 < 150 ms)`);
+
+  // Ingestion with a zero-latency embedder: read → split → embed → seal → store.
+  const words = Array.from({ length: 60_000 }, (_, i) => `word${i % 997}`).join(' ');
+  const text = Array.from({ length: 40 }, (_, i) => `Section ${i}. ${words.slice(i * 9_000, i * 9_000 + 9_000)}`).join('\n\n');
+  const reader: SourceContentReader = { read: async () => ({ documents: [{ text, location: { page: 1 } }], sizeBytes: text.length }) };
+  for (const [name, store] of [['portable', portable] as const, ...((await hasVectorTable(pool)) ? [['pgvector', await PgvectorStore.create(pool, secrets)] as const] : [])]) {
+    const ingest = new IngestSource({
+      sources,
+      store,
+      embeddings: new HashingEmbeddings(DIMS),
+      splitter: new LangChainTextSplitter(),
+      readers: { web: reader, pdf: reader, repository: reader },
+      clock: new FakeClock(),
+      planOf: async () => 'premium',
+      batchSize: 64,
+    });
+    const id = randomUUID();
+    await sources.add('TINGEST', { id, teamId: 'TINGEST', kind: 'pdf', title: 'ingest', url: null, fileId: null, pageLimit: 1, addedBy: 'U0', createdAt: at });
+    const t0 = performance.now();
+    const result = await ingest.execute({ teamId: 'TINGEST', sourceId: id });
+    const seconds = (performance.now() - t0) / 1000;
+    if (result.status !== 'ready') throw new Error(`ingestion ended ${result.status}`);
+    console.log(`ingestion (${name}, zero-latency embedder): ${result.chunks} chunks in ${ms(seconds)} s = ${Math.round(result.chunks / seconds)} chunks/s`);
+    await sources.remove('TINGEST', id);
+  }
+
+  async function idsOf(texts: string[], teamId: string): Promise<Set<string>> {
+    // Passage texts are "passage <ordinal> of <team>": map back to chunk ids through the ordinal.
+    const ordinals = texts.map((t) => Number(/passage (\d+)/.exec(t)?.[1] ?? -1));
+    const { rows } = await pool.query<{ id: string }>(`select id from knowledge_chunks where team_id = $1 and ordinal = any($2::int[])`, [teamId, ordinals]);
+    return new Set(rows.map((r) => String(r.id)));
+  }
+} finally {
+  await database.close();
+  await db.drop();
+}

@@ -1,0 +1,21 @@
+import type { Locale } from '../workspace/user';
+
+/** What the Save-as-PDF shortcut says and writes, by code; the catalogue (en, ja) lives at the edge. */
+export const PDF_TEXT_CODES = [
+  'PDF.TITLE_THREAD',
+  'PDF.TITLE_MESSAGE',
+  'PDF.SUBTITLE',
+  'PDF.DIRECT_MESSAGE',
+  'PDF.ATTACHMENT',
+  'PDF.APP',
+  'PDF.POSTED_DM',
+  'PDF.POSTED_THREAD',
+  'PDF.CANNOT_READ',
+  'PDF.FAILED',
+] as const;
+
+export type PdfTextCode = (typeof PDF_TEXT_CODES)[number];
+
+export interface PdfTexts {
+  say(code: PdfTextCode, params: Readonly<Record<string, string | number>>, locale: Locale): string;
+}

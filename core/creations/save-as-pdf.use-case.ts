@@ -1,0 +1,178 @@
+import type { TriggerDeps } from '../assistant/answer-pipeline';
+import { isChatPlatformError } from '../assistant/chat-platform-error';
+import type { ThreadMessage } from '../assistant/chat-platform.port';
+import { displayNamesOf, userIdsInThread } from '../assistant/thread-context';
+import type { DomainError } from '../shared/domain-error';
+import type { ChannelId, TeamId, UserId } from '../shared/ids';
+import type { OpenWorkspace } from '../triggers/trigger-gate';
+import { TriggerUseCase } from '../triggers/trigger-use-case';
+import { memberDisplayName } from '../workspace/member';
+import type { Locale } from '../workspace/user';
+import { parseMrkdwn } from './mrkdwn';
+import type { PdfDocument, PdfMessage, PdfRenderer } from './pdf-document';
+import type { PdfTexts } from './pdf-texts';
+
+/** Where the PDF goes: the person's DM with Tomo (default), or the thread it was made from. */
+export type PdfDestination = 'dm' | 'thread';
+
+export interface SaveAsPdfInput {
+  /** The shortcut's idempotency key (its trigger id): Slack's retries make one PDF. */
+  readonly eventId: string;
+  readonly teamId: TeamId;
+  readonly userId: UserId;
+  readonly channelId: ChannelId;
+  readonly messageTs: string;
+  readonly destination: PdfDestination;
+}
+
+export interface SaveAsPdfDeps extends TriggerDeps {
+  readonly renderer: PdfRenderer;
+  readonly pdfTexts: PdfTexts;
+}
+
+export type SaveAsPdfResult =
+  | { readonly status: 'ignored'; readonly reason: 'duplicate' | 'not_installed' }
+  | { readonly status: 'denied'; readonly reason: string }
+  | { readonly status: 'unreadable' }
+  | { readonly status: 'failed'; readonly code: string }
+  | { readonly status: 'saved'; readonly messages: number; readonly bytes: number; readonly destination: PdfDestination };
+
+/**
+ * The "Save as PDF" message shortcut: the message, or the whole thread when it is the thread's
+ * first message, as a PDF (authors by display name, times in the person's time zone, Slack
+ * formatting kept), sent to the person's DM or into the thread. No model, no usage counted; the
+ * person must be entitled to Tomo like for any answer, and a refusal only they see. Nothing of
+ * the conversation or the PDF is stored or logged.
+ */
+export class SaveAsPdf extends TriggerUseCase<SaveAsPdfDeps> {
+  async execute(input: SaveAsPdfInput): Promise<SaveAsPdfResult> {
+    const gate = await this.gate.open({ key: input.eventId, teamId: input.teamId, type: 'save_as_pdf' });
+    if (!gate.open) return { status: 'ignored', reason: gate.reason };
+    const { workspace } = gate;
+    const { deps } = this;
+    const asker = await this.pipeline.asker(workspace, input.userId);
+    const locale = asker.locale;
+
+    const entitlement = await deps.checkEntitlement.execute({
+      teamId: input.teamId,
+      memberId: input.userId,
+      memberIsBot: asker.profile?.isBot === true,
+      ...(deps.preferredProvider ? { preferredProvider: deps.preferredProvider } : {}),
+      links: deps.links,
+    });
+    if (!entitlement.allowed) {
+      await this.tellOnly(workspace, input, deps.texts.denial(entitlement.error as DomainError, locale), asker.appearance);
+      return { status: 'denied', reason: entitlement.reason };
+    }
+
+    const found = await this.conversation(workspace, input);
+    if (found === null) {
+      await this.tellOnly(workspace, input, deps.pdfTexts.say('PDF.CANNOT_READ', {}, locale), asker.appearance);
+      return { status: 'unreadable' };
+    }
+    const { messages, threadTs } = found;
+    const { platform } = workspace;
+    const profiles = await platform.getUsers(userIdsInThread(messages));
+    const names = displayNamesOf(profiles);
+    const channel = await platform.channelInfo(input.channelId).catch(() => null);
+    const channelLabel = channel === null || channel.isIm || channel.name === null ? deps.pdfTexts.say('PDF.DIRECT_MESSAGE', {}, locale) : `#${channel.name}`;
+    const timeZone = validTimeZone(asker.profile?.timeZone);
+    const whole = messages.length > 1;
+    const document: PdfDocument = {
+      title: deps.pdfTexts.say(whole ? 'PDF.TITLE_THREAD' : 'PDF.TITLE_MESSAGE', { channel: channelLabel }, locale),
+      subtitle: deps.pdfTexts.say(
+        'PDF.SUBTITLE',
+        {
+          person: asker.profile ? memberDisplayName(asker.profile) : input.userId,
+          date: formatTime(deps.clock.now(), timeZone, locale),
+          timeZone,
+          count: messages.length,
+        },
+        locale,
+      ),
+      language: locale,
+      messages: messages.map(
+        (message, index): PdfMessage => ({
+          author: authorOf(message, names, workspace, deps.pdfTexts.say('PDF.APP', {}, locale)),
+          time: formatTime(tsToDate(message.ts), timeZone, locale),
+          blocks: parseMrkdwn(message.text, { user: (id) => names.get(id), channel: (id) => (id === input.channelId ? channel?.name ?? undefined : undefined) }),
+          attachments: (message.files ?? []).map((file) => deps.pdfTexts.say('PDF.ATTACHMENT', { name: file.name }, locale)),
+          reply: index > 0,
+        }),
+      ),
+    };
+    const bytes = await deps.renderer.render(document);
+    if (platform.uploadFiles === undefined) throw new Error('This chat platform cannot send files');
+    try {
+      const file = { name: fileName(channel?.name ?? 'dm', tsToDate(messages[0]!.ts)), title: document.title, mimetype: 'application/pdf', bytes };
+      if (input.destination === 'thread') {
+        const comment = deps.pdfTexts.say('PDF.POSTED_THREAD', { person: `<@${input.userId}>` }, locale);
+        await platform.uploadFiles({ thread: { channelId: input.channelId, threadTs } }, [file], comment);
+      } else {
+        await platform.uploadFiles({ userId: input.userId }, [file], deps.pdfTexts.say('PDF.POSTED_DM', { channel: channelLabel }, locale));
+      }
+    } catch (error) {
+      if (!isChatPlatformError(error)) throw error;
+      await this.tellOnly(workspace, input, deps.pdfTexts.say('PDF.FAILED', {}, locale), asker.appearance).catch(() => undefined);
+      return { status: 'failed', code: error.code };
+    }
+    return { status: 'saved', messages: messages.length, bytes: bytes.length, destination: input.destination };
+  }
+
+  /** The message; the whole thread when it is a thread's first message with replies. Null when Tomo cannot read it. */
+  private async conversation(
+    workspace: OpenWorkspace,
+    input: SaveAsPdfInput,
+  ): Promise<{ messages: ThreadMessage[]; threadTs: string } | null> {
+    try {
+      const message = await workspace.platform.readMessage(input.channelId, input.messageTs);
+      if (message === null) return null;
+      const isRoot = message.threadTs === message.ts && message.replyCount > 0;
+      if (!isRoot) return { messages: [message], threadTs: message.threadTs };
+      return { messages: await workspace.platform.readThread({ channelId: input.channelId, threadTs: message.ts }), threadTs: message.ts };
+    } catch (error) {
+      if (isChatPlatformError(error) && error.code === 'not_found') return null;
+      throw error;
+    }
+  }
+
+  /** A message only the person sees, where they used the shortcut; their DM when Tomo cannot post there. */
+  private async tellOnly(workspace: OpenWorkspace, input: SaveAsPdfInput, text: string, appearance: { username?: string; iconUrl?: string }) {
+    try {
+      await workspace.platform.postEphemeral({ channelId: input.channelId, userId: input.userId, text, appearance });
+    } catch (error) {
+      if (!isChatPlatformError(error)) throw error;
+      await workspace.platform.postDirect(input.userId, text, appearance);
+    }
+  }
+}
+
+function authorOf(message: ThreadMessage, names: ReadonlyMap<string, string>, workspace: OpenWorkspace, app: string): string {
+  if (message.userId !== undefined) return names.get(message.userId) ?? message.userId;
+  if (message.botId !== undefined && message.botId === workspace.self.botId) return names.get(workspace.self.userId) ?? app;
+  return app;
+}
+
+function tsToDate(ts: string): Date {
+  return new Date(Math.floor(Number(ts) * 1000));
+}
+
+function validTimeZone(zone: string | undefined): string {
+  if (zone === undefined || zone === '') return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** "Nov 23, 2026, 2:05 PM" / "2026/11/23 14:05", in the person's time zone. */
+export function formatTime(at: Date, timeZone: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(at);
+}
+
+function fileName(channel: string, first: Date): string {
+  const safe = channel.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'conversation';
+  return `slack-${safe}-${first.toISOString().slice(0, 10)}.pdf`;
+}

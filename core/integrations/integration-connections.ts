@@ -1,0 +1,228 @@
+import type { Clock } from '../shared/clock.port';
+import type { TeamId, UserId } from '../shared/ids';
+import type { AskerResources } from '../tools/tool';
+import { findProvider, INTEGRATION_PROVIDERS, integrationCards, type ConnectionSummary, type IntegrationCard, type IntegrationProvider } from './integration-provider';
+import { RefreshRefusedError, type ConnectionLock, type GrantedTokens, type IntegrationOAuth } from './integration-oauth.port';
+import { isUsable, type OAuthTokenRecord } from './oauth-token';
+import type { OAuthTokenRepository } from './oauth-token-repository.port';
+
+/** A token this close to its expiry is refreshed before use. */
+export const REFRESH_MARGIN_MS = 5 * 60_000;
+
+export interface ConnectionsLog {
+  warn(fields: Record<string, unknown>, message: string): void;
+  info(fields: Record<string, unknown>, message: string): void;
+}
+
+export interface IntegrationConnectionsDeps {
+  readonly tokens: OAuthTokenRepository;
+  readonly oauth: IntegrationOAuth;
+  readonly lock: ConnectionLock;
+  readonly clock: Clock;
+  readonly log: ConnectionsLog;
+}
+
+/**
+ * A person's connections to the integrations: the cards of the page, storing a grant,
+ * disconnecting (revoke, then forget), tokens for tools (refreshed before they expire; a
+ * refused refresh marks the connection "reconnect needed"), and the uninstall sweep.
+ * Team and user always come from the verified session or Slack request.
+ */
+export class IntegrationConnections {
+  constructor(private readonly deps: IntegrationConnectionsDeps) {}
+
+  activeProviders(): Set<string> {
+    return new Set(INTEGRATION_PROVIDERS.filter((p) => this.deps.oauth.isActive(p)).map((p) => p.id));
+  }
+
+  async cards(teamId: TeamId, userId: UserId): Promise<IntegrationCard[]> {
+    const rows = await this.deps.tokens.listLatestForUser(teamId, userId);
+    const connections = rows.flatMap((row): ConnectionSummary[] => {
+      if (row.status === 'reconnect_needed') return [{ provider: row.provider, status: 'reconnect_needed', accountName: row.accountName ?? null }];
+      if (isUsable(row)) return [{ provider: row.provider, status: 'connected', accountName: row.accountName ?? null }];
+      return [];
+    });
+    return integrationCards(this.activeProviders(), connections);
+  }
+
+  async saveGrant(teamId: TeamId, userId: UserId, provider: IntegrationProvider, granted: GrantedTokens): Promise<void> {
+    await this.deps.tokens.append(teamId, this.row(teamId, userId, provider.id, granted, userId));
+    this.deps.log.info({ teamId, userId, provider: provider.id }, 'integration connected');
+  }
+
+  /**
+   * Revokes at the provider (when it has an endpoint), then forgets the tokens. A provider
+   * that fails to revoke does not keep the tokens here: they are forgotten all the same.
+   */
+  async disconnect(teamId: TeamId, userId: UserId, provider: IntegrationProvider): Promise<{ revokedAtProvider: boolean }> {
+    const latest = await this.deps.tokens.findLatest(teamId, userId, provider.id);
+    let revokedAtProvider = false;
+    if (latest !== null && (latest.accessToken !== null || latest.refreshToken !== null)) {
+      revokedAtProvider = await this.revokeQuietly(provider, latest);
+    }
+    await this.deps.tokens.eraseTokens(teamId, userId, provider.id);
+    await this.deps.tokens.append(teamId, this.empty(teamId, userId, provider.id, userId, 'connected'));
+    return { revokedAtProvider };
+  }
+
+  /**
+   * The provider told us it revoked these people's tokens (Slack's tokens_revoked naming user
+   * tokens): their connections to it say "reconnect needed" and the dead tokens are erased.
+   * Returns how many connections changed; people without a usable connection are left alone.
+   */
+  async revokedByProvider(teamId: TeamId, userIds: readonly UserId[], providerId: string): Promise<number> {
+    let changed = 0;
+    for (const userId of userIds) {
+      const current = await this.deps.tokens.findLatest(teamId, userId, providerId);
+      if (!isUsable(current)) continue;
+      await this.deps.tokens.eraseTokens(teamId, userId, providerId);
+      await this.deps.tokens.append(teamId, this.empty(teamId, userId, providerId, current.updatedBy, 'reconnect_needed', current));
+      changed += 1;
+    }
+    if (changed > 0) this.deps.log.info({ teamId, provider: providerId, changed }, 'connections revoked by the provider: reconnect needed');
+    return changed;
+  }
+
+  /** Uninstall: every token of the workspace revoked where possible, then every row deleted. */
+  async revokeAllForTeam(teamId: TeamId): Promise<{ revoked: number; deleted: number }> {
+    let revoked = 0;
+    for (const row of await this.deps.tokens.listLatestForTeam(teamId)) {
+      const provider = findProvider(row.provider);
+      if (provider === undefined || (row.accessToken === null && row.refreshToken === null)) continue;
+      if (await this.revokeQuietly(provider, row)) revoked += 1;
+    }
+    const deleted = await this.deps.tokens.deleteAllForTeam(teamId);
+    this.deps.log.info({ teamId, revoked, deleted }, 'integration tokens of the workspace revoked and deleted');
+    return { revoked, deleted };
+  }
+
+  /**
+   * The person's usable access token for a provider, refreshed first when it is about to
+   * expire. undefined when not connected, not configured, or reconnect needed.
+   */
+  async tokenFor(teamId: TeamId, userId: UserId, providerId: string): Promise<string | undefined> {
+    const provider = findProvider(providerId);
+    if (provider === undefined || !this.deps.oauth.isActive(provider)) return undefined;
+    const latest = await this.deps.tokens.findLatest(teamId, userId, provider.id);
+    if (!isUsable(latest)) return undefined;
+    if (!this.expiring(latest)) return latest.accessToken;
+    return this.deps.lock.withLock(`oauth:${teamId}:${userId}:${provider.id}`, async () => {
+      // Another request may have refreshed it while this one waited.
+      const current = await this.deps.tokens.findLatest(teamId, userId, provider.id);
+      if (!isUsable(current)) return undefined;
+      if (!this.expiring(current)) return current.accessToken;
+      return this.refresh(provider, current);
+    });
+  }
+
+  /** What tools and readers see of the asker: their own tokens, never anyone else's. */
+  resourcesFor(teamId: TeamId, userId: UserId, base?: Pick<AskerResources, 'hasKnowledgeBase'>): AskerResources {
+    const cache = new Map<string, Promise<string | undefined>>();
+    return {
+      integrationToken: (provider) => {
+        let token = cache.get(provider);
+        if (token === undefined) {
+          token = this.tokenFor(teamId, userId, provider);
+          cache.set(provider, token);
+        }
+        return token;
+      },
+      hasKnowledgeBase: base?.hasKnowledgeBase ?? (async () => false),
+    };
+  }
+
+  private async refresh(provider: IntegrationProvider, current: OAuthTokenRecord & { accessToken: string }): Promise<string | undefined> {
+    const { teamId, userId } = current;
+    if (current.refreshToken === null) {
+      if (this.expired(current)) {
+        await this.deps.tokens.append(teamId, this.empty(teamId, userId, provider.id, current.updatedBy, 'reconnect_needed', current));
+        return undefined;
+      }
+      return current.accessToken;
+    }
+    try {
+      const granted = await this.deps.oauth.refresh(provider, current);
+      await this.deps.tokens.append(
+        teamId,
+        this.row(teamId, userId, provider.id, {
+          ...granted,
+          // Providers that do not rotate refresh tokens send none back: keep the one we have.
+          refreshToken: granted.refreshToken ?? current.refreshToken,
+          accountName: granted.accountName ?? current.accountName ?? null,
+          details: granted.details ?? current.details ?? null,
+          scopes: granted.scopes ?? current.scopes,
+        }, current.updatedBy),
+      );
+      return granted.accessToken;
+    } catch (error) {
+      if (error instanceof RefreshRefusedError) {
+        this.deps.log.warn({ teamId, userId, provider: provider.id }, 'integration refresh refused: reconnect needed');
+        await this.deps.tokens.eraseTokens(teamId, userId, provider.id);
+        await this.deps.tokens.append(teamId, this.empty(teamId, userId, provider.id, current.updatedBy, 'reconnect_needed', current));
+        return undefined;
+      }
+      this.deps.log.warn({ teamId, userId, provider: provider.id, err: error }, 'integration refresh failed');
+      // A passing failure: the old token still works until it expires.
+      return this.expired(current) ? undefined : current.accessToken;
+    }
+  }
+
+  private async revokeQuietly(provider: IntegrationProvider, row: OAuthTokenRecord): Promise<boolean> {
+    try {
+      await this.deps.oauth.revoke(provider, row);
+      return true;
+    } catch (error) {
+      this.deps.log.warn({ teamId: row.teamId, userId: row.userId, provider: provider.id, err: error }, 'integration revoke failed at the provider');
+      return false;
+    }
+  }
+
+  private expiring(row: OAuthTokenRecord): boolean {
+    return row.expiresAt !== null && row.expiresAt.getTime() - this.deps.clock.now().getTime() < REFRESH_MARGIN_MS;
+  }
+
+  private expired(row: OAuthTokenRecord): boolean {
+    return row.expiresAt !== null && row.expiresAt.getTime() <= this.deps.clock.now().getTime();
+  }
+
+  private row(teamId: TeamId, userId: UserId, provider: string, granted: GrantedTokens, updatedBy: UserId): OAuthTokenRecord {
+    return {
+      teamId,
+      userId,
+      provider,
+      accessToken: granted.accessToken,
+      refreshToken: granted.refreshToken,
+      scopes: granted.scopes,
+      expiresAt: granted.expiresAt,
+      accountName: granted.accountName,
+      status: 'connected',
+      details: granted.details,
+      updatedBy,
+      updatedAt: this.deps.clock.now(),
+    };
+  }
+
+  private empty(
+    teamId: TeamId,
+    userId: UserId,
+    provider: string,
+    updatedBy: UserId,
+    status: 'connected' | 'reconnect_needed',
+    previous?: OAuthTokenRecord,
+  ): OAuthTokenRecord {
+    return {
+      teamId,
+      userId,
+      provider,
+      accessToken: null,
+      refreshToken: null,
+      scopes: previous?.scopes ?? null,
+      expiresAt: null,
+      accountName: previous?.accountName ?? null,
+      status,
+      details: null,
+      updatedBy,
+      updatedAt: this.deps.clock.now(),
+    };
+  }
+}

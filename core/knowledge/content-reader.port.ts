@@ -1,0 +1,42 @@
+import type { FailureCode, KnowledgeSourceRecord } from './knowledge-source';
+import type { ChunkLocation } from './vector-store.port';
+
+/** A programming language the splitter knows how to cut along (functions, classes…). */
+export type CodeLanguage = 'js' | 'python' | 'go' | 'java' | 'rust' | 'ruby' | 'php' | 'cpp' | 'markdown' | 'html' | 'sol' | 'swift' | 'scala' | 'kotlin';
+
+/** One readable part of a source: a page of a site, a page of a PDF, a file of a repository. */
+export interface ExtractedDocument {
+  readonly text: string;
+  /** Where it sits; chunks keep it, adding their lines for code. */
+  readonly location: ChunkLocation;
+  readonly language?: CodeLanguage;
+}
+
+export interface SourceContent {
+  readonly documents: readonly ExtractedDocument[];
+  /** Bytes of text read (shown as the source's size). */
+  readonly sizeBytes: number;
+}
+
+/** An expected failure while reading, shown to the person as the source's reason. */
+export class KnowledgeReadError extends Error {
+  override readonly name = 'KnowledgeReadError';
+  constructor(readonly code: FailureCode, detail?: string) {
+    super(detail ?? code);
+  }
+}
+
+/** Fetches and extracts one kind of source (web, pdf, repository). The original is kept nowhere. */
+export interface SourceContentReader {
+  read(source: KnowledgeSourceRecord, signal: AbortSignal): Promise<SourceContent>;
+}
+
+export interface SplitChunk {
+  readonly text: string;
+  readonly location: ChunkLocation;
+}
+
+/** Cuts documents into passages small enough to embed and to quote (code along its structure). */
+export interface TextSplitter {
+  split(document: ExtractedDocument): Promise<SplitChunk[]>;
+}

@@ -1,0 +1,25 @@
+import type { TeamId } from '../shared/ids';
+import type { FailureCode, KnowledgeSourceRecord, SourceKind } from './knowledge-source';
+
+export type NewKnowledgeSource = Pick<KnowledgeSourceRecord, 'id' | 'teamId' | 'kind' | 'title' | 'url' | 'fileId' | 'pageLimit' | 'addedBy' | 'createdAt'>;
+
+/** Table `knowledge_sources`; every call scoped by team id. */
+export interface KnowledgeSourceRepository {
+  add(teamId: TeamId, source: NewKnowledgeSource): Promise<void>;
+  get(teamId: TeamId, id: string): Promise<KnowledgeSourceRecord | null>;
+  /** Newest first. */
+  list(teamId: TeamId, kind?: SourceKind): Promise<KnowledgeSourceRecord[]>;
+  /** Sources and chunks the workspace holds (failed sources count as sources, their chunks are gone). */
+  usage(teamId: TeamId): Promise<{ sources: number; chunks: number }>;
+  markReading(teamId: TeamId, id: string, at: Date): Promise<void>;
+  markEmbedding(teamId: TeamId, id: string, total: number, sizeBytes: number, model: string, at: Date): Promise<void>;
+  /** Ready only when every chunk is stored: chunk count = progress = total. Returns false otherwise. */
+  markReady(teamId: TeamId, id: string, at: Date): Promise<boolean>;
+  markFailed(teamId: TeamId, id: string, failure: FailureCode, at: Date): Promise<void>;
+  /** Deletes the source and its chunks. */
+  remove(teamId: TeamId, id: string): Promise<boolean>;
+  /** Uninstall: every source and chunk of the workspace. */
+  removeTeam(teamId: TeamId): Promise<number>;
+  /** True when the workspace has a ready source of one of these kinds. */
+  hasReady(teamId: TeamId, kinds: readonly SourceKind[]): Promise<boolean>;
+}

@@ -1,0 +1,160 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AesGcmSecretBox } from '../../adapters/crypto/secret-box';
+import { PgKnowledgeSourceRepository } from '../../adapters/vector/pg-knowledge-source-repository';
+import { nativePool } from '../../adapters/postgres/native-pool';
+import { hasVectorTable } from '../../adapters/vector/pg-pool';
+import { PgvectorStore, PortableVectorStore } from '../../adapters/vector/pg-vector-stores';
+import type { SourceKind } from '../../core/knowledge/knowledge-source';
+import type { KnowledgeSourceRepository } from '../../core/knowledge/knowledge-source-repository.port';
+import type { NewChunk, VectorStore } from '../../core/knowledge/vector-store.port';
+import { InMemoryKnowledge } from '../../adapters/memory/in-memory-knowledge';
+import { emptyTables, fileDatabase } from './support/implementations';
+
+const secrets = AesGcmSecretBox.fromEnv(randomBytes(32).toString('base64'));
+const T1 = 'T0KNOW0001';
+const T2 = 'T0KNOW0002';
+const at = new Date('2026-11-23T10:00:00Z');
+
+/** A unit vector along one axis of 8, nudged toward the next: easy to reason about nearest. */
+function axis(i: number, nudge = 0): Float32Array {
+  const v = new Float32Array(8);
+  v[i % 8] = 1;
+  v[(i + 1) % 8] = nudge;
+  return v;
+}
+
+function chunk(ordinal: number, text: string, embedding: Float32Array, page = ordinal + 1): NewChunk {
+  return { ordinal, text, embedding, location: { page } };
+}
+
+type Pair = { store: VectorStore; sources: KnowledgeSourceRepository };
+const adapters: { name: string; create: (pool: Parameters<typeof PgvectorStore.create>[0]) => Promise<Pair> }[] = [
+  { name: 'portable', create: async (pool) => ({ store: await PortableVectorStore.create(pool, secrets), sources: new PgKnowledgeSourceRepository(pool) }) },
+  { name: 'pgvector', create: async (pool) => ({ store: await PgvectorStore.create(pool, secrets), sources: new PgKnowledgeSourceRepository(pool) }) },
+  {
+    name: 'in-memory',
+    create: async () => {
+      const memory = new InMemoryKnowledge();
+      return { store: memory, sources: memory };
+    },
+  },
+];
+
+describe.each(adapters)('VectorStore contract: $name', ({ name, create }) => {
+  let store: VectorStore;
+  let sources: KnowledgeSourceRepository;
+
+  beforeEach(async () => {
+    const { orm } = await fileDatabase();
+    await emptyTables(orm);
+    const pool = await nativePool(orm);
+    if (await hasVectorTable(pool)) await pool.query('truncate knowledge_vectors');
+    else if (name === 'pgvector') throw new Error('The test PostgreSQL has no pgvector: run .ci/install-pgvector.sh');
+    ({ store, sources } = await create(pool));
+  });
+
+  async function readySource(teamId: string, kind: SourceKind, chunks: readonly NewChunk[], title = 'Handbook'): Promise<string> {
+    const id = randomUUID();
+    await sources.add(teamId, { id, teamId, kind, title, url: `https://example.com/${title}`, fileId: null, pageLimit: 1, addedBy: 'U1', createdAt: at });
+    await sources.markReading(teamId, id, at);
+    await sources.markEmbedding(teamId, id, chunks.length, 100, 'test-model', at);
+    await store.addChunks(teamId, id, chunks);
+    expect(await sources.markReady(teamId, id, at)).toBe(true);
+    return id;
+  }
+
+  it('finds the nearest chunks best first, with their text, place and source', async () => {
+    const id = await readySource(T1, 'pdf', [chunk(0, 'Refunds take 14 days.', axis(0)), chunk(1, 'Offices close at 6pm.', axis(1)), chunk(2, 'Parking is free.', axis(2))]);
+    const hits = await store.search(T1, { embedding: axis(1, 0.2), kinds: ['pdf'], limit: 2 });
+    expect(hits.map((h) => h.text)).toEqual(['Offices close at 6pm.', 'Parking is free.']);
+    expect(hits[0]).toMatchObject({ sourceId: id, kind: 'pdf', title: 'Handbook', url: 'https://example.com/Handbook', location: { page: 2 } });
+    expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
+    expect(hits[0]!.score).toBeCloseTo(1 / Math.sqrt(1.04), 2);
+  });
+
+  it('never shows one workspace another workspace’s chunks, even identical ones', async () => {
+    await readySource(T1, 'web', [chunk(0, 'T1 secret plan', axis(3))]);
+    const other = await readySource(T2, 'web', [chunk(0, 'T2 public note', axis(5))]);
+    const hits = await store.search(T2, { embedding: axis(3), kinds: ['web'], limit: 10 });
+    expect(hits.map((h) => h.text)).toEqual(['T2 public note']);
+    expect(await store.search('T0NOBODY', { embedding: axis(3), kinds: ['web'], limit: 10 })).toEqual([]);
+    // Writing or clearing under the wrong team touches nothing.
+    await expect(store.addChunks(T1, other, [chunk(1, 'smuggled', axis(3))])).rejects.toThrow(/not being embedded in this workspace/);
+    await store.clearChunks(T1, other);
+    expect((await store.search(T2, { embedding: axis(5), kinds: ['web'], limit: 10 })).map((h) => h.text)).toEqual(['T2 public note']);
+  });
+
+  it('shows a source only once it is ready, and only to the search of its kind', async () => {
+    const id = randomUUID();
+    await sources.add(T1, { id, teamId: T1, kind: 'repository', title: 'repo', url: null, fileId: null, pageLimit: 1, addedBy: 'U1', createdAt: at });
+    await sources.markEmbedding(T1, id, 2, 10, 'm', at);
+    await store.addChunks(T1, id, [chunk(0, 'half', axis(0))]);
+    expect(await store.search(T1, { embedding: axis(0), kinds: ['repository'], limit: 5 })).toEqual([]);
+    expect(await sources.markReady(T1, id, at)).toBe(false);
+    expect((await sources.get(T1, id))?.progressDone).toBe(1);
+    await store.addChunks(T1, id, [chunk(1, 'whole', axis(1))]);
+    expect(await sources.markReady(T1, id, at)).toBe(true);
+    expect(await store.search(T1, { embedding: axis(0), kinds: ['repository'], limit: 5 })).toHaveLength(2);
+    expect(await store.search(T1, { embedding: axis(0), kinds: ['pdf', 'web'], limit: 5 })).toEqual([]);
+    expect(await sources.hasReady(T1, ['repository'])).toBe(true);
+    expect(await sources.hasReady(T1, ['pdf'])).toBe(false);
+  });
+
+  it('clears a source’s chunks for a clean re-run, and refuses a duplicate chunk', async () => {
+    const id = randomUUID();
+    await sources.add(T1, { id, teamId: T1, kind: 'web', title: 'page', url: null, fileId: null, pageLimit: 1, addedBy: 'U1', createdAt: at });
+    await sources.markEmbedding(T1, id, 2, 10, 'm', at);
+    await store.addChunks(T1, id, [chunk(0, 'first', axis(0))]);
+    await expect(store.addChunks(T1, id, [chunk(0, 'first again', axis(0))])).rejects.toThrow();
+    expect((await sources.get(T1, id))?.progressDone).toBe(1);
+    await store.clearChunks(T1, id);
+    expect((await sources.get(T1, id))?.progressDone).toBe(0);
+    await store.addChunks(T1, id, [chunk(0, 'first', axis(0)), chunk(1, 'second', axis(1))]);
+    expect(await sources.markReady(T1, id, at)).toBe(true);
+    expect((await store.search(T1, { embedding: axis(0), kinds: ['web'], limit: 10 })).map((h) => h.text).sort()).toEqual(['first', 'second']);
+  });
+
+  it('forgets a removed source, a failed one, and an uninstalled workspace', async () => {
+    const gone = await readySource(T1, 'pdf', [chunk(0, 'removed', axis(0))], 'a');
+    const failed = await readySource(T1, 'pdf', [chunk(0, 'failed later', axis(0))], 'b');
+    await readySource(T1, 'pdf', [chunk(0, 'kept', axis(0))], 'c');
+    await readySource(T2, 'pdf', [chunk(0, 'other team', axis(0))], 'd');
+    expect(await sources.remove(T2, gone)).toBe(false);
+    expect(await sources.remove(T1, gone)).toBe(true);
+    await sources.markFailed(T1, failed, 'embedding_failed', at);
+    expect((await store.search(T1, { embedding: axis(0), kinds: ['pdf'], limit: 10 })).map((h) => h.text)).toEqual(['kept']);
+    expect(await sources.usage(T1)).toEqual({ sources: 2, chunks: 1 });
+    expect(await sources.removeTeam(T1)).toBe(2);
+    expect(await store.search(T1, { embedding: axis(0), kinds: ['pdf'], limit: 10 })).toEqual([]);
+    expect((await store.search(T2, { embedding: axis(0), kinds: ['pdf'], limit: 10 })).map((h) => h.text)).toEqual(['other team']);
+    if (name === 'in-memory') return;
+    const { orm } = await fileDatabase();
+    const left = await orm.em.getConnection().execute<{ n: string }[]>(`select count(*) as n from knowledge_chunks where team_id = '${T1}'`);
+    expect(Number(left[0]!.n)).toBe(0);
+    if (name === 'pgvector') {
+      const vectors = await orm.em.getConnection().execute<{ n: string }[]>(`select count(*) as n from knowledge_vectors where team_id = '${T1}'`);
+      expect(Number(vectors[0]!.n)).toBe(0);
+    }
+  });
+});
+
+describe.each(adapters.filter((a) => a.name !== 'in-memory'))('VectorStore on PostgreSQL: $name', ({ create }) => {
+  it('keeps chunk text sealed at rest', async () => {
+    const { orm } = await fileDatabase();
+    await emptyTables(orm);
+    const pool = await nativePool(orm);
+    if (await hasVectorTable(pool)) await pool.query('truncate knowledge_vectors');
+    const { store, sources } = await create(pool);
+    const id = randomUUID();
+    await sources.add(T1, { id, teamId: T1, kind: 'pdf', title: 'p', url: null, fileId: null, pageLimit: 1, addedBy: 'U1', createdAt: at });
+    await sources.markEmbedding(T1, id, 1, 10, 'm', at);
+    await store.addChunks(T1, id, [chunk(0, 'The launch code is 4417.', axis(0))]);
+    const rows = await orm.em.getConnection().execute<{ row: string }[]>(`select row_to_json(c)::text as row from knowledge_chunks c`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.row).not.toContain('launch code');
+    expect(rows[0]!.row).not.toContain('4417');
+    await sources.markReady(T1, id, at);
+    expect((await store.search(T1, { embedding: axis(0), kinds: ['pdf'], limit: 1 }))[0]?.text).toBe('The launch code is 4417.');
+  });
+});

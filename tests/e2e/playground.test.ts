@@ -1,0 +1,91 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../adapters/embedded-postgres/embedded-postgres-server';
+import { DEMO_LABEL } from '../../adapters/llm/demo/demo-llm-provider';
+import { startAllInOne, type AllInOne } from '../../apps/all-in-one';
+import { launchBrowser, watchPageErrors } from '../support/browser';
+import { testDatabase } from '../support/database';
+import { testLogger } from '../support/logger';
+import { ensureWebBuild } from '../support/web-app';
+
+// A visitor with no Slack account: `npm start` (here in-process, with the demo model) serves
+// /playground; they mention Tomo in #general and watch the answer stream into the thread.
+let tomo: AllInOne;
+let browser: Browser;
+let base: string;
+
+beforeAll(async () => {
+  ensureWebBuild();
+  const db = await testDatabase();
+  const port = String(await freePort());
+  base = `http://127.0.0.1:${port}`;
+  tomo = await startAllInOne(
+    {
+      NODE_ENV: 'development',
+      PORT: port,
+      PUBLIC_URL: base,
+      WEB_DIST_DIR: 'apps/web/dist',
+      ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'),
+      SESSION_SECRET: 'playground-e2e-session-secret-0123456789',
+      DATABASE_URL: db.url,
+      SHUTDOWN_TIMEOUT_MS: '1000',
+      LLM_PROVIDER: 'demo',
+    },
+    { logger: testLogger },
+  );
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await tomo?.close();
+});
+
+const tomoReplies = (page: Page) => page.locator('.playground-thread .playground-message-tomo .playground-text');
+
+describe('the playground in Chromium', () => {
+  it('mentions Tomo in #general and sees the demo answer stream into the thread', async () => {
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${base}/playground`);
+    await expect.poll(() => page.getByRole('note').innerText()).toContain('LLM_PROVIDER=demo');
+
+    const composer = page.getByRole('textbox', { name: 'Message # general' });
+    await composer.fill('@Tomo when is the quarterly review?');
+    await composer.press('Enter');
+
+    // The thread opens beside the channel; the answer grows there while Tomo streams it.
+    const seen = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          const texts = await tomoReplies(page).allInnerTexts();
+          const text = texts.at(-1) ?? '';
+          if (text !== '') seen.add(text);
+          return text;
+        },
+        { timeout: 30_000, interval: 50 },
+      )
+      .toContain('Answer budget');
+    const [answer] = await tomoReplies(page).allInnerTexts();
+    expect(answer).toContain(DEMO_LABEL);
+    expect(answer).toContain('• Thread messages: 1 (1 from people, 0 from Tomo)');
+    // Streamed: the page showed the answer part-written before it was whole.
+    expect([...seen].some((text) => text.includes('Demo model') && !text.includes('Answer budget'))).toBe(true);
+    await expect.poll(() => page.locator('.playground-thread .playground-writing').count()).toBe(0);
+    // The question shows in the channel with its reply count.
+    await expect.poll(() => page.getByRole('button', { name: '1 reply' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('"Settings" signs the visitor in as Ada, the demo admin, through the emulated Slack', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/playground`);
+    await page.getByRole('link', { name: 'Settings (signs in as Ada)' }).click();
+    await page.waitForURL(/\/settings$/);
+    const me = (await (await page.request.get(`${base}/api/me`)).json()) as Record<string, unknown>;
+    expect(me).toMatchObject({ signedIn: true, userId: 'U0ADA', isAdmin: true, teamName: 'Playground' });
+    await page.close();
+  }, 60_000);
+});

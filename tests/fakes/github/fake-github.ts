@@ -1,0 +1,70 @@
+import { gzipSync } from 'node:zlib';
+import { pack } from 'tar-stream';
+import { sendJson, startHttpFake } from '../support/http-fake';
+
+export interface FakeGitHub {
+  /** For GITHUB_API_URL. */
+  url: string;
+  /** Paths requested, in order. */
+  hits: string[];
+  /** Adds a repository with these files (path → content); a private one is shown only to `readableWith`. */
+  repository(owner: string, name: string, files: Record<string, string | Buffer>, options?: { readableWith?: string }): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * GitHub's REST tarball endpoint as it behaves: `GET /repos/{owner}/{repo}/tarball` answers 302
+ * to codeload, which serves a gzipped tar whose entries sit under `<owner>-<repo>-<sha>/`;
+ * an unknown (or private) repository is a 404 JSON error.
+ */
+export async function startFakeGitHub(): Promise<FakeGitHub> {
+  const archives = new Map<string, Buffer>();
+  const privateTokens = new Map<string, string>();
+  const hits: string[] = [];
+  const http = await startHttpFake((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    hits.push(path);
+    const api = /^\/repos\/([^/]+)\/([^/]+)\/tarball(?:\/[^/]+)?$/.exec(path);
+    if (api) {
+      const key = `${decodeURIComponent(api[1]!)}/${decodeURIComponent(api[2]!)}`;
+      const required = privateTokens.get(key);
+      if (!archives.has(key) || (required !== undefined && req.headers.authorization !== `Bearer ${required}`)) {
+        sendJson(res, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/repos/contents#download-a-repository-archive-tar', status: '404' });
+        return;
+      }
+      // Like GitHub, a private archive's codeload address carries a short-lived token of its own.
+      res.writeHead(302, { location: `/codeload/${key}/legacy.tar.gz/refs/heads/main${required === undefined ? '' : `?token=t-${required}`}` });
+      res.end();
+      return;
+    }
+    const codeload = /^\/codeload\/([^/]+)\/([^/]+)\/legacy\.tar\.gz\//.exec(path);
+    const codeKey = codeload ? `${codeload[1]}/${codeload[2]}` : '';
+    const codeToken = privateTokens.get(codeKey);
+    const allowed = codeToken === undefined || new URL(req.url ?? '/', 'http://fake').searchParams.get('token') === `t-${codeToken}`;
+    const archive = codeload && allowed ? archives.get(codeKey) : undefined;
+    if (!archive) {
+      sendJson(res, 404, { message: 'Not Found' });
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/x-gzip', 'content-length': String(archive.length) });
+    res.end(archive);
+  });
+  return {
+    url: http.origin,
+    hits,
+    async repository(owner, name, files, options) {
+      const tar = pack();
+      const chunks: Buffer[] = [];
+      tar.on('data', (chunk: unknown) => chunks.push(chunk as Buffer));
+      const done = new Promise<void>((resolve) => tar.on('end', () => resolve()));
+      const root = `${owner}-${name}-1a2b3c4`;
+      tar.entry({ name: `${root}/`, type: 'directory' });
+      for (const [path, content] of Object.entries(files)) tar.entry({ name: `${root}/${path}` }, typeof content === 'string' ? Buffer.from(content) : content);
+      tar.finalize();
+      await done;
+      archives.set(`${owner}/${name}`, gzipSync(Buffer.concat(chunks)));
+      if (options?.readableWith !== undefined) privateTokens.set(`${owner}/${name}`, options.readableWith);
+    },
+    close: () => http.close(),
+  };
+}

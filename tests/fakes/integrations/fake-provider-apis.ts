@@ -1,0 +1,339 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IntegrationFamilyId } from '../../../core/integrations/integration-provider';
+import { header, sendJson } from '../support/http-fake';
+import { CLIENT_ID, CLIENT_SECRET, parseForm, type FakeOAuthServer, type IssuedToken } from './fake-oauth-server';
+
+/** One item of provider data, visible only to the accounts in `readers`. */
+export interface FakeItem {
+  readonly id: string;
+  readonly title: string;
+  readonly text: string;
+  readonly url?: string;
+  /** Account ids that may see it. */
+  readonly readers: readonly string[];
+  /** Spreadsheet rows, for Sheets. */
+  readonly rows?: readonly (readonly string[])[];
+  /** When it starts (calendar events, meetings). */
+  readonly start?: string;
+}
+
+/** Data per family and kind: `google:docs`, `github:code`, `jira:issues`… */
+export interface ApiWorld {
+  data: Map<string, FakeItem[]>;
+}
+
+export function addItems(world: ApiWorld, key: string, ...items: FakeItem[]): void {
+  world.data.set(key, [...(world.data.get(key) ?? []), ...items]);
+}
+
+export interface ApiContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+  body: Buffer;
+  url: URL;
+  /** The path after `/<family>/api`. */
+  path: string;
+  /** The live token of the request, if any. */
+  token: IssuedToken | undefined;
+  oauth: FakeOAuthServer;
+  world: ApiWorld;
+  origin: string;
+}
+
+type Handler = (ctx: ApiContext) => boolean | Promise<boolean>;
+
+const visible = (ctx: ApiContext, key: string) => (ctx.world.data.get(key) ?? []).filter((item) => ctx.token && item.readers.includes(ctx.token.account.id));
+const matching = (items: FakeItem[], query: string) => {
+  const words = query.toLowerCase().split(/\s+/).filter((w) => w !== '' && !w.includes(':'));
+  return items.filter((item) => words.every((w) => `${item.title} ${item.text}`.toLowerCase().includes(w)));
+};
+const unauthorized = (ctx: ApiContext) => {
+  sendJson(ctx.res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.' } });
+  return true;
+};
+
+/** Google: userinfo, Docs, Sheets, Slides, Drive, Calendar, Meet, YouTube (the paths of each API). */
+const google: Handler = (ctx) => {
+  const { path, res } = ctx;
+  if (!ctx.token) return unauthorized(ctx);
+  if (path === '/oauth2/v3/userinfo') return json(res, { sub: ctx.token.account.id, email: ctx.token.account.email, name: ctx.token.account.name });
+  const doc = /^\/v1\/documents\/([\w-]+)$/.exec(path);
+  if (doc) {
+    if (!ctx.token.scope.includes('documents.readonly')) return forbidden(res);
+    const item = visible(ctx, 'google:docs').find((d) => d.id === doc[1]);
+    if (!item) return notFound(res);
+    return json(res, {
+      documentId: item.id,
+      title: item.title,
+      body: { content: item.text.split('\n').map((line) => ({ paragraph: { elements: [{ textRun: { content: `${line}\n` } }] } })) },
+    });
+  }
+  const sheet = /^\/v4\/spreadsheets\/([\w-]+)$/.exec(path);
+  if (sheet) {
+    if (!ctx.token.scope.includes('spreadsheets.readonly')) return forbidden(res);
+    const item = visible(ctx, 'google:sheets').find((d) => d.id === sheet[1]);
+    if (!item) return notFound(res);
+    const includeGrid = ctx.url.searchParams.get('includeGridData') === 'true';
+    return json(res, {
+      spreadsheetId: item.id,
+      properties: { title: item.title },
+      sheets: [
+        {
+          properties: { title: 'Sheet1' },
+          ...(includeGrid ? { data: [{ rowData: (item.rows ?? []).map((row) => ({ values: row.map((cell) => ({ formattedValue: cell })) })) }] } : {}),
+        },
+      ],
+    });
+  }
+  const slides = /^\/v1\/presentations\/([\w-]+)$/.exec(path);
+  if (slides) {
+    if (!ctx.token.scope.includes('presentations.readonly')) return forbidden(res);
+    const item = visible(ctx, 'google:slides').find((d) => d.id === slides[1]);
+    if (!item) return notFound(res);
+    return json(res, {
+      presentationId: item.id,
+      title: item.title,
+      slides: item.text.split('\n---\n').map((slide) => ({
+        pageElements: [{ shape: { text: { textElements: [{ textRun: { content: slide } }] } } }],
+      })),
+    });
+  }
+  if (path === '/drive/v3/files') {
+    if (!ctx.token.scope.includes('drive.readonly')) return forbidden(res);
+    const q = ctx.url.searchParams.get('q') ?? '';
+    const term = /fullText contains '((?:[^'\\]|\\.)*)'/.exec(q)?.[1]?.replace(/\\(.)/g, '$1') ?? '';
+    const files = matching(visible(ctx, 'google:drive'), term);
+    return json(res, { files: files.map((f) => ({ id: f.id, name: f.title, mimeType: 'application/vnd.google-apps.document', webViewLink: f.url })) });
+  }
+  const exported = /^\/drive\/v3\/files\/([\w-]+)\/export$/.exec(path);
+  if (exported) {
+    if (!ctx.token.scope.includes('drive.readonly')) return forbidden(res);
+    const item = visible(ctx, 'google:drive').find((d) => d.id === exported[1]);
+    if (!item) return notFound(res);
+    res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end(item.text);
+    return true;
+  }
+  const file = /^\/drive\/v3\/files\/([\w-]+)$/.exec(path);
+  if (file) {
+    const item = visible(ctx, 'google:drive').find((d) => d.id === file[1]);
+    if (!item) return notFound(res);
+    return json(res, { id: item.id, name: item.title, mimeType: 'application/vnd.google-apps.document', webViewLink: item.url });
+  }
+  if (path === '/calendar/v3/calendars/primary/events') {
+    if (!ctx.token.scope.includes('calendar.readonly')) return forbidden(res);
+    const events = visible(ctx, 'google:calendar');
+    return json(res, {
+      items: events.map((e) => ({ id: e.id, summary: e.title, description: e.text, start: { dateTime: e.start }, htmlLink: e.url, hangoutLink: e.url })),
+    });
+  }
+  if (path === '/v2/conferenceRecords') {
+    if (!ctx.token.scope.includes('meetings.space.readonly')) return forbidden(res);
+    return json(res, {
+      conferenceRecords: visible(ctx, 'google:meet').map((m) => ({ name: `conferenceRecords/${m.id}`, startTime: m.start, space: `spaces/${m.title}` })),
+    });
+  }
+  if (path === '/youtube/v3/channels') {
+    if (!ctx.token.scope.includes('youtube.readonly')) return forbidden(res);
+    return json(res, { items: [{ id: `UC${ctx.token.account.id}`, contentDetails: { relatedPlaylists: { uploads: `UU${ctx.token.account.id}` } } }] });
+  }
+  if (path === '/youtube/v3/playlistItems') {
+    if (!ctx.token.scope.includes('youtube.readonly')) return forbidden(res);
+    return json(res, {
+      items: visible(ctx, 'google:youtube').map((v) => ({
+        snippet: { title: v.title, description: v.text, publishedAt: v.start, resourceId: { videoId: v.id } },
+      })),
+    });
+  }
+  return false;
+};
+
+/** GitHub: the user, code and issue search over what the account can see, grant deletion. */
+const github: Handler = (ctx) => {
+  const { path, res, req } = ctx;
+  const grant = /^\/applications\/([^/]+)\/grant$/.exec(path);
+  if (grant && req.method === 'DELETE') {
+    const basic = header(req, 'authorization') ?? '';
+    const [id, secret] = Buffer.from(basic.replace(/^Basic /, ''), 'base64').toString('utf8').split(':');
+    if (id !== CLIENT_ID('github') || secret !== CLIENT_SECRET('github') || decodeURIComponent(grant[1]!) !== id) return unauthorized(ctx);
+    const { access_token: accessToken } = parseForm(req, ctx.body);
+    const token = ctx.oauth.tokens.get(accessToken ?? '');
+    if (!token) return notFound(res);
+    ctx.oauth.revokeGrant(token);
+    res.writeHead(204).end();
+    return true;
+  }
+  if (!ctx.token) return unauthorized(ctx);
+  if (path === '/user') return json(res, { login: ctx.token.account.id.replace('acct-', ''), name: ctx.token.account.name });
+  if (path === '/search/code') {
+    const items = matching(visible(ctx, 'github:code'), ctx.url.searchParams.get('q') ?? '');
+    return json(res, {
+      total_count: items.length,
+      items: items.map((i) => ({ name: i.title.split('/').pop(), path: i.title, html_url: i.url, repository: { full_name: i.id }, text_matches: [{ fragment: i.text }] })),
+    });
+  }
+  if (path === '/search/issues') {
+    const items = matching(visible(ctx, 'github:issues'), ctx.url.searchParams.get('q') ?? '');
+    return json(res, { total_count: items.length, items: items.map((i) => ({ title: i.title, body: i.text, html_url: i.url, state: 'open', number: 1 })) });
+  }
+  return false;
+};
+
+/** GitLab: the user and /search over what the account can see. */
+const gitlab: Handler = (ctx) => {
+  if (!ctx.token) return unauthorized(ctx);
+  if (ctx.path === '/user') return json(ctx.res, { username: ctx.token.account.id.replace('acct-', ''), name: ctx.token.account.name });
+  if (ctx.path === '/search') {
+    const items = matching(visible(ctx, `gitlab:${ctx.url.searchParams.get('scope') ?? 'issues'}`), ctx.url.searchParams.get('search') ?? '');
+    return json(ctx.res, items.map((i) => ({ title: i.title, description: i.text, web_url: i.url })));
+  }
+  return false;
+};
+
+/** Notion: search, a page and its blocks. */
+const notion: Handler = (ctx) => {
+  if (!ctx.token) return unauthorized(ctx);
+  if (header(ctx.req, 'notion-version') !== '2022-06-28') {
+    sendJson(ctx.res, 400, { object: 'error', code: 'missing_version' });
+    return true;
+  }
+  const title = (i: FakeItem) => ({ title: { type: 'title', title: [{ plain_text: i.title }] } });
+  if (ctx.path === '/v1/search' && ctx.req.method === 'POST') {
+    const { query } = JSON.parse(ctx.body.toString('utf8') || '{}') as { query?: string };
+    return json(ctx.res, { results: matching(visible(ctx, 'notion:pages'), query ?? '').map((i) => ({ object: 'page', id: i.id, url: i.url, properties: title(i) })) });
+  }
+  const page = /^\/v1\/pages\/([\w-]+)$/.exec(ctx.path);
+  const blocks = /^\/v1\/blocks\/([\w-]+)\/children$/.exec(ctx.path);
+  const id = page?.[1] ?? blocks?.[1];
+  if (id) {
+    const item = visible(ctx, 'notion:pages').find((i) => i.id === id);
+    if (!item) return notFound(ctx.res);
+    if (page) return json(ctx.res, { object: 'page', id: item.id, url: item.url, properties: title(item) });
+    return json(ctx.res, { results: item.text.split('\n').map((line) => ({ type: 'paragraph', paragraph: { rich_text: [{ plain_text: line }] } })) });
+  }
+  return false;
+};
+
+/** Atlassian: /me, the sites, Jira JQL search and Confluence CQL search on the site of the account. */
+const atlassian: Handler = (ctx) => {
+  if (!ctx.token) return unauthorized(ctx);
+  const account = ctx.token.account;
+  if (ctx.path === '/me') return json(ctx.res, { account_id: account.id, email: account.email, name: account.name });
+  if (ctx.path === '/oauth/token/accessible-resources') {
+    return json(ctx.res, [{ id: `cloud-${account.id}`, name: 'acme', url: 'https://acme.atlassian.net', scopes: ctx.token.scope.split(' ') }]);
+  }
+  const jira = /^\/ex\/jira\/([^/]+)\/rest\/api\/3\/search\/jql$/.exec(ctx.path);
+  if (jira) {
+    if (jira[1] !== `cloud-${account.id}`) return forbidden(ctx.res);
+    const text = /text ~ "((?:[^"\\]|\\.)*)"/.exec(ctx.url.searchParams.get('jql') ?? '')?.[1] ?? '';
+    const issues = matching(visible(ctx, 'atlassian:jira'), text);
+    return json(ctx.res, { issues: issues.map((i) => ({ key: i.id, fields: { summary: i.title, status: { name: 'In Progress' }, assignee: { displayName: account.name } } })) });
+  }
+  const confluence = /^\/ex\/confluence\/([^/]+)\/wiki\/rest\/api\/search$/.exec(ctx.path);
+  if (confluence) {
+    if (confluence[1] !== `cloud-${account.id}`) return forbidden(ctx.res);
+    const text = /text ~ "((?:[^"\\]|\\.)*)"/.exec(ctx.url.searchParams.get('cql') ?? '')?.[1] ?? '';
+    const pages = matching(visible(ctx, 'atlassian:confluence'), text);
+    return json(ctx.res, { results: pages.map((p) => ({ title: p.title, excerpt: `@@@hl@@@${p.text}@@@endhl@@@`, url: `/spaces/ENG/pages/${p.id}` })) });
+  }
+  return false;
+};
+
+/** Asana: workspaces and the task typeahead. */
+const asana: Handler = (ctx) => {
+  if (!ctx.token) return unauthorized(ctx);
+  if (ctx.path === '/workspaces') return json(ctx.res, { data: [{ gid: '1001', name: 'Acme' }] });
+  if (ctx.path === '/workspaces/1001/typeahead') {
+    const tasks = matching(visible(ctx, 'asana:tasks'), ctx.url.searchParams.get('query') ?? '');
+    return json(ctx.res, { data: tasks.map((t) => ({ gid: t.id, name: t.title, completed: false, permalink_url: t.url })) });
+  }
+  return false;
+};
+
+/** Trello: the member and /search, with the API key and the token as parameters. */
+const trello: Handler = (ctx) => {
+  const token = ctx.oauth.tokens.get(ctx.url.searchParams.get('token') ?? '');
+  if (ctx.url.searchParams.get('key') !== CLIENT_ID('trello') || !token || token.revoked) {
+    ctx.res.writeHead(401, { 'content-type': 'text/plain' }).end('invalid token');
+    return true;
+  }
+  const scoped = { ...ctx, token };
+  const tokenPath = /^\/tokens\/([^/]+)\/?$/.exec(ctx.path);
+  if (tokenPath && ctx.req.method === 'DELETE') {
+    ctx.oauth.revokeGrant(token);
+    return json(ctx.res, { _value: null });
+  }
+  if (ctx.path === '/members/me') return json(ctx.res, { id: token.account.id, username: token.account.id.replace('acct-', ''), fullName: token.account.name });
+  if (ctx.path === '/search') {
+    const cards = matching(visible(scoped, 'trello:cards'), ctx.url.searchParams.get('query') ?? '');
+    return json(ctx.res, { boards: [], cards: cards.map((c) => ({ id: c.id, name: c.title, desc: c.text, shortUrl: c.url })) });
+  }
+  return false;
+};
+
+/** monday.com: GraphQL with the token as the Authorization header itself (me, boards with items). */
+const monday: Handler = (ctx) => {
+  const token = ctx.oauth.tokens.get(header(ctx.req, 'authorization') ?? '');
+  if (!token || token.revoked) {
+    sendJson(ctx.res, 401, { errors: [{ message: 'Not Authenticated' }] });
+    return true;
+  }
+  const scoped = { ...ctx, token };
+  const { query, variables } = JSON.parse(ctx.body.toString('utf8') || '{}') as { query?: string; variables?: { q?: string } };
+  if (query?.includes('me {')) return json(ctx.res, { data: { me: { name: token.account.name, email: token.account.email } } });
+  if (query?.includes('items_page')) {
+    const items = matching(visible(scoped, 'monday:items'), variables?.q ?? '');
+    return json(ctx.res, { data: { boards: [{ name: 'Roadmap', url: 'https://acme.monday.com/boards/1', items_page: { items: items.map((i) => ({ name: i.title, url: i.url })) } }] } });
+  }
+  return false;
+};
+
+/** Salesforce: userinfo and parameterized search on the instance. */
+const salesforce: Handler = (ctx) => {
+  if (!ctx.token) return unauthorized(ctx);
+  if (ctx.path === '/services/oauth2/userinfo') return json(ctx.res, { preferred_username: ctx.token.account.email, email: ctx.token.account.email });
+  if (ctx.path === '/services/data/v60.0/parameterizedSearch/') {
+    const records = matching(visible(ctx, 'salesforce:records'), ctx.url.searchParams.get('q') ?? '');
+    return json(ctx.res, { searchRecords: records.map((r) => ({ attributes: { type: 'Account' }, Id: r.id, Name: r.title })) });
+  }
+  return false;
+};
+
+/** Zoom: the user and upcoming meetings. */
+const zoom: Handler = (ctx) => {
+  if (!ctx.token) return unauthorized(ctx);
+  if (ctx.path === '/users/me') return json(ctx.res, { id: ctx.token.account.id, email: ctx.token.account.email, display_name: ctx.token.account.name });
+  if (ctx.path === '/users/me/meetings') {
+    return json(ctx.res, { meetings: visible(ctx, 'zoom:meetings').map((m) => ({ id: m.id, topic: m.title, start_time: m.start, join_url: m.url })) });
+  }
+  return false;
+};
+
+/** X: the user and recent search. */
+const x: Handler = (ctx) => {
+  if (!ctx.token) return unauthorized(ctx);
+  if (ctx.path === '/users/me') return json(ctx.res, { data: { id: ctx.token.account.id, username: ctx.token.account.id.replace('acct-', '') } });
+  if (ctx.path === '/tweets/search/recent') {
+    const posts = matching(visible(ctx, 'x:posts'), ctx.url.searchParams.get('query') ?? '');
+    return json(ctx.res, { data: posts.map((p) => ({ id: p.id, text: p.text, created_at: p.start })) });
+  }
+  return false;
+};
+
+export function providerApis(): Partial<Record<IntegrationFamilyId, Handler>> {
+  return { google, github, gitlab, notion, atlassian, asana, trello, monday, salesforce, zoom, x };
+}
+
+export function json(res: ServerResponse, body: unknown): true {
+  sendJson(res, 200, body);
+  return true;
+}
+
+export function notFound(res: ServerResponse): true {
+  sendJson(res, 404, { error: { code: 404, message: 'Requested entity was not found.' } });
+  return true;
+}
+
+export function forbidden(res: ServerResponse): true {
+  sendJson(res, 403, { error: { code: 403, message: 'Request had insufficient authentication scopes.' } });
+  return true;
+}

@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+
+/** One acknowledgement as the client sent it over the socket. */
+export interface SocketAck {
+  envelope_id: string;
+  payload?: Record<string, unknown>;
+}
+
+export interface FakeSocketMode {
+  /** Use as SLACK_API_URL: `apps.connections.open` is answered here, every other call goes on to `upstream`. */
+  url: string;
+  /** The Web API origin other calls are forwarded to (the fake Slack's). */
+  upstream: string | undefined;
+  /** Every `apps.connections.open` call: the token it carried and what it got. */
+  opens: { token: string | undefined; outcome: string }[];
+  /** Sockets that completed the handshake (hello sent), oldest first. */
+  connections: number;
+  /** Open sockets now. */
+  openSockets(): number;
+  /** Every acknowledgement received. */
+  acks: SocketAck[];
+  /**
+   * Sends one envelope over the newest open socket and resolves with its acknowledgement
+   * (rejects when none comes within `timeoutMs`).
+   */
+  send(type: 'events_api' | 'interactive' | 'slash_commands', payload: Record<string, unknown>, options?: { retryAttempt?: number; timeoutMs?: number }): Promise<SocketAck>;
+  /** The socket drops without a goodbye (a network cut, a Slack pod gone). */
+  drop(): void;
+  /** Slack's polite way: `{"type":"disconnect","reason":"refresh_requested"}`. */
+  askToReconnect(): void;
+  /** Resolves once `count` handshakes have completed in all. */
+  waitForConnections(count: number, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fake of Slack's Socket Mode on 127.0.0.1: `apps.connections.open` (Bearer app token →
+ * a one-time `wss` URL), a WebSocket server that greets with `hello`, delivers envelopes
+ * (`envelope_id`, `type`, `payload`, `retry_attempt`), and reads acknowledgements. As Slack
+ * does, an unknown or reused ticket is refused and a wrong token gets `invalid_auth`.
+ */
+export async function startFakeSocketMode(options: { appToken: string; appId?: string; upstream?: string }): Promise<FakeSocketMode> {
+  const tickets = new Set<string>();
+  const sockets: WebSocket[] = [];
+  const waiting = new Map<string, (ack: SocketAck) => void>();
+  const opens: FakeSocketMode['opens'] = [];
+  const acks: SocketAck[] = [];
+  let connections = 0;
+
+  const server: Server = createServer((req, res) => {
+    const parts: Buffer[] = [];
+    req.on('data', (part: Buffer) => parts.push(part));
+    req.on('end', () => {
+      void route(req, Buffer.concat(parts)).then(
+        ({ status, headers, body }) => {
+          res.writeHead(status, headers);
+          res.end(body);
+        },
+        (error: unknown) => {
+          res.writeHead(502, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ ok: false, error: 'fake_proxy_failed', detail: String(error) }));
+        },
+      );
+    });
+  });
+  const wss = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (req, socket, head) => {
+    const ticket = new URL(req.url ?? '/', 'http://fake').searchParams.get('ticket') ?? '';
+    if (!tickets.delete(ticket)) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      sockets.push(ws);
+      ws.on('message', (data) => {
+        const ack = JSON.parse(String(data)) as SocketAck;
+        acks.push(ack);
+        waiting.get(ack.envelope_id)?.(ack);
+        waiting.delete(ack.envelope_id);
+      });
+      ws.on('close', () => sockets.splice(sockets.indexOf(ws), 1));
+      ws.send(
+        JSON.stringify({
+          type: 'hello',
+          num_connections: sockets.length,
+          debug_info: { host: 'fake-socket-mode', approximate_connection_time: 18060 },
+          connection_info: { app_id: options.appId ?? 'A0TOMO' },
+        }),
+      );
+      connections += 1;
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+
+  const fake: FakeSocketMode = {
+    url: `${origin}/api/`,
+    upstream: options.upstream,
+    opens,
+    get connections() {
+      return connections;
+    },
+    openSockets: () => sockets.length,
+    acks,
+    send(type, payload, { retryAttempt = 0, timeoutMs = 10_000 } = {}) {
+      const socket = sockets.at(-1);
+      if (!socket) return Promise.reject(new Error('no open Socket Mode connection'));
+      const envelopeId = randomBytes(16).toString('hex');
+      return new Promise<SocketAck>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting.delete(envelopeId);
+          reject(new Error(`no acknowledgement for ${type} envelope within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiting.set(envelopeId, (ack) => {
+          clearTimeout(timer);
+          resolve(ack);
+        });
+        socket.send(
+          JSON.stringify({
+            envelope_id: envelopeId,
+            type,
+            payload,
+            accepts_response_payload: type !== 'events_api',
+            ...(type === 'events_api' ? { retry_attempt: retryAttempt, retry_reason: retryAttempt ? 'timeout' : '' } : {}),
+          }),
+        );
+      });
+    },
+    drop() {
+      for (const socket of [...sockets]) socket.terminate();
+    },
+    askToReconnect() {
+      for (const socket of sockets) socket.send(JSON.stringify({ type: 'disconnect', reason: 'refresh_requested', debug_info: { host: 'fake' } }));
+    },
+    async waitForConnections(count, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (connections < count) {
+        if (Date.now() > deadline) throw new Error(`${connections} Socket Mode connections, expected ${count}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.terminate();
+        wss.close();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+
+  async function route(req: IncomingMessage, body: Buffer): Promise<{ status: number; headers: Record<string, string>; body: Buffer | string }> {
+    const path = new URL(req.url ?? '/', 'http://fake').pathname;
+    if (path === '/api/apps.connections.open') {
+      const auth = req.headers.authorization;
+      const token = auth?.startsWith('Bearer ') ? auth.slice('Bearer '.length) : undefined;
+      const json = (value: unknown) => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
+      if (token === undefined) {
+        opens.push({ token, outcome: 'not_authed' });
+        return json({ ok: false, error: 'not_authed' });
+      }
+      if (token !== options.appToken) {
+        opens.push({ token, outcome: 'invalid_auth' });
+        return json({ ok: false, error: 'invalid_auth' });
+      }
+      const ticket = randomBytes(12).toString('hex');
+      tickets.add(ticket);
+      opens.push({ token, outcome: 'ok' });
+      return json({ ok: true, url: `ws://127.0.0.1:${port}/link/?ticket=${ticket}&app_id=${options.appId ?? 'A0TOMO'}` });
+    }
+    if (!fake.upstream) return { status: 502, headers: { 'content-type': 'text/plain' }, body: 'no upstream' };
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === 'string' && !['host', 'content-length', 'connection'].includes(name)) headers[name] = value;
+    }
+    const upstream = await fetch(`${fake.upstream}${req.url ?? '/'}`, {
+      method: req.method ?? 'GET',
+      headers,
+      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : new Uint8Array(body),
+      redirect: 'manual',
+    });
+    const answer: Record<string, string> = {};
+    upstream.headers.forEach((value, name) => {
+      if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name)) answer[name] = value;
+    });
+    return { status: upstream.status, headers: answer, body: Buffer.from(await upstream.arrayBuffer()) };
+  }
+
+  return fake;
+}

@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AesGcmSecretBox } from '../../../adapters/crypto';
+import { IntegrationEndpoints, integrationSettingsFromEnv } from '../../../adapters/integrations/integration-settings';
+import { ProviderOAuth } from '../../../adapters/integrations/provider-oauth';
+import { InMemoryConnectionLock } from '../../../adapters/memory/in-memory-connection-lock';
+import { PgOAuthTokenRepository } from '../../../adapters/postgres/pg-oauth-token-repository';
+import { SystemClock } from '../../../adapters/system/system-clock';
+import { IntegrationConnections } from '../../../core/integrations/integration-connections';
+import { ANA, MO, startFakeIntegrations, type FakeIntegrations } from '../../fakes/integrations/fake-integrations';
+import { addItems } from '../../fakes/integrations/fake-provider-apis';
+import { HttpSession } from '../settings/support/http-session';
+import { ADMIN_A, ADMIN_B, MEMBER_A, startSettingsWorld, TEAM_A, TEAM_B, type SettingsWorld } from '../settings/support/slack-world';
+import { testLogger } from '../../support/logger';
+
+let world: SettingsWorld;
+let fake: FakeIntegrations;
+let base: string;
+
+beforeAll(async () => {
+  fake = await startFakeIntegrations();
+  world = await startSettingsWorld({ env: fake.env() });
+  base = world.app.baseUrl;
+});
+afterAll(async () => {
+  await world?.close();
+  await fake?.close();
+});
+
+const tokens = () => new PgOAuthTokenRepository(world.app.database.orm, AesGcmSecretBox.fromEnv(world.app.config.ENCRYPTION_KEY!));
+const rawRows = async (where: string) =>
+  (await world.app.database.orm.em.getConnection().execute(`select * from oauth_tokens_history where ${where} order by id`)) as Record<string, unknown>[];
+const connections = () =>
+  new IntegrationConnections({
+    tokens: tokens(),
+    oauth: new ProviderOAuth(new IntegrationEndpoints(integrationSettingsFromEnv({ ...fake.env(), SLACK_API_URL: world.slack.url }))),
+    lock: new InMemoryConnectionLock(),
+    clock: new SystemClock(),
+    log: testLogger,
+  });
+
+async function signedIn(userId = ADMIN_A, teamId = TEAM_A, locale: 'en' | 'ja' = 'en'): Promise<HttpSession> {
+  const session = new HttpSession(base, locale);
+  await session.signIn(world.slack, { teamId, userId });
+  return session;
+}
+
+/** GET request → the fake's consent → the callback in the same browser; returns the callback's answer. */
+async function connect(session: HttpSession, provider: string, returnTo = '/settings/integrations'): Promise<Response> {
+  const start = await session.get(`/api/auth/request/${provider}?returnTo=${encodeURIComponent(returnTo)}`);
+  expect(start.status).toBe(302);
+  const consent = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+  const back = consent.headers.get('location')!;
+  return session.get(back.replace(base, ''));
+}
+
+async function cards(session: HttpSession) {
+  const response = await session.get('/api/settings/integrations');
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { integrations: { id: string; state: string; account: string | null }[] }).integrations;
+}
+
+describe('Connecting Google Docs (OAuth 2 with PKCE through openid-client)', () => {
+  it('redirects to Google with the read-only scope, offline access, state and PKCE S256, bound to this browser', async () => {
+    const ana = await signedIn();
+    const start = await ana.get('/api/auth/request/google-docs');
+    expect(start.status).toBe(302);
+    const authorize = new URL(start.headers.get('location')!);
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${fake.origin}/google/oauth/o/oauth2/v2/auth`);
+    const params = authorize.searchParams;
+    expect(params.get('client_id')).toBe('google-client-id');
+    expect(params.get('redirect_uri')).toBe(`${base}/api/auth/callback/google-docs`);
+    expect(params.get('scope')!.split(' ')).toEqual([
+      'https://www.googleapis.com/auth/documents.readonly',
+      'https://www.googleapis.com/auth/userinfo.email',
+    ]);
+    expect(params.get('access_type')).toBe('offline');
+    expect(params.get('code_challenge_method')).toBe('S256');
+    expect(params.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(params.get('state')).toMatch(/^[\w-]{20,}$/);
+    const cookie = start.headers.getSetCookie().find((c) => c.startsWith('tomo_connect_google_docs='))!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\/api\/auth/);
+    // The cookie is sealed: neither the state nor the verifier can be read from it.
+    expect(decodeURIComponent(cookie)).not.toContain(params.get('state')!);
+  });
+
+  it('exchanges the code, stores the tokens sealed with scopes, expiry and the account, and shows the card connected', async () => {
+    const ana = await signedIn();
+    fake.oauth.signInAs('google', ANA);
+    const done = await connect(ana, 'google-docs', '/ja/settings/integrations');
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe('/ja/settings/integrations');
+    const exchange = fake.oauth.tokenRequests.filter((r) => r.family === 'google' && r.grantType === 'authorization_code').at(-1);
+    expect(exchange?.auth).toBe('post');
+
+    const saved = await tokens().findLatest(TEAM_A, ADMIN_A, 'google-docs');
+    const issued = [...fake.oauth.tokens.values()].filter((t) => t.family === 'google' && t.account.id === ANA.id).at(-1)!;
+    expect(saved).toMatchObject({
+      accessToken: issued.accessToken,
+      refreshToken: issued.refreshToken,
+      accountName: 'ana@acme.test',
+      status: 'connected',
+      scopes: expect.stringContaining('documents.readonly'),
+    });
+    expect(saved!.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
+    // At rest: no token in clear text anywhere in the row.
+    const rows = await rawRows(`team_id = '${TEAM_A}' and user_id = '${ADMIN_A}' and provider = 'google-docs'`);
+    const text = JSON.stringify(rows);
+    expect(text).not.toContain(issued.accessToken);
+    expect(text).not.toContain(issued.refreshToken!);
+    expect(rows.at(-1)).toMatchObject({ account_name: 'ana@acme.test', status: 'connected' });
+
+    const card = (await cards(ana)).find((c) => c.id === 'google-docs');
+    expect(card).toMatchObject({ state: 'connected', account: 'ana@acme.test' });
+    // Another person of the same workspace has not connected anything.
+    const mo = await signedIn(MEMBER_A);
+    expect((await cards(mo)).find((c) => c.id === 'google-docs')).toMatchObject({ state: 'disconnected', account: null });
+  });
+
+  it('refuses a forged state, a callback from another browser, an expired attempt, and one without a session', async () => {
+    const ana = await signedIn();
+    const start = await ana.get('/api/auth/request/google-docs');
+    const consent = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+    const callback = new URL(consent.headers.get('location')!);
+
+    const forged = new URL(callback);
+    forged.searchParams.set('state', 'forged-state-forged-state');
+    const wrong = await ana.get(`${forged.pathname}${forged.search}`);
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain('This connection attempt has expired, was already used, or was started in another browser.');
+
+    // The same person signed in elsewhere, without this browser's cookie.
+    const elsewhere = await signedIn();
+    const stolen = await elsewhere.get(`${callback.pathname}${callback.search}`);
+    expect(stolen.status).toBe(400);
+
+    // No session at all.
+    const anonymous = await new HttpSession(base).get(`${callback.pathname}${callback.search}`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.text()).toContain('Sign in first to connect a service.');
+
+    // Another person's session carrying Ana's connect cookie (a planted cookie): refused.
+    const mo = await signedIn(MEMBER_A);
+    const anaCookie = (await ana.get('/api/auth/request/google-docs')).headers.getSetCookie()[0]!.split(';')[0]!.split('=');
+    mo.setCookie(anaCookie[0]!, anaCookie.slice(1).join('='));
+    const planted = await mo.get(`${callback.pathname}${callback.search}`);
+    expect(planted.status).toBe(400);
+    expect(await tokens().findLatest(TEAM_A, MEMBER_A, 'google-docs')).toBeNull();
+
+    // Expired: a cookie sealed ten minutes ago no longer opens.
+    const late = await signedIn();
+    const lateStart = await late.get('/api/auth/request/google-docs');
+    const sealed = lateStart.headers.getSetCookie()[0]!.split(';')[0]!.split('=').slice(1).join('=');
+    const { ConnectCookieSealer } = await import('../../../apps/server/http/integrations/connect-cookie');
+    const opened = new ConnectCookieSealer(world.app.config.SESSION_SECRET!).open(decodeURIComponent(sealed), new Date(Date.now() + 11 * 60_000));
+    expect(opened).toBeNull();
+    // Nothing was stored by any refused callback.
+    expect((await rawRows(`team_id = '${TEAM_A}' and user_id = '${MEMBER_A}'`)).length).toBe(0);
+  });
+
+  it('sends a signed-out visitor to sign in first, then back to the connect step', async () => {
+    const visitor = new HttpSession(base);
+    const start = await visitor.get('/api/auth/request/google-sheets');
+    expect(start.status).toBe(302);
+    expect(start.headers.get('location')).toBe(`/auth/signin?returnTo=${encodeURIComponent('/api/auth/request/google-sheets')}`);
+  });
+
+  it('answers an unknown provider with 404 and an unconfigured one with work in progress', async () => {
+    const ana = await signedIn(ADMIN_A, TEAM_A);
+    expect((await ana.get('/api/auth/request/myspace')).status).toBe(404);
+    // Slack is configured (SLACK_CLIENT_ID is set for sign-in); every family the fake serves is too.
+    const all = await cards(ana);
+    expect(all).toHaveLength(19);
+    expect(all.every((c) => c.state !== 'inactive')).toBe(true);
+  });
+
+  it('refreshes a token before it expires, once, keeping Google\'s refresh token', async () => {
+    const bea = await signedIn(ADMIN_B, TEAM_B, 'ja');
+    fake.oauth.signInAs('google', MO);
+    expect((await connect(bea, 'google-calendar')).status).toBe(303);
+    const before = (await tokens().findLatest(TEAM_B, ADMIN_B, 'google-calendar'))!;
+    fake.oauth.expire(before.accessToken!);
+    // The stored expiry says the token is about to run out.
+    await world.app.database.orm.em
+      .getConnection()
+      .execute(`update oauth_tokens_history set expires_at = now() + interval '1 minute' where team_id = '${TEAM_B}' and provider = 'google-calendar'`);
+    const refreshesBefore = fake.oauth.tokenRequests.filter((r) => r.grantType === 'refresh_token').length;
+    const service = connections();
+    const [first, second] = await Promise.all([
+      service.tokenFor(TEAM_B, ADMIN_B, 'google-calendar'),
+      service.tokenFor(TEAM_B, ADMIN_B, 'google-calendar'),
+    ]);
+    expect(first).toBeDefined();
+    expect(first).not.toBe(before.accessToken);
+    expect(second).toBe(first);
+    expect(fake.oauth.tokenRequests.filter((r) => r.grantType === 'refresh_token').length).toBe(refreshesBefore + 1);
+    const after = (await tokens().findLatest(TEAM_B, ADMIN_B, 'google-calendar'))!;
+    expect(after).toMatchObject({ accessToken: first, refreshToken: before.refreshToken, accountName: 'mo@acme.test', status: 'connected' });
+    expect(after.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
+  });
+
+  it('marks the connection "reconnect needed" when Google refuses the refresh, and the card says so', async () => {
+    const ana = await signedIn();
+    fake.oauth.signInAs('google', ANA);
+    expect((await connect(ana, 'google-drive')).status).toBe(303);
+    await world.app.database.orm.em
+      .getConnection()
+      .execute(`update oauth_tokens_history set expires_at = now() - interval '1 minute' where team_id = '${TEAM_A}' and provider = 'google-drive'`);
+    fake.oauth.refuseRefresh.add('google');
+    try {
+      expect(await connections().tokenFor(TEAM_A, ADMIN_A, 'google-drive')).toBeUndefined();
+    } finally {
+      fake.oauth.refuseRefresh.delete('google');
+    }
+    expect(await tokens().findLatest(TEAM_A, ADMIN_A, 'google-drive')).toMatchObject({ status: 'reconnect_needed', accessToken: null, refreshToken: null });
+    expect((await cards(ana)).find((c) => c.id === 'google-drive')).toMatchObject({ state: 'reconnect_needed', account: 'ana@acme.test' });
+    // Reconnecting makes it usable again.
+    expect((await connect(ana, 'google-drive')).status).toBe(303);
+    expect((await cards(ana)).find((c) => c.id === 'google-drive')).toMatchObject({ state: 'connected' });
+  });
+
+  it('disconnects: revokes at Google (RFC 7009), forgets the tokens, and refuses a cross-site post', async () => {
+    const ana = await signedIn();
+    expect((await connect(ana, 'google-slides')).status).toBe(303);
+    const saved = (await tokens().findLatest(TEAM_A, ADMIN_A, 'google-slides'))!;
+    const crossSite = await ana.request('/api/auth/revoke/google-slides', { method: 'POST', headers: { origin: 'https://evil.test' } });
+    expect(crossSite.status).toBe(403);
+    expect((await tokens().findLatest(TEAM_A, ADMIN_A, 'google-slides'))?.accessToken).toBe(saved.accessToken);
+
+    const out = await ana.request('/api/auth/revoke/google-slides', {
+      method: 'POST',
+      headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'returnTo=%2Fja%2Fsettings%2Fintegrations',
+    });
+    expect(out.status).toBe(303);
+    expect(out.headers.get('location')).toBe('/ja/settings/integrations');
+    expect(fake.oauth.tokens.get(saved.accessToken!)?.revoked).toBe(true);
+    expect(await tokens().findLatest(TEAM_A, ADMIN_A, 'google-slides')).toMatchObject({ accessToken: null, refreshToken: null });
+    const rows = await rawRows(`team_id = '${TEAM_A}' and user_id = '${ADMIN_A}' and provider = 'google-slides'`);
+    expect(rows.every((r) => r.access_token_sealed === null && r.refresh_token_sealed === null)).toBe(true);
+    expect((await cards(ana)).find((c) => c.id === 'google-slides')).toMatchObject({ state: 'disconnected' });
+    // Signed out: refused.
+    const anonymous = await new HttpSession(base).request('/api/auth/revoke/google-slides', { method: 'POST', headers: { accept: 'application/json' } });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('GET /api/get-youtube-videos (spec 7)', () => {
+  it("lists the signed-in person's own uploads with their YouTube connection, and nobody else's", async () => {
+    addItems(fake.world, 'google:youtube', { id: 'vid0000harb', title: 'Harbour tour at dawn', text: '', start: '2026-11-01', readers: [ANA.id] });
+    fake.oauth.signInAs('google', ANA);
+    const ana = await signedIn();
+    expect((await connect(ana, 'youtube')).status).toBe(303);
+    const listed = await ana.get('/api/get-youtube-videos?limit=5');
+    expect(listed.status).toBe(200);
+    expect(((await listed.json()) as { videos: { id: string; title: string; url: string }[] }).videos).toEqual([
+      expect.objectContaining({ id: 'vid0000harb', title: 'Harbour tour at dawn', url: 'https://www.youtube.com/watch?v=vid0000harb' }),
+    ]);
+
+    // Mo has not connected YouTube: told what to do, in their language; Ana's connection is never used.
+    const mo = await signedIn(MEMBER_A, TEAM_A, 'ja');
+    const refused = await mo.get('/api/get-youtube-videos');
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: { code: 'YOUTUBE.NOT_CONNECTED', message: '先に「連携」ページで YouTube を接続してください。' } });
+
+    const bad = await ana.get('/api/get-youtube-videos?limit=500');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toBe('limit must be a whole number from 1 to 50.');
+    expect((await new HttpSession(base).get('/api/get-youtube-videos')).status).toBe(401);
+  });
+});

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ANA, startFakeIntegrations, type FakeIntegrations } from '../../fakes/integrations/fake-integrations';
+import { addItems } from '../../fakes/integrations/fake-provider-apis';
+import { HttpSession } from '../settings/support/http-session';
+import { eventually, installThroughBrowser, mention, repliesIn, sendEvent, settled, startSlackAppWorld, type SlackAppWorld } from '../slack-app/support/slack-app-world';
+
+/**
+ * End to end through the real server and worker: people connect their own accounts through
+ * /api/auth/*, then ask Tomo in Slack. Answers built from a private connection reach only the
+ * asker (ephemeral in the thread, with a note); nobody's connection serves anyone else.
+ */
+describe('Integrations in answers (Slack, LLM and provider fakes)', () => {
+  let world: SlackAppWorld;
+  let fake: FakeIntegrations;
+  const DOC_ID = '1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
+  const DOC_URL = `https://docs.google.com/document/d/${DOC_ID}/edit`;
+  const DOC_FACT = 'The Q3 launch moved to October 14 because the harbour permit came late.';
+
+  beforeAll(async () => {
+    fake = await startFakeIntegrations();
+    world = await startSlackAppWorld({ ...fake.env(['google', 'github']), OPENAI_IMAGE_MODEL: 'none' });
+    expect((await installThroughBrowser(world)).status).toBe(200);
+    addItems(fake.world, 'google:docs', { id: DOC_ID, title: 'Launch plan', text: `Launch plan\n${DOC_FACT}`, readers: [ANA.id] });
+    addItems(fake.world, 'github:code', {
+      id: 'acme/harbour',
+      title: 'src/permits/harbour-permit.ts',
+      text: 'export const HARBOUR_PERMIT_DAYS = 45; // private constant',
+      url: 'https://github.com/acme/harbour/blob/main/src/permits/harbour-permit.ts',
+      readers: [ANA.id],
+    });
+    // Alice connects Google Docs and GitHub (as the account ANA), and Slack search, through the real flow.
+    const alice = await signedIn(world.ws.alice);
+    fake.oauth.signInAs('google', ANA);
+    fake.oauth.signInAs('github', ANA);
+    for (const provider of ['google-docs', 'github']) expect((await connect(alice, provider)).status).toBe(303);
+    world.slack.connectUserAs({ teamId: world.ws.team.id, userId: world.ws.alice });
+    expect((await connect(alice, 'slack')).status).toBe(303);
+  });
+  afterAll(async () => {
+    await world?.close();
+    await fake?.close();
+  });
+  beforeEach(() => world.openai.reset());
+
+  async function signedIn(userId: string): Promise<HttpSession> {
+    const session = new HttpSession(world.app.baseUrl);
+    await session.signIn(world.slack, { teamId: world.ws.team.id, userId });
+    return session;
+  }
+
+  async function connect(session: HttpSession, provider: string): Promise<Response> {
+    const start = await session.get(`/api/auth/request/${provider}`);
+    expect(start.status).toBe(302);
+    const consent = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+    return session.get(consent.headers.get('location')!.replace(world.app.baseUrl, ''));
+  }
+
+  async function ask(user: string, text: string, channel = world.ws.channel) {
+    const question = world.slack.addMessage({ channel, user, text: `<@${world.ws.team.botUserId}> ${text}` });
+    const ephemeralsBefore = world.slack.ephemeralsFor(user).length;
+    await sendEvent(world, mention(world, { ts: question.ts, channel, user }));
+    await eventually(() =>
+      expect(repliesIn(world, channel, question.ts).length + world.slack.ephemeralsFor(user).length - ephemeralsBefore).toBeGreaterThan(0),
+    );
+    await settled(world);
+    return { ts: question.ts, replies: repliesIn(world, channel, question.ts), ephemerals: world.slack.ephemeralsFor(user).slice(ephemeralsBefore) };
+  }
+
+  const lastPrompt = () => world.openai.calls.at(-1)!.prompt;
+
+  it("reads a Google Docs link with the asker's own token and answers them alone, with a note, in a shared channel", async () => {
+    world.openai.answer('The launch is on October 14.');
+    const callsBefore = fake.apiCalls.length;
+
+    const { ts, replies, ephemerals } = await ask(world.ws.alice, `when is the launch? <${DOC_URL}>`);
+
+    expect(lastPrompt().turns.at(-1)!.text).toContain(DOC_FACT);
+    const docCalls = fake.apiCalls.slice(callsBefore).filter((c) => c.path === `/v1/documents/${DOC_ID}`);
+    expect(docCalls).toEqual([{ family: 'google', method: 'GET', path: `/v1/documents/${DOC_ID}`, account: ANA.id }]);
+    // Nothing in the channel for everyone; the answer reached Alice alone, in the thread.
+    expect(replies).toEqual([]);
+    expect(ephemerals).toHaveLength(1);
+    expect(ephemerals[0]).toMatchObject({ channel: world.ws.channel, threadTs: ts });
+    expect(ephemerals[0]!.text).toContain('Only you can see this answer: it uses your own Google Docs connection');
+    expect(ephemerals[0]!.text).toContain('The launch is on October 14.');
+    expect(JSON.stringify(world.slack.thread(world.ws.channel, ts))).not.toContain('October 14');
+  });
+
+  it("never uses Alice's connection for Bob's question: Bob's answer says the document was not read", async () => {
+    world.openai.answer('I could not open that document.');
+    const callsBefore = fake.apiCalls.length;
+
+    const { replies } = await ask(world.ws.bob, `what does this say? <${DOC_URL}>`);
+
+    expect(lastPrompt().turns.at(-1)!.text).not.toContain(DOC_FACT);
+    expect(lastPrompt().turns.at(-1)!.text).toContain('the person asking has not connected google-docs');
+    expect(lastPrompt().tools).not.toContain('github_search_code');
+    expect(fake.apiCalls.slice(callsBefore)).toEqual([]);
+    // Bob's answer used nothing private: it goes to the thread as usual.
+    expect(replies).toEqual(['I could not open that document.']);
+  });
+
+  it('answers in the thread as usual in a direct conversation with Tomo', async () => {
+    world.openai.answer('October 14.');
+    const { replies, ephemerals } = await ask(world.ws.alice, `when? <${DOC_URL}>`, world.ws.dm);
+    expect(replies).toEqual(['October 14.']);
+    expect(ephemerals).toEqual([]);
+  });
+
+  it('searches code in GitHub with the asker\'s connection; the answer that used it goes to the asker alone', async () => {
+    world.openai.enqueue(
+      { toolCalls: [{ name: 'github_search_code', arguments: { query: 'HARBOUR_PERMIT_DAYS' } }] },
+      { text: 'The permit takes 45 days (src/permits/harbour-permit.ts).' },
+    );
+
+    const { replies, ephemerals } = await ask(world.ws.alice, 'how long does the harbour permit take in our code?');
+
+    const [first, second] = world.openai.calls.slice(-2).map((c) => c.prompt);
+    expect(first!.tools).toEqual(expect.arrayContaining(['github_search_code', 'github_search_issues', 'slack_search_messages']));
+    expect(second!.turns.at(-1)).toMatchObject({ role: 'tool' });
+    expect(second!.turns.at(-1)!.text).toContain('HARBOUR_PERMIT_DAYS = 45');
+    expect(fake.apiCalls.filter((c) => c.path === '/search/code').at(-1)).toMatchObject({ account: ANA.id });
+    expect(replies).toEqual([]);
+    expect(ephemerals.map((e) => e.text).join('\n')).toContain('The permit takes 45 days');
+    expect(ephemerals[0]!.text).toContain('GitHub');
+  });
+
+  it('posts in the thread when the asker has connections but the answer used none of them', async () => {
+    world.openai.answer('Hello Alice!');
+    const { replies, ephemerals } = await ask(world.ws.alice, 'say hello');
+    expect(lastPrompt().tools).toContain('github_search_code');
+    expect(replies).toEqual(['Hello Alice!']);
+    expect(ephemerals).toEqual([]);
+  });
+
+  it("searches Slack with the asker's own user token (search:read) and answers ephemerally", async () => {
+    world.slack.addMessage({ channel: world.ws.dm, user: world.ws.alice, text: 'note to self: the dock code is 4471' });
+    world.openai.enqueue(
+      { toolCalls: [{ name: 'slack_search_messages', arguments: { query: 'dock code' } }] },
+      { text: 'Your note says the dock code is 4471.' },
+    );
+
+    const { replies, ephemerals } = await ask(world.ws.alice, 'what was the dock code I noted?');
+
+    const search = world.slack.callsTo('search.messages').at(-1)!;
+    expect(search.token).toMatch(/^xoxp-/);
+    expect(world.slack.userTokens.grants.get(search.token!)).toMatchObject({ userId: world.ws.alice, scope: 'search:read' });
+    expect(world.openai.calls.at(-1)!.prompt.turns.at(-1)!.text).toContain('the dock code is 4471');
+    expect(replies).toEqual([]);
+    expect(ephemerals.map((e) => e.text).join('\n')).toContain('Your note says the dock code is 4471.');
+    expect(ephemerals[0]!.text).toContain('Slack');
+  });
+
+  it('moves a private answer to a DM when Slack cannot show it in the channel', async () => {
+    world.slack.failNext('chat.postEphemeral', 'user_not_in_channel');
+    world.openai.answer('October 14, privately.');
+    const question = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: `<@${world.ws.team.botUserId}> when? <${DOC_URL}>` });
+    await sendEvent(world, mention(world, { ts: question.ts, channel: world.ws.channel }));
+    await eventually(() => expect(world.slack.callsTo('chat.postMessage').some((c) => String(c.params.markdown_text ?? '').includes('October 14, privately.'))).toBe(true));
+    await settled(world);
+    const dm = world.slack.callsTo('chat.postMessage').find((c) => String(c.params.markdown_text ?? '').includes('October 14, privately.'))!;
+    expect(dm.params.channel).toMatch(/^D/);
+    expect(repliesIn(world, world.ws.channel, question.ts)).toEqual([]);
+  });
+});

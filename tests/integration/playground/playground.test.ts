@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../adapters/embedded-postgres/embedded-postgres-server';
+import { DEMO_LABEL } from '../../../adapters/llm/demo/demo-llm-provider';
+import { startAllInOne, type AllInOne } from '../../../apps/all-in-one';
+import { testDatabase } from '../../support/database';
+import { testLogger } from '../../support/logger';
+import { startFakeSocketMode } from '../../fakes/slack/socket-mode';
+import { HttpSession } from '../settings/support/http-session';
+
+interface Snapshot {
+  team: { id: string; name: string };
+  me: { id: string; name: string };
+  tomo: { userId: string };
+  model: { configured: boolean; provider: string; message: string };
+  channels: { id: string; name: string; kind: string }[];
+  messages: { channel: string; ts: string; threadTs: string | null; byTomo: boolean; text: string; streaming: boolean; reactions: { name: string }[]; files: { name: string }[] }[];
+  home: { blocks: unknown[] } | null;
+}
+
+async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+async function start(env: Record<string, string>): Promise<AllInOne> {
+  const db = await testDatabase();
+  const port = String(await freePort());
+  return startAllInOne(
+    {
+      NODE_ENV: 'development',
+      PORT: port,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      WEB_DIST_DIR: 'tests/fixtures/web-dist',
+      ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
+      SESSION_SECRET: 'playground-session-secret-playground',
+      DATABASE_URL: db.url,
+      SHUTDOWN_TIMEOUT_MS: '1000',
+      ...env,
+    },
+    { logger: testLogger },
+  );
+}
+
+describe('the playground: npm start with no Slack app', () => {
+  let tomo: AllInOne;
+  let base: string;
+  const snapshot = async (): Promise<Snapshot> => (await (await fetch(`${base}/api/playground`)).json()) as Snapshot;
+  const send = (path: string, body: unknown) =>
+    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  beforeAll(async () => {
+    tomo = await start({ LLM_PROVIDER: 'demo' });
+    base = `http://127.0.0.1:${tomo.port}`;
+  });
+  afterAll(() => tomo?.close());
+
+  it('serves an emulated workspace with Tomo installed and says which model answers', async () => {
+    expect(tomo.playground).toEqual({ enabled: true });
+    const world = await snapshot();
+    expect(world.team.name).toBe('Playground');
+    expect(world.me.name).toBe('Ada Lovelace');
+    expect(world.channels.map((c) => `${c.kind}:${c.name}`)).toEqual(['channel:general', 'channel:random', 'dm:Tomo']);
+    expect(world.model).toMatchObject({ configured: true, provider: 'demo' });
+    expect(world.model.message).toContain('LLM_PROVIDER=demo');
+  });
+
+  it('answers a mention in a channel with the streamed demo answer, in the thread', async () => {
+    const response = await send('/api/playground/messages', { channel: 'C0GENERAL', text: '@Tomo when is the quarterly review?' });
+    expect(response.status).toBe(201);
+    const { ts } = (await response.json()) as { ts: string };
+    const answer = await eventually(async () => {
+      const reply = (await snapshot()).messages.find((m) => m.byTomo && m.threadTs === ts && m.ts !== ts);
+      if (!reply || reply.streaming || !reply.text.includes('Answer budget')) throw new Error('no finished answer yet');
+      return reply;
+    });
+    expect(answer.text).toContain(DEMO_LABEL);
+    expect(answer.text).toContain('• Thread messages: 1 (1 from people, 0 from Tomo)');
+    expect(answer.text).toContain('• Instruction layers: system');
+  });
+
+  it('answers a DM, reacts to a flag with a translation, and publishes the App Home', async () => {
+    const dm = await send('/api/playground/messages', { channel: 'D0ADATOMO', text: 'Hello Tomo' });
+    const { ts } = (await dm.json()) as { ts: string };
+    await eventually(async () => {
+      const world = await snapshot();
+      if (!world.messages.some((m) => m.byTomo && m.channel === 'D0ADATOMO' && m.text.includes(DEMO_LABEL) && !m.streaming)) throw new Error('no DM answer');
+    });
+    expect(ts).toMatch(/^\d+\.\d+$/);
+
+    const target = (await snapshot()).messages.find((m) => m.channel === 'C0GENERAL' && m.text.includes('quarterly review moved'))!;
+    expect((await send('/api/playground/reactions', { channel: 'C0GENERAL', ts: target.ts, name: 'jp' })).status).toBe(201);
+    await eventually(async () => {
+      const reply = (await snapshot()).messages.find((m) => m.byTomo && m.threadTs === target.ts && !m.streaming);
+      if (!reply?.text.includes('plus a task from the trigger')) throw new Error('no translation yet');
+    });
+
+    expect((await send('/api/playground/home', {})).status).toBe(202);
+    await eventually(async () => {
+      if (!(await snapshot()).home?.blocks.length) throw new Error('no Home yet');
+    });
+  });
+
+  it('runs the "Save as PDF" message shortcut: the PDF arrives in the DM with Tomo', async () => {
+    const target = (await snapshot()).messages.find((m) => m.channel === 'C0GENERAL' && m.text.includes('quarterly review moved'))!;
+    expect((await send('/api/playground/shortcuts', { channel: 'C0GENERAL', ts: target.ts, callbackId: 'save_as_pdf' })).status).toBe(202);
+    await eventually(async () => {
+      const world = await snapshot();
+      const pdf = world.messages.find((m) => m.channel === 'D0ADATOMO' && m.files.some((f) => f.name.endsWith('.pdf')));
+      if (!pdf) throw new Error('no PDF yet');
+    });
+  });
+
+  it('refuses malformed input with a clear 400', async () => {
+    const response = await send('/api/playground/messages', { channel: 'C0GENERAL', text: '   ' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: { code: 'VALIDATION', message: 'Write a message or attach a file' } });
+    expect((await send('/api/playground/messages', { channel: 'CNOPE', text: 'hi' })).status).toBe(404);
+  });
+
+  it('"Sign in with Slack" signs in as the demo admin, through the emulator', async () => {
+    const browser = new HttpSession(base);
+    const start = await browser.get('/auth/signin?returnTo=%2Fsettings%2Finstructions');
+    expect(start.status).toBe(302);
+    const authorize = new URL(start.headers.get('location')!);
+    // The browser is sent to Tomo's own address, which relays to the emulator.
+    expect(authorize.origin).toBe(base);
+    expect(authorize.pathname).toBe('/playground/slack/openid/connect/authorize');
+    const relayed = await browser.request(authorize.pathname + authorize.search);
+    expect(relayed.status).toBe(302);
+    const done = await browser.request(relayed.headers.get('location')!.replace(base, ''));
+    expect(done.status).toBe(303);
+    const me = (await (await browser.get('/api/me')).json()) as Record<string, unknown>;
+    expect(me).toMatchObject({ signedIn: true, userId: 'U0ADA', teamId: 'T0PLAYGRND', isAdmin: true, installed: true, teamName: 'Playground' });
+
+    // A change on a settings page shows in the playground at once: a schedule, then "Run now".
+    const refused = await send('/api/playground/summaries', { channel: 'C0RANDOM' });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      'This channel has no daily summary: turn one on under Settings → Schedules first.',
+    );
+    const saved = await browser.send('PUT', '/api/settings/schedules/C0RANDOM', {
+      isSummaryEnabled: true,
+      localTime: '09:00',
+      timezoneOffsetMinutes: 0,
+      lookbackDays: 1,
+    });
+    expect(saved.status).toBe(200);
+    expect((await send('/api/playground/summaries', { channel: 'C0RANDOM' })).status).toBe(202);
+    await eventually(async () => {
+      const posted = (await snapshot()).messages.find((m) => m.channel === 'C0RANDOM' && m.byTomo && !m.streaming);
+      if (!posted?.text.includes('Context material')) throw new Error('no summary yet');
+    });
+  });
+});
+
+describe('the playground never runs beside a real Slack app or in production', () => {
+  it.each([
+    [{ SLACK_CLIENT_ID: '123.456', SLACK_CLIENT_SECRET: 'real', SLACK_SIGNING_SECRET: 'real' }, 'SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_SIGNING_SECRET set: a real Slack app is configured'],
+    [{ SLACK_APP_TOKEN: 'xapp-1-real' }, 'SLACK_APP_TOKEN set: a real Slack app is configured'],
+    [{ NODE_ENV: 'production' }, 'NODE_ENV=production'],
+  ] as [Record<string, string>, string][])('%o: no emulator and no /api/playground', async (env, reason) => {
+    // SLACK_APP_TOKEN opens Socket Mode at start: a fake Socket Mode server accepts it.
+    const socket = 'SLACK_APP_TOKEN' in env ? await startFakeSocketMode({ appToken: env.SLACK_APP_TOKEN! }) : undefined;
+    const tomo = await start({ ...env, ...(socket ? { SLACK_API_URL: socket.url } : {}) });
+    try {
+      expect(tomo.playground).toEqual({ enabled: false, reason });
+      expect(tomo.emulator).toBeUndefined();
+      const base = `http://127.0.0.1:${tomo.port}`;
+      expect((await fetch(`${base}/api/playground`)).status).toBe(404);
+      // No relay to an emulator: the path is just another page of the site (its shell), never a redirect.
+      expect((await fetch(`${base}/playground/slack/openid/connect/authorize?client_id=x`, { redirect: 'manual' })).status).not.toBe(302);
+    } finally {
+      await tomo.close();
+      await socket?.close();
+    }
+  });
+});

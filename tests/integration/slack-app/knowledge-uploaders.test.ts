@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nativePool } from '../../../adapters/postgres/native-pool';
+import { PgKnowledgeSourceRepository } from '../../../adapters/vector/pg-knowledge-source-repository';
+import { KNOWLEDGE_QUEUES } from '../../../apps/shared/knowledge-jobs';
+import { knowledgeText } from '../../../apps/shared/messages/knowledge';
+import { uploadFile } from '../../../adapters/slack-emulator/view-methods';
+import { pdfWithText } from '../../fakes/web/documents';
+import { startFakeWeb, type FakeWeb } from '../../fakes/web/fake-web';
+import { startFakeGitHub, type FakeGitHub } from '../../fakes/github/fake-github';
+import { eventually, installThroughBrowser, postInteraction, sendEvent, settled, startSlackAppWorld, type SlackAppWorld } from './support/slack-app-world';
+
+const FILLER = 'Harbour Lights is a small company that restores old lighthouses along the northern coast, and this page explains the work.';
+const texts = (view: { blocks: Record<string, unknown>[] } | undefined) => JSON.stringify(view?.blocks ?? []);
+
+describe('Knowledge uploaders in App Home through signed interactions (real server and worker, Slack and web fakes)', () => {
+  let world: SlackAppWorld;
+  let web: FakeWeb;
+  let github: FakeGitHub;
+  let sources: PgKnowledgeSourceRepository;
+  let teamId: string;
+
+  const base = (user: string) => ({
+    team: { id: teamId, domain: 'acme' },
+    user: { id: user, team_id: teamId },
+    api_app_id: world.ws.team.appId,
+    trigger_id: `trig-${Date.now()}-${Math.random()}`,
+  });
+  const click = (user: string, actionId: string, value?: string) => ({
+    ...base(user),
+    type: 'block_actions',
+    container: { type: 'view', view_id: 'VHOME' },
+    view: { id: 'VHOME', type: 'home' },
+    actions: [{ action_id: actionId, block_id: 'b', type: 'button', ...(value ? { value } : {}), action_ts: `${Date.now() / 1000}` }],
+  });
+  const submit = (user: string, callbackId: string, values: Record<string, Record<string, unknown>>, locale = 'en') => ({
+    ...base(user),
+    type: 'view_submission',
+    view: { id: 'VMODAL', type: 'modal', callback_id: callbackId, private_metadata: locale, state: { values } },
+  });
+  const openHome = async (user: string) => {
+    await sendEvent(world, { type: 'app_home_opened', user, channel: 'DHOME', tab: 'home', event_ts: `${Date.now() / 1000}` });
+  };
+  const ingested = () => settled(world, KNOWLEDGE_QUEUES.knowledgeIngest.name);
+
+  beforeAll(async () => {
+    web = await startFakeWeb();
+    web.page('/restoration', { type: 'text/html', body: `<html><head><title>Restoration</title></head><body><article><h1>Restoration</h1><p>${FILLER}</p><p>Every lens is cleaned with distilled vinegar before it is refitted.</p><p>${FILLER}</p></article></body></html>` });
+    github = await startFakeGitHub();
+    world = await startSlackAppWorld({ FETCH_ALLOW_PRIVATE_HOSTS: web.host, EMBEDDINGS_DIMENSIONS: '128', GITHUB_API_URL: github.url });
+    expect((await installThroughBrowser(world)).status).toBe(200);
+    teamId = world.ws.team.id;
+    sources = new PgKnowledgeSourceRepository(await nativePool(world.app.database.orm));
+  });
+  afterAll(async () => {
+    await world.close();
+    await web.close();
+    await github.close();
+  });
+
+  it('shows the three uploaders in App Home, in the person’s language', async () => {
+    await openHome(world.ws.alice);
+    await eventually(() => expect(texts(world.slack.homeOf(world.ws.alice))).toContain(knowledgeText('KNOWLEDGE.ADD_PDF', {}, 'en')));
+    const home = texts(world.slack.homeOf(world.ws.alice));
+    for (const code of ['KNOWLEDGE.SECTION_WEB', 'KNOWLEDGE.SECTION_PDF', 'KNOWLEDGE.SECTION_REPOSITORY', 'KNOWLEDGE.ADD_WEB', 'KNOWLEDGE.ADD_REPOSITORY'] as const) {
+      expect(home).toContain(JSON.stringify(knowledgeText(code, {}, 'en')).slice(1, -1));
+    }
+    expect(home).toContain('0 of 3 sources · 0 of 500 passages (Free plan)');
+    await openHome(world.ws.bob);
+    await eventually(() => expect(texts(world.slack.homeOf(world.ws.bob))).toContain('PDFをアップロード'));
+  });
+
+  it('opens the web modal on a click, refuses a bad address with a field error, adds a good one and shows its progress until ready', async () => {
+    expect((await postInteraction(world, click(world.ws.alice, 'knowledge.add.web'))).status).toBe(200);
+    const modal = world.slack.state.modals.at(-1)!;
+    expect(modal.view).toMatchObject({ type: 'modal', callback_id: 'knowledge.modal.web' });
+    expect(JSON.stringify(modal.view.blocks)).toContain('"type":"url_text_input"');
+    expect(JSON.stringify(modal.view.blocks)).toContain('"max_value":"5"');
+
+    const bad = await postInteraction(world, submit(world.ws.alice, 'knowledge.modal.web', { url: { value: { type: 'url_text_input', value: 'ftp://files.example' } }, pages: { value: { type: 'number_input', value: '1' } } }));
+    expect(await bad.json()).toEqual({ response_action: 'errors', errors: { url: knowledgeText('KNOWLEDGE.ERROR_URL', {}, 'en') } });
+    const tooMany = await postInteraction(world, submit(world.ws.alice, 'knowledge.modal.web', { url: { value: { value: `${web.origin}/restoration` } }, pages: { value: { value: '50' } } }, 'ja'));
+    expect(await tooMany.json()).toEqual({ response_action: 'errors', errors: { pages: '1〜5の数を入力してください。' } });
+    expect(await sources.list(teamId)).toEqual([]);
+
+    const publishesBefore = world.slack.callsTo('views.publish').filter((c) => c.params.user_id === world.ws.alice).length;
+    const good = await postInteraction(world, submit(world.ws.alice, 'knowledge.modal.web', { url: { value: { value: `${web.origin}/restoration` } }, pages: { value: { value: '1' } } }));
+    expect(good.status).toBe(200);
+    expect(await good.text()).toBe('OK');
+    await ingested();
+    const [source] = await sources.list(teamId);
+    expect(source).toMatchObject({ kind: 'web', status: 'ready', addedBy: world.ws.alice, url: `${web.origin}/restoration` });
+    await eventually(() => expect(texts(world.slack.homeOf(world.ws.alice))).toContain(`· Ready`));
+    const home = texts(world.slack.homeOf(world.ws.alice));
+    expect(home).toContain(`added by <@${world.ws.alice}>`);
+    expect(home).toContain('"action_id":"knowledge.delete"');
+    // Progress reached views.publish while it ran (queued or reading, then ready).
+    const publishes = world.slack.callsTo('views.publish').filter((c) => c.params.user_id === world.ws.alice).slice(publishesBefore);
+    expect(publishes.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('adds PDFs from the file_input modal and refuses other file types', async () => {
+    expect((await postInteraction(world, click(world.ws.alice, 'knowledge.add.pdf'))).status).toBe(200);
+    expect(JSON.stringify(world.slack.state.modals.at(-1)!.view.blocks)).toContain('"filetypes":["pdf"]');
+    const pdf = uploadFile(world.slack.state, teamId, world.ws.alice, { id: 'F0UPLOADPDF', name: 'lenses.pdf', mimetype: 'application/pdf', filetype: 'pdf', content: pdfWithText(['Lens care', 'Polish brass fittings monthly with a soft cloth.']) });
+    const png = { id: 'F0UPLOADPNG', name: 'photo.png', mimetype: 'image/png', filetype: 'png' };
+    const refused = await postInteraction(world, submit(world.ws.alice, 'knowledge.modal.pdf', { files: { value: { type: 'file_input', files: [pdf, png] } } }));
+    expect(await refused.json()).toEqual({ response_action: 'errors', errors: { files: 'Only PDF files can be added: photo.png.' } });
+    const added = await postInteraction(world, submit(world.ws.alice, 'knowledge.modal.pdf', { files: { value: { type: 'file_input', files: [pdf] } } }));
+    expect(added.status).toBe(200);
+    await ingested();
+    const pdfs = await sources.list(teamId, 'pdf');
+    expect(pdfs).toMatchObject([{ title: 'lenses.pdf', status: 'ready', fileId: 'F0UPLOADPDF', chunkCount: 2 }]);
+  });
+
+  it('enforces the plan’s source quota with a clear error', async () => {
+    const repo = await postInteraction(world, submit(world.ws.alice, 'knowledge.modal.repository', { url: { value: { value: 'https://github.com/acme/lights' } } }));
+    expect(repo.status).toBe(200);
+    const fourth = await postInteraction(world, submit(world.ws.alice, 'knowledge.modal.repository', { url: { value: { value: 'https://github.com/acme/more' } } }));
+    expect(await fourth.json()).toEqual({ response_action: 'errors', errors: { url: 'The workspace already has 3 sources, the most the Free plan allows. Delete one or upgrade the plan.' } });
+    const notGithub = await postInteraction(world, submit(world.ws.alice, 'knowledge.modal.repository', { url: { value: { value: 'https://gitlab.com/acme/x' } } }));
+    expect(await notGithub.json()).toEqual({ response_action: 'errors', errors: { url: knowledgeText('KNOWLEDGE.ERROR_GITHUB', {}, 'en') } });
+    await ingested();
+  });
+
+  it('lets only the person who added a source or an admin delete it, and Home shows it gone', async () => {
+    const [pdf] = await sources.list(teamId, 'pdf');
+    // Bob is neither the owner nor an admin: nothing happens.
+    expect((await postInteraction(world, click(world.ws.bob, 'knowledge.delete', pdf!.id))).status).toBe(200);
+    expect(await sources.get(teamId, pdf!.id)).not.toBeNull();
+    expect((await postInteraction(world, click(world.ws.alice, 'knowledge.delete', pdf!.id))).status).toBe(200);
+    expect(await sources.get(teamId, pdf!.id)).toBeNull();
+    await eventually(() => expect(texts(world.slack.homeOf(world.ws.alice))).not.toContain('lenses.pdf'));
+    // Bob sees Alice's sources but no Delete button on them.
+    await openHome(world.ws.bob);
+    await eventually(() => expect(texts(world.slack.homeOf(world.ws.bob))).toContain('restoration'));
+    expect(texts(world.slack.homeOf(world.ws.bob))).not.toContain('knowledge.delete');
+  });
+
+  it('refuses a forged interaction', async () => {
+    const response = await postInteraction(world, click(world.ws.alice, 'knowledge.add.web'), { secret: 'wrong' });
+    expect(response.status).toBe(401);
+  });
+});

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AesGcmSecretBox } from '../../../adapters/crypto/secret-box';
+import { LangChainTextSplitter } from '../../../adapters/knowledge/langchain-text-splitter';
+import { WebSourceReader } from '../../../adapters/knowledge/web-source-reader';
+import { GuardedHttpClient } from '../../../adapters/http/guarded-http-client';
+import { createLogger } from '../../../adapters/logging/logger';
+import { FakeClock } from '../../../adapters/memory/fake-clock';
+import { HashingEmbeddings } from '../../../adapters/memory/hashing-embeddings';
+import { openDatabase, type Database } from '../../../adapters/postgres/database';
+import { nativePool } from '../../../adapters/postgres/native-pool';
+import { PgKnowledgeSourceRepository } from '../../../adapters/vector/pg-knowledge-source-repository';
+import { PgvectorStore } from '../../../adapters/vector/pg-vector-stores';
+import { knowledgeIngestJobHandler } from '../../../apps/worker/jobs/knowledge-ingest.job';
+import { EmbeddingsError, type Embeddings } from '../../../core/knowledge/embeddings.port';
+import { IngestSource } from '../../../core/knowledge/ingest-source.use-case';
+import { startFakeWeb, type FakeWeb } from '../../fakes/web/fake-web';
+import { testDatabase } from '../../support/database';
+
+const SECRET = 'The vault combination is 7-31-44 and only Mira knows it.';
+const T = 'T0INGEST';
+
+describe('Knowledge ingestion on PostgreSQL: killed mid-way, retried, logged', () => {
+  let database: Database;
+  let web: FakeWeb;
+  let sources: PgKnowledgeSourceRepository;
+  let store: PgvectorStore;
+  const lines: string[] = [];
+  const logger = createLogger({
+    level: 'trace',
+    destination: new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    }),
+  });
+
+  beforeAll(async () => {
+    web = await startFakeWeb();
+    const paragraphs = Array.from({ length: 30 }, (_, i) => `<p>Paragraph ${i} about the harbour office and its many rooms, corridors and stairs. ${i === 17 ? SECRET : ''}</p>`).join('');
+    web.page('/vault', { type: 'text/html', body: `<html><head><title>Vault</title></head><body><article><h1>Vault</h1>${paragraphs}</article></body></html>` });
+    database = await openDatabase((await testDatabase()).url, { poolMax: 4 });
+    const pool = await nativePool(database.orm);
+    sources = new PgKnowledgeSourceRepository(pool);
+    store = await PgvectorStore.create(pool, AesGcmSecretBox.fromEnv(Buffer.alloc(32, 3).toString('base64')));
+  });
+  afterAll(async () => {
+    await database.close();
+    await web.close();
+  });
+
+  const ingest = (embeddings: Embeddings) =>
+    new IngestSource({
+      sources,
+      store,
+      embeddings,
+      splitter: new LangChainTextSplitter({ proseChunk: 300, overlap: 0 }),
+      readers: (() => {
+        const reader = new WebSourceReader(new GuardedHttpClient({ allowPrivateHosts: [web.host] }));
+        return { web: reader, pdf: reader, repository: reader };
+      })(),
+      clock: new FakeClock(),
+      planOf: async () => 'premium',
+      batchSize: 4,
+    });
+
+  async function newSource(): Promise<string> {
+    const id = randomUUID();
+    await sources.add(T, { id, teamId: T, kind: 'web', title: 'Vault', url: `${web.origin}/vault`, fileId: null, pageLimit: 1, addedBy: 'U1', createdAt: new Date() });
+    return id;
+  }
+  const stored = async (id: string) =>
+    (await database.orm.em.getConnection().execute<{ ordinal: number }[]>(`select ordinal from knowledge_chunks where source_id = ? order by ordinal`, [id])).map((r) => r.ordinal);
+
+  it('a worker killed after two batches leaves nothing searchable and no duplicate once the job runs again', async () => {
+    const id = await newSource();
+    let batches = 0;
+    const dying: Embeddings = {
+      model: 'hashing-test',
+      dimensions: 1024,
+      embed: async (texts) => {
+        batches += 1;
+        if (batches === 3) throw new Error('SIGKILL');
+        return new HashingEmbeddings(1024).embed(texts);
+      },
+    };
+    await expect(ingest(dying).execute({ teamId: T, sourceId: id })).rejects.toThrow('SIGKILL');
+    expect(await stored(id)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    const query = { embedding: (await new HashingEmbeddings(1024).embed(['vault combination Mira']))[0]!, kinds: ['web' as const], limit: 3 };
+    expect(await store.search(T, query)).toEqual([]);
+    expect((await sources.get(T, id))?.status).toBe('embedding');
+
+    const result = await ingest(new HashingEmbeddings(1024)).execute({ teamId: T, sourceId: id });
+    expect(result.status).toBe('ready');
+    const ordinals = await stored(id);
+    expect(ordinals).toEqual([...new Set(ordinals)]);
+    expect(ordinals).toHaveLength(result.status === 'ready' ? result.chunks : -1);
+    expect((await store.search(T, query))[0]?.text).toContain('7-31-44');
+  });
+
+  it('logs ids, counts and error classes, never the passages, on success, failure and retry', async () => {
+    const handler = (embeddings: Embeddings) => knowledgeIngestJobHandler({ ingest: ingest(embeddings), logger });
+    const outputs = [
+      await handler(new HashingEmbeddings(1024))({ teamId: T, sourceId: await newSource() }, { id: 'j1', name: 'knowledge-ingest' }),
+      await handler({ model: 'm', dimensions: 1024, embed: async () => Promise.reject(new EmbeddingsError('HTTP 400: bad input', { retryable: false })) })(
+        { teamId: T, sourceId: await newSource() },
+        { id: 'j2', name: 'knowledge-ingest' },
+      ),
+    ];
+    await expect(
+      handler({ model: 'm', dimensions: 1024, embed: async () => Promise.reject(new EmbeddingsError('HTTP 503: overloaded', { retryable: true })) })(
+        { teamId: T, sourceId: await newSource() },
+        { id: 'j3', name: 'knowledge-ingest' },
+      ),
+    ).rejects.toThrow('HTTP 503');
+    expect(outputs).toMatchObject([{ status: 'ready' }, { status: 'failed', failure: 'embedding_failed' }]);
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    const all = lines.join('\n');
+    expect(all).toContain('knowledge source ingested');
+    expect(all).toContain('knowledge ingestion failed; retried');
+    for (const secret of ['7-31-44', 'vault combination', 'Mira', 'harbour office']) expect(all).not.toContain(secret);
+    expect(JSON.stringify(outputs)).not.toContain('harbour');
+  });
+});
