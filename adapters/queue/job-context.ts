@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 
 /** A message Tomo posted while working on a job (its channel and ts). */
 export interface DeliveredMessage {
@@ -18,6 +19,8 @@ export interface JobAttemptContext {
   readonly attempt: number;
   /** Handed back at shutdown: another worker owns the job now, so this attempt says nothing more in Slack. */
   abandoned?: boolean;
+  /** How many records of each purpose this attempt has written (see `deliveryRecordId`). */
+  recorded?: Map<string, number>;
   /** Set once the job's claim is taken (the first claim of the attempt). */
   delivery?: {
     readonly key: string;
@@ -33,4 +36,19 @@ export const jobAttempts = new AsyncLocalStorage<JobAttemptContext>();
 
 export function currentJobAttempt(): JobAttemptContext | undefined {
   return jobAttempts.getStore();
+}
+
+/**
+ * An id that every attempt of the same delivery gives its nth record of `purpose` (usage, an
+ * image generation): a retry's record lands on the dead attempt's row instead of beside it, so
+ * it is counted once. Undefined outside a delivery (the caller keeps its own id).
+ */
+export function deliveryRecordId(purpose: string): string | undefined {
+  const attempt = currentJobAttempt();
+  const key = attempt?.delivery?.key;
+  if (attempt === undefined || key === undefined) return undefined;
+  const recorded = (attempt.recorded ??= new Map());
+  const nth = (recorded.get(purpose) ?? 0) + 1;
+  recorded.set(purpose, nth);
+  return `delivery_${createHash('sha256').update(`${key}\n${purpose}\n${nth}`).digest('base64url')}`;
 }
