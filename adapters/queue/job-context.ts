@@ -7,6 +7,15 @@ export interface DeliveredMessage {
   readonly ts: string;
 }
 
+/** A file Tomo uploaded and shared in a channel while working on a job (generated images). */
+export interface DeliveredFile {
+  readonly channel: string;
+  readonly file: string;
+}
+
+/** What an attempt left in Slack: messages, and files shared by an upload (ADR 38). */
+export type Delivered = DeliveredMessage | DeliveredFile;
+
 /**
  * What one attempt of a delivering job (an answer, a workflow step, a summary…) knows about
  * its delivery record (ADR 33). The queue dispatcher opens it with the attempt number; the
@@ -24,9 +33,9 @@ export interface JobAttemptContext {
   /** Set once the job's claim is taken (the first claim of the attempt). */
   delivery?: {
     readonly key: string;
-    /** Messages an interrupted earlier attempt posted: deleted before this attempt posts. */
-    leftovers: DeliveredMessage[];
-    record(message: DeliveredMessage): Promise<void>;
+    /** Messages and files an interrupted earlier attempt posted: deleted before this attempt posts. */
+    leftovers: Delivered[];
+    record(item: Delivered): Promise<void>;
     /** The delivery is whole (the job succeeded, or a workflow step was completed). */
     finish(): Promise<void>;
   };
