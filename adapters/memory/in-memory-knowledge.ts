@@ -45,6 +45,11 @@ export class InMemoryKnowledge implements KnowledgeSourceRepository, VectorStore
     this.drop((c) => c.teamId === teamId && c.sourceId === id);
     this.update(teamId, id, { status: 'failed', failure, progressDone: 0, chunkCount: 0, updatedAt: at });
   }
+  async markQueued(teamId: string, id: string, at: Date): Promise<boolean> {
+    if ((await this.get(teamId, id))?.status !== 'failed') return false;
+    this.update(teamId, id, { status: 'queued', failure: null, progressDone: 0, progressTotal: 0, updatedAt: at });
+    return true;
+  }
   async remove(teamId: string, id: string): Promise<boolean> {
     if (!(await this.get(teamId, id))) return false;
     this.drop((c) => c.sourceId === id);

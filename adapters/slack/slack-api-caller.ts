@@ -138,7 +138,14 @@ function recordingDeliveries(call: SlackCall): SlackCall {
     const posted = result as { ts?: unknown; channel?: unknown };
     if (POSTING.has(method) && typeof posted.ts === 'string') {
       const channel = typeof posted.channel === 'string' ? posted.channel : String(args.channel);
-      await delivery.record({ channel, ts: posted.ts });
+      try {
+        await delivery.record({ channel, ts: posted.ts });
+      } catch (error) {
+        // The database is away: a retry could not know this message, so it goes now (Slack is
+        // reachable, it just answered), and the attempt fails before saying more.
+        await call('chat.delete', { channel, ts: posted.ts }).catch(() => undefined);
+        throw error;
+      }
     }
     if (method === UPLOADING) {
       for (const file of uploadedFileIds(result)) await delivery.record({ channel: String(args.channel_id), file });

@@ -103,6 +103,16 @@ export class PgKnowledgeSourceRepository implements KnowledgeSourceRepository {
     });
   }
 
+  async markQueued(teamId: string, id: string, at: Date): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const { rowCount } = await (await this.db()).query(
+      `update knowledge_sources set status = 'queued', failure = null, progress_done = 0, progress_total = 0, updated_at = $3
+        where team_id = $1 and id = $2 and status = 'failed'`,
+      [teamId, id, at],
+    );
+    return rowCount === 1;
+  }
+
   async remove(teamId: string, id: string): Promise<boolean> {
     if (!isUuid(id)) return false;
     const pool = await this.db();

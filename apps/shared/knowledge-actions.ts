@@ -6,6 +6,8 @@ export const KNOWLEDGE_ACTIONS = {
   addRepository: 'knowledge.add.repository',
   /** value: the source id; Slack asks for confirmation first. */
   delete: 'knowledge.delete',
+  /** value: the source id of a failed source, ingested again. */
+  retry: 'knowledge.retry',
 } as const;
 
 /** callback_ids of the modals (view_submission). */

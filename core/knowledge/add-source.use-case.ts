@@ -96,3 +96,22 @@ export async function removeKnowledgeSource(
   if (!input.isAdmin && source.addedBy !== input.userId) return 'not_allowed';
   return (await sources.remove(input.teamId, input.sourceId)) ? 'removed' : 'not_found';
 }
+
+/**
+ * Retrying a failed source (App Home's "Try again"): its owner or an admin only. The ingestion
+ * job is sent once per failure (keyed by when it failed), so a double click queues one run;
+ * then the source shows as queued again. Quotas are checked by the run, as for a new source.
+ */
+export async function retryKnowledgeSource(
+  deps: { readonly sources: Pick<KnowledgeSourceRepository, 'get' | 'markQueued'>; readonly queue: JobQueue; readonly ingestQueue: string; readonly clock: Clock },
+  input: { teamId: TeamId; userId: UserId; isAdmin: boolean; sourceId: string },
+): Promise<'queued' | 'not_found' | 'not_allowed' | 'not_failed'> {
+  const source = await deps.sources.get(input.teamId, input.sourceId);
+  if (!source) return 'not_found';
+  if (!input.isAdmin && source.addedBy !== input.userId) return 'not_allowed';
+  if (source.status !== 'failed') return 'not_failed';
+  await deps.queue.send(deps.ingestQueue, { teamId: input.teamId, sourceId: source.id }, { dedupeKey: `${source.id}:retry:${source.updatedAt.getTime()}` });
+  // The job may already have started (reading): then it is no longer failed, and that is fine.
+  await deps.sources.markQueued(input.teamId, source.id, deps.clock.now());
+  return 'queued';
+}

@@ -16,6 +16,8 @@ export interface KnowledgeSourceRepository {
   /** Ready only when every chunk is stored: chunk count = progress = total. Returns false otherwise. */
   markReady(teamId: TeamId, id: string, at: Date): Promise<boolean>;
   markFailed(teamId: TeamId, id: string, failure: FailureCode, at: Date): Promise<void>;
+  /** A failed source back to queued (Retry); false when it is not failed (any more). */
+  markQueued(teamId: TeamId, id: string, at: Date): Promise<boolean>;
   /** Deletes the source and its chunks. */
   remove(teamId: TeamId, id: string): Promise<boolean>;
   /** Uninstall: every source and chunk of the workspace. */

@@ -17,6 +17,8 @@ export interface EmbeddingsFake {
   rateLimitEmbeddings(times: number, retryAfterSeconds: number): void;
   /** Every embedding request fails with this status until reset (null). */
   failEmbeddings(status: number | null): void;
+  /** Successful embedding requests answer after this many milliseconds (a slow model); 0 resets. */
+  delayEmbeddings(ms: number): void;
 }
 
 /** The fake model's vectors: deterministic, texts sharing words are near each other. */
@@ -30,6 +32,7 @@ export function embeddingsRoute(): EmbeddingsFake & { handle(req: IncomingMessag
   let limited = 0;
   let retryAfter = 0;
   let failing: number | null = null;
+  let delayMs = 0;
   return {
     embeddingCalls,
     rateLimitEmbeddings(times, seconds) {
@@ -38,6 +41,9 @@ export function embeddingsRoute(): EmbeddingsFake & { handle(req: IncomingMessag
     },
     failEmbeddings(status) {
       failing = status;
+    },
+    delayEmbeddings(ms) {
+      delayMs = ms;
     },
     handle(req, res, raw) {
       const path = (req.url ?? '/').split('?')[0]!;
@@ -75,7 +81,11 @@ export function embeddingsRoute(): EmbeddingsFake & { handle(req: IncomingMessag
         return { object: 'embedding', index, embedding };
       });
       const tokens = (inputs as string[]).reduce((s, t) => s + Math.ceil(t.length / 4), 0);
-      sendJson(res, 200, { object: 'list', data, model: body.model ?? 'text-embedding-3-small', usage: { prompt_tokens: tokens, total_tokens: tokens } });
+      const answer = () => {
+        if (!res.destroyed) sendJson(res, 200, { object: 'list', data, model: body.model ?? 'text-embedding-3-small', usage: { prompt_tokens: tokens, total_tokens: tokens } });
+      };
+      if (delayMs > 0) setTimeout(answer, delayMs);
+      else answer();
       return true;
     },
   };

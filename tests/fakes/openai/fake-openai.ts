@@ -116,6 +116,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     embeddingCalls: embeddings.embeddingCalls,
     rateLimitEmbeddings: (times, seconds) => embeddings.rateLimitEmbeddings(times, seconds),
     failEmbeddings: (status) => embeddings.failEmbeddings(status),
+    delayEmbeddings: (ms) => embeddings.delayEmbeddings(ms),
   };
 }
 

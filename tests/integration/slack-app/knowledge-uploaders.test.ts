@@ -136,6 +136,42 @@ describe('Knowledge uploaders in App Home through signed interactions (real serv
     expect(texts(world.slack.homeOf(world.ws.bob))).not.toContain('knowledge.delete');
   });
 
+  it('offers Try again on a failed source to its owner and admins only, and a retry ingests it (once per failure)', async () => {
+    // Bob (not an admin, Japanese) adds a page that is not there yet: the source fails.
+    const added = await postInteraction(world, submit(world.ws.bob, 'knowledge.modal.web', { url: { value: { value: `${web.origin}/later` } }, pages: { value: { value: '1' } } }, 'ja'));
+    expect(added.status).toBe(200);
+    await ingested();
+    const failed = (await sources.list(teamId, 'web')).find((s) => s.url === `${web.origin}/later`)!;
+    expect(failed).toMatchObject({ status: 'failed', failure: 'not_found', addedBy: world.ws.bob });
+
+    await openHome(world.ws.bob);
+    await eventually(() => expect(texts(world.slack.homeOf(world.ws.bob))).toContain('"action_id":"knowledge.retry"'));
+    expect(texts(world.slack.homeOf(world.ws.bob))).toContain(`"text":"${knowledgeText('KNOWLEDGE.RETRY', {}, 'ja')}"`);
+    await openHome(world.ws.alice);
+    await eventually(() => expect(texts(world.slack.homeOf(world.ws.alice))).toContain(`"text":"${knowledgeText('KNOWLEDGE.RETRY', {}, 'en')}"`));
+    // Carol neither added it nor is an admin: no button, and a forged click changes nothing.
+    const carol = world.slack.addUser({ id: 'UCAROLRETRY', teamId, name: 'carol', realName: 'Carol Cho', locale: 'en-US' }).id;
+    await openHome(carol);
+    await eventually(() => expect(texts(world.slack.homeOf(carol))).toContain('later'));
+    expect(texts(world.slack.homeOf(carol))).not.toContain('knowledge.retry');
+    expect((await postInteraction(world, click(carol, 'knowledge.retry', failed.id))).status).toBe(200);
+    expect(await sources.get(teamId, failed.id)).toMatchObject({ status: 'failed' });
+
+    // The page exists now; Bob clicks twice before the job runs: one run, and the source is ready.
+    web.page('/later', { type: 'text/html', body: `<html><head><title>Later</title></head><body><article><h1>Later</h1><p>${FILLER}</p><p>Keepers log the weather every four hours.</p></article></body></html>` });
+    const jobsFor = async () => (await world.app.queue.boss.findJobs(KNOWLEDGE_QUEUES.knowledgeIngest.name)).filter((job) => (job.data as { sourceId?: string }).sourceId === failed.id);
+    expect(await jobsFor()).toHaveLength(1);
+    expect((await postInteraction(world, click(world.ws.bob, 'knowledge.retry', failed.id))).status).toBe(200);
+    expect((await postInteraction(world, click(world.ws.bob, 'knowledge.retry', failed.id))).status).toBe(200);
+    await ingested();
+    expect(await sources.get(teamId, failed.id)).toMatchObject({ status: 'ready', failure: null });
+    expect((await sources.get(teamId, failed.id))!.chunkCount).toBeGreaterThan(0);
+    expect(await jobsFor()).toHaveLength(2);
+    await openHome(world.ws.bob);
+    await eventually(() => expect(texts(world.slack.homeOf(world.ws.bob))).toContain(`${web.origin}/later*・${knowledgeText('KNOWLEDGE.STATUS_READY', {}, 'ja')}`));
+    expect(texts(world.slack.homeOf(world.ws.bob))).not.toContain('knowledge.retry');
+  });
+
   it('refuses a forged interaction', async () => {
     const response = await postInteraction(world, click(world.ws.alice, 'knowledge.add.web'), { secret: 'wrong' });
     expect(response.status).toBe(401);

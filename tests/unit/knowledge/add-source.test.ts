@@ -3,7 +3,7 @@ import { FakeClock } from '../../../adapters/memory/fake-clock';
 import { InMemoryKnowledge } from '../../../adapters/memory/in-memory-knowledge';
 import { SequentialIdGenerator } from '../../../adapters/memory/sequential-id-generator';
 import type { PlanName } from '../../../core/billing/plan';
-import { AddKnowledgeSource, githubRepository, removeKnowledgeSource, webAddress } from '../../../core/knowledge/add-source.use-case';
+import { AddKnowledgeSource, githubRepository, removeKnowledgeSource, retryKnowledgeSource, webAddress } from '../../../core/knowledge/add-source.use-case';
 import { knowledgePlanOf } from '../../../core/knowledge/knowledge-plan';
 import type { JobPayload, JobQueue } from '../../../core/shared/job-queue.port';
 import { aSubscription } from '../support/builders';
@@ -21,7 +21,7 @@ function world(plan: PlanName = 'free') {
     sendMany: async () => undefined,
   };
   const add = new AddKnowledgeSource({ sources: knowledge, queue, ids: new SequentialIdGenerator('src'), clock: new FakeClock(), planOf: async () => plan, ingestQueue: 'ingest' });
-  return { knowledge, jobs, add };
+  return { knowledge, jobs, add, queue };
 }
 
 describe('AddKnowledgeSource', () => {
@@ -62,6 +62,22 @@ describe('AddKnowledgeSource', () => {
     expect(await removeKnowledgeSource(w.knowledge, { teamId: 'T0OTHER', userId: 'U1', isAdmin: true, sourceId: 'src-1' })).toBe('not_found');
     expect(await removeKnowledgeSource(w.knowledge, { teamId: T, userId: 'U2', isAdmin: true, sourceId: 'src-1' })).toBe('removed');
     expect(await w.knowledge.list(T)).toEqual([]);
+  });
+
+  it('retries a failed source for its owner or an admin: queued again, one job per failure', async () => {
+    const w = world('premium');
+    const clock = new FakeClock();
+    await w.add.execute(T, 'U1', { kind: 'repository', url: 'https://github.com/acme/shop' });
+    const retry = (userId: string, isAdmin = false, teamId = T) => retryKnowledgeSource({ sources: w.knowledge, queue: w.queue, ingestQueue: 'ingest', clock }, { teamId, userId, isAdmin, sourceId: 'src-1' });
+    expect(await retry('U1')).toBe('not_failed');
+    await w.knowledge.markFailed(T, 'src-1', 'not_found', new Date('2025-01-01T00:00:00Z'));
+    expect(await retry('U2')).toBe('not_allowed');
+    expect(await retry('U1', true, 'T0OTHER')).toBe('not_found');
+    expect(await w.knowledge.get(T, 'src-1')).toMatchObject({ status: 'failed', failure: 'not_found' });
+    expect(await retry('U2', true)).toBe('queued');
+    expect(await w.knowledge.get(T, 'src-1')).toMatchObject({ status: 'queued', failure: null });
+    expect(await retry('U1')).toBe('not_failed');
+    expect(w.jobs.slice(1)).toEqual([{ name: 'ingest', payload: { teamId: T, sourceId: 'src-1' }, key: `src-1:retry:${Date.parse('2025-01-01T00:00:00Z')}` }]);
   });
 });
 

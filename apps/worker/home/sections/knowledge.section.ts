@@ -12,8 +12,9 @@ const SECTIONS: readonly { kind: SourceKind; title: KnowledgeTextCode; add: Know
 
 /**
  * The uploaders: Web URL, PDF and Repository, each listing the workspace's sources (status with
- * progress or the failure's reason, size, passages, who added it and when) with Delete for the
- * person who added it and admins, and a button opening the modal that adds one.
+ * progress or the failure's reason, size, passages, who added it and when) with Delete (and Try
+ * again on a failed one) for the person who added it and admins, and a button opening the modal
+ * that adds one.
  */
 export const knowledgeSection: HomeSection = ({ facts, day }) => {
   const knowledge = facts.knowledge;
@@ -39,33 +40,33 @@ export const knowledgeSection: HomeSection = ({ facts, day }) => {
     blocks.push({ type: 'text', text: t(section.title) });
     if (sources.length === 0) blocks.push({ type: 'context', text: t('KNOWLEDGE.EMPTY') });
     for (const source of sources.slice(0, HOME_SOURCES_PER_KIND)) {
-      blocks.push({
-        type: 'text',
-        text: t('KNOWLEDGE.LINE', {
-          title: escapeMrkdwn(source.title),
-          status: statusText(source, t),
-          size: readableSize(source.sizeBytes),
-          chunks: source.chunkCount,
-          user: source.addedBy,
-          date: day(source.createdAt),
-        }),
-        ...(source.canRemove
-          ? {
-              accessory: {
-                text: t('KNOWLEDGE.DELETE'),
-                actionId: KNOWLEDGE_ACTIONS.delete,
-                value: source.id,
-                style: 'danger' as const,
-                confirm: {
-                  title: t('KNOWLEDGE.CONFIRM_TITLE'),
-                  text: t('KNOWLEDGE.CONFIRM_TEXT', { title: source.title.slice(0, 150) }),
-                  confirm: t('KNOWLEDGE.CONFIRM_YES'),
-                  deny: t('KNOWLEDGE.CONFIRM_NO'),
-                },
-              },
-            }
-          : {}),
+      const line = t('KNOWLEDGE.LINE', {
+        title: escapeMrkdwn(source.title),
+        status: statusText(source, t),
+        size: readableSize(source.sizeBytes),
+        chunks: source.chunkCount,
+        user: source.addedBy,
+        date: day(source.createdAt),
       });
+      const remove = {
+        text: t('KNOWLEDGE.DELETE'),
+        actionId: KNOWLEDGE_ACTIONS.delete,
+        value: source.id,
+        style: 'danger' as const,
+        confirm: {
+          title: t('KNOWLEDGE.CONFIRM_TITLE'),
+          text: t('KNOWLEDGE.CONFIRM_TEXT', { title: source.title.slice(0, 150) }),
+          confirm: t('KNOWLEDGE.CONFIRM_YES'),
+          deny: t('KNOWLEDGE.CONFIRM_NO'),
+        },
+      };
+      if (source.canRemove && source.status === 'failed') {
+        // A failed source: Try again beside Delete, for the same people.
+        blocks.push({ type: 'text', text: line });
+        blocks.push({ type: 'buttons', buttons: [{ text: t('KNOWLEDGE.RETRY'), actionId: KNOWLEDGE_ACTIONS.retry, value: source.id, style: 'primary' }, remove] });
+      } else {
+        blocks.push({ type: 'text', text: line, ...(source.canRemove ? { accessory: remove } : {}) });
+      }
     }
     if (sources.length > HOME_SOURCES_PER_KIND) blocks.push({ type: 'context', text: t('KNOWLEDGE.MORE', { count: sources.length - HOME_SOURCES_PER_KIND }) });
     blocks.push({ type: 'buttons', buttons: [{ text: t(section.add), actionId: section.actionId, value: section.kind }] });

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import type { SlackViews } from '../../../../../adapters/slack/slack-views';
 import type { AddKnowledgeSource, NewSourceRequest } from '../../../../../core/knowledge/add-source.use-case';
-import { removeKnowledgeSource } from '../../../../../core/knowledge/add-source.use-case';
+import { removeKnowledgeSource, retryKnowledgeSource } from '../../../../../core/knowledge/add-source.use-case';
 import type { KnowledgeSourceRepository } from '../../../../../core/knowledge/knowledge-source-repository.port';
 import { KNOWLEDGE_QUOTAS } from '../../../../../core/knowledge/knowledge-source';
 import type { PlanName } from '../../../../../core/billing/plan';
 import type { InstallationRepository } from '../../../../../core/workspace/installation-repository.port';
 import type { Locale } from '../../../../../core/workspace/user';
 import { KNOWLEDGE_ACTIONS, KNOWLEDGE_MODALS } from '../../../../shared/knowledge-actions';
+import { KNOWLEDGE_QUEUES } from '../../../../shared/knowledge-jobs';
 import { knowledgeText } from '../../../../shared/messages/knowledge';
 import { SLACK_QUEUES, type SlackEventJob } from '../../../../shared/slack-jobs';
 import type { InteractionContext, InteractionHandler, InteractionReply } from './interaction-handler';
@@ -15,7 +16,7 @@ import { knowledgeModal, MODAL_INPUTS, type ModalKind } from './knowledge-modals
 
 export interface KnowledgeInteractionDeps {
   readonly installations: Pick<InstallationRepository, 'find'>;
-  readonly sources: Pick<KnowledgeSourceRepository, 'get' | 'remove'>;
+  readonly sources: Pick<KnowledgeSourceRepository, 'get' | 'remove' | 'markQueued'>;
   readonly add: Pick<AddKnowledgeSource, 'execute'>;
   readonly views: Pick<SlackViews, 'open' | 'member'>;
   readonly planOf: (teamId: string) => Promise<PlanName>;
@@ -35,7 +36,7 @@ const stateValues = z.record(z.string(), z.record(z.string(), z.looseObject({ va
  * The uploaders' interactions: an "Add …" button opens its modal (views.open on the click's
  * trigger_id, within Slack's 3 seconds); a submitted modal adds the source(s) or answers with
  * field errors in the person's language; Delete (confirmed by Slack's dialog) removes a source
- * for its owner or an admin. Home is then published again through a job (ids only).
+ * for its owner or an admin, and Try again queues a failed source's ingestion again for them. Home is then published again through a job (ids only).
  */
 export function knowledgeInteractions(deps: KnowledgeInteractionDeps): InteractionHandler {
   return {
@@ -65,6 +66,15 @@ export function knowledgeInteractions(deps: KnowledgeInteractionDeps): Interacti
         const member = await deps.views.member(token, context.userId);
         const outcome = await removeKnowledgeSource(deps.sources, { teamId: context.teamId, userId: context.userId, isAdmin: member.isAdmin, sourceId: action.value });
         context.logger.info({ teamId: context.teamId, userId: context.userId, outcome }, 'knowledge source delete');
+        await refreshHome(context);
+      }
+      if (action.action_id === KNOWLEDGE_ACTIONS.retry && action.value) {
+        const member = await deps.views.member(token, context.userId);
+        const outcome = await retryKnowledgeSource(
+          { sources: deps.sources, queue: context.queue, ingestQueue: KNOWLEDGE_QUEUES.knowledgeIngest.name, clock: context.clock },
+          { teamId: context.teamId, userId: context.userId, isAdmin: member.isAdmin, sourceId: action.value },
+        );
+        context.logger.info({ teamId: context.teamId, userId: context.userId, outcome }, 'knowledge source retry');
         await refreshHome(context);
       }
       return {};
