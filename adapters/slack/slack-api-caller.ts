@@ -148,7 +148,14 @@ function recordingDeliveries(call: SlackCall): SlackCall {
       }
     }
     if (method === UPLOADING) {
-      for (const file of uploadedFileIds(result)) await delivery.record({ channel: String(args.channel_id), file });
+      const files = uploadedFileIds(result).map((file) => ({ channel: String(args.channel_id), file }));
+      try {
+        for (const file of files) await delivery.record(file);
+      } catch (error) {
+        // As for a message: what a retry could not know is taken back now.
+        for (const file of files) await removeLeftover(call, file).catch(() => undefined);
+        throw error;
+      }
     }
     if (COMPLETING.has(method)) await delivery.finish();
     return result;
