@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobAttempts, type DeliveredMessage, type JobAttemptContext } from '../../../adapters/queue/job-context';
+import { createSlackCaller } from '../../../adapters/slack/slack-api-caller';
+import { startFakeSlack, type FakeSlack } from '../../../adapters/slack-emulator/fake-slack';
+import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
+
+/**
+ * The Slack caller inside a delivering job's attempt (ADR 33), against the Slack fake: each
+ * message posted is recorded before the answer goes on, and one that cannot be recorded (the
+ * database is away) is taken back at once, since a retry could not know it was there.
+ */
+describe('Slack caller: messages of a job attempt and its delivery record', () => {
+  let slack: FakeSlack;
+  let ws: SeededWorkspace;
+
+  beforeAll(async () => {
+    slack = await startFakeSlack();
+    ws = seedWorkspace(slack);
+  });
+  afterAll(() => slack.close());
+
+  function attempt(record: (message: DeliveredMessage) => Promise<void>): JobAttemptContext {
+    return { attempt: 0, delivery: { key: 'event:Ev1', leftovers: [], record, finish: async () => undefined } };
+  }
+
+  it('records the channel and ts of each message it posts', async () => {
+    const parent = slack.addMessage({ channel: ws.channel, user: ws.alice, text: 'a question' });
+    const recorded: DeliveredMessage[] = [];
+    const call = createSlackCaller(ws.team.botToken, { slackApiUrl: slack.url });
+
+    await jobAttempts.run(attempt(async (m) => void recorded.push(m)), () =>
+      call('chat.postMessage', { channel: ws.channel, thread_ts: parent.ts, text: 'the answer' }),
+    );
+
+    const replies = slack.botReplies(ws.channel, parent.ts);
+    expect(replies.map((m) => m.text)).toEqual(['the answer']);
+    expect(recorded).toEqual([{ channel: ws.channel, ts: replies[0]!.ts }]);
+  });
+
+  it('takes back a message it could not record, and fails the call', async () => {
+    const parent = slack.addMessage({ channel: ws.channel, user: ws.alice, text: 'another question' });
+    const call = createSlackCaller(ws.team.botToken, { slackApiUrl: slack.url });
+    const databaseAway = attempt(async () => {
+      throw new Error('connect ECONNREFUSED');
+    });
+
+    await expect(
+      jobAttempts.run(databaseAway, () => call('chat.postMessage', { channel: ws.channel, thread_ts: parent.ts, text: 'half an answer' })),
+    ).rejects.toThrow('ECONNREFUSED');
+
+    expect(slack.botReplies(ws.channel, parent.ts)).toEqual([]);
+    expect(slack.callsTo('chat.delete').map((c) => c.outcome)).toEqual(['ok']);
+  });
+});

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../slack-app/support/slack-app-world';
+import { askInChannel, deliver, startFaultWorld, waitForStatus, type FaultWorld, type Question } from './support/fault-world';
+
+/**
+ * PostgreSQL away for 10 s (issue 16), seen from the compiled server and worker through a TCP
+ * proxy that resets every connection and refuses new ones (the shared PostgreSQL itself is never
+ * touched). Slack must not lose an event to it: the server says 5xx while it cannot store the
+ * job, so Slack delivers it again; both processes come back by themselves; every question is
+ * answered exactly once.
+ */
+const OUTAGE_MS = 10_000;
+
+describe('PostgreSQL down for 10 seconds', () => {
+  let world: FaultWorld;
+  let workerReadyz: string;
+  let worker: Awaited<ReturnType<FaultWorld['startWorker']>>;
+
+  beforeAll(async () => {
+    world = await startFaultWorld({ teams: 1 });
+    worker = await world.startWorker();
+    workerReadyz = `${worker.metricsUrl}/readyz`;
+    await waitForStatus(workerReadyz, 200, 60_000, worker.app);
+    await eventually(() => expect(worker.app.output()).toContain('worker started'), 30_000);
+  }, 120_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  const answerTo = (question: Question) => `The answer to ${question.eventId}, given once.`;
+  const finishedReplies = (question: Question) =>
+    world.slack.botReplies(question.ws.channel, question.ts).map((m) => [m.text, m.streamState ?? 'posted']);
+
+  it('is not ready while it is away, refuses events with a 5xx so Slack retries them, and answers each once afterwards', async () => {
+    const [ws] = world.workspaces;
+    const questions: Question[] = [];
+    const ask = (label: string) => {
+      const question = askInChannel(world, ws!, label);
+      questions.push(question);
+      return question;
+    };
+    // The fake model answers each question with its own words (the event id is in the question).
+    world.openai.enqueue(
+      ...Array.from({ length: 20 }, () => ({
+        respond: (prompt: { turns: { text: string }[] }) => {
+          const asked = prompt.turns.map((t) => t.text).join(' ');
+          const question = questions.find((q) => asked.includes(q.eventId));
+          return { text: question ? answerTo(question) : 'unexpected question' };
+        },
+      })),
+    );
+
+    const before = ask('before');
+    expect(await deliver(world, before)).toBe(200);
+    await eventually(() => expect(finishedReplies(before)).toEqual([[answerTo(before), 'stopped']]), 30_000);
+
+    world.proxy.down();
+    const outageStarted = Date.now();
+    await eventually(async () => expect((await fetch(`${world.serverUrl}/readyz`)).status).toBe(503), 5_000);
+    await eventually(async () => expect((await fetch(workerReadyz)).status).toBe(503), 5_000);
+
+    // Two events while it is away: neither is acknowledged, so Slack will deliver them again.
+    const during = [ask('during one'), ask('during two')];
+    for (const question of during) {
+      const status = await deliver(world, question);
+      expect(status, 'an event that cannot be stored is not acknowledged').toBeGreaterThanOrEqual(500);
+    }
+    // Slack's immediate retry, still within the outage: refused again.
+    expect(await deliver(world, during[0]!, 1)).toBeGreaterThanOrEqual(500);
+
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, OUTAGE_MS - (Date.now() - outageStarted))));
+    world.proxy.up();
+
+    // Both processes reconnect by themselves: same processes, ready again.
+    await waitForStatus(`${world.serverUrl}/readyz`, 200, 30_000, world.server);
+    await waitForStatus(workerReadyz, 200, 30_000);
+
+    // Slack's later retries of the refused events, then a new question.
+    expect(await deliver(world, during[0]!, 2)).toBe(200);
+    expect(await deliver(world, during[1]!, 1)).toBe(200);
+    const after = ask('after');
+    expect(await deliver(world, after)).toBe(200);
+    // A late duplicate of an event already answered adds nothing.
+    expect(await deliver(world, before, 1)).toBe(200);
+
+    await eventually(() => {
+      for (const question of questions) expect(finishedReplies(question)).toEqual([[answerTo(question), 'stopped']]);
+    }, 60_000);
+    // Nothing more arrives later: one model call per question, and no second reply.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    for (const question of questions) expect(finishedReplies(question)).toEqual([[answerTo(question), 'stopped']]);
+    expect(world.openai.calls).toHaveLength(questions.length);
+    // The same two processes throughout: nothing was restarted.
+    expect(world.server.child.exitCode).toBeNull();
+    expect(worker.app.child.exitCode).toBeNull();
+  }, 180_000);
+});
