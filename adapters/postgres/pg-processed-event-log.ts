@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ProcessedWebhookEventLog } from '../../core/billing/apply-stripe-event.use-case';
 import type { ProcessedEvent, ProcessedEventLog } from '../../core/shared/processed-event-log.port';
-import { currentJobAttempt, type DeliveredMessage, type JobAttemptContext } from '../queue/job-context';
+import { currentJobAttempt, type Delivered, type JobAttemptContext } from '../queue/job-context';
 import { ProcessedSlackEventEntity, ProcessedStripeEventEntity } from './entities/processed-event.entity';
 
 // Both tables share the columns these queries read (Slack's has the delivery columns too).
@@ -40,7 +40,7 @@ export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookE
    */
   private async claimDelivery(job: JobAttemptContext, event: ProcessedEvent, at: Date): Promise<boolean> {
     const connection = this.orm.em.getConnection();
-    const rows = await connection.execute<{ leftovers: DeliveredMessage[] | null }[]>(
+    const rows = await connection.execute<{ leftovers: Delivered[] | null }[]>(
       `with previous as (select messages from processed_slack_events where event_id = ?)
        insert into processed_slack_events as e (event_id, team_id, type, processed_at, attempt, done, messages)
        values (?, ?, ?, ?, ?, false, '[]')
@@ -55,10 +55,10 @@ export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookE
     job.delivery = {
       key,
       leftovers: rows[0]!.leftovers ?? [],
-      record: async (message) => {
+      record: async (item) => {
         await connection.execute(
           `update processed_slack_events set messages = messages || ?::jsonb where event_id = ? and attempt = ?`,
-          [JSON.stringify([message]), key, attempt],
+          [JSON.stringify([item]), key, attempt],
         );
       },
       finish: async () => {

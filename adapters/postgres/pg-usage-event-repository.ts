@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { UsageEventRepository } from '../../core/usage/usage-event-repository.port';
 import type { MemberUsageTally, UsageEventRecord } from '../../core/usage/usage-event';
+import { deliveryRecordId } from '../queue/job-context';
 import { UsageEventEntity } from './entities/usage-event.entity';
 import { assertSameTeam } from './team-scope';
 
@@ -11,13 +12,18 @@ interface TallyRow {
   reaction: string | number;
 }
 
-/** Append-only: each answered request is one row, so concurrent requests are each counted once. */
+/**
+ * Append-only: each answered request is one row, so concurrent requests are each counted once.
+ * Inside a delivering job the row's id is the delivery's (ADR 38), so the retry of an attempt
+ * that died after recording finds the row there and the request still counts once.
+ */
 export class PgUsageEventRepository implements UsageEventRepository {
   constructor(private readonly orm: MikroORM) {}
 
   async record(teamId: string, event: UsageEventRecord): Promise<void> {
     assertSameTeam(teamId, event);
-    await this.orm.em.fork().insert(UsageEventEntity, { ...event });
+    const row = { ...event, id: deliveryRecordId('usage') ?? event.id };
+    await this.orm.em.fork().createQueryBuilder(UsageEventEntity).insert(row).onConflict(['teamId', 'id']).ignore().execute();
   }
 
   async countForSeat(teamId: string, subscriptionId: string, memberId: string, since: Date): Promise<number> {

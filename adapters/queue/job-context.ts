@@ -1,10 +1,20 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 
 /** A message Tomo posted while working on a job (its channel and ts). */
 export interface DeliveredMessage {
   readonly channel: string;
   readonly ts: string;
 }
+
+/** A file Tomo uploaded and shared in a channel while working on a job (generated images). */
+export interface DeliveredFile {
+  readonly channel: string;
+  readonly file: string;
+}
+
+/** What an attempt left in Slack: messages, and files shared by an upload (ADR 38). */
+export type Delivered = DeliveredMessage | DeliveredFile;
 
 /**
  * What one attempt of a delivering job (an answer, a workflow step, a summary…) knows about
@@ -18,12 +28,14 @@ export interface JobAttemptContext {
   readonly attempt: number;
   /** Handed back at shutdown: another worker owns the job now, so this attempt says nothing more in Slack. */
   abandoned?: boolean;
+  /** How many records of each purpose this attempt has written (see `deliveryRecordId`). */
+  recorded?: Map<string, number>;
   /** Set once the job's claim is taken (the first claim of the attempt). */
   delivery?: {
     readonly key: string;
-    /** Messages an interrupted earlier attempt posted: deleted before this attempt posts. */
-    leftovers: DeliveredMessage[];
-    record(message: DeliveredMessage): Promise<void>;
+    /** Messages and files an interrupted earlier attempt posted: deleted before this attempt posts. */
+    leftovers: Delivered[];
+    record(item: Delivered): Promise<void>;
     /** The delivery is whole (the job succeeded, or a workflow step was completed). */
     finish(): Promise<void>;
   };
@@ -33,4 +45,19 @@ export const jobAttempts = new AsyncLocalStorage<JobAttemptContext>();
 
 export function currentJobAttempt(): JobAttemptContext | undefined {
   return jobAttempts.getStore();
+}
+
+/**
+ * An id that every attempt of the same delivery gives its nth record of `purpose` (usage, an
+ * image generation): a retry's record lands on the dead attempt's row instead of beside it, so
+ * it is counted once. Undefined outside a delivery (the caller keeps its own id).
+ */
+export function deliveryRecordId(purpose: string): string | undefined {
+  const attempt = currentJobAttempt();
+  const key = attempt?.delivery?.key;
+  if (attempt === undefined || key === undefined) return undefined;
+  const recorded = (attempt.recorded ??= new Map());
+  const nth = (recorded.get(purpose) ?? 0) + 1;
+  recorded.set(purpose, nth);
+  return `delivery_${createHash('sha256').update(`${key}\n${purpose}\n${nth}`).digest('base64url')}`;
 }

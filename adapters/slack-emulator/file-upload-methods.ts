@@ -84,6 +84,26 @@ export function fileUploadMethods(uploads: Map<string, PendingUpload>): Record<s
       return { files: pending.map(({ upload, title }) => ({ id: upload.id, title })) };
     },
 
+    // A bot deletes only what it uploaded (Slack: cant_delete_file otherwise); the file leaves
+    // every message that shared it.
+    'files.delete': ({ state, params, team }) => {
+      const id = params.file ?? '';
+      const upload = uploads.get(id);
+      const found = state.file(id);
+      if ((upload === undefined || upload.teamId !== team!.id || !upload.completed) && found === undefined) {
+        throw new SlackMethodError('file_not_found');
+      }
+      if (found !== undefined && (state.channels.get(found.message.channel)?.teamId !== team!.id || found.message.botId !== team!.botId)) {
+        throw new SlackMethodError(state.channels.get(found.message.channel)?.teamId !== team!.id ? 'file_not_found' : 'cant_delete_file');
+      }
+      for (const message of state.messages) {
+        if (message.files?.some((f) => f.id === id)) message.files = message.files.filter((f) => f.id !== id);
+      }
+      uploads.delete(id);
+      state.deletedFiles.push(id);
+      return {};
+    },
+
     'conversations.open': ({ state, params, team }) => {
       const users = (params.users ?? '').split(',').filter(Boolean);
       if (users.length !== 1) throw new SlackMethodError(users.length === 0 ? 'users_list_not_supplied' : 'not_supported');

@@ -111,6 +111,8 @@ export class SlackState {
   readonly messages: FakeMessage[] = [];
   /** Messages removed with chat.delete (channel and ts), oldest first. */
   readonly deleted: { channel: string; ts: string }[] = [];
+  /** Ids of the files deleted with files.delete. */
+  readonly deletedFiles: string[] = [];
   /** Assistant thread status by `channel/thread_ts`; '' once cleared. */
   readonly statuses = new Map<string, string>();
   /** The AI-app view's thread titles and suggested prompts, by `channel/thread_ts`. */

@@ -161,7 +161,11 @@ export const METHODS: Record<string, Method> = {
   'files.info': ({ state, settings, params, team }) => {
     const found = state.file(params.file ?? '');
     if (found === undefined || state.channels.get(found.message.channel)?.teamId !== team!.id) throw new SlackMethodError('file_not_found');
-    return { file: toSlackFile(found.file, team!, settings.origin) };
+    // Where the file is shared, as Slack lists it: the messages carrying it, by channel.
+    const channel = state.channels.get(found.message.channel);
+    const share = { ts: found.message.ts, ...(found.message.threadTs ? { thread_ts: found.message.threadTs } : {}), team_id: team!.id };
+    const shares = { [channel?.isPrivate || channel?.isIm ? 'private' : 'public']: { [found.message.channel]: [share] } };
+    return { file: { ...toSlackFile(found.file, team!, settings.origin), shares } };
   },
 
   'chat.postMessage': (ctx) => {

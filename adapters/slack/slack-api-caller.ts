@@ -12,7 +12,7 @@ import {
   type WebAPICallResult,
 } from '@slack/web-api';
 import { ChatPlatformError, type ChatPlatformErrorCode } from '../../core/assistant/chat-platform-error';
-import { currentJobAttempt } from '../queue/job-context';
+import { currentJobAttempt, type Delivered } from '../queue/job-context';
 import type { SlackRateLimiter } from './slack-rate-limiter';
 
 export interface SlackApiCallerOptions {
@@ -110,16 +110,19 @@ function channelOf(args: Record<string, unknown>): string | undefined {
 
 /** Calls that leave a message in Slack (their ts goes into the job's delivery record). */
 const POSTING = new Set(['chat.postMessage', 'chat.startStream']);
+/** The SDK's upload flow: the files it shares go into the delivery record (ADR 38). */
+const UPLOADING = 'files.uploadV2';
 /** Calls that end a workflow step: once one succeeded, the step's delivery is whole. */
 const COMPLETING = new Set(['functions.completeSuccess', 'functions.completeError']);
 /** Calls that put something in front of a person: an interrupted attempt's leftovers go first. */
-const SAYING = new Set([...POSTING, ...COMPLETING, 'chat.postEphemeral']);
+const SAYING = new Set([...POSTING, ...COMPLETING, UPLOADING, 'chat.postEphemeral']);
 
 /**
- * Inside a delivering job's attempt (ADR 33): before the first thing this attempt says, the
- * messages an interrupted earlier attempt posted are deleted (so a thread never shows a
- * half answer beside the whole one); each message posted is recorded, before the answer
- * goes on, with its channel and ts; a completed workflow step finishes the delivery at once.
+ * Inside a delivering job's attempt (ADR 33, 38): before the first thing this attempt says,
+ * the messages and uploaded files an interrupted earlier attempt left are deleted (so a thread
+ * never shows a half answer or a second set of images beside the whole answer); each message
+ * posted and each file shared is recorded, before the answer goes on; a completed workflow
+ * step finishes the delivery at once.
  */
 function recordingDeliveries(call: SlackCall): SlackCall {
   return async (method, args) => {
@@ -129,15 +132,7 @@ function recordingDeliveries(call: SlackCall): SlackCall {
     const delivery = attempt?.delivery;
     if (delivery === undefined) return call(method, args);
     if (SAYING.has(method) && delivery.leftovers.length > 0) {
-      const leftovers = delivery.leftovers.splice(0);
-      for (const message of leftovers) {
-        try {
-          await call('chat.delete', { channel: message.channel, ts: message.ts });
-        } catch (error) {
-          // Already gone (deleted by someone, or never really posted): nothing to replace.
-          if (!(error instanceof ChatPlatformError)) throw error;
-        }
-      }
+      for (const item of delivery.leftovers.splice(0)) await removeLeftover(call, item);
     }
     const result = await call(method, args);
     const posted = result as { ts?: unknown; channel?: unknown };
@@ -152,9 +147,52 @@ function recordingDeliveries(call: SlackCall): SlackCall {
         throw error;
       }
     }
+    if (method === UPLOADING) {
+      const files = uploadedFileIds(result).map((file) => ({ channel: String(args.channel_id), file }));
+      try {
+        for (const file of files) await delivery.record(file);
+      } catch (error) {
+        // As for a message: what a retry could not know is taken back now.
+        for (const file of files) await removeLeftover(call, file).catch(() => undefined);
+        throw error;
+      }
+    }
     if (COMPLETING.has(method)) await delivery.finish();
     return result;
   };
+}
+
+/**
+ * Takes back what an earlier attempt left: a message is deleted; an uploaded file's messages
+ * (Slack lists them in the file's `shares`) are deleted, then the file. Whatever is already
+ * gone (deleted by someone, never really posted) is nothing to replace.
+ */
+async function removeLeftover(call: SlackCall, item: Delivered): Promise<void> {
+  const ignoringGone = async (work: () => Promise<unknown>) => {
+    try {
+      await work();
+    } catch (error) {
+      if (!(error instanceof ChatPlatformError)) throw error;
+    }
+  };
+  if ('ts' in item) {
+    await ignoringGone(() => call('chat.delete', { channel: item.channel, ts: item.ts }));
+    return;
+  }
+  await ignoringGone(async () => {
+    const info = (await call('files.info', { file: item.file })) as { file?: { shares?: Record<string, Record<string, { ts?: string }[]>> } };
+    const shares = Object.values(info.file?.shares ?? {}).flatMap((byChannel) => byChannel[item.channel] ?? []);
+    for (const share of shares) {
+      if (typeof share.ts === 'string') await ignoringGone(() => call('chat.delete', { channel: item.channel, ts: share.ts }));
+    }
+  });
+  await ignoringGone(() => call('files.delete', { file: item.file }));
+}
+
+/** The ids of the files a `files.uploadV2` completed: one completion per thread, each listing its files. */
+function uploadedFileIds(result: unknown): string[] {
+  const completions = (result as { files?: { files?: { id?: unknown }[] }[] }).files ?? [];
+  return completions.flatMap((completion) => completion.files ?? []).flatMap((file) => (typeof file.id === 'string' ? [file.id] : []));
 }
 
 export function toChatPlatformError(error: unknown, method: string): ChatPlatformError {
