@@ -102,15 +102,7 @@ describe('a worker killed mid-delivery', () => {
         [0, 'stopped'],
       ]);
       expect(replies[1]!.text).toBe(SLOW);
-    }, 90_000).catch((error: unknown) => {
-      console.error('DIAG', JSON.stringify({
-        left: [leftImages!.ts, halfAnswer!.ts],
-        replies: world.slack.botReplies(ws.channel, question.ts).map((m) => ({ ts: m.ts, len: m.text.length, s: m.streamState, f: m.files?.length })),
-        deleted: world.slack.state.deleted,
-        calls: world.slack.calls.filter((c) => /chat\.|files\./.test(c.method)).map((c) => [c.method, c.outcome, c.params.ts ?? c.params.file ?? '']),
-      }), workers.map((w) => w.output().split('\n').filter((l) => !l.includes('knowledge')).join('\n')).join('\n----\n'));
-      throw error;
-    });
+    }, 90_000);
     // The dead attempt's images and half answer are gone, files included; the new set is the retry's.
     expect(world.slack.state.deleted.map((d) => d.ts).sort()).toEqual([leftImages!.ts, halfAnswer!.ts].sort());
     expect(world.slack.state.deletedFiles.sort()).toEqual(leftImages!.files!.map((f) => f.id).sort());
