@@ -21,6 +21,7 @@ const CHUNK_DELAY_MS = 6_000 / Math.ceil(ANSWER.length / CHUNK_CHARS);
 
 interface Timing {
   sentAt: number;
+  ackedAt?: number;
   firstWords?: number;
   whole?: number;
   modelAt?: number;
@@ -94,6 +95,7 @@ async function mention(ws: SeededWorkspace): Promise<Timing> {
   );
   const response = await fetch(`${bench.baseUrl}/slack/events`, { method: 'POST', headers: request.headers, body: request.body });
   if (response.status !== 200) throw new Error(`event refused: ${response.status}`);
+  timing.ackedAt = performance.now();
   return timing;
 }
 
@@ -142,6 +144,11 @@ const burstWholeP95 = quantile(burst.map(wholeOf), 0.95);
 console.log(`500 mentions in one burst (50 workspaces × 10):`);
 console.log(`  first words p95 ${ms(burstFirstP95)} = lone + ${ms(burstFirstP95 - loneFirst)} (goal ≤ lone + 1000 ms)`);
 console.log(`  whole answers p95 ${ms(burstWholeP95)} = ${(burstWholeP95 / loneWhole).toFixed(2)} × lone (goal ≤ 1.5 ×)`);
+console.log(
+  `  where the p95 goes: ack ${ms(quantile(burst.map((t) => t.ackedAt! - t.sentAt), 0.95))}, ` +
+    `to the model's request ${ms(quantile(burst.map((t) => t.modelAt! - FIRST_TOKEN_MS - t.sentAt), 0.95))}, ` +
+    `first token to first words ${ms(quantile(burst.map((t) => t.firstWords! - t.modelAt!), 0.95))}`,
+);
 console.log(`  peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB (before the burst ${(rssBefore / 2 ** 20).toFixed(0)} MiB; server, worker and fakes in one process)`);
 
 // ---- 3. fairness: 400 from one workspace, 5 from each of nineteen ----------------------

@@ -21,6 +21,8 @@ const TEAMS = 10;
 const CHUNKS = Number(process.env.KNOWLEDGE_BENCH_CHUNKS ?? 100_000);
 const PORTABLE_CHUNKS = Number(process.env.KNOWLEDGE_BENCH_PORTABLE ?? 10_000);
 const QUERIES = 100;
+/** Timed passes over the queries (best and median reported: the machine may be shared). */
+const PASSES = Number(process.env.KNOWLEDGE_BENCH_PASSES ?? 5);
 const K = 10;
 
 const secrets = AesGcmSecretBox.fromEnv(randomBytes(32).toString('base64'));
@@ -73,39 +75,53 @@ try {
     const buildMs = performance.now() - started;
     await pool.query('analyze knowledge_vectors');
 
-    const hnsw: number[] = [];
+    // The truth first: an exact sequential scan of the workspace's rows for each query.
+    const queries = Array.from({ length: QUERIES }, (_, q) => ({ teamId: `TBENCH${q % TEAMS}`, embedding: vector(q * 7 + 3) }));
     const exact: number[] = [];
-    let recall = 0;
-    for (let q = 0; q < QUERIES; q += 1) {
-      const teamId = `TBENCH${q % TEAMS}`;
-      const query = { embedding: vector(q * 7 + 3), kinds: ['pdf' as const], limit: K };
-      let t0 = performance.now();
-      const approx = await store.search(teamId, query);
-      hnsw.push(performance.now() - t0);
-      t0 = performance.now();
+    const truth: Set<string>[] = [];
+    for (const query of queries) {
+      const t0 = performance.now();
       const client = await pool.connect();
-      let truth: string[];
       try {
         await client.query('begin');
         await client.query('set local enable_indexscan = off');
         await client.query('set local enable_bitmapscan = off');
         const { rows } = await client.query<{ chunk_id: string }>(
           `select chunk_id from knowledge_vectors where team_id = $1 and dimensions = 1024 order by embedding::halfvec(1024) <=> $2::halfvec(1024) limit ${K}`,
-          [teamId, `[${Array.from(query.embedding).join(',')}]`],
+          [query.teamId, `[${Array.from(query.embedding).join(',')}]`],
         );
         await client.query('commit');
-        truth = rows.map((r) => String(r.chunk_id));
+        truth.push(new Set(rows.map((r) => String(r.chunk_id))));
       } finally {
         client.release();
       }
       exact.push(performance.now() - t0);
-      const approxIds = await idsOf(approx.map((h) => h.text), teamId);
-      recall += truth.filter((id) => approxIds.has(id)).length / K;
     }
+    // Then the adapter's own search (what a search tool calls: ready sources, HNSW scan, sealed
+    // passages opened), warmed up, in PASSES passes: a shared machine's noise shows as spread.
+    let recall = 0;
+    for (const [q, query] of queries.entries()) {
+      const approx = await store.search(query.teamId, { embedding: query.embedding, kinds: ['pdf'], limit: K });
+      const ids = await idsOf(approx.map((h) => h.text), query.teamId);
+      recall += [...truth[q]!].filter((id) => ids.has(id)).length / K;
+    }
+    const passes: number[][] = [];
+    for (let pass = 0; pass < PASSES; pass += 1) {
+      const times: number[] = [];
+      for (const query of queries) {
+        const t0 = performance.now();
+        await store.search(query.teamId, { embedding: query.embedding, kinds: ['pdf'], limit: K });
+        times.push(performance.now() - t0);
+      }
+      passes.push(times);
+    }
+    const byP95 = [...passes].sort((a, b) => quantile(a, 0.95) - quantile(b, 0.95));
+    const best = byP95[0]!;
+    const typical = byP95[Math.floor(byP95.length / 2)]!;
     console.log(`pgvector: ${CHUNKS.toLocaleString('en')} chunks × ${DIMS} dimensions across ${TEAMS} workspaces (load ${ms(loadMs / 1000)} s, HNSW build ${ms(buildMs / 1000)} s)`);
-    console.log(`  HNSW query   p50 ${ms(quantile(hnsw, 0.5))} ms  p95 ${ms(quantile(hnsw, 0.95))} ms  (goal p95 < 20 ms)`);
+    console.log(`  HNSW search  best pass p50 ${ms(quantile(best, 0.5))} ms  p95 ${ms(quantile(best, 0.95))} ms; median pass p50 ${ms(quantile(typical, 0.5))} ms  p95 ${ms(quantile(typical, 0.95))} ms  (goal p95 < 20 ms; ${PASSES} passes of ${QUERIES})`);
     console.log(`  exact query  p50 ${ms(quantile(exact, 0.5))} ms  p95 ${ms(quantile(exact, 0.95))} ms  (sequential scan, same run)`);
-    console.log(`  ratio p95: ${(quantile(hnsw, 0.95) / quantile(exact, 0.95)).toFixed(3)}× exact; recall@${K} vs exact ${(recall / QUERIES).toFixed(3)} (goal ≥ 0.95)`);
+    console.log(`  ratio p95: ${(quantile(typical, 0.95) / quantile(exact, 0.95)).toFixed(3)}× exact; recall@${K} vs exact ${(recall / QUERIES).toFixed(3)} (goal ≥ 0.95)`);
   } else {
     console.log('pgvector: not installed in this PostgreSQL; run .ci/install-pgvector.sh (portable numbers follow)');
   }
@@ -113,17 +129,29 @@ try {
   // Portable adapter: one workspace of PORTABLE_CHUNKS, exact cosine over its rows.
   const portable = await PortableVectorStore.create(pool, secrets);
   await load(portable, 'TPORTABLE', PORTABLE_CHUNKS);
-  const times: number[] = [];
-  for (let q = 0; q < 30; q += 1) {
-    const t0 = performance.now();
-    await portable.search('TPORTABLE', { embedding: vector(q * 11), kinds: ['pdf'], limit: K });
-    times.push(performance.now() - t0);
+  let t0 = performance.now();
+  await portable.search('TPORTABLE', { embedding: vector(0), kinds: ['pdf'], limit: K });
+  const coldMs = performance.now() - t0;
+  const portablePasses: number[][] = [];
+  for (let pass = 0; pass < PASSES; pass += 1) {
+    const times: number[] = [];
+    for (let q = 0; q < 50; q += 1) {
+      t0 = performance.now();
+      await portable.search('TPORTABLE', { embedding: vector(q * 11), kinds: ['pdf'], limit: K });
+      times.push(performance.now() - t0);
+    }
+    portablePasses.push(times);
   }
-  console.log(`portable: ${PORTABLE_CHUNKS.toLocaleString('en')} chunks × ${DIMS} in one workspace  p50 ${ms(quantile(times, 0.5))} ms  p95 ${ms(quantile(times, 0.95))} ms  (goal p95 < 150 ms)`);
+  portablePasses.sort((a, b) => quantile(a, 0.95) - quantile(b, 0.95));
+  const [bestPortable, typicalPortable] = [portablePasses[0]!, portablePasses[Math.floor(PASSES / 2)]!];
+  console.log(
+    `portable: ${PORTABLE_CHUNKS.toLocaleString('en')} chunks × ${DIMS} in one workspace  best pass p50 ${ms(quantile(bestPortable, 0.5))} ms  p95 ${ms(quantile(bestPortable, 0.95))} ms; ` +
+      `median pass p50 ${ms(quantile(typicalPortable, 0.5))} ms  p95 ${ms(quantile(typicalPortable, 0.95))} ms  (goal p95 < 150 ms); first search, loading the matrix: ${ms(coldMs)} ms`,
+  );
 
   // Ingestion with a zero-latency embedder: read → split → embed → seal → store.
   const words = Array.from({ length: 60_000 }, (_, i) => `word${i % 997}`).join(' ');
-  const text = Array.from({ length: 40 }, (_, i) => `Section ${i}. ${words.slice(i * 9_000, i * 9_000 + 9_000)}`).join('\n\n');
+  const text = Array.from({ length: 200 }, (_, i) => `Section ${i}. ${words.slice((i % 50) * 9_000, (i % 50) * 9_000 + 9_000)}`).join('\n\n');
   const reader: SourceContentReader = { read: async () => ({ documents: [{ text, location: { page: 1 } }], sizeBytes: text.length }) };
   for (const [name, store] of [['portable', portable] as const, ...((await hasVectorTable(pool)) ? [['pgvector', await PgvectorStore.create(pool, secrets)] as const] : [])]) {
     const ingest = new IngestSource({

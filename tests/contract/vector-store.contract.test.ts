@@ -4,7 +4,7 @@ import { AesGcmSecretBox } from '../../adapters/crypto/secret-box';
 import { PgKnowledgeSourceRepository } from '../../adapters/vector/pg-knowledge-source-repository';
 import { nativePool } from '../../adapters/postgres/native-pool';
 import { hasVectorTable } from '../../adapters/vector/pg-pool';
-import { PgvectorStore, PortableVectorStore } from '../../adapters/vector/pg-vector-stores';
+import { EXACT_SEARCH_MAX_ROWS, PgvectorStore, PortableVectorStore } from '../../adapters/vector/pg-vector-stores';
 import type { SourceKind } from '../../core/knowledge/knowledge-source';
 import type { KnowledgeSourceRepository } from '../../core/knowledge/knowledge-source-repository.port';
 import type { NewChunk, VectorStore } from '../../core/knowledge/vector-store.port';
@@ -113,6 +113,29 @@ describe.each(adapters)('VectorStore contract: $name', ({ name, create }) => {
     await store.addChunks(T1, id, [chunk(0, 'first', axis(0)), chunk(1, 'second', axis(1))]);
     expect(await sources.markReady(T1, id, at)).toBe(true);
     expect((await store.search(T1, { embedding: axis(0), kinds: ['web'], limit: 10 })).map((h) => h.text).sort()).toEqual(['first', 'second']);
+  });
+
+  it('searches a workspace beyond the exact-search size through the same rules: nearest first, its ready sources of the kind only', async () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff) / 0x7fffffff) - 0.5;
+    const vectors = Array.from({ length: EXACT_SEARCH_MAX_ROWS + 500 }, () => Float32Array.from({ length: 16 }, random));
+    const many = (team: string) => vectors.map((v, i) => chunk(i, `${team} passage ${i}`, v));
+    await readySource(T1, 'pdf', many('T1'), 'big');
+    await readySource(T2, 'pdf', many('T2'), 'other');
+    const target = vectors[777]!;
+    await readySource(T1, 'web', [chunk(0, 'T1 web twin', target)], 'web');
+    const pending = randomUUID();
+    await sources.add(T1, { id: pending, teamId: T1, kind: 'pdf', title: 'pending', url: null, fileId: null, pageLimit: 1, addedBy: 'U1', createdAt: at });
+    await sources.markEmbedding(T1, pending, 2, 10, 'm', at);
+    await store.addChunks(T1, pending, [chunk(0, 'T1 pending twin', target)]);
+
+    const hits = await store.search(T1, { embedding: target, kinds: ['pdf'], limit: 5 });
+    expect(hits).toHaveLength(5);
+    expect(hits[0]).toMatchObject({ text: 'T1 passage 777', title: 'big' });
+    expect(hits[0]!.score).toBeCloseTo(1, 2);
+    expect(hits.every((h) => h.text.startsWith('T1 passage '))).toBe(true);
+    expect(hits.map((h) => h.score)).toEqual([...hits.map((h) => h.score)].sort((a, b) => b - a));
+    expect((await store.search(T2, { embedding: target, kinds: ['pdf'], limit: 3 }))[0]?.text).toBe('T2 passage 777');
   });
 
   it('forgets a removed source, a failed one, and an uninstalled workspace', async () => {
