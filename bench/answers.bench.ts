@@ -13,6 +13,7 @@ import { quantile, signedEvent, startSlackBench, type SlackBench } from './slack
  *      p95 and whole answers p95 against the lone answer, and the process's peak RSS;
  *   3. fairness: one workspace sends 400 while nineteen send 5 each; the small ones' p95.
  * Server, worker and fakes share this process, so the RSS includes the fakes.
+ * ANSWERS_BENCH_FAIRNESS=0 stops after part 2.
  */
 const FIRST_TOKEN_MS = 1_000;
 const ANSWER = `${'Tomo reads the thread, thinks about it and answers in plain words. '.repeat(9)}`.slice(0, 600);
@@ -152,6 +153,10 @@ console.log(
 console.log(`  peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB (before the burst ${(rssBefore / 2 ** 20).toFixed(0)} MiB; server, worker and fakes in one process)`);
 
 // ---- 3. fairness: 400 from one workspace, 5 from each of nineteen ----------------------
+if (process.env.ANSWERS_BENCH_FAIRNESS === '0') {
+  await bench.close();
+  process.exit(0);
+}
 const big = await install();
 const small: SeededWorkspace[] = [];
 for (let i = 0; i < 19; i += 1) small.push(await install());
@@ -159,12 +164,20 @@ pacedAnswers(495);
 const bigAsks = Array.from({ length: 400 }, () => mention(big));
 const smallAsks = small.flatMap((ws) => Array.from({ length: 5 }, () => mention(ws)));
 const [bigTimings, smallTimings] = await Promise.all([Promise.all(bigAsks), Promise.all(smallAsks)]);
-await finished([...bigTimings, ...smallTimings]);
+await finished(smallTimings);
 const smallP95 = quantile(smallTimings.map(wholeOf), 0.95);
-const bigP95 = quantile(bigTimings.map(wholeOf), 0.95);
 console.log(`fairness: one workspace sends 400, nineteen send 5 each:`);
 console.log(`  small workspaces' whole answers p95 ${ms(smallP95)} = ${(smallP95 / loneWhole).toFixed(2)} × lone (goal ≤ 1.2 ×)`);
-console.log(`  the big workspace's p95 ${ms(bigP95)} = ${(bigP95 / loneWhole).toFixed(2)} × lone (capped at WORKSPACE_ANSWER_CONCURRENCY, paced to Slack's limits)`);
+// The big workspace is paced by Slack's per-workspace limits (thread reads at Tier 3, 50 a
+// minute; starts and stops at Tier 4): report its progress after three minutes, not its end.
+await finished(bigTimings, 180_000).catch(() => undefined);
+const bigDone = bigTimings.filter((t) => t.whole !== undefined);
+const bigStart = Math.min(...bigTimings.map((t) => t.sentAt));
+const bigLast = Math.max(...bigDone.map((t) => t.whole!));
+console.log(
+  `  the big workspace: ${bigDone.length} of 400 answered in ${ms(bigLast - bigStart)} ` +
+    `(${((bigDone.length / (bigLast - bigStart)) * 60_000).toFixed(0)} a minute; Slack's per-workspace limits pace it)`,
+);
 
 await bench.close();
 process.exit(0);
