@@ -13,6 +13,7 @@ import { quantile, signedEvent, startSlackBench, type SlackBench } from './slack
  *      p95 and whole answers p95 against the lone answer, and the process's peak RSS;
  *   3. fairness: one workspace sends 400 while nineteen send 5 each; the small ones' p95.
  * Server, worker and fakes share this process, so the RSS includes the fakes.
+ * ANSWERS_BENCH_FAIRNESS=0 stops after part 2.
  */
 const FIRST_TOKEN_MS = 1_000;
 const ANSWER = `${'Tomo reads the thread, thinks about it and answers in plain words. '.repeat(9)}`.slice(0, 600);
@@ -21,6 +22,7 @@ const CHUNK_DELAY_MS = 6_000 / Math.ceil(ANSWER.length / CHUNK_CHARS);
 
 interface Timing {
   sentAt: number;
+  ackedAt?: number;
   firstWords?: number;
   whole?: number;
   modelAt?: number;
@@ -94,6 +96,7 @@ async function mention(ws: SeededWorkspace): Promise<Timing> {
   );
   const response = await fetch(`${bench.baseUrl}/slack/events`, { method: 'POST', headers: request.headers, body: request.body });
   if (response.status !== 200) throw new Error(`event refused: ${response.status}`);
+  timing.ackedAt = performance.now();
   return timing;
 }
 
@@ -142,9 +145,18 @@ const burstWholeP95 = quantile(burst.map(wholeOf), 0.95);
 console.log(`500 mentions in one burst (50 workspaces × 10):`);
 console.log(`  first words p95 ${ms(burstFirstP95)} = lone + ${ms(burstFirstP95 - loneFirst)} (goal ≤ lone + 1000 ms)`);
 console.log(`  whole answers p95 ${ms(burstWholeP95)} = ${(burstWholeP95 / loneWhole).toFixed(2)} × lone (goal ≤ 1.5 ×)`);
+console.log(
+  `  where the p95 goes: ack ${ms(quantile(burst.map((t) => t.ackedAt! - t.sentAt), 0.95))}, ` +
+    `to the model's request ${ms(quantile(burst.map((t) => t.modelAt! - FIRST_TOKEN_MS - t.sentAt), 0.95))}, ` +
+    `first token to first words ${ms(quantile(burst.map((t) => t.firstWords! - t.modelAt!), 0.95))}`,
+);
 console.log(`  peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB (before the burst ${(rssBefore / 2 ** 20).toFixed(0)} MiB; server, worker and fakes in one process)`);
 
 // ---- 3. fairness: 400 from one workspace, 5 from each of nineteen ----------------------
+if (process.env.ANSWERS_BENCH_FAIRNESS === '0') {
+  await bench.close();
+  process.exit(0);
+}
 const big = await install();
 const small: SeededWorkspace[] = [];
 for (let i = 0; i < 19; i += 1) small.push(await install());
@@ -152,12 +164,20 @@ pacedAnswers(495);
 const bigAsks = Array.from({ length: 400 }, () => mention(big));
 const smallAsks = small.flatMap((ws) => Array.from({ length: 5 }, () => mention(ws)));
 const [bigTimings, smallTimings] = await Promise.all([Promise.all(bigAsks), Promise.all(smallAsks)]);
-await finished([...bigTimings, ...smallTimings]);
+await finished(smallTimings);
 const smallP95 = quantile(smallTimings.map(wholeOf), 0.95);
-const bigP95 = quantile(bigTimings.map(wholeOf), 0.95);
 console.log(`fairness: one workspace sends 400, nineteen send 5 each:`);
 console.log(`  small workspaces' whole answers p95 ${ms(smallP95)} = ${(smallP95 / loneWhole).toFixed(2)} × lone (goal ≤ 1.2 ×)`);
-console.log(`  the big workspace's p95 ${ms(bigP95)} = ${(bigP95 / loneWhole).toFixed(2)} × lone (capped at WORKSPACE_ANSWER_CONCURRENCY, paced to Slack's limits)`);
+// The big workspace is paced by Slack's per-workspace limits (thread reads at Tier 3, 50 a
+// minute; starts and stops at Tier 4): report its progress after three minutes, not its end.
+await finished(bigTimings, 180_000).catch(() => undefined);
+const bigDone = bigTimings.filter((t) => t.whole !== undefined);
+const bigStart = Math.min(...bigTimings.map((t) => t.sentAt));
+const bigLast = Math.max(...bigDone.map((t) => t.whole!));
+console.log(
+  `  the big workspace: ${bigDone.length} of 400 answered in ${ms(bigLast - bigStart)} ` +
+    `(${((bigDone.length / (bigLast - bigStart)) * 60_000).toFixed(0)} a minute; Slack's per-workspace limits pace it)`,
+);
 
 await bench.close();
 process.exit(0);

@@ -52,6 +52,7 @@ export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookE
     if (rows.length !== 1) return false;
     const key = event.eventId;
     const attempt = job.attempt;
+    const afterFinish: (() => Promise<unknown>)[] = [];
     job.delivery = {
       key,
       leftovers: rows[0]!.leftovers ?? [],
@@ -63,7 +64,10 @@ export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookE
       },
       finish: async () => {
         await connection.execute(`update processed_slack_events set done = true where event_id = ? and attempt = ?`, [key, attempt]);
+        // Clean-ups only: what fails here is left to its own purge (the delivery is whole either way).
+        for (const task of afterFinish.splice(0)) await task().catch(() => undefined);
       },
+      whenFinished: (task) => void afterFinish.push(task),
     };
     return true;
   }

@@ -3,6 +3,7 @@ import type { AssistantThreadRecord, AssistantThreadRepository } from '../../cor
 import type { AutoReplyCounter } from '../../core/auto-replies/auto-reply-loop-guard';
 import type { TriggerInputStash } from '../../core/triggers/trigger-input-stash.port';
 import type { SecretBox } from '../crypto/secret-box';
+import { currentJobAttempt } from '../queue/job-context';
 import { AssistantThreadEntity, AutoReplyCountEntity, TriggerInputEntity } from './entities/trigger-state.entity';
 import { assertSameTeam } from './team-scope';
 
@@ -65,7 +66,9 @@ export class PgAutoReplyCounter implements AutoReplyCounter {
 
 /**
  * Table trigger_inputs: sealed with the app's key, bound to its team and key; erased when
- * taken, the row kept as a tombstone so a late retry of the event stores nothing again.
+ * taken, the row kept as a tombstone so a late retry of the event stores nothing again. Taken
+ * inside a delivering job, the values are erased once its delivery is whole, not before: a
+ * retry of an attempt that died mid-answer reads them again (ADR 38).
  */
 export class PgTriggerInputStash implements TriggerInputStash {
   constructor(
@@ -82,6 +85,16 @@ export class PgTriggerInputStash implements TriggerInputStash {
   }
 
   async take(teamId: string, key: string): Promise<Record<string, string> | null> {
+    const delivery = currentJobAttempt()?.delivery;
+    if (delivery?.whenFinished !== undefined) {
+      const rows = await this.orm.em
+        .getConnection()
+        .execute<{ sealed: string }[]>(`select sealed from trigger_inputs where key = ? and team_id = ? and sealed is not null`, [key, teamId]);
+      const sealed = rows[0]?.sealed;
+      if (sealed === undefined) return null;
+      delivery.whenFinished(() => this.erase(teamId, key));
+      return JSON.parse(this.secrets.open(sealed, context(teamId, key))) as Record<string, string>;
+    }
     const rows = await this.orm.em.getConnection().execute<{ sealed: string }[]>(
       `with taken as (
          select key, sealed from trigger_inputs where key = ? and team_id = ? and sealed is not null for update
@@ -91,6 +104,10 @@ export class PgTriggerInputStash implements TriggerInputStash {
     );
     const sealed = rows[0]?.sealed;
     return sealed === undefined ? null : (JSON.parse(this.secrets.open(sealed, context(teamId, key))) as Record<string, string>);
+  }
+
+  private async erase(teamId: string, key: string): Promise<void> {
+    await this.orm.em.getConnection().execute(`update trigger_inputs set sealed = null where key = ? and team_id = ?`, [key, teamId]);
   }
 
   async purgeBefore(before: Date): Promise<number> {

@@ -38,6 +38,8 @@ export interface JobAttemptContext {
     record(item: Delivered): Promise<void>;
     /** The delivery is whole (the job succeeded, or a workflow step was completed). */
     finish(): Promise<void>;
+    /** Runs `task` once the delivery is whole (erasing what a retry would still need until then). */
+    whenFinished?(task: () => Promise<unknown>): void;
   };
 }
 

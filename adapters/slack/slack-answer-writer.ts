@@ -1,7 +1,7 @@
 import type { Clock } from '../../core/shared/clock.port';
 import { ChatPlatformError } from '../../core/assistant/chat-platform-error';
 import type { AnswerTarget, AnswerWriter, PostedAnswer } from '../../core/assistant/chat-platform.port';
-import type { SlackCall } from './slack-api-caller';
+import { SKIPPED_FOR_RATE_LIMIT, type SlackCall } from './slack-api-caller';
 import { cutPoint } from './split-message';
 
 export interface AnswerWriterSettings {
@@ -83,16 +83,33 @@ export class SlackAnswerWriter implements AnswerWriter {
       const piece = this.takePending(overflow ? cutPoint(this.pending, room) : this.pending.length);
       if (this.current === undefined) {
         if (!(await this.startStream(piece))) continue;
-      } else if (piece.length > 0) {
-        await this.call('chat.appendStream', { channel: this.target.thread.channelId, ts: this.current.ts, markdown_text: piece });
-        this.current.sent += piece;
-        this.lastWriteAt = this.settings.clock.now().getTime();
+        if (overflow) await this.stopStream('');
+      } else if (overflow) {
+        // A full message's last piece goes out with its stop.
+        await this.stopStream(piece);
+      } else if (piece.length > 0 && !(await this.appendStream(piece))) {
+        return;
       }
-      if (overflow) {
-        await this.stopStream('');
-        this.pending = this.pending.trimStart();
-      }
+      if (overflow) this.pending = this.pending.trimStart();
     }
+  }
+
+  /**
+   * False when the workspace's append allowance is spent for now: the text goes back to
+   * `pending`, for the next append or the stop to carry.
+   */
+  private async appendStream(piece: string): Promise<boolean> {
+    const current = this.current!;
+    try {
+      await this.call('chat.appendStream', { channel: this.target.thread.channelId, ts: current.ts, markdown_text: piece });
+    } catch (error) {
+      if (!(error instanceof ChatPlatformError && error.platformCode === SKIPPED_FOR_RATE_LIMIT)) throw error;
+      this.pending = piece + this.pending;
+      return false;
+    }
+    current.sent += piece;
+    this.lastWriteAt = this.settings.clock.now().getTime();
+    return true;
   }
 
   /** False when streaming turned out to be unavailable (the text is back in `pending`). */

@@ -85,7 +85,9 @@ export function createSlackCaller(token: string, options: SlackApiCallerOptions 
   const call: SlackCall = async (method, args) => {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        if (limiter) await limiter.take(workspace, method, channelOf(args));
+        if (limiter && SKIPPED_WHEN_LIMITED.has(method)) {
+          if (!limiter.tryTake(workspace, method)) throw new ChatPlatformError('rate_limited', SKIPPED_FOR_RATE_LIMIT, method);
+        } else if (limiter) await limiter.take(workspace, method, channelOf(args));
         return await client.apiCall(method, args);
       } catch (error) {
         if (error instanceof WebAPIRateLimitedError) {
@@ -102,6 +104,17 @@ export function createSlackCaller(token: string, options: SlackApiCallerOptions 
   };
   return recordingDeliveries(call);
 }
+
+/**
+ * Calls worth making only at once: a streamed answer's append (the next append or the stop
+ * carries its text) and the cosmetic thinking signs (a status, or the reaction that stands in
+ * for one; Slack clears the status with the reply). When the workspace's allowance for one is
+ * spent, it is skipped, not queued, so a burst in one workspace streams in coarser steps
+ * instead of finishing later (ADR 34).
+ */
+const SKIPPED_WHEN_LIMITED = new Set(['chat.appendStream', 'assistant.threads.setStatus', 'reactions.add']);
+/** The platform code of a call skipped by SKIPPED_WHEN_LIMITED. */
+export const SKIPPED_FOR_RATE_LIMIT = 'skipped_for_rate_limit';
 
 function channelOf(args: Record<string, unknown>): string | undefined {
   const channel = args.channel ?? args.channel_id;

@@ -86,16 +86,34 @@ export class SlackRateLimiter {
     if (wait > 0) await this.sleep(Math.ceil(wait));
   }
 
+  /**
+   * Takes a token for a call that is worth making only now (a streamed answer's append, a
+   * status line): true when one is free at once, false (nothing taken) when the call would
+   * have to wait. The caller then skips it, and a later call carries its content.
+   */
+  tryTake(workspace: string, method: string): boolean {
+    const perMinute = PER_MINUTE[SLACK_METHOD_TIERS[method] ?? 'tier3'] * this.scale;
+    const bucket = this.refilled(`${workspace}\u0000${method}`, perMinute, perMinute / 60_000);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
+  }
+
   /** Takes one token now (the balance may go below zero: later callers queue behind); returns the wait. */
   private reserve(key: string, capacity: number, perMs: number): number {
+    const bucket = this.refilled(key, capacity, perMs);
+    bucket.tokens -= 1;
+    return bucket.tokens >= 0 ? 0 : -bucket.tokens / bucket.perMs;
+  }
+
+  private refilled(key: string, capacity: number, perMs: number): Bucket {
     const now = this.now();
     this.sweep(now);
     const bucket = this.buckets.get(key) ?? { tokens: capacity, at: now, capacity, perMs };
     bucket.tokens = Math.min(bucket.capacity, bucket.tokens + (now - bucket.at) * bucket.perMs);
     bucket.at = now;
-    bucket.tokens -= 1;
     this.buckets.set(key, bucket);
-    return bucket.tokens >= 0 ? 0 : -bucket.tokens / bucket.perMs;
+    return bucket;
   }
 
   private sweep(now: number): void {

@@ -8,7 +8,10 @@ import type { TeamId } from '../shared/ids';
 export interface TriggerInputStash {
   /** Stores the values once per key: a second put (Slack retrying the event) changes nothing, also after a take. */
   put(teamId: TeamId, key: string, values: Readonly<Record<string, string>>, at: Date): Promise<void>;
-  /** The values, erased in the same step; null when already taken or never stored. */
+  /**
+   * The values, erased in the same step (inside a delivering job: once its delivery is whole,
+   * so a retry of a dead attempt reads them again); null when already taken or never stored.
+   */
   take(teamId: TeamId, key: string): Promise<Record<string, string> | null>;
   /** Forgets keys (taken or not) stored before `before`. */
   purgeBefore(before: Date): Promise<number>;

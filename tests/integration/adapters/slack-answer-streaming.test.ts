@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AnswerWriter, ChatPlatform } from '../../../core/assistant/chat-platform.port';
 import { SlackChatPlatformFactory } from '../../../adapters/slack/slack-chat-platform';
+import { SlackRateLimiter } from '../../../adapters/slack/slack-rate-limiter';
 import { startFakeSlack, type FakeSlack } from '../../../adapters/slack-emulator/fake-slack';
 import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 
@@ -106,6 +107,26 @@ describe('SlackChatPlatform writing answers through the Web API fake', () => {
 
     expect(slack.botReplies(ws.dm, threadTs).map((r) => r.text)).toEqual(['Short and sweet.']);
     expect(slack.calls.slice(mark).map((c) => c.method)).toEqual(['chat.startStream', 'chat.stopStream']);
+  });
+
+  it("streams in coarser steps when the workspace's append allowance is spent: skipped appends ride on the next one or the stop, nothing lost", async () => {
+    // A fiftieth of Slack's allowance: two appends a minute. Waits for the other calls return at once.
+    const limited = new SlackChatPlatformFactory({
+      slackApiUrl: slack.url,
+      clock: manual.clock,
+      sleep: manual.sleep,
+      rateLimiter: new SlackRateLimiter({ scale: 0.02, sleep: async () => {} }),
+    }).forWorkspace({ teamId: ws.team.id, botToken: ws.team.botToken, botUserId: ws.team.botUserId });
+    const threadTs = question();
+    const answer = prose(1_500);
+    const mark = slack.calls.length;
+
+    await write(limited.startAnswer({ thread: { channelId: ws.channel, threadTs }, recipientUserId: ws.alice }), answer, 7);
+
+    expect(slack.botReplies(ws.channel, threadTs).map((r) => r.text)).toEqual([answer]);
+    expect(since('chat.appendStream', mark)).toHaveLength(2);
+    const [stop] = since('chat.stopStream', mark);
+    expect(stop!.params.markdown_text!.length).toBeGreaterThan(700);
   });
 
   it('splits an answer longer than one message into several messages in the thread', async () => {

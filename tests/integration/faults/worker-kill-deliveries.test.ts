@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { slackText } from '../../../apps/shared/messages/slack';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
 import { envWithout, spawnBuilt, type SpawnedApp } from '../../support/processes';
 import {
@@ -32,6 +33,11 @@ describe('a worker killed mid-delivery', () => {
     for (const worker of workers) if (worker.child.exitCode === null && worker.child.signalCode === null) await worker.stop();
     await world.close();
   });
+
+  /** Only the workers a test starts are running while it runs: the killed one must hold the job. */
+  async function stopWorkers(): Promise<void> {
+    for (const worker of workers) if (worker.child.exitCode === null && worker.child.signalCode === null) await worker.stop();
+  }
 
   async function startWorker(): Promise<SpawnedApp> {
     const { config } = world.app;
@@ -70,6 +76,7 @@ describe('a worker killed mid-delivery', () => {
 
   it('images posted before the kill are taken back with the half answer: the thread shows one set, counted once', async () => {
     const draw = { toolCalls: [{ name: 'generate_image', arguments: { prompt: 'A lighthouse at dusk, watercolour' } }] };
+    await stopWorkers();
     world.openai.enqueue(draw, slowly, draw, { text: SLOW });
     const first = await startWorker();
     const { ws } = world;
@@ -109,4 +116,88 @@ describe('a worker killed mid-delivery', () => {
     const [subscription] = await repositories.subscriptions.listByTeam(ws.team.id);
     expect(await repositories.imageGenerations.countForSeat(ws.team.id, subscription!.id, ws.alice, new Date(0))).toBe(1);
   }, 240_000);
+
+  it('a workflow step whose worker was killed mid-answer is completed once, with the whole answer', async () => {
+    await stopWorkers();
+    const { ws } = world;
+    const usageBefore = await channelRequests(ws.alice);
+    world.openai.enqueue(slowly, { text: SLOW });
+    const first = await startWorker();
+    const callsBefore = world.openai.calls.length;
+    const execution = world.slack.startFunctionExecution(ws.team.id);
+    const event = {
+      type: 'function_executed',
+      function: { id: 'Fn0ASKTOMO', callback_id: 'ask_tomo', title: 'Ask Tomo', type: 'app', app_id: ws.team.appId },
+      inputs: { prompt: 'Write our onboarding checklist.', user_id: ws.alice },
+      function_execution_id: execution.id,
+      workflow_execution_id: 'Wx0KILL',
+      event_ts: `${Date.now() / 1000}`,
+      bot_access_token: 'xwfp-not-used-by-tomo',
+    };
+    expect((await sendEvent(world, event)).status).toBe(200);
+
+    // The model is writing the answer (slowly): kill the worker before the step can end.
+    await eventually(() => expect(world.openai.calls.length).toBe(callsBefore + 1), 60_000);
+    await kill(first);
+    expect(execution.state).toBe('running');
+
+    await startWorker();
+    await eventually(() => expect(execution.state).toBe('completed'), 90_000);
+    expect(execution.outputs).toEqual({ answer: SLOW });
+    // The retry read the same prompt (kept sealed until the step ended) and ended the step once.
+    expect(world.openai.calls.at(-1)!.prompt.turns.at(-1)!.text).toContain('Write our onboarding checklist.');
+    const completions = world.slack.calls.filter((c) => c.method.startsWith('functions.complete') && c.params.function_execution_id === execution.id);
+    expect(completions.map((c) => [c.method, c.outcome])).toEqual([['functions.completeSuccess', 'ok']]);
+    await retriedOnceAndDone(SLACK_QUEUES.slackWorkflow.name, 1);
+    expect(await channelRequests(ws.alice)).toBe(usageBefore + 1);
+  }, 240_000);
+
+  it('a scheduled summary whose worker was killed mid-summary is posted once, whole', async () => {
+    await stopWorkers();
+    const { ws } = world;
+    const channel = world.slack.addChannel({ id: 'CKILLSUM', teamId: ws.team.id, name: 'standup' }).id;
+    world.slack.addMessage({ channel, user: ws.bob, text: 'Deploy moved to Thursday', at: new Date(Date.now() - 3_600_000) });
+    const now = new Date();
+    const runAt = new Date(Math.floor((now.getTime() - 5 * 60_000) / 60_000) * 60_000);
+    await repositoriesOf(world).scheduleSettings.append(ws.team.id, {
+      teamId: ws.team.id,
+      channelId: channel,
+      channelName: 'standup',
+      isSummaryEnabled: true,
+      startTimeUtc: runAt.toISOString().slice(11, 16),
+      lookbackDays: 1,
+      timezoneOffsetMinutes: noonOffset(now),
+      updatedBy: ws.alice,
+      updatedAt: new Date(runAt.getTime() - 60_000),
+    });
+    const usageBefore = await channelRequests(ws.alice);
+    world.openai.enqueue(slowly, { text: SLOW });
+    const first = await startWorker();
+    const callsBefore = world.openai.calls.length;
+    // What the minute's cron does; the worker's own cron may also sweep: the summary is claimed once a day.
+    await world.app.queue.send(SLACK_QUEUES.schedulesDue.name, {});
+
+    await eventually(() => expect(world.openai.calls.length).toBe(callsBefore + 1), 60_000);
+    await kill(first);
+    const summaries = () => world.slack.state.messages.filter((m) => m.channel === channel && m.botId === ws.team.botId);
+    expect(summaries()).toEqual([]);
+
+    await startWorker();
+    const header = slackText('SLACK.SUMMARY_HEADER', { channel: `<#${channel}>`, days: 1 }, 'en');
+    await eventually(() => expect(summaries().map((m) => m.text)).toEqual([`${header}\n\n${SLOW}`]), 90_000);
+    await retriedOnceAndDone(SLACK_QUEUES.slackSummary.name, 1);
+    expect(summaries()).toHaveLength(1);
+    expect(await channelRequests(ws.alice)).toBe(usageBefore + 1);
+  }, 240_000);
+
+  async function channelRequests(member: string): Promise<number> {
+    const tally = await repositoriesOf(world).usageEvents.tallyByMember(world.ws.team.id, null);
+    return tally.find((t) => t.memberId === member)?.channelMention ?? 0;
+  }
 });
+
+/** A browser offset (UTC minus local) under which `now` is local noon, so "today" is safe from midnight. */
+function noonOffset(now: Date): number {
+  const utcMinutes = now.getUTCHours() * 60 + now.getUTCMinutes();
+  return ((((utcMinutes - 720) % 1440) + 1440 + 720) % 1440) - 720;
+}

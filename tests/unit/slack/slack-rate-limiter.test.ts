@@ -24,6 +24,18 @@ describe('SlackRateLimiter', () => {
     expect(time.waits).toEqual([1_200, 2_400]);
   });
 
+  it('takes a token for a call worth making only now while one is free, and refuses without queueing once they are spent', async () => {
+    const { time, limiter } = limiterWithClock();
+    for (let i = 0; i < 100; i += 1) expect(limiter.tryTake('T1', 'chat.appendStream')).toBe(true);
+    expect(limiter.tryTake('T1', 'chat.appendStream')).toBe(false);
+    expect(limiter.tryTake('T2', 'chat.appendStream')).toBe(true);
+    // A refused try leaves nothing owed: 600 ms later (one token at 100 a minute) one goes again.
+    time.now += 600;
+    expect(limiter.tryTake('T1', 'chat.appendStream')).toBe(true);
+    expect(limiter.tryTake('T1', 'chat.appendStream')).toBe(false);
+    expect(time.waits).toEqual([]);
+  });
+
   it('counts per workspace and per method', async () => {
     const { time, limiter } = limiterWithClock();
     for (let i = 0; i < 50; i += 1) await limiter.take('T1', 'chat.update');
