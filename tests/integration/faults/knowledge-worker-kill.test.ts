@@ -126,28 +126,33 @@ describe('a worker killed mid-ingestion', () => {
       }
     })();
 
-    // Kill the worker once part of the source is stored.
-    await eventually(async () => {
-      const now = await sources.get(world.ws.team.id, source.id);
-      expect(now?.status).toBe('embedding');
-      expect(now!.progressDone).toBeGreaterThanOrEqual(12);
-    }, 60_000);
-    first.child.kill('SIGKILL');
-    await first.exited;
-    const left = await sources.get(world.ws.team.id, source.id);
-    expect(left).toMatchObject({ status: 'embedding' });
-    expect(left!.progressDone).toBeLessThan(left!.progressTotal);
-    expect((await stored(source.id)).ordinals.length).toBe(left!.progressDone);
+    let second: SpawnedApp | undefined;
+    try {
+      // Kill the worker once part of the source is stored.
+      await eventually(async () => {
+        const now = await sources.get(world.ws.team.id, source.id);
+        expect(now?.status).toBe('embedding');
+        expect(now!.progressDone).toBeGreaterThanOrEqual(12);
+      }, 60_000);
+      first.child.kill('SIGKILL');
+      await first.exited;
+      const left = await sources.get(world.ws.team.id, source.id);
+      expect(left).toMatchObject({ status: 'embedding' });
+      expect(left!.progressDone).toBeLessThan(left!.progressTotal);
+      expect((await stored(source.id)).ordinals.length).toBe(left!.progressDone);
 
-    // Another worker takes the job over once the heartbeat lapses (plus the retry delay).
-    const second = startWorker();
-    await eventually(async () => expect((await sources.get(world.ws.team.id, source.id))?.status).toBe('ready'), 150_000);
-    await eventually(() => expect(seen.visibleWhenReady).toBeGreaterThan(0), 10_000);
-    searching = false;
-    await searcher;
+      // Another worker takes the job over once the heartbeat lapses (plus the retry delay).
+      second = startWorker();
+      await eventually(async () => expect((await sources.get(world.ws.team.id, source.id))?.status).toBe('ready'), 150_000);
+      await eventually(() => expect(seen.visibleWhenReady).toBeGreaterThan(0), 10_000);
+    } finally {
+      // Stopped even when an expectation fails, before the world's pools close.
+      searching = false;
+      await searcher;
+    }
     expect(seen.whileEmbedding).toBeGreaterThan(0);
     expect(seen.visibleBeforeReady).toBe(0);
-    expect(second.output()).toContain('knowledge source ingested');
+    expect(second!.output()).toContain('knowledge source ingested');
     const [job] = (await world.app.queue.boss.findJobs(KNOWLEDGE_QUEUES.knowledgeIngest.name)).filter((j) => (j.data as { sourceId?: string }).sourceId === source.id);
     expect(job?.state).toBe('completed');
     expect(job!.retryCount).toBeGreaterThanOrEqual(1);
