@@ -33,8 +33,10 @@ export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookE
   /**
    * The first claim of a job attempt is its delivery record (ADR 33): a new key is taken as
    * before; a key whose delivery never finished is taken over by a later attempt of the job
-   * (a retry after a crash or a lapsed heartbeat), which learns the messages the earlier one
-   * posted. A finished delivery, or one held by an attempt at least as new, is a duplicate.
+   * (a retry after a crash or a lapsed heartbeat), which learns the messages every earlier one
+   * posted. They stay in the record until it is done: an attempt that dies before it has
+   * deleted them hands them on to the next (deleting a message twice is harmless). A finished
+   * delivery, or one held by an attempt at least as new, is a duplicate.
    */
   private async claimDelivery(job: JobAttemptContext, event: ProcessedEvent, at: Date): Promise<boolean> {
     const connection = this.orm.em.getConnection();
@@ -50,7 +52,7 @@ export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookE
       const claimed = await connection.execute<{ event_id: string }[]>(
         `insert into processed_slack_events as e (event_id, team_id, type, processed_at, attempt, done, messages)
          values (?, ?, ?, ?, ?, false, '[]')
-         on conflict (event_id) do update set attempt = excluded.attempt, processed_at = excluded.processed_at, messages = '[]'
+         on conflict (event_id) do update set attempt = excluded.attempt, processed_at = excluded.processed_at
            where e.done = false and e.attempt < excluded.attempt
          returning event_id`,
         [event.eventId, event.teamId, event.type, at, job.attempt],

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { InMemoryProcessedEventLog } from '../../adapters/memory/in-memory-processed-event-log';
 import { PgProcessedEventLog } from '../../adapters/postgres/pg-processed-event-log';
+import { jobAttempts, type JobAttemptContext } from '../../adapters/queue/job-context';
 import type { ProcessedEventLog } from '../../core/shared/processed-event-log.port';
 import type { Implementation } from './support/implementations';
 import { emptyTables, fileDatabase } from './support/implementations';
@@ -44,6 +45,32 @@ describe.each([
     expect(await log.purgeBefore(at(5))).toBe(1);
     expect(await log.markProcessed(event, at(20))).toBe(true);
     expect(await log.markProcessed({ ...event, eventId: 'Ev0002' }, at(20))).toBe(false);
+  });
+});
+
+// The delivery record (ADR 33): what a retried job attempt learns about earlier attempts' messages.
+describe('ProcessedEventLog (postgres slack): delivery records of job attempts', () => {
+  const event = { eventId: 'Ev0100', teamId: TEAM_A, type: 'app_mention' };
+  const claim = async (log: PgProcessedEventLog, attempt: number) => {
+    const context: JobAttemptContext = { attempt };
+    const first = await jobAttempts.run(context, () => log.markProcessed(event, at(attempt)));
+    return { first, delivery: context.delivery };
+  };
+
+  it('hands a retry the messages of every attempt that did not finish, also of one that died before deleting them', async () => {
+    const log = await postgres('slack').create();
+    const first = await claim(log, 0);
+    await first.delivery!.record({ channel: 'C1', ts: '1.000001' });
+    // The retry learns the half answer, then dies before it has deleted it or said anything.
+    const second = await claim(log, 1);
+    expect(second.delivery!.leftovers).toEqual([{ channel: 'C1', ts: '1.000001' }]);
+    const third = await claim(log, 2);
+    expect(third.delivery!.leftovers).toEqual([{ channel: 'C1', ts: '1.000001' }]);
+    await third.delivery!.record({ channel: 'C1', ts: '1.000002' });
+    await third.delivery!.finish();
+    // A finished delivery is never taken over, and an older attempt is a duplicate.
+    expect((await claim(log, 3)).first).toBe(false);
+    expect((await claim(log, 1)).first).toBe(false);
   });
 });
 

@@ -1,0 +1,206 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { LlmFakeBehaviour, PromptView } from '../../../adapters/memory/llm-script';
+import { slackAnswerTexts } from '../../../apps/shared/messages/slack';
+import type { SpawnedApp } from '../../support/processes';
+import { seededRandom, seededStreams } from '../../support/seeded-random';
+import { eventually } from '../slack-app/support/slack-app-world';
+import { askInChannel, deliverAsSlack, startFaultWorld, type FaultWorld, type Question } from './support/fault-world';
+
+/**
+ * The randomized fault suite (issue 16). The compiled server and two workers answer mentions
+ * in five workspaces while everything around them misbehaves at random: the models answer
+ * 429 (with Retry-After), 500, 503 or 529, stall past the start deadline, or cut their stream
+ * before or in the middle of an answer; Slack answers 429 with Retry-After; a worker is killed
+ * with SIGKILL every few seconds and started again; and once PostgreSQL goes away for a few
+ * seconds (every connection reset, new ones refused, through a proxy). In the end every
+ * question has exactly one outcome in its thread: the whole answer, or the unknown-error
+ * message (after whatever words had already reached Slack when a stream broke).
+ *
+ * FAULT_SEED replays a run (the seed is printed); FAULT_EVENTS sets the number of questions
+ * (default 100; the issue's full run is FAULT_EVENTS=300, see docs/slack.md).
+ */
+const SEED = Number(process.env.FAULT_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const EVENTS = Number(process.env.FAULT_EVENTS ?? 100);
+const TEAMS = 5;
+/** Questions are sent over about this long (the faults happen meanwhile). */
+const SEND_WINDOW_MS = Math.max(30_000, EVENTS * 400);
+/** Slack's retries of an unacknowledged event, compressed (Slack waits about 1 and 5 minutes). */
+const SLACK_RETRY_DELAYS_MS = [500, 2_500, 6_000];
+const UNKNOWN_ERROR = slackAnswerTexts.unknownError('en');
+
+const random = seededRandom(SEED);
+const streamOf = seededStreams(SEED);
+
+function answerTo(eventId: string): string {
+  return `The answer to ${eventId}: it streams in small pieces, so a worker can die or a stream can break halfway through it.`;
+}
+
+const counts: Record<string, number> = {};
+const count = (what: string) => (counts[what] = (counts[what] ?? 0) + 1);
+
+/** What a provider does with its nth call for a question: decided by the seed, not by timing. */
+function behaviourFor(provider: 'openai' | 'anthropic', prompt: PromptView, calls: Map<string, number>): LlmFakeBehaviour {
+  const asked = prompt.turns.filter((t) => t.role === 'user').at(-1)?.text ?? '';
+  const eventId = /\[(Ev[0-9A-Z]+)\]/.exec(asked)?.[1] ?? 'unknown';
+  const key = `${provider}/${eventId}`;
+  const n = (calls.get(key) ?? 0) + 1;
+  calls.set(key, n);
+  const roll = streamOf(`${key}/${n}`);
+  const text = answerTo(eventId);
+  const paced = { text, chunkChars: 8, chunkDelayMs: 20 + Math.floor(roll() * 40) };
+  const r = roll();
+  const fault = (name: string, behaviour: LlmFakeBehaviour) => {
+    count(`${provider} ${name}`);
+    return behaviour;
+  };
+  if (r < 0.08) return fault('429', { failWithStatus: 429, retryAfterSeconds: 1 });
+  if (r < 0.14) return fault('500', { failWithStatus: 500 });
+  if (r < 0.2) return fault(provider === 'anthropic' ? '529' : '503', { failWithStatus: provider === 'anthropic' ? 529 : 503 });
+  if (r < 0.24) return fault('timeout', { firstByteDelayMs: 6_000 });
+  if (r < 0.28) return fault('cut before text', { ...paced, cutOffAfterChars: 0, cutOffMode: 'destroy' });
+  if (r < 0.34) {
+    const cutAt = 8 + Math.floor(roll() * (text.length - 16));
+    return fault('cut mid-answer', { ...paced, cutOffAfterChars: cutAt, cutOffMode: roll() < 0.5 ? 'destroy' : 'end' });
+  }
+  if (provider === 'anthropic' && r < 0.37) return fault('overloaded in stream', { streamErrorType: 'overloaded_error' });
+  count(`${provider} answer`);
+  return paced;
+}
+
+/** What a thread shows: its one outcome, or why it is wrong. */
+function outcomeOf(world: FaultWorld, question: Question): 'answer' | 'error' | 'partial answer, then error' | string {
+  const replies = world.slack.botReplies(question.ws.channel, question.ts);
+  const texts = replies.map((m) => m.text);
+  if (replies.some((m) => m.streamState === 'streaming')) return `still streaming: ${JSON.stringify(texts)}`;
+  const whole = texts.filter((t) => t === answerTo(question.eventId)).length;
+  const errors = texts.filter((t) => t === UNKNOWN_ERROR).length;
+  if (whole + errors === 0) return `lost: ${JSON.stringify(texts)}`;
+  if (whole + errors > 1) return `duplicated: ${JSON.stringify(texts)}`;
+  if (texts.length === 1) return whole === 1 ? 'answer' : 'error';
+  // A stream that broke after its first words: they stay, and the error message follows them once.
+  const [said, after] = texts;
+  if (texts.length === 2 && after === UNKNOWN_ERROR && said !== '' && answerTo(question.eventId).startsWith(said!)) return 'partial answer, then error';
+  return `unexpected: ${JSON.stringify(texts)}`;
+}
+
+describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
+  let world: FaultWorld;
+  const workers: SpawnedApp[] = [];
+
+  beforeAll(async () => {
+    console.log(`fault suite: seed ${SEED}, ${EVENTS} events over ${TEAMS} workspaces (replay with FAULT_SEED=${SEED})`);
+    world = await startFaultWorld({
+      teams: TEAMS,
+      // pg-boss's shortest heartbeat, so a killed worker's answers come back within seconds.
+      env: { ANSWER_HEARTBEAT_SECONDS: '10', LLM_RETRY_AFTER_MAX_MS: '2000', SHUTDOWN_TIMEOUT_MS: '1000' },
+    });
+    const openaiCalls = new Map<string, number>();
+    const anthropicCalls = new Map<string, number>();
+    const scripted = EVENTS * 40;
+    world.openai.enqueue(...Array.from({ length: scripted }, () => ({ respond: (p: PromptView) => behaviourFor('openai', p, openaiCalls) })));
+    world.anthropic.enqueue(...Array.from({ length: scripted }, () => ({ respond: (p: PromptView) => behaviourFor('anthropic', p, anthropicCalls) })));
+    for (let i = 0; i < 2; i += 1) workers.push((await world.startWorker()).app);
+    await eventually(() => workers.forEach((w) => expect(w.output()).toContain('worker started')), 60_000);
+  }, 120_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('ends with every question answered or told of the error, exactly once: none lost, none doubled', async () => {
+    // A failed run leaves the processes' logs (ids only) beside its seed, to read with the replay.
+    onTestFailed(() => {
+      const file = join(tmpdir(), `tomo-fault-suite-${SEED}.log`);
+      writeFileSync(file, world.logs());
+      console.log(`fault suite: logs of seed ${SEED} written to ${file}`);
+    });
+    const questions: Question[] = [];
+    const deliveries: Promise<boolean>[] = [];
+    let sending = true;
+
+    // SIGKILL a worker every few seconds and start it again at once.
+    const killer = (async () => {
+      while (sending) {
+        await new Promise((resolve) => setTimeout(resolve, 2_000 + random() * 3_000));
+        if (!sending) break;
+        const slot = Math.floor(random() * workers.length);
+        const victim = workers[slot]!;
+        victim.child.kill('SIGKILL');
+        await victim.exited;
+        count('worker SIGKILL');
+        workers[slot] = (await world.startWorker()).app;
+      }
+    })();
+    // Slack says 429 with Retry-After now and then, to one of the methods an answer uses.
+    const slackMethods = ['chat.postMessage', 'chat.startStream', 'chat.appendStream', 'chat.stopStream', 'conversations.replies', 'users.info'];
+    const throttler = (async () => {
+      while (sending) {
+        await new Promise((resolve) => setTimeout(resolve, 500 + random() * 1_500));
+        const method = slackMethods[Math.floor(random() * slackMethods.length)]!;
+        world.slack.rateLimit(method, { times: 1 + Math.floor(random() * 3), retryAfterSeconds: 1 });
+        count('Slack 429 burst');
+      }
+    })();
+    // PostgreSQL goes away once, a third of the way in.
+    const outageAt = SEND_WINDOW_MS * (0.25 + random() * 0.2);
+    const outageMs = 3_000 + random() * 2_000;
+    const outage = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, outageAt));
+      world.proxy.down();
+      await new Promise((resolve) => setTimeout(resolve, outageMs));
+      world.proxy.up();
+    })();
+
+    const order = Array.from({ length: EVENTS }, (_, i) => i % TEAMS);
+    for (const [i, team] of order.entries()) {
+      const ws = world.workspaces[team]!;
+      const question = askInChannel(world, ws, `question ${i}`, `Ev${SEED.toString(16).toUpperCase()}X${i.toString(16).toUpperCase().padStart(4, '0')}`);
+      questions.push(question);
+      deliveries.push(deliverAsSlack(world, question, SLACK_RETRY_DELAYS_MS));
+      await new Promise((resolve) => setTimeout(resolve, random() * ((2 * SEND_WINDOW_MS) / EVENTS)));
+    }
+    await outage;
+    const acknowledged = await Promise.all(deliveries);
+    sending = false;
+    await Promise.all([killer, throttler]);
+
+    // Slack had every event acknowledged within its retries: none was lost at the door.
+    expect(acknowledged.filter((ok) => !ok), `seed ${SEED}: events never acknowledged`).toEqual([]);
+    const refused = questions.filter((q) => q.deliveries.some((status) => status === undefined || status >= 500)).length;
+
+    // Every thread settles on one outcome (killed workers' answers come back after their heartbeat lapses).
+    await eventually(() => {
+      const open = questions.map((q) => outcomeOf(world, q)).filter((o) => o.startsWith('lost') || o.startsWith('still'));
+      expect(open.length, `seed ${SEED}: ${open.slice(0, 3).join('; ')}`).toBe(0);
+    }, 120_000);
+    // …and nothing is left to run that could add to a thread.
+    const client = new pg.Client({ connectionString: world.db.url });
+    await client.connect();
+    try {
+      await eventually(async () => {
+        const { rows } = await client.query<{ state: string; n: string }>(
+          `select state, count(*) as n from pgboss.job where name = 'slack-answer' group by state order by state`,
+        );
+        expect(rows.map((r) => [r.state, Number(r.n)])).toEqual([['completed', EVENTS]]);
+      }, 60_000);
+    } finally {
+      await client.end();
+    }
+
+    const outcomes = questions.map((q) => outcomeOf(world, q));
+    const tally: Record<string, number> = {};
+    for (const outcome of outcomes) tally[outcome] = (tally[outcome] ?? 0) + 1;
+    console.log(
+      `fault suite (seed ${SEED}): ${JSON.stringify(tally)}; faults ${JSON.stringify(counts)}; ` +
+        `events refused at least once ${refused}; PostgreSQL away ${Math.round(outageMs)} ms`,
+    );
+    const wrong = outcomes.flatMap((outcome, i) => (['answer', 'error', 'partial answer, then error'].includes(outcome) ? [] : [`${questions[i]!.eventId}: ${outcome}`]));
+    expect(wrong, `seed ${SEED}`).toEqual([]);
+    // The faults did happen (a run where nothing failed proves nothing).
+    expect(counts['worker SIGKILL'] ?? 0).toBeGreaterThan(0);
+    expect(tally.answer ?? 0).toBeGreaterThan(0);
+  }, 300_000);
+});
