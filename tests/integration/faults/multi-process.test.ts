@@ -4,9 +4,10 @@ import { freePort } from '../../../adapters/embedded-postgres/embedded-postgres-
 import { signSlackRequest } from '../../../adapters/slack/verify-slack-signature';
 import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
-import { envWithout, spawnBuilt, waitForStatus, type SpawnedApp } from '../../support/processes';
+import { spawnBuilt, waitForStatus, type SpawnedApp } from '../../support/processes';
 import {
   SIGNING_SECRET,
+  builtProcessEnv,
   eventually,
   installThroughBrowser,
   startSlackAppWorld,
@@ -53,21 +54,14 @@ describe(`${SERVERS} servers and ${WORKERS} workers on one database`, () => {
     }
 
     const { config } = world.app;
-    const common = {
-      ...envWithout('DATABASE_URL', 'TEST_DATABASE_URL', 'LOG_FORMAT', 'METRICS_TOKEN'),
-      NODE_ENV: 'production',
+    const common = builtProcessEnv(world, {
       LOG_LEVEL: 'warn',
-      DATABASE_URL: world.app.db.url,
-      ENCRYPTION_KEY: config.ENCRYPTION_KEY!,
-      SLACK_API_URL: config.SLACK_API_URL,
-      SLACK_SIGNING_SECRET: config.SLACK_SIGNING_SECRET!,
       SLACK_CLIENT_ID: config.SLACK_CLIENT_ID!,
       SLACK_CLIENT_SECRET: config.SLACK_CLIENT_SECRET!,
-      LLM_PROVIDER: 'openai',
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: world.openai.url,
       OPENAI_IMAGE_MODEL: 'none',
-    };
+    });
+    delete common.LOG_FORMAT;
+    delete common.METRICS_TOKEN;
     const ready: Promise<void>[] = [];
     for (let s = 0; s < SERVERS; s += 1) {
       const port = await freePort();
