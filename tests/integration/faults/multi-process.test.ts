@@ -168,11 +168,10 @@ describe(`${SERVERS} servers and ${WORKERS} workers on one database`, () => {
       .map((q) => ({ tag: q.tag, replies: byThread.get(`${q.channel}/${q.ts}`) ?? [] }))
       .filter(({ tag, replies }) => replies.length !== 1 || replies[0]!.text !== answerTo(tag) || replies[0]!.streamState === 'streaming');
     expect(wrong).toEqual([]);
-    // Nothing else from Tomo anywhere: no second answer, no error message, nothing taken back.
+    // Nothing else from Tomo anywhere: no second answer, no error message.
     expect(world.slack.state.messages.filter((m) => m.botId !== undefined && tomo.has(m.botId))).toHaveLength(EVENTS);
-    expect(world.slack.state.deleted).toEqual([]);
     for (const app of [...servers.map((s) => s.app), ...workers]) expect(app.child.exitCode).toBeNull();
-  }, 500_000);
+  }, 300_000);
 });
 
 async function postEvent(baseUrl: string, q: Question): Promise<number> {
