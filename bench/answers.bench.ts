@@ -1,18 +1,17 @@
 import type { FakeSlackCall } from '../adapters/slack-emulator/fake-slack';
 import { seedWorkspace, type SeededWorkspace } from '../adapters/slack-emulator/seed-workspace';
 import type { RecordedLlmCall } from '../tests/fakes/openai/fake-openai';
-import { quantile, signedEvent, startSlackBench, type SlackBench } from './slack-bench-world';
+import { processCpuMs, processMemory, quantile, signedEvent, startSlackBench, type SlackBench } from './slack-bench-world';
 
 /**
  * `npm run bench answers` (issue 16): answers at scale against a model with a real model's
  * pace — the first token after 1 s, then about 6 s of streaming — through the real server
- * and one worker, with the Slack and OpenAI fakes. Every figure is a ratio against a lone
+ * and one worker process, with the Slack and OpenAI fakes. Every figure is a ratio against a lone
  * answer measured in the same run:
  *   1. a lone answer: first words after the model's first token, and the whole answer;
  *   2. 500 mentions in one burst (50 workspaces × 10, each in its own channel): first words
- *      p95 and whole answers p95 against the lone answer, and the process's peak RSS;
+ *      p95 and whole answers p95 against the lone answer, and the worker process's peak RSS;
  *   3. fairness: one workspace sends 400 while nineteen send 5 each; the small ones' p95.
- * Server, worker and fakes share this process, so the RSS includes the fakes.
  * ANSWERS_BENCH_FAIRNESS=0 stops after part 2.
  */
 const FIRST_TOKEN_MS = 1_000;
@@ -29,7 +28,8 @@ interface Timing {
 }
 
 const bench: SlackBench = await startSlackBench();
-await bench.startWorker();
+// One worker process of its own, as production runs it (server, fakes and this client share this one).
+const workerPid = await bench.startWorkerProcess();
 
 const timings = new Map<string, Timing>();
 const byPrompt = new Map<string, Timing>();
@@ -134,12 +134,14 @@ console.log(`  first words after the model's first token: ${ms(afterToken)} (goa
 const burstWorkspaces: SeededWorkspace[] = [];
 for (let i = 0; i < 50; i += 1) burstWorkspaces.push(await install());
 pacedAnswers(500);
-let peakRss = process.memoryUsage().rss;
-const rssBefore = peakRss;
-const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+const rssBefore = processMemory(workerPid).rss;
+const cpuBefore = processCpuMs(workerPid);
+const burstStart = performance.now();
 const burst = await Promise.all(burstWorkspaces.flatMap((ws) => Array.from({ length: 10 }, () => mention(ws))));
 await finished(burst);
-clearInterval(sampler);
+const peakRss = processMemory(workerPid).peak;
+const workerCpu = processCpuMs(workerPid) - cpuBefore;
+const burstWall = performance.now() - burstStart;
 const burstFirstP95 = quantile(burst.map(firstWordsOf), 0.95);
 const burstWholeP95 = quantile(burst.map(wholeOf), 0.95);
 console.log(`500 mentions in one burst (50 workspaces × 10):`);
@@ -150,7 +152,8 @@ console.log(
     `to the model's request ${ms(quantile(burst.map((t) => t.modelAt! - FIRST_TOKEN_MS - t.sentAt), 0.95))}, ` +
     `first token to first words ${ms(quantile(burst.map((t) => t.firstWords! - t.modelAt!), 0.95))}`,
 );
-console.log(`  peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB (before the burst ${(rssBefore / 2 ** 20).toFixed(0)} MiB; server, worker and fakes in one process)`);
+console.log(`  the worker process used ${(workerCpu / 1000).toFixed(1)} s of CPU in the burst's ${(burstWall / 1000).toFixed(1)} s (${((workerCpu / burstWall) * 100).toFixed(0)} % of a core)`);
+console.log(`  the worker process's peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB under tsx (before the burst ${(rssBefore / 2 ** 20).toFixed(0)} MiB)`);
 
 // ---- 3. fairness: 400 from one workspace, 5 from each of nineteen ----------------------
 if (process.env.ANSWERS_BENCH_FAIRNESS === '0') {

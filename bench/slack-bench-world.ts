@@ -1,4 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { freePort } from '../adapters/embedded-postgres/embedded-postgres-server';
 import { createLogger } from '../adapters/logging/logger';
@@ -29,6 +31,8 @@ export interface SlackBench {
   queue: PgBossJobQueue;
   env: Record<string, string>;
   startWorker(): Promise<void>;
+  /** The worker as a process of its own (`apps/worker/main.ts`), as production runs it; returns its pid. */
+  startWorkerProcess(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -75,6 +79,7 @@ export async function startSlackBench(): Promise<SlackBench> {
   const queue = await PgBossJobQueue.start(env.DATABASE_URL!, { logger, queues: ALL_QUEUES, poolMax: 8 });
   const http: RunningHttpServer = await startServer({ config: loadServerConfig(env), logger, database, queue });
   let worker: RunningWorker | undefined;
+  let workerProcess: ChildProcess | undefined;
   return {
     baseUrl: `http://127.0.0.1:${http.port}`,
     slack,
@@ -84,9 +89,34 @@ export async function startSlackBench(): Promise<SlackBench> {
     async startWorker() {
       worker ??= await startWorker({ config: loadWorkerConfig(env), logger, database, queue });
     },
+    async startWorkerProcess() {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/worker/main.ts'], {
+        env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      workerProcess = child;
+      await new Promise<void>((resolve, reject) => {
+        let seen = '';
+        child.once('exit', (code) => reject(new Error(`the worker exited (${code}) before it started`)));
+        child.stdout!.on('data', (chunk: Buffer) => {
+          if (seen === 'started') return;
+          seen = (seen + chunk.toString()).slice(-4096);
+          if (seen.includes('worker started')) {
+            seen = 'started';
+            resolve();
+          }
+        });
+      });
+      return child.pid!;
+    },
     async close() {
       await http.close(1000);
       await worker?.stop();
+      if (workerProcess && workerProcess.exitCode === null) {
+        const exited = new Promise((resolve) => workerProcess!.once('exit', resolve));
+        workerProcess.kill('SIGTERM');
+        await exited;
+      }
       await queue.stop(1000);
       await database.close();
       await Promise.all([slack.close(), openai.close()]);
@@ -122,4 +152,18 @@ async function admin(adminUrl: string, sql: string): Promise<void> {
 export function quantile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
+}
+
+/** A process's resident memory now and at its peak (Linux: /proc/<pid>/status), in bytes. */
+export function processMemory(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024;
+  return { rss: kib('VmRSS'), peak: kib('VmHWM') };
+}
+
+/** CPU time a process has used so far (Linux: /proc/<pid>/stat, user + system), in ms. */
+export function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  // After the command name: field 14 (utime) and 15 (stime) of stat(5) are at 11 and 12 here, in clock ticks (100 a second).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ProcessedWebhookEventLog } from '../../core/billing/apply-stripe-event.use-case';
 import type { ProcessedEvent, ProcessedEventLog } from '../../core/shared/processed-event-log.port';
-import { currentJobAttempt, type Delivered, type JobAttemptContext } from '../queue/job-context';
+import { currentJobAttempt, DeliveryTakenOverError, type Delivered, type JobAttemptContext } from '../queue/job-context';
 import { ProcessedSlackEventEntity, ProcessedStripeEventEntity } from './entities/processed-event.entity';
 
 // Both tables share the columns these queries read (Slack's has the delivery columns too).
@@ -40,15 +40,27 @@ export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookE
    */
   private async claimDelivery(job: JobAttemptContext, event: ProcessedEvent, at: Date): Promise<boolean> {
     const connection = this.orm.em.getConnection();
-    const rows = await connection.execute<{ leftovers: Delivered[] | null }[]>(
-      `with previous as (select messages from processed_slack_events where event_id = ?)
-       insert into processed_slack_events as e (event_id, team_id, type, processed_at, attempt, done, messages)
-       values (?, ?, ?, ?, ?, false, '[]')
-       on conflict (event_id) do update set attempt = excluded.attempt, processed_at = excluded.processed_at
-         where e.done = false and e.attempt < excluded.attempt
-       returning (select messages from previous) as leftovers`,
-      [event.eventId, event.eventId, event.teamId, event.type, at, job.attempt],
-    );
+    // One transaction: the record is locked first, so a message an older, still running attempt
+    // records at this very moment is either among the leftovers or finds the key taken over.
+    const rows = await connection.transactional(async (trx) => {
+      const previous = await connection.execute<{ messages: Delivered[] }[]>(
+        `select messages from processed_slack_events where event_id = ? for update`,
+        [event.eventId],
+        'all',
+        trx,
+      );
+      const claimed = await connection.execute<{ event_id: string }[]>(
+        `insert into processed_slack_events as e (event_id, team_id, type, processed_at, attempt, done, messages)
+         values (?, ?, ?, ?, ?, false, '[]')
+         on conflict (event_id) do update set attempt = excluded.attempt, processed_at = excluded.processed_at
+           where e.done = false and e.attempt < excluded.attempt
+         returning event_id`,
+        [event.eventId, event.teamId, event.type, at, job.attempt],
+        'all',
+        trx,
+      );
+      return claimed.length === 1 ? [{ leftovers: previous[0]?.messages ?? [] }] : [];
+    });
     if (rows.length !== 1) return false;
     const key = event.eventId;
     const attempt = job.attempt;
@@ -57,10 +69,13 @@ export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookE
       key,
       leftovers: rows[0]!.leftovers ?? [],
       record: async (item) => {
-        await connection.execute(
-          `update processed_slack_events set messages = messages || ?::jsonb where event_id = ? and attempt = ?`,
+        const updated = await connection.execute<{ event_id: string }[]>(
+          `update processed_slack_events set messages = messages || ?::jsonb where event_id = ? and attempt = ? returning event_id`,
           [JSON.stringify([item]), key, attempt],
         );
+        // A later attempt took the delivery over (this one's heartbeat lapsed while it was still
+        // working): that attempt cannot know this message, so this attempt must not keep it.
+        if (updated.length === 0) throw new DeliveryTakenOverError(key, attempt);
       },
       finish: async () => {
         await connection.execute(`update processed_slack_events set done = true where event_id = ? and attempt = ?`, [key, attempt]);

@@ -45,6 +45,14 @@ export interface JobAttemptContext {
 
 export const jobAttempts = new AsyncLocalStorage<JobAttemptContext>();
 
+/** An attempt still working after a later attempt of its job took the delivery over. */
+export class DeliveryTakenOverError extends Error {
+  override name = 'DeliveryTakenOverError';
+  constructor(key: string, attempt: number) {
+    super(`delivery ${key} was taken over by a later attempt than ${attempt}`);
+  }
+}
+
 export function currentJobAttempt(): JobAttemptContext | undefined {
   return jobAttempts.getStore();
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PgBoss } from 'pg-boss';
+import { PgBoss, type JobWithMetadata } from 'pg-boss';
 import type { JobPayload, JobQueue, SendJobOptions } from '../../core/shared/job-queue.port';
 import type { Logger } from '../logging/logger';
 import { JobDispatcher } from './job-dispatcher';
@@ -34,7 +34,15 @@ export interface QueueDefinition {
   heartbeatSeconds?: number;
 }
 
-export type JobHandler = (payload: JobPayload, job: { id: string; name: string }) => Promise<unknown>;
+export type JobHandler = (
+  payload: JobPayload,
+  job: {
+    id: string;
+    name: string;
+    /** Retries pg-boss still has for this job if this attempt fails (0: the last attempt); queues worked one job at a time only. */
+    retriesLeft?: number;
+  },
+) => Promise<unknown>;
 
 export interface WorkOptions {
   concurrency?: number;
@@ -149,19 +157,20 @@ export class PgBossJobQueue implements JobQueue {
       const lookAgain = () => {
         if (worker.id) this.boss.notifyWorker(worker.id);
       };
-      worker.id = await this.boss.work<JobPayload>(
+      worker.id = await this.boss.work(
         name,
         {
           localConcurrency: 1,
           batchSize: 1,
+          includeMetadata: true,
           ...(polling ? { pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: polling } : {}),
         },
         // batchSize 1: what the handler returns is stored as the job's output.
-        async ([job]) => {
+        async ([job]: JobWithMetadata<JobPayload>[]) => {
           if (!job) return null;
           const started = performance.now();
           try {
-            const output = await handler(job.data, { id: job.id, name: job.name });
+            const output = await handler(job.data, { id: job.id, name: job.name, retriesLeft: Math.max(0, job.retryLimit - job.retryCount) });
             this.logger.debug({ queue: name, jobId: job.id, ms: Math.round(performance.now() - started) }, 'job done');
             return output ?? null;
           } finally {

@@ -25,7 +25,8 @@ export async function startHttpFake(handler: FakeHandler): Promise<RunningFake> 
       });
     });
   });
-  server.keepAliveTimeout = 1_000;
+  // Connections stay open for reuse as behind a real API's load balancer (a 1 s timeout made every client reconnect per call).
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());

@@ -97,6 +97,20 @@ export class IngestSource {
     return { status: 'ready', chunks: chunks.length };
   }
 
+  /**
+   * The job's last attempt failed with a temporary error (the site or the embeddings service
+   * stayed down through every retry): the source fails with the reason, so App Home shows it
+   * and offers Try again, instead of showing it reading forever. A source that is ready, failed
+   * or gone meanwhile is left as it is.
+   */
+  async giveUp(input: { teamId: TeamId; sourceId: string }, failure: FailureCode): Promise<IngestResult> {
+    const source = await this.deps.sources.get(input.teamId, input.sourceId);
+    if (!source) return { status: 'skipped', reason: 'gone' };
+    if (source.status === 'ready') return { status: 'skipped', reason: 'already_ready' };
+    if (source.status === 'failed') return { status: 'failed', failure: source.failure ?? failure };
+    return this.fail(input.teamId, input.sourceId, failure);
+  }
+
   private async fail(teamId: TeamId, sourceId: string, failure: FailureCode): Promise<IngestResult> {
     await this.deps.sources.markFailed(teamId, sourceId, failure, this.deps.clock.now());
     await this.progress(teamId, sourceId);

@@ -5,6 +5,7 @@ import { countLlmErrors } from '../../../adapters/metrics/llm-error-counting';
 import type { TomoMetrics } from '../../../adapters/metrics/prometheus-metrics';
 import { createLlmProvider } from '../../../adapters/llm/create-llm-provider';
 import type { Database } from '../../../adapters/postgres/database';
+import { coalescedReads } from '../../../adapters/postgres/coalesced-reads';
 import { createPgRepositories } from '../../../adapters/postgres/pg-repositories';
 import type { JobHandler } from '../../../adapters/queue/pg-boss-job-queue';
 import { SlackChatWorkspaceFactory } from '../../../adapters/slack/slack-chat-workspace';
@@ -63,7 +64,7 @@ export function slackJobHandlers(
   logger: Logger,
   metrics?: TomoMetrics,
 ): Record<string, JobHandler> {
-  const repositories = createPgRepositories(database.orm, secretBoxFromConfig(config));
+  const repositories = answerRepositories(createPgRepositories(database.orm, secretBoxFromConfig(config)));
   const clock = new SystemClock();
   const ids = new UuidIdGenerator();
   const { installations, subscriptions } = repositories;
@@ -233,4 +234,20 @@ function llmFromConfig(config: WorkerConfig, logger: Logger, metrics?: TomoMetri
     ...(openai ? { openai: { ...openai, imageInput: config.OPENAI_IMAGE_INPUT } } : {}),
     ...(anthropic ? { anthropic } : {}),
   });
+}
+
+/**
+ * Every answer reads its workspace's installation, plan, seats, instructions and look before
+ * the model is asked: a burst of questions in one workspace shares those reads while they are
+ * in flight (ADR 34) instead of queueing hundreds of identical queries for the pool.
+ */
+function answerRepositories(repositories: ReturnType<typeof createPgRepositories>): ReturnType<typeof createPgRepositories> {
+  return {
+    ...repositories,
+    installations: coalescedReads(repositories.installations, ['find']),
+    subscriptions: coalescedReads(repositories.subscriptions, ['listByTeam']),
+    seatAssignments: coalescedReads(repositories.seatAssignments, ['listByTeam', 'listByMember']),
+    instructions: coalescedReads(repositories.instructions, ['find']),
+    appCustomizations: coalescedReads(repositories.appCustomizations, ['find']),
+  };
 }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slackText } from '../../../apps/shared/messages/slack';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
-import { envWithout, spawnBuilt, type SpawnedApp } from '../../support/processes';
+import { spawnBuilt, type SpawnedApp } from '../../support/processes';
 import {
+  builtProcessEnv,
   eventually,
   installThroughBrowser,
   mention,
@@ -40,22 +41,8 @@ describe('a worker killed mid-delivery', () => {
   }
 
   async function startWorker(): Promise<SpawnedApp> {
-    const { config } = world.app;
-    const worker = spawnBuilt('worker', {
-      ...envWithout('DATABASE_URL', 'TEST_DATABASE_URL'),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: world.app.db.url,
-      ENCRYPTION_KEY: config.ENCRYPTION_KEY!,
-      PUBLIC_URL: config.PUBLIC_URL,
-      SLACK_API_URL: config.SLACK_API_URL,
-      SLACK_SIGNING_SECRET: config.SLACK_SIGNING_SECRET!,
-      LLM_PROVIDER: 'openai',
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: world.openai.url,
-      // pg-boss's shortest heartbeat: the retry comes about 10–15 s after the kill.
-      ANSWER_HEARTBEAT_SECONDS: '10',
-    });
+    // pg-boss's shortest heartbeat: the retry comes about 10–15 s after the kill.
+    const worker = spawnBuilt('worker', builtProcessEnv(world, { ANSWER_HEARTBEAT_SECONDS: '10' }));
     workers.push(worker);
     await eventually(() => expect(worker.output()).toContain('worker started'), 60_000);
     return worker;

@@ -4,8 +4,9 @@ import { slackText } from '../../../apps/shared/messages/slack';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
 import type { ScheduleSettingRecord } from '../../../core/schedules/schedule-setting';
 import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
-import { envWithout, spawnBuilt, type SpawnedApp } from '../../support/processes';
+import { spawnBuilt, type SpawnedApp } from '../../support/processes';
 import {
+  builtProcessEnv,
   endTrial,
   eventually,
   installThroughBrowser,
@@ -128,7 +129,7 @@ describe('Slack app: scheduled channel summaries (real server and workers, fakes
       await schedule(channel, { ws });
     }
     // The worker as production runs it (`node dist/worker.js`), on the same database.
-    const worker = spawnBuilt('worker', { ...envWithout('DATABASE_URL', 'TEST_DATABASE_URL'), ...workerEnv(world) });
+    const worker = spawnBuilt('worker', builtProcessEnv(world));
     second = worker;
     await eventually(() => expect(worker.output()).toContain('worker started'), 60_000);
 
@@ -219,20 +220,3 @@ describe('Slack app: scheduled channel summaries (real server and workers, fakes
     expect(world.openai.calls.length).toBe(calls);
   });
 });
-
-/** The environment a worker process needs to join this world (same database, key and fakes). */
-function workerEnv(world: SlackAppWorld): Record<string, string> {
-  const { config } = world.app;
-  return {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: world.app.db.url,
-    ENCRYPTION_KEY: config.ENCRYPTION_KEY!,
-    PUBLIC_URL: config.PUBLIC_URL,
-    SLACK_API_URL: config.SLACK_API_URL,
-    SLACK_SIGNING_SECRET: config.SLACK_SIGNING_SECRET!,
-    LLM_PROVIDER: 'openai',
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_BASE_URL: world.openai.url,
-  };
-}

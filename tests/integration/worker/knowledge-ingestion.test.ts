@@ -9,6 +9,7 @@ import { createLogger } from '../../../adapters/logging/logger';
 import { FakeClock } from '../../../adapters/memory/fake-clock';
 import { HashingEmbeddings } from '../../../adapters/memory/hashing-embeddings';
 import { openDatabase, type Database } from '../../../adapters/postgres/database';
+import { PgBossJobQueue } from '../../../adapters/queue/pg-boss-job-queue';
 import { nativePool } from '../../../adapters/postgres/native-pool';
 import { PgKnowledgeSourceRepository } from '../../../adapters/vector/pg-knowledge-source-repository';
 import { PgvectorStore } from '../../../adapters/vector/pg-vector-stores';
@@ -23,6 +24,7 @@ const T = 'T0INGEST';
 
 describe('Knowledge ingestion on PostgreSQL: killed mid-way, retried, logged', () => {
   let database: Database;
+  let databaseUrl: string;
   let web: FakeWeb;
   let sources: PgKnowledgeSourceRepository;
   let store: PgvectorStore;
@@ -41,7 +43,8 @@ describe('Knowledge ingestion on PostgreSQL: killed mid-way, retried, logged', (
     web = await startFakeWeb();
     const paragraphs = Array.from({ length: 30 }, (_, i) => `<p>Paragraph ${i} about the harbour office and its many rooms, corridors and stairs. ${i === 17 ? SECRET : ''}</p>`).join('');
     web.page('/vault', { type: 'text/html', body: `<html><head><title>Vault</title></head><body><article><h1>Vault</h1>${paragraphs}</article></body></html>` });
-    database = await openDatabase((await testDatabase()).url, { poolMax: 4 });
+    databaseUrl = (await testDatabase()).url;
+    database = await openDatabase(databaseUrl, { poolMax: 4 });
     const pool = await nativePool(database.orm);
     sources = new PgKnowledgeSourceRepository(pool);
     store = await PgvectorStore.create(pool, AesGcmSecretBox.fromEnv(Buffer.alloc(32, 3).toString('base64')));
@@ -123,4 +126,36 @@ describe('Knowledge ingestion on PostgreSQL: killed mid-way, retried, logged', (
     for (const secret of ['7-31-44', 'vault combination', 'Mira', 'harbour office']) expect(all).not.toContain(secret);
     expect(JSON.stringify(outputs)).not.toContain('harbour');
   });
+
+  it('fails the source with the reason once pg-boss has no retry left, so App Home can offer Try again', async () => {
+    // The real queue adapter on this database, with a queue retried once after a second.
+    const queue = await PgBossJobQueue.start(databaseUrl, { logger, queues: [{ name: 'knowledge-ingest-once', retryLimit: 1, retryDelaySeconds: 1, pollingIntervalSeconds: 1 }] });
+    try {
+      const attempts: (string | undefined)[] = [];
+      const down: Embeddings = {
+        model: 'm',
+        dimensions: 1024,
+        embed: async () => {
+          attempts.push((await sources.get(T, id))?.status);
+          throw new EmbeddingsError('HTTP 503: overloaded', { retryable: true });
+        },
+      };
+      const id = await newSource();
+      await queue.work('knowledge-ingest-once', knowledgeIngestJobHandler({ ingest: ingest(down), logger }));
+      const jobId = await queue.send('knowledge-ingest-once', { teamId: T, sourceId: id });
+      let job: Awaited<ReturnType<typeof queue.boss.getJobById>> = null;
+      for (let i = 0; i < 400 && job?.state !== 'completed' && job?.state !== 'failed'; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        job = await queue.boss.getJobById('knowledge-ingest-once', jobId!);
+      }
+      // The first attempt left the source embedding (retried), the last one failed it.
+      expect(attempts).toEqual(['embedding', 'embedding']);
+      expect(job).toMatchObject({ state: 'completed', retryCount: 1, output: { status: 'failed', failure: 'embedding_failed' } });
+      expect(await sources.get(T, id)).toMatchObject({ status: 'failed', failure: 'embedding_failed', progressDone: 0 });
+      expect(await stored(id)).toEqual([]);
+      expect(lines.join('\n')).toContain('knowledge ingestion failed; no retry left');
+    } finally {
+      await queue.stop(1000);
+    }
+  }, 60_000);
 });

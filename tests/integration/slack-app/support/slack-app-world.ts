@@ -9,6 +9,7 @@ import { startFakeOpenAi, type FakeOpenAi } from '../../../fakes/openai/fake-ope
 import { startFakeSlack, type FakeSlack } from '../../../../adapters/slack-emulator/fake-slack';
 import { seedWorkspace, type SeededWorkspace } from '../../../../adapters/slack-emulator/seed-workspace';
 import { startTestApp, type TestApp } from '../../../support/app';
+import { envWithout } from '../../../support/processes';
 
 export const SIGNING_SECRET = 'test-signing-secret';
 const CLIENT_ID = '111.222';
@@ -212,4 +213,26 @@ export function lastPrompt(world: SlackAppWorld): { system: string; conversation
 /** Jobs of every queue that are not finished yet (none, once the world is quiet). */
 export async function settledAll(world: SlackAppWorld, queues: readonly string[]): Promise<void> {
   for (const queue of queues) await settled(world, queue);
+}
+
+/**
+ * The environment a built server or worker process (`node dist/….js`) needs to join this world:
+ * the same database, key and fakes, configured as production is, over this process's own.
+ */
+export function builtProcessEnv(world: SlackAppWorld, extra: Record<string, string> = {}): Record<string, string | undefined> {
+  const { config } = world.app;
+  return {
+    ...envWithout('DATABASE_URL', 'TEST_DATABASE_URL'),
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: world.app.db.url,
+    ENCRYPTION_KEY: config.ENCRYPTION_KEY!,
+    PUBLIC_URL: config.PUBLIC_URL,
+    SLACK_API_URL: config.SLACK_API_URL,
+    SLACK_SIGNING_SECRET: config.SLACK_SIGNING_SECRET!,
+    LLM_PROVIDER: 'openai',
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_BASE_URL: world.openai.url,
+    ...extra,
+  };
 }
