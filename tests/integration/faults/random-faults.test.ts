@@ -203,6 +203,9 @@ describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
     );
     const wrong = outcomes.flatMap((outcome, i) => (['answer', 'error', 'partial answer, then error'].includes(outcome) ? [] : [`${questions[i]!.eventId}: ${outcome}`]));
     expect(wrong, `seed ${SEED}`).toEqual([]);
+    // Only the kills stopped a process: the server and the workers running now came through the rest.
+    expect(world.server.child.exitCode, world.logs().slice(-2_000)).toBeNull();
+    for (const worker of workers) expect([worker.child.exitCode, worker.child.signalCode]).toEqual([null, null]);
     // The faults did happen (a run where nothing failed proves nothing).
     expect(counts['worker SIGKILL'] ?? 0).toBeGreaterThan(0);
     expect(tally.answer ?? 0).toBeGreaterThan(0);
