@@ -157,7 +157,11 @@ describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
     const order = Array.from({ length: EVENTS }, (_, i) => i % TEAMS);
     for (const [i, team] of order.entries()) {
       const ws = world.workspaces[team]!;
-      const question = askInChannel(world, ws, `question ${i}`, `Ev${SEED.toString(16).toUpperCase()}X${i.toString(16).toUpperCase().padStart(4, '0')}`);
+      const askers = world.askers.get(ws.team.id)!;
+      const question = askInChannel(world, ws, `question ${i}`, {
+        eventId: `Ev${SEED.toString(16).toUpperCase()}X${i.toString(16).toUpperCase().padStart(4, '0')}`,
+        user: askers[Math.floor(i / TEAMS) % askers.length]!,
+      });
       questions.push(question);
       deliveries.push(deliverAsSlack(world, question, SLACK_RETRY_DELAYS_MS));
       await new Promise((resolve) => setTimeout(resolve, random() * ((2 * SEND_WINDOW_MS) / EVENTS)));

@@ -12,6 +12,8 @@ import { startTcpProxy, throughProxy, type TcpProxy } from '../../../support/tcp
 const SIGNING_SECRET = 'fault-signing-secret';
 const CLIENT_ID = '333.444';
 const CLIENT_SECRET = 'fault-client-secret';
+/** A trial allows each member 20 requests a month; eleven askers per workspace leave room for 200 questions each. */
+const ASKERS_PER_WORKSPACE = 10;
 
 export interface FaultWorld {
   slack: FakeSlack;
@@ -21,6 +23,8 @@ export interface FaultWorld {
   /** Between the apps and PostgreSQL: `proxy.down()` takes the database away from them. */
   proxy: TcpProxy;
   workspaces: SeededWorkspace[];
+  /** People of each workspace (by team id) who ask questions, English-speaking, spread so no one reaches the trial's monthly limit. */
+  askers: Map<string, string[]>;
   server: SpawnedApp;
   serverUrl: string;
   /** Starts a worker process (`node dist/worker.js`); its /readyz is on `metricsUrl`. */
@@ -42,6 +46,14 @@ export async function startFaultWorld(options: { teams: number; env?: Record<str
   const direct = new URL(db.url);
   const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
   const workspaces = Array.from({ length: options.teams }, (_, i) => seedWorkspace(slack, `T0FAULT${i}`));
+  const askers = new Map(
+    workspaces.map((ws) => {
+      const people = Array.from({ length: ASKERS_PER_WORKSPACE }, (_, n) =>
+        slack.addUser({ id: `UASK${n}${ws.team.id.slice(1)}`, teamId: ws.team.id, name: `asker${n}`, realName: `Asker ${n}`, locale: 'en-US' }).id,
+      );
+      return [ws.team.id, [ws.alice, ...people]];
+    }),
+  );
   const port = await freePort();
   const serverUrl = `http://127.0.0.1:${port}`;
   const env = {
@@ -75,6 +87,7 @@ export async function startFaultWorld(options: { teams: number; env?: Record<str
     db,
     proxy,
     workspaces,
+    askers,
     server,
     serverUrl,
     async startWorker(extra = {}) {
@@ -125,16 +138,23 @@ export interface Question {
 }
 
 /** A new message mentioning Tomo in the workspace's channel, and its app_mention event. */
-export function askInChannel(world: FaultWorld, ws: SeededWorkspace, text: string, eventId = `Ev${randomBytes(6).toString('hex').toUpperCase()}`): Question {
+export function askInChannel(
+  world: FaultWorld,
+  ws: SeededWorkspace,
+  text: string,
+  options: { eventId?: string; user?: string } = {},
+): Question {
+  const eventId = options.eventId ?? `Ev${randomBytes(6).toString('hex').toUpperCase()}`;
+  const user = options.user ?? ws.alice;
   // The event id is in the question, so a fake model can tell which question it answers.
-  const message = world.slack.addMessage({ channel: ws.channel, user: ws.alice, text: `<@${ws.team.botUserId}> ${text} [${eventId}]` });
+  const message = world.slack.addMessage({ channel: ws.channel, user, text: `<@${ws.team.botUserId}> ${text} [${eventId}]` });
   const body = JSON.stringify({
     token: 'legacy-verification-token',
     team_id: ws.team.id,
     api_app_id: ws.team.appId,
     event: {
       type: 'app_mention',
-      user: ws.alice,
+      user,
       text: message.text,
       ts: message.ts,
       channel: ws.channel,
