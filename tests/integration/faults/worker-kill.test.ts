@@ -86,7 +86,8 @@ describe('a worker killed mid-answer', () => {
     }, 90_000);
     // The half answers were taken away, not left beside the whole ones.
     expect(world.slack.state.deleted.map((d) => d.ts).sort()).toEqual(halves.map((m) => m.ts).sort());
-    expect(second.output()).toContain('answer job done');
+    // Log lines reach the pipe a little after the work they describe.
+    await eventually(() => expect(second.output()).toContain('answer job done'), 20_000);
 
     // The retried jobs completed; nothing is left to run again.
     await eventually(async () => {
