@@ -24,6 +24,7 @@ import { SlackAnswerWriter, type AnswerWriterSettings } from './slack-answer-wri
 import { downloadSlackFile, toSharedFile, type SlackFile } from './slack-file-download';
 import { readLinkedSlackMessage } from './slack-linked-message';
 import { splitMessage } from './split-message';
+import type { SlackProfileCache } from './slack-profile-cache';
 import { slackUserToMember, type SlackUser } from './slack-user';
 
 export interface SlackChatPlatformOptions extends SlackApiCallerOptions {
@@ -40,6 +41,8 @@ export interface SlackChatPlatformOptions extends SlackApiCallerOptions {
   /** Reaction shown on the question where an assistant status cannot be set. */
   thinkingReaction?: string;
   clock?: Clock;
+  /** Profiles shared by the platforms of one process for a few minutes; without it each platform looks people up itself. */
+  profileCache?: SlackProfileCache;
 }
 
 /** Slack's own floor for buffered streaming; smaller appends risk its rate limits. */
@@ -249,12 +252,17 @@ export class SlackChatPlatform implements ChatPlatform {
   }
 
   private async lookUpUser(id: string): Promise<void> {
+    const cache = this.options.profileCache;
+    this.profiles.set(id, await (cache ? cache.get(this.access.teamId, id, () => this.fetchUser(id)) : this.fetchUser(id)));
+  }
+
+  private async fetchUser(id: string): Promise<ChatUserProfile | null> {
     try {
       const result = (await this.call('users.info', { user: id, include_locale: true })) as { user?: SlackUser & { id: string } };
-      this.profiles.set(id, result.user ? toProfile(result.user) : null);
+      return result.user ? toProfile(result.user) : null;
     } catch (error) {
-      if (isChatPlatformError(error) && error.code === 'not_found') this.profiles.set(id, null);
-      else throw error;
+      if (isChatPlatformError(error) && error.code === 'not_found') return null;
+      throw error;
     }
   }
 }

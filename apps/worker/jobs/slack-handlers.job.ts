@@ -9,6 +9,7 @@ import { coalescedReads } from '../../../adapters/postgres/coalesced-reads';
 import { createPgRepositories } from '../../../adapters/postgres/pg-repositories';
 import type { JobHandler } from '../../../adapters/queue/pg-boss-job-queue';
 import { SlackChatWorkspaceFactory } from '../../../adapters/slack/slack-chat-workspace';
+import { SlackProfileCache } from '../../../adapters/slack/slack-profile-cache';
 import { SlackRateLimiter } from '../../../adapters/slack/slack-rate-limiter';
 import { SystemClock } from '../../../adapters/system/system-clock';
 import { UuidIdGenerator } from '../../../adapters/system/uuid-id-generator';
@@ -72,7 +73,12 @@ export function slackJobHandlers(
   const studio = imageStudioFromConfig(config, repositories, clock, ids);
   const { working, sourcesLabel, privateAnswerNote, ...tools } = assistantTools(config, database, logger, studio);
   // One limiter for every Slack client of this worker: Slack counts per workspace and method.
-  const chat = new SlackChatWorkspaceFactory({ slackApiUrl: config.SLACK_API_URL, clock, rateLimiter: new SlackRateLimiter() });
+  const chat = new SlackChatWorkspaceFactory({
+    slackApiUrl: config.SLACK_API_URL,
+    clock,
+    rateLimiter: new SlackRateLimiter(),
+    profileCache: new SlackProfileCache(),
+  });
   const deps: TriggerDeps = {
     ...tools,
     installations,
