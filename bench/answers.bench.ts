@@ -75,12 +75,12 @@ async function install(): Promise<SeededWorkspace> {
 
 let asked = 0;
 /** One mention in a channel of its own; resolves when the event is acknowledged. */
-async function mention(ws: SeededWorkspace): Promise<Timing> {
+async function mention(ws: SeededWorkspace, user = ws.alice): Promise<Timing> {
   asked += 1;
   const id = `q${asked}`;
   const channel = bench.slack.addChannel({ id: `C${id.toUpperCase()}${ws.team.id.slice(-4)}`, teamId: ws.team.id, name: id }).id;
   const text = `<@${ws.team.botUserId}> question ${id}`;
-  const question = bench.slack.addMessage({ channel, user: ws.alice, text });
+  const question = bench.slack.addMessage({ channel, user, text });
   const timing: Timing = { sentAt: performance.now() };
   timings.set(channel, timing);
   byPrompt.set(id, timing);
@@ -91,7 +91,7 @@ async function mention(ws: SeededWorkspace): Promise<Timing> {
       api_app_id: ws.team.appId,
       event_id: `Ev${id}`,
       authorizations: [{ team_id: ws.team.id, user_id: ws.team.botUserId, is_bot: true }],
-      event: { type: 'app_mention', user: ws.alice, channel, ts: question.ts, text },
+      event: { type: 'app_mention', user, channel, ts: question.ts, text },
     }),
   );
   const response = await fetch(`${bench.baseUrl}/slack/events`, { method: 'POST', headers: request.headers, body: request.body });
@@ -164,7 +164,11 @@ const big = await install();
 const small: SeededWorkspace[] = [];
 for (let i = 0; i < 19; i += 1) small.push(await install());
 pacedAnswers(495);
-const bigAsks = Array.from({ length: 400 }, () => mention(big));
+// A trial allows each member 20 requests a month: the big workspace's 400 come from 25 people.
+const askers = Array.from({ length: 25 }, (_, n) =>
+  bench.slack.addUser({ id: `UASK${n}${big.team.id.slice(1)}`, teamId: big.team.id, name: `asker${n}`, realName: `Asker ${n}`, locale: 'en-US' }).id,
+);
+const bigAsks = Array.from({ length: 400 }, (_, n) => mention(big, askers[n % askers.length]));
 const smallAsks = small.flatMap((ws) => Array.from({ length: 5 }, () => mention(ws)));
 const [bigTimings, smallTimings] = await Promise.all([Promise.all(bigAsks), Promise.all(smallAsks)]);
 await finished(smallTimings);
