@@ -24,7 +24,7 @@ import { SlackAnswerWriter, type AnswerWriterSettings } from './slack-answer-wri
 import { downloadSlackFile, toSharedFile, type SlackFile } from './slack-file-download';
 import { readLinkedSlackMessage } from './slack-linked-message';
 import { splitMessage } from './split-message';
-import type { SlackProfileCache } from './slack-profile-cache';
+import type { SlackProfileLookups } from './slack-profile-lookups';
 import { slackUserToMember, type SlackUser } from './slack-user';
 
 export interface SlackChatPlatformOptions extends SlackApiCallerOptions {
@@ -41,8 +41,8 @@ export interface SlackChatPlatformOptions extends SlackApiCallerOptions {
   /** Reaction shown on the question where an assistant status cannot be set. */
   thinkingReaction?: string;
   clock?: Clock;
-  /** Profiles shared by the platforms of one process for a few minutes; without it each platform looks people up itself. */
-  profileCache?: SlackProfileCache;
+  /** Profile lookups in flight shared by the platforms of one process; without it each platform looks people up itself. */
+  profileLookups?: SlackProfileLookups;
 }
 
 /** Slack's own floor for buffered streaming; smaller appends risk its rate limits. */
@@ -252,8 +252,8 @@ export class SlackChatPlatform implements ChatPlatform {
   }
 
   private async lookUpUser(id: string): Promise<void> {
-    const cache = this.options.profileCache;
-    this.profiles.set(id, await (cache ? cache.get(this.access.teamId, id, () => this.fetchUser(id)) : this.fetchUser(id)));
+    const shared = this.options.profileLookups;
+    this.profiles.set(id, await (shared ? shared.get(this.access.teamId, id, () => this.fetchUser(id)) : this.fetchUser(id)));
   }
 
   private async fetchUser(id: string): Promise<ChatUserProfile | null> {

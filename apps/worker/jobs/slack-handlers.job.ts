@@ -9,7 +9,7 @@ import { coalescedReads } from '../../../adapters/postgres/coalesced-reads';
 import { createPgRepositories } from '../../../adapters/postgres/pg-repositories';
 import type { JobHandler } from '../../../adapters/queue/pg-boss-job-queue';
 import { SlackChatWorkspaceFactory } from '../../../adapters/slack/slack-chat-workspace';
-import { SlackProfileCache } from '../../../adapters/slack/slack-profile-cache';
+import { SlackProfileLookups } from '../../../adapters/slack/slack-profile-lookups';
 import { SlackRateLimiter } from '../../../adapters/slack/slack-rate-limiter';
 import { SystemClock } from '../../../adapters/system/system-clock';
 import { UuidIdGenerator } from '../../../adapters/system/uuid-id-generator';
@@ -77,7 +77,7 @@ export function slackJobHandlers(
     slackApiUrl: config.SLACK_API_URL,
     clock,
     rateLimiter: new SlackRateLimiter(),
-    profileCache: new SlackProfileCache(),
+    profileLookups: new SlackProfileLookups(),
   });
   const deps: TriggerDeps = {
     ...tools,

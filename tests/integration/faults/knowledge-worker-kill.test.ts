@@ -8,8 +8,15 @@ import type { KnowledgeSourceRecord } from '../../../core/knowledge/knowledge-so
 import type { VectorStore } from '../../../core/knowledge/vector-store.port';
 import { startFakeGitHub, type FakeGitHub } from '../../fakes/github/fake-github';
 import { fakeEmbedding } from '../../fakes/openai/fake-embeddings';
-import { envWithout, spawnBuilt, type SpawnedApp } from '../../support/processes';
-import { eventually, installThroughBrowser, postInteraction, startSlackAppWorld, type SlackAppWorld } from '../slack-app/support/slack-app-world';
+import { spawnBuilt, type SpawnedApp } from '../../support/processes';
+import {
+  builtProcessEnv,
+  eventually,
+  installThroughBrowser,
+  postInteraction,
+  startSlackAppWorld,
+  type SlackAppWorld,
+} from '../slack-app/support/slack-app-world';
 
 /**
  * A worker process killed with SIGKILL while it embeds a repository (issue 13): another worker
@@ -55,25 +62,16 @@ describe('a worker killed mid-ingestion', () => {
   });
 
   function startWorker(): SpawnedApp {
-    const { config } = world.app;
-    const worker = spawnBuilt('worker', {
-      ...envWithout('DATABASE_URL', 'TEST_DATABASE_URL'),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: world.app.db.url,
-      ENCRYPTION_KEY: config.ENCRYPTION_KEY!,
-      PUBLIC_URL: config.PUBLIC_URL,
-      SLACK_API_URL: config.SLACK_API_URL,
-      SLACK_SIGNING_SECRET: config.SLACK_SIGNING_SECRET!,
-      LLM_PROVIDER: 'openai',
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: world.openai.url,
-      EMBEDDINGS_DIMENSIONS: String(DIMENSIONS),
-      EMBEDDINGS_BATCH_SIZE: '4',
-      GITHUB_API_URL: github.url,
-      // pg-boss's shortest heartbeat: the job is failed 10–15 s after the kill, then retried.
-      ANSWER_HEARTBEAT_SECONDS: '10',
-    });
+    const worker = spawnBuilt(
+      'worker',
+      builtProcessEnv(world, {
+        EMBEDDINGS_DIMENSIONS: String(DIMENSIONS),
+        EMBEDDINGS_BATCH_SIZE: '4',
+        GITHUB_API_URL: github.url,
+        // pg-boss's shortest heartbeat: the job is failed 10–15 s after the kill, then retried.
+        ANSWER_HEARTBEAT_SECONDS: '10',
+      }),
+    );
     workers.push(worker);
     return worker;
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envWithout, spawnBuilt, type SpawnedApp } from '../../support/processes';
+import { spawnBuilt, type SpawnedApp } from '../../support/processes';
 import {
+  builtProcessEnv,
   eventually,
   installThroughBrowser,
   mention,
@@ -30,23 +31,14 @@ describe('a worker killed mid-answer', () => {
   });
 
   function startWorker(extra: Record<string, string> = {}): SpawnedApp {
-    const { config } = world.app;
-    const worker = spawnBuilt('worker', {
-      ...envWithout('DATABASE_URL', 'TEST_DATABASE_URL'),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: world.app.db.url,
-      ENCRYPTION_KEY: config.ENCRYPTION_KEY!,
-      PUBLIC_URL: config.PUBLIC_URL,
-      SLACK_API_URL: config.SLACK_API_URL,
-      SLACK_SIGNING_SECRET: config.SLACK_SIGNING_SECRET!,
-      LLM_PROVIDER: 'openai',
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: world.openai.url,
-      // pg-boss's shortest heartbeat: the retry comes about 10–15 s after the kill.
-      ANSWER_HEARTBEAT_SECONDS: '10',
-      ...extra,
-    });
+    const worker = spawnBuilt(
+      'worker',
+      builtProcessEnv(world, {
+        // pg-boss's shortest heartbeat: the retry comes about 10–15 s after the kill.
+        ANSWER_HEARTBEAT_SECONDS: '10',
+        ...extra,
+      }),
+    );
     workers.push(worker);
     return worker;
   }
