@@ -103,6 +103,21 @@ const CONVERSATION_RESERVE_TOKENS = 300;
  * fallback, streaming, usage and egress), and the unknown-error message when it fails.
  * Never throws after posting an answer, except AnswerRecordingError (bookkeeping only).
  */
+/** The entitlement decision for `asker` in `teamId`, with the configured provider and the denial's links. */
+export function checkAsker(
+  deps: Pick<AnswerPipelineDeps, 'checkEntitlement' | 'preferredProvider' | 'links'>,
+  teamId: TeamId,
+  asker: Asker,
+): ReturnType<AnswerPipelineDeps['checkEntitlement']['execute']> {
+  return deps.checkEntitlement.execute({
+    teamId,
+    memberId: asker.id,
+    memberIsBot: asker.profile?.isBot === true,
+    ...(deps.preferredProvider ? { preferredProvider: deps.preferredProvider } : {}),
+    links: deps.links,
+  });
+}
+
 export class AnswerPipeline {
   constructor(private readonly deps: AnswerPipelineDeps) {}
 
@@ -124,13 +139,7 @@ export class AnswerPipeline {
     const { deps } = this;
     const { workspace, asker } = request;
     const { platform } = workspace;
-    const entitlement = await deps.checkEntitlement.execute({
-      teamId: workspace.teamId,
-      memberId: asker.id,
-      memberIsBot: asker.profile?.isBot === true,
-      ...(deps.preferredProvider ? { preferredProvider: deps.preferredProvider } : {}),
-      links: deps.links,
-    });
+    const entitlement = await checkAsker(deps, workspace.teamId, asker);
     if (!entitlement.allowed) {
       const text = deps.texts.denial(entitlement.error, asker.locale);
       if (request.refuse) await request.refuse(text);

@@ -1,4 +1,4 @@
-import type { TriggerDeps } from '../assistant/answer-pipeline';
+import { checkAsker, type TriggerDeps } from '../assistant/answer-pipeline';
 import { isChatPlatformError } from '../assistant/chat-platform-error';
 import type { ThreadMessage } from '../assistant/chat-platform.port';
 import { displayNamesOf, userIdsInThread } from '../assistant/thread-context';
@@ -53,13 +53,7 @@ export class SaveAsPdf extends TriggerUseCase<SaveAsPdfDeps> {
     const asker = await this.pipeline.asker(workspace, input.userId);
     const locale = asker.locale;
 
-    const entitlement = await deps.checkEntitlement.execute({
-      teamId: input.teamId,
-      memberId: input.userId,
-      memberIsBot: asker.profile?.isBot === true,
-      ...(deps.preferredProvider ? { preferredProvider: deps.preferredProvider } : {}),
-      links: deps.links,
-    });
+    const entitlement = await checkAsker(deps, input.teamId, asker);
     if (!entitlement.allowed) {
       await this.tellOnly(workspace, input, deps.texts.denial(entitlement.error as DomainError, locale), asker.appearance);
       return { status: 'denied', reason: entitlement.reason };

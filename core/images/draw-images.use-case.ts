@@ -1,4 +1,4 @@
-import type { AnswerPipelineDeps, Asker } from '../assistant/answer-pipeline';
+import { checkAsker, type AnswerPipelineDeps, type Asker } from '../assistant/answer-pipeline';
 import type { ThreadRef } from '../assistant/chat-platform.port';
 import type { ChannelId } from '../shared/ids';
 import type { OpenWorkspace } from '../triggers/trigger-gate';
@@ -40,13 +40,7 @@ export class DirectImageRequest {
     const { deps } = this;
     const { workspace, asker } = input;
     const { platform } = workspace;
-    const entitlement = await deps.checkEntitlement.execute({
-      teamId: workspace.teamId,
-      memberId: asker.id,
-      memberIsBot: asker.profile?.isBot === true,
-      ...(deps.preferredProvider ? { preferredProvider: deps.preferredProvider } : {}),
-      links: deps.links,
-    });
+    const entitlement = await checkAsker(deps, workspace.teamId, asker);
     if (!entitlement.allowed) {
       await platform.postInThread(input.thread, deps.texts.denial(entitlement.error, asker.locale), asker.appearance);
       return { status: 'denied', reason: entitlement.reason };
