@@ -6,6 +6,7 @@ import { testDatabase } from '../../support/database';
 import { testLogger } from '../../support/logger';
 import { startFakeSocketMode } from '../../fakes/slack/socket-mode';
 import { HttpSession } from '../settings/support/http-session';
+import { eventually as pollUntil } from '../slack-app/support/slack-app-world';
 
 interface Snapshot {
   team: { id: string; name: string };
@@ -17,17 +18,8 @@ interface Snapshot {
   home: { blocks: unknown[] } | null;
 }
 
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
+/** The shared poll, with this file's longer patience (the playground starts a whole workspace). */
+const eventually = <T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> => pollUntil(check, timeoutMs);
 
 async function start(env: Record<string, string>): Promise<AllInOne> {
   const db = await testDatabase();
