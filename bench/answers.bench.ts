@@ -31,12 +31,14 @@ const bench: SlackBench = await startSlackBench();
 // One worker process of its own, as production runs it (server, fakes and this client share this one).
 const workerPid = await bench.startWorkerProcess();
 
+const methodCounts = new Map<string, number>();
 const timings = new Map<string, Timing>();
 const byPrompt = new Map<string, Timing>();
 const record = bench.slack.calls.push.bind(bench.slack.calls);
 bench.slack.calls.push = (...items: FakeSlackCall[]) => {
   const now = performance.now();
   for (const call of items) {
+    methodCounts.set(call.method, (methodCounts.get(call.method) ?? 0) + 1);
     // Every question has a channel of its own.
     const timing = timings.get(call.params.channel ?? '');
     if (!timing) continue;
@@ -136,9 +138,11 @@ for (let i = 0; i < 50; i += 1) burstWorkspaces.push(await install());
 pacedAnswers(500);
 const rssBefore = processMemory(workerPid).rss;
 const cpuBefore = processCpuMs(workerPid);
+methodCounts.clear();
 const burstStart = performance.now();
 const burst = await Promise.all(burstWorkspaces.flatMap((ws) => Array.from({ length: 10 }, () => mention(ws))));
 await finished(burst);
+console.log([...methodCounts].map(([m, n]) => `${m}=${n}`).join(' '));
 const peakRss = processMemory(workerPid).peak;
 const workerCpu = processCpuMs(workerPid) - cpuBefore;
 const burstWall = performance.now() - burstStart;
@@ -151,6 +155,11 @@ console.log(
   `  where the p95 goes: ack ${ms(quantile(burst.map((t) => t.ackedAt! - t.sentAt), 0.95))}, ` +
     `to the model's request ${ms(quantile(burst.map((t) => t.modelAt! - FIRST_TOKEN_MS - t.sentAt), 0.95))}, ` +
     `first token to first words ${ms(quantile(burst.map((t) => t.firstWords! - t.modelAt!), 0.95))}`,
+);
+const askedAt = burst.map((t) => t.modelAt! - FIRST_TOKEN_MS - burstStart);
+console.log(
+  `  the model was asked (from the burst's start): first ${ms(quantile(askedAt, 0))}, p50 ${ms(quantile(askedAt, 0.5))}, ` +
+    `p95 ${ms(quantile(askedAt, 0.95))}, last ${ms(quantile(askedAt, 1))}`,
 );
 console.log(`  the worker process used ${(workerCpu / 1000).toFixed(1)} s of CPU in the burst's ${(burstWall / 1000).toFixed(1)} s (${((workerCpu / burstWall) * 100).toFixed(0)} % of a core)`);
 console.log(`  the worker process's peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB under tsx (before the burst ${(rssBefore / 2 ** 20).toFixed(0)} MiB)`);

@@ -90,7 +90,9 @@ export async function startSlackBench(): Promise<SlackBench> {
       worker ??= await startWorker({ config: loadWorkerConfig(env), logger, database, queue });
     },
     async startWorkerProcess() {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/worker/main.ts'], {
+      // BENCH_WORKER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the worker.
+      const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+      const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/worker/main.ts'], {
         env: { ...process.env, ...env, LOG_LEVEL: 'info' },
         stdio: ['ignore', 'pipe', 'inherit'],
       });

@@ -60,8 +60,8 @@ export class InMemoryKnowledge implements KnowledgeSourceRepository, VectorStore
     for (const id of ids) await this.remove(teamId, id);
     return ids.length;
   }
-  async hasReady(teamId: string, kinds: readonly SourceKind[]): Promise<boolean> {
-    return (await this.list(teamId)).some((r) => r.status === 'ready' && kinds.includes(r.kind));
+  async readyKinds(teamId: string): Promise<ReadonlySet<SourceKind>> {
+    return new Set((await this.list(teamId)).filter((r) => r.status === 'ready').map((r) => r.kind));
   }
 
   async addChunks(teamId: string, sourceId: string, chunks: readonly NewChunk[]): Promise<void> {

@@ -40,27 +40,17 @@ export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookE
    */
   private async claimDelivery(job: JobAttemptContext, event: ProcessedEvent, at: Date): Promise<boolean> {
     const connection = this.orm.em.getConnection();
-    // One transaction: the record is locked first, so a message an older, still running attempt
-    // records at this very moment is either among the leftovers or finds the key taken over.
-    const rows = await connection.transactional(async (trx) => {
-      const previous = await connection.execute<{ messages: Delivered[] }[]>(
-        `select messages from processed_slack_events where event_id = ? for update`,
-        [event.eventId],
-        'all',
-        trx,
-      );
-      const claimed = await connection.execute<{ event_id: string }[]>(
-        `insert into processed_slack_events as e (event_id, team_id, type, processed_at, attempt, done, messages)
-         values (?, ?, ?, ?, ?, false, '[]')
-         on conflict (event_id) do update set attempt = excluded.attempt, processed_at = excluded.processed_at
-           where e.done = false and e.attempt < excluded.attempt
-         returning event_id`,
-        [event.eventId, event.teamId, event.type, at, job.attempt],
-        'all',
-        trx,
-      );
-      return claimed.length === 1 ? [{ leftovers: previous[0]?.messages ?? [] }] : [];
-    });
+    // One statement: taking the key over locks the record, so a message an older, still
+    // running attempt records at this very moment is either in the messages returned here (it
+    // committed first) or finds the key taken over (its update waits, then sees the new attempt).
+    const rows = await connection.execute<{ leftovers: Delivered[] }[]>(
+      `insert into processed_slack_events as e (event_id, team_id, type, processed_at, attempt, done, messages)
+       values (?, ?, ?, ?, ?, false, '[]')
+       on conflict (event_id) do update set attempt = excluded.attempt, processed_at = excluded.processed_at
+         where e.done = false and e.attempt < excluded.attempt
+       returning e.messages as leftovers`,
+      [event.eventId, event.teamId, event.type, at, job.attempt],
+    );
     if (rows.length !== 1) return false;
     const key = event.eventId;
     const attempt = job.attempt;

@@ -66,22 +66,13 @@ export const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeo
  * thrown at once as `ChatPlatformError`s.
  */
 export function createSlackCaller(token: string, options: SlackApiCallerOptions = {}): SlackCall {
-  const client = new WebClient(token, {
-    ...(options.slackApiUrl === undefined ? {} : { slackApiUrl: options.slackApiUrl }),
-    retryConfig: { retries: 0 },
-    rejectRateLimitedCalls: true,
-    timeout: options.timeoutMs ?? 10_000,
-    logger: quietLogger,
-  });
-  client.on(WebClientEvent.RATE_LIMITED, (_retryAfter: number, request: { url: string }) =>
-    slackRateLimits.emit('rate_limited', request.url.replace(/[?#].*$/, '').split('/').pop() ?? 'unknown'),
-  );
+  const workspace = createHash('sha256').update(token).digest('base64url').slice(0, 22);
+  const client = webClientFor(token, workspace, options);
   const sleep = options.sleep ?? realSleep;
   const maxRetries = options.maxRateLimitRetries ?? 3;
   const maxWait = options.maxRetryAfterMs ?? 30_000;
 
   const limiter = options.rateLimiter;
-  const workspace = createHash('sha256').update(token).digest('base64url').slice(0, 22);
   const call: SlackCall = async (method, args) => {
     for (let attempt = 0; ; attempt += 1) {
       try {
@@ -103,6 +94,40 @@ export function createSlackCaller(token: string, options: SlackApiCallerOptions 
     }
   };
   return recordingDeliveries(call);
+}
+
+/** How many tokens' SDK clients are kept for reuse (least recently used go first). */
+const KEPT_CLIENTS = 1_000;
+const clients = new Map<string, WebClient>();
+
+/**
+ * One SDK client per token (and address and timeout), reused by every answer of its
+ * workspace: building a WebClient binds a few hundred method functions and an HTTP client,
+ * which in a burst of questions cost more CPU than the calls themselves. The SDK's own
+ * request queue then spans the workspace's answers (100 requests in flight, far above what
+ * Slack's per-workspace limits let through).
+ */
+function webClientFor(token: string, workspace: string, options: SlackApiCallerOptions): WebClient {
+  const key = `${workspace}\u0000${options.slackApiUrl ?? ''}\u0000${options.timeoutMs ?? ''}`;
+  const kept = clients.get(key);
+  if (kept) {
+    clients.delete(key);
+    clients.set(key, kept);
+    return kept;
+  }
+  const client = new WebClient(token, {
+    ...(options.slackApiUrl === undefined ? {} : { slackApiUrl: options.slackApiUrl }),
+    retryConfig: { retries: 0 },
+    rejectRateLimitedCalls: true,
+    timeout: options.timeoutMs ?? 10_000,
+    logger: quietLogger,
+  });
+  client.on(WebClientEvent.RATE_LIMITED, (_retryAfter: number, request: { url: string }) =>
+    slackRateLimits.emit('rate_limited', request.url.replace(/[?#].*$/, '').split('/').pop() ?? 'unknown'),
+  );
+  clients.set(key, client);
+  if (clients.size > KEPT_CLIENTS) clients.delete(clients.keys().next().value!);
+  return client;
 }
 
 /**

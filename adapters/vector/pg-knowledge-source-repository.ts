@@ -134,12 +134,13 @@ export class PgKnowledgeSourceRepository implements KnowledgeSourceRepository {
     });
   }
 
-  async hasReady(teamId: string, kinds: readonly SourceKind[]): Promise<boolean> {
-    const { rows } = await (await this.db()).query(
-      `select 1 from knowledge_sources where team_id = $1 and status = 'ready' and kind = any($2::text[]) limit 1`,
-      [teamId, [...kinds]],
-    );
-    return rows.length > 0;
+  async readyKinds(teamId: string): Promise<ReadonlySet<SourceKind>> {
+    const { rows } = await (await this.db()).query<{ kind: SourceKind }>({
+      name: 'knowledge-ready-kinds',
+      text: `select distinct kind from knowledge_sources where team_id = $1 and status = 'ready'`,
+      values: [teamId],
+    });
+    return new Set(rows.map((row) => row.kind));
   }
 
   private hasVectors(pool: pg.Pool): Promise<boolean> {

@@ -1,6 +1,7 @@
 import type { Logger } from '../../adapters/logging/logger';
 import { DocumentFileContents } from '../../adapters/documents/file-contents';
 import { GuardedHttpClient } from '../../adapters/http/guarded-http-client';
+import { coalescedReads } from '../../adapters/postgres/coalesced-reads';
 import { PgPluginSettingsRepository } from '../../adapters/postgres/pg-plugin-settings-repository';
 import type { Database } from '../../adapters/postgres/database';
 import { createWebSearch } from '../../adapters/search/create-web-search';
@@ -60,7 +61,8 @@ export function assistantTools(config: WorkerConfig, database: Database, logger:
       ...integrations.readers,
       webPageReader(fetcher),
     ]),
-    plugins: new PgPluginSettingsRepository(database.orm),
+    // Every answer reads its workspace's plugin switches: a burst in one workspace shares the read (ADR 34).
+    plugins: coalescedReads(new PgPluginSettingsRepository(database.orm), ['list']),
     // The workspace's knowledge base, and the asker's own integration tokens.
     resources: ((knowledgeOf) => (teamId: string, userId: string) => integrations.resources(teamId, userId, knowledgeOf(teamId)))(
       knowledgeResources(knowledge),

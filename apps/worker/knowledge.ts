@@ -33,8 +33,8 @@ export interface KnowledgeServices {
   readonly store: VectorStore;
   readonly embeddings: Embeddings;
   readonly tools: Tool[];
-  /** What the answer pipeline asks before offering a knowledge search tool. */
-  hasKnowledge(teamId: string, kind?: string): Promise<boolean>;
+  /** What the answer pipeline asks before offering the knowledge search tools: the kinds with a ready source. */
+  readyKinds(teamId: string): Promise<ReadonlySet<string>>;
   /** The ingestion use case; progress reaches the adder's App Home through home jobs. */
   ingest(queue: JobQueue): IngestSource;
 }
@@ -89,7 +89,7 @@ export function knowledgeServices(config: WorkerConfig, database: Database, logg
     store,
     embeddings,
     tools: kinds.map((kind) => knowledgeSearchTool(kind, { store, embeddings })),
-    hasKnowledge: (teamId, kind) => sources.hasReady(teamId, kind && (kinds as string[]).includes(kind) ? [kind as SourceKind] : kinds),
+    readyKinds: (teamId) => sources.readyKinds(teamId),
     ingest: (queue) =>
       new IngestSource({
         sources,
@@ -104,12 +104,22 @@ export function knowledgeServices(config: WorkerConfig, database: Database, logg
   };
 }
 
-/** The resources a knowledge tool needs, for the answer pipeline. */
-export function knowledgeResources(knowledge: Pick<KnowledgeServices, 'hasKnowledge'>): (teamId: string) => AskerResources {
-  return (teamId) => ({
-    integrationToken: async () => undefined,
-    hasKnowledgeBase: (kind) => knowledge.hasKnowledge(teamId, kind),
-  });
+/**
+ * The resources a knowledge tool needs, for the answer pipeline: one answer's three search
+ * tools share one read of the workspace's ready kinds.
+ */
+export function knowledgeResources(knowledge: Pick<KnowledgeServices, 'readyKinds'>): (teamId: string) => AskerResources {
+  return (teamId) => {
+    let ready: Promise<ReadonlySet<string>> | undefined;
+    return {
+      integrationToken: async () => undefined,
+      hasKnowledgeBase: async (kind) => {
+        ready ??= knowledge.readyKinds(teamId);
+        const kinds = await ready;
+        return kind === undefined ? kinds.size > 0 : kinds.has(kind);
+      },
+    };
+  };
 }
 
 /**

@@ -22,6 +22,6 @@ export interface KnowledgeSourceRepository {
   remove(teamId: TeamId, id: string): Promise<boolean>;
   /** Uninstall: every source and chunk of the workspace. */
   removeTeam(teamId: TeamId): Promise<number>;
-  /** True when the workspace has a ready source of one of these kinds. */
-  hasReady(teamId: TeamId, kinds: readonly SourceKind[]): Promise<boolean>;
+  /** The kinds of which the workspace has at least one ready source (one query for every search tool of an answer). */
+  readyKinds(teamId: TeamId): Promise<ReadonlySet<SourceKind>>;
 }

@@ -92,13 +92,13 @@ describe.each(adapters)('VectorStore contract: $name', ({ name, create }) => {
     await store.addChunks(T1, id, [chunk(0, 'half', axis(0))]);
     expect(await store.search(T1, { embedding: axis(0), kinds: ['repository'], limit: 5 })).toEqual([]);
     expect(await sources.markReady(T1, id, at)).toBe(false);
+    expect(await sources.readyKinds(T1)).toEqual(new Set());
     expect((await sources.get(T1, id))?.progressDone).toBe(1);
     await store.addChunks(T1, id, [chunk(1, 'whole', axis(1))]);
     expect(await sources.markReady(T1, id, at)).toBe(true);
     expect(await store.search(T1, { embedding: axis(0), kinds: ['repository'], limit: 5 })).toHaveLength(2);
     expect(await store.search(T1, { embedding: axis(0), kinds: ['pdf', 'web'], limit: 5 })).toEqual([]);
-    expect(await sources.hasReady(T1, ['repository'])).toBe(true);
-    expect(await sources.hasReady(T1, ['pdf'])).toBe(false);
+    expect([...(await sources.readyKinds(T1))]).toEqual(['repository']);
   });
 
   it('clears a source’s chunks for a clean re-run, and refuses a duplicate chunk', async () => {
