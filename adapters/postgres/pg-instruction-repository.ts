@@ -8,6 +8,7 @@ import {
   UserInstructionEntity,
   WorkspaceInstructionEntity,
 } from './entities/instruction.entity';
+import { preparedQueries, toDate, type PreparedQuery } from './native-pool';
 import { assertSameTeam } from './team-scope';
 
 interface InstructionRow {
@@ -22,6 +23,18 @@ interface InstructionRow {
   updatedAt: Date;
 }
 
+interface NativeInstructionRow {
+  team_id: string;
+  channel_id?: string;
+  user_id?: string;
+  name: string;
+  text: string;
+  created_by: string;
+  created_at: string;
+  updated_by: string;
+  updated_at: string;
+}
+
 // One table per level (spec 3); the target column is the channel for `channel`, the user for `user`.
 const TABLES: Record<InstructionLevel, { entity: EntityName<InstructionRow>; target: 'channelId' | 'userId' | null }> = {
   system: { entity: SystemInstructionEntity as EntityName<InstructionRow>, target: null },
@@ -31,13 +44,35 @@ const TABLES: Record<InstructionLevel, { entity: EntityName<InstructionRow>; tar
 };
 
 export class PgInstructionRepository implements InstructionRepository {
-  constructor(private readonly orm: MikroORM) {}
+  // Every answer reads its four layers: named statements, without the ORM (ADR 34).
+  private readonly query: PreparedQuery;
+
+  constructor(private readonly orm: MikroORM) {
+    this.query = preparedQueries(orm);
+  }
 
   async find(teamId: string, level: InstructionLevel, targetId: string | null): Promise<InstructionRecord | null> {
-    const where = keyOf(teamId, level, targetId);
-    if (!where) return null;
-    const row = await this.orm.em.fork().findOne(TABLES[level].entity, where);
-    return row ? toRecord(level, row) : null;
+    const { target } = TABLES[level];
+    if (target && targetId === null) return null;
+    const column = target === 'channelId' ? 'channel_id' : 'user_id';
+    const [row] = await this.query<NativeInstructionRow>(
+      `instruction-find-${level}`,
+      `select * from ${level}_instructions where team_id = $1${target ? ` and ${column} = $2` : ''}`,
+      target ? [teamId, targetId] : [teamId],
+    );
+    return row
+      ? toRecord(level, {
+          teamId: row.team_id,
+          ...(row.channel_id === undefined ? {} : { channelId: row.channel_id }),
+          ...(row.user_id === undefined ? {} : { userId: row.user_id }),
+          name: row.name,
+          text: row.text,
+          createdBy: row.created_by,
+          createdAt: toDate(row.created_at),
+          updatedBy: row.updated_by,
+          updatedAt: toDate(row.updated_at),
+        })
+      : null;
   }
 
   async listByLevel(teamId: string, level: InstructionLevel): Promise<InstructionRecord[]> {

@@ -3,6 +3,7 @@ import type { ProcessedWebhookEventLog } from '../../core/billing/apply-stripe-e
 import type { ProcessedEvent, ProcessedEventLog } from '../../core/shared/processed-event-log.port';
 import { currentJobAttempt, DeliveryTakenOverError, type Delivered, type JobAttemptContext } from '../queue/job-context';
 import { ProcessedSlackEventEntity, ProcessedStripeEventEntity } from './entities/processed-event.entity';
+import { preparedQueries, type PreparedQuery } from './native-pool';
 
 // Both tables share the columns these queries read (Slack's has the delivery columns too).
 const ENTITIES = { slack: ProcessedSlackEventEntity as unknown as typeof ProcessedStripeEventEntity, stripe: ProcessedStripeEventEntity } as const;
@@ -12,18 +13,24 @@ const ENTITIES = { slack: ProcessedSlackEventEntity as unknown as typeof Process
  * billing's check-then-record log (has / record), used by ApplyStripeEvent.
  */
 export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookEventLog {
+  // Every event and answer claims a key: named statements, without the ORM (ADR 34).
+  private readonly query: PreparedQuery;
+
   constructor(
     private readonly orm: MikroORM,
     private readonly sender: keyof typeof ENTITIES,
-  ) {}
+  ) {
+    this.query = preparedQueries(orm);
+  }
 
   async markProcessed(event: ProcessedEvent, at: Date): Promise<boolean> {
     const job = currentJobAttempt();
     if (this.sender === 'slack' && job && !job.delivery) return this.claimDelivery(job, event, at);
     // insert … on conflict do nothing: of two racing deliveries exactly one inserts.
     const table = this.orm.getMetadata().get(ENTITIES[this.sender]).tableName;
-    const inserted = await this.orm.em.getConnection().execute<{ event_id: string }[]>(
-      `insert into "${table}" (event_id, team_id, type, processed_at) values (?, ?, ?, ?)
+    const inserted = await this.query(
+      `processed-event-claim-${table}`,
+      `insert into "${table}" (event_id, team_id, type, processed_at) values ($1, $2, $3, $4)
        on conflict (event_id) do nothing returning event_id`,
       [event.eventId, event.teamId, event.type, at],
     );
@@ -39,13 +46,13 @@ export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookE
    * delivery, or one held by an attempt at least as new, is a duplicate.
    */
   private async claimDelivery(job: JobAttemptContext, event: ProcessedEvent, at: Date): Promise<boolean> {
-    const connection = this.orm.em.getConnection();
     // One statement: taking the key over locks the record, so a message an older, still
     // running attempt records at this very moment is either in the messages returned here (it
     // committed first) or finds the key taken over (its update waits, then sees the new attempt).
-    const rows = await connection.execute<{ leftovers: Delivered[] }[]>(
+    const rows = await this.query<{ leftovers: Delivered[] }>(
+      'processed-event-claim-delivery',
       `insert into processed_slack_events as e (event_id, team_id, type, processed_at, attempt, done, messages)
-       values (?, ?, ?, ?, ?, false, '[]')
+       values ($1, $2, $3, $4, $5, false, '[]')
        on conflict (event_id) do update set attempt = excluded.attempt, processed_at = excluded.processed_at
          where e.done = false and e.attempt < excluded.attempt
        returning e.messages as leftovers`,
@@ -59,8 +66,9 @@ export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookE
       key,
       leftovers: rows[0]!.leftovers ?? [],
       record: async (item) => {
-        const updated = await connection.execute<{ event_id: string }[]>(
-          `update processed_slack_events set messages = messages || ?::jsonb where event_id = ? and attempt = ? returning event_id`,
+        const updated = await this.query(
+          'processed-event-record-delivered',
+          `update processed_slack_events set messages = messages || $1::jsonb where event_id = $2 and attempt = $3 returning event_id`,
           [JSON.stringify([item]), key, attempt],
         );
         // A later attempt took the delivery over (this one's heartbeat lapsed while it was still
@@ -68,7 +76,10 @@ export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookE
         if (updated.length === 0) throw new DeliveryTakenOverError(key, attempt);
       },
       finish: async () => {
-        await connection.execute(`update processed_slack_events set done = true where event_id = ? and attempt = ?`, [key, attempt]);
+        await this.query('processed-event-finish-delivery', `update processed_slack_events set done = true where event_id = $1 and attempt = $2`, [
+          key,
+          attempt,
+        ]);
         // Clean-ups only: what fails here is left to its own purge (the delivery is whole either way).
         for (const task of afterFinish.splice(0)) await task().catch(() => undefined);
       },

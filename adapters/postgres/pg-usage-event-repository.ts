@@ -3,6 +3,7 @@ import type { UsageEventRepository } from '../../core/usage/usage-event-reposito
 import type { MemberUsageTally, UsageEventRecord } from '../../core/usage/usage-event';
 import { deliveryRecordId } from '../queue/job-context';
 import { UsageEventEntity } from './entities/usage-event.entity';
+import { preparedQueries, type PreparedQuery } from './native-pool';
 import { assertSameTeam } from './team-scope';
 
 interface TallyRow {
@@ -18,7 +19,12 @@ interface TallyRow {
  * that died after recording finds the row there and the request still counts once.
  */
 export class PgUsageEventRepository implements UsageEventRepository {
-  constructor(private readonly orm: MikroORM) {}
+  // Every answer counts its asker's requests first: a named statement, without the ORM (ADR 34).
+  private readonly query: PreparedQuery;
+
+  constructor(private readonly orm: MikroORM) {
+    this.query = preparedQueries(orm);
+  }
 
   async record(teamId: string, event: UsageEventRecord): Promise<void> {
     assertSameTeam(teamId, event);
@@ -27,9 +33,12 @@ export class PgUsageEventRepository implements UsageEventRepository {
   }
 
   async countForSeat(teamId: string, subscriptionId: string, memberId: string, since: Date): Promise<number> {
-    return this.orm.em
-      .fork()
-      .count(UsageEventEntity, { teamId, subscriptionId, memberId, occurredAt: { $gte: since } });
+    const [row] = await this.query<{ count: string }>(
+      'usage-count-for-seat',
+      `select count(*) as count from usage_events where team_id = $1 and subscription_id = $2 and member_id = $3 and occurred_at >= $4`,
+      [teamId, subscriptionId, memberId, since],
+    );
+    return Number(row?.count ?? 0);
   }
 
   async tallyByMember(teamId: string, since: Date | null): Promise<MemberUsageTally[]> {
