@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityName } from '@mikro-orm/core';
 import type pg from 'pg';
 
 /**
@@ -16,7 +17,7 @@ export type PreparedQuery = <R extends pg.QueryResultRow>(name: string, text: st
  * asked (ADR 34): PostgreSQL parses each once per connection, and no query building,
  * hydration or identity map runs on the way, which in a burst of questions cost more CPU
  * than the queries themselves. Rows come as PostgreSQL sends them; timestamps are text (the
- * ORM's type parsers on this pool), read with `toDate`.
+ * ORM's type parsers on this pool), read with `dateReader`.
  */
 export function preparedQueries(orm: MikroORM): PreparedQuery {
   let pool: Promise<pg.Pool> | undefined;
@@ -26,7 +27,42 @@ export function preparedQueries(orm: MikroORM): PreparedQuery {
   };
 }
 
-/** A timestamp column as the pool returns it (text), as a Date. */
-export function toDate(value: string | Date): Date {
-  return value instanceof Date ? value : new Date(value);
+/** Reads a timestamp column as the pool returns it (text) into a Date, as the ORM does. */
+export function dateReader(orm: MikroORM): (value: string | Date) => Date {
+  const platform = orm.em.getPlatform();
+  return (value) => (value instanceof Date ? value : (platform.parseDate(value) as Date));
+}
+
+/**
+ * An entity's rows read by named statements: `select * from <its table> where <columns> = $n
+ * [order by …]`, each row mapped to the entity's property names and types (timestamps as
+ * Dates), as the ORM's `find` would return them, for the same `toRecord`s.
+ */
+export function entityReads<T>(
+  orm: MikroORM,
+  entity: EntityName<T>,
+): (where: readonly string[], orderBy?: string, limit?: number) => (values: readonly unknown[]) => Promise<T[]> {
+  const meta = orm.getMetadata().get(entity);
+  const fields = meta.props
+    .filter((prop) => prop.fieldNames?.length === 1)
+    .map((prop) => ({ column: prop.fieldNames[0]!, name: prop.name, type: prop.runtimeType }));
+  const query = preparedQueries(orm);
+  const toDate = dateReader(orm);
+  const toRow = (row: Record<string, unknown>): T => {
+    const mapped: Record<string, unknown> = {};
+    for (const field of fields) {
+      const value = row[field.column];
+      // Timestamps come as text, bigints (an id mapped to a number) as digits.
+      mapped[field.name] =
+        value == null ? value : field.type === 'Date' ? toDate(value as string) : field.type === 'number' && typeof value === 'string' ? Number(value) : value;
+    }
+    return mapped as T;
+  };
+  return (where, orderBy, limit) => {
+    const text =
+      `select * from "${meta.tableName}" where ${where.map((column, n) => `${column} = $${n + 1}`).join(' and ')}` +
+      `${orderBy ? ` order by ${orderBy}` : ''}${limit ? ` limit ${limit}` : ''}`;
+    const name = `${meta.tableName}:${where.join(',')}:${orderBy ?? ''}:${limit ?? ''}`;
+    return async (values) => (await query<Record<string, unknown>>(name, text, values)).map(toRow);
+  };
 }

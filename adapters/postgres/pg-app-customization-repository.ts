@@ -3,15 +3,21 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AppCustomizationRepository } from '../../core/customization/app-customization-repository.port';
 import type { AppCustomizationRecord } from '../../core/customization/app-customization';
 import { AppCustomizationEntity } from './entities/app-customization.entity';
+import { entityReads } from './native-pool';
 import { assertSameTeam } from './team-scope';
 
 type Row = InferEntity<typeof AppCustomizationEntity>;
 
 export class PgAppCustomizationRepository implements AppCustomizationRepository {
-  constructor(private readonly orm: MikroORM) {}
+  // Every answer reads this first: a named statement without the ORM (ADR 34).
+  private readonly byTeam: (values: readonly unknown[]) => Promise<Row[]>;
+
+  constructor(private readonly orm: MikroORM) {
+    this.byTeam = entityReads<Row>(orm, AppCustomizationEntity)(['team_id']);
+  }
 
   async find(teamId: string): Promise<AppCustomizationRecord | null> {
-    const row = await this.orm.em.fork().findOne(AppCustomizationEntity, { teamId });
+    const [row] = await this.byTeam([teamId]);
     return row ? toRecord(row) : null;
   }
 

@@ -4,6 +4,7 @@ import type { InstallationRepository } from '../../core/workspace/installation-r
 import type { InstallationRecord } from '../../core/workspace/installation';
 import type { SecretBox } from '../crypto/secret-box';
 import { InstallationEntity } from './entities/installation.entity';
+import { entityReads } from './native-pool';
 import { assertSameTeam } from './team-scope';
 
 type Row = InferEntity<typeof InstallationEntity>;
@@ -12,13 +13,18 @@ type Row = InferEntity<typeof InstallationEntity>;
 const tokenContext = (teamId: string) => `installations.bot_token:${teamId}`;
 
 export class PgInstallationRepository implements InstallationRepository {
+  // Every answer reads this first: a named statement without the ORM (ADR 34).
+  private readonly byTeam: (values: readonly unknown[]) => Promise<Row[]>;
+
   constructor(
     private readonly orm: MikroORM,
     private readonly secrets: SecretBox,
-  ) {}
+  ) {
+    this.byTeam = entityReads<Row>(orm, InstallationEntity)(['team_id']);
+  }
 
   async find(teamId: string): Promise<InstallationRecord | null> {
-    const row = await this.orm.em.fork().findOne(InstallationEntity, { teamId });
+    const [row] = await this.byTeam([teamId]);
     return row ? this.toRecord(row) : null;
   }
 

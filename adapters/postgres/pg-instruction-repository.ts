@@ -8,7 +8,7 @@ import {
   UserInstructionEntity,
   WorkspaceInstructionEntity,
 } from './entities/instruction.entity';
-import { preparedQueries, toDate, type PreparedQuery } from './native-pool';
+import { entityReads } from './native-pool';
 import { assertSameTeam } from './team-scope';
 
 interface InstructionRow {
@@ -23,18 +23,6 @@ interface InstructionRow {
   updatedAt: Date;
 }
 
-interface NativeInstructionRow {
-  team_id: string;
-  channel_id?: string;
-  user_id?: string;
-  name: string;
-  text: string;
-  created_by: string;
-  created_at: string;
-  updated_by: string;
-  updated_at: string;
-}
-
 // One table per level (spec 3); the target column is the channel for `channel`, the user for `user`.
 const TABLES: Record<InstructionLevel, { entity: EntityName<InstructionRow>; target: 'channelId' | 'userId' | null }> = {
   system: { entity: SystemInstructionEntity as EntityName<InstructionRow>, target: null },
@@ -45,34 +33,22 @@ const TABLES: Record<InstructionLevel, { entity: EntityName<InstructionRow>; tar
 
 export class PgInstructionRepository implements InstructionRepository {
   // Every answer reads its four layers: named statements, without the ORM (ADR 34).
-  private readonly query: PreparedQuery;
+  private readonly byKey: Record<InstructionLevel, (values: readonly unknown[]) => Promise<InstructionRow[]>>;
 
   constructor(private readonly orm: MikroORM) {
-    this.query = preparedQueries(orm);
+    const byKey = (level: InstructionLevel, columns: string[]) => entityReads<InstructionRow>(orm, TABLES[level].entity)(columns);
+    this.byKey = {
+      system: byKey('system', ['team_id']),
+      workspace: byKey('workspace', ['team_id']),
+      channel: byKey('channel', ['team_id', 'channel_id']),
+      user: byKey('user', ['team_id', 'user_id']),
+    };
   }
 
   async find(teamId: string, level: InstructionLevel, targetId: string | null): Promise<InstructionRecord | null> {
-    const { target } = TABLES[level];
-    if (target && targetId === null) return null;
-    const column = target === 'channelId' ? 'channel_id' : 'user_id';
-    const [row] = await this.query<NativeInstructionRow>(
-      `instruction-find-${level}`,
-      `select * from ${level}_instructions where team_id = $1${target ? ` and ${column} = $2` : ''}`,
-      target ? [teamId, targetId] : [teamId],
-    );
-    return row
-      ? toRecord(level, {
-          teamId: row.team_id,
-          ...(row.channel_id === undefined ? {} : { channelId: row.channel_id }),
-          ...(row.user_id === undefined ? {} : { userId: row.user_id }),
-          name: row.name,
-          text: row.text,
-          createdBy: row.created_by,
-          createdAt: toDate(row.created_at),
-          updatedBy: row.updated_by,
-          updatedAt: toDate(row.updated_at),
-        })
-      : null;
+    if (!keyOf(teamId, level, targetId)) return null;
+    const [row] = await this.byKey[level](TABLES[level].target ? [teamId, targetId] : [teamId]);
+    return row ? toRecord(level, row) : null;
   }
 
   async listByLevel(teamId: string, level: InstructionLevel): Promise<InstructionRecord[]> {

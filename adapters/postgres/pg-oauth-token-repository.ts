@@ -1,28 +1,13 @@
-import type { InferEntity } from '@mikro-orm/core';
+import type { EntityName, InferEntity } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { OAuthTokenRecord } from '../../core/integrations/oauth-token';
 import type { OAuthTokenRepository } from '../../core/integrations/oauth-token-repository.port';
 import type { SecretBox } from '../crypto/secret-box';
 import { OAuthTokenHistoryEntity, OAuthTokenViewEntity } from './entities/oauth-token.entity';
-import { preparedQueries, toDate, type PreparedQuery } from './native-pool';
+import { entityReads } from './native-pool';
 import { assertSameTeam } from './team-scope';
 
 type ViewRow = InferEntity<typeof OAuthTokenViewEntity>;
-interface NativeViewRow {
-  id: string;
-  team_id: string;
-  user_id: string;
-  provider: string;
-  access_token_sealed: string | null;
-  refresh_token_sealed: string | null;
-  scopes: string | null;
-  expires_at: string | null;
-  account_name: string | null;
-  status: string;
-  details: string | null;
-  updated_by: string;
-  updated_at: string;
-}
 
 // Binds a sealed token to its owner and provider: copied to another row, it fails to open.
 const context = (kind: 'access' | 'refresh', r: { teamId: string; userId: string; provider: string }) =>
@@ -31,38 +16,19 @@ const context = (kind: 'access' | 'refresh', r: { teamId: string; userId: string
 /** Writes append to oauth_tokens_history (tokens sealed); reads come from oauth_tokens_view. */
 export class PgOAuthTokenRepository implements OAuthTokenRepository {
   // Answers look up the asker's connections: a named statement, without the ORM (ADR 34).
-  private readonly query: PreparedQuery;
+  private readonly latest: (values: readonly unknown[]) => Promise<ViewRow[]>;
 
   constructor(
     private readonly orm: MikroORM,
     private readonly secrets: SecretBox,
   ) {
-    this.query = preparedQueries(orm);
+    // The view's row for a key is the history's newest; read from the history, through its key index.
+    this.latest = entityReads<ViewRow>(orm, OAuthTokenHistoryEntity as unknown as EntityName<ViewRow>)(['team_id', 'user_id', 'provider'], 'id desc', 1);
   }
 
   async findLatest(teamId: string, userId: string, provider: string): Promise<OAuthTokenRecord | null> {
-    const [row] = await this.query<NativeViewRow>(
-      'oauth-token-find-latest',
-      `select * from oauth_tokens_history where team_id = $1 and user_id = $2 and provider = $3 order by id desc limit 1`,
-      [teamId, userId, provider],
-    );
-    return row
-      ? this.toRecord({
-          id: Number(row.id),
-          teamId: row.team_id,
-          userId: row.user_id,
-          provider: row.provider,
-          accessTokenSealed: row.access_token_sealed,
-          refreshTokenSealed: row.refresh_token_sealed,
-          scopes: row.scopes,
-          expiresAt: row.expires_at === null ? null : toDate(row.expires_at),
-          accountName: row.account_name,
-          status: row.status,
-          details: row.details,
-          updatedBy: row.updated_by,
-          updatedAt: toDate(row.updated_at),
-        })
-      : null;
+    const [row] = await this.latest([teamId, userId, provider]);
+    return row ? this.toRecord(row) : null;
   }
 
   async listLatestForUser(teamId: string, userId: string): Promise<OAuthTokenRecord[]> {

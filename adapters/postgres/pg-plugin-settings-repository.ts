@@ -4,15 +4,21 @@ import type { PluginSettingsRepository } from '../../core/plugins/plugin-setting
 import type { PluginSettingRecord } from '../../core/plugins/plugin';
 import { isPluginId } from '../../core/plugins/plugin';
 import { PluginSettingEntity } from './entities/plugin-setting.entity';
+import { entityReads } from './native-pool';
 import { assertSameTeam } from './team-scope';
 
 type Row = InferEntity<typeof PluginSettingEntity>;
 
 export class PgPluginSettingsRepository implements PluginSettingsRepository {
-  constructor(private readonly orm: MikroORM) {}
+  // Every answer reads this first: a named statement without the ORM (ADR 34).
+  private readonly byTeam: (values: readonly unknown[]) => Promise<Row[]>;
+
+  constructor(private readonly orm: MikroORM) {
+    this.byTeam = entityReads<Row>(orm, PluginSettingEntity)(['team_id'], 'plugin_id asc');
+  }
 
   async list(teamId: string): Promise<PluginSettingRecord[]> {
-    const rows = await this.orm.em.fork().find(PluginSettingEntity, { teamId }, { orderBy: { pluginId: 'asc' } });
+    const rows = await this.byTeam([teamId]);
     // A plugin removed from the catalogue may still have a row; it is not reported.
     return rows.flatMap((row) => {
       const record = toRecord(row);

@@ -3,17 +3,27 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { SeatAssignmentRepository } from '../../core/seats/seat-assignment-repository.port';
 import type { AssignIfSeatAvailableResult, SeatAssignmentRecord } from '../../core/seats/seat-assignment';
 import { MemberSubscriptionAssignmentEntity } from './entities/member-subscription-assignment.entity';
+import { entityReads } from './native-pool';
 import { assertSameTeam } from './team-scope';
 
 type Row = InferEntity<typeof MemberSubscriptionAssignmentEntity>;
 
 const byAssignment = { orderBy: { updatedAt: 'asc', memberId: 'asc' } } as const;
+const BY_ASSIGNMENT = 'updated_at asc, member_id asc';
 
 export class PgSeatAssignmentRepository implements SeatAssignmentRepository {
-  constructor(private readonly orm: MikroORM) {}
+  // Every answer reads this first: a named statement without the ORM (ADR 34).
+  private readonly byTeam: (values: readonly unknown[]) => Promise<Row[]>;
+  private readonly byMember: (values: readonly unknown[]) => Promise<Row[]>;
+
+  constructor(private readonly orm: MikroORM) {
+    const reads = entityReads<Row>(orm, MemberSubscriptionAssignmentEntity);
+    this.byTeam = reads(['team_id'], BY_ASSIGNMENT);
+    this.byMember = reads(['team_id', 'member_id'], BY_ASSIGNMENT);
+  }
 
   async listByTeam(teamId: string): Promise<SeatAssignmentRecord[]> {
-    return (await this.orm.em.fork().find(MemberSubscriptionAssignmentEntity, { teamId }, byAssignment)).map(toRecord);
+    return (await this.byTeam([teamId])).map(toRecord);
   }
 
   async listBySubscription(teamId: string, subscriptionId: string): Promise<SeatAssignmentRecord[]> {
@@ -22,8 +32,7 @@ export class PgSeatAssignmentRepository implements SeatAssignmentRepository {
   }
 
   async listByMember(teamId: string, memberId: string): Promise<SeatAssignmentRecord[]> {
-    const rows = await this.orm.em.fork().find(MemberSubscriptionAssignmentEntity, { teamId, memberId }, byAssignment);
-    return rows.map(toRecord);
+    return (await this.byMember([teamId, memberId])).map(toRecord);
   }
 
   async assignIfSeatAvailable(

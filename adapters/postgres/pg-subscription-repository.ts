@@ -4,12 +4,18 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { SubscriptionRepository } from '../../core/billing/subscription-repository.port';
 import type { SubscriptionRecord } from '../../core/billing/subscription';
 import { SubscriptionEntity } from './entities/subscription.entity';
+import { entityReads } from './native-pool';
 import { assertSameTeam } from './team-scope';
 
 type Row = InferEntity<typeof SubscriptionEntity>;
 
 export class PgSubscriptionRepository implements SubscriptionRepository {
-  constructor(private readonly orm: MikroORM) {}
+  // Every answer reads this first: a named statement without the ORM (ADR 34).
+  private readonly byTeam: (values: readonly unknown[]) => Promise<Row[]>;
+
+  constructor(private readonly orm: MikroORM) {
+    this.byTeam = entityReads<Row>(orm, SubscriptionEntity)(['team_id'], 'created_at asc, id asc');
+  }
 
   async findById(teamId: string, id: string): Promise<SubscriptionRecord | null> {
     const row = await this.orm.em.fork().findOne(SubscriptionEntity, { teamId, id });
@@ -22,8 +28,7 @@ export class PgSubscriptionRepository implements SubscriptionRepository {
   }
 
   async listByTeam(teamId: string): Promise<SubscriptionRecord[]> {
-    const rows = await this.orm.em.fork().find(SubscriptionEntity, { teamId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
-    return rows.map(toRecord);
+    return (await this.byTeam([teamId])).map(toRecord);
   }
 
   async save(teamId: string, record: SubscriptionRecord): Promise<void> {
