@@ -31,6 +31,7 @@ const bench: SlackBench = await startSlackBench();
 // One worker process of its own, as production runs it (server, fakes and this client share this one).
 const workerPid = await bench.startWorkerProcess();
 
+/** Slack calls by method during the burst. */
 const methodCounts = new Map<string, number>();
 const timings = new Map<string, Timing>();
 const byPrompt = new Map<string, Timing>();
@@ -142,7 +143,6 @@ methodCounts.clear();
 const burstStart = performance.now();
 const burst = await Promise.all(burstWorkspaces.flatMap((ws) => Array.from({ length: 10 }, () => mention(ws))));
 await finished(burst);
-console.log([...methodCounts].map(([m, n]) => `${m}=${n}`).join(' '));
 const peakRss = processMemory(workerPid).peak;
 const workerCpu = processCpuMs(workerPid) - cpuBefore;
 const burstWall = performance.now() - burstStart;
@@ -161,6 +161,7 @@ console.log(
   `  the model was asked (from the burst's start): first ${ms(quantile(askedAt, 0))}, p50 ${ms(quantile(askedAt, 0.5))}, ` +
     `p95 ${ms(quantile(askedAt, 0.95))}, last ${ms(quantile(askedAt, 1))}`,
 );
+console.log(`  Slack calls per answer: ${[...methodCounts].map(([method, n]) => `${method} ${(n / burst.length).toFixed(2)}`).join(', ')}`);
 console.log(`  the worker process used ${(workerCpu / 1000).toFixed(1)} s of CPU in the burst's ${(burstWall / 1000).toFixed(1)} s (${((workerCpu / burstWall) * 100).toFixed(0)} % of a core)`);
 console.log(`  the worker process's peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB under tsx (before the burst ${(rssBefore / 2 ** 20).toFixed(0)} MiB)`);
 
