@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { createHash } from 'node:crypto';
 import type { EntityName } from '@mikro-orm/core';
 import type pg from 'pg';
 
@@ -62,7 +63,8 @@ export function entityReads<T>(
     const text =
       `select * from "${meta.tableName}" where ${where.map((column, n) => `${column} = $${n + 1}`).join(' and ')}` +
       `${orderBy ? ` order by ${orderBy}` : ''}${limit ? ` limit ${limit}` : ''}`;
-    const name = `${meta.tableName}:${where.join(',')}:${orderBy ?? ''}:${limit ?? ''}`;
+    // PostgreSQL keeps 63 characters of a statement's name: a digest of its text fits.
+    const name = `read:${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
     return async (values) => (await query<Record<string, unknown>>(name, text, values)).map(toRow);
   };
 }

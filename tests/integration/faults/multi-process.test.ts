@@ -28,8 +28,16 @@ const CHANNELS = 5;
 const SERVERS = 2;
 const WORKERS = 3;
 
+/**
+ * A trial allows each member 20 requests a month, counted when an answer is done: one asker
+ * per workspace would be refused once 20 of its 50 questions were answered before the next
+ * started, which is a matter of timing. Ten people per workspace ask 5 each.
+ */
+const ASKERS_PER_WORKSPACE = 10;
+
 interface Question {
   ws: SeededWorkspace;
+  user: string;
   channel: string;
   ts: string;
   tag: string;
@@ -102,13 +110,26 @@ describe(`${SERVERS} servers and ${WORKERS} workers on one database`, () => {
         ...Array.from({ length: CHANNELS - 1 }, (_, c) => world.slack.addChannel({ id: `CX${c}${suffix}`, teamId: ws.team.id, name: `room-${c}` }).id),
       ]);
     }
-    // Interleaved across workspaces and channels, as a busy install base sends them.
+    const askersOf = new Map(
+      workspaces.map((ws) => [
+        ws.team.id,
+        [
+          ws.alice,
+          ...Array.from({ length: ASKERS_PER_WORKSPACE - 1 }, (_, n) =>
+            world.slack.addUser({ id: `UASK${n}${ws.team.id.slice(1)}`, teamId: ws.team.id, name: `asker${n}`, realName: `Asker ${n}`, locale: 'en-US' }).id,
+          ),
+        ],
+      ]),
+    );
+    // Interleaved across workspaces, channels and people, as a busy install base sends them.
     const questions: Question[] = Array.from({ length: EVENTS }, (_, i) => {
       const ws = workspaces[i % WORKSPACES]!;
-      const channel = channelsOf.get(ws.team.id)![Math.floor(i / WORKSPACES) % CHANNELS]!;
+      const round = Math.floor(i / WORKSPACES);
+      const channel = channelsOf.get(ws.team.id)![round % CHANNELS]!;
+      const user = askersOf.get(ws.team.id)![round % ASKERS_PER_WORKSPACE]!;
       const tag = `q-${ws.team.id}-${i}`;
-      const message = world.slack.addMessage({ channel, user: ws.alice, text: `<@${ws.team.botUserId}> ${tag}` });
-      return { ws, channel, ts: message.ts, tag };
+      const message = world.slack.addMessage({ channel, user, text: `<@${ws.team.botUserId}> ${tag}` });
+      return { ws, user, channel, ts: message.ts, tag };
     });
 
     const statuses: number[] = [];
@@ -174,7 +195,7 @@ async function postEvent(baseUrl: string, q: Question): Promise<number> {
     token: 'legacy-verification-token',
     team_id: team.id,
     api_app_id: team.appId,
-    event: { type: 'app_mention', user: q.ws.alice, text: `<@${team.botUserId}> ${q.tag}`, ts: q.ts, channel: q.channel, event_ts: q.ts },
+    event: { type: 'app_mention', user: q.user, text: `<@${team.botUserId}> ${q.tag}`, ts: q.ts, channel: q.channel, event_ts: q.ts },
     type: 'event_callback',
     event_id: `Ev${randomBytes(6).toString('hex').toUpperCase()}`,
     event_time: Math.floor(Date.now() / 1000),
