@@ -15,7 +15,7 @@ export type PreparedQuery = <R extends pg.QueryResultRow>(name: string, text: st
 
 /**
  * Named statements on that pool, for what every answer reads and writes before the model is
- * asked (ADR 34): PostgreSQL parses each once per connection, and no query building,
+ * asked (ADR 83): PostgreSQL parses each once per connection, and no query building,
  * hydration or identity map runs on the way, which in a burst of questions cost more CPU
  * than the queries themselves. Rows come as PostgreSQL sends them; timestamps are text (the
  * ORM's type parsers on this pool), read with `dateReader`.

@@ -9,7 +9,7 @@ import { assertSameTeam } from './team-scope';
 type Row = InferEntity<typeof AppCustomizationEntity>;
 
 export class PgAppCustomizationRepository implements AppCustomizationRepository {
-  // Every answer reads this first: a named statement without the ORM (ADR 34).
+  // Every answer reads this first: a named statement without the ORM (ADR 83).
   private readonly byTeam: (values: readonly unknown[]) => Promise<Row[]>;
 
   constructor(private readonly orm: MikroORM) {

@@ -13,7 +13,7 @@ type Row = InferEntity<typeof InstallationEntity>;
 const tokenContext = (teamId: string) => `installations.bot_token:${teamId}`;
 
 export class PgInstallationRepository implements InstallationRepository {
-  // Every answer reads this first: a named statement without the ORM (ADR 34).
+  // Every answer reads this first: a named statement without the ORM (ADR 83).
   private readonly byTeam: (values: readonly unknown[]) => Promise<Row[]>;
 
   constructor(

@@ -32,7 +32,7 @@ const TABLES: Record<InstructionLevel, { entity: EntityName<InstructionRow>; tar
 };
 
 export class PgInstructionRepository implements InstructionRepository {
-  // Every answer reads its four layers: named statements, without the ORM (ADR 34).
+  // Every answer reads its four layers: named statements, without the ORM (ADR 83).
   private readonly byKey: Record<InstructionLevel, (values: readonly unknown[]) => Promise<InstructionRow[]>>;
 
   constructor(private readonly orm: MikroORM) {

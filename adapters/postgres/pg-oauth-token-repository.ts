@@ -15,7 +15,7 @@ const context = (kind: 'access' | 'refresh', r: { teamId: string; userId: string
 
 /** Writes append to oauth_tokens_history (tokens sealed); reads come from oauth_tokens_view. */
 export class PgOAuthTokenRepository implements OAuthTokenRepository {
-  // Answers look up the asker's connections: a named statement, without the ORM (ADR 34).
+  // Answers look up the asker's connections: a named statement, without the ORM (ADR 83).
   private readonly latest: (values: readonly unknown[]) => Promise<ViewRow[]>;
 
   constructor(

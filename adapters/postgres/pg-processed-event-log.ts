@@ -13,7 +13,7 @@ const ENTITIES = { slack: ProcessedSlackEventEntity as unknown as typeof Process
  * billing's check-then-record log (has / record), used by ApplyStripeEvent.
  */
 export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookEventLog {
-  // Every event and answer claims a key: named statements, without the ORM (ADR 34).
+  // Every event and answer claims a key: named statements, without the ORM (ADR 83).
   private readonly query: PreparedQuery;
 
   constructor(

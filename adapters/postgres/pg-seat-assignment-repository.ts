@@ -12,7 +12,7 @@ const byAssignment = { orderBy: { updatedAt: 'asc', memberId: 'asc' } } as const
 const BY_ASSIGNMENT = 'updated_at asc, member_id asc';
 
 export class PgSeatAssignmentRepository implements SeatAssignmentRepository {
-  // Every answer reads this first: a named statement without the ORM (ADR 34).
+  // Every answer reads this first: a named statement without the ORM (ADR 83).
   private readonly byTeam: (values: readonly unknown[]) => Promise<Row[]>;
   private readonly byMember: (values: readonly unknown[]) => Promise<Row[]>;
 

@@ -10,7 +10,7 @@ import { assertSameTeam } from './team-scope';
 type Row = InferEntity<typeof SubscriptionEntity>;
 
 export class PgSubscriptionRepository implements SubscriptionRepository {
-  // Every answer reads this first: a named statement without the ORM (ADR 34).
+  // Every answer reads this first: a named statement without the ORM (ADR 83).
   private readonly byTeam: (values: readonly unknown[]) => Promise<Row[]>;
 
   constructor(private readonly orm: MikroORM) {

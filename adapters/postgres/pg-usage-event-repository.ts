@@ -19,7 +19,7 @@ interface TallyRow {
  * that died after recording finds the row there and the request still counts once.
  */
 export class PgUsageEventRepository implements UsageEventRepository {
-  // Every answer counts its asker's requests first: a named statement, without the ORM (ADR 34).
+  // Every answer counts its asker's requests first: a named statement, without the ORM (ADR 83).
   private readonly query: PreparedQuery;
 
   constructor(private readonly orm: MikroORM) {

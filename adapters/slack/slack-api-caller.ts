@@ -105,7 +105,7 @@ const clients = new Map<string, WebClient>();
  * workspace: building a WebClient binds a few hundred method functions and an HTTP client,
  * which in a burst of questions cost more CPU than the calls themselves. The SDK's own
  * request queue then spans the workspace's answers (100 requests in flight, far above what
- * Slack's per-workspace limits let through).
+ * Slack's per-workspace limits let through). ADR 83.
  */
 function webClientFor(token: string, workspace: string, options: SlackApiCallerOptions): WebClient {
   const key = `${workspace}\u0000${options.slackApiUrl ?? ''}\u0000${options.timeoutMs ?? ''}`;
