@@ -1,3 +1,5 @@
+import { SingleFlight } from '../system/single-flight';
+
 type Read = (...args: never[]) => Promise<unknown>;
 type ReadNames<T> = { [K in keyof T]: T[K] extends Read ? K : never }[keyof T];
 
@@ -10,19 +12,12 @@ type ReadNames<T> = { [K in keyof T]: T[K] extends Read ? K : never }[keyof T];
  * question. The shared results are records that callers only read.
  */
 export function coalescedReads<T extends object>(target: T, methods: readonly ReadNames<T>[]): T {
-  const inflight = new Map<string, Promise<unknown>>();
+  const flights = new SingleFlight<unknown>();
   const coalesced = Object.create(target) as T;
   for (const method of methods) {
     const read = (target[method] as Read).bind(target) as (...args: unknown[]) => Promise<unknown>;
     Object.defineProperty(coalesced, method, {
-      value: (...args: unknown[]) => {
-        const key = `${String(method)}\u0000${JSON.stringify(args)}`;
-        const running = inflight.get(key);
-        if (running) return running;
-        const started = read(...args).finally(() => inflight.delete(key));
-        inflight.set(key, started);
-        return started;
-      },
+      value: (...args: unknown[]) => flights.run(`${String(method)}\u0000${JSON.stringify(args)}`, () => read(...args)),
     });
   }
   return coalesced;

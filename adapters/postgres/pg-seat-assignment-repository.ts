@@ -8,18 +8,19 @@ import { assertSameTeam } from './team-scope';
 
 type Row = InferEntity<typeof MemberSubscriptionAssignmentEntity>;
 
-const byAssignment = { orderBy: { updatedAt: 'asc', memberId: 'asc' } } as const;
 const BY_ASSIGNMENT = 'updated_at asc, member_id asc';
 
 export class PgSeatAssignmentRepository implements SeatAssignmentRepository {
   // Every answer reads this first: a named statement without the ORM (ADR 83).
   private readonly byTeam: (values: readonly unknown[]) => Promise<Row[]>;
   private readonly byMember: (values: readonly unknown[]) => Promise<Row[]>;
+  private readonly bySubscription: (values: readonly unknown[]) => Promise<Row[]>;
 
   constructor(private readonly orm: MikroORM) {
     const reads = entityReads<Row>(orm, MemberSubscriptionAssignmentEntity);
     this.byTeam = reads(['team_id'], BY_ASSIGNMENT);
     this.byMember = reads(['team_id', 'member_id'], BY_ASSIGNMENT);
+    this.bySubscription = reads(['team_id', 'subscription_id'], BY_ASSIGNMENT);
   }
 
   async listByTeam(teamId: string): Promise<SeatAssignmentRecord[]> {
@@ -27,8 +28,7 @@ export class PgSeatAssignmentRepository implements SeatAssignmentRepository {
   }
 
   async listBySubscription(teamId: string, subscriptionId: string): Promise<SeatAssignmentRecord[]> {
-    const rows = await this.orm.em.fork().find(MemberSubscriptionAssignmentEntity, { teamId, subscriptionId }, byAssignment);
-    return rows.map(toRecord);
+    return (await this.bySubscription([teamId, subscriptionId])).map(toRecord);
   }
 
   async listByMember(teamId: string, memberId: string): Promise<SeatAssignmentRecord[]> {

@@ -1,4 +1,5 @@
 import type { ChatUserProfile } from '../../core/assistant/chat-platform.port';
+import { SingleFlight } from '../system/single-flight';
 
 /**
  * People's Slack profile lookups shared by every job of a worker process while they are in
@@ -8,15 +9,10 @@ import type { ChatUserProfile } from '../../core/assistant/chat-platform.port';
  * lookup fails every waiter and the next one tries afresh.
  */
 export class SlackProfileLookups {
-  private readonly inflight = new Map<string, Promise<ChatUserProfile | null>>();
+  private readonly flights = new SingleFlight<ChatUserProfile | null>();
 
   /** The profile of `userId` in `teamId` from the lookup in flight for it, or from `lookUp`. */
   get(teamId: string, userId: string, lookUp: () => Promise<ChatUserProfile | null>): Promise<ChatUserProfile | null> {
-    const key = `${teamId}\u0000${userId}`;
-    const running = this.inflight.get(key);
-    if (running) return running;
-    const profile = lookUp().finally(() => this.inflight.delete(key));
-    this.inflight.set(key, profile);
-    return profile;
+    return this.flights.run(`${teamId}\u0000${userId}`, lookUp);
   }
 }

@@ -96,13 +96,6 @@ export type AnswerPipelineResult = { readonly status: 'denied'; readonly reason:
 /** Tokens kept for the conversation when context material shares the budget. */
 const CONVERSATION_RESERVE_TOKENS = 300;
 
-/**
- * The one path from "Tomo should answer" to an answer, shared by every trigger: entitlement
- * (a localized refusal when not entitled, no LLM call), a thinking sign, the instruction
- * layers plus the trigger's task and context, the conversation, StreamAnswer (LLM with
- * fallback, streaming, usage and egress), and the unknown-error message when it fails.
- * Never throws after posting an answer, except AnswerRecordingError (bookkeeping only).
- */
 /** The entitlement decision for `asker` in `teamId`, with the configured provider and the denial's links. */
 export function checkAsker(
   deps: Pick<AnswerPipelineDeps, 'checkEntitlement' | 'preferredProvider' | 'links'>,
@@ -118,6 +111,13 @@ export function checkAsker(
   });
 }
 
+/**
+ * The one path from "Tomo should answer" to an answer, shared by every trigger: entitlement
+ * (a localized refusal when not entitled, no LLM call), a thinking sign, the instruction
+ * layers plus the trigger's task and context, the conversation, StreamAnswer (LLM with
+ * fallback, streaming, usage and egress), and the unknown-error message when it fails.
+ * Never throws after posting an answer, except AnswerRecordingError (bookkeeping only).
+ */
 export class AnswerPipeline {
   constructor(private readonly deps: AnswerPipelineDeps) {}
 
