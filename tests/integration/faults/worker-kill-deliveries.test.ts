@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slackText } from '../../../apps/shared/messages/slack';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
-import { nativePool } from '../../../adapters/postgres/native-pool';
 import { spawnBuilt, type SpawnedApp } from '../../support/processes';
 import {
   builtProcessEnv,
+  deliveryRecordsHold,
   eventually,
   installThroughBrowser,
   mention,
@@ -78,15 +78,8 @@ describe('a worker killed mid-delivery', () => {
       expect(answer?.streamState).toBe('streaming');
       expect(answer!.text.length).toBeGreaterThan(0);
     }, 60_000);
-    // …once the delivery record holds the half answer too: a kill in the instant between Slack's
-    // reply and that record is the gap docs/slack.md names, not what this test is about.
-    await eventually(async () => {
-      const { rows } = await (await nativePool(world.app.database.orm)).query<{ messages: string[] }>(
-        `select array(select m->>'ts' from jsonb_array_elements(messages) m where m ? 'ts') as messages
-           from processed_slack_events where done = false`,
-      );
-      expect(rows).toEqual([{ messages: [world.slack.botReplies(ws.channel, question.ts)[1]!.ts] }]);
-    }, 60_000);
+    // …once the delivery record holds the half answer too.
+    await deliveryRecordsHold(world, [world.slack.botReplies(ws.channel, question.ts)[1]!.ts]);
     await kill(first);
     const [leftImages, halfAnswer] = world.slack.botReplies(ws.channel, question.ts);
     expect(halfAnswer!.text.length).toBeLessThan(SLOW.length);
