@@ -1,9 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ProcessedWebhookEventLog } from '../../core/billing/apply-stripe-event.use-case';
 import type { ProcessedEvent, ProcessedEventLog } from '../../core/shared/processed-event-log.port';
-import { currentJobAttempt, DeliveryTakenOverError, type Delivered, type JobAttemptContext } from '../queue/job-context';
+import { currentJobAttempt, DeliveryTakenOverError, type Delivered, type DeliveryTakeover, type JobAttemptContext } from '../queue/job-context';
 import { ProcessedSlackEventEntity, ProcessedStripeEventEntity } from './entities/processed-event.entity';
-import { preparedQueries, type PreparedQuery } from './native-pool';
+import { dateReader, preparedQueries, type PreparedQuery } from './native-pool';
 
 // Both tables share the columns these queries read (Slack's has the delivery columns too).
 const ENTITIES = { slack: ProcessedSlackEventEntity as unknown as typeof ProcessedStripeEventEntity, stripe: ProcessedStripeEventEntity } as const;
@@ -15,12 +15,14 @@ const ENTITIES = { slack: ProcessedSlackEventEntity as unknown as typeof Process
 export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookEventLog {
   // Every event and answer claims a key: named statements, without the ORM (ADR 83).
   private readonly query: PreparedQuery;
+  private readonly toDate: (value: string | Date) => Date;
 
   constructor(
     private readonly orm: MikroORM,
     private readonly sender: keyof typeof ENTITIES,
   ) {
     this.query = preparedQueries(orm);
+    this.toDate = dateReader(orm);
   }
 
   async markProcessed(event: ProcessedEvent, at: Date): Promise<boolean> {
@@ -49,22 +51,26 @@ export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookE
     // One statement: taking the key over locks the record, so a message an older, still
     // running attempt records at this very moment is either in the messages returned here (it
     // committed first) or finds the key taken over (its update waits, then sees the new attempt).
-    const rows = await this.query<{ leftovers: Delivered[] }>(
+    // processed_at stays the first claim's time: a takeover's sweep starts there (ADR 84).
+    // xmax is 0 on a row this statement inserted, and not on one it took over.
+    const rows = await this.query<{ leftovers: Delivered[]; since: string; taken_over: boolean }>(
       'processed-event-claim-delivery',
       `insert into processed_slack_events as e (event_id, team_id, type, processed_at, attempt, done, messages)
        values ($1, $2, $3, $4, $5, false, '[]')
-       on conflict (event_id) do update set attempt = excluded.attempt, processed_at = excluded.processed_at
+       on conflict (event_id) do update set attempt = excluded.attempt
          where e.done = false and e.attempt < excluded.attempt
-       returning e.messages as leftovers`,
+       returning e.messages as leftovers, e.processed_at as since, e.xmax <> 0 as taken_over`,
       [event.eventId, event.teamId, event.type, at, job.attempt],
     );
     if (rows.length !== 1) return false;
     const key = event.eventId;
     const attempt = job.attempt;
     const afterFinish: (() => Promise<unknown>)[] = [];
+    const claimed = rows[0]!;
     job.delivery = {
       key,
-      leftovers: rows[0]!.leftovers ?? [],
+      leftovers: claimed.leftovers ?? [],
+      ...(claimed.taken_over ? { takeover: this.takeover(key, this.toDate(claimed.since)) } : {}),
       record: async (item) => {
         const updated = await this.query(
           'processed-event-record-delivered',
@@ -86,6 +92,27 @@ export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookE
       whenFinished: (task) => void afterFinish.push(task),
     };
     return true;
+  }
+
+  private takeover(key: string, since: Date): DeliveryTakeover {
+    return { since, heldElsewhere: (items) => this.heldElsewhere(key, since, items) };
+  }
+
+  /**
+   * Which of `items` another delivery than `key`'s has recorded (one in progress, or finished:
+   * its uploaded files' messages carry no metadata). Only a takeover asks, so the scan is rare.
+   */
+  private async heldElsewhere(key: string, since: Date, items: Delivered[]): Promise<Delivered[]> {
+    if (items.length === 0) return [];
+    const rows = await this.query<{ item: Delivered }>(
+      'processed-event-held-elsewhere',
+      `select distinct m as item from processed_slack_events e cross join lateral jsonb_array_elements(e.messages) m
+       where e.event_id <> $1 and e.processed_at > $3 and m = any($2::jsonb[])`,
+      // A delivery lives minutes (its job's expiry and retries), never a day: the index on
+      // processed_at keeps the scan to the last day's records.
+      [key, items.map((item) => JSON.stringify(item)), new Date(since.getTime() - 86_400_000)],
+    );
+    return rows.map((row) => row.item);
   }
 
   async has(eventId: string): Promise<boolean> {

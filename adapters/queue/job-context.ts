@@ -35,12 +35,26 @@ export interface JobAttemptContext {
     readonly key: string;
     /** Messages and files an interrupted earlier attempt posted: deleted before this attempt posts. */
     leftovers: Delivered[];
+    /**
+     * Set when this attempt took the record over from an interrupted one, which may have
+     * posted a message in the instant before recording it (ADR 84): the Slack caller looks for
+     * such messages in the thread before this attempt says anything.
+     */
+    takeover?: DeliveryTakeover;
     record(item: Delivered): Promise<void>;
     /** The delivery is whole (the job succeeded, or a workflow step was completed). */
     finish(): Promise<void>;
     /** Runs `task` once the delivery is whole (erasing what a retry would still need until then). */
     whenFinished?(task: () => Promise<unknown>): void;
   };
+}
+
+/** What a takeover knows to look for its interrupted attempt's unrecorded messages (ADR 84). */
+export interface DeliveryTakeover {
+  /** When the first attempt claimed the delivery: nothing of it was posted before. */
+  readonly since: Date;
+  /** Of these, what another delivery has recorded (its, not this one's). */
+  heldElsewhere(items: Delivered[]): Promise<Delivered[]>;
 }
 
 export const jobAttempts = new AsyncLocalStorage<JobAttemptContext>();

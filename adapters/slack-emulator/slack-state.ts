@@ -100,6 +100,8 @@ export interface FakeMessage {
   /** Slack's subtype: bot_message for legacy bots and webhooks, channel_join, … */
   subtype?: string;
   edits: number;
+  /** Message metadata Tomo attached (chat.postMessage, chat.stopStream); listed only with include_all_metadata. */
+  metadata?: { event_type: string; event_payload: Record<string, unknown> };
   reactions: Map<string, Set<string>>;
   files?: FakeFile[];
 }

@@ -115,7 +115,7 @@ export const METHODS: Record<string, Method> = {
     if (params.oldest !== undefined) thread = thread.filter((m) => (inclusive ? m.ts >= params.oldest! : m.ts > params.oldest!));
     if (params.latest !== undefined) thread = thread.filter((m) => (inclusive ? m.ts <= params.latest! : m.ts < params.latest!));
     const page = paginate(thread, params);
-    return { messages: page.items.map((m) => toSlackMessage(m, state, settings.origin)), has_more: page.meta.response_metadata.next_cursor !== '', ...page.meta };
+    return { messages: page.items.map((m) => toSlackMessage(m, state, settings.origin, withMetadata(params))), has_more: page.meta.response_metadata.next_cursor !== '', ...page.meta };
   },
 
   'conversations.info': ({ state, params, team }) => {
@@ -154,7 +154,7 @@ export const METHODS: Record<string, Method> = {
       .filter((m) => m.channel === channel.id && (m.threadTs === undefined || m.threadTs === m.ts || m.subtype === 'thread_broadcast') && within(m.ts))
       .sort((a, b) => t(b.ts) - t(a.ts));
     const page = paginate(topLevel, params);
-    return { messages: page.items.map((m) => toSlackMessage(m, state, settings.origin)), has_more: page.meta.response_metadata.next_cursor !== '', ...page.meta };
+    return { messages: page.items.map((m) => toSlackMessage(m, state, settings.origin, withMetadata(params))), has_more: page.meta.response_metadata.next_cursor !== '', ...page.meta };
   },
 
 
@@ -176,8 +176,10 @@ export const METHODS: Record<string, Method> = {
     // Without chat:write.public Tomo posts only where it is a member.
     if (!ctx.state.isMember(channel, ctx.team!.botUserId)) throw new SlackMethodError('not_in_channel');
     const { text, format } = messageText(ctx);
+    const metadata = messageMetadata(ctx.params);
     const message = postAsBot(ctx, channel, text, format);
-    return { channel, ts: message.ts, message: toSlackMessage(message, ctx.state) };
+    if (metadata !== undefined) message.metadata = metadata;
+    return { channel, ts: message.ts, message: toSlackMessage(message, ctx.state, undefined, true) };
   },
 
   'chat.update': (ctx) => {
@@ -223,10 +225,12 @@ export const METHODS: Record<string, Method> = {
   'chat.stopStream': (ctx) => {
     const message = streamingMessage(ctx);
     const text = streamedText(ctx.params);
+    const metadata = messageMetadata(ctx.params);
     checkLength(message.text.length + text.length, ctx.settings.maxMarkdownChars);
     message.text += text;
     message.streamState = 'stopped';
-    return { channel: message.channel, ts: message.ts, message: toSlackMessage(message, ctx.state) };
+    if (metadata !== undefined) message.metadata = metadata;
+    return { channel: message.channel, ts: message.ts, message: toSlackMessage(message, ctx.state, undefined, true) };
   },
 
   'assistant.threads.setStatus': ({ state, settings, params, team }) => {
@@ -274,6 +278,30 @@ function messageText(ctx: MethodContext): { text: string; format: 'text' | 'mark
     return { text: params.text, format: 'text' };
   }
   throw new SlackMethodError('no_text');
+}
+
+/**
+ * `metadata` as Slack takes it: a JSON object (a string on the wire) with a string
+ * `event_type` and an object `event_payload`; anything else is invalid_metadata_format.
+ */
+function messageMetadata(params: Record<string, string>): FakeMessage['metadata'] {
+  if (params.metadata === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(params.metadata);
+  } catch {
+    throw new SlackMethodError('invalid_metadata_format');
+  }
+  const { event_type: type, event_payload: payload } = (parsed ?? {}) as { event_type?: unknown; event_payload?: unknown };
+  if (typeof type !== 'string' || type === '' || typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+    throw new SlackMethodError('invalid_metadata_format');
+  }
+  return { event_type: type, event_payload: payload as Record<string, unknown> };
+}
+
+/** conversations.history and .replies list message metadata only when asked to. */
+function withMetadata(params: Record<string, string>): boolean {
+  return params.include_all_metadata === 'true' || params.include_all_metadata === '1';
 }
 
 function checkLength(length: number, max: number): void {
@@ -374,7 +402,7 @@ function toSlackFile(file: FakeFile, team: FakeTeam, origin: string): Record<str
   };
 }
 
-export function toSlackMessage(m: FakeMessage, state: SlackState, origin = 'http://127.0.0.1'): Record<string, unknown> {
+export function toSlackMessage(m: FakeMessage, state: SlackState, origin = 'http://127.0.0.1', metadata = false): Record<string, unknown> {
   const replies = m.threadTs === m.ts ? state.thread(m.channel, m.ts).length - 1 : 0;
   const team = [...state.teams.values()].find((t) => t.id === state.channels.get(m.channel)?.teamId);
   return {
@@ -387,6 +415,7 @@ export function toSlackMessage(m: FakeMessage, state: SlackState, origin = 'http
     ...(m.threadTs === undefined ? {} : { thread_ts: m.threadTs }),
     ...(replies > 0 ? { reply_count: replies, latest_reply: state.thread(m.channel, m.ts).at(-1)!.ts } : {}),
     ...(m.username === undefined ? {} : { username: m.username }),
+    ...(metadata && m.metadata !== undefined ? { metadata: m.metadata } : {}),
     ...(m.files === undefined || team === undefined ? {} : { files: m.files.map((f) => toSlackFile(f, team, origin)) }),
   };
 }

@@ -14,6 +14,7 @@ import {
 import { ChatPlatformError, type ChatPlatformErrorCode } from '../../core/assistant/chat-platform-error';
 import { currentJobAttempt, type Delivered } from '../queue/job-context';
 import type { SlackRateLimiter } from './slack-rate-limiter';
+import { deliveryMetadata, unrecordedMessages } from './unrecorded-messages';
 
 export interface SlackApiCallerOptions {
   /** `SLACK_API_URL`; must end with a slash (`http://127.0.0.1:PORT/api/`). Default Slack's. */
@@ -146,6 +147,8 @@ function channelOf(args: Record<string, unknown>): string | undefined {
   return typeof channel === 'string' ? channel : undefined;
 }
 
+/** Calls that can carry message metadata: a message's post, or a stream's end. */
+const TAGGED = new Set(['chat.postMessage', 'chat.stopStream']);
 /** Calls that leave a message in Slack (their ts goes into the job's delivery record). */
 const POSTING = new Set(['chat.postMessage', 'chat.startStream']);
 /** The SDK's upload flow: the files it shares go into the delivery record (ADR 38). */
@@ -156,20 +159,38 @@ const COMPLETING = new Set(['functions.completeSuccess', 'functions.completeErro
 const SAYING = new Set([...POSTING, ...COMPLETING, UPLOADING, 'chat.postEphemeral']);
 
 /**
+ * A takeover's look for the messages its interrupted attempt never recorded (ADR 84): once per
+ * delivery, whichever caller speaks first (a second look would find this attempt's own words).
+ */
+const sweeps = new WeakMap<object, Promise<void>>();
+
+/**
  * Inside a delivering job's attempt (ADR 33, 38): before the first thing this attempt says,
  * the messages and uploaded files an interrupted earlier attempt left are deleted (so a thread
  * never shows a half answer or a second set of images beside the whole answer); each message
  * posted and each file shared is recorded, before the answer goes on; a completed workflow
- * step finishes the delivery at once.
+ * step finishes the delivery at once. A takeover also takes back what the interrupted attempt
+ * posted but never recorded, found in the thread by its metadata (ADR 84).
  */
 function recordingDeliveries(call: SlackCall): SlackCall {
-  return async (method, args) => {
+  return async (method, givenArgs) => {
     const attempt = currentJobAttempt();
     // Handed back at shutdown: the retry elsewhere answers; this one must not write beside it.
     if (attempt?.abandoned) throw new ChatPlatformError('unavailable', 'attempt_handed_back', method);
     const delivery = attempt?.delivery;
+    // Every message names what it belongs to, so a retry can tell its own from the rest (ADR 84).
+    const args = TAGGED.has(method) && givenArgs.metadata === undefined ? { ...givenArgs, metadata: deliveryMetadata(delivery?.key) } : givenArgs;
     if (delivery === undefined) return call(method, args);
-    if (SAYING.has(method) && delivery.leftovers.length > 0) {
+    if (SAYING.has(method)) {
+      if (delivery.takeover !== undefined) {
+        let sweep = sweeps.get(delivery);
+        if (sweep === undefined) {
+          const thread = typeof args.thread_ts === 'string' ? args.thread_ts : undefined;
+          sweep = unrecordedMessages(call, delivery, channelOf(args), thread).then((found) => void delivery.leftovers.push(...found));
+          sweeps.set(delivery, sweep);
+        }
+        await sweep;
+      }
       for (const item of delivery.leftovers.splice(0)) await removeLeftover(call, item);
     }
     const result = await call(method, args);

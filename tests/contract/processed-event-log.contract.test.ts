@@ -72,6 +72,35 @@ describe('ProcessedEventLog (postgres slack): delivery records of job attempts',
     expect((await claim(log, 3)).first).toBe(false);
     expect((await claim(log, 1)).first).toBe(false);
   });
+
+  it('tells a takeover when the first attempt claimed, and what other deliveries, in progress or finished, hold (ADR 84)', async () => {
+    const log = await postgres('slack').create();
+    const first = await claim(log, 0);
+    expect(first.delivery!.takeover).toBeUndefined();
+    const other = async (eventId: string) => {
+      const context: JobAttemptContext = { attempt: 0 };
+      await jobAttempts.run(context, () => log.markProcessed({ ...event, eventId }, at(0)));
+      return context.delivery!;
+    };
+    const streaming = await other('Ev0101');
+    await streaming.record({ channel: 'C1', ts: '1.000002' });
+    const finished = await other('Ev0102');
+    await finished.record({ channel: 'C1', ts: '1.000003' });
+    await finished.finish();
+    await first.delivery!.record({ channel: 'C1', ts: '1.000001' });
+
+    const retry = await claim(log, 1);
+    expect(retry.delivery!.takeover!.since).toEqual(at(0));
+    const asked = [
+      { channel: 'C1', ts: '1.000001' },
+      { channel: 'C1', ts: '1.000002' },
+      { channel: 'C1', ts: '1.000003' },
+      { channel: 'C2', ts: '1.000002' },
+    ];
+    const held = await retry.delivery!.takeover!.heldElsewhere(asked);
+    expect(held.map((item) => ('ts' in item ? item.ts : item.file)).sort()).toEqual(['1.000002', '1.000003']);
+    expect(held.every((item) => item.channel === 'C1')).toBe(true);
+  });
 });
 
 // Billing's check-then-record shape (ProcessedWebhookEventLog in apply-stripe-event.use-case).

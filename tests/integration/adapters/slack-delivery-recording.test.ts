@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobAttempts, type DeliveredMessage, type JobAttemptContext } from '../../../adapters/queue/job-context';
 import { createSlackCaller } from '../../../adapters/slack/slack-api-caller';
+import { deliveryMetadata } from '../../../adapters/slack/unrecorded-messages';
 import { startFakeSlack, type FakeSlack } from '../../../adapters/slack-emulator/fake-slack';
 import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 
 /**
  * The Slack caller inside a delivering job's attempt (ADR 33), against the Slack fake: each
  * message posted is recorded before the answer goes on, and one that cannot be recorded (the
- * database is away) is taken back at once, since a retry could not know it was there.
+ * database is away) is taken back at once, since a retry could not know it was there; every
+ * message carries metadata naming what it belongs to (ADR 84).
  */
 describe('Slack caller: messages of a job attempt and its delivery record', () => {
   let slack: FakeSlack;
@@ -50,5 +52,27 @@ describe('Slack caller: messages of a job attempt and its delivery record', () =
 
     expect(slack.botReplies(ws.channel, parent.ts)).toEqual([]);
     expect(slack.callsTo('chat.delete').map((c) => c.outcome)).toEqual(['ok']);
+  });
+
+  it('marks every message with what it belongs to: its delivery inside a job (a stream when it stops), Tomo otherwise', async () => {
+    const parent = slack.addMessage({ channel: ws.channel, user: ws.alice, text: 'a third question' });
+    const call = createSlackCaller(ws.team.botToken, { slackApiUrl: slack.url });
+    const inThread = { channel: ws.channel, thread_ts: parent.ts };
+
+    await jobAttempts.run(attempt(async () => undefined), async () => {
+      await call('chat.postMessage', { ...inThread, text: 'posted in a delivery' });
+      const stream = (await call('chat.startStream', { ...inThread, markdown_text: 'streamed', recipient_user_id: ws.alice, recipient_team_id: ws.team.id })) as { ts?: string };
+      expect(slack.state.message(ws.channel, stream.ts!)!.metadata).toBeUndefined();
+      await call('chat.stopStream', { channel: ws.channel, ts: stream.ts! });
+    });
+    await call('chat.postMessage', { ...inThread, text: 'posted outside any job' });
+
+    const marks = slack.botReplies(ws.channel, parent.ts).map((m) => [m.text, m.metadata]);
+    expect(marks).toEqual([
+      ['posted in a delivery', deliveryMetadata('event:Ev1')],
+      ['streamed', deliveryMetadata('event:Ev1')],
+      ['posted outside any job', { event_type: 'tomo_message', event_payload: { app: 'tomo' } }],
+    ]);
+    expect(deliveryMetadata('event:Ev1')).toEqual({ event_type: 'tomo_delivery', event_payload: { delivery: expect.stringMatching(/^[\w-]{22}$/) } });
   });
 });

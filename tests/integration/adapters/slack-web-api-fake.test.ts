@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSlack, type FakeSlack } from '../../../adapters/slack-emulator/fake-slack';
 import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 
-/** The directory methods of the Slack fake, as the real SDK sees them (for members and channels pages). */
+/** The directory methods of the Slack fake, and message metadata, as the real SDK sees them. */
 describe('Slack fake: workspace directory methods', () => {
   let slack: FakeSlack;
   let ws: SeededWorkspace;
@@ -52,5 +52,23 @@ describe('Slack fake: workspace directory methods', () => {
   it('rejects a token it does not know', async () => {
     const stranger = new WebClient('xoxb-unknown', { slackApiUrl: slack.url, retryConfig: { retries: 0 } });
     await expect(stranger.auth.test()).rejects.toMatchObject({ data: { error: 'invalid_auth' } });
+  });
+
+  it('keeps message metadata from a post and a stream’s end, and lists it only when asked', async () => {
+    const question = slack.addMessage({ channel: ws.channel, user: ws.alice, text: 'a question' });
+    const metadata = { event_type: 'tomo_delivery', event_payload: { delivery: 'abc' } };
+    await sdk.chat.postMessage({ channel: ws.channel, thread_ts: question.ts, text: 'posted', metadata });
+    const stream = await sdk.chat.startStream({ channel: ws.channel, thread_ts: question.ts, markdown_text: 'streamed', recipient_user_id: ws.alice, recipient_team_id: ws.team.id });
+    const whileStreaming = await sdk.conversations.replies({ channel: ws.channel, ts: question.ts, include_all_metadata: true });
+    await sdk.chat.stopStream({ channel: ws.channel, ts: stream.ts!, metadata });
+
+    const plain = await sdk.conversations.replies({ channel: ws.channel, ts: question.ts });
+    const withMetadata = await sdk.conversations.replies({ channel: ws.channel, ts: question.ts, include_all_metadata: true });
+    expect(whileStreaming.messages?.map((m) => m.metadata)).toEqual([undefined, metadata, undefined]);
+    expect(plain.messages?.map((m) => m.metadata)).toEqual([undefined, undefined, undefined]);
+    expect(withMetadata.messages?.map((m) => m.metadata)).toEqual([undefined, metadata, metadata]);
+    await expect(
+      sdk.chat.postMessage({ channel: ws.channel, text: 'x', metadata: { event_type: '', event_payload: {} } }),
+    ).rejects.toMatchObject({ data: { error: 'invalid_metadata_format' } });
   });
 });

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { AesGcmSecretBox } from '../../../../adapters/crypto';
-import { nativePool } from '../../../../adapters/postgres/native-pool';
 import { createPgRepositories, type PgRepositories } from '../../../../adapters/postgres/pg-repositories';
 import { signSlackRequest } from '../../../../adapters/slack/verify-slack-signature';
 import { SLACK_QUEUES } from '../../../../apps/shared/slack-jobs';
@@ -151,20 +150,6 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 15_
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
-}
-
-/**
- * Waits until the unfinished deliveries' records hold exactly these messages (ADR 33). A kill
- * test kills after this, not as soon as Slack shows the messages: a kill in the instant between
- * Slack's reply and the record is the gap docs/slack.md names, not what those tests are about.
- */
-export async function deliveryRecordsHold(world: SlackAppWorld, messageTs: readonly string[]): Promise<void> {
-  await eventually(async () => {
-    const { rows } = await (await nativePool(world.app.database.orm)).query<{ ts: string }>(
-      `select m->>'ts' as ts from processed_slack_events, jsonb_array_elements(messages) m where done = false and m ? 'ts'`,
-    );
-    expect(rows.map((row) => row.ts).sort()).toEqual([...messageTs].sort());
-  }, 60_000);
 }
 
 /** Jobs of a queue as pg-boss holds them (states: created, active, completed, failed…). */
