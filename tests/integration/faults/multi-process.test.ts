@@ -13,6 +13,7 @@ import {
   startSlackAppWorld,
   type SlackAppWorld,
 } from '../slack-app/support/slack-app-world';
+import { addAskers } from './support/fault-world';
 
 /**
  * Scale out (issue 16): two server processes and three worker processes, built and run as
@@ -110,17 +111,7 @@ describe(`${SERVERS} servers and ${WORKERS} workers on one database`, () => {
         ...Array.from({ length: CHANNELS - 1 }, (_, c) => world.slack.addChannel({ id: `CX${c}${suffix}`, teamId: ws.team.id, name: `room-${c}` }).id),
       ]);
     }
-    const askersOf = new Map(
-      workspaces.map((ws) => [
-        ws.team.id,
-        [
-          ws.alice,
-          ...Array.from({ length: ASKERS_PER_WORKSPACE - 1 }, (_, n) =>
-            world.slack.addUser({ id: `UASK${n}${ws.team.id.slice(1)}`, teamId: ws.team.id, name: `asker${n}`, realName: `Asker ${n}`, locale: 'en-US' }).id,
-          ),
-        ],
-      ]),
-    );
+    const askersOf = new Map(workspaces.map((ws) => [ws.team.id, [ws.alice, ...addAskers(world.slack, ws, ASKERS_PER_WORKSPACE - 1)]]));
     // Interleaved across workspaces, channels and people, as a busy install base sends them.
     const questions: Question[] = Array.from({ length: EVENTS }, (_, i) => {
       const ws = workspaces[i % WORKSPACES]!;

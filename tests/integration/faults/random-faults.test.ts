@@ -8,17 +8,20 @@ import { slackAnswerTexts } from '../../../apps/shared/messages/slack';
 import type { SpawnedApp } from '../../support/processes';
 import { seededRandom, seededStreams } from '../../support/seeded-random';
 import { eventually } from '../slack-app/support/slack-app-world';
-import { askInChannel, deliverAsSlack, startFaultWorld, type FaultWorld, type Question } from './support/fault-world';
+import type { FakeFunctionExecution } from '../../../adapters/slack-emulator/slack-state';
+import { askInChannel, askInWorkflow, deliverAsSlack, startFaultWorld, type FaultWorld, type Question } from './support/fault-world';
 
 /**
  * The randomized fault suite (issue 16). The compiled server and two workers answer mentions
- * in five workspaces while everything around them misbehaves at random: the models answer
- * 429 (with Retry-After), 500, 503 or 529, stall past the start deadline, or cut their stream
- * before or in the middle of an answer; Slack answers 429 with Retry-After; a worker is killed
- * with SIGKILL every few seconds and started again; and once PostgreSQL goes away for a few
- * seconds (every connection reset, new ones refused, through a proxy). In the end every
- * question has exactly one outcome in its thread: the whole answer, or the unknown-error
- * message (after whatever words had already reached Slack when a stream broke).
+ * (and, one question in ten, Ask Tomo workflow steps) in five workspaces while everything
+ * around them misbehaves at random: the models answer 429 (with Retry-After), 500, 503 or
+ * 529, stall past the start deadline, or cut their stream before or in the middle of an
+ * answer; Slack answers 429 with Retry-After; a worker is killed with SIGKILL every few
+ * seconds and started again; and once PostgreSQL, the suite's own, really stops for a few
+ * seconds (a fast shutdown ends every session) and starts again on the same data. In the end
+ * every question has exactly one outcome in its thread: the whole answer, or the
+ * unknown-error message (after whatever words had already reached Slack when a stream broke);
+ * every step ends once, completed with the whole answer or failed with the error message.
  *
  * FAULT_SEED replays a run (the seed is printed); FAULT_EVENTS sets the number of questions
  * (default 100; the issue's full run is FAULT_EVENTS=300, see docs/slack.md).
@@ -71,8 +74,9 @@ function behaviourFor(provider: 'openai' | 'anthropic', prompt: PromptView, call
   return paced;
 }
 
-/** What a thread shows: its one outcome, or why it is wrong. */
+/** What a thread (or a workflow step's run) shows: its one outcome, or why it is wrong. */
 function outcomeOf(world: FaultWorld, question: Question): 'answer' | 'error' | 'partial answer, then error' | string {
+  if (question.execution) return stepOutcomeOf(world, question, question.execution);
   const replies = world.slack.botReplies(question.ws.channel, question.ts);
   const texts = replies.map((m) => m.text);
   if (replies.some((m) => m.streamState === 'streaming')) return `still streaming: ${JSON.stringify(texts)}`;
@@ -87,6 +91,16 @@ function outcomeOf(world: FaultWorld, question: Question): 'answer' | 'error' | 
   return `unexpected: ${JSON.stringify(texts)}`;
 }
 
+/** An Ask Tomo step ends once: completed with the whole answer, or failed with the error message. */
+function stepOutcomeOf(world: FaultWorld, question: Question, execution: FakeFunctionExecution): string {
+  const ended = world.slack.calls.filter((c) => c.method.startsWith('functions.complete') && c.params.function_execution_id === execution.id && c.outcome === 'ok');
+  if (execution.state === 'running') return `still running: ${ended.length} completions`;
+  if (ended.length !== 1) return `duplicated: ${ended.map((c) => c.method).join(', ')}`;
+  if (execution.state === 'completed' && execution.outputs?.answer === answerTo(question.eventId)) return 'step answer';
+  if (execution.state === 'failed' && execution.error === UNKNOWN_ERROR) return 'step error';
+  return `unexpected step end: ${JSON.stringify([execution.state, execution.outputs, execution.error])}`;
+}
+
 describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
   let world: FaultWorld;
   const workers: SpawnedApp[] = [];
@@ -95,6 +109,7 @@ describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
     console.log(`fault suite: seed ${SEED}, ${EVENTS} events over ${TEAMS} workspaces (replay with FAULT_SEED=${SEED})`);
     world = await startFaultWorld({
       teams: TEAMS,
+      ownPostgres: true,
       // pg-boss's shortest heartbeat, so a killed worker's answers come back within seconds.
       env: { ANSWER_HEARTBEAT_SECONDS: '10', LLM_RETRY_AFTER_MAX_MS: '2000', SHUTDOWN_TIMEOUT_MS: '1000' },
     });
@@ -135,7 +150,7 @@ describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
       }
     })();
     // Slack says 429 with Retry-After now and then, to one of the methods an answer uses.
-    const slackMethods = ['chat.postMessage', 'chat.startStream', 'chat.appendStream', 'chat.stopStream', 'conversations.replies', 'users.info'];
+    const slackMethods = ['chat.postMessage', 'chat.startStream', 'chat.appendStream', 'chat.stopStream', 'conversations.replies', 'users.info', 'functions.completeSuccess'];
     const throttler = (async () => {
       while (sending) {
         await new Promise((resolve) => setTimeout(resolve, 500 + random() * 1_500));
@@ -149,19 +164,21 @@ describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
     const outageMs = 3_000 + random() * 2_000;
     const outage = (async () => {
       await new Promise((resolve) => setTimeout(resolve, outageAt));
-      world.proxy.down();
+      await world.postgres!.stop();
       await new Promise((resolve) => setTimeout(resolve, outageMs));
-      world.proxy.up();
+      await world.postgres!.start();
     })();
 
     const order = Array.from({ length: EVENTS }, (_, i) => i % TEAMS);
     for (const [i, team] of order.entries()) {
       const ws = world.workspaces[team]!;
       const askers = world.askers.get(ws.team.id)!;
-      const question = askInChannel(world, ws, `question ${i}`, {
+      const who = {
         eventId: `Ev${SEED.toString(16).toUpperCase()}X${i.toString(16).toUpperCase().padStart(4, '0')}`,
         user: askers[Math.floor(i / TEAMS) % askers.length]!,
-      });
+      };
+      // One question in ten comes from an Ask Tomo workflow step instead of a mention.
+      const question = i % 10 === 9 ? askInWorkflow(world, ws, `question ${i}`, who) : askInChannel(world, ws, `question ${i}`, who);
       questions.push(question);
       deliveries.push(deliverAsSlack(world, question, SLACK_RETRY_DELAYS_MS));
       await new Promise((resolve) => setTimeout(resolve, random() * ((2 * SEND_WINDOW_MS) / EVENTS)));
@@ -181,15 +198,25 @@ describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
       expect(open.length, `seed ${SEED}: ${open.slice(0, 3).join('; ')}`).toBe(0);
     }, 120_000);
     // …and nothing is left to run that could add to a thread.
+    let stepsRetried: number | undefined;
     const client = new pg.Client({ connectionString: world.db.url });
     await client.connect();
     try {
       await eventually(async () => {
-        const { rows } = await client.query<{ state: string; n: string }>(
-          `select state, count(*) as n from pgboss.job where name = 'slack-answer' group by state order by state`,
+        const { rows } = await client.query<{ name: string; state: string; n: string }>(
+          `select name, state, count(*) as n from pgboss.job where name in ('slack-answer', 'slack-workflow') group by name, state order by name, state`,
         );
-        expect(rows.map((r) => [r.state, Number(r.n)])).toEqual([['completed', EVENTS]]);
+        const steps = questions.filter((q) => q.execution).length;
+        const { rows: open } = await client.query(
+          `select name, state, retry_count, start_after - now() as wait, output from pgboss.job where name in ('slack-answer', 'slack-workflow') and state <> 'completed' limit 3`,
+        );
+        expect(rows.map((r) => [r.name, r.state, Number(r.n)]), `seed ${SEED}: ${JSON.stringify(open)}`).toEqual([
+          ['slack-answer', 'completed', EVENTS - steps],
+          ['slack-workflow', 'completed', steps],
+        ]);
       }, 60_000);
+      const { rows: retried } = await client.query<{ n: string }>(`select count(*) as n from pgboss.job where name = 'slack-workflow' and retry_count > 0`);
+      stepsRetried = Number(retried[0]!.n);
     } finally {
       await client.end();
     }
@@ -199,9 +226,13 @@ describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
     for (const outcome of outcomes) tally[outcome] = (tally[outcome] ?? 0) + 1;
     console.log(
       `fault suite (seed ${SEED}): ${JSON.stringify(tally)}; faults ${JSON.stringify(counts)}; ` +
-        `events refused at least once ${refused}; PostgreSQL away ${Math.round(outageMs)} ms`,
+        `events refused at least once ${refused}; PostgreSQL away ${Math.round(outageMs)} ms; ` +
+        // A takeover reads its thread for what the interrupted attempt never recorded (ADR 84).
+        `takeovers that read their thread ${world.slack.callsTo('conversations.replies').filter((c) => c.params.include_all_metadata === 'true').length}; ` +
+        `workflow steps retried ${stepsRetried}`,
     );
-    const wrong = outcomes.flatMap((outcome, i) => (['answer', 'error', 'partial answer, then error'].includes(outcome) ? [] : [`${questions[i]!.eventId}: ${outcome}`]));
+    const settled = ['answer', 'error', 'partial answer, then error', 'step answer', 'step error'];
+    const wrong = outcomes.flatMap((outcome, i) => (settled.includes(outcome) ? [] : [`${questions[i]!.eventId}: ${outcome}`]));
     expect(wrong, `seed ${SEED}`).toEqual([]);
     // Only the kills stopped a process: the server and the workers running now came through the rest.
     expect(world.server.child.exitCode, world.logs().slice(-2_000)).toBeNull();

@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { freePort } from '../../../../adapters/embedded-postgres/embedded-postgres-server';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, startEmbeddedPostgres } from '../../../../adapters/embedded-postgres/embedded-postgres-server';
 import { startFakeSlack, type FakeSlack } from '../../../../adapters/slack-emulator/fake-slack';
+import type { FakeFunctionExecution } from '../../../../adapters/slack-emulator/slack-state';
 import { seedWorkspace, type SeededWorkspace } from '../../../../adapters/slack-emulator/seed-workspace';
 import { signSlackRequest } from '../../../../adapters/slack/verify-slack-signature';
 import { startFakeAnthropic, type FakeAnthropic } from '../../../fakes/anthropic/fake-anthropic';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../fakes/openai/fake-openai';
 import { testDatabase, type TestDatabase } from '../../../support/database';
 import { envWithout, spawnBuilt, waitForStatus, type SpawnedApp } from '../../../support/processes';
-import { startTcpProxy, throughProxy, type TcpProxy } from '../../../support/tcp-proxy';
 
 const SIGNING_SECRET = 'fault-signing-secret';
 const CLIENT_ID = '333.444';
@@ -20,8 +23,11 @@ export interface FaultWorld {
   openai: FakeOpenAi;
   anthropic: FakeAnthropic;
   db: TestDatabase;
-  /** Between the apps and PostgreSQL: `proxy.down()` takes the database away from them. */
-  proxy: TcpProxy;
+  /**
+   * With `ownPostgres`: the world's own PostgreSQL (embedded, on a port of its own), really
+   * stopped (a fast shutdown: every session is terminated) and started again on the same data.
+   */
+  postgres?: { stop(): Promise<void>; start(): Promise<void> };
   workspaces: SeededWorkspace[];
   /** People of each workspace (by team id) who ask questions, English-speaking, spread so no one reaches the trial's monthly limit. */
   askers: Map<string, string[]>;
@@ -35,32 +41,25 @@ export interface FaultWorld {
 }
 
 /**
- * The compiled server and workers as production runs them, on a fresh database reached only
- * through a TCP proxy, with the Slack, OpenAI and Anthropic fakes behind them and `teams`
- * workspaces installed through the server's own "Add to Slack" flow.
+ * The compiled server and workers as production runs them, on a fresh database (or, with
+ * `ownPostgres`, a PostgreSQL of their own that a test can stop), with the Slack, OpenAI and
+ * Anthropic fakes behind them and `teams` workspaces installed through the server's own "Add
+ * to Slack" flow.
  */
-export async function startFaultWorld(options: { teams: number; env?: Record<string, string> }): Promise<FaultWorld> {
+export async function startFaultWorld(options: { teams: number; env?: Record<string, string>; ownPostgres?: boolean }): Promise<FaultWorld> {
   const slack = await startFakeSlack({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
   const [openai, anthropic] = await Promise.all([startFakeOpenAi(), startFakeAnthropic()]);
-  const db = await testDatabase();
-  const direct = new URL(db.url);
-  const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+  const own = options.ownPostgres ? await ownPostgres() : undefined;
+  const db = own?.db ?? (await testDatabase());
   const workspaces = Array.from({ length: options.teams }, (_, i) => seedWorkspace(slack, `T0FAULT${i}`));
-  const askers = new Map(
-    workspaces.map((ws) => {
-      const people = Array.from({ length: ASKERS_PER_WORKSPACE }, (_, n) =>
-        slack.addUser({ id: `UASK${n}${ws.team.id.slice(1)}`, teamId: ws.team.id, name: `asker${n}`, realName: `Asker ${n}`, locale: 'en-US' }).id,
-      );
-      return [ws.team.id, [ws.alice, ...people]];
-    }),
-  );
+  const askers = new Map(workspaces.map((ws) => [ws.team.id, [ws.alice, ...addAskers(slack, ws, ASKERS_PER_WORKSPACE)]]));
   const port = await freePort();
   const serverUrl = `http://127.0.0.1:${port}`;
   const env = {
     ...envWithout('DATABASE_URL', 'TEST_DATABASE_URL', 'LOG_FORMAT', 'METRICS_TOKEN'),
     NODE_ENV: 'production',
     LOG_LEVEL: 'info',
-    DATABASE_URL: throughProxy(db.url, proxy),
+    DATABASE_URL: db.url,
     ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
     SESSION_SECRET: 'fault-session-secret-fault-session-secret',
     PUBLIC_URL: serverUrl,
@@ -85,7 +84,7 @@ export async function startFaultWorld(options: { teams: number; env?: Record<str
     openai,
     anthropic,
     db,
-    proxy,
+    ...(own === undefined ? {} : { postgres: own.control }),
     workspaces,
     askers,
     server,
@@ -100,8 +99,8 @@ export async function startFaultWorld(options: { teams: number; env?: Record<str
     async close() {
       for (const app of [server, ...workers]) if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill('SIGKILL');
       await Promise.all([server, ...workers].map((app) => app.exited));
-      await proxy.close();
       await Promise.all([slack.close(), openai.close(), anthropic.close()]);
+      await own?.remove();
     },
   };
   try {
@@ -115,6 +114,36 @@ export async function startFaultWorld(options: { teams: number; env?: Record<str
     throw error;
   }
   return world;
+}
+
+/**
+ * A PostgreSQL of the world's own, from the embedded-postgres binaries (the shared one must
+ * never be stopped): the server migrates its empty `postgres` database at start-up.
+ */
+async function ownPostgres(): Promise<{
+  db: TestDatabase;
+  control: NonNullable<FaultWorld['postgres']>;
+  remove(): Promise<void>;
+}> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tomo-fault-pg-'));
+  const port = await freePort();
+  let running: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined = await startEmbeddedPostgres({ dataDir, port });
+  return {
+    db: { url: running.url, name: 'postgres' },
+    control: {
+      async stop() {
+        await running?.stop();
+        running = undefined;
+      },
+      async start() {
+        running ??= await startEmbeddedPostgres({ dataDir, port });
+      },
+    },
+    async remove() {
+      await running?.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** "Add to Slack" as a browser does it: the install route, Slack's authorize page, the redirect. */
@@ -135,6 +164,8 @@ export interface Question {
   eventId: string;
   /** Every HTTP status the server answered this event's deliveries with (undefined: no answer at all). */
   deliveries: (number | undefined)[];
+  /** For an Ask Tomo workflow step: its run, which ends with the answer or the error (`ts` is empty). */
+  execution?: FakeFunctionExecution;
 }
 
 /** A new message mentioning Tomo in the workspace's channel, and its app_mention event. */
@@ -148,24 +179,46 @@ export function askInChannel(
   const user = options.user ?? ws.alice;
   // The event id is in the question, so a fake model can tell which question it answers.
   const message = world.slack.addMessage({ channel: ws.channel, user, text: `<@${ws.team.botUserId}> ${text} [${eventId}]` });
-  const body = JSON.stringify({
+  const body = eventCallback(ws, eventId, { type: 'app_mention', user, text: message.text, ts: message.ts, channel: ws.channel, event_ts: message.ts });
+  return { ws, ts: message.ts, body, eventId, deliveries: [] };
+}
+
+/** An Ask Tomo workflow step run by `user` with `text` as its prompt, and its function_executed event. */
+export function askInWorkflow(world: FaultWorld, ws: SeededWorkspace, text: string, options: { eventId: string; user: string }): Question {
+  const { eventId, user } = options;
+  const execution = world.slack.startFunctionExecution(ws.team.id);
+  const body = eventCallback(ws, eventId, {
+    type: 'function_executed',
+    function: { id: 'Fn0ASKTOMO', callback_id: 'ask_tomo', title: 'Ask Tomo', type: 'app', app_id: ws.team.appId },
+    // The event id is in the prompt, so a fake model can tell which question it answers.
+    inputs: { prompt: `${text} [${eventId}]`, user_id: user },
+    function_execution_id: execution.id,
+    workflow_execution_id: `Wx${eventId}`,
+    event_ts: `${Date.now() / 1000}`,
+    bot_access_token: 'xwfp-not-used-by-tomo',
+  });
+  return { ws, ts: '', body, eventId, deliveries: [], execution };
+}
+
+/** An Events API body as Slack sends it to the workspace's installation. */
+function eventCallback(ws: SeededWorkspace, eventId: string, event: Record<string, unknown>): string {
+  return JSON.stringify({
     token: 'legacy-verification-token',
     team_id: ws.team.id,
     api_app_id: ws.team.appId,
-    event: {
-      type: 'app_mention',
-      user,
-      text: message.text,
-      ts: message.ts,
-      channel: ws.channel,
-      event_ts: message.ts,
-    },
+    event,
     type: 'event_callback',
     event_id: eventId,
     event_time: Math.floor(Date.now() / 1000),
     authorizations: [{ enterprise_id: null, team_id: ws.team.id, user_id: ws.team.botUserId, is_bot: true }],
   });
-  return { ws, ts: message.ts, body, eventId, deliveries: [] };
+}
+
+/** `count` English-speaking people of the workspace who ask questions (besides Alice). */
+export function addAskers(slack: FakeSlack, ws: SeededWorkspace, count: number): string[] {
+  return Array.from({ length: count }, (_, n) =>
+    slack.addUser({ id: `UASK${n}${ws.team.id.slice(1)}`, teamId: ws.team.id, name: `asker${n}`, realName: `Asker ${n}`, locale: 'en-US' }).id,
+  );
 }
 
 /**
