@@ -10,6 +10,11 @@ export interface QueueDefinition {
   name: string;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /**
+   * The longest wait before a retry: the delay doubles with each retry (pg-boss backoff), so
+   * without a cap a job that failed six times waits a minute or more.
+   */
+  retryDelayMaxSeconds?: number;
   expireInSeconds?: number;
   /**
    * pg-boss queue policy, fixed when the queue is created: `singleton` lets one job of the queue
@@ -249,8 +254,9 @@ export class PgBossJobQueue implements JobQueue {
       expireInSeconds: definition.expireInSeconds ?? 300,
       ...(definition.heartbeatSeconds ? { heartbeatSeconds: definition.heartbeatSeconds } : {}),
     };
-    if (existing) await this.boss.updateQueue(definition.name, options);
-    else await this.boss.createQueue(definition.name, { ...options, ...(definition.policy ? { policy: definition.policy } : {}) });
+    const retryDelayMax = definition.retryDelayMaxSeconds;
+    if (existing) await this.boss.updateQueue(definition.name, { ...options, retryDelayMax: retryDelayMax ?? null });
+    else await this.boss.createQueue(definition.name, { ...options, ...(retryDelayMax ? { retryDelayMax } : {}), ...(definition.policy ? { policy: definition.policy } : {}) });
   }
 }
 

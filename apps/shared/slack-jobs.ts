@@ -17,6 +17,8 @@ const DELIVERING = {
   dispatched: true,
   retryLimit: 8,
   retryDelaySeconds: 1,
+  // A retry after a kill already waited for the heartbeat to lapse; someone is waiting for the answer.
+  retryDelayMaxSeconds: 10,
   expireInSeconds: 900,
   heartbeatSeconds: DEFAULT_ANSWER_HEARTBEAT_SECONDS,
 } as const satisfies Omit<QueueDefinition, 'name'>;
