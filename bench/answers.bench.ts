@@ -27,8 +27,9 @@ interface Timing {
   modelAt?: number;
 }
 
-const bench: SlackBench = await startSlackBench();
-// One worker process of its own, as production runs it (server, fakes and this client share this one).
+// The server and one worker, each a process of its own as production runs them; the fakes and
+// this bench's clients share this one (Slack and the model are elsewhere in production).
+const bench: SlackBench = await startSlackBench({ serverProcess: process.env.ANSWERS_BENCH_SERVER_PROCESS !== '0' });
 const workerPid = await bench.startWorkerProcess();
 
 /** Slack calls by method during the burst. */

@@ -52,7 +52,15 @@ export async function startBenchDatabase(): Promise<{ url: string; drop(): Promi
   };
 }
 
-export async function startSlackBench(): Promise<SlackBench> {
+export interface SlackBenchOptions {
+  /**
+   * The server as a process of its own (`apps/server/main.ts`), as production runs it beside
+   * its workers: its event loop is then not shared with the fakes and the bench's clients.
+   */
+  serverProcess?: boolean;
+}
+
+export async function startSlackBench(options: SlackBenchOptions = {}): Promise<SlackBench> {
   const benchDatabase = await startBenchDatabase();
   const slack = await startFakeSlack({ clientId: 'bench', clientSecret: 'bench-secret' });
   const openai = await startFakeOpenAi();
@@ -77,11 +85,12 @@ export async function startSlackBench(): Promise<SlackBench> {
   const database: Database = await openDatabase(env.DATABASE_URL!, { poolMax: 8 });
   await database.migrateUp();
   const queue = await PgBossJobQueue.start(env.DATABASE_URL!, { logger, queues: ALL_QUEUES, poolMax: 8 });
-  const http: RunningHttpServer = await startServer({ config: loadServerConfig(env), logger, database, queue });
+  const http: RunningHttpServer | undefined = options.serverProcess ? undefined : await startServer({ config: loadServerConfig(env), logger, database, queue });
+  const serverProcess = options.serverProcess ? await spawnApp('apps/server/main.ts', env, 'server listening', nodeArgs('BENCH_SERVER_NODE_ARGS')) : undefined;
   let worker: RunningWorker | undefined;
   let workerProcess: ChildProcess | undefined;
   return {
-    baseUrl: `http://127.0.0.1:${http.port}`,
+    baseUrl: `http://127.0.0.1:${port}`,
     slack,
     openai,
     queue,
@@ -90,33 +99,16 @@ export async function startSlackBench(): Promise<SlackBench> {
       worker ??= await startWorker({ config: loadWorkerConfig(env), logger, database, queue });
     },
     async startWorkerProcess() {
-      // BENCH_WORKER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the worker.
-      const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-      const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/worker/main.ts'], {
-        env: { ...process.env, ...env, LOG_LEVEL: 'info' },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      workerProcess = child;
-      await new Promise<void>((resolve, reject) => {
-        let seen = '';
-        child.once('exit', (code) => reject(new Error(`the worker exited (${code}) before it started`)));
-        child.stdout!.on('data', (chunk: Buffer) => {
-          if (seen === 'started') return;
-          seen = (seen + chunk.toString()).slice(-4096);
-          if (seen.includes('worker started')) {
-            seen = 'started';
-            resolve();
-          }
-        });
-      });
-      return child.pid!;
+      workerProcess = await spawnApp('apps/worker/main.ts', env, 'worker started', nodeArgs('BENCH_WORKER_NODE_ARGS'));
+      return workerProcess.pid!;
     },
     async close() {
-      await http.close(1000);
+      await http?.close(1000);
       await worker?.stop();
-      if (workerProcess && workerProcess.exitCode === null) {
-        const exited = new Promise((resolve) => workerProcess!.once('exit', resolve));
-        workerProcess.kill('SIGTERM');
+      for (const child of [workerProcess, serverProcess]) {
+        if (child === undefined || child.exitCode !== null) continue;
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
         await exited;
       }
       await queue.stop(1000);
@@ -125,6 +117,35 @@ export async function startSlackBench(): Promise<SlackBench> {
       await benchDatabase.drop();
     },
   };
+}
+
+/**
+ * Node flags for an app's process from the environment: BENCH_WORKER_NODE_ARGS or
+ * BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" profiles it.
+ */
+function nodeArgs(variable: string): string[] {
+  return (process.env[variable] ?? '').split(' ').filter(Boolean);
+}
+
+/** One of Tomo's apps as a process of its own under tsx, once its log says `readyText`. */
+async function spawnApp(entry: string, env: Record<string, string>, readyText: string, nodeArgs: readonly string[]): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let seen = '';
+    child.once('exit', (code) => reject(new Error(`${entry} exited (${code}) before it started`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (seen === 'started') return;
+      seen = (seen + chunk.toString()).slice(-4096);
+      if (seen.includes(readyText)) {
+        seen = 'started';
+        resolve();
+      }
+    });
+  });
+  return child;
 }
 
 /** A signed Events API request, as Slack sends it. */

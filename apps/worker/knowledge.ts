@@ -1,3 +1,4 @@
+import { SingleFlight } from '../../adapters/system/single-flight';
 import { OpenAiEmbeddings } from '../../adapters/embeddings/openai-embeddings';
 import { GuardedHttpClient } from '../../adapters/http/guarded-http-client';
 import { GitHubRepositoryReader } from '../../adapters/knowledge/github-repository-reader';
@@ -44,6 +45,7 @@ export function knowledgeServices(config: WorkerConfig, database: Database, logg
   const secrets = secretBoxFromConfig(config);
   const pool = nativePool(database.orm);
   const sources = new PgKnowledgeSourceRepository(pool);
+  const readyKinds = new SingleFlight<ReadonlySet<string>>();
   const store = deferredVectorStore(
     pool.then(async (p) => {
       const chosen = await createVectorStore(p, secrets, config.VECTOR_STORE);
@@ -89,7 +91,8 @@ export function knowledgeServices(config: WorkerConfig, database: Database, logg
     store,
     embeddings,
     tools: kinds.map((kind) => knowledgeSearchTool(kind, { store, embeddings })),
-    readyKinds: (teamId) => sources.readyKinds(teamId),
+    // Every answer asks; a burst in one workspace shares the read while it is in flight (ADR 34).
+    readyKinds: (teamId) => readyKinds.run(teamId, () => sources.readyKinds(teamId)),
     ingest: (queue) =>
       new IngestSource({
         sources,

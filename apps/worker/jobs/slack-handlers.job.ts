@@ -243,9 +243,11 @@ function llmFromConfig(config: WorkerConfig, logger: Logger, metrics?: TomoMetri
 }
 
 /**
- * Every answer reads its workspace's installation, plan, seats, instructions and look before
- * the model is asked: a burst of questions in one workspace shares those reads while they are
- * in flight (ADR 34) instead of queueing hundreds of identical queries for the pool.
+ * Every answer reads its workspace's installation, plan, seats, instructions and look, and its
+ * asker's requests this month, before the model is asked: a burst of questions in one
+ * workspace shares those reads while they are in flight (ADR 34) instead of queueing hundreds
+ * of identical queries for the pool. (A request is counted when its answer ends, so a count
+ * shared with a question asked at the same moment is as current as one read alone.)
  */
 function answerRepositories(repositories: ReturnType<typeof createPgRepositories>): ReturnType<typeof createPgRepositories> {
   return {
@@ -255,5 +257,6 @@ function answerRepositories(repositories: ReturnType<typeof createPgRepositories
     seatAssignments: coalescedReads(repositories.seatAssignments, ['listByTeam', 'listByMember']),
     instructions: coalescedReads(repositories.instructions, ['find']),
     appCustomizations: coalescedReads(repositories.appCustomizations, ['find']),
+    usageEvents: coalescedReads(repositories.usageEvents, ['countForSeat']),
   };
 }
