@@ -155,6 +155,12 @@ const POSTING = new Set(['chat.postMessage', 'chat.startStream']);
 const UPLOADING = 'files.uploadV2';
 /** Calls that end a workflow step: once one succeeded, the step's delivery is whole. */
 const COMPLETING = new Set(['functions.completeSuccess', 'functions.completeError']);
+/**
+ * Slack's answers to ending a step that is no longer running: an earlier attempt ended it (and
+ * was stopped before its delivery record said so), or Slack gave up on it. Either way nobody can
+ * end it again, so there is nothing left to retry.
+ */
+const STEP_ENDED = new Set(['function_execution_not_found', 'execution_not_in_running_state']);
 /** Calls that put something in front of a person: an interrupted attempt's leftovers go first. */
 const SAYING = new Set([...POSTING, ...COMPLETING, UPLOADING, 'chat.postEphemeral']);
 
@@ -169,7 +175,7 @@ const sweeps = new WeakMap<object, Promise<void>>();
  * the messages and uploaded files an interrupted earlier attempt left are deleted (so a thread
  * never shows a half answer or a second set of images beside the whole answer); each message
  * posted and each file shared is recorded, before the answer goes on; a completed workflow
- * step finishes the delivery at once. A takeover also takes back what the interrupted attempt
+ * step finishes the delivery at once, as does one Slack says has ended already. A takeover also takes back what the interrupted attempt
  * posted but never recorded, found in the thread by its metadata (ADR 84).
  */
 function recordingDeliveries(call: SlackCall): SlackCall {
@@ -193,7 +199,14 @@ function recordingDeliveries(call: SlackCall): SlackCall {
       }
       for (const item of delivery.leftovers.splice(0)) await removeLeftover(call, item);
     }
-    const result = await call(method, args);
+    let result: Awaited<ReturnType<SlackCall>>;
+    try {
+      result = await call(method, args);
+    } catch (error) {
+      if (!(COMPLETING.has(method) && error instanceof ChatPlatformError && STEP_ENDED.has(error.platformCode ?? ''))) throw error;
+      await delivery.finish();
+      return { ok: true };
+    }
     const posted = result as { ts?: unknown; channel?: unknown };
     if (POSTING.has(method) && typeof posted.ts === 'string') {
       const channel = typeof posted.channel === 'string' ? posted.channel : String(args.channel);

@@ -21,8 +21,8 @@ describe('Slack caller: messages of a job attempt and its delivery record', () =
   });
   afterAll(() => slack.close());
 
-  function attempt(record: (message: DeliveredMessage) => Promise<void>): JobAttemptContext {
-    return { attempt: 0, delivery: { key: 'event:Ev1', leftovers: [], record, finish: async () => undefined } };
+  function attempt(record: (message: DeliveredMessage) => Promise<void>, finish: () => Promise<void> = async () => undefined): JobAttemptContext {
+    return { attempt: 0, delivery: { key: 'event:Ev1', leftovers: [], record, finish } };
   }
 
   it('records the channel and ts of each message it posts', async () => {
@@ -74,5 +74,23 @@ describe('Slack caller: messages of a job attempt and its delivery record', () =
       ['posted outside any job', { event_type: 'tomo_message', event_payload: { app: 'tomo' } }],
     ]);
     expect(deliveryMetadata('event:Ev1')).toEqual({ event_type: 'tomo_delivery', event_payload: { delivery: expect.stringMatching(/^[\w-]{22}$/) } });
+  });
+
+  it('finishes a workflow step Slack says has ended already (an earlier attempt ended it, then was killed) instead of failing again and again', async () => {
+    const call = createSlackCaller(ws.team.botToken, { slackApiUrl: slack.url });
+    const execution = slack.startFunctionExecution(ws.team.id);
+    // The killed attempt's end reached Slack; its delivery record never heard of it.
+    await call('functions.completeSuccess', { function_execution_id: execution.id, outputs: { answer: 'the first answer' } });
+    let finished = 0;
+    const retry = attempt(async () => undefined, async () => void (finished += 1));
+
+    await jobAttempts.run(retry, () => call('functions.completeSuccess', { function_execution_id: execution.id, outputs: { answer: 'the answer again' } }));
+
+    expect(finished).toBe(1);
+    expect([execution.state, execution.outputs]).toEqual(['completed', { answer: 'the first answer' }]);
+    // Any other refusal still fails the attempt.
+    const another = slack.startFunctionExecution(ws.team.id);
+    await expect(jobAttempts.run(retry, () => call('functions.completeSuccess', { function_execution_id: another.id, outputs: '[]' }))).rejects.toThrow('invalid_arguments');
+    expect([finished, another.state]).toEqual([1, 'running']);
   });
 });
