@@ -9,6 +9,8 @@ export interface FallbackLlmProviderOptions {
   /**
    * A provider that has not answered with response headers by then is abandoned for the
    * next one, so the switch happens within Slack-friendly time (issue: "within 5 seconds").
+   * The last one left has no next to switch to: it keeps its own first-byte timeout, since
+   * abandoning it would only turn a slow answer into an error.
    */
   startDeadlineMs?: number;
   /**
@@ -66,17 +68,20 @@ export class FallbackLlmProvider implements LlmProvider {
     options: LlmStreamOptions,
     failures: { provider: LlmProvider; failure: LlmError }[],
   ): AsyncGenerator<LlmStreamEvent, boolean> {
-    for (const provider of providers) {
+    for (const [index, provider] of providers.entries()) {
       if (options.signal?.aborted) throw new LlmError('aborted', { provider: provider.name });
+      const another = index < providers.length - 1;
       const attempt = new AbortController();
       const onCallerAbort = () => attempt.abort();
       options.signal?.addEventListener('abort', onCallerAbort, { once: true });
       let missedDeadline = false;
       let textSent = false;
-      const deadline = setTimeout(() => {
-        missedDeadline = true;
-        attempt.abort();
-      }, this.startDeadlineMs);
+      const deadline = another
+        ? setTimeout(() => {
+            missedDeadline = true;
+            attempt.abort();
+          }, this.startDeadlineMs)
+        : undefined;
       try {
         for await (const event of provider.stream(request, { signal: attempt.signal })) {
           if (event.type === 'start') clearTimeout(deadline);

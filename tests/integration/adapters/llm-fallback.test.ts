@@ -98,6 +98,19 @@ describe('FallbackLlmProvider over the OpenAI and Anthropic fakes', () => {
     expect(result.done?.provider).toBe('anthropic');
   });
 
+  it('lets the last provider left start late: with nothing to switch to, a slow start is still an answer', async () => {
+    openaiFake.delayNext(700);
+    const alone = new FallbackLlmProvider({ providers: [openai], startDeadlineMs: 300 });
+
+    expect((await collectStream(alone.stream(request))).text).toBe('Answer written by the OpenAI fake.');
+
+    // The same for the second of two, once the first has failed.
+    openaiFake.failNext(500);
+    anthropicFake.delayNext(700);
+    const result = await collectStream(both({ startDeadlineMs: 300 }).stream(request));
+    expect([result.text, result.done?.provider]).toEqual(['Answer written by the Anthropic fake.', 'anthropic']);
+  });
+
   it('throws a typed "unavailable" error listing both failures when both are down', async () => {
     openaiFake.failAlways(500);
     anthropicFake.failAlways(529);
