@@ -63,7 +63,8 @@ function behaviourFor(provider: 'openai' | 'anthropic', prompt: PromptView, call
   if (r < 0.08) return fault('429', { failWithStatus: 429, retryAfterSeconds: 1 });
   if (r < 0.14) return fault('500', { failWithStatus: 500 });
   if (r < 0.2) return fault(provider === 'anthropic' ? '529' : '503', { failWithStatus: provider === 'anthropic' ? 529 : 503 });
-  if (r < 0.24) return fault('timeout', { firstByteDelayMs: 6_000 });
+  // A slow start: abandoned at the start deadline when another provider is left, answered late otherwise.
+  if (r < 0.24) return fault('timeout', { ...paced, firstByteDelayMs: 6_000 });
   if (r < 0.28) return fault('cut before text', { ...paced, cutOffAfterChars: 0, cutOffMode: 'destroy' });
   if (r < 0.34) {
     const cutAt = 8 + Math.floor(roll() * (text.length - 16));
