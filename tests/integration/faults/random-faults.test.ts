@@ -2,9 +2,14 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { LlmFakeBehaviour, PromptView } from '../../../adapters/memory/llm-script';
-import { slackAnswerTexts } from '../../../apps/shared/messages/slack';
+import { AesGcmSecretBox } from '../../../adapters/crypto';
+import { openDatabase } from '../../../adapters/postgres/database';
+import { createPgRepositories } from '../../../adapters/postgres/pg-repositories';
+import { slackAnswerTexts, slackText } from '../../../apps/shared/messages/slack';
+import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
 import type { SpawnedApp } from '../../support/processes';
 import { seededRandom, seededStreams } from '../../support/seeded-random';
 import { eventually } from '../slack-app/support/slack-app-world';
@@ -21,7 +26,9 @@ import { askInChannel, askInWorkflow, deliverAsSlack, startFaultWorld, type Faul
  * seconds (a fast shutdown ends every session) and starts again on the same data. In the end
  * every question has exactly one outcome in its thread: the whole answer, or the
  * unknown-error message (after whatever words had already reached Slack when a stream broke);
- * every step ends once, completed with the whole answer or failed with the error message.
+ * every step ends once, completed with the whole answer or failed with the error message;
+ * and each workspace's scheduled summary, due when the run begins, is posted once in its
+ * channel or, when the models failed it, its owner is told so once.
  *
  * FAULT_SEED replays a run (the seed is printed); FAULT_EVENTS sets the number of questions
  * (default 100; the issue's full run is FAULT_EVENTS=300, see docs/slack.md).
@@ -48,7 +55,8 @@ const count = (what: string) => (counts[what] = (counts[what] ?? 0) + 1);
 /** What a provider does with its nth call for a question: decided by the seed, not by timing. */
 function behaviourFor(provider: 'openai' | 'anthropic', prompt: PromptView, calls: Map<string, number>): LlmFakeBehaviour {
   const asked = prompt.turns.filter((t) => t.role === 'user').at(-1)?.text ?? '';
-  const eventId = /\[(Ev[0-9A-Z]+)\]/.exec(asked)?.[1] ?? 'unknown';
+  // A question carries its event id; a summary, the id in its channel's message (in the instructions).
+  const eventId = /\[(Ev[0-9A-Z]+)\]/.exec(asked)?.[1] ?? /\[(Ev[0-9A-Z]+)\]/.exec(prompt.system)?.[1] ?? 'unknown';
   const key = `${provider}/${eventId}`;
   const n = (calls.get(key) ?? 0) + 1;
   calls.set(key, n);
@@ -102,8 +110,81 @@ function stepOutcomeOf(world: FaultWorld, question: Question, execution: FakeFun
   return `unexpected step end: ${JSON.stringify([execution.state, execution.outputs, execution.error])}`;
 }
 
+/** A workspace's scheduled summary of a channel of its own, due when the run begins. */
+interface Summary {
+  teamId: string;
+  channel: string;
+  owner: string;
+  /** In the channel's one message, so a fake model can tell which summary it writes. */
+  eventId: string;
+}
+
+/** A summary ends once: posted whole in its channel, or its owner told it was not. */
+function summaryOutcomeOf(world: FaultWorld, summary: Summary): string {
+  const ws = world.workspaces.find((w) => w.team.id === summary.teamId)!;
+  const channel = `<#${summary.channel}>`;
+  const posted = world.slack.state.messages.filter((m) => m.channel === summary.channel && m.botId === ws.team.botId).map((m) => m.text);
+  const told = world.slack.state.messages.filter((m) => m.botId === ws.team.botId && m.channel !== summary.channel && m.text.includes(channel)).map((m) => m.text);
+  const whole = `${slackText('SLACK.SUMMARY_HEADER', { channel, days: 1 }, 'en')}\n\n${answerTo(summary.eventId)}`;
+  const refused = slackText('SLACK.SUMMARY_REFUSED', { channel, reason: UNKNOWN_ERROR }, 'en');
+  if (posted.length + told.length === 0) return 'summary lost';
+  if (posted.length === 1 && told.length === 0 && posted[0] === whole) return 'summary';
+  if (posted.length === 0 && told.length === 1 && told[0] === refused) return 'summary refused';
+  return `unexpected summary: ${JSON.stringify({ posted, told })}`;
+}
+
+/** Schedules every workspace's summary for a time already past today, and the sweep that finds them due. */
+async function scheduleSummaries(world: FaultWorld): Promise<Summary[]> {
+  const now = new Date();
+  const runAt = new Date(Math.floor((now.getTime() - 5 * 60_000) / 60_000) * 60_000);
+  const database = await openDatabase(world.db.url);
+  try {
+    const { scheduleSettings } = createPgRepositories(database.orm, AesGcmSecretBox.fromEnv(Buffer.alloc(32, 9).toString('base64')));
+    const summaries: Summary[] = [];
+    for (const [i, ws] of world.workspaces.entries()) {
+      const summary = { teamId: ws.team.id, channel: `CSUMMARY${i}`, owner: ws.alice, eventId: `Ev${SEED.toString(16).toUpperCase()}S${i}` };
+      world.slack.addChannel({ id: summary.channel, teamId: ws.team.id, name: `standup-${i}` });
+      world.slack.addMessage({ channel: summary.channel, user: ws.bob, text: `Deploy moved to Thursday [${summary.eventId}]`, at: new Date(now.getTime() - 3_600_000) });
+      await scheduleSettings.append(ws.team.id, {
+        teamId: ws.team.id,
+        channelId: summary.channel,
+        channelName: `standup-${i}`,
+        isSummaryEnabled: true,
+        startTimeUtc: runAt.toISOString().slice(11, 16),
+        lookbackDays: 1,
+        timezoneOffsetMinutes: noonOffset(now),
+        updatedBy: ws.alice,
+        updatedAt: new Date(runAt.getTime() - 60_000),
+      });
+      summaries.push(summary);
+    }
+    return summaries;
+  } finally {
+    await database.close();
+  }
+}
+
+/** What the worker's minute cron does, sent now (it may sweep again itself: a run is claimed once a day). */
+async function sweepSchedules(world: FaultWorld): Promise<void> {
+  const boss = new PgBoss({ connectionString: world.db.url, schema: 'pgboss', supervise: false, schedule: false, migrate: false });
+  boss.on('error', () => undefined);
+  await boss.start();
+  try {
+    await boss.send(SLACK_QUEUES.schedulesDue.name, {});
+  } finally {
+    await boss.stop({ graceful: false });
+  }
+}
+
+/** A browser offset (UTC minus local) under which `now` is local noon, so "today" is safe from midnight. */
+function noonOffset(now: Date): number {
+  const utcMinutes = now.getUTCHours() * 60 + now.getUTCMinutes();
+  return ((((utcMinutes - 720) % 1440) + 1440 + 720) % 1440) - 720;
+}
+
 describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
   let world: FaultWorld;
+  let summaries: Summary[] = [];
   const workers: SpawnedApp[] = [];
 
   beforeAll(async () => {
@@ -119,6 +200,7 @@ describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
     const scripted = EVENTS * 40;
     world.openai.enqueue(...Array.from({ length: scripted }, () => ({ respond: (p: PromptView) => behaviourFor('openai', p, openaiCalls) })));
     world.anthropic.enqueue(...Array.from({ length: scripted }, () => ({ respond: (p: PromptView) => behaviourFor('anthropic', p, anthropicCalls) })));
+    summaries = await scheduleSummaries(world);
     for (let i = 0; i < 2; i += 1) workers.push((await world.startWorker()).app);
     await eventually(() => workers.forEach((w) => expect(w.output()).toContain('worker started')), 60_000);
   }, 120_000);
@@ -170,6 +252,8 @@ describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
       await world.postgres!.start();
     })();
 
+    // The summaries run among the questions, under the same faults.
+    await sweepSchedules(world);
     const order = Array.from({ length: EVENTS }, (_, i) => i % TEAMS);
     for (const [i, team] of order.entries()) {
       const ws = world.workspaces[team]!;
@@ -197,32 +281,38 @@ describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
     await eventually(() => {
       const open = questions.map((q) => outcomeOf(world, q)).filter((o) => o.startsWith('lost') || o.startsWith('still'));
       expect(open.length, `seed ${SEED}: ${open.slice(0, 3).join('; ')}`).toBe(0);
+      expect(summaries.map((s) => summaryOutcomeOf(world, s)).filter((o) => o === 'summary lost'), `seed ${SEED}`).toEqual([]);
     }, 120_000);
     // …and nothing is left to run that could add to a thread.
     let stepsRetried: number | undefined;
+    let summariesRetried: number | undefined;
     const client = new pg.Client({ connectionString: world.db.url });
     await client.connect();
     try {
       await eventually(async () => {
         const { rows } = await client.query<{ name: string; state: string; n: string }>(
-          `select name, state, count(*) as n from pgboss.job where name in ('slack-answer', 'slack-workflow') group by name, state order by name, state`,
+          `select name, state, count(*) as n from pgboss.job where name in ('slack-answer', 'slack-workflow', 'slack-summary') group by name, state order by name, state`,
         );
         const steps = questions.filter((q) => q.execution).length;
         const { rows: open } = await client.query(
-          `select name, state, retry_count, start_after - now() as wait, output from pgboss.job where name in ('slack-answer', 'slack-workflow') and state <> 'completed' limit 3`,
+          `select name, state, retry_count, start_after - now() as wait, output from pgboss.job where name in ('slack-answer', 'slack-workflow', 'slack-summary') and state <> 'completed' limit 3`,
         );
         expect(rows.map((r) => [r.name, r.state, Number(r.n)]), `seed ${SEED}: ${JSON.stringify(open)}`).toEqual([
           ['slack-answer', 'completed', EVENTS - steps],
+          ['slack-summary', 'completed', summaries.length],
           ['slack-workflow', 'completed', steps],
         ]);
       }, 60_000);
-      const { rows: retried } = await client.query<{ n: string }>(`select count(*) as n from pgboss.job where name = 'slack-workflow' and retry_count > 0`);
-      stepsRetried = Number(retried[0]!.n);
+      const { rows: retried } = await client.query<{ name: string; n: string }>(
+        `select name, count(*) as n from pgboss.job where name in ('slack-workflow', 'slack-summary') and retry_count > 0 group by name`,
+      );
+      stepsRetried = Number(retried.find((r) => r.name === 'slack-workflow')?.n ?? 0);
+      summariesRetried = Number(retried.find((r) => r.name === 'slack-summary')?.n ?? 0);
     } finally {
       await client.end();
     }
 
-    const outcomes = questions.map((q) => outcomeOf(world, q));
+    const outcomes = [...questions.map((q) => outcomeOf(world, q)), ...summaries.map((s) => summaryOutcomeOf(world, s))];
     const tally: Record<string, number> = {};
     for (const outcome of outcomes) tally[outcome] = (tally[outcome] ?? 0) + 1;
     console.log(
@@ -230,10 +320,11 @@ describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
         `events refused at least once ${refused}; PostgreSQL away ${Math.round(outageMs)} ms; ` +
         // A takeover reads its thread for what the interrupted attempt never recorded (ADR 84).
         `takeovers that read their thread ${world.slack.callsTo('conversations.replies').filter((c) => c.params.include_all_metadata === 'true').length}; ` +
-        `workflow steps retried ${stepsRetried}`,
+        `workflow steps retried ${stepsRetried}; summaries retried ${summariesRetried}`,
     );
-    const settled = ['answer', 'error', 'partial answer, then error', 'step answer', 'step error'];
-    const wrong = outcomes.flatMap((outcome, i) => (settled.includes(outcome) ? [] : [`${questions[i]!.eventId}: ${outcome}`]));
+    const settled = ['answer', 'error', 'partial answer, then error', 'step answer', 'step error', 'summary', 'summary refused'];
+    const ids = [...questions.map((q) => q.eventId), ...summaries.map((s) => s.eventId)];
+    const wrong = outcomes.flatMap((outcome, i) => (settled.includes(outcome) ? [] : [`${ids[i]}: ${outcome}`]));
     expect(wrong, `seed ${SEED}`).toEqual([]);
     // Only the kills stopped a process: the server and the workers running now came through the rest.
     expect(world.server.child.exitCode, world.logs().slice(-2_000)).toBeNull();
