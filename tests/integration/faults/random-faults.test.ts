@@ -14,11 +14,11 @@ import type { SpawnedApp } from '../../support/processes';
 import { seededRandom, seededStreams } from '../../support/seeded-random';
 import { eventually } from '../slack-app/support/slack-app-world';
 import type { FakeFunctionExecution } from '../../../adapters/slack-emulator/slack-state';
-import { askInChannel, askInWorkflow, deliverAsSlack, startFaultWorld, type FaultWorld, type Question } from './support/fault-world';
+import { askByReaction, askInChannel, askInWorkflow, deliverAsSlack, startFaultWorld, type FaultWorld, type Question } from './support/fault-world';
 
 /**
  * The randomized fault suite (issue 16). The compiled server and two workers answer mentions
- * (and, one question in ten, Ask Tomo workflow steps) in five workspaces while everything
+ * (and, one question in ten each, Ask Tomo workflow steps and :memo: reactions) in five workspaces while everything
  * around them misbehaves at random: the models answer 429 (with Retry-After), 500, 503 or
  * 529, stall past the start deadline, or cut their stream before or in the middle of an
  * answer; Slack answers 429 with Retry-After; a worker is killed with SIGKILL every few
@@ -262,8 +262,9 @@ describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
         eventId: `Ev${SEED.toString(16).toUpperCase()}X${i.toString(16).toUpperCase().padStart(4, '0')}`,
         user: askers[Math.floor(i / TEAMS) % askers.length]!,
       };
-      // One question in ten comes from an Ask Tomo workflow step instead of a mention.
-      const question = i % 10 === 9 ? askInWorkflow(world, ws, `question ${i}`, who) : askInChannel(world, ws, `question ${i}`, who);
+      // One question in ten comes from an Ask Tomo workflow step, one in ten from a :memo: reaction, the rest are mentions.
+      const ask = i % 10 === 9 ? askInWorkflow : i % 10 === 4 ? askByReaction : askInChannel;
+      const question = ask(world, ws, `question ${i}`, who);
       questions.push(question);
       deliveries.push(deliverAsSlack(world, question, SLACK_RETRY_DELAYS_MS));
       await new Promise((resolve) => setTimeout(resolve, random() * ((2 * SEND_WINDOW_MS) / EVENTS)));
@@ -291,14 +292,16 @@ describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
     try {
       await eventually(async () => {
         const { rows } = await client.query<{ name: string; state: string; n: string }>(
-          `select name, state, count(*) as n from pgboss.job where name in ('slack-answer', 'slack-workflow', 'slack-summary') group by name, state order by name, state`,
+          `select name, state, count(*) as n from pgboss.job where name in ('slack-answer', 'slack-reaction', 'slack-workflow', 'slack-summary') group by name, state order by name, state`,
         );
         const steps = questions.filter((q) => q.execution).length;
+        const reactions = questions.filter((q) => q.body.includes('"reaction_added"')).length;
         const { rows: open } = await client.query(
-          `select name, state, retry_count, start_after - now() as wait, output from pgboss.job where name in ('slack-answer', 'slack-workflow', 'slack-summary') and state <> 'completed' limit 3`,
+          `select name, state, retry_count, start_after - now() as wait, output from pgboss.job where name in ('slack-answer', 'slack-reaction', 'slack-workflow', 'slack-summary') and state <> 'completed' limit 3`,
         );
         expect(rows.map((r) => [r.name, r.state, Number(r.n)]), `seed ${SEED}: ${JSON.stringify(open)}`).toEqual([
-          ['slack-answer', 'completed', EVENTS - steps],
+          ['slack-answer', 'completed', EVENTS - steps - reactions],
+          ['slack-reaction', 'completed', reactions],
           ['slack-summary', 'completed', summaries.length],
           ['slack-workflow', 'completed', steps],
         ]);

@@ -200,6 +200,22 @@ export function askInWorkflow(world: FaultWorld, ws: SeededWorkspace, text: stri
   return { ws, ts: '', body, eventId, deliveries: [], execution };
 }
 
+/** A message of the workspace's channel that `user` reacts to with :memo: (summarise), and its reaction_added event. */
+export function askByReaction(world: FaultWorld, ws: SeededWorkspace, text: string, options: { eventId: string; user: string }): Question {
+  const { eventId, user } = options;
+  // The event id is in the message, so a fake model can tell which reaction it answers.
+  const message = world.slack.addMessage({ channel: ws.channel, user: ws.bob, text: `${text} [${eventId}]` });
+  const body = eventCallback(ws, eventId, {
+    type: 'reaction_added',
+    user,
+    reaction: 'memo',
+    item_user: ws.bob,
+    item: { type: 'message', channel: ws.channel, ts: message.ts },
+    event_ts: `${Date.now() / 1000}`,
+  });
+  return { ws, ts: message.ts, body, eventId, deliveries: [] };
+}
+
 /** An Events API body as Slack sends it to the workspace's installation. */
 function eventCallback(ws: SeededWorkspace, eventId: string, event: Record<string, unknown>): string {
   return JSON.stringify({
