@@ -1,7 +1,7 @@
 import type { FakeSlackCall } from '../adapters/slack-emulator/fake-slack';
-import { seedWorkspace, type SeededWorkspace } from '../adapters/slack-emulator/seed-workspace';
+import type { SeededWorkspace } from '../adapters/slack-emulator/seed-workspace';
 import type { RecordedLlmCall } from '../tests/fakes/openai/fake-openai';
-import { processCpuMs, processMemory, quantile, signedEvent, startSlackBench, type SlackBench } from './slack-bench-world';
+import { installWorkspace, processCpuMs, processMemory, quantile, signedEvent, startSlackBench, type SlackBench } from './slack-bench-world';
 
 /**
  * `npm run bench answers` (issue 16): answers at scale against a model with a real model's
@@ -66,15 +66,9 @@ function pacedAnswers(count: number): void {
 }
 
 let installed = 0;
-async function install(): Promise<SeededWorkspace> {
+function install(): Promise<SeededWorkspace> {
   installed += 1;
-  const ws = seedWorkspace(bench.slack, `T0B${String(installed).padStart(4, '0')}`);
-  bench.slack.installAs({ teamId: ws.team.id, userId: ws.alice });
-  const start = await fetch(`${bench.baseUrl}/slack/install`, { redirect: 'manual' });
-  const atSlack = await fetch(start.headers.get('location')!, { redirect: 'manual' });
-  const done = await fetch(atSlack.headers.get('location')!, { headers: { cookie: start.headers.get('set-cookie')!.split(';')[0]! } });
-  if (done.status !== 200) throw new Error(`install failed: ${done.status}`);
-  return ws;
+  return installWorkspace(bench, `T0B${String(installed).padStart(4, '0')}`);
 }
 
 let asked = 0;

@@ -15,6 +15,7 @@ import { loadWorkerConfig } from '../apps/worker/config';
 import { startWorker, type RunningWorker } from '../apps/worker/worker';
 import { startFakeOpenAi, type FakeOpenAi } from '../tests/fakes/openai/fake-openai';
 import { startFakeSlack, type FakeSlack } from '../adapters/slack-emulator/fake-slack';
+import { seedWorkspace, type SeededWorkspace } from '../adapters/slack-emulator/seed-workspace';
 import { startTestPostgres, type TestPostgres } from '../tests/support/postgres-server';
 
 export const SIGNING_SECRET = 'bench-signing-secret';
@@ -149,6 +150,17 @@ async function spawnApp(entry: string, env: Record<string, string>, readyText: s
 }
 
 /** A signed Events API request, as Slack sends it. */
+/** A seeded workspace of the fake Slack, installed through the server's own "Add to Slack" flow. */
+export async function installWorkspace(bench: SlackBench, teamId: string): Promise<SeededWorkspace> {
+  const ws = seedWorkspace(bench.slack, teamId);
+  bench.slack.installAs({ teamId: ws.team.id, userId: ws.alice });
+  const start = await fetch(`${bench.baseUrl}/slack/install`, { redirect: 'manual' });
+  const atSlack = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+  const done = await fetch(atSlack.headers.get('location')!, { headers: { cookie: start.headers.get('set-cookie')!.split(';')[0]! } });
+  if (done.status !== 200) throw new Error(`install of ${teamId} failed: ${done.status}`);
+  return ws;
+}
+
 export function signedEvent(body: string): { headers: Record<string, string>; body: string } {
   const timestamp = String(Math.floor(Date.now() / 1000));
   return {

@@ -1,8 +1,7 @@
 import express from 'express';
 import { listen } from '../apps/shared/http-server';
 import type { FakeSlackCall } from '../adapters/slack-emulator/fake-slack';
-import { seedWorkspace } from '../adapters/slack-emulator/seed-workspace';
-import { quantile, signedEvent, startSlackBench } from './slack-bench-world';
+import { installWorkspace, quantile, signedEvent, startSlackBench } from './slack-bench-world';
 
 // `npm run bench slack`: the Slack ingress against a bare express endpoint in the same run.
 // 1. Ack latency of POST /slack/events (signature check, one ids-only job insert, 200) at a
@@ -89,20 +88,11 @@ try {
 
   // ---- 2. event → first words --------------------------------------------------------
   await bench.startWorker();
-  const install = async (teamId: string) => {
-    const ws = seedWorkspace(bench.slack, teamId);
-    bench.slack.installAs({ teamId: ws.team.id, userId: ws.alice });
-    const start = await fetch(`${bench.baseUrl}/slack/install`, { redirect: 'manual' });
-    const atSlack = await fetch(start.headers.get('location')!, { redirect: 'manual' });
-    const installed = await fetch(atSlack.headers.get('location')!, { headers: { cookie: start.headers.get('set-cookie')!.split(';')[0]! } });
-    if (installed.status !== 200) throw new Error(`install failed: ${installed.status}`);
-    return ws;
-  };
   // A workspace per 20 questions: a trial allows each member 20 requests a month, and Slack
   // lets an app read about 50 threads a minute per workspace (Tier 3), a pace the worker keeps;
   // this measures Tomo, not those limits.
   const workspaces = [];
-  for (let n = 0; n * PER_WORKSPACE < ANSWERS + 10; n += 1) workspaces.push(await install(`T0BENCH${n}`));
+  for (let n = 0; n * PER_WORKSPACE < ANSWERS + 10; n += 1) workspaces.push(await installWorkspace(bench, `T0BENCH${n}`));
   // Let the worker drain the ack phase's backlog first, so it is idle as in normal traffic.
   for (;;) {
     const waiting = await bench.queue.boss.findJobs('slack-answer', { queued: true });

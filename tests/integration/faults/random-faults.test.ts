@@ -10,6 +10,7 @@ import { openDatabase } from '../../../adapters/postgres/database';
 import { createPgRepositories } from '../../../adapters/postgres/pg-repositories';
 import { slackAnswerTexts, slackText } from '../../../apps/shared/messages/slack';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
+import { summaryDueNow } from '../../support/due-summary';
 import type { SpawnedApp } from '../../support/processes';
 import { seededRandom, seededStreams } from '../../support/seeded-random';
 import { eventually } from '../slack-app/support/slack-app-world';
@@ -136,7 +137,6 @@ function summaryOutcomeOf(world: FaultWorld, summary: Summary): string {
 /** Schedules every workspace's summary for a time already past today, and the sweep that finds them due. */
 async function scheduleSummaries(world: FaultWorld): Promise<Summary[]> {
   const now = new Date();
-  const runAt = new Date(Math.floor((now.getTime() - 5 * 60_000) / 60_000) * 60_000);
   const database = await openDatabase(world.db.url);
   try {
     const { scheduleSettings } = createPgRepositories(database.orm, AesGcmSecretBox.fromEnv(Buffer.alloc(32, 9).toString('base64')));
@@ -145,17 +145,7 @@ async function scheduleSummaries(world: FaultWorld): Promise<Summary[]> {
       const summary = { teamId: ws.team.id, channel: `CSUMMARY${i}`, owner: ws.alice, eventId: `Ev${SEED.toString(16).toUpperCase()}S${i}` };
       world.slack.addChannel({ id: summary.channel, teamId: ws.team.id, name: `standup-${i}` });
       world.slack.addMessage({ channel: summary.channel, user: ws.bob, text: `Deploy moved to Thursday [${summary.eventId}]`, at: new Date(now.getTime() - 3_600_000) });
-      await scheduleSettings.append(ws.team.id, {
-        teamId: ws.team.id,
-        channelId: summary.channel,
-        channelName: `standup-${i}`,
-        isSummaryEnabled: true,
-        startTimeUtc: runAt.toISOString().slice(11, 16),
-        lookbackDays: 1,
-        timezoneOffsetMinutes: noonOffset(now),
-        updatedBy: ws.alice,
-        updatedAt: new Date(runAt.getTime() - 60_000),
-      });
+      await scheduleSettings.append(ws.team.id, summaryDueNow({ teamId: ws.team.id, channelId: summary.channel, channelName: `standup-${i}`, owner: ws.alice }, now));
       summaries.push(summary);
     }
     return summaries;
@@ -174,12 +164,6 @@ async function sweepSchedules(world: FaultWorld): Promise<void> {
   } finally {
     await boss.stop({ graceful: false });
   }
-}
-
-/** A browser offset (UTC minus local) under which `now` is local noon, so "today" is safe from midnight. */
-function noonOffset(now: Date): number {
-  const utcMinutes = now.getUTCHours() * 60 + now.getUTCMinutes();
-  return ((((utcMinutes - 720) % 1440) + 1440 + 720) % 1440) - 720;
 }
 
 describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slackText } from '../../../apps/shared/messages/slack';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
+import { summaryDueNow } from '../../support/due-summary';
 import { spawnBuilt, type SpawnedApp } from '../../support/processes';
 import {
   builtProcessEnv,
@@ -144,19 +145,10 @@ describe('a worker killed mid-delivery', () => {
     const { ws } = world;
     const channel = world.slack.addChannel({ id: 'CKILLSUM', teamId: ws.team.id, name: 'standup' }).id;
     world.slack.addMessage({ channel, user: ws.bob, text: 'Deploy moved to Thursday', at: new Date(Date.now() - 3_600_000) });
-    const now = new Date();
-    const runAt = new Date(Math.floor((now.getTime() - 5 * 60_000) / 60_000) * 60_000);
-    await repositoriesOf(world).scheduleSettings.append(ws.team.id, {
-      teamId: ws.team.id,
-      channelId: channel,
-      channelName: 'standup',
-      isSummaryEnabled: true,
-      startTimeUtc: runAt.toISOString().slice(11, 16),
-      lookbackDays: 1,
-      timezoneOffsetMinutes: noonOffset(now),
-      updatedBy: ws.alice,
-      updatedAt: new Date(runAt.getTime() - 60_000),
-    });
+    await repositoriesOf(world).scheduleSettings.append(
+      ws.team.id,
+      summaryDueNow({ teamId: ws.team.id, channelId: channel, channelName: 'standup', owner: ws.alice }),
+    );
     const usageBefore = await channelRequests(ws.alice);
     world.openai.enqueue(slowly, { text: SLOW });
     const first = await startWorker();
@@ -182,9 +174,3 @@ describe('a worker killed mid-delivery', () => {
     return tally.find((t) => t.memberId === member)?.channelMention ?? 0;
   }
 });
-
-/** A browser offset (UTC minus local) under which `now` is local noon, so "today" is safe from midnight. */
-function noonOffset(now: Date): number {
-  const utcMinutes = now.getUTCHours() * 60 + now.getUTCMinutes();
-  return ((((utcMinutes - 720) % 1440) + 1440 + 720) % 1440) - 720;
-}

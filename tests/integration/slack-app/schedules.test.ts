@@ -4,6 +4,7 @@ import { slackText } from '../../../apps/shared/messages/slack';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
 import type { ScheduleSettingRecord } from '../../../core/schedules/schedule-setting';
 import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
+import { noonOffset } from '../../support/due-summary';
 import { spawnBuilt, type SpawnedApp } from '../../support/processes';
 import {
   builtProcessEnv,
@@ -21,12 +22,6 @@ import {
 const SUMMARIES = SLACK_QUEUES.slackSummary.name;
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-
-/** A browser offset (UTC minus local) under which `now` is local noon, so "today" is safe from midnight. */
-function noonOffset(now: Date): number {
-  const utcMinutes = now.getUTCHours() * 60 + now.getUTCMinutes();
-  return ((((utcMinutes - 720) % 1440) + 1440 + 720) % 1440) - 720;
-}
 
 const hhmm = (date: Date) => date.toISOString().slice(11, 16);
 
