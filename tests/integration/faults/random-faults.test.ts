@@ -15,12 +15,21 @@ import type { SpawnedApp } from '../../support/processes';
 import { seededRandom, seededStreams } from '../../support/seeded-random';
 import { eventually } from '../slack-app/support/slack-app-world';
 import type { FakeFunctionExecution } from '../../../adapters/slack-emulator/slack-state';
-import { askByReaction, askInChannel, askInWorkflow, deliverAsSlack, startFaultWorld, type FaultWorld, type Question } from './support/fault-world';
+import {
+  ENCRYPTION_KEY,
+  askByReaction,
+  askInChannel,
+  askInWorkflow,
+  deliverAsSlack,
+  startFaultWorld,
+  type FaultWorld,
+  type Question,
+} from './support/fault-world';
 
 /**
  * The randomized fault suite (issue 16). The compiled server and two workers answer mentions
- * (and, one question in ten each, Ask Tomo workflow steps and :memo: reactions) in five workspaces while everything
- * around them misbehaves at random: the models answer 429 (with Retry-After), 500, 503 or
+ * (and, one question in ten each, Ask Tomo workflow steps and :memo: reactions) in five
+ * workspaces while everything around them misbehaves at random: the models answer 429 (with Retry-After), 500, 503 or
  * 529, stall past the start deadline, or cut their stream before or in the middle of an
  * answer; Slack answers 429 with Retry-After; a worker is killed with SIGKILL every few
  * seconds and started again; and once PostgreSQL, the suite's own, really stops for a few
@@ -139,7 +148,7 @@ async function scheduleSummaries(world: FaultWorld): Promise<Summary[]> {
   const now = new Date();
   const database = await openDatabase(world.db.url);
   try {
-    const { scheduleSettings } = createPgRepositories(database.orm, AesGcmSecretBox.fromEnv(Buffer.alloc(32, 9).toString('base64')));
+    const { scheduleSettings } = createPgRepositories(database.orm, AesGcmSecretBox.fromEnv(ENCRYPTION_KEY));
     const summaries: Summary[] = [];
     for (const [i, ws] of world.workspaces.entries()) {
       const summary = { teamId: ws.team.id, channel: `CSUMMARY${i}`, owner: ws.alice, eventId: `Ev${SEED.toString(16).toUpperCase()}S${i}` };

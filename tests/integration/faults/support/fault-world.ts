@@ -18,6 +18,9 @@ const CLIENT_SECRET = 'fault-client-secret';
 /** A trial allows each member 20 requests a month; eleven askers per workspace leave room for 200 questions each. */
 const ASKERS_PER_WORKSPACE = 10;
 
+/** The server's and workers' key for the tokens they store (a test reading them needs it too). */
+export const ENCRYPTION_KEY = Buffer.alloc(32, 9).toString('base64');
+
 export interface FaultWorld {
   slack: FakeSlack;
   openai: FakeOpenAi;
@@ -60,7 +63,7 @@ export async function startFaultWorld(options: { teams: number; env?: Record<str
     NODE_ENV: 'production',
     LOG_LEVEL: 'info',
     DATABASE_URL: db.url,
-    ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
+    ENCRYPTION_KEY,
     SESSION_SECRET: 'fault-session-secret-fault-session-secret',
     PUBLIC_URL: serverUrl,
     WEB_DIST_DIR: 'tests/fixtures/web-dist',
