@@ -7,6 +7,7 @@ import { startFakeSlack, type FakeSlack } from '../../../../adapters/slack-emula
 import type { FakeFunctionExecution } from '../../../../adapters/slack-emulator/slack-state';
 import { seedWorkspace, type SeededWorkspace } from '../../../../adapters/slack-emulator/seed-workspace';
 import { signSlackRequest } from '../../../../adapters/slack/verify-slack-signature';
+import { SLACK_QUEUES } from '../../../../apps/shared/slack-jobs';
 import { startFakeAnthropic, type FakeAnthropic } from '../../../fakes/anthropic/fake-anthropic';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../fakes/openai/fake-openai';
 import { testDatabase, type TestDatabase } from '../../../support/database';
@@ -169,6 +170,8 @@ export interface Question {
   deliveries: (number | undefined)[];
   /** For an Ask Tomo workflow step: its run, which ends with the answer or the error (`ts` is empty). */
   execution?: FakeFunctionExecution;
+  /** The job queue its event lands in. */
+  queue: string;
 }
 
 /** A new message mentioning Tomo in the workspace's channel, and its app_mention event. */
@@ -183,7 +186,7 @@ export function askInChannel(
   // The event id is in the question, so a fake model can tell which question it answers.
   const message = world.slack.addMessage({ channel: ws.channel, user, text: `<@${ws.team.botUserId}> ${text} [${eventId}]` });
   const body = eventCallback(ws, eventId, { type: 'app_mention', user, text: message.text, ts: message.ts, channel: ws.channel, event_ts: message.ts });
-  return { ws, ts: message.ts, body, eventId, deliveries: [] };
+  return { ws, ts: message.ts, body, eventId, deliveries: [], queue: SLACK_QUEUES.slackAnswer.name };
 }
 
 /** An Ask Tomo workflow step run by `user` with `text` as its prompt, and its function_executed event. */
@@ -200,7 +203,7 @@ export function askInWorkflow(world: FaultWorld, ws: SeededWorkspace, text: stri
     event_ts: `${Date.now() / 1000}`,
     bot_access_token: 'xwfp-not-used-by-tomo',
   });
-  return { ws, ts: '', body, eventId, deliveries: [], execution };
+  return { ws, ts: '', body, eventId, deliveries: [], execution, queue: SLACK_QUEUES.slackWorkflow.name };
 }
 
 /** A message of the workspace's channel that `user` reacts to with :memo: (summarise), and its reaction_added event. */
@@ -216,7 +219,7 @@ export function askByReaction(world: FaultWorld, ws: SeededWorkspace, text: stri
     item: { type: 'message', channel: ws.channel, ts: message.ts },
     event_ts: `${Date.now() / 1000}`,
   });
-  return { ws, ts: message.ts, body, eventId, deliveries: [] };
+  return { ws, ts: message.ts, body, eventId, deliveries: [], queue: SLACK_QUEUES.slackReaction.name };
 }
 
 /** An Events API body as Slack sends it to the workspace's installation. */
