@@ -17,18 +17,21 @@ import { eventually } from '../slack-app/support/slack-app-world';
 import type { FakeFunctionExecution } from '../../../adapters/slack-emulator/slack-state';
 import {
   ENCRYPTION_KEY,
+  askByBot,
   askByReaction,
   askInChannel,
   askInWorkflow,
   deliverAsSlack,
   startFaultWorld,
+  type AutoReplyBot,
   type FaultWorld,
   type Question,
 } from './support/fault-world';
 
 /**
  * The randomized fault suite (issue 16). The compiled server and two workers answer mentions
- * (and, one question in ten each, Ask Tomo workflow steps and :memo: reactions) in five
+ * (and, one question in ten each, Ask Tomo workflow steps, :memo: reactions and a configured
+ * bot's messages, auto-replied to) in five
  * workspaces while everything around them misbehaves at random: the models answer 429 (with Retry-After), 500, 503 or
  * 529, stall past the start deadline, or cut their stream before or in the middle of an
  * answer; Slack answers 429 with Retry-After; a worker is killed with SIGKILL every few
@@ -142,21 +145,36 @@ function summaryOutcomeOf(world: FaultWorld, summary: Summary): string {
   return `unexpected summary: ${JSON.stringify({ posted, told })}`;
 }
 
-/** Schedules every workspace's summary for a time already past today, and the sweep that finds them due. */
-async function scheduleSummaries(world: FaultWorld): Promise<Summary[]> {
+/**
+ * Each workspace's settings, as its admins would save them: a summary scheduled for a time
+ * already past today (the sweep finds it due), and a deploy bot Tomo auto-replies to.
+ */
+async function configureWorkspaces(world: FaultWorld): Promise<{ summaries: Summary[]; bots: Map<string, AutoReplyBot> }> {
   const now = new Date();
   const database = await openDatabase(world.db.url);
   try {
-    const { scheduleSettings } = createPgRepositories(database.orm, AesGcmSecretBox.fromEnv(ENCRYPTION_KEY));
+    const { scheduleSettings, autoReplySettings } = createPgRepositories(database.orm, AesGcmSecretBox.fromEnv(ENCRYPTION_KEY));
     const summaries: Summary[] = [];
+    const bots = new Map<string, AutoReplyBot>();
     for (const [i, ws] of world.workspaces.entries()) {
+      const bot = world.slack.addBot({ teamId: ws.team.id, id: `BDEPLOY${i}`, userId: `UDEPLOY${i}`, name: 'Deploy Bot' });
+      await autoReplySettings.append(ws.team.id, {
+        teamId: ws.team.id,
+        botUserId: bot.userId,
+        botName: bot.name,
+        instruction: 'Explain what the deploy bot reports.',
+        enabled: true,
+        updatedBy: ws.alice,
+        updatedAt: now,
+      });
+      bots.set(ws.team.id, bot);
       const summary = { teamId: ws.team.id, channel: `CSUMMARY${i}`, eventId: `Ev${SEED.toString(16).toUpperCase()}S${i}` };
       world.slack.addChannel({ id: summary.channel, teamId: ws.team.id, name: `standup-${i}` });
       world.slack.addMessage({ channel: summary.channel, user: ws.bob, text: `Deploy moved to Thursday [${summary.eventId}]`, at: new Date(now.getTime() - 3_600_000) });
       await scheduleSettings.append(ws.team.id, summaryDueNow({ teamId: ws.team.id, channelId: summary.channel, channelName: `standup-${i}`, owner: ws.alice }, now));
       summaries.push(summary);
     }
-    return summaries;
+    return { summaries, bots };
   } finally {
     await database.close();
   }
@@ -177,6 +195,7 @@ async function sweepSchedules(world: FaultWorld): Promise<void> {
 describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
   let world: FaultWorld;
   let summaries: Summary[] = [];
+  let bots = new Map<string, AutoReplyBot>();
   const workers: SpawnedApp[] = [];
 
   beforeAll(async () => {
@@ -192,7 +211,7 @@ describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
     const scripted = EVENTS * 40;
     world.openai.enqueue(...Array.from({ length: scripted }, () => ({ respond: (p: PromptView) => behaviourFor('openai', p, openaiCalls) })));
     world.anthropic.enqueue(...Array.from({ length: scripted }, () => ({ respond: (p: PromptView) => behaviourFor('anthropic', p, anthropicCalls) })));
-    summaries = await scheduleSummaries(world);
+    ({ summaries, bots } = await configureWorkspaces(world));
     for (let i = 0; i < 2; i += 1) workers.push((await world.startWorker()).app);
     await eventually(() => workers.forEach((w) => expect(w.output()).toContain('worker started')), 60_000);
   }, 120_000);
@@ -208,6 +227,7 @@ describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
       console.log(`fault suite: logs of seed ${SEED} written to ${file}`);
     });
     const questions: Question[] = [];
+    const botMessages: Question[] = [];
     const deliveries: Promise<boolean>[] = [];
     let sending = true;
 
@@ -244,6 +264,11 @@ describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
       await world.postgres!.start();
     })();
 
+    // A bot asks on its own seat (a trial's 20 requests a month), so the workspaces' deploy bots take turns.
+    const deployBotPosts = (i: number, eventId: string) => {
+      const ws = world.workspaces[Math.floor(i / 10) % TEAMS]!;
+      return askByBot(world, ws, `deploy ${i} finished`, { eventId, bot: bots.get(ws.team.id)! });
+    };
     // The summaries run among the questions, under the same faults.
     await sweepSchedules(world);
     const order = Array.from({ length: EVENTS }, (_, i) => i % TEAMS);
@@ -254,10 +279,18 @@ describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
         eventId: `Ev${SEED.toString(16).toUpperCase()}X${i.toString(16).toUpperCase().padStart(4, '0')}`,
         user: askers[Math.floor(i / TEAMS) % askers.length]!,
       };
-      // One question in ten comes from an Ask Tomo workflow step, one in ten from a :memo: reaction, the rest are mentions.
-      const ask = i % 10 === 9 ? askInWorkflow : i % 10 === 4 ? askByReaction : askInChannel;
-      const question = ask(world, ws, `question ${i}`, who);
+      // One question in ten comes from an Ask Tomo workflow step, one in ten from a :memo:
+      // reaction, one in ten is a deploy bot's message (an auto-reply), the rest are mentions.
+      const question =
+        i % 10 === 9
+          ? askInWorkflow(world, ws, `question ${i}`, who)
+          : i % 10 === 4
+            ? askByReaction(world, ws, `question ${i}`, who)
+            : i % 10 === 7
+              ? deployBotPosts(i, who.eventId)
+              : askInChannel(world, ws, `question ${i}`, who);
       questions.push(question);
+      if (i % 10 === 7) botMessages.push(question);
       deliveries.push(deliverAsSlack(world, question, SLACK_RETRY_DELAYS_MS));
       await new Promise((resolve) => setTimeout(resolve, random() * ((2 * SEND_WINDOW_MS) / EVENTS)));
     }
@@ -272,8 +305,8 @@ describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
 
     // Every thread settles on one outcome (killed workers' answers come back after their heartbeat lapses).
     await eventually(() => {
-      const open = questions.map((q) => outcomeOf(world, q)).filter((o) => o.startsWith('lost') || o.startsWith('still'));
-      expect(open.length, `seed ${SEED}: ${open.slice(0, 3).join('; ')}`).toBe(0);
+      const open = questions.map((q) => `${q.eventId}: ${outcomeOf(world, q)}`).filter((o) => / (lost|still)/.test(o));
+      expect(open.length, `seed ${SEED}: ${open.slice(0, 8).join('; ')}`).toBe(0);
       expect(summaries.map((s) => summaryOutcomeOf(world, s)).filter((o) => o === 'summary lost'), `seed ${SEED}`).toEqual([]);
     }, 120_000);
     // …and nothing is left to run that could add to a thread.
@@ -316,7 +349,8 @@ describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
         `events refused at least once ${refused}; PostgreSQL away ${Math.round(outageMs)} ms; ` +
         // A takeover reads its thread for what the interrupted attempt never recorded (ADR 84).
         `takeovers that read their thread ${world.slack.callsTo('conversations.replies').filter((c) => c.params.include_all_metadata === 'true').length}; ` +
-        `workflow steps retried ${stepsRetried}; summaries retried ${summariesRetried}`,
+        `workflow steps retried ${stepsRetried}; summaries retried ${summariesRetried}; ` +
+        `auto-replies answered ${botMessages.filter((q) => outcomeOf(world, q) === 'answer').length} of ${botMessages.length}`,
     );
     const settled = ['answer', 'error', 'partial answer, then error', 'step answer', 'step error', 'summary', 'summary refused'];
     const ids = [...questions.map((q) => q.eventId), ...summaries.map((s) => s.eventId)];
@@ -328,5 +362,7 @@ describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
     // The faults did happen (a run where nothing failed proves nothing).
     expect(counts['worker SIGKILL'] ?? 0).toBeGreaterThan(0);
     expect(tally.answer ?? 0).toBeGreaterThan(0);
+    // …and the deploy bots were auto-replied to, not passed over.
+    expect(botMessages.filter((q) => outcomeOf(world, q) === 'answer').length, `seed ${SEED}`).toBeGreaterThan(0);
   }, 300_000);
 });

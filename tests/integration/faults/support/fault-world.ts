@@ -222,6 +222,31 @@ export function askByReaction(world: FaultWorld, ws: SeededWorkspace, text: stri
   return { ws, ts: message.ts, body, eventId, deliveries: [], queue: SLACK_QUEUES.slackReaction.name };
 }
 
+/** A bot of the workspace that Tomo auto-replies to (configured by the test), and the user it posts as. */
+export interface AutoReplyBot {
+  id: string;
+  userId: string;
+}
+
+/** A message `bot` posts in the workspace's channel, and the message event Slack sends for it (a possible auto-reply). */
+export function askByBot(world: FaultWorld, ws: SeededWorkspace, text: string, options: { eventId: string; bot: AutoReplyBot }): Question {
+  const { eventId, bot } = options;
+  // The event id is in the message, so a fake model can tell which auto-reply it writes.
+  const message = world.slack.addMessage({ channel: ws.channel, user: bot.userId, botId: bot.id, text: `${text} [${eventId}]` });
+  const body = eventCallback(ws, eventId, {
+    type: 'message',
+    channel_type: 'channel',
+    user: bot.userId,
+    bot_id: bot.id,
+    app_id: `A${bot.id.slice(1)}`,
+    text: message.text,
+    ts: message.ts,
+    channel: ws.channel,
+    event_ts: message.ts,
+  });
+  return { ws, ts: message.ts, body, eventId, deliveries: [], queue: SLACK_QUEUES.slackAnswer.name };
+}
+
 /** An Events API body as Slack sends it to the workspace's installation. */
 function eventCallback(ws: SeededWorkspace, eventId: string, event: Record<string, unknown>): string {
   return JSON.stringify({
