@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startEmbeddedPostgres } from '../../../../adapters/embedded-postgres/embedded-postgres-server';
 import { startFakeSlack, type FakeSlack } from '../../../../adapters/slack-emulator/fake-slack';
-import type { FakeFunctionExecution } from '../../../../adapters/slack-emulator/slack-state';
+import type { FakeBot, FakeFunctionExecution } from '../../../../adapters/slack-emulator/slack-state';
 import { seedWorkspace, type SeededWorkspace } from '../../../../adapters/slack-emulator/seed-workspace';
 import { signSlackRequest } from '../../../../adapters/slack/verify-slack-signature';
 import { SLACK_QUEUES } from '../../../../apps/shared/slack-jobs';
@@ -222,14 +222,8 @@ export function askByReaction(world: FaultWorld, ws: SeededWorkspace, text: stri
   return { ws, ts: message.ts, body, eventId, deliveries: [], queue: SLACK_QUEUES.slackReaction.name };
 }
 
-/** A bot of the workspace that Tomo auto-replies to (configured by the test), and the user it posts as. */
-export interface AutoReplyBot {
-  id: string;
-  userId: string;
-}
-
 /** A message `bot` posts in the workspace's channel, and the message event Slack sends for it (a possible auto-reply). */
-export function askByBot(world: FaultWorld, ws: SeededWorkspace, text: string, options: { eventId: string; bot: AutoReplyBot }): Question {
+export function askByBot(world: FaultWorld, ws: SeededWorkspace, text: string, options: { eventId: string; bot: FakeBot }): Question {
   const { eventId, bot } = options;
   // The event id is in the message, so a fake model can tell which auto-reply it writes.
   const message = world.slack.addMessage({ channel: ws.channel, user: bot.userId, botId: bot.id, text: `${text} [${eventId}]` });
@@ -238,7 +232,7 @@ export function askByBot(world: FaultWorld, ws: SeededWorkspace, text: string, o
     channel_type: 'channel',
     user: bot.userId,
     bot_id: bot.id,
-    app_id: `A${bot.id.slice(1)}`,
+    app_id: bot.appId,
     text: message.text,
     ts: message.ts,
     channel: ws.channel,
