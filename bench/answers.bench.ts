@@ -1,7 +1,8 @@
+import { cpus } from 'node:os';
 import type { FakeSlackCall } from '../adapters/slack-emulator/fake-slack';
 import type { SeededWorkspace } from '../adapters/slack-emulator/seed-workspace';
 import type { RecordedLlmCall } from '../tests/fakes/openai/fake-openai';
-import { installWorkspace, processCpuMs, processMemory, quantile, signedEvent, startSlackBench, type SlackBench } from './slack-bench-world';
+import { installWorkspace, machineCpuMs, processCpuMs, processMemory, quantile, signedEvent, startSlackBench, type SlackBench } from './slack-bench-world';
 
 /**
  * `npm run bench answers` (issue 16): answers at scale against a model with a real model's
@@ -12,7 +13,8 @@ import { installWorkspace, processCpuMs, processMemory, quantile, signedEvent, s
  *   2. 500 mentions in one burst (50 workspaces × 10, each in its own channel): first words
  *      p95 and whole answers p95 against the lone answer, and the worker process's peak RSS;
  *   3. fairness: one workspace sends 400 while nineteen send 5 each; the small ones' p95.
- * ANSWERS_BENCH_FAIRNESS=0 stops after part 2.
+ * ANSWERS_BENCH_FAIRNESS=0 stops after part 2; ANSWERS_BENCH_WORKERS=2 (or more) runs that many
+ * worker processes instead of one, to see what more processes give on the same machine.
  */
 const FIRST_TOKEN_MS = 1_000;
 const ANSWER = `${'Tomo reads the thread, thinks about it and answers in plain words. '.repeat(9)}`.slice(0, 600);
@@ -30,7 +32,11 @@ interface Timing {
 // The server and one worker, each a process of its own as production runs them; the fakes and
 // this bench's clients share this one (Slack and the model are elsewhere in production).
 const bench: SlackBench = await startSlackBench({ serverProcess: process.env.ANSWERS_BENCH_SERVER_PROCESS !== '0' });
-const workerPid = await bench.startWorkerProcess();
+const WORKERS = Number(process.env.ANSWERS_BENCH_WORKERS ?? 1);
+const workerPids: number[] = [];
+for (let i = 0; i < WORKERS; i += 1) workerPids.push(await bench.startWorkerProcess());
+const workersCpuMs = () => workerPids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
+const workersOf = WORKERS === 1 ? 'the worker process' : `the ${WORKERS} worker processes`;
 
 /** Slack calls by method during the burst. */
 const methodCounts = new Map<string, number>();
@@ -132,14 +138,17 @@ console.log(`  first words after the model's first token: ${ms(afterToken)} (goa
 const burstWorkspaces: SeededWorkspace[] = [];
 for (let i = 0; i < 50; i += 1) burstWorkspaces.push(await install());
 pacedAnswers(500);
-const rssBefore = processMemory(workerPid).rss;
-const cpuBefore = processCpuMs(workerPid);
+const rssBefore = Math.max(...workerPids.map((pid) => processMemory(pid).rss));
+const cpuBefore = workersCpuMs();
+const machineBefore = machineCpuMs();
 methodCounts.clear();
 const burstStart = performance.now();
 const burst = await Promise.all(burstWorkspaces.flatMap((ws) => Array.from({ length: 10 }, () => mention(ws))));
 await finished(burst);
-const peakRss = processMemory(workerPid).peak;
-const workerCpu = processCpuMs(workerPid) - cpuBefore;
+const peakRss = Math.max(...workerPids.map((pid) => processMemory(pid).peak));
+const workerCpu = workersCpuMs() - cpuBefore;
+const machineAfter = machineCpuMs();
+const machineBusy = (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total);
 const burstWall = performance.now() - burstStart;
 const burstFirstP95 = quantile(burst.map(firstWordsOf), 0.95);
 const burstWholeP95 = quantile(burst.map(wholeOf), 0.95);
@@ -157,8 +166,9 @@ console.log(
     `p95 ${ms(quantile(askedAt, 0.95))}, last ${ms(quantile(askedAt, 1))}`,
 );
 console.log(`  Slack calls per answer: ${[...methodCounts].map(([method, n]) => `${method} ${(n / burst.length).toFixed(2)}`).join(', ')}`);
-console.log(`  the worker process used ${(workerCpu / 1000).toFixed(1)} s of CPU in the burst's ${(burstWall / 1000).toFixed(1)} s (${((workerCpu / burstWall) * 100).toFixed(0)} % of a core)`);
-console.log(`  the worker process's peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB under tsx (before the burst ${(rssBefore / 2 ** 20).toFixed(0)} MiB)`);
+console.log(`  ${workersOf} used ${(workerCpu / 1000).toFixed(1)} s of CPU in the burst's ${(burstWall / 1000).toFixed(1)} s (${((workerCpu / burstWall) * 100).toFixed(0)} % of a core)`);
+console.log(`  the machine's ${cpus().length} cores were ${(machineBusy * 100).toFixed(0)} % busy in the burst (the worker, the server, PostgreSQL, the fakes and the clients)`);
+console.log(`  ${WORKERS === 1 ? "the worker process's" : 'a worker process\'s'} peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB under tsx (before the burst ${(rssBefore / 2 ** 20).toFixed(0)} MiB)`);
 
 // ---- 3. fairness: 400 from one workspace, 5 from each of nineteen ----------------------
 if (process.env.ANSWERS_BENCH_FAIRNESS === '0') {

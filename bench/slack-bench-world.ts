@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import pg from 'pg';
 import { freePort } from '../adapters/embedded-postgres/embedded-postgres-server';
 import { createLogger } from '../adapters/logging/logger';
@@ -32,7 +33,10 @@ export interface SlackBench {
   queue: PgBossJobQueue;
   env: Record<string, string>;
   startWorker(): Promise<void>;
-  /** The worker as a process of its own (`apps/worker/main.ts`), as production runs it; returns its pid. */
+  /**
+   * A worker as a process of its own (`apps/worker/main.ts`), as production runs it; returns
+   * its pid. Called again, another worker process beside the first (they share the queue).
+   */
   startWorkerProcess(): Promise<number>;
   close(): Promise<void>;
 }
@@ -89,7 +93,7 @@ export async function startSlackBench(options: SlackBenchOptions = {}): Promise<
   const http: RunningHttpServer | undefined = options.serverProcess ? undefined : await startServer({ config: loadServerConfig(env), logger, database, queue });
   const serverProcess = options.serverProcess ? await spawnApp('apps/server/main.ts', env, 'server listening', nodeArgs('BENCH_SERVER_NODE_ARGS')) : undefined;
   let worker: RunningWorker | undefined;
-  let workerProcess: ChildProcess | undefined;
+  const workerProcesses: ChildProcess[] = [];
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     slack,
@@ -100,13 +104,14 @@ export async function startSlackBench(options: SlackBenchOptions = {}): Promise<
       worker ??= await startWorker({ config: loadWorkerConfig(env), logger, database, queue });
     },
     async startWorkerProcess() {
-      workerProcess = await spawnApp('apps/worker/main.ts', env, 'worker started', nodeArgs('BENCH_WORKER_NODE_ARGS'));
-      return workerProcess.pid!;
+      const child = await spawnApp('apps/worker/main.ts', env, 'worker started', nodeArgs('BENCH_WORKER_NODE_ARGS'));
+      workerProcesses.push(child);
+      return child.pid!;
     },
     async close() {
       await http?.close(1000);
       await worker?.stop();
-      for (const child of [workerProcess, serverProcess]) {
+      for (const child of [...workerProcesses, serverProcess]) {
         if (child === undefined || child.exitCode !== null) continue;
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
@@ -194,6 +199,18 @@ export function processMemory(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024;
   return { rss: kib('VmRSS'), peak: kib('VmHWM') };
+}
+
+/** The machine's CPU time so far, busy and in all, over every core (os.cpus()), in ms. */
+export function machineCpuMs(): { busy: number; total: number } {
+  let busy = 0;
+  let total = 0;
+  for (const { times } of cpus()) {
+    const all = times.user + times.nice + times.sys + times.idle + times.irq;
+    total += all;
+    busy += all - times.idle;
+  }
+  return { busy, total };
 }
 
 /** CPU time a process has used so far (Linux: /proc/<pid>/stat, user + system), in ms. */
