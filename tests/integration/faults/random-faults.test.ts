@@ -332,11 +332,13 @@ describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
           queues.map((queue) => [queue, 'completed', jobs.get(queue)]),
         );
       }, 60_000);
+      const { slackWorkflow, slackSummary } = SLACK_QUEUES;
       const { rows: retried } = await client.query<{ name: string; n: string }>(
-        `select name, count(*) as n from pgboss.job where name in ('slack-workflow', 'slack-summary') and retry_count > 0 group by name`,
+        `select name, count(*) as n from pgboss.job where name = any($1) and retry_count > 0 group by name`,
+        [[slackWorkflow.name, slackSummary.name]],
       );
-      stepsRetried = Number(retried.find((r) => r.name === 'slack-workflow')?.n ?? 0);
-      summariesRetried = Number(retried.find((r) => r.name === 'slack-summary')?.n ?? 0);
+      stepsRetried = Number(retried.find((r) => r.name === slackWorkflow.name)?.n ?? 0);
+      summariesRetried = Number(retried.find((r) => r.name === slackSummary.name)?.n ?? 0);
     } finally {
       await client.end();
     }
