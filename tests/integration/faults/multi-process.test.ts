@@ -159,9 +159,11 @@ describe(`${SERVERS} servers and ${WORKERS} workers on one database`, () => {
       const waiting = questions.filter((q) => !answered(byThread, q)).map((q) => [q.tag, byThread.get(`${q.channel}/${q.ts}`)]);
       const jobs = await world.app.queue.boss.findJobs(SLACK_QUEUES.slackAnswer.name);
       const states = jobs.reduce<Record<string, number>>((acc, j) => ({ ...acc, [j.state]: (acc[j.state] ?? 0) + 1 }), {});
-      console.error(JSON.stringify({ waiting: waiting.slice(0, 30), states, jobs: jobs.length }, null, 1));
-      for (const w of workers) console.error(w.output().slice(-3000));
-      throw error;
+      // In the error itself, so a CI log that keeps only its tail still says what was missing and why.
+      const logs = [...servers.map((s, i) => [`server ${i + 1}`, s.app] as const), ...workers.map((w, i) => [`worker ${i + 1}`, w] as const)]
+        .map(([name, app]) => `${name}:\n${app.output().slice(-1500)}`)
+        .join('\n');
+      throw new Error(`${waiting.length} of ${EVENTS} questions not answered once, whole and right: ${JSON.stringify({ waiting: waiting.slice(0, 10), states, jobs: jobs.length })}\n${logs}`, { cause: error });
     });
     // Every job finished; then every thread is read as a person would read it.
     await eventually(async () => {
