@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { header, sendJson, startHttpFake } from './http-server';
+import { header, sendJson, startHttpFake, waitUnlessGone } from './http-server';
 import { createSlackOidc, type SlackOidc } from './oidc';
 import { METHODS, SlackMethodError, TOKENLESS, type FakeSlackSettings } from './slack-web-api';
 import {
@@ -70,6 +70,8 @@ export interface FakeSlack {
   rateLimit(method: string, options?: { times?: number; retryAfterSeconds?: number }): void;
   /** The next `times` calls of `method` answer `{ ok: false, error }`. */
   failNext(method: string, error: string, options?: { times?: number }): void;
+  /** The next `times` calls of `method` take effect at once but answer only after `ms` (an overloaded Slack). */
+  answerLate(method: string, ms: number, options?: { times?: number }): void;
   /** chat.startStream answers `{ ok: false, error }` from now on (streaming unavailable). */
   disableStreaming(error?: string): void;
   /** Who completes the next `/oauth/v2/authorize` (default: first admin of the first team). */
@@ -106,6 +108,7 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
   const calls: FakeSlackCall[] = [];
   const rateLimits = new Map<string, { times: number; retryAfterSeconds: number }[]>();
   const failures = new Map<string, string[]>();
+  const lateAnswers = new Map<string, number[]>();
   const installCodes = new Map<string, { teamId: string; userId: string; redirectUri: string | undefined }>();
   let installer: { teamId: string; userId: string } | undefined;
   let userConnector: { teamId: string; userId: string } | undefined;
@@ -224,6 +227,8 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
         },
       });
       record('ok');
+      const late = lateAnswers.get(method)?.shift();
+      if (late !== undefined && !(await waitUnlessGone(res, late))) return;
       sendJson(res, 200, { ok: true, ...result });
     } catch (error) {
       if (!(error instanceof SlackMethodError)) throw error;
@@ -290,6 +295,11 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
       const queue = failures.get(method) ?? [];
       for (let i = 0; i < times; i += 1) queue.push(error);
       failures.set(method, queue);
+    },
+    answerLate(method, ms, { times = 1 } = {}) {
+      const queue = lateAnswers.get(method) ?? [];
+      for (let i = 0; i < times; i += 1) queue.push(ms);
+      lateAnswers.set(method, queue);
     },
     disableStreaming(error = 'unknown_method') {
       settings.streamingSupported = false;

@@ -21,6 +21,12 @@ export interface SlackApiCallerOptions {
   slackApiUrl?: string;
   /** Per-request timeout. Default 10 s. */
   timeoutMs?: number;
+  /**
+   * The timeout of a call that leaves a message (POSTING). A post that timed out may still
+   * reach Slack after the attempt gave up on it, beside the retry's answer: no other call is
+   * worth waiting for as long. Default 60 s.
+   */
+  postTimeoutMs?: number;
   /** How many 429s in a row one call waits out before giving up. Default 3. */
   maxRateLimitRetries?: number;
   /** A Retry-After longer than this is not waited for: the call fails as rate limited. Default 30 s. */
@@ -68,7 +74,8 @@ export const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeo
  */
 export function createSlackCaller(token: string, options: SlackApiCallerOptions = {}): SlackCall {
   const workspace = createHash('sha256').update(token).digest('base64url').slice(0, 22);
-  const client = webClientFor(token, workspace, options);
+  const client = webClientFor(token, workspace, options.slackApiUrl, options.timeoutMs ?? 10_000);
+  const postingClient = webClientFor(token, workspace, options.slackApiUrl, options.postTimeoutMs ?? 60_000);
   const sleep = options.sleep ?? realSleep;
   const maxRetries = options.maxRateLimitRetries ?? 3;
   const maxWait = options.maxRetryAfterMs ?? 30_000;
@@ -80,7 +87,7 @@ export function createSlackCaller(token: string, options: SlackApiCallerOptions 
         if (limiter && SKIPPED_WHEN_LIMITED.has(method)) {
           if (!limiter.tryTake(workspace, method)) throw new ChatPlatformError('rate_limited', SKIPPED_FOR_RATE_LIMIT, method);
         } else if (limiter) await limiter.take(workspace, method, channelOf(args));
-        return await client.apiCall(method, args);
+        return await (POSTING.has(method) ? postingClient : client).apiCall(method, args);
       } catch (error) {
         if (error instanceof WebAPIRateLimitedError) {
           const waitMs = error.retryAfter * 1000;
@@ -97,19 +104,19 @@ export function createSlackCaller(token: string, options: SlackApiCallerOptions 
   return recordingDeliveries(call);
 }
 
-/** How many tokens' SDK clients are kept for reuse (least recently used go first). */
-const KEPT_CLIENTS = 1_000;
+/** How many SDK clients are kept for reuse (least recently used go first): two per workspace. */
+const KEPT_CLIENTS = 2_000;
 const clients = new Map<string, WebClient>();
 
 /**
- * One SDK client per token (and address and timeout), reused by every answer of its
+ * One SDK client per token, address and timeout (two per token: posts wait longer), reused by every answer of its
  * workspace: building a WebClient binds a few hundred method functions and an HTTP client,
  * which in a burst of questions cost more CPU than the calls themselves. The SDK's own
  * request queue then spans the workspace's answers (100 requests in flight, far above what
  * Slack's per-workspace limits let through). ADR 83.
  */
-function webClientFor(token: string, workspace: string, options: SlackApiCallerOptions): WebClient {
-  const key = `${workspace}\u0000${options.slackApiUrl ?? ''}\u0000${options.timeoutMs ?? ''}`;
+function webClientFor(token: string, workspace: string, slackApiUrl: string | undefined, timeoutMs: number): WebClient {
+  const key = `${workspace}\u0000${slackApiUrl ?? ''}\u0000${timeoutMs}`;
   const kept = clients.get(key);
   if (kept) {
     clients.delete(key);
@@ -117,10 +124,10 @@ function webClientFor(token: string, workspace: string, options: SlackApiCallerO
     return kept;
   }
   const client = new WebClient(token, {
-    ...(options.slackApiUrl === undefined ? {} : { slackApiUrl: options.slackApiUrl }),
+    ...(slackApiUrl === undefined ? {} : { slackApiUrl }),
     retryConfig: { retries: 0 },
     rejectRateLimitedCalls: true,
-    timeout: options.timeoutMs ?? 10_000,
+    timeout: timeoutMs,
     logger: quietLogger,
   });
   client.on(WebClientEvent.RATE_LIMITED, (_retryAfter: number, request: { url: string }) =>

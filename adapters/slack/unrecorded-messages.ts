@@ -27,6 +27,13 @@ function deliveryTag(key: string): string {
 
 /** How far Slack's clock (message timestamps) may be ahead of or behind this machine's. */
 const CLOCK_SKEW_MS = 10_000;
+/**
+ * A thread Tomo can never read (a scope missing, the channel gone or left) has nothing to take
+ * back: the attempt goes on. Any other failure (Slack slow, away or limiting) fails the attempt,
+ * to be retried: going on would answer beside what the interrupted attempt left, and an
+ * overloaded Slack is exactly when a timed-out post may have reached it.
+ */
+const CANNOT_READ: ReadonlySet<ChatPlatformError['code']> = new Set(['not_authorized', 'not_found']);
 /** A thread's pages read at most (200 messages each): an answer's thread is far shorter. */
 const MAX_PAGES = 5;
 
@@ -48,8 +55,8 @@ interface ListedMessage {
  * - they carry none (a stream not yet stopped: its metadata comes with chat.stopStream; or an
  *   uploaded file's message), and no other delivery has recorded them (another question's
  *   answer in the same thread, still being written, or its images).
- * A file's message is taken back with its file. Found nothing (a channel Tomo cannot read,
- * Slack away) is nothing to take back: the attempt goes on, as it would have before.
+ * A file's message is taken back with its file. A channel Tomo cannot read has nothing to
+ * take back; Slack failing to answer the read fails the attempt (CANNOT_READ).
  */
 export async function unrecordedMessages(
   call: Call,
@@ -67,8 +74,10 @@ export async function unrecordedMessages(
     me = (await call('auth.test', {})) as typeof me;
     listed = await listSince(call, channel, thread, oldest.toFixed(6));
   } catch (error) {
-    if (error instanceof ChatPlatformError) return [];
-    throw error;
+    if (!(error instanceof ChatPlatformError)) throw error;
+    if (CANNOT_READ.has(error.code)) return [];
+    // Whatever Slack said, the attempt could not look: not a sign that streaming or posting is unavailable.
+    throw new ChatPlatformError('unavailable', error.platformCode, error.method);
   }
   const tag = deliveryTag(delivery.key);
   const mine: Delivered[] = [];

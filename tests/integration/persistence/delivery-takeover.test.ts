@@ -116,6 +116,61 @@ describe('a delivery taken over by a later attempt', () => {
     expect(slack.callsTo('conversations.replies')).toHaveLength(readsBefore + 1);
   });
 
+  /**
+   * An overloaded Slack: the killed attempt's first words reached the thread unrecorded, and the
+   * retry's look at the thread gets no answer. Answering anyway would put the whole answer beside
+   * the half one; the retry fails before it says anything, and the next one takes it back.
+   */
+  it('a retry that cannot read the thread because Slack is limiting it says nothing and fails; the next one cleans up and answers', async () => {
+    const question = slack.addMessage({ channel: ws.channel, user: ws.alice, text: 'a busy question' });
+    const startStream = (text: string) =>
+      call('chat.startStream', { channel: ws.channel, thread_ts: question.ts, markdown_text: text, recipient_user_id: ws.alice, recipient_team_id: ws.team.id });
+    expect(await claim({ attempt: 0 }, 'EvBUSYSLACK')).toBe(true);
+    await startStream('The fir');
+
+    const second: JobAttemptContext = { attempt: 1 };
+    expect(await claim(second, 'EvBUSYSLACK')).toBe(true);
+    slack.rateLimit('conversations.replies', { retryAfterSeconds: 120 });
+    await expect(jobAttempts.run(second, () => startStream('The answer'))).rejects.toMatchObject({ code: 'unavailable', method: 'conversations.replies' });
+    expect(slack.botReplies(ws.channel, question.ts).map((m) => m.text)).toEqual(['The fir']);
+
+    const third: JobAttemptContext = { attempt: 2 };
+    expect(await claim(third, 'EvBUSYSLACK')).toBe(true);
+    await post(third, question.ts, 'The answer, whole');
+    expect(slack.botReplies(ws.channel, question.ts).map((m) => m.text)).toEqual(['The answer, whole']);
+  });
+
+  it('a thread Tomo may not read has nothing to take back: the retry answers', async () => {
+    const question = slack.addMessage({ channel: ws.channel, user: ws.alice, text: 'a question in a closed room' });
+    expect(await claim({ attempt: 0 }, 'EvNOSCOPE')).toBe(true);
+    const retry: JobAttemptContext = { attempt: 1 };
+    expect(await claim(retry, 'EvNOSCOPE')).toBe(true);
+    slack.failNext('conversations.replies', 'missing_scope');
+    await post(retry, question.ts, 'the answer');
+    expect(slack.botReplies(ws.channel, question.ts).map((m) => m.text)).toEqual(['the answer']);
+  });
+
+  /**
+   * A post whose answer is late may still have reached Slack: giving up on it at the timeout
+   * of a read would leave a message no record knows. Posts wait longer than reads (60 s by
+   * default), so the late answer arrives, and the message is in the record for any retry.
+   */
+  it('waits for a post that Slack answers late, and records it; a read that late times out', async () => {
+    const question = slack.addMessage({ channel: ws.channel, user: ws.alice, text: 'a question on a slow day' });
+    const impatient = createSlackCaller(ws.team.botToken, { slackApiUrl: slack.url, timeoutMs: 200, postTimeoutMs: 10_000 });
+    const first: JobAttemptContext = { attempt: 0 };
+    expect(await claim(first, 'EvSLOWSLACK')).toBe(true);
+
+    slack.answerLate('chat.postMessage', 1_000);
+    await jobAttempts.run(first, () => impatient('chat.postMessage', { channel: ws.channel, thread_ts: question.ts, text: 'the first part' }));
+    slack.answerLate('conversations.replies', 1_000);
+    await expect(impatient('conversations.replies', { channel: ws.channel, ts: question.ts })).rejects.toMatchObject({ code: 'unavailable' });
+
+    const retry: JobAttemptContext = { attempt: 1 };
+    expect(await claim(retry, 'EvSLOWSLACK')).toBe(true);
+    expect(retry.delivery!.leftovers).toEqual([{ channel: ws.channel, ts: slack.botReplies(ws.channel, question.ts)[0]!.ts }]);
+  });
+
   it('a first attempt does not look for anything: only a takeover reads the thread', async () => {
     const question = slack.addMessage({ channel: ws.channel, user: ws.alice, text: 'one more question' });
     const first: JobAttemptContext = { attempt: 0 };
