@@ -33,7 +33,7 @@ import {
  * bot's messages, auto-replied to) in five workspaces while everything around them
  * misbehaves at random: the models answer 429 (with Retry-After), 500, 503 or
  * 529, stall past the start deadline, or cut their stream before or in the middle of an
- * answer; Slack answers 429 with Retry-After; a worker is killed with SIGKILL every few
+ * answer; Slack answers 429 with Retry-After, or answers after a read's timeout; a worker is killed with SIGKILL every few
  * seconds and started again; and once PostgreSQL, the suite's own, really stops for a few
  * seconds (a fast shutdown ends every session) and starts again on the same data. In the end
  * every question has exactly one outcome in its thread: the whole answer, or the
@@ -243,14 +243,20 @@ describe(`random faults (FAULT_SEED=${SEED}, FAULT_EVENTS=${EVENTS})`, () => {
         workers[slot] = (await world.startWorker()).app;
       }
     })();
-    // Slack says 429 with Retry-After now and then, to one of the methods an answer uses.
+    // Slack says 429 with Retry-After now and then, to one of the methods an answer uses; and
+    // now and then does what it was asked but answers after a read's 10 s timeout (a post waits).
     const slackMethods = ['chat.postMessage', 'chat.startStream', 'chat.appendStream', 'chat.stopStream', 'conversations.replies', 'users.info', 'functions.completeSuccess'];
     const throttler = (async () => {
       while (sending) {
         await new Promise((resolve) => setTimeout(resolve, 500 + random() * 1_500));
         const method = slackMethods[Math.floor(random() * slackMethods.length)]!;
-        world.slack.rateLimit(method, { times: 1 + Math.floor(random() * 3), retryAfterSeconds: 1 });
-        count('Slack 429 burst');
+        if (random() < 0.2) {
+          world.slack.answerLate(method, 10_500 + random() * 1_500);
+          count('Slack late answer');
+        } else {
+          world.slack.rateLimit(method, { times: 1 + Math.floor(random() * 3), retryAfterSeconds: 1 });
+          count('Slack 429 burst');
+        }
       }
     })();
     // PostgreSQL goes away once, a third of the way in.
