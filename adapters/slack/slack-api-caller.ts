@@ -109,11 +109,11 @@ const KEPT_CLIENTS = 2_000;
 const clients = new Map<string, WebClient>();
 
 /**
- * One SDK client per token, address and timeout (two per token: posts wait longer), reused by every answer of its
- * workspace: building a WebClient binds a few hundred method functions and an HTTP client,
- * which in a burst of questions cost more CPU than the calls themselves. The SDK's own
- * request queue then spans the workspace's answers (100 requests in flight, far above what
- * Slack's per-workspace limits let through). ADR 83.
+ * One SDK client per token, address and timeout (two per token: posts wait longer), reused
+ * by every answer of its workspace: building a WebClient binds a few hundred method functions
+ * and an HTTP client, which in a burst of questions cost more CPU than the calls themselves.
+ * The SDK's own request queue then spans the workspace's answers (100 requests in flight, far
+ * above what Slack's per-workspace limits let through). ADR 83.
  */
 function webClientFor(token: string, workspace: string, slackApiUrl: string | undefined, timeoutMs: number): WebClient {
   const key = `${workspace}\u0000${slackApiUrl ?? ''}\u0000${timeoutMs}`;
