@@ -292,14 +292,10 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
       rateLimits.set(method, queue);
     },
     failNext(method, error, { times = 1 } = {}) {
-      const queue = failures.get(method) ?? [];
-      for (let i = 0; i < times; i += 1) queue.push(error);
-      failures.set(method, queue);
+      queueFor(failures, method, error, times);
     },
     answerLate(method, ms, { times = 1 } = {}) {
-      const queue = lateAnswers.get(method) ?? [];
-      for (let i = 0; i < times; i += 1) queue.push(ms);
-      lateAnswers.set(method, queue);
+      queueFor(lateAnswers, method, ms, times);
     },
     disableStreaming(error = 'unknown_method') {
       settings.streamingSupported = false;
@@ -357,6 +353,13 @@ function parseParams(req: IncomingMessage, url: URL, body: Buffer): Record<strin
     return params;
   }
   return { ...params, ...Object.fromEntries(new URLSearchParams(body.toString('utf8'))) };
+}
+
+/** Queues what the next `times` calls of `method` get. */
+function queueFor<T>(queues: Map<string, T[]>, method: string, value: T, times: number): void {
+  const queue = queues.get(method) ?? [];
+  for (let i = 0; i < times; i += 1) queue.push(value);
+  queues.set(method, queue);
 }
 
 function redactSecrets(params: Record<string, string>): Record<string, string> {

@@ -33,8 +33,8 @@ import {
  * bot's messages, auto-replied to) in five workspaces while everything around them
  * misbehaves at random: the models answer 429 (with Retry-After), 500, 503 or
  * 529, stall past the start deadline, or cut their stream before or in the middle of an
- * answer; Slack answers 429 with Retry-After, or answers after a read's timeout; a worker is killed with SIGKILL every few
- * seconds and started again; and once PostgreSQL, the suite's own, really stops for a few
+ * answer; Slack answers 429 with Retry-After, or answers after a read's timeout; a worker
+ * is killed with SIGKILL every few seconds and started again; and once PostgreSQL, the suite's own, really stops for a few
  * seconds (a fast shutdown ends every session) and starts again on the same data. In the end
  * every question has exactly one outcome in its thread: the whole answer, or the
  * unknown-error message (after whatever words had already reached Slack when a stream broke);
