@@ -168,7 +168,7 @@ console.log(
 console.log(`  Slack calls per answer: ${[...methodCounts].map(([method, n]) => `${method} ${(n / burst.length).toFixed(2)}`).join(', ')}`);
 console.log(`  ${workersOf} used ${(workerCpu / 1000).toFixed(1)} s of CPU in the burst's ${(burstWall / 1000).toFixed(1)} s (${((workerCpu / burstWall) * 100).toFixed(0)} % of a core)`);
 console.log(`  the machine's ${cpus().length} cores were ${(machineBusy * 100).toFixed(0)} % busy in the burst (the worker, the server, PostgreSQL, the fakes and the clients)`);
-console.log(`  ${WORKERS === 1 ? "the worker process's" : 'a worker process\'s'} peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB under tsx (before the burst ${(rssBefore / 2 ** 20).toFixed(0)} MiB)`);
+console.log(`  ${WORKERS === 1 ? "the worker process's" : 'a worker process\'s'} peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB (before the burst ${(rssBefore / 2 ** 20).toFixed(0)} MiB)`);
 
 // ---- 3. fairness: 400 from one workspace, 5 from each of nineteen ----------------------
 if (process.env.ANSWERS_BENCH_FAIRNESS === '0') {

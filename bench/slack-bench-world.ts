@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -18,6 +18,7 @@ import { startFakeOpenAi, type FakeOpenAi } from '../tests/fakes/openai/fake-ope
 import { startFakeSlack, type FakeSlack } from '../adapters/slack-emulator/fake-slack';
 import { seedWorkspace, type SeededWorkspace } from '../adapters/slack-emulator/seed-workspace';
 import { startTestPostgres, type TestPostgres } from '../tests/support/postgres-server';
+import { builtCommand } from '../tests/support/processes';
 
 export const SIGNING_SECRET = 'bench-signing-secret';
 const logger = createLogger({ name: 'bench', level: 'silent' });
@@ -34,7 +35,7 @@ export interface SlackBench {
   env: Record<string, string>;
   startWorker(): Promise<void>;
   /**
-   * A worker as a process of its own (`apps/worker/main.ts`), as production runs it; returns
+   * A worker as a process of its own (`node dist/worker.js`), as production runs it; returns
    * its pid. Called again, another worker process beside the first (they share the queue).
    */
   startWorkerProcess(): Promise<number>;
@@ -59,7 +60,7 @@ export async function startBenchDatabase(): Promise<{ url: string; drop(): Promi
 
 export interface SlackBenchOptions {
   /**
-   * The server as a process of its own (`apps/server/main.ts`), as production runs it beside
+   * The server as a process of its own (`node dist/server.js`), as production runs it beside
    * its workers: its event loop is then not shared with the fakes and the bench's clients.
    */
   serverProcess?: boolean;
@@ -91,7 +92,7 @@ export async function startSlackBench(options: SlackBenchOptions = {}): Promise<
   await database.migrateUp();
   const queue = await PgBossJobQueue.start(env.DATABASE_URL!, { logger, queues: ALL_QUEUES, poolMax: 8 });
   const http: RunningHttpServer | undefined = options.serverProcess ? undefined : await startServer({ config: loadServerConfig(env), logger, database, queue });
-  const serverProcess = options.serverProcess ? await spawnApp('apps/server/main.ts', env, 'server listening', nodeArgs('BENCH_SERVER_NODE_ARGS')) : undefined;
+  const serverProcess = options.serverProcess ? await spawnApp('server', env, 'server listening', nodeArgs('BENCH_SERVER_NODE_ARGS')) : undefined;
   let worker: RunningWorker | undefined;
   const workerProcesses: ChildProcess[] = [];
   return {
@@ -104,7 +105,7 @@ export async function startSlackBench(options: SlackBenchOptions = {}): Promise<
       worker ??= await startWorker({ config: loadWorkerConfig(env), logger, database, queue });
     },
     async startWorkerProcess() {
-      const child = await spawnApp('apps/worker/main.ts', env, 'worker started', nodeArgs('BENCH_WORKER_NODE_ARGS'));
+      const child = await spawnApp('worker', env, 'worker started', nodeArgs('BENCH_WORKER_NODE_ARGS'));
       workerProcesses.push(child);
       return child.pid!;
     },
@@ -133,15 +134,22 @@ function nodeArgs(variable: string): string[] {
   return (process.env[variable] ?? '').split(' ').filter(Boolean);
 }
 
-/** One of Tomo's apps as a process of its own under tsx, once its log says `readyText`. */
-async function spawnApp(entry: string, env: Record<string, string>, readyText: string, nodeArgs: readonly string[]): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+let built = false;
+
+/**
+ * One of Tomo's apps as a process of its own, run as production runs it (`node dist/<app>.js`,
+ * compiled by `npm run build:node` once per bench), once its log says `readyText`.
+ */
+async function spawnApp(app: 'server' | 'worker', env: Record<string, string>, readyText: string, nodeArgs: readonly string[]): Promise<ChildProcess> {
+  if (!built) execFileSync(process.execPath, ['apps/build.ts'], { stdio: 'ignore' });
+  built = true;
+  const child = spawn(process.execPath, [...nodeArgs, ...builtCommand(app)], {
     env: { ...process.env, ...env, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
     let seen = '';
-    child.once('exit', (code) => reject(new Error(`${entry} exited (${code}) before it started`)));
+    child.once('exit', (code) => reject(new Error(`${app} exited (${code}) before it started`)));
     child.stdout!.on('data', (chunk: Buffer) => {
       if (seen === 'started') return;
       seen = (seen + chunk.toString()).slice(-4096);
