@@ -41,4 +41,15 @@ describe('TiktokenTokenizer', () => {
     expect(tokenizer.countTokens('hello world, this is a test of tokenization 日本語')).toBe(12);
     expect(tokenizer.countTokens('<|endoftext|>')).toBeGreaterThan(1);
   });
+
+  // A run without whitespace costs byte-pair merging time quadratic in its length: before it was
+  // counted piece by piece, a 200,000-letter run held the server's thread for over 20 s (past
+  // this test's timeout).
+  it('counts very long runs without a space, as a pasted blob or a page of kana, as the encoding does', () => {
+    const tokenizer = new TiktokenTokenizer();
+    expect(tokenizer.countTokens('z'.repeat(200_000))).toBe(100_000);
+    expect(tokenizer.countTokens(`before ${'あ'.repeat(50_000)} after`)).toBe(50_000 + tokenizer.countTokens('before  after'));
+    // Emoji are two UTF-16 units: a piece never ends between them.
+    expect(tokenizer.countTokens('😀'.repeat(1_000))).toBe(tokenizer.countTokens('😀'.repeat(500)) * 2);
+  });
 });
