@@ -118,6 +118,20 @@ describe('Sign in with Slack', () => {
     expect(await session.json()).toEqual({ signedIn: false });
   });
 
+  it('never sends anyone to another site after signing in or out, however the return path is dressed up', async () => {
+    // Dot segments and backslashes that a URL parser folds into "//evil.test" (a link to another site).
+    for (const returnTo of ['/.//evil.test', '/..//evil.test', '/%2e//evil.test', '/a/..//evil.test', '/./\\evil.test', '//evil.test', 'https://evil.test']) {
+      const ana = new HttpSession(base);
+      expect(await ana.signIn(world.slack, { teamId: TEAM_A, userId: ADMIN_A }, returnTo)).toBe('/');
+      const out = await ana.request('/auth/signout', {
+        method: 'POST',
+        headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ returnTo }).toString(),
+      });
+      expect(out.headers.get('location')).toBe('/');
+    }
+  });
+
   it('refuses a sign-out posted from another site', async () => {
     const ana = new HttpSession(base);
     await ana.signIn(world.slack, { teamId: TEAM_A, userId: ADMIN_A });

@@ -31,6 +31,8 @@ export function safeReturnTo(value: unknown): string {
   try {
     const url = new URL(value, 'http://tomo.invalid');
     if (url.origin !== 'http://tomo.invalid') return '/';
+    // Dot segments fold "/.//evil.test" into "//evil.test", which a browser reads as another site.
+    if (url.pathname.startsWith('//')) return '/';
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return '/';
