@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgUsageEventRepository } from '../../../adapters/postgres/pg-usage-event-repository';
 import { translate } from '../../../apps/shared/messages';
 import { HttpSession } from './support/http-session';
-import { ADMIN_A, BOT_A, buyPlan, MEMBER_A, startSettingsWorld, TEAM_A, type SettingsWorld } from './support/slack-world';
+import { ADMIN_A, BOT_A, buyPlan, installTomo, MEMBER_A, startSettingsWorld, TEAM_A, type SettingsWorld } from './support/slack-world';
 
 let world: SettingsWorld;
 let admin: HttpSession;
@@ -289,5 +289,30 @@ describe('Subscription and integrations', () => {
     const states = Object.fromEntries(cards.integrations.map((c: { id: string; state: string }) => [c.id, c.state]));
     expect(states.slack).toBe('disconnected');
     expect(Object.entries(states).filter(([id]) => id !== 'slack').every(([, state]) => state === 'inactive')).toBe(true);
+  });
+});
+
+describe('Changes that name a channel', () => {
+  it('tell a workspace without Tomo to install it first, and say so when Slack cannot list the channels', async () => {
+    const team = world.slack.addTeam({ id: 'T0NOTOMO1', name: 'Umbrella' });
+    world.slack.addUser({ id: 'U0ALICE01', teamId: team.id, name: 'alice', email: 'alice@umbrella.test' });
+    const alice = new HttpSession(world.app.baseUrl, 'en');
+    await alice.signIn(world.slack, { teamId: team.id, userId: 'U0ALICE01' });
+    const notInstalled = 'Tomo is not installed in your Slack workspace yet. Install it first.';
+    const schedule = await alice.send('PUT', '/api/settings/schedules/C0GENERAL', { isSummaryEnabled: true, localTime: '01:30', timezoneOffsetMinutes: 0, lookbackDays: 1 });
+    expect(schedule.status).toBe(409);
+    expect(await message(schedule)).toBe(notInstalled);
+    const instruction = await alice.send('PUT', '/api/settings/instructions/channel', { targetId: 'C0GENERAL', text: 'Be brief.' });
+    expect(instruction.status).toBe(409);
+    expect(await message(instruction)).toBe(notInstalled);
+    const removal = await alice.send('DELETE', '/api/settings/instructions/channel?targetId=C0GENERAL');
+    expect(removal.status).toBe(409);
+
+    // Installed now, its channels not yet listed (and so not cached): Slack fails the list.
+    await installTomo(world.app, team);
+    world.slack.failNext('conversations.list', 'internal_error');
+    const failed = await alice.send('PUT', '/api/settings/schedules/C0GENERAL', { isSummaryEnabled: true, localTime: '01:30', timezoneOffsetMinutes: 0, lookbackDays: 1 });
+    expect(failed.status).toBe(502);
+    expect(await message(failed)).toBe(translate('UNKNOWN', {}, 'en'));
   });
 });

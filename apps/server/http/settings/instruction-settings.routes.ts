@@ -11,7 +11,7 @@ import type { ChannelEntry } from '../../../../core/workspace/channel';
 import { channelDisplayName } from '../../../../core/workspace/channel';
 import type { Member } from '../../../../core/workspace/member';
 import { sendDomainError, sendHttpError } from '../session/api-errors';
-import { failed, iso, nameOf, whoIsAsking, type SettingsDeps } from './settings-deps';
+import { channelsForChange, failed, iso, nameOf, whoIsAsking, type SettingsDeps } from './settings-deps';
 import { parseBody, parseQuery } from './validation';
 
 const levelParam = z.enum(INSTRUCTION_LEVELS);
@@ -103,7 +103,8 @@ export function instructionSettingsRoutes(deps: SettingsDeps): Router {
   const target = async (req: Request, res: Response, level: InstructionLevel, targetId: string | null | undefined) => {
     const { user, members, actor } = await whoIsAsking(deps, res);
     if (level === 'channel' && targetId) {
-      const channels = await deps.directory.listChannels(user.teamId);
+      const channels = await channelsForChange(deps, req, res, user.teamId);
+      if (!channels) return null;
       if (!channels.some((c) => c.id === targetId)) {
         sendHttpError(req, res, 404, 'NOT_FOUND');
         return null;

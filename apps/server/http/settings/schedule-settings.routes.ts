@@ -6,7 +6,7 @@ import { channelDisplayName, type ChannelEntry } from '../../../../core/workspac
 import { WorkspaceNotInstalledError } from '../../../../core/workspace/workspace-directory.port';
 import { sendDomainError, sendHttpError } from '../session/api-errors';
 import { signedIn } from '../session/signed-in';
-import { failed, iso, nameOf, type SettingsDeps } from './settings-deps';
+import { channelsForChange, failed, iso, nameOf, type SettingsDeps } from './settings-deps';
 import { parseBody } from './validation';
 
 const scheduleChange = z.object({
@@ -59,7 +59,9 @@ export function scheduleSettingsRoutes(deps: SettingsDeps): Router {
     const body = parseBody(scheduleChange, req, res);
     if (!body) return;
     const { teamId, userId } = signedIn(res);
-    const channel = (await deps.directory.listChannels(teamId)).find((c) => c.id === req.params.channelId);
+    const channels = await channelsForChange(deps, req, res, teamId);
+    if (!channels) return;
+    const channel = channels.find((c) => c.id === req.params.channelId);
     if (!channel) {
       sendHttpError(req, res, 404, 'NOT_FOUND');
       return;

@@ -5,7 +5,9 @@ import type { Actor } from '../../../../core/shared/actor';
 import type { Outcome } from '../../../../core/shared/domain-error';
 import type { Member } from '../../../../core/workspace/member';
 import { memberDisplayName } from '../../../../core/workspace/member';
-import { sendDomainError } from '../session/api-errors';
+import type { ChannelEntry } from '../../../../core/workspace/channel';
+import { WorkspaceNotInstalledError } from '../../../../core/workspace/workspace-directory.port';
+import { sendDomainError, sendHttpError } from '../session/api-errors';
 import type { SignedInPorts } from '../session/signed-in-ports';
 import { signedIn, type SignedIn } from '../session/signed-in';
 import type { WorkspaceAccess } from '../session/workspace-access';
@@ -43,4 +45,22 @@ export function failed<T>(req: Request, res: Response, outcome: Outcome<T>): out
   if (outcome.ok) return false;
   sendDomainError(req, res, outcome.error);
   return true;
+}
+
+/**
+ * The channels Tomo can see, for a change that names one; null once the refusal is sent: 409
+ * when Tomo is not installed in the workspace, 502 when Slack cannot be asked (logged).
+ */
+export async function channelsForChange(deps: SettingsDeps, req: Request, res: Response, teamId: string): Promise<ChannelEntry[] | null> {
+  try {
+    return await deps.directory.listChannels(teamId);
+  } catch (error) {
+    if (error instanceof WorkspaceNotInstalledError) {
+      sendHttpError(req, res, 409, 'NOT_INSTALLED');
+    } else {
+      deps.logger.error({ err: error, teamId }, 'channel list failed');
+      sendDomainError(req, res, { code: 'UNKNOWN' }, { status: 502 });
+    }
+    return null;
+  }
 }
