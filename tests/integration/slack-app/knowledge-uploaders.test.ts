@@ -172,6 +172,18 @@ describe('Knowledge uploaders in App Home through signed interactions (real serv
     expect(texts(world.slack.homeOf(world.ws.bob))).not.toContain('knowledge.retry');
   });
 
+  it('acknowledges an Add click whose modal Slack will not open (an expired trigger), and opens it on the next click', async () => {
+    const modals = world.slack.state.modals.length;
+    world.slack.failNext('views.open', 'expired_trigger_id');
+    const expired = await postInteraction(world, click(world.ws.alice, 'knowledge.add.pdf'));
+    expect(expired.status).toBe(200);
+    expect(world.slack.state.modals.length).toBe(modals);
+    world.slack.failNext('users.info', 'user_not_found');
+    expect((await postInteraction(world, click(world.ws.alice, 'knowledge.add.pdf'))).status).toBe(200);
+    expect((await postInteraction(world, click(world.ws.alice, 'knowledge.add.pdf'))).status).toBe(200);
+    expect(world.slack.state.modals.at(-1)!.view).toMatchObject({ callback_id: 'knowledge.modal.pdf' });
+  });
+
   it('refuses a forged interaction', async () => {
     const response = await postInteraction(world, click(world.ws.alice, 'knowledge.add.web'), { secret: 'wrong' });
     expect(response.status).toBe(401);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SlackViews } from '../../../../../adapters/slack/slack-views';
+import { isChatPlatformError } from '../../../../../core/assistant/chat-platform-error';
 import type { AddKnowledgeSource, NewSourceRequest } from '../../../../../core/knowledge/add-source.use-case';
 import { removeKnowledgeSource, retryKnowledgeSource } from '../../../../../core/knowledge/add-source.use-case';
 import type { KnowledgeSourceRepository } from '../../../../../core/knowledge/knowledge-source-repository.port';
@@ -52,34 +53,48 @@ export function knowledgeInteractions(deps: KnowledgeInteractionDeps): Interacti
       }
       const token = installation.botToken;
       if (context.interaction.type === 'view_submission') return submit(deps, context, token);
-      const action = (context.interaction.actions ?? []).find((a) => a.action_id?.startsWith(KNOWLEDGE_ACTIONS.prefix));
-      if (!action?.action_id) return {};
-      const kind = ADD_ACTIONS[action.action_id];
-      if (kind) {
-        const triggerId = context.interaction.trigger_id;
-        if (!triggerId) return {};
-        const [member, plan] = await Promise.all([deps.views.member(token, context.userId), deps.planOf(context.teamId)]);
-        await deps.views.open(token, triggerId, knowledgeModal(kind, { locale: member.locale, appName: deps.appName, maxPages: KNOWLEDGE_QUOTAS[plan].pagesPerSite }));
+      try {
+        return await clicked(deps, context, token);
+      } catch (error) {
+        // Slack refused a call made within its 3 seconds (an expired trigger_id, an unknown user,
+        // a rate limit): the click is acknowledged all the same, so Slack does not show it as the
+        // app failing to answer; nothing was changed.
+        if (!isChatPlatformError(error)) throw error;
+        context.logger.warn({ teamId: context.teamId, code: error.code, platformCode: error.platformCode, method: error.method }, 'knowledge click not handled');
         return {};
       }
-      if (action.action_id === KNOWLEDGE_ACTIONS.delete && action.value) {
-        const member = await deps.views.member(token, context.userId);
-        const outcome = await removeKnowledgeSource(deps.sources, { teamId: context.teamId, userId: context.userId, isAdmin: member.isAdmin, sourceId: action.value });
-        context.logger.info({ teamId: context.teamId, userId: context.userId, outcome }, 'knowledge source delete');
-        await refreshHome(context);
-      }
-      if (action.action_id === KNOWLEDGE_ACTIONS.retry && action.value) {
-        const member = await deps.views.member(token, context.userId);
-        const outcome = await retryKnowledgeSource(
-          { sources: deps.sources, queue: context.queue, ingestQueue: KNOWLEDGE_QUEUES.knowledgeIngest.name, clock: context.clock },
-          { teamId: context.teamId, userId: context.userId, isAdmin: member.isAdmin, sourceId: action.value },
-        );
-        context.logger.info({ teamId: context.teamId, userId: context.userId, outcome }, 'knowledge source retry');
-        await refreshHome(context);
-      }
-      return {};
     },
   };
+}
+
+/** A button in App Home: Add … (opens its modal), Delete or Try again. */
+async function clicked(deps: KnowledgeInteractionDeps, context: InteractionContext, token: string): Promise<InteractionReply> {
+  const action = (context.interaction.actions ?? []).find((a) => a.action_id?.startsWith(KNOWLEDGE_ACTIONS.prefix));
+  if (!action?.action_id) return {};
+  const kind = ADD_ACTIONS[action.action_id];
+  if (kind) {
+    const triggerId = context.interaction.trigger_id;
+    if (!triggerId) return {};
+    const [member, plan] = await Promise.all([deps.views.member(token, context.userId), deps.planOf(context.teamId)]);
+    await deps.views.open(token, triggerId, knowledgeModal(kind, { locale: member.locale, appName: deps.appName, maxPages: KNOWLEDGE_QUOTAS[plan].pagesPerSite }));
+    return {};
+  }
+  if (action.action_id === KNOWLEDGE_ACTIONS.delete && action.value) {
+    const member = await deps.views.member(token, context.userId);
+    const outcome = await removeKnowledgeSource(deps.sources, { teamId: context.teamId, userId: context.userId, isAdmin: member.isAdmin, sourceId: action.value });
+    context.logger.info({ teamId: context.teamId, userId: context.userId, outcome }, 'knowledge source delete');
+    await refreshHome(context);
+  }
+  if (action.action_id === KNOWLEDGE_ACTIONS.retry && action.value) {
+    const member = await deps.views.member(token, context.userId);
+    const outcome = await retryKnowledgeSource(
+      { sources: deps.sources, queue: context.queue, ingestQueue: KNOWLEDGE_QUEUES.knowledgeIngest.name, clock: context.clock },
+      { teamId: context.teamId, userId: context.userId, isAdmin: member.isAdmin, sourceId: action.value },
+    );
+    context.logger.info({ teamId: context.teamId, userId: context.userId, outcome }, 'knowledge source retry');
+    await refreshHome(context);
+  }
+  return {};
 }
 
 async function submit(deps: KnowledgeInteractionDeps, context: InteractionContext, token: string): Promise<InteractionReply> {
