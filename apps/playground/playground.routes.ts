@@ -46,7 +46,12 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
 
   // "Sign in with Slack": the browser's authorize step, relayed to the emulator (which redirects back).
   router.get(PLAYGROUND_AUTHORIZE_PATH, async (req, res) => {
-    const query = new URL(req.originalUrl, 'http://playground').search;
+    const { search: query, searchParams } = new URL(req.originalUrl, 'http://playground');
+    // As Slack sends a sign-in code only to the app's registered redirect URLs: never to another site.
+    if (!sameOrigin(searchParams.get('redirect_uri'), options.publicUrl)) {
+      res.status(400).json({ error: { code: 'INVALID_REQUEST', message: 'The sign-in request is not valid' } });
+      return;
+    }
     const answer = await fetch(`${slack.origin}/openid/connect/authorize${query}`, { redirect: 'manual' });
     const location = answer.headers.get('location');
     if (answer.status === 302 && location) res.redirect(302, location);
@@ -274,4 +279,9 @@ function parse<T>(schema: z.ZodType<T>, req: Request, res: Response): T | undefi
   if (parsed.success) return parsed.data;
   res.status(400).json({ error: { code: 'VALIDATION', message: parsed.error.issues[0]?.message ?? 'Invalid input' } });
   return undefined;
+}
+
+function sameOrigin(url: string | null, publicUrl: string): boolean {
+  if (url === null || !URL.canParse(url)) return false;
+  return new URL(url).origin === new URL(publicUrl).origin;
 }

@@ -124,6 +124,12 @@ describe('the playground: npm start with no Slack app', () => {
     // The browser is sent to Tomo's own address, which relays to the emulator.
     expect(authorize.origin).toBe(base);
     expect(authorize.pathname).toBe('/playground/slack/openid/connect/authorize');
+    // Only back to Tomo itself, as Slack keeps to an app's registered redirect URLs.
+    const elsewhere = new URLSearchParams(authorize.search);
+    elsewhere.set('redirect_uri', 'https://evil.test/steal');
+    const offSite = await browser.request(`${authorize.pathname}?${elsewhere}`);
+    expect(offSite.status).toBe(400);
+    expect(offSite.headers.get('location')).toBeNull();
     const relayed = await browser.request(authorize.pathname + authorize.search);
     expect(relayed.status).toBe(302);
     const done = await browser.request(relayed.headers.get('location')!.replace(base, ''));
