@@ -11,6 +11,8 @@ export interface AppOptions {
   readiness: ReadinessProbe;
   bodyLimit: string;
   webDistDir: string;
+  /** PUBLIC_URL: served over https, browsers are told to keep to https (HSTS). */
+  publicUrl?: string;
   /** Requests per minute per address on /api, /auth and the install flow (0 = no limit). */
   rateLimitPerMinute?: number;
   /** Routers mounted before the web app, e.g. /api, /slack, /auth. */
@@ -24,10 +26,15 @@ export function createApp(options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  const https = options.publicUrl?.startsWith('https://') === true;
   app.use((_req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    // What no page needs, whatever analytics or booking embed a deployment adds (ADR 10):
+    // framing by other sites, plugins, and a <base> that would move relative links elsewhere.
+    res.setHeader('Content-Security-Policy', "frame-ancestors 'self'; object-src 'none'; base-uri 'self'");
+    if (https) res.setHeader('Strict-Transport-Security', 'max-age=15552000');
     next();
   });
   app.use(healthRoutes(options.readiness));

@@ -104,6 +104,7 @@ export function buildServerContainer(deps: ServerDependencies): Container {
           readiness,
           rawBodyRoutes: [billing.webhook, slack],
           bodyLimit: config.BODY_LIMIT,
+          publicUrl: config.PUBLIC_URL,
           rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
           webDistDir: config.WEB_DIST_DIR,
           routes: [

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../adapters/postgres/database';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../../../apps/server/app';
 import { loadServerConfig } from '../../../apps/server/config';
 import { startServer } from '../../../apps/server/server';
 import type { RunningHttpServer } from '../../../apps/shared/http-server';
@@ -54,6 +57,22 @@ describe('health endpoints', () => {
     const settings = await fetch(`${base}/settings/app`);
     expect(settings.status).toBe(200);
     expect(await settings.text()).toContain('fixture shell');
+  });
+
+  it('tells browsers not to let other sites frame a page, and to keep to https only when Tomo is served over it', async () => {
+    const home = await fetch(`${base}/`);
+    expect(home.headers.get('content-security-policy')).toBe("frame-ancestors 'self'; object-src 'none'; base-uri 'self'");
+    expect(home.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(home.headers.get('strict-transport-security')).toBeNull();
+    const overHttps = createApp({ logger: testLogger, readiness: { check: async () => {} }, bodyLimit: '1mb', webDistDir: 'tests/fixtures/web-dist', publicUrl: 'https://tomo.example.com' });
+    const server = overHttps.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/healthz`);
+      expect(response.headers.get('strict-transport-security')).toBe('max-age=15552000');
+    } finally {
+      server.close();
+    }
   });
 
   it('tells the browser whether billing is on, without secrets', async () => {
