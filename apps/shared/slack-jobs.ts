@@ -132,10 +132,12 @@ export interface UninstallJobInput {
   readonly reason: 'app_uninstalled' | 'tokens_revoked' | 'user_tokens_revoked';
   /** For user_tokens_revoked: whose tokens (Slack user ids; comma-separated in the job payload). */
   readonly userIds?: readonly string[];
+  /** The event's `event_time` (whole seconds); absent in jobs queued before it was carried. */
+  readonly eventTime?: number;
 }
 
 export function uninstallInputFromJob(payload: JobPayload): UninstallJobInput | null {
-  const { teamId, eventId, reason, userIds } = payload;
+  const { teamId, eventId, reason, userIds, eventTime } = payload;
   if (typeof teamId !== 'string' || teamId === '' || typeof eventId !== 'string') return null;
   if (reason === 'user_tokens_revoked') {
     // Job payloads hold scalars: the ids travel comma-separated (Slack ids never hold a comma).
@@ -143,5 +145,11 @@ export function uninstallInputFromJob(payload: JobPayload): UninstallJobInput | 
     return ids.length === 0 ? null : { teamId, eventId, reason, userIds: ids };
   }
   if (reason !== 'app_uninstalled' && reason !== 'tokens_revoked') return null;
+  if (typeof eventTime === 'number' && Number.isFinite(eventTime) && eventTime > 0) return { teamId, eventId, reason, eventTime };
   return { teamId, eventId, reason };
+}
+
+/** Slack's `event_time` is whole seconds: the event happened by the end of that second at the latest. */
+export function eventOccurredBy(eventTime: number): Date {
+  return new Date((Math.floor(eventTime) + 1) * 1000 - 1);
 }

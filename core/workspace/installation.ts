@@ -13,6 +13,10 @@ export interface InstallationRecord {
   readonly botToken: string | null;
   readonly installedBy: UserId;
   readonly firstInstalledAt: Date;
+  /**
+   * When Slack last authorized this installation: the install, a re-install, or a repeated OAuth
+   * flow while installed. An uninstall Slack reports as having happened before it is stale.
+   */
   readonly installedAt: Date;
   readonly uninstalledAt: Date | null;
   /** 1 on first install, +1 on every re-install after an uninstall. */
@@ -50,7 +54,9 @@ export class Installation {
       };
     }
     if (existing.uninstalledAt === null) {
-      return { installation: new Installation({ ...existing, ...input }), trial: null };
+      // Also the re-install of an admin whose uninstall is not recorded yet (Slack redelivering
+      // app_uninstalled, the job waiting for a worker): the new authorization outdates it.
+      return { installation: new Installation({ ...existing, ...input, installedAt: now }), trial: null };
     }
     return {
       installation: new Installation({
@@ -62,6 +68,11 @@ export class Installation {
       }),
       trial: { days: REINSTALL_TRIAL_DAYS, reason: 'reinstall' },
     };
+  }
+
+  /** Authorized (again) after `at`: an uninstall that happened by then is about an earlier installation. */
+  authorizedAfter(at: Date): boolean {
+    return this.state.installedAt.getTime() > at.getTime();
   }
 
   /** Uninstalling forgets the token; subscriptions are canceled by the use case. */

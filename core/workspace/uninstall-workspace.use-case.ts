@@ -9,11 +9,21 @@ import type { InstallationRepository } from './installation-repository.port';
 export interface UninstallWorkspaceResult {
   /** Subscriptions this uninstall canceled (the billing adapter cancels their external counterparts). */
   readonly canceled: SubscriptionRecord[];
+  /** Set when nothing was done: the workspace authorized Tomo again after the uninstall happened. */
+  readonly stale?: { readonly code: 'INSTALLATION.REINSTALLED_SINCE'; readonly installedAt: Date };
+}
+
+/** What the platform says about the uninstall; without it (older jobs) the uninstall is taken as current. */
+export interface UninstallNotice {
+  /** The latest moment the uninstall can have happened. */
+  readonly occurredBy?: Date;
 }
 
 /**
  * Uninstall (app_uninstalled, tokens_revoked): forgets the bot token and cancels every
- * subscription of the workspace at once, without refund.
+ * subscription of the workspace at once, without refund. An uninstall that happened before the
+ * installation's latest authorization (delivered late: redelivered, or queued while no worker
+ * ran) is about an earlier installation and changes nothing.
  */
 export class UninstallWorkspace {
   constructor(
@@ -24,11 +34,14 @@ export class UninstallWorkspace {
     },
   ) {}
 
-  async execute(teamId: TeamId): Promise<UninstallWorkspaceResult> {
+  async execute(teamId: TeamId, notice: UninstallNotice = {}): Promise<UninstallWorkspaceResult> {
     const now = this.deps.clock.now();
     const record = await this.deps.installations.find(teamId);
     if (record) {
       const installation = Installation.fromRecord(record);
+      if (notice.occurredBy && installation.authorizedAfter(notice.occurredBy)) {
+        return { canceled: [], stale: { code: 'INSTALLATION.REINSTALLED_SINCE', installedAt: record.installedAt } };
+      }
       installation.uninstall(now);
       await this.deps.installations.save(teamId, installation.toRecord());
     }

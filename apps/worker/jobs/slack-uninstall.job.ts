@@ -3,12 +3,13 @@ import type { JobHandler } from '../../../adapters/queue/pg-boss-job-queue';
 import type { JobQueue } from '../../../core/shared/job-queue.port';
 import type { UninstallWorkspace } from '../../../core/workspace/uninstall-workspace.use-case';
 import { QUEUES } from '../../shared/queues';
-import { uninstallInputFromJob } from '../../shared/slack-jobs';
+import { eventOccurredBy, uninstallInputFromJob } from '../../shared/slack-jobs';
 
 /**
  * app_uninstalled, or Tomo's bot token revoked: the token is forgotten and every subscription
  * of the workspace canceled at once (UninstallWorkspace); paid ones are then ended at the
- * payment provider by the billing job. Idempotent, so the queue may retry it.
+ * payment provider by the billing job. Idempotent, so the queue may retry it. An uninstall that
+ * happened before the workspace's latest authorization (a late delivery) changes nothing.
  */
 export function slackUninstallJob(deps: {
   uninstall: Pick<UninstallWorkspace, 'execute'>;
@@ -31,7 +32,14 @@ export function slackUninstallJob(deps: {
       const changed = (await deps.userTokensRevoked?.(input.teamId, input.userIds ?? [])) ?? 0;
       return { status: 'user_tokens_revoked', changed };
     }
-    const { canceled } = await deps.uninstall.execute(input.teamId);
+    const notice = input.eventTime === undefined ? {} : { occurredBy: eventOccurredBy(input.eventTime) };
+    const { canceled, stale } = await deps.uninstall.execute(input.teamId, notice);
+    if (stale) {
+      // A redelivered or long-queued uninstall of an earlier installation: the new one stays.
+      const log = { teamId: input.teamId, eventId: input.eventId, reason: input.reason, eventTime: input.eventTime, installedAt: stale.installedAt.toISOString() };
+      deps.logger.info(log, 'Slack uninstall older than the installation ignored');
+      return { status: 'stale', code: stale.code };
+    }
     const knowledgeSources = (await deps.forgetKnowledge?.(input.teamId)) ?? 0;
     const integrationTokens = (await deps.forgetIntegrations?.(input.teamId))?.deleted ?? 0;
     await deps.queue.send(QUEUES.billingCancelWorkspace.name, { teamId: input.teamId }, { dedupeKey: `${input.teamId}:${input.eventId}` });

@@ -11,6 +11,7 @@ import {
   installThroughBrowser,
   jobsOf,
   mention,
+  repliesIn,
   sendEvent,
   settled,
   startSlackAppWorld,
@@ -132,6 +133,64 @@ describe('Slack app: install and uninstall', () => {
     const again = await installThroughBrowser(world, ws);
     expect(await again.text()).toContain('Your free 7-day trial has started');
     expect(await repositories.installations.find(ws.team.id)).toMatchObject({ installCount: 2, botToken: ws.team.botToken });
+  });
+
+  describe('an uninstall delivered late (Slack redelivers failed events; the job may wait for a worker)', () => {
+    const uninstallJobsOf = async (ws: SeededWorkspace) =>
+      (await settled(world, SLACK_QUEUES.slackUninstall.name)).filter((job) => (job.data as { teamId?: string }).teamId === ws.team.id);
+    const statusesOf = async (ws: SeededWorkspace) => {
+      const now = new Date();
+      return (await repositories.subscriptions.listByTeam(ws.team.id)).map((s) => Subscription.fromRecord(s).statusAt(now));
+    };
+
+    it('ignores app_uninstalled and tokens_revoked that happened before the installation: it keeps its token and trial, and answers', async () => {
+      const ws = seedWorkspace(world.slack, 'T0LATE');
+      await installThroughBrowser(world, ws);
+
+      // 2023-11-14, long before this install.
+      expect((await sendEvent(world, { type: 'app_uninstalled' }, { ws, eventId: 'EvUn0', eventTime: 1_700_000_000 })).status).toBe(200);
+      await sendEvent(world, { type: 'tokens_revoked', tokens: { bot: [ws.team.botUserId] } }, { ws, eventTime: 1_700_000_000 });
+
+      const jobs = await uninstallJobsOf(ws);
+      expect(jobs.map((job) => job.state)).toEqual(['completed', 'completed']);
+      expect(await repositories.installations.find(ws.team.id)).toMatchObject({ botToken: ws.team.botToken, uninstalledAt: null, installCount: 1 });
+      expect(await statusesOf(ws)).toEqual(['trialing']);
+      await settled(world, 'billing-cancel-workspace');
+      expect((await jobsOf(world, 'billing-cancel-workspace')).filter((job) => (job.data as { teamId?: string }).teamId === ws.team.id)).toEqual([]);
+
+      world.openai.answer('Still here.');
+      const message = world.slack.addMessage({ channel: ws.channel, user: ws.alice, text: 'hi' });
+      await sendEvent(world, mention(world, { ts: message.ts, channel: ws.channel }, ws), { ws });
+      await eventually(() => expect(repliesIn(world, ws.channel, message.ts)).toEqual(['Still here.']));
+    });
+
+    it('a re-install before the uninstall was recorded outdates it; an uninstall after the re-install still uninstalls', async () => {
+      const ws = seedWorkspace(world.slack, 'T0BACK');
+      await installThroughBrowser(world, ws);
+      // Installed an hour ago; the admin uninstalled a minute ago, and that event is still on its way.
+      const hourAgo = new Date(Date.now() - 3_600_000);
+      const first = (await repositories.installations.find(ws.team.id))!;
+      await repositories.installations.save(ws.team.id, { ...first, firstInstalledAt: hourAgo, installedAt: hourAgo });
+      const uninstalledAt = Math.floor(Date.now() / 1000) - 60;
+
+      expect((await installThroughBrowser(world, ws)).status).toBe(200);
+      await sendEvent(world, { type: 'app_uninstalled' }, { ws, eventTime: uninstalledAt });
+      expect((await uninstallJobsOf(ws)).map((job) => job.state)).toEqual(['completed']);
+      expect(await repositories.installations.find(ws.team.id)).toMatchObject({ botToken: ws.team.botToken, uninstalledAt: null });
+      expect(await statusesOf(ws)).toEqual(['trialing']);
+
+      await sendEvent(world, { type: 'app_uninstalled' }, { ws });
+      await eventually(async () => expect(await repositories.installations.find(ws.team.id)).toMatchObject({ botToken: null }));
+      expect(await statusesOf(ws)).toEqual(['canceled']);
+    });
+
+    it('still uninstalls for a job queued before jobs carried the event time', async () => {
+      const ws = seedWorkspace(world.slack, 'T0OLDJOB');
+      await installThroughBrowser(world, ws);
+      await world.app.queue.send(SLACK_QUEUES.slackUninstall.name, { teamId: ws.team.id, eventId: 'EvOldJob', reason: 'app_uninstalled' });
+      await eventually(async () => expect(await repositories.installations.find(ws.team.id)).toMatchObject({ botToken: null }));
+      expect(await statusesOf(ws)).toEqual(['canceled']);
+    });
   });
 
   it('treats tokens_revoked of the bot token as an uninstall; revoked user tokens only mark those people\'s Slack connections "reconnect needed"', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EVENT_TRIGGERS, jobForEvent, type SlackEventEnvelope } from '../../../apps/server/http/slack/slack-event-jobs';
 import { ASK_TOMO_FUNCTION, ASK_TOMO_INPUTS, ASK_TOMO_OUTPUT } from '../../../core/triggers/answer-workflow-step.use-case';
 import { SLACK_BOT_SCOPES } from '../../../apps/server/http/slack/slack-scopes';
-import { answerInputFromJob, uninstallInputFromJob } from '../../../apps/shared/slack-jobs';
+import { answerInputFromJob, eventOccurredBy, uninstallInputFromJob } from '../../../apps/shared/slack-jobs';
 
 const BOT = 'UTOMO';
 const envelope = (event: Record<string, unknown>, extra: Partial<SlackEventEnvelope> = {}): SlackEventEnvelope => ({
@@ -95,6 +95,20 @@ describe('which Slack events become jobs (the ack path)', () => {
       payload: { teamId: 'T1', reason: 'user_tokens_revoked', userIds: 'U1' },
     });
     expect(jobForEvent(envelope({ type: 'tokens_revoked', tokens: {} }))).toMatchObject({ enqueue: false });
+  });
+
+  it('carries the uninstall event’s time, so the worker can tell a late one from the installation after it', () => {
+    const job = jobForEvent(envelope({ type: 'app_uninstalled' }, { event_time: 1_700_000_000 }));
+    expect(job).toMatchObject({ payload: { teamId: 'T1', eventId: 'Ev1', reason: 'app_uninstalled', eventTime: 1_700_000_000 } });
+    expect(uninstallInputFromJob((job as { payload: Record<string, string | number> }).payload)).toMatchObject({ eventTime: 1_700_000_000 });
+    expect(jobForEvent(envelope({ type: 'tokens_revoked', tokens: { bot: [BOT] } }, { event_time: 1_700_000_001 }))).toMatchObject({
+      payload: { reason: 'tokens_revoked', eventTime: 1_700_000_001 },
+    });
+    // A job queued before the time was carried, or a nonsense time: taken as current.
+    expect(uninstallInputFromJob({ teamId: 'T1', eventId: 'Ev1', reason: 'app_uninstalled' })).not.toHaveProperty('eventTime');
+    expect(uninstallInputFromJob({ teamId: 'T1', eventId: 'Ev1', reason: 'app_uninstalled', eventTime: 'soon' })).not.toHaveProperty('eventTime');
+    // Whole seconds: the event happened by the end of its second at the latest.
+    expect(eventOccurredBy(1_700_000_000).toISOString()).toBe('2023-11-14T22:13:20.999Z');
   });
 
   it('reads job payloads back, and refuses malformed ones', () => {

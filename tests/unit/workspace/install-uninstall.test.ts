@@ -70,6 +70,25 @@ describe('uninstalling cancels every subscription at once (spec 1, 4)', () => {
     expect(await w.installations.listInstalledTeamIds()).toEqual([]);
   });
 
+  it('an uninstall that happened before the latest authorization (a late delivery) changes nothing; one after it uninstalls', async () => {
+    const w = aWorkspaceFixture('2025-03-01T10:00:00.500Z');
+    await new InstallWorkspace(w).execute(install);
+    w.clock.advanceDays(1);
+    // The admin uninstalled, then installed again before the uninstall was recorded.
+    const uninstalledBy = new Date(w.clock.now().getTime() - 1);
+    await new InstallWorkspace(w).execute({ ...install, botToken: 'xoxb-2' });
+
+    const late = await new UninstallWorkspace(w).execute(TEAM, { occurredBy: uninstalledBy });
+    expect(late).toEqual({ canceled: [], stale: { code: 'INSTALLATION.REINSTALLED_SINCE', installedAt: w.clock.now() } });
+    expect(await w.installations.find(TEAM)).toMatchObject({ botToken: 'xoxb-2', uninstalledAt: null });
+    expect((await w.subscriptions.listByTeam(TEAM)).map((s) => s.status)).toEqual(['trialing']);
+
+    // At the very moment of the authorization, or later: a current uninstall.
+    const current = await new UninstallWorkspace(w).execute(TEAM, { occurredBy: w.clock.now() });
+    expect(current.stale).toBeUndefined();
+    expect(await w.installations.find(TEAM)).toMatchObject({ botToken: null, uninstalledAt: w.clock.now() });
+  });
+
   it('works for a workspace without installation record (token revoked twice)', async () => {
     const w = aWorkspaceFixture();
     expect(await new UninstallWorkspace(w).execute(TEAM)).toEqual({ canceled: [] });

@@ -74,7 +74,18 @@ export interface SentEvent {
 export async function sendEvent(
   world: SlackAppWorld,
   event: Record<string, unknown>,
-  options: { eventId?: string; retryNum?: number; signature?: string | null; timestamp?: number; secret?: string; ws?: SeededWorkspace } = {},
+  options: {
+    eventId?: string;
+    retryNum?: number;
+    signature?: string | null;
+    timestamp?: number;
+    secret?: string;
+    ws?: SeededWorkspace;
+    /** The envelope's `event_time` (seconds); now by default. */
+    eventTime?: number;
+    /** The envelope's `authorizations`; Tomo's bot by default. */
+    authorizations?: Record<string, unknown>[];
+  } = {},
 ): Promise<SentEvent> {
   const eventId = options.eventId ?? `Ev${randomBytes(5).toString('hex').toUpperCase()}`;
   const { team } = options.ws ?? world.ws;
@@ -85,8 +96,8 @@ export async function sendEvent(
     event,
     type: 'event_callback',
     event_id: eventId,
-    event_time: Math.floor(Date.now() / 1000),
-    authorizations: [{ enterprise_id: null, team_id: team.id, user_id: team.botUserId, is_bot: true }],
+    event_time: options.eventTime ?? Math.floor(Date.now() / 1000),
+    authorizations: options.authorizations ?? [{ enterprise_id: null, team_id: team.id, user_id: team.botUserId, is_bot: true }],
   });
   return { eventId, status: (await postSigned(world, body, options)).status };
 }

@@ -6,6 +6,8 @@ export interface SlackEventEnvelope {
   team_id?: string;
   api_app_id?: string;
   event_id?: string;
+  /** When the event happened, in whole seconds since the epoch. */
+  event_time?: number;
   authorizations?: { team_id?: string; user_id?: string; is_bot?: boolean }[];
   event?: SlackInnerEvent;
 }
