@@ -107,6 +107,24 @@ describe('Slack app: install, then answers in threads (real server and worker, S
     expect(roles).toEqual(['system', 'user', 'assistant', 'user']);
   });
 
+  it('answers once a thread reply mentioning it, when the events name a person who authorized Tomo, the message event first', async () => {
+    // Slack's `authorizations` holds one party the event is visible to, not necessarily Tomo's bot.
+    const asAlice = { authorizations: [{ enterprise_id: null, team_id: world.ws.team.id, user_id: world.ws.alice, is_bot: false }] };
+    world.openai.answer('Here is the answer.');
+    const parent = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'people talking' });
+    const text = `<@${world.ws.team.botUserId}> can you answer this?`;
+    const reply = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.bob, text, threadTs: parent.ts });
+
+    const asMessage = messageEvent(world, { ts: reply.ts, channel: world.ws.channel, channelType: 'channel', user: world.ws.bob, threadTs: parent.ts, text });
+    expect((await sendEvent(world, asMessage, asAlice)).status).toBe(200);
+    const asMention = { ...mention(world, { ts: reply.ts, channel: world.ws.channel, user: world.ws.bob, threadTs: parent.ts }), text };
+    expect((await sendEvent(world, asMention, asAlice)).status).toBe(200);
+
+    await eventually(() => expect(repliesIn(world, world.ws.channel, parent.ts)).toEqual(['Here is the answer.']));
+    await settled(world);
+    expect(repliesIn(world, world.ws.channel, parent.ts)).toEqual(['Here is the answer.']);
+  });
+
   it('stays out of threads it is not in, its own messages and edits', async () => {
     const before = world.openai.calls.length;
     const parent = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'people talking' });

@@ -213,5 +213,24 @@ describe('Slack app: the AI-app view, App Home, interactivity and greetings (rea
       await settled(world, EVENTS);
       expect(world.slack.state.messages.filter((m) => m.channel === quiet)).toEqual([]);
     });
+
+    it('greets when the join event’s authorization is a person who authorized Tomo, not its bot', async () => {
+      await repositoriesOf(world).appCustomizations.save(world.ws.team.id, {
+        teamId: world.ws.team.id,
+        appName: 'Kaito',
+        iconKey: null,
+        greetingWhenJoiningChannel: true,
+        updatedBy: world.ws.alice,
+        updatedAt: new Date(),
+      });
+      const channel = world.slack.addChannel({ id: 'CHUMANAUTH', teamId: world.ws.team.id, name: 'human-auth' }).id;
+      const asAlice = { authorizations: [{ enterprise_id: null, team_id: world.ws.team.id, user_id: world.ws.alice, is_bot: false }] };
+      await sendEvent(world, { type: 'member_joined_channel', user: world.ws.team.botUserId, channel, inviter: world.ws.alice }, asAlice);
+      await eventually(() =>
+        expect(world.slack.state.messages.filter((m) => m.channel === channel && m.botId === world.ws.team.botId).map((m) => m.text)).toEqual([
+          slackText('SLACK.GREETING', { appName: 'Kaito' }, 'en'),
+        ]),
+      );
+    });
   });
 });

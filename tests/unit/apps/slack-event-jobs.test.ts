@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EVENT_TRIGGERS, jobForEvent, type SlackEventEnvelope } from '../../../apps/server/http/slack/slack-event-jobs';
+import { authorizedBotUserId, EVENT_TRIGGERS, jobForEvent, type SlackEventEnvelope } from '../../../apps/server/http/slack/slack-event-jobs';
 import { ASK_TOMO_FUNCTION, ASK_TOMO_INPUTS, ASK_TOMO_OUTPUT } from '../../../core/triggers/answer-workflow-step.use-case';
 import { SLACK_BOT_SCOPES } from '../../../apps/server/http/slack/slack-scopes';
 import { answerInputFromJob, eventOccurredBy, uninstallInputFromJob } from '../../../apps/shared/slack-jobs';
@@ -95,6 +95,18 @@ describe('which Slack events become jobs (the ack path)', () => {
       payload: { teamId: 'T1', reason: 'user_tokens_revoked', userIds: 'U1' },
     });
     expect(jobForEvent(envelope({ type: 'tokens_revoked', tokens: {} }))).toMatchObject({ enqueue: false });
+  });
+
+  it('tells Tomo by the bot user it is given when the authorization is a person who authorized Tomo', () => {
+    const asPerson = { authorizations: [{ team_id: 'T1', user_id: 'UALICE', is_bot: false }] };
+    const reply = { type: 'message', channel_type: 'channel', user: 'U2', channel: 'C1', ts: '12.2', thread_ts: '12.1', text: `<@${BOT}> can you answer this?` };
+    expect(authorizedBotUserId(envelope(reply, asPerson))).toBeUndefined();
+    // Without Tomo's id the reply would become a follow-up keyed like the app_mention, which it would swallow.
+    expect(jobForEvent(envelope(reply, asPerson))).toMatchObject({ enqueue: true, payload: { kind: 'thread_reply' } });
+    expect(jobForEvent(envelope(reply, asPerson), BOT)).toMatchObject({ enqueue: false, reason: 'handled_as_mention' });
+    const join = { type: 'member_joined_channel', user: BOT, channel: 'C1', inviter: 'U1' };
+    expect(jobForEvent(envelope(join, asPerson), BOT)).toMatchObject({ enqueue: true, payload: { kind: 'greeting' } });
+    expect(authorizedBotUserId(envelope(join))).toBe(BOT);
   });
 
   it('carries the uninstall event’s time, so the worker can tell a late one from the installation after it', () => {

@@ -20,20 +20,35 @@ export const EVENT_TRIGGERS: readonly EventTrigger[] = [
   uninstallTrigger,
 ];
 
+/** The workspace an event belongs to (a shared channel's event names the receiving one in its authorization). */
+export function eventTeamId(envelope: SlackEventEnvelope): string | undefined {
+  return envelope.authorizations?.[0]?.team_id ?? envelope.team_id;
+}
+
+/**
+ * Tomo's bot user when the event's authorization is Tomo's bot (the fast path). `authorizations`
+ * holds one party the event is visible to, which may be a person who authorized Tomo (user
+ * tokens): then undefined, and the ingress asks the stored installation (TomoBotUsers).
+ */
+export function authorizedBotUserId(envelope: SlackEventEnvelope): string | undefined {
+  const authorization = envelope.authorizations?.[0];
+  return authorization?.is_bot === true && authorization.user_id ? authorization.user_id : undefined;
+}
+
 /**
  * Which job, if any, an event becomes. Cheap checks only, so the ack stays fast: the worker
  * applies the full trigger rule (decideTrigger) with the installation and settings loaded.
+ * `botUserId` is Tomo's bot user in the workspace (its stored installation's when the
+ * authorization is not Tomo's bot).
  */
-export function jobForEvent(envelope: SlackEventEnvelope): EventJob {
+export function jobForEvent(envelope: SlackEventEnvelope, botUserId: string | undefined = authorizedBotUserId(envelope)): EventJob {
   const event = envelope.event ?? {};
   const type = event.type ?? 'unknown';
-  const authorization = envelope.authorizations?.[0];
-  const teamId = authorization?.team_id ?? envelope.team_id;
+  const teamId = eventTeamId(envelope);
   const eventId = envelope.event_id;
   const skip = (reason: string): EventJob => ({ enqueue: false, reason, type });
   if (!teamId || !eventId) return skip('malformed');
   const trigger = EVENT_TRIGGERS.find((t) => t.types.includes(type));
   if (!trigger) return skip('not_handled');
-  const botUserId = authorization?.is_bot === false ? undefined : authorization?.user_id;
   return trigger.toJob({ envelope, event, type, teamId, eventId, botUserId, skip });
 }

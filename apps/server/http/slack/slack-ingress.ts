@@ -6,13 +6,16 @@ import { hasUnstorableText } from '../../../../core/shared/storable-text';
 import type { TriggerInputStash } from '../../../../core/triggers/trigger-input-stash.port';
 import { EventJobBatcher } from './event-job-batcher';
 import type { InteractionHandler, SlackInteraction } from './interactions/interaction-handler';
-import { jobForEvent, type EventJob, type SlackEventEnvelope } from './slack-event-jobs';
+import { authorizedBotUserId, eventTeamId, jobForEvent, type EventJob, type SlackEventEnvelope } from './slack-event-jobs';
+import type { TomoBotUsers } from './tomo-bot-users';
 
 export interface SlackIngressDeps {
   queue: JobQueue;
   /** Where text Slack sends only in the event (a workflow step's prompt) waits, sealed, for the worker. */
   stash: TriggerInputStash;
   handlers: readonly InteractionHandler[];
+  /** Tomo's bot user per workspace, for events whose authorization is a person rather than Tomo's bot. */
+  botUsers: Pick<TomoBotUsers, 'of'>;
   clock: Clock;
   logger: Logger;
 }
@@ -79,9 +82,14 @@ export class SlackIngress {
     if (body.type !== 'event_callback') return { kind: 'accepted' };
 
     const envelope = body as SlackEventEnvelope;
+    // Tomo is told by its bot user id (its own messages, mentions of it, its joins). The
+    // authorization names it only when it is the bot; otherwise the installation does (a failed
+    // read fails the ack like a failed insert would, so Slack redelivers).
+    const teamId = eventTeamId(envelope);
+    const botUserId = authorizedBotUserId(envelope) ?? (typeof teamId === 'string' && teamId !== '' ? await this.deps.botUsers.of(teamId) : undefined);
     let job: EventJob;
     try {
-      job = jobForEvent(envelope);
+      job = jobForEvent(envelope, botUserId);
     } catch {
       // A field of an unexpected type deep in the event (a signed but odd body): refused, not a 500.
       return MALFORMED_EVENT;

@@ -18,13 +18,15 @@ import { SlackIngress } from './slack-ingress';
 import { slackInteractionsRoutes } from './slack-interactions.routes';
 import { slackIconRoutes } from './slack-icons.routes';
 import { slackInstallRoutes } from './slack-install.routes';
+import { TomoBotUsers } from './tomo-bot-users';
 
 /** The one ingress both transports feed: signed HTTP requests and Socket Mode envelopes. */
 export function slackIngress(config: ServerConfig, logger: Logger, database: Database, queue: JobQueue): SlackIngress {
   const repositories = createPgRepositories(database.orm, secretBoxFromConfig(config));
   const clock = new SystemClock();
   const handlers = [...INTERACTION_HANDLERS, knowledgeHandler(config, database, repositories, queue, clock)];
-  return new SlackIngress({ queue, stash: repositories.triggerInputs, handlers, clock, logger });
+  const botUsers = new TomoBotUsers(repositories.installations, clock);
+  return new SlackIngress({ queue, stash: repositories.triggerInputs, handlers, botUsers, clock, logger });
 }
 
 /** Everything under /slack: install, Events API and interactivity ingress, public icons. */

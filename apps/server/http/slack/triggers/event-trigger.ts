@@ -64,7 +64,7 @@ export interface EventContext {
   readonly type: string;
   readonly teamId: string;
   readonly eventId: string;
-  /** Tomo's bot user in the workspace, when the authorization says. */
+  /** Tomo's bot user in the workspace (from the authorization when it is the bot, else the stored installation); undefined when unknown. */
   readonly botUserId: string | undefined;
   skip(reason: string): EventJob;
 }
