@@ -7,7 +7,11 @@ export function loadWorkerConfig(env: Record<string, string | undefined> = proce
   const parsed = parseEnv(workerEnv, env);
   requireEncryptionKeyWithExternalDatabase(parsed);
   requireSearchSettings(parsed);
-  return parsed;
+  // As the server's: without PUBLIC_URL, links in Slack messages (pricing, members, settings)
+  // point at the server on this machine, on the PORT it listens on (`npm start` shares it).
+  const port = Number(env.PORT);
+  const publicUrl = env.PUBLIC_URL?.trim() || !Number.isInteger(port) || port <= 0 || port > 65535 ? parsed.PUBLIC_URL : `http://localhost:${port}`;
+  return { ...parsed, PUBLIC_URL: publicUrl };
 }
 
 /** A chosen search engine must be usable: its key (and Google's engine id, SearXNG's address) set. */

@@ -69,6 +69,13 @@ describe('configuration', () => {
     expect(loadServerConfig({}).ENCRYPTION_KEY).toBeUndefined();
   });
 
+  it('gives the worker the same default address as the server, so links in Slack messages reach it on its PORT', () => {
+    expect(loadWorkerConfig({ PORT: '3103' }).PUBLIC_URL).toBe('http://localhost:3103');
+    expect(loadServerConfig({ PORT: '3103' }).PUBLIC_URL).toBe('http://localhost:3103');
+    expect(loadWorkerConfig({ PORT: '3103', PUBLIC_URL: 'https://tomo.example.com' }).PUBLIC_URL).toBe('https://tomo.example.com');
+    expect(loadWorkerConfig({}).PUBLIC_URL).toBe('http://localhost:3000');
+  });
+
   it('validates the worker settings too', () => {
     expect(loadWorkerConfig({}).WORKER_CONCURRENCY).toBe(4);
     expect(() => loadWorkerConfig({ WORKER_CONCURRENCY: '0' })).toThrow(/WORKER_CONCURRENCY/);
