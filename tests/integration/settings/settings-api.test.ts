@@ -316,3 +316,25 @@ describe('Changes that name a channel', () => {
     expect(await message(failed)).toBe(translate('UNKNOWN', {}, 'en'));
   });
 });
+
+describe('Text too long for a field', () => {
+  it('says how long it may be, in the person’s language, instead of "required", and saves nothing', async () => {
+    const reactionName = await member.send('POST', '/api/settings/reactions', { name: 'x'.repeat(120), prompt: 'Celebrate.' });
+    expect(reactionName.status).toBe(400);
+    expect(await message(reactionName)).toBe('The reaction name must be 100 characters or fewer.');
+    const promptJa = await adminJa.send('POST', '/api/settings/reactions', { name: 'confetti', prompt: 'x'.repeat(20_000) });
+    expect(await message(promptJa)).toBe('プロンプトは10000文字以内で入力してください。');
+    expect(((await (await member.get('/api/settings/reactions')).json()) as { custom: { name: string }[] }).custom.map((r) => r.name)).not.toContain('confetti');
+
+    const autoReply = await member.send('PUT', `/api/settings/auto-replies/${BOT_A}`, { instruction: 'x'.repeat(20_000), enabled: true });
+    expect(autoReply.status).toBe(400);
+    expect(await message(autoReply)).toBe('The instruction must be 10000 characters or fewer.');
+
+    // Pasted far past the limit: the same message as just past it, with the text's length.
+    const instruction = await member.send('PUT', '/api/settings/instructions/user', { name: 'Me', text: 'x'.repeat(100_001) });
+    expect(instruction.status).toBe(400);
+    expect(await message(instruction)).toBe('The instruction has 100001 characters; the limit is 10000 characters.');
+    const metrics = await member.send('POST', '/api/settings/instructions/metrics', { level: 'user', text: 'x'.repeat(100_001) });
+    expect(metrics.status).toBe(200);
+  });
+});

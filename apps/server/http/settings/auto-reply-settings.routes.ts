@@ -7,7 +7,7 @@ import { failed, iso, nameOf, whoIsAsking, type SettingsDeps } from './settings-
 import { parseBody } from './validation';
 
 const autoReplyChange = z.object({
-  instruction: z.string().max(10_000),
+  instruction: z.string().max(10_000, { error: 'AUTO_REPLY.INSTRUCTION_TOO_LONG' }),
   enabled: z.boolean(),
 });
 

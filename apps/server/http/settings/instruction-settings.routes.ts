@@ -17,13 +17,15 @@ import { parseBody, parseQuery } from './validation';
 const levelParam = z.enum(INSTRUCTION_LEVELS);
 const instructionChange = z.object({
   targetId: z.string().max(32).nullable().optional(),
-  name: z.string().max(1_000).default(''),
-  text: z.string({ error: 'INSTRUCTIONS.TEXT_REQUIRED' }).max(100_000),
+  // No caps here: the instruction rules name the limits (with the text's length), and the
+  // request body limit bounds what arrives.
+  name: z.string().default(''),
+  text: z.string({ error: 'INSTRUCTIONS.TEXT_REQUIRED' }),
 });
 const metricsRequest = z.object({
   level: levelParam,
   targetId: z.string().max(32).nullable().optional(),
-  text: z.string().max(100_000),
+  text: z.string(),
 });
 const targetQuery = z.object({ targetId: z.string().max(32).optional() });
 

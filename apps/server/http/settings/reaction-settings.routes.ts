@@ -8,8 +8,8 @@ import { failed, iso, nameOf, type SettingsDeps } from './settings-deps';
 import { parseBody } from './validation';
 
 const reactionDraft = z.object({
-  name: z.string({ error: 'REACTION.NAME_REQUIRED' }).max(100),
-  prompt: z.string({ error: 'REACTION.PROMPT_REQUIRED' }).max(10_000),
+  name: z.string({ error: 'REACTION.NAME_REQUIRED' }).max(100, { error: 'REACTION.NAME_TOO_LONG' }),
+  prompt: z.string({ error: 'REACTION.PROMPT_REQUIRED' }).max(10_000, { error: 'REACTION.PROMPT_TOO_LONG' }),
   category: z.enum(['explanation', 'translation', 'custom']).optional(),
 });
 

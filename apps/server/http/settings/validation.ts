@@ -15,7 +15,9 @@ export function parseBody<S extends z.ZodType>(schema: S, req: Request, res: Res
   const issue = result.error.issues[0];
   const code = issue && Object.hasOwn(en, issue.message) ? issue.message : 'UNKNOWN';
   const field = issue?.path.map(String).join('.') || undefined;
-  sendDomainError(req, res, { code }, { status: 400, ...(field ? { field } : {}) });
+  // A length limit's code reads its maximum ('… {max} characters or fewer').
+  const params: Record<string, number> = issue?.code === 'too_big' ? { max: Number(issue.maximum) } : {};
+  sendDomainError(req, res, { code, params }, { status: 400, ...(field ? { field } : {}) });
   return undefined;
 }
 
