@@ -117,6 +117,11 @@ describe('the playground: npm start with no Slack app', () => {
   });
 
   it('"Sign in with Slack" signs in as the demo admin, through the emulator', async () => {
+    // Opened under the machine's other name than PUBLIC_URL's: sign-in starts again at PUBLIC_URL,
+    // where Slack sends the person back (its cookie would be missing on the other host).
+    const otherName = await fetch(`http://localhost:${tomo.port}/auth/signin?returnTo=%2Fsettings%2Finstructions`, { redirect: 'manual' });
+    expect(otherName.status).toBe(302);
+    expect(otherName.headers.get('location')).toBe(`${base}/auth/signin?returnTo=%2Fsettings%2Finstructions`);
     const browser = new HttpSession(base);
     const start = await browser.get('/auth/signin?returnTo=%2Fsettings%2Finstructions');
     expect(start.status).toBe(302);

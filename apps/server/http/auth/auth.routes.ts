@@ -33,6 +33,14 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   const { cookies } = deps;
 
   router.get('/auth/signin', async (req, res) => {
+    // Opened at 127.0.0.1 while PUBLIC_URL says localhost (or the other way round): the sign-in
+    // cookie must be set on the host Slack sends the person back to, so start again there.
+    const home = new URL(deps.publicUrl);
+    const host = req.get('host') ?? '';
+    if (host !== home.host && isLoopbackHost(host) && isLoopbackHost(home.host)) {
+      res.redirect(302, new URL(req.originalUrl, home).href);
+      return;
+    }
     const returnTo = safeReturnTo(req.query.returnTo);
     if (!deps.oidc) {
       authErrorPage(res, 503, localeOf(returnTo), 'NOT_CONFIGURED', returnTo);
@@ -125,4 +133,9 @@ function page(locale: 'en' | 'ja', message: string): string {
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** localhost, 127.0.0.1 or [::1], with any port: one machine under several names. */
+function isLoopbackHost(host: string): boolean {
+  return /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i.test(host);
 }
