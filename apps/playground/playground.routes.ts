@@ -203,7 +203,13 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
     const runAt = new Date();
     const day = new Date(runAt.getTime() + schedule.timezoneOffsetMinutes * 60_000).toISOString().slice(0, 10);
     const [job] = summaryJobs([{ teamId: team.id, channelId: input.channel, runAt, day }]);
-    await options.queue.send(SLACK_QUEUES.slackSummary.name, job!.payload, { dedupeKey: job!.dedupeKey });
+    const queued = await options.queue.send(SLACK_QUEUES.slackSummary.name, job!.payload, { dedupeKey: job!.dedupeKey });
+    if (queued === null) {
+      res.status(409).json({
+        error: { code: 'ALREADY_RAN', message: 'Today’s summary of this channel has already run: a schedule runs once a day, so the next one is tomorrow’s.' },
+      });
+      return;
+    }
     res.status(202).json({ day });
   });
 

@@ -156,6 +156,11 @@ describe('the playground: npm start with no Slack app', () => {
     });
     expect(saved.status).toBe(200);
     expect((await send('/api/playground/summaries', { channel: 'C0RANDOM' })).status).toBe(202);
+    const again = await send('/api/playground/summaries', { channel: 'C0RANDOM' });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toBe(
+      'Today’s summary of this channel has already run: a schedule runs once a day, so the next one is tomorrow’s.',
+    );
     await eventually(async () => {
       const posted = (await snapshot()).messages.find((m) => m.channel === 'C0RANDOM' && m.byTomo && !m.streaming);
       if (!posted?.text.includes('Context material')) throw new Error('no summary yet');
