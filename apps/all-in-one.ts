@@ -42,16 +42,19 @@ export async function startAllInOne(env: Record<string, string | undefined>, opt
     const { metrics } = observability;
     if (playground) await playground.install(serverConfig, database);
     const worker = await startWorker({ config: workerConfig, logger, database, queue, metrics });
-    const extraRoutes = playground
-      ? [
-          playgroundRoutes(playground, {
-            publicUrl: serverConfig.PUBLIC_URL,
-            logger,
-            schedules: createPgRepositories(database.orm, secretBoxFromConfig(serverConfig)).scheduleSettings,
-            queue,
-          }),
-        ]
-      : [];
+    const repositories = playground ? createPgRepositories(database.orm, secretBoxFromConfig(serverConfig)) : undefined;
+    const extraRoutes =
+      playground && repositories
+        ? [
+            playgroundRoutes(playground, {
+              publicUrl: serverConfig.PUBLIC_URL,
+              logger,
+              schedules: repositories.scheduleSettings,
+              queue,
+              reactions: repositories.reactionSettings,
+            }),
+          ]
+        : [];
     const http = await startServer({ config: serverConfig, logger, database, queue, metrics, extraRoutes });
     playground?.setTomoUrl(`http://127.0.0.1:${http.port}`);
     if (playground) {

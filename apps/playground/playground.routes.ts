@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { FakeFile, FakeMessage } from '../../adapters/slack-emulator/fake-slack';
 import type { Logger } from '../../adapters/logging/logger';
 import type { JobQueue } from '../../core/shared/job-queue.port';
+import type { ReactionSettingsRepository } from '../../core/reactions/reaction-settings-repository.port';
 import type { ScheduleSettingsRepository } from '../../core/schedules/schedule-settings-repository.port';
 import { sameOriginOnly } from '../server/http/session/same-origin';
 import { SLACK_QUEUES, summaryJobs } from '../shared/slack-jobs';
@@ -18,7 +19,9 @@ const postMessage = z.object({
   threadTs: ts.optional(),
   file: z.object({ name: z.string().trim().min(1).max(120), content: z.string().max(200_000) }).optional(),
 }).refine((m) => m.text.trim() !== '' || m.file !== undefined, { message: 'Write a message or attach a file' });
-const react = z.object({ channel: id, ts, name: z.string().trim().min(1).max(60).regex(/^[a-z0-9_+-]+$/) });
+/** An emoji name as Slack sends it; a workspace's custom reaction may be named otherwise (e.g. in Japanese), see the route. */
+const EMOJI_NAME = /^[a-z0-9_+-]+$/;
+const react = z.object({ channel: id, ts, name: z.string().trim().min(1).max(100) });
 const action = z.object({ actionId: z.string().trim().min(1).max(120) });
 const assistant = z.object({ contextChannel: id.optional() });
 const summary = z.object({ channel: id });
@@ -30,6 +33,8 @@ export interface PlaygroundRouteOptions {
   /** For "Run now" on a channel's scheduled summary: the schedules saved on the Schedules page, and the queue. */
   schedules: Pick<ScheduleSettingsRepository, 'findLatest'>;
   queue: JobQueue;
+  /** The custom reactions saved on the Reactions page: offered on every message beside the presets. */
+  reactions: Pick<ReactionSettingsRepository, 'list'>;
 }
 
 /**
@@ -60,9 +65,9 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
 
   router.use('/api/playground', sameOriginOnly(options.publicUrl));
 
-  router.get('/api/playground', (_req, res) => {
+  router.get('/api/playground', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(snapshot());
+    res.json(await snapshot());
   });
 
   router.post('/api/playground/messages', async (req, res) => {
@@ -103,6 +108,10 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
   router.post('/api/playground/reactions', async (req, res) => {
     const input = parse(react, req, res);
     if (!input) return;
+    if (!EMOJI_NAME.test(input.name) && !(await customReactionNames()).includes(input.name)) {
+      res.status(400).json({ error: { code: 'VALIDATION', message: 'No such emoji' } });
+      return;
+    }
     const message = state.message(input.channel, input.ts);
     if (!message) {
       res.status(404).json({ error: { code: 'NOT_FOUND', message: 'No such message' } });
@@ -213,7 +222,11 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
     res.status(202).json({ day });
   });
 
-  function snapshot() {
+  async function customReactionNames(): Promise<string[]> {
+    return (await options.reactions.list(team.id)).map((r) => r.name);
+  }
+
+  async function snapshot() {
     const names = new Map([...state.users.values()].filter((u) => u.teamId === team.id).map((u) => [u.id, u.realName ?? u.name]));
     const channels = [...state.channels.values()].filter((c) => c.teamId === team.id);
     const ids = new Set(channels.map((c) => c.id));
@@ -229,6 +242,7 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
       messages: state.messages.filter((m) => ids.has(m.channel)).map((m) => view(m)),
       ephemerals: state.ephemerals.filter((e) => e.user === me).map((e) => ({ channel: e.channel, text: e.text, threadTs: e.threadTs ?? null })),
       home: state.homeViews.get(me) ?? null,
+      customReactions: await customReactionNames(),
       assistant: [...state.statuses.keys(), ...state.titles.keys(), ...state.suggestedPrompts.keys()]
         .filter((key, i, all) => all.indexOf(key) === i)
         .map((key) => ({

@@ -41,6 +41,15 @@ afterAll(async () => {
   await tomo?.close();
 });
 
+/** A page signed in as Ada through the playground's own "Settings" link (the emulated "Sign in with Slack"). */
+async function signedInPage(): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(`${base}/playground`);
+  await page.getByRole('link', { name: 'Settings (signs in as Ada)' }).click();
+  await page.waitForURL(/\/settings$/);
+  return page;
+}
+
 const tomoReplies = (page: Page) => page.locator('.playground-thread .playground-message-tomo .playground-text');
 
 describe('the playground in Chromium', () => {
@@ -88,4 +97,28 @@ describe('the playground in Chromium', () => {
     expect(me).toMatchObject({ signedIn: true, userId: 'U0ADA', isAdmin: true, teamName: 'Playground' });
     await page.close();
   }, 60_000);
+
+  it('offers a custom reaction added under Settings → Reactions; reacting with it gets an answer in the thread', async () => {
+    const page = await signedInPage();
+    await page.goto(`${base}/settings/reactions`);
+    await page.getByRole('tab', { name: 'Custom Reactions' }).click();
+    await page.getByRole('button', { name: 'Add reaction' }).click();
+    const modal = page.locator('dialog[open]');
+    await modal.getByLabel('Reaction name').fill('tada');
+    await modal.getByLabel('Prompt text').fill('Celebrate this message in one line.');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await modal.waitFor({ state: 'detached' });
+
+    await page.goto(`${base}/playground`);
+    const message = page.locator('.playground-main .playground-message', { hasText: 'coffee place on Main Street' });
+    await page.getByRole('button', { name: '# random' }).click();
+    const react = message.getByRole('button', { name: 'React with :tada:' });
+    expect(await react.innerText()).toBe('🎉');
+    await react.click();
+    await expect.poll(() => message.locator('.playground-reaction').allInnerTexts()).toEqual(['🎉 1']);
+    await expect.poll(() => message.getByRole('button', { name: '1 reply' }).count(), { timeout: 30_000 }).toBe(1);
+    await message.getByRole('button', { name: '1 reply' }).click();
+    await expect.poll(() => tomoReplies(page).allInnerTexts(), { timeout: 30_000 }).toEqual([expect.stringContaining('plus a task from the trigger')]);
+    await page.close();
+  }, 90_000);
 });

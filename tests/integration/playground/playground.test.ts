@@ -15,7 +15,8 @@ interface Snapshot {
   model: { configured: boolean; provider: string; message: string };
   channels: { id: string; name: string; kind: string }[];
   messages: { channel: string; ts: string; threadTs: string | null; byTomo: boolean; text: string; streaming: boolean; reactions: { name: string }[]; files: { name: string }[] }[];
-  home: { blocks: unknown[] } | null;
+  home: { blocks: { type: string; text?: { text?: string } }[] } | null;
+  customReactions: string[];
 }
 
 /** The shared poll, with this file's longer patience (the playground starts a whole workspace). */
@@ -165,6 +166,48 @@ describe('the playground: npm start with no Slack app', () => {
       const posted = (await snapshot()).messages.find((m) => m.channel === 'C0RANDOM' && m.byTomo && !m.streaming);
       if (!posted?.text.includes('Context material')) throw new Error('no summary yet');
     });
+  });
+});
+
+describe('the playground shows what Settings changed at once', () => {
+  let tomo: AllInOne;
+  let base: string;
+  let admin: HttpSession;
+  const snapshot = async (): Promise<Snapshot> => (await (await fetch(`${base}/api/playground`)).json()) as Snapshot;
+  const send = (path: string, body: unknown) =>
+    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  beforeAll(async () => {
+    tomo = await start({ LLM_PROVIDER: 'demo' });
+    base = `http://127.0.0.1:${tomo.port}`;
+    admin = new HttpSession(base);
+    await admin.signIn(tomo.emulator!.slack, { teamId: 'T0PLAYGRND', userId: 'U0ADA' });
+  });
+  afterAll(() => tomo?.close());
+
+  it('offers a custom reaction saved under Settings → Reactions, and answers it like the others', async () => {
+    expect((await snapshot()).customReactions).toEqual([]);
+    const saved = await admin.send('POST', '/api/settings/reactions', { name: ':tada:', prompt: 'Celebrate this message in one line.' });
+    expect(saved.status).toBe(201);
+    expect((await snapshot()).customReactions).toEqual(['tada']);
+
+    const target = (await snapshot()).messages.find((m) => m.channel === 'C0GENERAL' && m.text.includes('quarterly review moved'))!;
+    expect((await send('/api/playground/reactions', { channel: 'C0GENERAL', ts: target.ts, name: 'tada' })).status).toBe(201);
+    const reply = await eventually(async () => {
+      const answer = (await snapshot()).messages.find((m) => m.byTomo && m.threadTs === target.ts && !m.streaming);
+      if (!answer?.text.includes('plus a task from the trigger')) throw new Error('no answer to the custom reaction yet');
+      return answer;
+    });
+    expect(reply.text).toContain(DEMO_LABEL);
+    expect((await snapshot()).messages.find((m) => m.ts === target.ts)!.reactions.map((r) => r.name)).toContain('tada');
+  });
+
+  it('a custom reaction named in any script the Reactions page accepts can be sent; other names are refused', async () => {
+    expect((await admin.send('POST', '/api/settings/reactions', { name: '了解', prompt: 'Acknowledge this message.' })).status).toBe(201);
+    expect((await snapshot()).customReactions).toEqual(['tada', '了解']);
+    const target = (await snapshot()).messages.find((m) => m.channel === 'C0RANDOM')!;
+    expect((await send('/api/playground/reactions', { channel: 'C0RANDOM', ts: target.ts, name: '了解' })).status).toBe(201);
+    expect((await send('/api/playground/reactions', { channel: 'C0RANDOM', ts: target.ts, name: 'not allowed' })).status).toBe(400);
   });
 });
 

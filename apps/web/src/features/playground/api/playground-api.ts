@@ -9,6 +9,8 @@ export interface PlaygroundWorld {
   messages: PlaygroundMessage[];
   ephemerals: { channel: string; text: string; threadTs: string | null }[];
   home: { type: string; blocks: HomeBlock[] } | null;
+  /** The workspace's custom reactions (Settings → Reactions), by emoji name: offered beside the presets. */
+  customReactions: string[];
   assistant: {
     key: string;
     status: string;

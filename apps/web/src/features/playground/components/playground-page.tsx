@@ -11,6 +11,11 @@ const EMOJI: Record<string, string> = {
   es: '🇪🇸',
   de: '🇩🇪',
   us: '🇺🇸',
+  gb: '🇬🇧',
+  it: '🇮🇹',
+  cn: '🇨🇳',
+  kr: '🇰🇷',
+  ru: '🇷🇺',
   memo: '📝',
   question: '❓',
   bulb: '💡',
@@ -18,8 +23,30 @@ const EMOJI: Record<string, string> = {
   thinking_face: '🤔',
   hourglass_flowing_sand: '⏳',
   white_check_mark: '✅',
+  // Names a workspace's custom reactions often take (Settings → Reactions suggests :tada:).
+  tada: '🎉',
+  rocket: '🚀',
+  '+1': '👍',
+  thumbsup: '👍',
+  heart: '❤️',
+  fire: '🔥',
+  pray: '🙏',
+  clap: '👏',
+  wave: '👋',
+  sparkles: '✨',
+  star: '⭐',
+  '100': '💯',
+  warning: '⚠️',
+  pushpin: '📌',
+  mag: '🔍',
+  books: '📚',
+  speech_balloon: '💬',
+  smile: '😄',
+  joy: '😂',
 };
 const OFFERED_REACTIONS = ['jp', 'fr', 'memo', 'question', 'bulb'];
+/** How an emoji shows: its glyph when known, else `:name:` as Slack shows a name it cannot draw. */
+const glyph = (name: string) => EMOJI[name] ?? `:${name}:`;
 const POLL_MS = 600;
 
 /** `/playground`: a small view of the emulated Slack workspace the playground runs (apps/playground). */
@@ -278,6 +305,8 @@ function MessageList(props: { world: PlaygroundWorld; messages: PlaygroundMessag
   const { world } = props;
   const end = useRef<HTMLLIElement>(null);
   const last = props.messages.at(-1);
+  // The presets people try first, then the workspace's own (saved under Settings → Reactions).
+  const offered = [...OFFERED_REACTIONS, ...world.customReactions.filter((name) => !OFFERED_REACTIONS.includes(name))];
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'nearest' });
   }, [props.messages.length, last?.text.length]);
@@ -306,12 +335,12 @@ function MessageList(props: { world: PlaygroundWorld; messages: PlaygroundMessag
             <div className="playground-reactions">
               {m.reactions.map((r) => (
                 <span key={r.name} className={r.mine ? 'playground-reaction playground-reaction-mine' : 'playground-reaction'} title={`:${r.name}:`}>
-                  {EMOJI[r.name] ?? `:${r.name}:`} {r.count}
+                  {glyph(r.name)} {r.count}
                 </span>
               ))}
               {m.byTomo
                 ? null
-                : OFFERED_REACTIONS.filter((name) => !m.reactions.some((r) => r.name === name && r.mine)).map((name) => (
+                : offered.filter((name) => !m.reactions.some((r) => r.name === name && r.mine)).map((name) => (
                     <button
                       key={name}
                       type="button"
@@ -319,7 +348,7 @@ function MessageList(props: { world: PlaygroundWorld; messages: PlaygroundMessag
                       aria-label={t('message.react', { name: `:${name}:` })}
                       onClick={() => void props.run('reactions', { channel: m.channel, ts: m.ts, name })}
                     >
-                      {EMOJI[name]}
+                      {glyph(name)}
                     </button>
                   ))}
               <button
