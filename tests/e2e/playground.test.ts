@@ -121,4 +121,19 @@ describe('the playground in Chromium', () => {
     await expect.poll(() => tomoReplies(page).allInnerTexts(), { timeout: 30_000 }).toEqual([expect.stringContaining('plus a task from the trigger')]);
     await page.close();
   }, 90_000);
+
+  it('shows a scheduled summary\'s channel mention as Slack does: "Summary of #general"', async () => {
+    const page = await signedInPage();
+    const saved = await page.request.put(`${base}/api/settings/schedules/C0GENERAL`, {
+      headers: { origin: base },
+      data: { isSummaryEnabled: true, localTime: '09:00', timezoneOffsetMinutes: 0, lookbackDays: 1 },
+    });
+    expect(saved.status()).toBe(200);
+    await page.goto(`${base}/playground`);
+    await page.getByRole('button', { name: 'Run today’s summary now' }).click();
+    const summary = page.locator('.playground-main .playground-message-tomo .playground-text', { hasText: 'Summary of' });
+    await expect.poll(() => summary.allInnerTexts(), { timeout: 30_000 }).toEqual([expect.stringContaining('Summary of #general, last 1 day(s)')]);
+    expect(await summary.innerText()).not.toContain('C0GENERAL');
+    await page.close();
+  }, 90_000);
 });

@@ -551,11 +551,17 @@ function Mrkdwn(props: { text: string }) {
   );
 }
 
-/** Slack's markup made readable: `<@U…>` → @Name, `<url|label>` → label, `<url>` → url. */
+/**
+ * Slack's markup made readable as Slack shows it: `<@U…>` → @Name, `<#C…>` and `<#C…|label>` →
+ * #name (the channel's current name, as Slack draws it), `<url|label>` → label, `<url>` → url.
+ */
 function readable(world: PlaygroundWorld, text: string): string {
   return text
     .replace(/<@([A-Z0-9]+)(\|[^>]*)?>/g, (_all, id: string) => `@${id === world.tomo.userId ? 'Tomo' : (world.people[id] ?? id)}`)
-    .replace(/<#([A-Z0-9]+)(\|([^>]*))?>/g, (_all, id: string, _p, name?: string) => `#${name ?? id}`)
+    .replace(
+      /<#([A-Z0-9]+)(?:\|([^>]*))?>/g,
+      (_all, id: string, label?: string) => `#${world.channels.find((c) => c.id === id && c.kind === 'channel')?.name ?? (label || id)}`,
+    )
     .replace(/<(https?:[^|>]+)\|([^>]+)>/g, '$2 ($1)')
     .replace(/<(https?:[^>]+)>/g, '$1')
     .replace(/&lt;/g, '<')
