@@ -52,6 +52,7 @@ export async function startAllInOne(env: Record<string, string | undefined>, opt
               schedules: repositories.scheduleSettings,
               queue,
               reactions: repositories.reactionSettings,
+              customizations: repositories.appCustomizations,
             }),
           ]
         : [];

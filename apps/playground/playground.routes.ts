@@ -3,6 +3,8 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { FakeFile, FakeMessage } from '../../adapters/slack-emulator/fake-slack';
 import type { Logger } from '../../adapters/logging/logger';
+import type { AppCustomizationRepository } from '../../core/customization/app-customization-repository.port';
+import { DEFAULT_APP_NAME, effectiveCustomization } from '../../core/customization/app-customization-rules';
 import type { JobQueue } from '../../core/shared/job-queue.port';
 import type { ReactionSettingsRepository } from '../../core/reactions/reaction-settings-repository.port';
 import type { ScheduleSettingsRepository } from '../../core/schedules/schedule-settings-repository.port';
@@ -35,6 +37,8 @@ export interface PlaygroundRouteOptions {
   queue: JobQueue;
   /** The custom reactions saved on the Reactions page: offered on every message beside the presets. */
   reactions: Pick<ReactionSettingsRepository, 'list'>;
+  /** The name saved on the App page: "@<name>" mentions the bot as "@Tomo" does. */
+  customizations: Pick<AppCustomizationRepository, 'find'>;
 }
 
 /**
@@ -78,7 +82,7 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
     const files: FakeFile[] | undefined = input.file
       ? [{ id: `F${randomBytes(5).toString('hex').toUpperCase()}`, name: input.file.name, mimetype: 'text/plain', filetype: 'text', content: Buffer.from(input.file.content, 'utf8') }]
       : undefined;
-    const text = input.text.replace(/@tomo\b/gi, `<@${team.botUserId}>`);
+    const text = input.text.replace(mentionPattern(await appName()), `<@${team.botUserId}>`);
     const message = state.addMessage({
       channel: channel.id,
       user: me,
@@ -102,7 +106,7 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
       await playground.deliverEvent({ ...mention, type: 'app_mention' });
     }
     await playground.deliverEvent(event);
-    res.status(201).json({ ts: message.ts });
+    res.status(201).json({ ts: message.ts, mentioned: text.includes(`<@${team.botUserId}>`) });
   });
 
   router.post('/api/playground/reactions', async (req, res) => {
@@ -222,6 +226,11 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
     res.status(202).json({ day });
   });
 
+  /** The app's name in this workspace (the App page's, else Tomo's): never the client's say. */
+  async function appName(): Promise<string> {
+    return effectiveCustomization(await options.customizations.find(team.id)).appName;
+  }
+
   async function customReactionNames(): Promise<string[]> {
     return (await options.reactions.list(team.id)).map((r) => r.name);
   }
@@ -230,15 +239,16 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
     const names = new Map([...state.users.values()].filter((u) => u.teamId === team.id).map((u) => [u.id, u.realName ?? u.name]));
     const channels = [...state.channels.values()].filter((c) => c.teamId === team.id);
     const ids = new Set(channels.map((c) => c.id));
+    const name = await appName();
     return {
       team: { id: team.id, name: team.name },
       me: { id: me, name: names.get(me) ?? me },
-      tomo: { userId: team.botUserId, botId: team.botId },
+      tomo: { userId: team.botUserId, botId: team.botId, name },
       model: playground.model,
       people: Object.fromEntries(names),
       channels: channels
         .filter((c) => !c.isIm || c.user === me)
-        .map((c) => ({ id: c.id, name: c.isIm ? 'Tomo' : (c.name ?? c.id), kind: c.isIm ? 'dm' : 'channel' })),
+        .map((c) => ({ id: c.id, name: c.isIm ? name : (c.name ?? c.id), kind: c.isIm ? 'dm' : 'channel' })),
       messages: state.messages.filter((m) => ids.has(m.channel)).map((m) => view(m)),
       ephemerals: state.ephemerals.filter((e) => e.user === me).map((e) => ({ channel: e.channel, text: e.text, threadTs: e.threadTs ?? null })),
       home: state.homeViews.get(me) ?? null,
@@ -299,6 +309,17 @@ function parse<T>(schema: z.ZodType<T>, req: Request, res: Response): T | undefi
   if (parsed.success) return parsed.data;
   res.status(400).json({ error: { code: 'VALIDATION', message: parsed.error.issues[0]?.message ?? 'Invalid input' } });
   return undefined;
+}
+
+/**
+ * "@Tomo" and "@<the app's current name>" as a typed mention, as Slack's composer turns the
+ * picked app into `<@bot>`: case-insensitive, whole words only (not "@Kumozawa", not "a@kumo").
+ */
+function mentionPattern(appName: string): RegExp {
+  const names = [...new Set([appName, DEFAULT_APP_NAME])]
+    .sort((a, b) => b.length - a.length)
+    .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(?<![\\p{L}\\p{N}_])@(?:${names.join('|')})(?![\\p{L}\\p{N}_])`, 'giu');
 }
 
 function sameOrigin(url: string | null, publicUrl: string): boolean {

@@ -136,4 +136,21 @@ describe('the playground in Chromium', () => {
     expect(await summary.innerText()).not.toContain('C0GENERAL');
     await page.close();
   }, 90_000);
+
+  it('after renaming the app to Kumo under Settings → App, "@Kumo who are you?" is answered in the thread', async () => {
+    const page = await signedInPage();
+    const saved = await page.request.put(`${base}/api/settings/app`, { headers: { origin: base }, data: { appName: 'Kumo' } });
+    expect(saved.status()).toBe(200);
+    await page.goto(`${base}/playground`);
+    const composer = page.getByRole('textbox', { name: 'Message # general' });
+    await composer.fill('@Kumo who are you?');
+    await composer.press('Enter');
+    // The thread opens as for @Tomo: the question reads as typed, the answer comes from Kumo.
+    const thread = page.locator('.playground-thread');
+    await expect.poll(() => thread.locator('.playground-message .playground-text').first().innerText()).toBe('@Kumo who are you?');
+    await expect.poll(() => tomoReplies(page).allInnerTexts(), { timeout: 30_000 }).toEqual([expect.stringContaining('Answer budget')]);
+    expect(await thread.locator('.playground-message-tomo .playground-author').innerText()).toContain('Kumo');
+    expect(await page.getByRole('navigation').getByRole('button', { name: 'Kumo', exact: true }).count()).toBe(1);
+    await page.close();
+  }, 90_000);
 });

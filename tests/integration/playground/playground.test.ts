@@ -11,7 +11,7 @@ import { eventually as pollUntil } from '../slack-app/support/slack-app-world';
 interface Snapshot {
   team: { id: string; name: string };
   me: { id: string; name: string };
-  tomo: { userId: string };
+  tomo: { userId: string; name: string };
   model: { configured: boolean; provider: string; message: string };
   channels: { id: string; name: string; kind: string }[];
   messages: { channel: string; ts: string; threadTs: string | null; byTomo: boolean; text: string; streaming: boolean; reactions: { name: string }[]; files: { name: string }[] }[];
@@ -208,6 +208,35 @@ describe('the playground shows what Settings changed at once', () => {
     const target = (await snapshot()).messages.find((m) => m.channel === 'C0RANDOM')!;
     expect((await send('/api/playground/reactions', { channel: 'C0RANDOM', ts: target.ts, name: '了解' })).status).toBe(201);
     expect((await send('/api/playground/reactions', { channel: 'C0RANDOM', ts: target.ts, name: 'not allowed' })).status).toBe(400);
+  });
+
+  it('answers "@Kumo" after the app is renamed to Kumo', async () => {
+    const renamed = await admin.send('PUT', '/api/settings/app', { appName: 'Kumo' });
+    expect(renamed.status).toBe(200);
+
+    const asked = await send('/api/playground/messages', { channel: 'C0GENERAL', text: '@Kumo who are you?' });
+    expect(asked.status).toBe(201);
+    const { ts } = (await asked.json()) as { ts: string };
+    const answer = await eventually(async () => {
+      const reply = (await snapshot()).messages.find((m) => m.byTomo && m.threadTs === ts && m.ts !== ts && !m.streaming);
+      if (!reply?.text.includes('Answer budget')) throw new Error('no answer to @Kumo yet');
+      return reply;
+    });
+    expect(answer.text).toContain(DEMO_LABEL);
+    const world = await snapshot();
+    expect(world.messages.find((m) => m.ts === ts)!.text).toBe(`<@${world.tomo.userId}> who are you?`);
+    expect(world.tomo.name).toBe('Kumo');
+    expect(world.channels.find((c) => c.kind === 'dm')!.name).toBe('Kumo');
+
+    // "@Tomo" still mentions it, as people keep typing the old name.
+    const still = (await (await send('/api/playground/messages', { channel: 'C0RANDOM', text: '@tomo, still there?' })).json()) as { ts: string; mentioned: boolean };
+    expect(still.mentioned).toBe(true);
+    expect((await snapshot()).messages.find((m) => m.ts === still.ts)!.text).toBe(`<@${world.tomo.userId}>, still there?`);
+
+    // A word that merely starts with the name is not a mention.
+    const notMentioned = await send('/api/playground/messages', { channel: 'C0RANDOM', text: 'email@Kumozawa.example says hi' });
+    const plain = (await notMentioned.json()) as { ts: string };
+    expect((await snapshot()).messages.find((m) => m.ts === plain.ts)!.text).toBe('email@Kumozawa.example says hi');
   });
 });
 

@@ -2,7 +2,8 @@
 export interface PlaygroundWorld {
   team: { id: string; name: string };
   me: { id: string; name: string };
-  tomo: { userId: string; botId: string };
+  /** Tomo's bot, by the name the App settings page gave it (Tomo by default). */
+  tomo: { userId: string; botId: string; name: string };
   model: { configured: boolean; provider: string; message: string };
   people: Record<string, string>;
   channels: { id: string; name: string; kind: 'channel' | 'dm' }[];

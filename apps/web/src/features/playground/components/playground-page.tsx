@@ -156,7 +156,7 @@ export function PlaygroundPage() {
                     setThread(null);
                   }}
                 >
-                  Tomo
+                  {dm.name}
                 </button>
               </li>
             ) : null}
@@ -193,7 +193,7 @@ export function PlaygroundPage() {
               world={world}
               channelId={view.id}
               isDm={view.id === dm?.id}
-              title={view.id === dm?.id ? 'Tomo' : `# ${channelName(view.id)}`}
+              title={view.id === dm?.id ? dm.name : `# ${channelName(view.id)}`}
               onOpenThread={(ts) => setThread({ channel: view.id, ts })}
               run={run}
               onPosted={(ts, mentioned) => {
@@ -287,8 +287,8 @@ function ChannelView(props: {
       <Composer
         label={t('composer.label', { where: props.title })}
         onSend={async (text, file) => {
-          const posted = await props.run<{ ts: string }>('messages', { channel: channelId, text, ...(file ? { file } : {}) });
-          if (posted) props.onPosted(posted.ts, /@tomo\b/i.test(text));
+          const posted = await props.run<{ ts: string; mentioned: boolean }>('messages', { channel: channelId, text, ...(file ? { file } : {}) });
+          if (posted) props.onPosted(posted.ts, posted.mentioned);
           return posted;
         }}
       />
@@ -314,7 +314,7 @@ function MessageList(props: { world: PlaygroundWorld; messages: PlaygroundMessag
     <ol className="playground-messages" role="log" aria-live="polite">
       {props.messages.map((m) => {
         const replies = world.messages.filter((r) => r.channel === m.channel && r.threadTs === m.ts && r.ts !== m.ts).length;
-        const author = m.byTomo ? (m.username ?? 'Tomo') : (world.people[m.user ?? ''] ?? m.username ?? m.user ?? '');
+        const author = m.byTomo ? (m.username ?? world.tomo.name) : (world.people[m.user ?? ''] ?? m.username ?? m.user ?? '');
         return (
           <li key={`${m.channel}/${m.ts}`} className={m.byTomo ? 'playground-message playground-message-tomo' : 'playground-message'} data-ts={m.ts}>
             <p className="playground-author">
@@ -557,7 +557,7 @@ function Mrkdwn(props: { text: string }) {
  */
 function readable(world: PlaygroundWorld, text: string): string {
   return text
-    .replace(/<@([A-Z0-9]+)(\|[^>]*)?>/g, (_all, id: string) => `@${id === world.tomo.userId ? 'Tomo' : (world.people[id] ?? id)}`)
+    .replace(/<@([A-Z0-9]+)(\|[^>]*)?>/g, (_all, id: string) => `@${id === world.tomo.userId ? world.tomo.name : (world.people[id] ?? id)}`)
     .replace(
       /<#([A-Z0-9]+)(?:\|([^>]*))?>/g,
       (_all, id: string, label?: string) => `#${world.channels.find((c) => c.id === id && c.kind === 'channel')?.name ?? (label || id)}`,
