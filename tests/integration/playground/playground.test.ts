@@ -238,6 +238,24 @@ describe('the playground shows what Settings changed at once', () => {
     const plain = (await notMentioned.json()) as { ts: string };
     expect((await snapshot()).messages.find((m) => m.ts === plain.ts)!.text).toBe('email@Kumozawa.example says hi');
   });
+
+  it('App Home welcomes to Kumo once the app is renamed', async () => {
+    expect((await admin.send('PUT', '/api/settings/app', { appName: null })).status).toBe(200);
+    expect((await send('/api/playground/home', {})).status).toBe(202);
+    await eventually(async () => {
+      const header = (await snapshot()).home?.blocks.find((b) => b.type === 'header');
+      if (header?.text?.text !== 'Welcome to Tomo') throw new Error('no Home yet');
+    });
+    expect((await admin.send('PUT', '/api/settings/app', { appName: 'Kumo' })).status).toBe(200);
+    expect((await send('/api/playground/home', {})).status).toBe(202);
+    // The new Home says Kumo in its body; its header must say so too.
+    const home = await eventually(async () => {
+      const blocks = (await snapshot()).home?.blocks ?? [];
+      if (!JSON.stringify(blocks).includes('@Kumo')) throw new Error('no Home for Kumo yet');
+      return blocks;
+    });
+    expect(home.find((b) => b.type === 'header')?.text?.text).toBe('Welcome to Kumo');
+  });
 });
 
 describe('the playground never runs beside a real Slack app or in production', () => {

@@ -45,6 +45,12 @@ describe('App Home: the facts it shows', () => {
     const over = JSON.stringify(render(homeFacts({ ...base, subscriptions: [], assignments: [] })));
     expect(over).toContain('<https://tomo.test/pricing|Pricing>');
 
+    // A workspace that renamed the app (Settings → App) is welcomed by that name, in both languages.
+    const header = (view: ReturnType<typeof render>) => view.blocks.find((b) => b.type === 'header');
+    const kumo = homeFacts({ ...base, appName: 'Kumo', subscriptions: [trial], assignments: [] });
+    expect(header(render(kumo))).toEqual({ type: 'header', text: 'Welcome to Kumo' });
+    expect(header(render({ ...kumo, locale: 'ja' }))).toEqual({ type: 'header', text: 'Kumoへようこそ' });
+
     const slack = homeViewToSlack({
       blocks: [
         { type: 'header', text: 'x'.repeat(200) },
