@@ -6,6 +6,12 @@ import type { PaymentGateway, ProrationPreview } from './payment-gateway.port';
 import type { SubscriptionRepository } from './subscription-repository.port';
 
 const CLOCK_SKEW_MS = 5 * 60_000;
+/**
+ * How long a preview's proration date is honoured. The provider prorates as if the change was
+ * made then, so an older date would credit seats that were in use since (a reduction dated to
+ * the period's start refunds the whole period): only a recent preview's date is taken.
+ */
+const PREVIEW_MAX_AGE_MS = 30 * 60_000;
 
 export interface PaidSeatChangePreview extends SeatChangePreview {
   /**
@@ -51,10 +57,11 @@ export class ChangePaidSeats {
     if (record?.externalId && rules.value.oldQuantity !== input.quantity) {
       const now = this.deps.clock.now();
       const prorationDate = input.prorationDate ?? now;
-      // A preview from an earlier billing period cannot be honoured (a little clock skew between
-      // servers is tolerated the other way).
+      // A preview from an earlier billing period or more than half an hour old cannot be honoured
+      // (a little clock skew between servers is tolerated the other way).
       const tooNew = prorationDate.getTime() > now.getTime() + CLOCK_SKEW_MS;
-      if (prorationDate < record.currentPeriodStart || tooNew) return fail('BILLING.PREVIEW_EXPIRED');
+      const tooOld = prorationDate.getTime() < now.getTime() - PREVIEW_MAX_AGE_MS;
+      if (prorationDate < record.currentPeriodStart || tooOld || tooNew) return fail('BILLING.PREVIEW_EXPIRED');
       await this.deps.gateway.updateSeatQuantity({ externalId: record.externalId, quantity: input.quantity, prorationDate });
     }
     return this.deps.changeSeatQuantity.execute(input);

@@ -41,7 +41,7 @@ describe('changing the seats of a paid subscription at the provider and in the r
   });
 
   it('a reduction changes the provider\'s quantity, then unassigns the most recently assigned members', async () => {
-    const prorationDate = new Date('2025-04-15T23:00:00Z');
+    const prorationDate = new Date('2025-04-15T23:45:00Z');
     const result = await seats.execute({ teamId: TEAM, actor: anAdmin, subscriptionId: 'sub-fixed', quantity: 1, prorationDate });
 
     expect(result).toMatchObject({ ok: true, value: { unassignedMemberIds: ['ULAST', 'UMID'], subscription: { quantity: 1 } } });
@@ -58,6 +58,12 @@ describe('changing the seats of a paid subscription at the provider and in the r
   });
 
   it('refuses a preview from an earlier billing period, non-admins, and changes nothing', async () => {
+    // Dated back to the period's start, a reduction would credit the seats used since: only a
+    // preview shown in the last half hour is honoured.
+    const backdated = await seats.execute({ teamId: TEAM, actor: anAdmin, subscriptionId: 'sub-fixed', quantity: 1, prorationDate: new Date('2025-04-01T00:00:00Z') });
+    const hourOld = await seats.execute({ teamId: TEAM, actor: anAdmin, subscriptionId: 'sub-fixed', quantity: 1, prorationDate: new Date('2025-04-15T23:00:00Z') });
+    expect(backdated).toMatchObject({ ok: false, error: { code: 'BILLING.PREVIEW_EXPIRED' } });
+    expect(hourOld).toMatchObject({ ok: false, error: { code: 'BILLING.PREVIEW_EXPIRED' } });
     const stale = await seats.execute({ teamId: TEAM, actor: anAdmin, subscriptionId: 'sub-fixed', quantity: 5, prorationDate: new Date('2025-03-20T00:00:00Z') });
     const future = await seats.execute({ teamId: TEAM, actor: anAdmin, subscriptionId: 'sub-fixed', quantity: 5, prorationDate: new Date('2025-04-17T00:00:00Z') });
     const member = await seats.execute({ teamId: TEAM, actor: aRegularMember, subscriptionId: 'sub-fixed', quantity: 5 });
