@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { ProcessedWebhookEventLog } from '../../core/billing/apply-stripe-event.use-case';
+import type { ProcessedWebhookEventDetails, ProcessedWebhookEventLog } from '../../core/billing/apply-stripe-event.use-case';
 import type { ProcessedEvent, ProcessedEventLog } from '../../core/shared/processed-event-log.port';
 import { currentJobAttempt, DeliveryTakenOverError, type Delivered, type DeliveryTakeover, type JobAttemptContext } from '../queue/job-context';
 import { ProcessedSlackEventEntity, ProcessedStripeEventEntity } from './entities/processed-event.entity';
@@ -120,8 +120,8 @@ export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookE
   }
 
   /** Idempotent: recording an id twice keeps the first record. */
-  async record(eventId: string, processedAt: Date): Promise<void> {
-    await this.markProcessed({ eventId, teamId: null, type: null }, processedAt);
+  async record(eventId: string, processedAt: Date, details?: ProcessedWebhookEventDetails): Promise<void> {
+    await this.markProcessed({ eventId, teamId: details?.teamId ?? null, type: details?.type ?? null }, processedAt);
   }
 
   async purgeBefore(before: Date): Promise<number> {

@@ -123,6 +123,13 @@ describe('POST /api/stripe/webhook', () => {
     expect(inA).toEqual(expected.map((e) => expect.objectContaining(e)));
     // Each distinct event became one job, however often it was delivered.
     expect(await queuedWebhookJobs(a.app)).toBe(new Set((await processedEventIds(a.app))).size);
+    // What is kept of each: its type and workspace, never its payload.
+    const kept = (
+      await a.app.database.orm.em.getConnection().execute<{ event_id: string; type: string | null; team_id: string | null }[]>('select event_id, type, team_id from processed_stripe_events')
+    ).filter((row) => ids.includes(row.event_id));
+    expect(kept.map((row) => ({ type: row.type, team: row.team_id })).sort((x, y) => String(x.type).localeCompare(String(y.type)))).toEqual(
+      events.map((e) => ({ type: e.type, team: TEAM })).sort((x, y) => x.type.localeCompare(y.type)),
+    );
   });
 });
 
