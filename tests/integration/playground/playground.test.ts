@@ -41,12 +41,19 @@ async function start(env: Record<string, string>): Promise<AllInOne> {
   );
 }
 
+async function snapshotOf(base: string): Promise<Snapshot> {
+  return (await (await fetch(`${base}/api/playground`)).json()) as Snapshot;
+}
+
+function postTo(base: string, path: string, body: unknown): Promise<Response> {
+  return fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
 describe('the playground: npm start with no Slack app', () => {
   let tomo: AllInOne;
   let base: string;
-  const snapshot = async (): Promise<Snapshot> => (await (await fetch(`${base}/api/playground`)).json()) as Snapshot;
-  const send = (path: string, body: unknown) =>
-    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const snapshot = () => snapshotOf(base);
+  const send = (path: string, body: unknown) => postTo(base, path, body);
 
   beforeAll(async () => {
     tomo = await start({ LLM_PROVIDER: 'demo' });
@@ -173,9 +180,8 @@ describe('the playground shows what Settings changed at once', () => {
   let tomo: AllInOne;
   let base: string;
   let admin: HttpSession;
-  const snapshot = async (): Promise<Snapshot> => (await (await fetch(`${base}/api/playground`)).json()) as Snapshot;
-  const send = (path: string, body: unknown) =>
-    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const snapshot = () => snapshotOf(base);
+  const send = (path: string, body: unknown) => postTo(base, path, body);
 
   beforeAll(async () => {
     tomo = await start({ LLM_PROVIDER: 'demo' });

@@ -174,18 +174,20 @@ describe('Slack app: the AI-app view, App Home, interactivity and greetings (rea
   });
 
   describe('greeting on join', () => {
+    const nameTomoKaito = ({ greeting }: { greeting: boolean }) =>
+      repositoriesOf(world).appCustomizations.save(world.ws.team.id, {
+        teamId: world.ws.team.id,
+        appName: 'Kaito',
+        iconKey: null,
+        greetingWhenJoiningChannel: greeting,
+        updatedBy: world.ws.alice,
+        updatedAt: new Date(),
+      });
     const joins = (user: string, channel: string) =>
       sendEvent(world, { type: 'member_joined_channel', user, channel, channel_type: 'C', team: world.ws.team.id, inviter: world.ws.alice });
 
     it('greets once in the channel Tomo joins, with the custom name, unless switched off; others joining get nothing', async () => {
-      await repositoriesOf(world).appCustomizations.save(world.ws.team.id, {
-        teamId: world.ws.team.id,
-        appName: 'Kaito',
-        iconKey: null,
-        greetingWhenJoiningChannel: true,
-        updatedBy: world.ws.alice,
-        updatedAt: new Date(),
-      });
+      await nameTomoKaito({ greeting: true });
       const welcome = world.slack.addChannel({ id: 'CWELCOME', teamId: world.ws.team.id, name: 'welcome' }).id;
       const sent = await joins(world.ws.team.botUserId, welcome);
       await sendEvent(
@@ -200,14 +202,7 @@ describe('Slack app: the AI-app view, App Home, interactivity and greetings (rea
         { text: slackText('SLACK.GREETING', { appName: 'Kaito' }, 'en'), username: 'Kaito' },
       ]);
 
-      await repositoriesOf(world).appCustomizations.save(world.ws.team.id, {
-        teamId: world.ws.team.id,
-        appName: 'Kaito',
-        iconKey: null,
-        greetingWhenJoiningChannel: false,
-        updatedBy: world.ws.alice,
-        updatedAt: new Date(),
-      });
+      await nameTomoKaito({ greeting: false });
       const quiet = world.slack.addChannel({ id: 'CQUIETJOIN', teamId: world.ws.team.id, name: 'quiet' }).id;
       await joins(world.ws.team.botUserId, quiet);
       await settled(world, EVENTS);
@@ -215,14 +210,7 @@ describe('Slack app: the AI-app view, App Home, interactivity and greetings (rea
     });
 
     it('greets when the join event’s authorization is a person who authorized Tomo, not its bot', async () => {
-      await repositoriesOf(world).appCustomizations.save(world.ws.team.id, {
-        teamId: world.ws.team.id,
-        appName: 'Kaito',
-        iconKey: null,
-        greetingWhenJoiningChannel: true,
-        updatedBy: world.ws.alice,
-        updatedAt: new Date(),
-      });
+      await nameTomoKaito({ greeting: true });
       const channel = world.slack.addChannel({ id: 'CHUMANAUTH', teamId: world.ws.team.id, name: 'human-auth' }).id;
       const asAlice = { authorizations: [{ enterprise_id: null, team_id: world.ws.team.id, user_id: world.ws.alice, is_bot: false }] };
       await sendEvent(world, { type: 'member_joined_channel', user: world.ws.team.botUserId, channel, inviter: world.ws.alice }, asAlice);
