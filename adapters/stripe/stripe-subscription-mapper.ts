@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
-import type { BillingInterval } from '../../core/billing/plan';
+import type { BillingInterval, BillingMode, PaidPlanKey } from '../../core/billing/plan';
+import { findPlan } from '../../core/billing/plan-catalog';
 import type { GatewaySubscription, GatewaySubscriptionStatus } from '../../core/billing/payment-gateway.port';
 import { planForLookupKey } from './stripe-catalog-keys';
 
@@ -31,10 +32,25 @@ export function idOf(value: string | { id: string } | null | undefined): string 
 
 const fromSeconds = (seconds: number): Date => new Date(seconds * 1000);
 
+/**
+ * Plan and billing mode of a Stripe price: by its lookup key, else by the metadata `stripe:sync`
+ * writes on every price. A price replaced by a later sync (new amount) loses its lookup key to
+ * the new price, as Stripe's `transfer_lookup_key` does, yet existing subscribers keep it.
+ */
+export function planOfPrice(price: Stripe.Price): { planKey: PaidPlanKey; mode: BillingMode } | null {
+  const byLookupKey = planForLookupKey(price.lookup_key);
+  if (byLookupKey) return byLookupKey;
+  const plan = findPlan(price.metadata?.[META.planKey] ?? '');
+  const mode = price.metadata?.[META.billingMode];
+  if (!plan || plan.key === 'free' || (mode !== 'fixed_rate' && mode !== 'pay_as_you_go')) return null;
+  if (mode === 'pay_as_you_go' && !plan.payAsYouGo) return null;
+  return { planKey: plan.key, mode };
+}
+
 /** The item that carries Tomo's plan: the first whose price is in the catalog, else the first. */
 export function planItem(sub: Stripe.Subscription): Stripe.SubscriptionItem {
   const items = sub.items.data;
-  const item = items.find((i) => planForLookupKey(i.price.lookup_key) !== null) ?? items[0];
+  const item = items.find((i) => planOfPrice(i.price) !== null) ?? items[0];
   if (!item) throw new Error(`Stripe subscription ${sub.id} has no items`);
   return item;
 }
@@ -45,7 +61,7 @@ export function isMetered(item: Stripe.SubscriptionItem): boolean {
 
 export function toGatewaySubscription(sub: Stripe.Subscription): GatewaySubscription {
   const item = planItem(sub);
-  const plan = planForLookupKey(item.price.lookup_key);
+  const plan = planOfPrice(item.price);
   const recurring = item.price.recurring?.interval;
   const interval: BillingInterval | null = recurring === 'month' ? 'monthly' : recurring === 'year' ? 'yearly' : null;
   const seats = Number(sub.metadata[META.seats] ?? '0');
