@@ -89,14 +89,15 @@ export class ApplyStripeEvent {
 /**
  * The provider's statuses in core terms: trialing/active are active; past_due and unpaid
  * keep answering while payment is retried; canceled, expired and paused grant nothing.
- * An incomplete subscription (first payment not through) is not created until it is paid.
+ * An incomplete subscription (first payment not through) is not created until it is paid, and
+ * one that expired that way (incomplete_expired) was never paid: unknown, it creates nothing.
  */
 export function toPaidSubscriptionSnapshot(
   sub: GatewaySubscription,
   alreadyKnown: boolean,
 ): PaidSubscriptionSnapshot | 'unknown_price' | 'not_paid_yet' {
   if (!sub.planKey || !sub.billingMode || !sub.interval) return 'unknown_price';
-  if (sub.status === 'incomplete' && !alreadyKnown) return 'not_paid_yet';
+  if ((sub.status === 'incomplete' || sub.status === 'incomplete_expired') && !alreadyKnown) return 'not_paid_yet';
   const status: PaidSubscriptionSnapshot['status'] =
     sub.status === 'active' || sub.status === 'trialing'
       ? 'active'

@@ -131,6 +131,20 @@ describe('POST /api/stripe/webhook', () => {
       events.map((e) => ({ type: e.type, team: TEAM })).sort((x, y) => x.type.localeCompare(y.type)),
     );
   });
+
+  it('a subscription whose first payment never came (incomplete_expired) leaves no past plan when Tomo never knew it', async () => {
+    const pastPlans = async () => ((await (await a.admin.get('/api/settings/subscription')).json()) as { past: unknown[] }).past;
+    const pastBefore = await pastPlans();
+    // Checkout completed, but none of its events reached Tomo; Stripe then gives up on the payment.
+    const bought = await buyThroughCheckout(a.admin, stripe, { plan: 'gpt50_8k', seats: 3 });
+    stripe.setSubscriptionStatus(bought.subscriptionId, 'incomplete');
+    const expired = stripe.setSubscriptionStatus(bought.subscriptionId, 'incomplete_expired');
+    expect(await stripe.deliver(expired, webhookUrl(a.app))).toBe(200);
+    await eventually(async () => (await processedEventIds(a.app)).includes(expired.id), 'the event applied');
+
+    expect((await a.rows()).filter((r) => r.externalId === bought.subscriptionId)).toEqual([]);
+    expect(await pastPlans()).toEqual(pastBefore);
+  });
 });
 
 function subscriptionOf(event: FakeEvent): string {

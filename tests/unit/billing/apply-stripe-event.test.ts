@@ -167,6 +167,15 @@ describe('applying Stripe webhook events to subscription rows', () => {
     expect(await apply.execute(anEvent('evt_2', 'invoice.paid'))).toMatchObject({ status: 'applied', created: true });
     expect(await w.subscriptions.listByTeam(TEAM)).toHaveLength(1);
   });
+
+  it('creates nothing for an unknown subscription that expired unpaid (incomplete_expired)', async () => {
+    const { w, provider, apply, ready } = setup();
+    await ready;
+    provider.subscriptions.set('sub_1', { ...paid, status: 'incomplete_expired' });
+
+    expect(await apply.execute(anEvent('evt_1', 'customer.subscription.updated'))).toEqual({ status: 'ignored', reason: 'not_paid_yet' });
+    expect(await w.subscriptions.listByTeam(TEAM)).toEqual([]);
+  });
 });
 
 describe('Stripe subscription statuses in core terms', () => {
