@@ -52,6 +52,7 @@ export const ErrorCodes = [
   'BILLING.NOT_CONFIGURED',
   'BILLING.PROVIDER_UNAVAILABLE',
   'BILLING.PREVIEW_EXPIRED',
+  'BILLING.INVALID_OPTION',
   // Entitlement: why Tomo does not answer (posted in Slack)
   'ENTITLEMENT.TRIAL_OVER',
   'ENTITLEMENT.NO_SEAT',

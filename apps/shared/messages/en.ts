@@ -43,6 +43,7 @@ export const en: MessageCatalogue = {
   'SUBSCRIPTION.IS_TRIAL': 'The free trial has no seats to manage. Buy a plan to assign seats.',
   'BILLING.NOT_CONFIGURED': 'Payments are not set up on this Tomo server yet, so plans cannot be bought. The free trial still works.',
   'BILLING.PROVIDER_UNAVAILABLE': 'The payment service could not be reached. Nothing was changed; please try again in a moment.',
+  'BILLING.INVALID_OPTION': 'Choose monthly or yearly billing, and either a fixed rate per user or pay-as-you-go.',
   'BILLING.PREVIEW_EXPIRED': 'The price shown is out of date: it was shown over half an hour ago, or a new billing period has started. Check the new amount and confirm again.',
   'ENTITLEMENT.TRIAL_OVER':
     'Your free trial of Tomo has ended. To keep using Tomo, a workspace admin can buy a plan at {pricingUrl}',

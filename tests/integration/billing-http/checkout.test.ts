@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgCustomerRepository } from '../../../adapters/postgres/pg-customer-repository';
 import type { StripeFake } from '../../fakes/stripe/stripe-fake';
-import { startBillingWorld, TEAM, type BillingWorld } from './support/billing-world';
+import { HttpSession } from '../settings/support/http-session';
+import { ADMIN, startBillingWorld, TEAM, type BillingWorld } from './support/billing-world';
 
 let w: BillingWorld;
 let stripe: StripeFake;
+let jaAdmin: HttpSession;
 beforeAll(async () => {
   w = await startBillingWorld({ worker: false });
   stripe = w.stripe!;
+  jaAdmin = new HttpSession(w.app.baseUrl, 'ja');
+  await jaAdmin.signIn(w.slack, { teamId: TEAM, userId: ADMIN });
 });
 afterAll(() => w.close());
 
@@ -87,6 +91,23 @@ describe('POST /api/create-checkout-session (admin)', () => {
     expect(unknown.status).toBe(400);
     const badMode = await w.admin.send('POST', '/api/create-checkout-session', { plan: 'gpt50', mode: 'lifetime', seats: 1 });
     expect(badMode.status).toBe(400);
+    expect(stripe.calls.length).toBe(calls);
+  });
+
+  it.each([
+    ['en', {}, 'SUBSCRIPTION.NOT_FOUND', 'plan', 'The subscription was not found.'],
+    ['ja', {}, 'SUBSCRIPTION.NOT_FOUND', 'plan', 'サブスクリプションが見つかりません。'],
+    ['en', { plan: 'free' }, 'SUBSCRIPTION.NOT_FOUND', 'plan', 'The subscription was not found.'],
+    ['en', { plan: 'gpt50', interval: 'weekly' }, 'BILLING.INVALID_OPTION', 'interval', 'Choose monthly or yearly billing, and either a fixed rate per user or pay-as-you-go.'],
+    ['ja', { plan: 'gpt50', interval: 'weekly' }, 'BILLING.INVALID_OPTION', 'interval', '支払い間隔は月払いまたは年払い、料金はユーザーごとの定額または従量課金から選んでください。'],
+    ['en', { plan: 'gpt50', mode: 'lifetime' }, 'BILLING.INVALID_OPTION', 'mode', 'Choose monthly or yearly billing, and either a fixed rate per user or pay-as-you-go.'],
+    ['ja', { plan: 'gpt50', mode: 'lifetime' }, 'BILLING.INVALID_OPTION', 'mode', '支払い間隔は月払いまたは年払い、料金はユーザーごとの定額または従量課金から選んでください。'],
+  ] as const)('%s: %j answers 400 with the catalogue text of %s', async (locale, body, code, field, message) => {
+    const admin = locale === 'en' ? w.admin : jaAdmin;
+    const calls = stripe.calls.length;
+    const response = await admin.send('POST', '/api/create-checkout-session', body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: { code, message, field } });
     expect(stripe.calls.length).toBe(calls);
   });
 });

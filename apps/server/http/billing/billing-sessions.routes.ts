@@ -11,14 +11,16 @@ import { billingEndpoint, redirectOrJson, sendBillingError } from './billing-htt
 /** A paid plan by key (`gpt50`) or by name (`standard`). */
 const PLAN_BY_NAME = new Map<string, PaidPlanKey>(PAID_PLAN_KEYS.flatMap((key) => [[key, key], [PLANS[key].name, key]] as const));
 
+// A missing or unknown plan reads the catalogue's "not found" text; a bad interval or mode its
+// billing-option text (docs/billing.md: 400 with the catalogue text for a bad field).
 const checkoutBody = z.object({
-  plan: z.string().transform((value, ctx) => {
+  plan: z.string({ error: 'SUBSCRIPTION.NOT_FOUND' }).transform((value, ctx) => {
     const key = PLAN_BY_NAME.get(value);
     if (!key) ctx.addIssue({ code: 'custom', message: 'SUBSCRIPTION.NOT_FOUND' });
     return key ?? 'gpt50';
   }),
-  interval: z.enum(['monthly', 'yearly']).default('monthly'),
-  mode: z.enum(['fixed_rate', 'pay_as_you_go']).default('fixed_rate'),
+  interval: z.enum(['monthly', 'yearly'], { error: 'BILLING.INVALID_OPTION' }).default('monthly'),
+  mode: z.enum(['fixed_rate', 'pay_as_you_go'], { error: 'BILLING.INVALID_OPTION' }).default('fixed_rate'),
   seats: z.coerce
     .number({ message: 'SEATS.INVALID_QUANTITY' })
     .int('SEATS.INVALID_QUANTITY')
