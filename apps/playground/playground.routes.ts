@@ -8,7 +8,7 @@ import { DEFAULT_APP_NAME, effectiveCustomization } from '../../core/customizati
 import type { JobQueue } from '../../core/shared/job-queue.port';
 import type { ReactionSettingsRepository } from '../../core/reactions/reaction-settings-repository.port';
 import type { ScheduleSettingsRepository } from '../../core/schedules/schedule-settings-repository.port';
-import { sameOriginOnly } from '../server/http/session/same-origin';
+import { originOf, sameOriginOnly } from '../server/http/session/same-origin';
 import { SLACK_QUEUES, summaryJobs } from '../shared/slack-jobs';
 import { PLAYGROUND_AUTHORIZE_PATH, type Playground } from './playground';
 
@@ -57,7 +57,7 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
   router.get(PLAYGROUND_AUTHORIZE_PATH, async (req, res) => {
     const { search: query, searchParams } = new URL(req.originalUrl, 'http://playground');
     // As Slack sends a sign-in code only to the app's registered redirect URLs: never to another site.
-    if (!sameOrigin(searchParams.get('redirect_uri'), options.publicUrl)) {
+    if (originOf(searchParams.get('redirect_uri')) !== new URL(options.publicUrl).origin) {
       res.status(400).json({ error: { code: 'INVALID_REQUEST', message: 'The sign-in request is not valid' } });
       return;
     }
@@ -320,9 +320,4 @@ function mentionPattern(appName: string): RegExp {
     .sort((a, b) => b.length - a.length)
     .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(`(?<![\\p{L}\\p{N}_])@(?:${names.join('|')})(?![\\p{L}\\p{N}_])`, 'giu');
-}
-
-function sameOrigin(url: string | null, publicUrl: string): boolean {
-  if (url === null || !URL.canParse(url)) return false;
-  return new URL(url).origin === new URL(publicUrl).origin;
 }

@@ -1,4 +1,4 @@
-import { parseEnv, requireEncryptionKeyWithExternalDatabase, serverEnv } from '../shared/config';
+import { parseEnv, publicUrlOf, requireEncryptionKeyWithExternalDatabase, serverEnv } from '../shared/config';
 
 export type ServerConfig = ReturnType<typeof loadServerConfig>;
 
@@ -8,7 +8,7 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
   requireEncryptionKeyWithExternalDatabase(parsed);
   return {
     ...parsed,
-    PUBLIC_URL: env.PUBLIC_URL?.trim() ? parsed.PUBLIC_URL : `http://localhost:${parsed.PORT}`,
+    PUBLIC_URL: publicUrlOf(env, parsed.PUBLIC_URL, parsed.PORT),
     billingEnabled: Boolean(parsed.STRIPE_SECRET_KEY),
   };
 }

@@ -147,6 +147,15 @@ export const workerEnv = {
 };
 
 /**
+ * PUBLIC_URL as set, else the server on this machine on `port` (the server's PORT; `npm start`
+ * runs server and worker with one environment), else the schema's default. The worker builds
+ * the links in Slack messages (pricing, members, settings) from it, so both must agree.
+ */
+export function publicUrlOf(env: Record<string, string | undefined>, configured: string, port: number | undefined): string {
+  return env.PUBLIC_URL?.trim() || port === undefined ? configured : `http://localhost:${port}`;
+}
+
+/**
  * Tokens are sealed with ENCRYPTION_KEY. Only the embedded default may do without one (a key
  * is then generated into DATA_DIR); with a real DATABASE_URL several processes share the data,
  * so they must share a configured key rather than each invent their own.

@@ -1,4 +1,4 @@
-import { ConfigError, parseEnv, requireEncryptionKeyWithExternalDatabase, workerEnv } from '../shared/config';
+import { ConfigError, parseEnv, publicUrlOf, requireEncryptionKeyWithExternalDatabase, workerEnv } from '../shared/config';
 
 export type WorkerConfig = ReturnType<typeof loadWorkerConfig>;
 
@@ -7,11 +7,10 @@ export function loadWorkerConfig(env: Record<string, string | undefined> = proce
   const parsed = parseEnv(workerEnv, env);
   requireEncryptionKeyWithExternalDatabase(parsed);
   requireSearchSettings(parsed);
-  // As the server's: without PUBLIC_URL, links in Slack messages (pricing, members, settings)
-  // point at the server on this machine, on the PORT it listens on (`npm start` shares it).
+  // The worker has no PORT of its own: a valid one in its environment is the server's.
   const port = Number(env.PORT);
-  const publicUrl = env.PUBLIC_URL?.trim() || !Number.isInteger(port) || port <= 0 || port > 65535 ? parsed.PUBLIC_URL : `http://localhost:${port}`;
-  return { ...parsed, PUBLIC_URL: publicUrl };
+  const serverPort = Number.isInteger(port) && port > 0 && port <= 65535 ? port : undefined;
+  return { ...parsed, PUBLIC_URL: publicUrlOf(env, parsed.PUBLIC_URL, serverPort) };
 }
 
 /** A chosen search engine must be usable: its key (and Google's engine id, SearXNG's address) set. */

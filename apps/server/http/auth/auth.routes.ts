@@ -4,7 +4,7 @@ import type { Clock } from '../../../../core/shared/clock.port';
 import type { SignInUser } from '../../../../core/workspace/sign-in-user.use-case';
 import { translate } from '../../../shared/messages';
 import { sameOriginOnly } from '../session/same-origin';
-import { clearCookie, readCookies, SESSION_COOKIE, setCookie, type CookieSettings } from '../session/session-cookie';
+import { clearCookie, isLoopbackHostname, readCookies, SESSION_COOKIE, setCookie, type CookieSettings } from '../session/session-cookie';
 import { SESSION_LIFETIME_MS, type SessionService } from '../session/session-service';
 import { safeReturnTo, SIGN_IN_COOKIE, SIGN_IN_TTL_MS, type SignInCookieSealer } from './sign-in-cookie';
 import type { SlackOidc } from './slack-oidc';
@@ -36,8 +36,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     // Opened at 127.0.0.1 while PUBLIC_URL says localhost (or the other way round): the sign-in
     // cookie must be set on the host Slack sends the person back to, so start again there.
     const home = new URL(deps.publicUrl);
-    const host = req.get('host') ?? '';
-    if (host !== home.host && isLoopbackHost(host) && isLoopbackHost(home.host)) {
+    if (req.get('host') !== home.host && isLoopbackHostname(req.hostname) && isLoopbackHostname(home.hostname)) {
       res.redirect(302, new URL(req.originalUrl, home).href);
       return;
     }
@@ -133,9 +132,4 @@ function page(locale: 'en' | 'ja', message: string): string {
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** localhost, 127.0.0.1 or [::1], with any port: one machine under several names. */
-function isLoopbackHost(host: string): boolean {
-  return /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i.test(host);
 }

@@ -25,7 +25,8 @@ export function sameOriginOnly(publicUrl: string): RequestHandler {
   };
 }
 
-function originOf(url: string | undefined): string | undefined {
+/** The origin of a URL; 'null' when it is not one, undefined when there is none. */
+export function originOf(url: string | null | undefined): string | undefined {
   if (!url) return undefined;
   try {
     return new URL(url).origin;

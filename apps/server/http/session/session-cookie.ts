@@ -22,8 +22,12 @@ export function readCookies(req: Request): Map<string, string> {
 /** Cookies are Secure everywhere except on localhost, where browsers allow plain http. */
 export function cookieIsSecure(publicUrl: string): boolean {
   const { protocol, hostname } = new URL(publicUrl);
-  const local = hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
-  return protocol === 'https:' || !local;
+  return protocol === 'https:' || !isLoopbackHostname(hostname);
+}
+
+/** localhost, 127.0.0.1 or [::1]: this machine, under any of its names. */
+export function isLoopbackHostname(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
 }
 
 export interface CookieSettings {
