@@ -163,6 +163,21 @@ describe('Sign in with Slack', () => {
     expect(again.sessionCookie).toBeUndefined();
   });
 
+  it('says a sign-in without its cookie has expired in the browser\'s language, with a way to start again', async () => {
+    const open = (language: string) =>
+      fetch(`${base}/auth/callback?code=c&state=s`, { redirect: 'manual', headers: { 'accept-language': language } });
+    const japanese = await open('ja-JP,ja;q=0.9,en;q=0.8');
+    expect(japanese.status).toBe(400);
+    const ja = await japanese.text();
+    expect(ja).toContain('<html lang="ja">');
+    expect(ja).toContain('このサインインは期限切れか、すでに使われています。もう一度サインインしてください。');
+    expect(ja).toContain('<a href="/auth/signin?returnTo=%2Fja">Slack でサインイン</a>');
+
+    const en = await (await open('en-US,en;q=0.9')).text();
+    expect(en).toContain('This sign-in link has expired or was already used. Please sign in again.');
+    expect(en).toContain('<a href="/auth/signin?returnTo=%2F">Sign in with Slack</a>');
+  });
+
   it('goes back unsigned when the person cancels on Slack, and never returns to another site', async () => {
     const ana = new HttpSession(base);
     await ana.get('/auth/signin?returnTo=/ja/settings/app');

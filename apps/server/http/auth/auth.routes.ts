@@ -3,6 +3,7 @@ import type { Logger } from '../../../../adapters/logging/logger';
 import type { Clock } from '../../../../core/shared/clock.port';
 import type { SignInUser } from '../../../../core/workspace/sign-in-user.use-case';
 import { translate } from '../../../shared/messages';
+import { requestLocale } from '../session/request-locale';
 import { sameOriginOnly } from '../session/same-origin';
 import { clearCookie, isLoopbackHostname, readCookies, SESSION_COOKIE, setCookie, type CookieSettings } from '../session/session-cookie';
 import { SESSION_LIFETIME_MS, type SessionService } from '../session/session-service';
@@ -57,7 +58,10 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     const pending = deps.sealer.open(readCookies(req).get(SIGN_IN_COOKIE), deps.clock.now());
     clearCookie(res, SIGN_IN_COOKIE, { ...cookies, path: SIGN_IN_COOKIE_PATH });
     if (!pending || !deps.oidc) {
-      authErrorPage(res, 400, 'en', 'EXPIRED', '/');
+      // The cookie that named the page the person started from is what is missing: the
+      // browser's language is the best guess left.
+      const guess = requestLocale(req);
+      authErrorPage(res, 400, guess, 'EXPIRED', guess === 'ja' ? '/ja' : '/');
       return;
     }
     const locale = localeOf(pending.returnTo);
