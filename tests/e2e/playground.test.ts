@@ -151,6 +151,11 @@ describe('the playground in Chromium', () => {
     await expect.poll(() => tomoReplies(page).allInnerTexts(), { timeout: 30_000 }).toEqual([expect.stringContaining('Answer budget')]);
     expect(await thread.locator('.playground-message-tomo .playground-author').innerText()).toContain('Kumo');
     expect(await page.getByRole('navigation').getByRole('button', { name: 'Kumo', exact: true }).count()).toBe(1);
+    // The playground's own words use the new name too.
+    expect(await composer.getAttribute('placeholder')).toBe('Write a message. Type @Kumo to mention Kumo.');
+    expect(await page.locator('.playground-sidebar').innerText()).not.toContain('Tomo');
+    await page.goto(`${base}/playground`);
+    expect(await page.getByRole('complementary', { name: 'Things to try' }).innerText()).toContain('Send Kumo a direct message.');
     await page.close();
   }, 90_000);
 });

@@ -161,7 +161,7 @@ export function PlaygroundPage() {
               </li>
             ) : null}
           </ul>
-          <h2>{t('apps')}</h2>
+          <h2>{world.tomo.name}</h2>
           <ul>
             <li>
               <button type="button" aria-current={view.kind === 'home' ? 'page' : undefined} onClick={openHome}>
@@ -228,13 +228,13 @@ export function PlaygroundPage() {
               messages={world.messages.filter((m) => m.channel === thread.channel && (m.ts === thread.ts || m.threadTs === thread.ts))}
               run={run}
             />
-            <Composer label={t('composer.replyLabel')} onSend={(text, file) => run('messages', { channel: thread.channel, threadTs: thread.ts, text, ...(file ? { file } : {}) })} />
+            <Composer tomo={world.tomo.name} label={t('composer.replyLabel')} onSend={(text, file) => run('messages', { channel: thread.channel, threadTs: thread.ts, text, ...(file ? { file } : {}) })} />
           </aside>
         ) : (
           <aside className="playground-tips" aria-label={t('tips.title')}>
             <h2>{t('tips.title')}</h2>
             <ul>
-              {(t('tips.items', { returnObjects: true }) as string[]).map((tip) => (
+              {(t('tips.items', { returnObjects: true, name: world.tomo.name }) as string[]).map((tip) => (
                 <li key={tip}>{tip}</li>
               ))}
             </ul>
@@ -285,6 +285,7 @@ function ChannelView(props: {
         </p>
       ))}
       <Composer
+        tomo={world.tomo.name}
         label={t('composer.label', { where: props.title })}
         onSend={async (text, file) => {
           const posted = await props.run<{ ts: string; mentioned: boolean }>('messages', { channel: channelId, text, ...(file ? { file } : {}) });
@@ -324,7 +325,7 @@ function MessageList(props: { world: PlaygroundWorld; messages: PlaygroundMessag
             <div className="playground-text">
               <Mrkdwn text={readable(world, m.text)} />
             </div>
-            {m.streaming ? <p className="playground-writing">{t('message.writing')}</p> : null}
+            {m.streaming ? <p className="playground-writing">{t('message.writing', { name: author })}</p> : null}
             {m.files.length > 0 ? (
               <ul className="playground-files">
                 {m.files.map((f) => (
@@ -378,7 +379,7 @@ function HomeView(props: { world: PlaygroundWorld; run: Run; onOpen(): void }) {
   return (
     <section className="playground-home" aria-label={t('home')}>
       <h1>{t('home')}</h1>
-      {blocks.length === 0 ? <p>{t('homeView.empty')}</p> : null}
+      {blocks.length === 0 ? <p>{t('homeView.empty', { name: props.world.tomo.name })}</p> : null}
       {blocks.map((block, i) => (
         <HomeBlockView key={i} block={block} world={props.world} run={props.run} />
       ))}
@@ -445,7 +446,7 @@ function AssistantView(props: {
   return (
     <section className="playground-assistant" aria-label={t('assistant')}>
       <h1>{info?.title ?? t('assistant')}</h1>
-      <p>{t('assistantPanel.lead')}</p>
+      <p>{t('assistantPanel.lead', { name: world.tomo.name })}</p>
       <button
         type="button"
         className="button"
@@ -470,14 +471,14 @@ function AssistantView(props: {
               ))}
             </div>
           ) : null}
-          <Composer label={t('composer.label', { where: t('assistant') })} onSend={send} />
+          <Composer tomo={world.tomo.name} label={t('composer.label', { where: t('assistant') })} onSend={send} />
         </>
       ) : null}
     </section>
   );
 }
 
-function Composer(props: { label: string; onSend(text: string, file?: { name: string; content: string }): Promise<unknown> }) {
+function Composer(props: { label: string; tomo: string; onSend(text: string, file?: { name: string; content: string }): Promise<unknown> }) {
   const { t } = useTranslation('playground');
   const [text, setText] = useState('');
   const [file, setFile] = useState<{ name: string; content: string } | undefined>(undefined);
@@ -503,7 +504,7 @@ function Composer(props: { label: string; onSend(text: string, file?: { name: st
   };
   return (
     <form className="playground-composer" onSubmit={(event) => void submit(event)}>
-      <textarea aria-label={props.label} placeholder={t('composer.placeholder')} value={text} rows={2} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} />
+      <textarea aria-label={props.label} placeholder={t('composer.placeholder', { name: props.tomo })} value={text} rows={2} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} />
       <div className="playground-composer-actions">
         <label className="button button-secondary">
           {t('composer.attach')}
