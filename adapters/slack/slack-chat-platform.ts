@@ -239,7 +239,7 @@ export class SlackChatPlatform implements ChatPlatform {
     return id;
   }
 
-  private sharedFiles(files: SlackFile[] | undefined): SharedFile[] {
+  protected sharedFiles(files: SlackFile[] | undefined): SharedFile[] {
     const shared: SharedFile[] = [];
     for (const file of files ?? []) {
       const described = toSharedFile(file);

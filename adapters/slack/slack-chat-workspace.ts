@@ -14,6 +14,7 @@ import type {
 import { createSlackCaller } from './slack-api-caller';
 import { appearanceArgs, compareTs, SlackChatPlatform, type SlackChatPlatformOptions } from './slack-chat-platform';
 import { homeViewToSlack } from './home-blocks';
+import type { SlackFile } from './slack-file-download';
 
 /** Builds the triggers' Web API client per installation (bot token). */
 export class SlackChatWorkspaceFactory implements ChatWorkspaceFactory {
@@ -32,6 +33,7 @@ interface SlackMessage {
   subtype?: string;
   thread_ts?: string;
   reply_count?: number;
+  files?: SlackFile[];
 }
 
 interface MessagesPage {
@@ -63,7 +65,7 @@ export class SlackChatWorkspace extends SlackChatPlatform implements ChatWorkspa
       limit: 1,
     })) as MessagesPage;
     const top = history.messages?.find((m) => m.ts === ts);
-    if (top) return located(top, top.thread_ts ?? ts, top.reply_count ?? 0);
+    if (top) return this.located(top, top.thread_ts ?? ts, top.reply_count ?? 0);
     try {
       let cursor: string | undefined;
       for (let page = 0; page < 50; page += 1) {
@@ -74,7 +76,7 @@ export class SlackChatWorkspace extends SlackChatPlatform implements ChatWorkspa
           ...(cursor === undefined ? {} : { cursor }),
         })) as MessagesPage;
         const found = replies.messages?.find((m) => m.ts === ts);
-        if (found) return located(found, found.thread_ts ?? ts, found.thread_ts === undefined || found.thread_ts === ts ? (found.reply_count ?? 0) : 0);
+        if (found) return this.located(found, found.thread_ts ?? ts, found.thread_ts === undefined || found.thread_ts === ts ? (found.reply_count ?? 0) : 0);
         cursor = replies.response_metadata?.next_cursor || undefined;
         if (cursor === undefined) return null;
       }
@@ -83,6 +85,15 @@ export class SlackChatWorkspace extends SlackChatPlatform implements ChatWorkspa
       if (isChatPlatformError(error) && error.platformCode === 'thread_not_found') return null;
       throw error;
     }
+  }
+
+  /**
+   * A message found by its ts, with the files it shares: a reaction on a file share, or a
+   * workflow step pointed at one, is about the file (its readers read it as in a thread).
+   */
+  private located(message: SlackMessage, threadTs: string, replyCount: number): LocatedMessage {
+    const files = this.sharedFiles(message.files);
+    return { ...toThreadMessage(message), threadTs, replyCount, ...(files.length === 0 ? {} : { files }) };
   }
 
   async readChannel(channelId: string, window: ChannelWindow): Promise<ChannelMessage[]> {
@@ -204,10 +215,6 @@ export class SlackChatWorkspace extends SlackChatPlatform implements ChatWorkspa
 
 function readable(message: SlackMessage): boolean {
   return message.ts !== undefined && READABLE_SUBTYPES.has(message.subtype);
-}
-
-function located(message: SlackMessage, threadTs: string, replyCount: number): LocatedMessage {
-  return { ...toThreadMessage(message), threadTs, replyCount };
 }
 
 function toChannelMessage(message: SlackMessage, threadTs: string): ChannelMessage {

@@ -103,7 +103,11 @@ export function displayNamesOf(profiles: ReadonlyMap<string, Member>): Map<strin
 const MENTION = /<@([UW][A-Z0-9]+)(?:\|[^>]*)?>/g;
 
 function toTurn(message: ThreadMessage, input: BuildThreadContextInput): ThreadTurn | undefined {
-  const text = message.text.replace(MENTION, (_all, id: string) => `@${input.names.get(id) ?? id}`).trim();
+  const written = message.text.replace(MENTION, (_all, id: string) => `@${input.names.get(id) ?? id}`).trim();
+  // A file shared without a word (Slack's file_share with empty text) is still what was said:
+  // its turn names the files, and the readers' text of them follows it.
+  const files = message.files ?? [];
+  const text = written !== '' || files.length === 0 ? written : `(shared ${files.map((file) => file.name).join(', ')})`;
   if (text === '') return undefined;
   const fromSelf =
     (input.self.userId !== undefined && message.userId === input.self.userId) ||

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../../apps/shared/messages';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
 import { seedWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
+import { pdfWithText } from '../../fakes/web/documents';
+import { PDF_FACT } from '../../fakes/web/fake-web';
 import {
   endTrial,
   eventually,
@@ -99,6 +101,23 @@ describe('Slack app: emoji reactions run their prompt on the message (real serve
     expect(conversation.split('\n').at(-1)).toBe('user: alice: Plan for the launch?');
     expect(conversation).toContain('Bob Baker: We launch Monday.');
     expect(system).toContain('The messages before it are the replies in its thread');
+  });
+
+  it('reads the file a reacted file share carries, as a mention in its thread would', async () => {
+    // Slack shares a file as a message (subtype file_share, `files` on it): a reaction names that message.
+    const shared = world.slack.addMessage({
+      channel: world.ws.channel,
+      user: world.ws.bob,
+      text: '',
+      subtype: 'file_share',
+      files: [{ id: 'F0RPDF1', name: 'q3.pdf', mimetype: 'application/pdf', filetype: 'pdf', content: pdfWithText(['Q3 report', PDF_FACT]) }],
+    });
+    world.openai.answer('Revenue grew 12 percent.');
+
+    await react('memo', shared, world.ws.alice);
+
+    await eventually(() => expect(repliesIn(world, world.ws.channel, shared.ts)).toEqual(['Revenue grew 12 percent.']));
+    expect(lastPrompt(world).conversation).toContain(PDF_FACT);
   });
 
   it('runs a workspace’s custom reaction with its own prompt', async () => {
