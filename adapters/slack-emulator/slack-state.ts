@@ -104,6 +104,8 @@ export interface FakeMessage {
   metadata?: { event_type: string; event_payload: Record<string, unknown> };
   reactions: Map<string, Set<string>>;
   files?: FakeFile[];
+  /** Legacy secondary attachments, as bots post them (Slack returns them as given). */
+  attachments?: Record<string, unknown>[];
 }
 
 export class SlackState {
@@ -184,6 +186,7 @@ export class SlackState {
     threadTs?: string;
     subtype?: string;
     files?: FakeFile[];
+    attachments?: Record<string, unknown>[];
     /** When it was written (default: now); its ts says so. */
     at?: Date;
   }): FakeMessage {
@@ -199,6 +202,7 @@ export class SlackState {
       ...(input.threadTs === undefined ? {} : { threadTs: input.threadTs }),
       ...(input.subtype === undefined ? {} : { subtype: input.subtype }),
       ...(input.files === undefined ? {} : { files: input.files }),
+      ...(input.attachments === undefined ? {} : { attachments: input.attachments }),
     };
     if (input.threadTs !== undefined) {
       const parent = this.message(input.channel, input.threadTs);

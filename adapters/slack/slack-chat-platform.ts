@@ -22,6 +22,7 @@ import type { Clock } from '../../core/shared/clock.port';
 import { createSlackCaller, realSleep, type SlackApiCallerOptions, type SlackCall } from './slack-api-caller';
 import { SlackAnswerWriter, type AnswerWriterSettings } from './slack-answer-writer';
 import { downloadSlackFile, toSharedFile, type SlackFile } from './slack-file-download';
+import { slackMessageText, type SlackAttachment } from './slack-message-text';
 import { readLinkedSlackMessage } from './slack-linked-message';
 import { splitMessage } from './split-message';
 import type { SlackProfileLookups } from './slack-profile-lookups';
@@ -99,7 +100,7 @@ export class SlackChatPlatform implements ChatPlatform {
         const files = this.sharedFiles(message.files);
         byTs.set(message.ts, {
           ts: message.ts,
-          text: message.text ?? '',
+          text: slackMessageText(message),
           ...(message.user === undefined ? {} : { userId: message.user }),
           ...(message.bot_id === undefined ? {} : { botId: message.bot_id }),
           ...(files.length === 0 ? {} : { files }),
@@ -268,7 +269,7 @@ export class SlackChatPlatform implements ChatPlatform {
 }
 
 interface RepliesPage {
-  messages?: { ts?: string; text?: string; user?: string; bot_id?: string; subtype?: string; files?: SlackFile[] }[];
+  messages?: { ts?: string; text?: string; attachments?: SlackAttachment[]; user?: string; bot_id?: string; subtype?: string; files?: SlackFile[] }[];
   response_metadata?: { next_cursor?: string };
 }
 

@@ -15,6 +15,7 @@ import { createSlackCaller } from './slack-api-caller';
 import { appearanceArgs, compareTs, SlackChatPlatform, type SlackChatPlatformOptions } from './slack-chat-platform';
 import { homeViewToSlack } from './home-blocks';
 import type { SlackFile } from './slack-file-download';
+import { slackMessageText, type SlackAttachment } from './slack-message-text';
 
 /** Builds the triggers' Web API client per installation (bot token). */
 export class SlackChatWorkspaceFactory implements ChatWorkspaceFactory {
@@ -28,6 +29,7 @@ export class SlackChatWorkspaceFactory implements ChatWorkspaceFactory {
 interface SlackMessage {
   ts?: string;
   text?: string;
+  attachments?: SlackAttachment[];
   user?: string;
   bot_id?: string;
   subtype?: string;
@@ -224,7 +226,7 @@ function toChannelMessage(message: SlackMessage, threadTs: string): ChannelMessa
 function toThreadMessage(message: SlackMessage): ThreadMessage {
   return {
     ts: message.ts!,
-    text: message.text ?? '',
+    text: slackMessageText(message),
     ...(message.user === undefined ? {} : { userId: message.user }),
     ...(message.bot_id === undefined ? {} : { botId: message.bot_id }),
   };

@@ -39,13 +39,14 @@ describe('Slack app: auto-replies to configured bots (real server and worker, fa
   const botPosts = async (
     bot: { id: string; userId: string },
     text: string,
-    options: { threadTs?: string; legacy?: boolean; ws?: SeededWorkspace } = {},
+    options: { threadTs?: string; legacy?: boolean; ws?: SeededWorkspace; attachments?: Record<string, unknown>[] } = {},
   ) => {
     const ws = options.ws ?? world.ws;
     const message = world.slack.addMessage({
       channel: ws.channel,
       text,
       botId: bot.id,
+      ...(options.attachments ? { attachments: options.attachments } : {}),
       ...(options.legacy ? { subtype: 'bot_message' } : { user: bot.userId }),
       ...(options.threadTs ? { threadTs: options.threadTs } : {}),
     });
@@ -93,6 +94,32 @@ describe('Slack app: auto-replies to configured bots (real server and worker, fa
     world.openai.answer('Legacy bot answered.');
     const message = await botPosts(deploy, 'Nightly build green', { legacy: true });
     await eventually(() => expect(repliesIn(world, world.ws.channel, message.ts)).toEqual(['Legacy bot answered.']));
+  });
+
+  it('reads a bot message that says everything in attachments (empty text), as alert and CI bots post them', async () => {
+    world.openai.answer('The billing deploy failed on a missing table; run the migration.');
+    const message = await botPosts(deploy, '', {
+      attachments: [
+        {
+          fallback: 'Deploy #43 failed',
+          color: 'danger',
+          title: 'Deploy #43 failed',
+          text: 'relation "orders" does not exist',
+          fields: [{ title: 'Service', value: 'billing', short: true }],
+        },
+        // Slack's preview of a link is not what the bot said.
+        { from_url: 'https://status.example.com/', original_url: 'https://status.example.com/', title: 'Status page', text: 'All systems go' },
+      ],
+    });
+
+    await eventually(() =>
+      expect(repliesIn(world, world.ws.channel, message.ts)).toEqual(['The billing deploy failed on a missing table; run the migration.']),
+    );
+    const { conversation } = lastPrompt(world);
+    expect(conversation).toContain('Deploy #43 failed');
+    expect(conversation).toContain('relation "orders" does not exist');
+    expect(conversation).toContain('Service: billing');
+    expect(conversation).not.toContain('All systems go');
   });
 
   it('stays quiet for a bot that is not configured, or whose row is switched off', async () => {
