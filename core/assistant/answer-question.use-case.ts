@@ -148,8 +148,17 @@ export class AnswerQuestion extends TriggerUseCase<AnswerQuestionDeps> {
     if (decision.intent !== 'auto_reply') return { status: 'ignored', reason: 'not_addressed' };
 
     const replyThread = { channelId: decision.channelId, threadTs: decision.replyThreadTs };
-    const count = await deps.autoReplyCounter.increment(input.teamId, input.channelId, replyThread.threadTs, hourStart(deps.clock.now()));
-    if (count > MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR) return { status: 'ignored', reason: 'loop_guard' };
+    // A retried attempt (Slack failing mid-answer, a worker killed) is the same message: it is
+    // counted once, or its retry could find the thread's hour spent by itself and leave the
+    // first attempt's error message where the answer belongs.
+    const firstAttempt = await deps.processedEvents.markProcessed(
+      { eventId: claimKey('auto-reply-counted', input.teamId, input.channelId, input.ts), teamId: input.teamId, type: 'notice' },
+      deps.clock.now(),
+    );
+    if (firstAttempt) {
+      const count = await deps.autoReplyCounter.increment(input.teamId, input.channelId, replyThread.threadTs, hourStart(deps.clock.now()));
+      if (count > MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR) return { status: 'ignored', reason: 'loop_guard' };
+    }
 
     const setting = autoReplies.find((s) => s.botUserId === decision.requesterId)!;
     const asker = await this.pipeline.asker(workspace, decision.requesterId);

@@ -149,6 +149,28 @@ describe('Slack app: auto-replies to configured bots (real server and worker, fa
     expect(guarded).toHaveLength(3);
   });
 
+  it('counts a message once against the cap when its answer is retried (a Slack failure mid-way)', async () => {
+    await configure(deploy, true);
+    world.openai.answer('Noted.');
+    const root = await botPosts(deploy, 'Migration started');
+    await eventually(() => expect(repliesIn(world, world.ws.channel, root.ts)).toHaveLength(1));
+    for (let i = 1; i < MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR - 1; i += 1) {
+      await botPosts(deploy, `Migration step ${i}`, { threadTs: root.ts });
+      await eventually(() => expect(repliesIn(world, world.ws.channel, root.ts)).toHaveLength(i + 1));
+    }
+    // The last answer the hour allows: Slack turns its stream away once (a long Retry-After), the job is retried.
+    world.slack.rateLimit('chat.startStream', { times: 1, retryAfterSeconds: 120 });
+    world.openai.answer('The migration is done; nothing left to do.');
+    await botPosts(deploy, 'Migration finished', { threadTs: root.ts });
+
+    await eventually(() =>
+      expect(repliesIn(world, world.ws.channel, root.ts)).toEqual([
+        ...Array<string>(MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR - 1).fill('Noted.'),
+        'The migration is done; nothing left to do.',
+      ]),
+    );
+  });
+
   it('never answers itself or another Tomo (the same app in a shared channel)', async () => {
     const calls = world.openai.calls.length;
     const own = world.slack.addMessage({ channel: world.ws.channel, text: 'Tomo speaking', user: world.ws.team.botUserId, botId: world.ws.team.botId });
