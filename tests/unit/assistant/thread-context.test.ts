@@ -61,6 +61,14 @@ describe('building the LLM context from a thread', () => {
     expect(build([say('UALICE', '   '), say('UBOB', 'hello')]).messages).toEqual([{ role: 'user', content: 'Bob Baker: hello' }]);
   });
 
+  it('keeps a file shared without a word as a turn naming its files (the readers add what they say)', () => {
+    const shared: ThreadMessage = {
+      ...say('UALICE', ''),
+      files: [{ id: 'F1', name: 'q3.pdf', mimetype: 'application/pdf', filetype: 'pdf', size: 10 }],
+    };
+    expect(build([shared]).messages).toEqual([{ role: 'user', content: 'alice: (shared q3.pdf)' }]);
+  });
+
   it('drops the oldest messages first to stay within the token limit', () => {
     const messages = [say('UALICE', 'a'.repeat(400)), say('UBOB', 'b'.repeat(400)), say('UALICE', 'c'.repeat(400))];
     const perMessage = Math.ceil('alice: '.length / 4 + 100) + MESSAGE_OVERHEAD_TOKENS;
