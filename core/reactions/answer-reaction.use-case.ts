@@ -60,6 +60,15 @@ export class AnswerReaction extends TriggerUseCase<AnswerReactionDeps> {
     if (!decision.respond) return { status: 'ignored', reason: decision.reason };
     if (decision.intent !== 'reaction_prompt') return { status: 'ignored', reason: 'not_a_reaction_prompt' };
 
+    if (!installation.botToken) return { status: 'ignored', reason: 'not_installed' };
+
+    // Read before claiming: Slack also sends reactions from channels Tomo is not in (shared
+    // channels). Such a reaction must not spend the emoji's one answer there, or the same flag
+    // would stay unanswered for a week after Tomo is invited.
+    const access = { teamId: input.teamId, botToken: installation.botToken, botUserId: installation.botUserId };
+    const message = await readable(() => deps.chat.forWorkspace(access).readMessage(input.channelId, input.itemTs));
+    if (!message) return { status: 'ignored', reason: 'message_not_found' };
+
     // The same emoji (under any alias) on the same message: one answer, whoever reacts.
     const emoji = canonicalReactionName(normalizeReactionName(input.reaction));
     const gate = await this.gate.open({
@@ -70,9 +79,6 @@ export class AnswerReaction extends TriggerUseCase<AnswerReactionDeps> {
     if (!gate.open) return { status: 'ignored', reason: gate.reason };
     const { workspace } = gate;
     const { platform } = workspace;
-
-    const message = await readable(() => platform.readMessage(input.channelId, input.itemTs));
-    if (!message) return { status: 'ignored', reason: 'message_not_found' };
     const thread = { channelId: input.channelId, threadTs: message.threadTs };
     const isParent = message.threadTs === message.ts && message.replyCount > 0;
     const inThread = message.threadTs !== message.ts || message.replyCount > 0;

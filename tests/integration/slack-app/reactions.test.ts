@@ -156,6 +156,21 @@ describe('Slack app: emoji reactions run their prompt on the message (real serve
     expect(world.openai.calls.length).toBe(calls);
   });
 
+  it('answers a flag once Tomo is invited, though someone used that flag there before (Slack sends shared channels’ reactions)', async () => {
+    const shared = world.slack.addChannel({ id: 'CSHARED', teamId: world.ws.team.id, name: 'shared-with-partner', botIsMember: false });
+    world.slack.join(shared.id, world.ws.alice);
+    world.slack.join(shared.id, world.ws.bob);
+    const message = world.slack.addMessage({ channel: shared.id, user: world.ws.alice, text: 'Our office is closed on Monday.' });
+    await react('jp', { ts: message.ts, channel: shared.id }, world.ws.bob);
+    await settled(world, REACTIONS);
+
+    world.slack.join(shared.id, world.ws.team.botUserId);
+    world.openai.answer('月曜日はオフィスが休みです。');
+    await react('jp', { ts: message.ts, channel: shared.id }, world.ws.bob);
+
+    await eventually(() => expect(repliesIn(world, shared.id, message.ts)).toEqual(['月曜日はオフィスが休みです。']));
+  });
+
   it('tells only the reactor, in their language, when the trial is over; nothing public, no model asked', async () => {
     const other = seedWorkspace(world.slack, 'T0REACT');
     await installThroughBrowser(world, other);
