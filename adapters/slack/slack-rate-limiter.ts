@@ -38,8 +38,8 @@ export const SLACK_METHOD_TIERS: Readonly<Record<string, keyof typeof PER_MINUTE
   'assistant.threads.setTitle': 'tier3',
   'assistant.threads.setSuggestedPrompts': 'tier3',
   'views.publish': 'tier4',
-  'functions.completeSuccess': 'tier4',
-  'functions.completeError': 'tier4',
+  'functions.completeSuccess': 'tier3',
+  'functions.completeError': 'tier3',
 };
 
 /** Calls that put a new message into a channel: also paced per channel. */

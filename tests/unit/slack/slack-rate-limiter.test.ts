@@ -36,6 +36,14 @@ describe('SlackRateLimiter', () => {
     expect(time.waits).toEqual([]);
   });
 
+  it('ends workflow steps at Tier 3 (50 a minute), as Slack documents functions.completeSuccess', async () => {
+    const { time, limiter } = limiterWithClock();
+    for (let i = 0; i < 50; i += 1) await limiter.take('T1', 'functions.completeSuccess');
+    expect(time.waits).toEqual([]);
+    await limiter.take('T1', 'functions.completeSuccess');
+    expect(time.waits).toEqual([1_200]);
+  });
+
   it('counts per workspace and per method', async () => {
     const { time, limiter } = limiterWithClock();
     for (let i = 0; i < 50; i += 1) await limiter.take('T1', 'chat.update');
