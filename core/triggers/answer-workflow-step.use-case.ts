@@ -58,7 +58,7 @@ export class AnswerWorkflowStep extends TriggerUseCase<AnswerWorkflowStepDeps> {
     });
     if (!gate.open) return { status: 'ignored', reason: gate.reason };
     const { workspace } = gate;
-    const step = completionOf(workspace.platform, input.functionExecutionId);
+    const step = completionOf(workspace.platform, input.functionExecutionId, () => this.deps.texts.unknownError('en'));
     try {
       return await this.run(workspace, input, step);
     } catch (error) {
@@ -122,15 +122,24 @@ interface Completion {
   end(outcome: FunctionOutcome): Promise<void>;
 }
 
-/** Ends the step once: a second end (success after error, or twice) is never sent. */
-function completionOf(platform: ChatWorkspace, executionId: string): Completion {
+/**
+ * Ends the step once: a second end (success after error, or twice) is never sent. When Slack
+ * refuses the answer itself (its outputs, e.g. `parameter_validation_failed`), a retry would ask
+ * the model again only to be refused the same way while the workflow waits: the step ends with
+ * the unknown-error message instead.
+ */
+function completionOf(platform: ChatWorkspace, executionId: string, refusedText: () => string): Completion {
   let ended = false;
   return {
     async end(outcome) {
       if (ended) return;
       ended = true;
-      await platform.completeFunction(executionId, outcome);
+      try {
+        await platform.completeFunction(executionId, outcome);
+      } catch (error) {
+        if (!outcome.ok || !isChatPlatformError(error) || error.code !== 'failed' || error.platformCode === undefined) throw error;
+        await platform.completeFunction(executionId, { ok: false, error: refusedText() });
+      }
     },
   };
 }
-

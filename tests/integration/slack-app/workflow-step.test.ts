@@ -141,6 +141,19 @@ describe('Slack app: the "Ask Tomo" workflow step (real server and worker, fakes
     expect(empty.error).toBe(slackText('SLACK.WORKFLOW_INPUT_MISSING', {}, 'en'));
   });
 
+  it('ends with completeError when Slack refuses the answer itself, instead of asking the model again and leaving the workflow waiting', async () => {
+    world.openai.answer('An answer Slack will not take.');
+    world.slack.failNext('functions.completeSuccess', 'parameter_validation_failed', { times: 20 });
+    const calls = world.openai.calls.length;
+    const execution = await runStep({ prompt: 'Summarize the plan', user_id: world.ws.alice });
+
+    await eventually(() => expect(execution.state).toBe('failed'));
+    expect(execution.error).toBe(translate('UNKNOWN', {}, 'en'));
+    await settled(world, WORKFLOW);
+    expect(completions(execution.id).map((c) => c.method)).toEqual(['functions.completeError']);
+    expect(world.openai.calls.length).toBe(calls + 1);
+  });
+
   it('leaves other apps’ functions alone', async () => {
     const execution = world.slack.startFunctionExecution(world.ws.team.id);
     await sendEvent(world, {
