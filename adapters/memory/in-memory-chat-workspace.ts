@@ -58,6 +58,7 @@ export class InMemoryChatWorkspacePlatform extends InMemoryChatPlatform implemen
       isMember: !this.workspace.notMember.has(channelId),
       isPrivate: false,
       isIm: channelId.startsWith('D'),
+      isArchived: false,
     };
   }
 

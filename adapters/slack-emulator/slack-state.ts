@@ -45,6 +45,8 @@ export interface FakeChannel {
   members?: string[];
   /** False: Tomo has not been invited, so it cannot read the channel or post there. Default true. */
   botIsMember?: boolean;
+  /** Archived: its history still reads, but nothing can be posted there (`is_archived`). */
+  isArchived?: boolean;
 }
 
 /** A bot of the workspace (bots.info): its B… id, its bot user and its app. */

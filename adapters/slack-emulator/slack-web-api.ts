@@ -131,6 +131,7 @@ export const METHODS: Record<string, Method> = {
         is_mpim: false,
         is_private: isPrivate || channel.isIm === true,
         is_member: channel.botIsMember !== false,
+        is_archived: channel.isArchived === true,
       },
     };
   },
@@ -312,6 +313,7 @@ function postAsBot(ctx: MethodContext, channel: string, text: string, format: Fa
   const { params, state, team } = ctx;
   const threadTs = params.thread_ts;
   if (threadTs !== undefined && state.message(channel, threadTs) === undefined) throw new SlackMethodError('thread_not_found');
+  if (state.channels.get(channel)?.isArchived === true) throw new SlackMethodError('is_archived');
   const message = state.addMessage({
     channel,
     text,

@@ -140,7 +140,7 @@ export class SlackChatWorkspace extends SlackChatPlatform implements ChatWorkspa
   async channelInfo(channelId: string): Promise<ChannelInfo | null> {
     try {
       const result = (await this.call('conversations.info', { channel: channelId })) as {
-        channel?: { id?: string; name?: string; is_member?: boolean; is_private?: boolean; is_im?: boolean };
+        channel?: { id?: string; name?: string; is_member?: boolean; is_private?: boolean; is_im?: boolean; is_archived?: boolean };
       };
       const channel = result.channel;
       if (!channel) return null;
@@ -150,6 +150,7 @@ export class SlackChatWorkspace extends SlackChatPlatform implements ChatWorkspa
         isMember: channel.is_member === true || channel.is_im === true,
         isPrivate: channel.is_private === true,
         isIm: channel.is_im === true,
+        isArchived: channel.is_archived === true,
       };
     } catch (error) {
       if (isChatPlatformError(error) && error.code === 'not_found') return null;

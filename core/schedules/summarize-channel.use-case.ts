@@ -14,7 +14,7 @@ export interface SummarizeChannelDeps extends TriggerDeps {
 }
 
 export type SummarizeChannelResult =
-  | { readonly status: 'ignored'; readonly reason: IgnoreReason | 'duplicate' | 'not_installed' | 'not_in_channel' }
+  | { readonly status: 'ignored'; readonly reason: IgnoreReason | 'duplicate' | 'not_installed' | 'not_in_channel' | 'channel_archived' }
   | { readonly status: 'empty' }
   | AnswerPipelineResult;
 
@@ -30,7 +30,8 @@ const MAX_THREADS = 50;
  * Whose seat: the summary is asked for by whoever last saved the schedule, so it takes (or
  * uses) their seat and counts as a Channel request in their usage. When they are refused
  * (trial over, no seat, limit) or Tomo cannot read the channel, they get a DM saying so; the
- * channel does not. An empty channel gets a one-line note, without asking the model.
+ * channel does not. An empty channel gets a one-line note, without asking the model; an
+ * archived one is skipped.
  */
 export class SummarizeChannel extends TriggerUseCase<SummarizeChannelDeps> {
   async execute(run: SummaryRun): Promise<SummarizeChannelResult> {
@@ -44,6 +45,10 @@ export class SummarizeChannel extends TriggerUseCase<SummarizeChannelDeps> {
     );
     if (!decision.respond) return { status: 'ignored', reason: decision.reason };
     if (decision.intent !== 'summarize') return { status: 'ignored', reason: 'summary_disabled' };
+
+    // An archived channel still reads, but nothing can be posted there: no summary, no model
+    // call, no DM every day; it resumes by itself if the channel is unarchived.
+    if ((await workspace.platform.channelInfo(run.channelId))?.isArchived === true) return { status: 'ignored', reason: 'channel_archived' };
 
     const owner = await this.pipeline.asker(workspace, decision.requesterId);
     const say = this.deps.texts.say.bind(this.deps.texts);

@@ -29,6 +29,8 @@ export interface ChannelInfo {
   readonly isMember: boolean;
   readonly isPrivate: boolean;
   readonly isIm: boolean;
+  /** Archived: it still reads, but nothing can be posted there. */
+  readonly isArchived: boolean;
 }
 
 /** How a workflow step ends: its outputs, or an error the person running it is shown. */

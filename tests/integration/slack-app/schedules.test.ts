@@ -188,6 +188,26 @@ describe('Slack app: scheduled channel summaries (real server and workers, fakes
     expect(await repositoriesOf(world).usageEvents.tallyByMember(world.ws.team.id, null)).toEqual(usage);
   });
 
+  it('skips an archived channel quietly: no model call, no usage, no DM, and the job does not fail', async () => {
+    const archived = world.slack.addChannel({ id: 'CARCHIVED', teamId: world.ws.team.id, name: 'old-project', isArchived: true }).id;
+    world.slack.addMessage({ channel: archived, user: world.ws.bob, text: 'Last words before archiving', at: new Date(Date.now() - 30 * MINUTE) });
+    await schedule(archived);
+    const calls = world.openai.calls.length;
+    const usage = await repositoriesOf(world).usageEvents.tallyByMember(world.ws.team.id, null);
+    const dms = dmsTo(world.ws.alice).length;
+
+    await sweep();
+
+    expect(tomoPosts(archived).map((m) => m.text)).toEqual([]);
+    expect(world.openai.calls.length).toBe(calls);
+    expect(await repositoriesOf(world).usageEvents.tallyByMember(world.ws.team.id, null)).toEqual(usage);
+    expect(dmsTo(world.ws.alice)).toHaveLength(dms);
+    const failed = await world.app.database.orm.em
+      .getConnection()
+      .execute<{ n: number }[]>(`select count(*)::int as n from pgboss.job where name = ? and state in ('failed', 'retry')`, [SUMMARIES]);
+    expect(failed[0]!.n).toBe(0);
+  });
+
   it('tells the schedule’s owner in a DM, not the channel, when Tomo is not in it or the trial is over', async () => {
     const outside = world.slack.addChannel({ id: 'COUTSIDE', teamId: world.ws.team.id, name: 'outside', botIsMember: false }).id;
     await schedule(outside);
