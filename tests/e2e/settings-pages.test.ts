@@ -93,6 +93,21 @@ describe('App', () => {
     await page.close();
   });
 
+  it('keeps a name being typed when the greeting switch is flipped before saving it', async () => {
+    const page = await open('/settings/app');
+    const greeting = page.getByRole('switch', { name: en.app.greeting.label });
+    const before = await greeting.getAttribute('aria-checked');
+    await page.getByLabel(en.app.name.label).fill('Not Saved Yet');
+    await greeting.click();
+    // The switch shows the reloaded settings once the change is stored.
+    await expect.poll(() => greeting.getAttribute('aria-checked')).not.toBe(before);
+    await idle(page);
+    expect(await page.getByLabel(en.app.name.label).inputValue()).toBe('Not Saved Yet');
+    await greeting.click();
+    await expect.poll(() => greeting.getAttribute('aria-checked')).toBe(before);
+    await page.close();
+  });
+
   it('checks the icon file with the exact messages, uploads it, and removes it with the X', async () => {
     const page = await open('/settings/app');
     const input = page.getByTestId('app-icon-input');

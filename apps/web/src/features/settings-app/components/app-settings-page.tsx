@@ -29,9 +29,12 @@ export function AppSettingsPage() {
   useEffect(() => {
     void fetchUserContext().then(setWho);
   }, []);
+  // Only a changed saved name replaces what is typed: the greeting switch or an icon change
+  // reloads the settings too, and must not wipe a name the person has not saved yet.
+  const savedName = data ? (data.appName ?? '') : undefined;
   useEffect(() => {
-    if (data) setName(data.appName ?? '');
-  }, [data]);
+    if (savedName !== undefined) setName(savedName);
+  }, [savedName]);
 
   const nameCheck = validateAppName(name);
   const nameError = nameCheck.ok ? null : m(nameCheck.error.code, nameCheck.error.params);
