@@ -108,6 +108,18 @@ describe('App', () => {
     await page.close();
   });
 
+  it("says the catalogue's unknown error, in Japanese, when a change never reaches the server", async () => {
+    const page = await open('/ja/settings/app');
+    await page.route('**/api/settings/app', (route) => (route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.continue()));
+    const greeting = page.getByRole('switch', { name: ja.app.greeting.label });
+    await greeting.waitFor();
+    const before = await greeting.getAttribute('aria-checked');
+    await greeting.click();
+    await expect.poll(() => alert(page).innerText()).toBe(translate('UNKNOWN', {}, 'ja'));
+    expect(await greeting.getAttribute('aria-checked')).toBe(before);
+    await page.close();
+  });
+
   it('checks the icon file with the exact messages, uploads it, and removes it with the X', async () => {
     const page = await open('/settings/app');
     const input = page.getByTestId('app-icon-input');

@@ -1,5 +1,7 @@
 import { useCallback, useState } from 'react';
 import { asApiError } from './use-resource';
+import { translate } from '../../../../shared/messages';
+import { useLocale } from '../use-locale';
 
 /** The progress states of spec 4, as catalogue codes ('Creating...', 'Deleting...', …). */
 export type Progress = 'UI.CREATING' | 'UI.DELETING' | 'UI.LOADING' | 'UI.SAVING' | 'UI.UPDATING';
@@ -7,9 +9,11 @@ export type Progress = 'UI.CREATING' | 'UI.DELETING' | 'UI.LOADING' | 'UI.SAVING
 /**
  * Runs one change at a time: shows its progress state while it runs and keeps the error
  * message (already in the page's language) when it fails; `afterwards` runs on success (a
- * reload). Resolves true on success.
+ * reload). Resolves true on success. A failure without a message of Tomo's (the network is
+ * down, a proxy's error page) still says so, with the catalogue's unknown-error text.
  */
 export function useAction() {
+  const locale = useLocale();
   const [progress, setProgress] = useState<Progress | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -22,12 +26,12 @@ export function useAction() {
       await afterwards?.();
       return true;
     } catch (caught) {
-      setError(asApiError(caught).message || null);
+      setError(asApiError(caught).message || translate('UNKNOWN', {}, locale));
       return false;
     } finally {
       setProgress(null);
     }
-  }, []);
+  }, [locale]);
 
   return { progress, error, setError, run, busy: progress !== null };
 }
