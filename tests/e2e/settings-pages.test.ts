@@ -278,6 +278,22 @@ describe('Reactions', () => {
     await page.close();
   });
 
+  it("shows the server's refusal, not an earlier check's message that no longer applies", async () => {
+    const page = await open('/settings/reactions');
+    await page.getByRole('tab', { name: en.reactions.tabs.custom }).click();
+    await page.getByRole('button', { name: en.reactions.add }).click();
+    const modal = page.locator('dialog[open]');
+    await modal.getByLabel(en.reactions.fields.name).fill('long');
+    await modal.getByRole('button', { name: en.actions.save }).click();
+    await expect.poll(() => modal.getByRole('alert').innerText()).toBe('Prompt text is required');
+    await modal.getByLabel(en.reactions.fields.name).fill('x'.repeat(101));
+    await modal.getByLabel(en.reactions.fields.prompt).fill('Celebrate this message.');
+    await modal.getByRole('button', { name: en.actions.save }).click();
+    await expect.poll(() => modal.getByRole('alert').innerText()).toBe(translate('REACTION.NAME_TOO_LONG', { max: 100 }, 'en'));
+    expect(await modal.getByLabel(en.reactions.fields.prompt).inputValue()).toBe('Celebrate this message.');
+    await page.close();
+  });
+
   it('shows the validation messages in Japanese on /ja', async () => {
     const page = await open('/ja/settings/reactions');
     await page.getByRole('tab', { name: ja.reactions.tabs.custom }).click();

@@ -39,6 +39,8 @@ export function ReactionDialog(props: {
       setError(m(checked.error.code, checked.error.params));
       return;
     }
+    // An earlier check's message would otherwise hide the server's answer to this save.
+    setError(null);
     props.onSave(existing?.id ?? null, draft);
   };
 
