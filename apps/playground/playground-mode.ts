@@ -20,8 +20,10 @@ export function playgroundDecision(env: Record<string, string | undefined>): Pla
 export interface ModelStatus {
   configured: boolean;
   provider: 'openai' | 'anthropic' | 'demo' | 'none';
-  /** One sentence for the visitor. */
+  /** One sentence for the visitor (in English; the page says it in its own language). */
   message: string;
+  /** OPENAI_BASE_URL when an OpenAI-compatible server other than OpenAI's answers. */
+  baseUrl?: string;
 }
 
 export function modelStatus(env: Record<string, string | undefined>): ModelStatus {
@@ -38,7 +40,12 @@ export function modelStatus(env: Record<string, string | undefined>): ModelStatu
   if (set('OPENAI_API_KEY') || set('ANTHROPIC_API_KEY')) {
     const which = provider === 'anthropic' && set('ANTHROPIC_API_KEY') ? 'anthropic' : set('OPENAI_API_KEY') ? 'openai' : 'anthropic';
     const where = which === 'openai' && set('OPENAI_BASE_URL') ? ` at ${env.OPENAI_BASE_URL}` : '';
-    return { configured: true, provider: which, message: `Answers come from ${which === 'openai' ? 'OpenAI' : 'Anthropic'}${where}.` };
+    return {
+      configured: true,
+      provider: which,
+      message: `Answers come from ${which === 'openai' ? 'OpenAI' : 'Anthropic'}${where}.`,
+      ...(where ? { baseUrl: env.OPENAI_BASE_URL!.trim() } : {}),
+    };
   }
   return {
     configured: false,

@@ -7,6 +7,7 @@ import { launchBrowser, watchPageErrors } from '../support/browser';
 import { testDatabase } from '../support/database';
 import { testLogger } from '../support/logger';
 import { ensureWebBuild } from '../support/web-app';
+import ja from '../../apps/web/src/locales/ja/playground';
 
 // A visitor with no Slack account: `npm start` (here in-process, with the demo model) serves
 // /playground; they mention Tomo in #general and watch the answer stream into the thread.
@@ -134,6 +135,31 @@ describe('the playground in Chromium', () => {
     const summary = page.locator('.playground-main .playground-message-tomo .playground-text', { hasText: 'Summary of' });
     await expect.poll(() => summary.allInnerTexts(), { timeout: 30_000 }).toEqual([expect.stringContaining('Summary of #general, last 1 day(s)')]);
     expect(await summary.innerText()).not.toContain('C0GENERAL');
+    await page.close();
+  }, 90_000);
+
+  it('speaks Japanese on /ja/playground: the model banner and why a summary cannot run now', async () => {
+    const page = await signedInPage();
+    const saved = await page.request.put(`${base}/api/settings/schedules/C0GENERAL`, {
+      headers: { origin: base },
+      data: { isSummaryEnabled: true, localTime: '09:00', timezoneOffsetMinutes: 0, lookbackDays: 1 },
+    });
+    expect(saved.status()).toBe(200);
+    await page.goto(`${base}/ja/playground`);
+    expect(await page.getByRole('note').innerText()).toBe(ja.model.demo);
+
+    const runNow = async () => {
+      const answered = page.waitForResponse((response) => response.url().endsWith('/api/playground/summaries'));
+      await page.getByRole('button', { name: ja.summary.run }).click();
+      await answered;
+    };
+    await page.getByRole('button', { name: '# random' }).click();
+    await runNow();
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe(ja.refusals.NO_SCHEDULE);
+    await page.getByRole('button', { name: '# general' }).click();
+    await runNow();
+    await runNow();
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe(ja.refusals.ALREADY_RAN);
     await page.close();
   }, 90_000);
 

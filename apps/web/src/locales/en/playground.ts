@@ -61,6 +61,17 @@ const playground = {
     run: 'Run today’s summary now',
     queued: 'Summary queued: it posts in this channel in a moment. A schedule runs once a day, and this counts as today’s run.',
   },
+  model: {
+    demo: 'Answers come from the offline demo model (LLM_PROVIDER=demo): each one reports what Tomo received and is labelled as no model. Set OPENAI_API_KEY or ANTHROPIC_API_KEY and unset LLM_PROVIDER for real answers.',
+    openai: 'Answers come from OpenAI.',
+    openaiAt: 'Answers come from OpenAI at {{url}}.',
+    anthropic: 'Answers come from Anthropic.',
+    none: 'No model is configured, so Tomo can only report an error. Stop Tomo and start it again with OPENAI_API_KEY=sk-… (or OPENAI_BASE_URL=http://127.0.0.1:11434/v1 with OPENAI_API_KEY=ollama for a local Ollama), ANTHROPIC_API_KEY=sk-ant-…, or LLM_PROVIDER=demo for the offline demo model.',
+  },
+  refusals: {
+    NO_SCHEDULE: 'This channel has no daily summary: turn one on under Settings → Schedules first.',
+    ALREADY_RAN: 'Today’s summary of this channel has already run: a schedule runs once a day, so the next one is tomorrow’s.',
+  },
   error: 'That did not work: {{message}}',
 };
 

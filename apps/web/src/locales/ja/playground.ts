@@ -64,6 +64,17 @@ const playground: Localized<typeof en> = {
     run: '今日の要約をいま実行',
     queued: '要約をキューに入れました。まもなくこのチャンネルに投稿されます。スケジュールは 1 日 1 回で、これが今日の実行になります。',
   },
+  model: {
+    demo: '回答はオフラインのデモモデル（LLM_PROVIDER=demo）によるものです。Tomo が受け取った内容を報告するだけで、モデルではないと明記されます。実際の回答を得るには OPENAI_API_KEY または ANTHROPIC_API_KEY を設定し、LLM_PROVIDER を外してください。',
+    openai: '回答は OpenAI によるものです。',
+    openaiAt: '回答は {{url}} の OpenAI 互換サーバーによるものです。',
+    anthropic: '回答は Anthropic によるものです。',
+    none: 'モデルが設定されていないため、Tomo はエラーを伝えることしかできません。Tomo を止めて、OPENAI_API_KEY=sk-…（ローカルの Ollama なら OPENAI_BASE_URL=http://127.0.0.1:11434/v1 と OPENAI_API_KEY=ollama）、ANTHROPIC_API_KEY=sk-ant-…、またはオフラインのデモモデルなら LLM_PROVIDER=demo を付けて起動し直してください。',
+  },
+  refusals: {
+    NO_SCHEDULE: 'このチャンネルには毎日の要約が設定されていません。先に 設定 → スケジュール でオンにしてください。',
+    ALREADY_RAN: 'このチャンネルの今日の要約はすでに実行されました。スケジュールは 1 日 1 回なので、次は明日です。',
+  },
   error: 'うまくいきませんでした: {{message}}',
 };
 

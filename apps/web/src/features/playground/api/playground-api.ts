@@ -4,7 +4,7 @@ export interface PlaygroundWorld {
   me: { id: string; name: string };
   /** Tomo's bot, by the name the App settings page gave it (Tomo by default). */
   tomo: { userId: string; botId: string; name: string };
-  model: { configured: boolean; provider: string; message: string };
+  model: { configured: boolean; provider: 'openai' | 'anthropic' | 'demo' | 'none'; message: string; baseUrl?: string };
   people: Record<string, string>;
   channels: { id: string; name: string; kind: 'channel' | 'dm' }[];
   messages: PlaygroundMessage[];
@@ -49,6 +49,17 @@ export async function getWorld(): Promise<PlaygroundWorld | null> {
   return (await response.json()) as PlaygroundWorld;
 }
 
+/** A refused playground action: `code` picks the page's own words where it has them. */
+export class PlaygroundError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PlaygroundError';
+  }
+}
+
 export async function act<T = unknown>(path: string, body: unknown): Promise<T> {
   const response = await fetch(`/api/playground/${path}`, {
     method: 'POST',
@@ -56,7 +67,7 @@ export async function act<T = unknown>(path: string, body: unknown): Promise<T> 
     body: JSON.stringify(body),
     credentials: 'same-origin',
   });
-  const payload = (await response.json().catch(() => ({}))) as { error?: { message?: string } } & T;
-  if (!response.ok) throw new Error(payload.error?.message ?? `HTTP ${response.status}`);
+  const payload = (await response.json().catch(() => ({}))) as { error?: { code?: string; message?: string } } & T;
+  if (!response.ok) throw new PlaygroundError(payload.error?.code ?? 'UNKNOWN', payload.error?.message ?? `HTTP ${response.status}`);
   return payload;
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { act, getWorld, type HomeBlock, type PlaygroundMessage, type PlaygroundWorld } from '../api/playground-api';
+import { act, getWorld, PlaygroundError, type HomeBlock, type PlaygroundMessage, type PlaygroundWorld } from '../api/playground-api';
 import './playground.css';
 
 type View = { kind: 'channel'; id: string } | { kind: 'home' } | { kind: 'assistant'; threadTs: string | null };
@@ -84,7 +84,11 @@ export function PlaygroundPage() {
         setWorld((await getWorld()) ?? null);
         return result;
       } catch (failure) {
-        setError(t('error', { message: failure instanceof Error ? failure.message : String(failure) }));
+        setError(
+          failure instanceof PlaygroundError && (REFUSALS as readonly string[]).includes(failure.code)
+            ? t(`refusals.${failure.code as Refusal}`)
+            : t('error', { message: failure instanceof Error ? failure.message : String(failure) }),
+        );
         return undefined;
       }
     },
@@ -114,7 +118,7 @@ export function PlaygroundPage() {
   return (
     <div className="playground">
       <div className={world.model.configured ? 'playground-model' : 'playground-model playground-model-missing'} role="note">
-        {world.model.message}
+        {world.model.provider === 'openai' && world.model.baseUrl ? t('model.openaiAt', { url: world.model.baseUrl }) : t(`model.${world.model.provider}`)}
       </div>
       {error ? (
         <p className="playground-error" role="alert">
@@ -569,3 +573,7 @@ function readable(world: PlaygroundWorld, text: string): string {
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
 }
+
+/** The playground's refusals the page says in its own language (others show the server's words). */
+const REFUSALS = ['NO_SCHEDULE', 'ALREADY_RAN'] as const;
+type Refusal = (typeof REFUSALS)[number];
