@@ -207,6 +207,25 @@ describe('Instructions', () => {
     expect(await saved.getByRole('list', { name: en.instructions.metrics.label }).innerText()).toContain('This: 26 characters');
     await page.close();
   });
+
+  it('keeps unsaved words in one instruction while another instruction is saved', async () => {
+    const page = await open('/settings/instructions');
+    const own = page.locator('form[data-level="user"]');
+    const workspace = page.locator('form[data-level="workspace"]');
+    const saveOwn = async (name: string) => {
+      await own.getByLabel(en.instructions.fields.name).fill(name);
+      await own.getByLabel(en.instructions.fields.text, { exact: true }).fill(`Call me ${name}.`);
+      await own.getByRole('button', { name: en.actions.save }).click();
+      // The user-specific table shows the saved name once the page has reloaded its data.
+      await expect.poll(() => page.getByRole('cell', { name, exact: true }).count()).toBe(1);
+      await idle(page);
+    };
+    await saveOwn('Own style one');
+    await workspace.getByLabel(en.instructions.fields.text, { exact: true }).fill('Draft the workspace is not ready for');
+    await saveOwn('Own style two');
+    expect(await workspace.getByLabel(en.instructions.fields.text, { exact: true }).inputValue()).toBe('Draft the workspace is not ready for');
+    await page.close();
+  });
 });
 
 describe('Members', () => {

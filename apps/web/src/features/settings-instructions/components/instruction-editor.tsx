@@ -22,9 +22,15 @@ export function InstructionEditor(props: {
   const [text, setText] = useState(props.initial?.text ?? '');
   const [metrics, setMetrics] = useState<InstructionMetrics | null>(props.initial?.metrics ?? null);
 
+  // Saving any instruction reloads the whole page's data: only a change of this instruction's
+  // saved name or text replaces what is typed here, so unsaved words in the other editors stay.
+  const savedName = props.initial?.name ?? '';
+  const savedText = props.initial?.text ?? '';
   useEffect(() => {
-    setName(props.initial?.name ?? '');
-    setText(props.initial?.text ?? '');
+    setName(savedName);
+    setText(savedText);
+  }, [savedName, savedText]);
+  useEffect(() => {
     setMetrics(props.initial?.metrics ?? null);
   }, [props.initial]);
 
