@@ -363,6 +363,20 @@ describe('Schedules', () => {
     );
     await tokyo.close();
   });
+
+  it("keeps a time typed in one channel's row while another channel's row is saved", async () => {
+    const page = await open('/settings/schedules');
+    const random = page.locator('tr[data-channel="C0RANDOM1"]');
+    await expect.poll(() => random.locator('td').nth(5).innerText()).toBe('---');
+    await page.getByLabel('Local time for general').fill('08:15');
+    await page.getByLabel('Lookback days for random').fill('2');
+    await random.getByRole('button', { name: en.actions.save }).click();
+    // random's Updated at shows the save once the rows are reloaded.
+    await expect.poll(() => random.locator('td').nth(5).innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    await idle(page);
+    expect(await page.getByLabel('Local time for general').inputValue()).toBe('08:15');
+    await page.close();
+  });
 });
 
 describe('Usage and Subscription', () => {

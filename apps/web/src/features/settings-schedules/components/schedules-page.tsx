@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { parseLocalTime, utcTimeToLocal } from '../../../../../../core/schedules/local-time';
 import { searchByChannelName } from '../../../../../../core/schedules/schedule-rules';
 import { LoadState } from '../../../components/settings/load-state';
@@ -22,6 +22,8 @@ export function SchedulesPage() {
   const [query, setQuery] = useState('');
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const [invalid, setInvalid] = useState<Record<string, string>>({});
+  /** Each row's saved updatedAt as last shown: tells a reload's changed rows from the others. */
+  const shown = useRef(new Map<string, string | null>());
   const data = list.data;
   // The browser's Date#getTimezoneOffset(): what the server needs to store the time in UTC.
   const offset = new Date().getTimezoneOffset();
@@ -33,12 +35,20 @@ export function SchedulesPage() {
       const local = utcTimeToLocal(row.startTimeUtc, offset);
       return local.ok ? local.value : row.startTimeUtc;
     };
-    setDrafts(
+    // Saving one row reloads every row: a row whose saved setting did not change keeps what is
+    // being typed in it (and its message), so unsaved edits of other channels are not lost.
+    const before = shown.current;
+    const kept = (row: ScheduleRowView) => before.get(row.channelId) === (row.updatedAt ?? null);
+    shown.current = new Map(data.rows.map((row) => [row.channelId, row.updatedAt ?? null]));
+    setDrafts((previous) =>
       Object.fromEntries(
-        data.rows.map((row) => [row.channelId, { isSummaryEnabled: row.isSummaryEnabled, localTime: toLocal(row), lookbackDays: String(row.lookbackDays) }]),
+        data.rows.map((row) => [
+          row.channelId,
+          (kept(row) ? previous[row.channelId] : undefined) ?? { isSummaryEnabled: row.isSummaryEnabled, localTime: toLocal(row), lookbackDays: String(row.lookbackDays) },
+        ]),
       ),
     );
-    setInvalid({});
+    setInvalid((previous) => Object.fromEntries(Object.entries(previous).filter(([channelId]) => data.rows.some((row) => row.channelId === channelId && kept(row)))));
   }, [data, offset]);
 
   const save = (row: ScheduleRowView) => {
