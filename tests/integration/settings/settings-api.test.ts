@@ -234,6 +234,10 @@ describe('Schedules', () => {
     }
     const ja = await adminJa.send('PUT', '/api/settings/schedules/C0GENERAL', { isSummaryEnabled: true, localTime: '24:00', timezoneOffsetMinutes: 0, lookbackDays: 1 });
     expect(await message(ja)).toBe(translate('SCHEDULE.INVALID_LOCAL_TIME', {}, 'ja'));
+    for (const lookbackDays of [0, 31, 1.5, 'three', null]) {
+      const bad = await member.send('PUT', '/api/settings/schedules/C0GENERAL', { isSummaryEnabled: true, localTime: '09:00', timezoneOffsetMinutes: 0, lookbackDays });
+      expect(await message(bad), String(lookbackDays)).toBe('Lookback days must be a whole number from 1 to 30.');
+    }
 
     const saved = await member.send('PUT', '/api/settings/schedules/C0GENERAL', {
       isSummaryEnabled: true,

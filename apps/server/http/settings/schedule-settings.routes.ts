@@ -14,7 +14,8 @@ const scheduleChange = z.object({
   localTime: z.string({ error: 'SCHEDULE.INVALID_LOCAL_TIME' }).max(16),
   /** The browser's Date#getTimezoneOffset(): UTC minus local, in minutes. */
   timezoneOffsetMinutes: z.number().int().min(-900).max(900),
-  lookbackDays: z.number({ error: 'SCHEDULE.INVALID_LOOKBACK_DAYS' }),
+  // Not a number at all is refused by the same rule as 0 or 31, so the message names the range.
+  lookbackDays: z.number().catch(Number.NaN),
 });
 
 /**
