@@ -53,12 +53,20 @@ export class IntegrationConnections {
   /**
    * Revokes at the provider (when it has an endpoint), then forgets the tokens. A provider
    * that fails to revoke does not keep the tokens here: they are forgotten all the same.
+   * One OAuth app serves a whole family, and a provider such as Google ends the account's
+   * whole grant to that app on revocation, every service's tokens with it: while the person
+   * keeps another service of the family connected with the same account, the tokens are only
+   * forgotten here, and the last one's disconnect revokes the grant.
    */
   async disconnect(teamId: TeamId, userId: UserId, provider: IntegrationProvider): Promise<{ revokedAtProvider: boolean }> {
     const latest = await this.deps.tokens.findLatest(teamId, userId, provider.id);
     let revokedAtProvider = false;
     if (latest !== null && (latest.accessToken !== null || latest.refreshToken !== null)) {
-      revokedAtProvider = await this.revokeQuietly(provider, latest);
+      if (await this.grantStillUsed(teamId, userId, provider, latest)) {
+        this.deps.log.info({ teamId, userId, provider: provider.id }, 'integration forgotten; its grant stays for the family’s other connections');
+      } else {
+        revokedAtProvider = await this.revokeQuietly(provider, latest);
+      }
     }
     await this.deps.tokens.eraseTokens(teamId, userId, provider.id);
     await this.deps.tokens.append(teamId, this.empty(teamId, userId, provider.id, userId, 'connected'));
@@ -165,6 +173,16 @@ export class IntegrationConnections {
       // A passing failure: the old token still works until it expires.
       return this.expired(current) ? undefined : current.accessToken;
     }
+  }
+
+  /** Another usable connection of the same family and account (an unnamed account may be the same one). */
+  private async grantStillUsed(teamId: TeamId, userId: UserId, provider: IntegrationProvider, row: OAuthTokenRecord): Promise<boolean> {
+    const account = row.accountName ?? null;
+    return (await this.deps.tokens.listLatestForUser(teamId, userId)).some((other) => {
+      if (other.provider === provider.id || findProvider(other.provider)?.family !== provider.family || !isUsable(other)) return false;
+      const otherAccount = other.accountName ?? null;
+      return account === null || otherAccount === null || otherAccount === account;
+    });
   }
 
   private async revokeQuietly(provider: IntegrationProvider, row: OAuthTokenRecord): Promise<boolean> {

@@ -6,7 +6,7 @@ import { InMemoryConnectionLock } from '../../../adapters/memory/in-memory-conne
 import { PgOAuthTokenRepository } from '../../../adapters/postgres/pg-oauth-token-repository';
 import { SystemClock } from '../../../adapters/system/system-clock';
 import { IntegrationConnections } from '../../../core/integrations/integration-connections';
-import { ANA, MO, startFakeIntegrations, type FakeIntegrations } from '../../fakes/integrations/fake-integrations';
+import { ANA, MO, startFakeIntegrations, type FakeAccount, type FakeIntegrations } from '../../fakes/integrations/fake-integrations';
 import { addItems } from '../../fakes/integrations/fake-provider-apis';
 import { HttpSession } from '../settings/support/http-session';
 import { ADMIN_A, ADMIN_B, MEMBER_A, startSettingsWorld, TEAM_A, TEAM_B, type SettingsWorld } from '../settings/support/slack-world';
@@ -222,6 +222,8 @@ describe('Connecting Google Docs (OAuth 2 with PKCE through openid-client)', () 
 
   it('disconnects: revokes at Google (RFC 7009), forgets the tokens, and refuses a cross-site post', async () => {
     const ana = await signedIn();
+    // Ana's only Google connection with this account: revoking cannot take another service down.
+    fake.oauth.signInAs('google', { id: 'acct-ana-slides', name: 'Ana Slides', email: 'ana.slides@acme.test' });
     expect((await connect(ana, 'google-slides')).status).toBe(303);
     const saved = (await tokens().findLatest(TEAM_A, ADMIN_A, 'google-slides'))!;
     const crossSite = await ana.request('/api/auth/revoke/google-slides', { method: 'POST', headers: { origin: 'https://evil.test' } });
@@ -243,6 +245,35 @@ describe('Connecting Google Docs (OAuth 2 with PKCE through openid-client)', () 
     // Signed out: refused.
     const anonymous = await new HttpSession(base).request('/api/auth/revoke/google-slides', { method: 'POST', headers: { accept: 'application/json' } });
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('Disconnecting one Google service of several (one Google grant per account)', () => {
+  it("leaves the person's other Google services of that account working, and revokes at Google with the last one", async () => {
+    // Google's revocation ends the whole grant of the account to Tomo's OAuth client, every
+    // service's tokens with it, as the fake does.
+    const kai: FakeAccount = { id: 'acct-kai', name: 'Kai', email: 'kai@acme.test' };
+    addItems(fake.world, 'google:youtube', { id: 'vid000kai01', title: 'Kai on the harbour', text: '', start: '2026-11-02', readers: [kai.id] });
+    const bea = await signedIn(ADMIN_B, TEAM_B);
+    fake.oauth.signInAs('google', kai);
+    expect((await connect(bea, 'youtube')).status).toBe(303);
+    expect((await connect(bea, 'google-sheets')).status).toBe(303);
+    const youtube = (await tokens().findLatest(TEAM_B, ADMIN_B, 'youtube'))!;
+
+    const out = await bea.request('/api/auth/revoke/google-sheets', { method: 'POST', headers: { origin: base, accept: 'application/json' } });
+    expect(out.status).toBe(204);
+    expect((await cards(bea)).find((c) => c.id === 'google-sheets')).toMatchObject({ state: 'disconnected' });
+    expect(await tokens().findLatest(TEAM_B, ADMIN_B, 'google-sheets')).toMatchObject({ accessToken: null, refreshToken: null });
+    // YouTube, still shown connected, still works.
+    expect((await cards(bea)).find((c) => c.id === 'youtube')).toMatchObject({ state: 'connected', account: 'kai@acme.test' });
+    const listed = await bea.get('/api/get-youtube-videos');
+    expect(listed.status).toBe(200);
+    expect(((await listed.json()) as { videos: { id: string }[] }).videos.map((v) => v.id)).toEqual(['vid000kai01']);
+
+    // The last Google service of the account: revoked at Google.
+    expect((await bea.request('/api/auth/revoke/youtube', { method: 'POST', headers: { origin: base, accept: 'application/json' } })).status).toBe(204);
+    expect(fake.oauth.tokens.get(youtube.accessToken!)?.revoked).toBe(true);
+    expect((await cards(bea)).find((c) => c.id === 'youtube')).toMatchObject({ state: 'disconnected' });
   });
 });
 
