@@ -55,15 +55,30 @@ export async function docxText(bytes: Uint8Array): Promise<string> {
   }
 }
 
-/** Bytes as text in their declared charset (UTF-8 when unknown or unsupported). */
+/**
+ * Bytes as text in their declared charset (UTF-8 when unknown or unsupported). Without a
+ * charset from the HTTP header, the document's own declaration in its first 1,024 bytes is
+ * used, as browsers do (HTML's `<meta charset>` or `http-equiv` prescan, an XML declaration's
+ * encoding): older Japanese sites serve Shift_JIS or EUC-JP pages that way.
+ */
 export function decodeText(bytes: Uint8Array, charset?: string): string {
   let decoder: TextDecoder;
   try {
-    decoder = new TextDecoder(charset ?? 'utf-8');
+    decoder = new TextDecoder(charset ?? declaredCharset(bytes) ?? 'utf-8');
   } catch {
     decoder = new TextDecoder('utf-8');
   }
   return cut(decoder.decode(bytes));
+}
+
+const META_CHARSET = /<meta\b[^>]*?charset\s*=\s*["']?\s*([\w.:-]+)/i;
+const XML_ENCODING = /^\s*<\?xml\b[^>]*?encoding\s*=\s*["']([\w.:-]+)["']/i;
+
+function declaredCharset(bytes: Uint8Array): string | undefined {
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  const label = (XML_ENCODING.exec(head) ?? META_CHARSET.exec(head))?.[1]?.toLowerCase();
+  // A page's bytes cannot declare UTF-16 in ASCII; HTML takes such a declaration as UTF-8.
+  return label === undefined || label.startsWith('utf-16') ? undefined : label;
 }
 
 function cut(text: string): string {

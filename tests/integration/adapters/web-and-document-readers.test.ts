@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentFileContents } from '../../../adapters/documents/file-contents';
 import { GuardedHttpClient } from '../../../adapters/http/guarded-http-client';
+import { WebSourceReader } from '../../../adapters/knowledge/web-source-reader';
 import { ReadableWebFetcher } from '../../../adapters/web/readable-web-fetcher';
 import { ReaderError } from '../../../core/readers/reader';
 import { docxWithText, ONE_PIXEL_PNG, pdfWithText } from '../../fakes/web/documents';
@@ -33,6 +34,36 @@ describe('ReadableWebFetcher: pages as readable text through the guarded client'
     const text = await fetcher.read(`${web.origin}/notes.txt`);
     expect(text).toMatchObject({ title: 'notes.txt', contentType: 'text' });
     expect(text.text).toContain(ARTICLE_FACT);
+  });
+
+  it('reads a Japanese page in Shift_JIS or EUC-JP declared only by its meta tag, as browsers do', async () => {
+    // 灯台 (lighthouse) and its Shift_JIS and EUC-JP bytes: older Japanese sites serve
+    // `text/html` without a charset and declare the encoding in the page itself.
+    const sjis = Buffer.concat([
+      Buffer.from('<html><head><meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS"><title>'),
+      Buffer.from([0x93, 0x94, 0x91, 0xe4]),
+      Buffer.from('</title></head><body><p>'),
+      Buffer.from([0x93, 0x94, 0x91, 0xe4]),
+      Buffer.from(' Cape Mirai</p></body></html>'),
+    ]);
+    web.page('/sjis', { type: 'text/html', body: sjis });
+    const page = await fetcher.read(`${web.origin}/sjis`);
+    expect(page.title).toBe('灯台');
+    expect(page.text).toContain('灯台 Cape Mirai');
+    // The same page uploaded to knowledge (App Home → Web URL) is stored readable.
+    const source = { id: 'source-sjis', teamId: 'T1', kind: 'web', title: `${web.origin}/sjis`, url: `${web.origin}/sjis`, fileId: null, pageLimit: 1 } as const;
+    const uploaded = await new WebSourceReader(new GuardedHttpClient({ allowPrivateHosts: [web.host] })).read(
+      { ...source, status: 'reading', progressDone: 0, progressTotal: 0, failure: null, sizeBytes: 0, chunkCount: 0, addedBy: 'U1', createdAt: new Date(), updatedAt: new Date() },
+      new AbortController().signal,
+    );
+    expect(uploaded.documents[0]).toMatchObject({ text: expect.stringContaining('灯台 Cape Mirai'), location: { title: '灯台' } });
+
+    const eucjp = Buffer.concat([Buffer.from('<html><head><meta charset="euc-jp"></head><body><p>'), Buffer.from([0xc5, 0xf4, 0xc2, 0xe6]), Buffer.from(' 1987</p></body></html>')]);
+    web.page('/eucjp', { type: 'text/html', body: eucjp });
+    expect((await fetcher.read(`${web.origin}/eucjp`)).text).toContain('灯台 1987');
+    // The header's charset, when there is one, wins over the page's own.
+    web.page('/declared', { type: 'text/html; charset=utf-8', body: '<html><head><meta charset="shift_jis"></head><body><p>灯台 41 km</p></body></html>' });
+    expect((await fetcher.read(`${web.origin}/declared`)).text).toContain('灯台 41 km');
   });
 
   it.each([
