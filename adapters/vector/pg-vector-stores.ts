@@ -52,7 +52,7 @@ abstract class PgChunkStore implements VectorStore {
           dimensions,
           chunks.map((c) => c.ordinal),
           chunks.map((c) => this.secrets.seal(c.text, sealContext(teamId, sourceId))),
-          chunks.map((c) => JSON.stringify(c.location)),
+          chunks.map((c) => JSON.stringify(c.location, withoutNul)),
           chunks.map((c) => (this.storesFloats ? toBytes(c.embedding) : null)),
         ],
       );
@@ -400,6 +400,11 @@ const LITTLE_ENDIAN = endianness() === 'LE';
 function checkedDimensions(dimensions: number): number {
   if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 4000) throw new Error(`Vectors must have 1 to 4000 dimensions, not ${dimensions}`);
   return dimensions;
+}
+
+/** PostgreSQL's jsonb refuses U+0000, which a page's title can carry: it is dropped. */
+function withoutNul(_key: string, value: unknown): unknown {
+  return typeof value === 'string' ? value.replaceAll('\0', '') : value;
 }
 
 function toLiteral(vector: Float32Array): string {

@@ -127,6 +127,18 @@ describe('Knowledge ingestion on PostgreSQL: killed mid-way, retried, logged', (
     expect(JSON.stringify(outputs)).not.toContain('harbour');
   });
 
+  it('stores a page whose title carries a NUL character (PostgreSQL JSON refuses one) and finds it', async () => {
+    web.page('/nul-title', { type: 'text/html', body: `<html><head><title>Harbour\u0000 office</title></head><body><article><p>${SECRET} The harbour office opens at nine.</p></article></body></html>` });
+    const id = randomUUID();
+    await sources.add(T, { id, teamId: T, kind: 'web', title: 'Harbour', url: `${web.origin}/nul-title`, fileId: null, pageLimit: 1, addedBy: 'U1', createdAt: new Date() });
+    // Once, not after five failed retries ending in "could not be read".
+    expect(await ingest(new HashingEmbeddings(1024)).execute({ teamId: T, sourceId: id })).toMatchObject({ status: 'ready' });
+    const query = { embedding: (await new HashingEmbeddings(1024).embed(['harbour office opens']))[0]!, kinds: ['web' as const], limit: 20 };
+    const hit = (await store.search(T, query)).find((h) => h.sourceId === id);
+    expect(hit?.location).toMatchObject({ url: `${web.origin}/nul-title`, title: 'Harbour office' });
+    expect(hit?.text).toContain('opens at nine');
+  });
+
   it('fails the source with the reason once pg-boss has no retry left, so App Home can offer Try again', async () => {
     // The real queue adapter on this database, with a queue retried once after a second.
     const queue = await PgBossJobQueue.start(databaseUrl, { logger, queues: [{ name: 'knowledge-ingest-once', retryLimit: 1, retryDelaySeconds: 1, pollingIntervalSeconds: 1 }] });
