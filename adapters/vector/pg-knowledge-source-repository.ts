@@ -118,8 +118,10 @@ export class PgKnowledgeSourceRepository implements KnowledgeSourceRepository {
     const pool = await this.db();
     const vectors = await this.hasVectors(pool);
     return inTransaction(pool, async (client) => {
-      if (vectors) await client.query(`delete from knowledge_vectors where team_id = $1 and source_id = $2`, [teamId, id]);
+      // The source's row first: a batch being stored holds it, so this waits for that batch to
+      // commit, and the vectors deleted next include the batch's (they have no foreign key).
       const { rowCount } = await client.query(`delete from knowledge_sources where team_id = $1 and id = $2`, [teamId, id]);
+      if (vectors) await client.query(`delete from knowledge_vectors where team_id = $1 and source_id = $2`, [teamId, id]);
       return rowCount === 1;
     });
   }
@@ -128,8 +130,9 @@ export class PgKnowledgeSourceRepository implements KnowledgeSourceRepository {
     const pool = await this.db();
     const vectors = await this.hasVectors(pool);
     return inTransaction(pool, async (client) => {
-      if (vectors) await client.query(`delete from knowledge_vectors where team_id = $1`, [teamId]);
+      // Sources first, for the same reason as `remove`.
       const { rowCount } = await client.query(`delete from knowledge_sources where team_id = $1`, [teamId]);
+      if (vectors) await client.query(`delete from knowledge_vectors where team_id = $1`, [teamId]);
       return rowCount ?? 0;
     });
   }

@@ -139,6 +139,39 @@ describe('Knowledge ingestion on PostgreSQL: killed mid-way, retried, logged', (
     expect(hit?.text).toContain('opens at nine');
   });
 
+  it('a source deleted while a batch is being stored leaves no vector behind', async () => {
+    const id = await newSource();
+    await sources.markReading(T, id, new Date());
+    await sources.markEmbedding(T, id, 1, 10, 'hashing-test:1024', new Date());
+    const pool = await nativePool(database.orm);
+    const vectors = async () => Number((await pool.query(`select count(*) as n from knowledge_vectors where source_id = $1`, [id])).rows[0].n);
+    const waiting = async (n: number) => {
+      for (let i = 0; i < 200; i += 1) {
+        const { rows } = await pool.query(`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+        if (Number(rows[0].n) >= n) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error('never waited');
+    };
+    // Another statement holds the source's row for a moment, so the batch and the delete queue
+    // behind it in that order, as when the person clicks Delete while the worker stores a batch.
+    const holder = await pool.connect();
+    await holder.query('begin');
+    await holder.query(`select id from knowledge_sources where id = $1 for update`, [id]);
+    const [embedding] = await new HashingEmbeddings(1024).embed(['the harbour office opens at nine']);
+    const batch = store.addChunks(T, id, [{ ordinal: 0, text: 'the harbour office opens at nine', embedding: embedding!, location: {} }]);
+    await waiting(1);
+    const removed = sources.remove(T, id);
+    await waiting(2);
+    await holder.query('commit');
+    holder.release();
+    await batch;
+    expect(await removed).toBe(true);
+    expect(await sources.get(T, id)).toBeNull();
+    expect(await stored(id)).toEqual([]);
+    expect(await vectors()).toBe(0);
+  });
+
   it('fails the source with the reason once pg-boss has no retry left, so App Home can offer Try again', async () => {
     // The real queue adapter on this database, with a queue retried once after a second.
     const queue = await PgBossJobQueue.start(databaseUrl, { logger, queues: [{ name: 'knowledge-ingest-once', retryLimit: 1, retryDelaySeconds: 1, pollingIntervalSeconds: 1 }] });
