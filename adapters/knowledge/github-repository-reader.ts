@@ -48,17 +48,12 @@ export class GitHubRepositoryReader implements SourceContentReader {
     if (!repo) throw new KnowledgeReadError('not_found', 'not a GitHub repository address');
     const limits = this.options.limits ?? DEFAULT_REPOSITORY_LIMITS;
     const token = await this.options.token?.(source);
-    const base = this.options.apiUrl.replace(/\/$/, '');
-    let response: Response;
-    try {
-      response = await fetch(`${base}/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.name)}/tarball`, {
-        headers: { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28', 'user-agent': 'Tomo', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        redirect: 'follow',
-        signal: AbortSignal.any([signal, AbortSignal.timeout(120_000)]),
-      });
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw new KnowledgeReadError('fetch_failed', 'GitHub could not be reached');
+    let response = await this.tarball(repo, token, signal);
+    // GitHub answers 401 to a dead token (removed by its owner, expired unused) even for a
+    // public repository, which needs no sign-in at all.
+    if (token && response.status === 401) {
+      await response.body?.cancel();
+      response = await this.tarball(repo, undefined, signal);
     }
     // GitHub answers 404 for private repositories it will not show without a token.
     if (response.status === 404) throw new KnowledgeReadError('not_found');
@@ -70,6 +65,20 @@ export class GitHubRepositoryReader implements SourceContentReader {
     const declared = Number(response.headers.get('content-length') ?? Number.NaN);
     if (Number.isFinite(declared) && declared > limits.maxArchiveBytes) throw new KnowledgeReadError('too_large');
     return this.unpack(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), limits);
+  }
+
+  private async tarball(repo: { owner: string; name: string }, token: string | undefined, signal: AbortSignal): Promise<Response> {
+    const base = this.options.apiUrl.replace(/\/$/, '');
+    try {
+      return await fetch(`${base}/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.name)}/tarball`, {
+        headers: { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28', 'user-agent': 'Tomo', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        redirect: 'follow',
+        signal: AbortSignal.any([signal, AbortSignal.timeout(120_000)]),
+      });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw new KnowledgeReadError('fetch_failed', 'GitHub could not be reached');
+    }
   }
 
   private async unpack(body: Readable, limits: RepositoryLimits): Promise<SourceContent> {

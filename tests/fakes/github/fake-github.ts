@@ -9,6 +9,8 @@ export interface FakeGitHub {
   hits: string[];
   /** Adds a repository with these files (path → content); a private one is shown only to `readableWith`. */
   repository(owner: string, name: string, files: Record<string, string | Buffer>, options?: { readableWith?: string }): Promise<void>;
+  /** The token stops working, as when its owner removes the app on github.com: 401 for every request carrying it. */
+  revoke(token: string): void;
   close(): Promise<void>;
 }
 
@@ -20,12 +22,18 @@ export interface FakeGitHub {
 export async function startFakeGitHub(): Promise<FakeGitHub> {
   const archives = new Map<string, Buffer>();
   const privateTokens = new Map<string, string>();
+  const revoked = new Set<string>();
   const hits: string[] = [];
   const http = await startHttpFake((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     hits.push(path);
     const api = /^\/repos\/([^/]+)\/([^/]+)\/tarball(?:\/[^/]+)?$/.exec(path);
     if (api) {
+      // GitHub refuses a dead token outright, even for a public repository.
+      if (revoked.has((req.headers.authorization ?? '').replace(/^Bearer /, ''))) {
+        sendJson(res, 401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
+        return;
+      }
       const key = `${decodeURIComponent(api[1]!)}/${decodeURIComponent(api[2]!)}`;
       const required = privateTokens.get(key);
       if (!archives.has(key) || (required !== undefined && req.headers.authorization !== `Bearer ${required}`)) {
@@ -65,6 +73,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       archives.set(`${owner}/${name}`, gzipSync(Buffer.concat(chunks)));
       if (options?.readableWith !== undefined) privateTokens.set(`${owner}/${name}`, options.readableWith);
     },
+    revoke: (token) => revoked.add(token),
     close: () => http.close(),
   };
 }

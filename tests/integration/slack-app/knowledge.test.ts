@@ -159,6 +159,13 @@ describe('Knowledge through the real server and worker: ingestion, search tools,
     await tokens.append(teamId, { teamId, userId: world.ws.alice, provider: 'github', accessToken: 'gho-alice-vault', refreshToken: null, scopes: 'repo', expiresAt: null, accountName: 'alice', status: 'connected', updatedBy: world.ws.alice, updatedAt: new Date() });
     const private_ = await addSource('repository', { url: 'https://github.com/acme/vault', title: 'acme/vault' });
     expect(private_).toMatchObject({ status: 'ready', chunkCount: 1 });
+
+    // Alice removes Tomo on github.com (or GitHub expires the unused token): her card still says
+    // connected, yet a public repository she adds is read all the same; the private one is not found.
+    github.revoke('gho-alice-vault');
+    const publicAgain = await addSource('repository', { url: 'https://github.com/acme/lights', title: 'acme/lights' });
+    expect(publicAgain).toMatchObject({ status: 'ready', chunkCount: 2 });
+    expect(await addSource('repository', { url: 'https://github.com/acme/vault', title: 'acme/vault' })).toMatchObject({ status: 'failed', failure: 'not_found' });
   });
 
   it('fails a source with a reason the person can act on', async () => {
