@@ -132,15 +132,19 @@ export class StreamAnswer {
     };
     const progress = newToolLoopProgress();
     const privateTools = new Map(tools.flatMap((t) => (t.integrationToken === undefined ? [] : [[t.tool.name, t.tool.needs!.integration!] as const])));
-    const writer =
-      privacy === 'shared' && ((read?.integrations?.length ?? 0) > 0 || privateTools.size > 0)
-        ? new PrivateAnswerGate({
-            platform,
-            target,
-            usedServices: () => [...new Set([...(read?.integrations ?? []), ...progress.toolsCalled.flatMap((name) => privateTools.get(name) ?? [])])],
-            note: (services) => deps.texts.privateAnswerNote?.(services, input.locale) ?? `Only you can see this answer: it used your ${services.join(', ')}.`,
-          })
-        : platform.startAnswer(target);
+    const usedServices = () => [...new Set([...(read?.integrations ?? []), ...progress.toolsCalled.flatMap((name) => privateTools.get(name) ?? [])])];
+    const gated = privacy === 'shared' && ((read?.integrations?.length ?? 0) > 0 || privateTools.size > 0);
+    const writer = gated
+      ? new PrivateAnswerGate({
+          platform,
+          target,
+          usedServices,
+          note: (services) => deps.texts.privateAnswerNote?.(services, input.locale) ?? `Only you can see this answer: it used your ${services.join(', ')}.`,
+        })
+      : platform.startAnswer(target);
+    const conversation = canUploadFiles
+      ? { platform, thread: input.thread, subscriptionId: grant.subscriptionId, ...(input.appearance ? { appearance: input.appearance } : {}) }
+      : undefined;
     let done: DoneEvent;
     try {
       done = await runToolLoop({
@@ -153,16 +157,11 @@ export class StreamAnswer {
           locale: input.locale,
           plan: grant.plan.name,
           searchResults: grant.googleResultsPerAnswer,
-          ...(canUploadFiles
-            ? {
-                conversation: {
-                  platform,
-                  thread: input.thread,
-                  subscriptionId: grant.subscriptionId,
-                  ...(input.appearance ? { appearance: input.appearance } : {}),
-                },
-              }
-            : {}),
+          // Read at each tool call: files go into the thread for everyone, so none once a held
+          // answer has used the asker's private sources (a picture of their document would leak it).
+          get conversation() {
+            return gated && usedServices().length > 0 ? undefined : conversation;
+          },
         },
         append: (text) => writer.append(text),
         showStatus,

@@ -18,7 +18,7 @@ describe('Integrations in answers (Slack, LLM and provider fakes)', () => {
 
   beforeAll(async () => {
     fake = await startFakeIntegrations();
-    world = await startSlackAppWorld({ ...fake.env(['google', 'github']), OPENAI_IMAGE_MODEL: 'none' });
+    world = await startSlackAppWorld({ ...fake.env(['google', 'github']), IMAGE_TIMEOUT_MS: '1500' });
     expect((await installThroughBrowser(world)).status).toBe(200);
     addItems(fake.world, 'google:docs', { id: DOC_ID, title: 'Launch plan', text: `Launch plan\n${DOC_FACT}`, readers: [ANA.id] });
     addItems(fake.world, 'github:code', {
@@ -149,6 +149,26 @@ describe('Integrations in answers (Slack, LLM and provider fakes)', () => {
     expect(replies).toEqual([]);
     expect(ephemerals.map((e) => e.text).join('\n')).toContain('Your note says the dock code is 4471.');
     expect(ephemerals[0]!.text).toContain('Slack');
+  });
+
+  it('posts no pictures for everyone once the answer has read the asker\'s private document', async () => {
+    // The model makes a poster of Alice's private Google Doc: pictures and their caption would go
+    // into the channel for everyone, so the tool refuses and the answer stays Alice's alone.
+    world.openai.enqueue(
+      { toolCalls: [{ name: 'generate_image', arguments: { prompt: `Poster of the launch plan: ${DOC_FACT}` } }] },
+      { text: 'I can only describe it here: the launch is on October 14.' },
+    );
+    const imagesBefore = world.openai.imageCalls.length;
+
+    const { ts, replies, ephemerals } = await ask(world.ws.alice, `could you make us a poster of this plan? <${DOC_URL}>`);
+
+    expect(lastPrompt().tools).toContain('generate_image');
+    expect(lastPrompt().turns.at(-1)).toMatchObject({ role: 'tool' });
+    expect(world.openai.imageCalls.length).toBe(imagesBefore);
+    expect(replies).toEqual([]);
+    expect(world.slack.botReplies(world.ws.channel, ts).flatMap((m) => m.files ?? [])).toEqual([]);
+    expect(JSON.stringify(world.slack.thread(world.ws.channel, ts))).not.toContain('October 14');
+    expect(ephemerals.map((e) => e.text).join('\n')).toContain('the launch is on October 14');
   });
 
   it('moves a private answer to a DM when Slack cannot show it in the channel', async () => {
