@@ -59,18 +59,21 @@ export class IntegrationConnections {
    * forgotten here, and the last one's disconnect revokes the grant.
    */
   async disconnect(teamId: TeamId, userId: UserId, provider: IntegrationProvider): Promise<{ revokedAtProvider: boolean }> {
-    const latest = await this.deps.tokens.findLatest(teamId, userId, provider.id);
-    let revokedAtProvider = false;
-    if (latest !== null && (latest.accessToken !== null || latest.refreshToken !== null)) {
-      if (await this.grantStillUsed(teamId, userId, provider, latest)) {
-        this.deps.log.info({ teamId, userId, provider: provider.id }, 'integration forgotten; its grant stays for the family’s other connections');
-      } else {
-        revokedAtProvider = await this.revokeQuietly(provider, latest);
+    // Under the refresh's lock: a refresh in flight would otherwise store fresh tokens after these are forgotten.
+    return this.deps.lock.withLock(lockKey(teamId, userId, provider.id), async () => {
+      const latest = await this.deps.tokens.findLatest(teamId, userId, provider.id);
+      let revokedAtProvider = false;
+      if (latest !== null && (latest.accessToken !== null || latest.refreshToken !== null)) {
+        if (await this.grantStillUsed(teamId, userId, provider, latest)) {
+          this.deps.log.info({ teamId, userId, provider: provider.id }, 'integration forgotten; its grant stays for the family’s other connections');
+        } else {
+          revokedAtProvider = await this.revokeQuietly(provider, latest);
+        }
       }
-    }
-    await this.deps.tokens.eraseTokens(teamId, userId, provider.id);
-    await this.deps.tokens.append(teamId, this.empty(teamId, userId, provider.id, userId, 'connected'));
-    return { revokedAtProvider };
+      await this.deps.tokens.eraseTokens(teamId, userId, provider.id);
+      await this.deps.tokens.append(teamId, this.empty(teamId, userId, provider.id, userId, 'connected'));
+      return { revokedAtProvider };
+    });
   }
 
   /**
@@ -114,7 +117,7 @@ export class IntegrationConnections {
     const latest = await this.deps.tokens.findLatest(teamId, userId, provider.id);
     if (!isUsable(latest)) return undefined;
     if (!this.expiring(latest)) return latest.accessToken;
-    return this.deps.lock.withLock(`oauth:${teamId}:${userId}:${provider.id}`, async () => {
+    return this.deps.lock.withLock(lockKey(teamId, userId, provider.id), async () => {
       // Another request may have refreshed it while this one waited.
       const current = await this.deps.tokens.findLatest(teamId, userId, provider.id);
       if (!isUsable(current)) return undefined;
@@ -243,4 +246,9 @@ export class IntegrationConnections {
       updatedAt: this.deps.clock.now(),
     };
   }
+}
+
+/** One connection's lock: its refreshes and its disconnect never overlap. */
+function lockKey(teamId: TeamId, userId: UserId, providerId: string): string {
+  return `oauth:${teamId}:${userId}:${providerId}`;
 }

@@ -60,7 +60,15 @@ export async function startFakeIntegrations(): Promise<FakeIntegrations> {
     const path = `/${rest.join('/')}`;
     if (part === 'oauth') {
       if (req.method === 'GET' && path === family.authorize[1]) return oauth.authorize(family.id, url, res);
-      if (req.method === 'POST' && family.token && path === family.token[1]) return oauth.token(family.id, req, body, res, http.origin);
+      if (req.method === 'POST' && family.token && path === family.token[1]) {
+        const held = oauth.tokenEndpointHeld.get(family.id);
+        if (held) {
+          oauth.waitingTokenRequests.set(family.id, (oauth.waitingTokenRequests.get(family.id) ?? 0) + 1);
+          await held;
+          oauth.waitingTokenRequests.set(family.id, oauth.waitingTokenRequests.get(family.id)! - 1);
+        }
+        return oauth.token(family.id, req, body, res, http.origin);
+      }
       if (req.method === 'POST' && family.revoke.kind === 'rfc7009' && path === family.revoke.endpoint[1]) return oauth.revoke(family.id, req, body, res);
       return sendJson(res, 404, { error: 'no such oauth endpoint' });
     }

@@ -64,6 +64,10 @@ export class FakeOAuthServer {
   readonly refuseRefresh = new Set<IntegrationFamilyId>();
   /** Families whose token endpoint is down (HTTP 503). */
   readonly tokenEndpointDown = new Set<IntegrationFamilyId>();
+  /** Families whose token endpoint answers only once this settles (a slow provider). */
+  readonly tokenEndpointHeld = new Map<IntegrationFamilyId, Promise<void>>();
+  /** Token requests waiting on a held endpoint, per family. */
+  readonly waitingTokenRequests = new Map<IntegrationFamilyId, number>();
 
   constructor(
     private readonly behaviours: Record<IntegrationFamilyId, FamilyBehaviour>,

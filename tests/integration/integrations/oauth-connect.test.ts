@@ -3,6 +3,7 @@ import { AesGcmSecretBox } from '../../../adapters/crypto';
 import { IntegrationEndpoints, integrationSettingsFromEnv } from '../../../adapters/integrations/integration-settings';
 import { ProviderOAuth } from '../../../adapters/integrations/provider-oauth';
 import { InMemoryConnectionLock } from '../../../adapters/memory/in-memory-connection-lock';
+import { PgConnectionLock } from '../../../adapters/postgres/pg-connection-lock';
 import { PgOAuthTokenRepository } from '../../../adapters/postgres/pg-oauth-token-repository';
 import { SystemClock } from '../../../adapters/system/system-clock';
 import { IntegrationConnections } from '../../../core/integrations/integration-connections';
@@ -276,6 +277,62 @@ describe('Disconnecting one Google service of several (one Google grant per acco
     expect((await cards(bea)).find((c) => c.id === 'youtube')).toMatchObject({ state: 'disconnected' });
   });
 });
+
+describe('Disconnecting while a refresh is on its way', () => {
+  it('keeps no token: the refresh that was in flight does not bring the connection back', async () => {
+    // Atlassian has no revocation endpoint: a token stored after the disconnect would work.
+    const mo = await signedIn(MEMBER_A);
+    fake.oauth.signInAs('atlassian', MO);
+    expect((await connect(mo, 'atlassian-jira')).status).toBe(303);
+    await world.app.database.orm.em
+      .getConnection()
+      .execute(`update oauth_tokens_history set expires_at = now() + interval '1 minute' where team_id = '${TEAM_A}' and user_id = '${MEMBER_A}' and provider = 'atlassian-jira'`);
+    const service = new IntegrationConnections({
+      tokens: tokens(),
+      oauth: new ProviderOAuth(new IntegrationEndpoints(integrationSettingsFromEnv(fake.env()))),
+      lock: new PgConnectionLock(world.app.database.orm),
+      clock: new SystemClock(),
+      log: testLogger,
+    });
+    let release!: () => void;
+    fake.oauth.tokenEndpointHeld.set('atlassian', new Promise<void>((resolve) => (release = resolve)));
+    try {
+      // A worker refreshes Mo's token for an answer; Atlassian is slow to answer.
+      const refreshing = service.tokenFor(TEAM_A, MEMBER_A, 'atlassian-jira');
+      await eventuallyTrue(async () => (fake.oauth.waitingTokenRequests.get('atlassian') ?? 0) > 0);
+      // Mo presses Disconnect meanwhile.
+      let settled = false;
+      const out = mo
+        .request('/api/auth/revoke/atlassian-jira', { method: 'POST', headers: { origin: base, accept: 'application/json' } })
+        .finally(() => (settled = true));
+      await eventuallyTrue(async () => settled || (await advisoryLockWaiters()) > 0);
+      release();
+      await refreshing;
+      expect((await out).status).toBe(204);
+    } finally {
+      release();
+      fake.oauth.tokenEndpointHeld.delete('atlassian');
+    }
+    expect(await tokens().findLatest(TEAM_A, MEMBER_A, 'atlassian-jira')).toMatchObject({ accessToken: null, refreshToken: null });
+    expect((await cards(mo)).find((c) => c.id === 'atlassian-jira')).toMatchObject({ state: 'disconnected' });
+    expect(await service.tokenFor(TEAM_A, MEMBER_A, 'atlassian-jira')).toBeUndefined();
+  });
+});
+
+async function eventuallyTrue(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 400; i += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('condition never met');
+}
+
+async function advisoryLockWaiters(): Promise<number> {
+  const [row] = await world.app.database.orm.em
+    .getConnection()
+    .execute<{ n: string }[]>(`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and wait_event = 'advisory'`);
+  return Number(row!.n);
+}
 
 describe('GET /api/get-youtube-videos (spec 7)', () => {
   it("lists the signed-in person's own uploads with their YouTube connection, and nobody else's", async () => {
