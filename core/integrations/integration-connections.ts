@@ -99,8 +99,15 @@ export class IntegrationConnections {
     let revoked = 0;
     for (const row of await this.deps.tokens.listLatestForTeam(teamId)) {
       const provider = findProvider(row.provider);
-      if (provider === undefined || (row.accessToken === null && row.refreshToken === null)) continue;
-      if (await this.revokeQuietly(provider, row)) revoked += 1;
+      if (provider === undefined) continue;
+      // Under the connection's lock, then erased: a refresh in flight finishes first (its fresh
+      // tokens are the ones revoked), and one waiting for the lock finds nothing to refresh.
+      await this.deps.lock.withLock(lockKey(teamId, row.userId, row.provider), async () => {
+        const current = await this.deps.tokens.findLatest(teamId, row.userId, row.provider);
+        if (current === null || (current.accessToken === null && current.refreshToken === null)) return;
+        if (await this.revokeQuietly(provider, current)) revoked += 1;
+        await this.deps.tokens.eraseTokens(teamId, row.userId, row.provider);
+      });
     }
     const deleted = await this.deps.tokens.deleteAllForTeam(teamId);
     this.deps.log.info({ teamId, revoked, deleted }, 'integration tokens of the workspace revoked and deleted');
