@@ -10,7 +10,7 @@ import { IntegrationConnections } from '../../../core/integrations/integration-c
 import { ANA, MO, startFakeIntegrations, type FakeAccount, type FakeIntegrations } from '../../fakes/integrations/fake-integrations';
 import { addItems } from '../../fakes/integrations/fake-provider-apis';
 import { HttpSession } from '../settings/support/http-session';
-import { ADMIN_A, ADMIN_B, MEMBER_A, startSettingsWorld, TEAM_A, TEAM_B, type SettingsWorld } from '../settings/support/slack-world';
+import { ADMIN_A, ADMIN_B, installTomo, MEMBER_A, startSettingsWorld, TEAM_A, TEAM_B, type SettingsWorld } from '../settings/support/slack-world';
 import { testLogger } from '../../support/logger';
 
 let world: SettingsWorld;
@@ -275,6 +275,28 @@ describe('Disconnecting one Google service of several (one Google grant per acco
     expect((await bea.request('/api/auth/revoke/youtube', { method: 'POST', headers: { origin: base, accept: 'application/json' } })).status).toBe(204);
     expect(fake.oauth.tokens.get(youtube.accessToken!)?.revoked).toBe(true);
     expect((await cards(bea)).find((c) => c.id === 'youtube')).toMatchObject({ state: 'disconnected' });
+  });
+});
+
+describe('A workspace that uninstalled Tomo', () => {
+  it('connects nothing: no tokens are taken for a workspace the uninstall already wiped', async () => {
+    const gone = world.slack.addTeam({ id: 'T0GONE001', name: 'Gone' });
+    world.slack.addUser({ id: 'U0GONEUSR', teamId: gone.id, name: 'gil', realName: 'Gil Gone', email: 'gil@gone.test' });
+    await installTomo(world.app, gone);
+    const gil = await signedIn('U0GONEUSR', gone.id, 'ja');
+    // Started while Tomo was installed, finished after the uninstall (its sweep has already run).
+    const start = await gil.get('/api/auth/request/google-docs?returnTo=%2Fja%2Fsettings%2Fintegrations');
+    expect(start.status).toBe(302);
+    const consent = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+    await world.app.database.orm.em.getConnection().execute(`update installations set uninstalled_at = now() where team_id = '${gone.id}'`);
+    const late = await gil.get(consent.headers.get('location')!.replace(base, ''));
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain('Tomo はまだ Slack ワークスペースにインストールされていません。先にインストールしてください。');
+
+    const again = await gil.get('/api/auth/request/google-docs');
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain('Tomo is not installed in your Slack workspace yet. Install it first.');
+    expect(await tokens().listLatestForTeam(gone.id)).toEqual([]);
   });
 });
 

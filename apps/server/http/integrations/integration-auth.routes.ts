@@ -5,6 +5,7 @@ import type { IntegrationConnections } from '../../../../core/integrations/integ
 import type { IntegrationOAuth } from '../../../../core/integrations/integration-oauth.port';
 import { findProvider, type IntegrationProvider } from '../../../../core/integrations/integration-provider';
 import type { Clock } from '../../../../core/shared/clock.port';
+import type { InstallationRepository } from '../../../../core/workspace/installation-repository.port';
 import { escapeHtml } from '../auth/auth.routes';
 import { safeReturnTo } from '../auth/sign-in-cookie';
 import { sameOriginOnly } from '../session/same-origin';
@@ -14,6 +15,7 @@ import { CONNECT_COOKIE_PATH, CONNECT_TTL_MS, connectCookieName, type ConnectCoo
 
 export interface IntegrationAuthDeps {
   connections: IntegrationConnections;
+  installations: Pick<InstallationRepository, 'find'>;
   oauth: IntegrationOAuth;
   sealer: ConnectCookieSealer;
   clock: Clock;
@@ -34,6 +36,10 @@ const TEXTS = {
     ja: 'この接続は期限切れか、すでに使われたか、別のブラウザーで始められたものです。もう一度接続してください。',
   },
   FAILED: { en: 'Connecting did not succeed. Please try again.', ja: '接続に失敗しました。もう一度お試しください。' },
+  NOT_INSTALLED: {
+    en: 'Tomo is not installed in your Slack workspace yet. Install it first.',
+    ja: 'Tomo はまだ Slack ワークスペースにインストールされていません。先にインストールしてください。',
+  },
 } as const;
 type Reason = keyof typeof TEXTS;
 const BACK = { en: 'Back to Integrations', ja: '連携サービスに戻る' } as const;
@@ -52,6 +58,10 @@ export function integrationAuthRoutes(deps: IntegrationAuthDeps): Router {
   const router = Router();
   const { cookies } = deps;
   const redirectUri = (provider: IntegrationProvider) => new URL(`/api/auth/callback/${provider.id}`, deps.publicUrl).href;
+  const installed = async (teamId: string) => {
+    const installation = await deps.installations.find(teamId);
+    return installation !== null && installation.uninstalledAt === null;
+  };
   router.use('/api/auth', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
@@ -69,6 +79,7 @@ export function integrationAuthRoutes(deps: IntegrationAuthDeps): Router {
       return;
     }
     if (!deps.oauth.isActive(provider)) return resultPage(res, 503, locale, 'NOT_CONFIGURED', returnTo);
+    if (!(await installed(user.teamId))) return resultPage(res, 409, locale, 'NOT_INSTALLED', returnTo);
     const { url, pending } = await deps.oauth.start(provider, redirectUri(provider));
     const sealed = deps.sealer.seal({
       ...pending,
@@ -102,6 +113,8 @@ export function integrationAuthRoutes(deps: IntegrationAuthDeps): Router {
       return;
     }
     if (!deps.oauth.isActive(provider)) return resultPage(res, 503, locale, 'NOT_CONFIGURED', returnTo);
+    // Uninstalling wiped the workspace's tokens: none are taken for it afterwards (nothing would ever use or delete them).
+    if (!(await installed(user.teamId))) return resultPage(res, 409, locale, 'NOT_INSTALLED', returnTo);
     try {
       const granted = await deps.oauth.complete(provider, callbackUrl, pending, redirectUri(provider));
       await deps.connections.saveGrant(user.teamId, user.userId, provider, granted);

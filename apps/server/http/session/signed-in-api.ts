@@ -75,6 +75,7 @@ export function signedInApi(config: SignedInConfig, logger: Logger, ports: Signe
   router.use(
     integrationAuthRoutes({
       connections: integrations,
+      installations: ports.installations,
       oauth: ports.integrationOAuth,
       sealer: new ConnectCookieSealer(secret),
       clock: ports.clock,
