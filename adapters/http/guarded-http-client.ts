@@ -2,7 +2,7 @@ import type { LookupFunction } from 'node:net';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 
 /**
@@ -179,11 +179,17 @@ export function checkAddress(address: string): URL {
   return url;
 }
 
+/**
+ * The body, decompressed. `pipeline`, not `pipe`: when the deadline aborts the response, the
+ * decompressor must fail too, or a server that stops halfway through a compressed body would
+ * hold the read (and what it has read) forever.
+ */
 function decoded(response: IncomingMessage, encoding: string): Readable {
-  if (encoding === 'gzip' || encoding === 'x-gzip') return response.pipe(createGunzip());
-  if (encoding === 'deflate') return response.pipe(createInflate());
-  if (encoding === 'br') return response.pipe(createBrotliDecompress());
-  return response;
+  const decompressor =
+    encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : undefined;
+  if (decompressor === undefined) return response;
+  // Errors reach the reader through the decompressor it iterates.
+  return pipeline(response, decompressor, () => undefined);
 }
 
 function toFetchError(error: unknown, signal: AbortSignal): GuardedFetchError {

@@ -10,6 +10,8 @@ export interface FakePage {
   headers?: Record<string, string>;
   /** Hold the response headers this long. */
   delayMs?: number;
+  /** Send only this many bytes of the body, then hold the connection open without ending it (a slow-loris server). */
+  stallAfter?: number;
 }
 
 export interface FakeWeb {
@@ -78,6 +80,8 @@ export async function startFakeWeb(options: { internalOrigin?: string } = {}): P
   set('/huge-declared', { type: 'text/html', body: Buffer.alloc(6 * 1024 * 1024, 'a'), headers: { 'content-length': String(6 * 1024 * 1024) } });
   set('/gzip-bomb', { type: 'text/html', body: gzipSync(Buffer.alloc(64 * 1024 * 1024, 0)), headers: { 'content-encoding': 'gzip' } });
   set('/slow', { type: 'text/html', body: article('Slow', [FILLER]), delayMs: 5_000 });
+  set('/stalled', { type: 'text/html', body: article('Stalled', [FILLER, FILLER]), stallAfter: 100 });
+  set('/stalled-gzip', { type: 'text/html', body: gzipSync(article('Stalled', [FILLER, FILLER])), headers: { 'content-encoding': 'gzip' }, stallAfter: 100 });
   set('/to-metadata', { status: 302, headers: { location: 'http://169.254.169.254/latest/meta-data/iam/security-credentials/' } });
   set('/to-file', { status: 302, headers: { location: 'file:///etc/passwd' } });
   if (options.internalOrigin) set('/to-internal', { status: 301, headers: { location: `${options.internalOrigin}/admin` } });
@@ -90,6 +94,10 @@ function send(res: ServerResponse, page: FakePage): void {
   const body = page.body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(page.body) ? page.body : Buffer.from(page.body, 'utf8');
   const headers: Record<string, string> = { ...(page.type ? { 'content-type': page.type } : {}), ...page.headers };
   res.writeHead(page.status ?? 200, headers);
+  if (page.stallAfter !== undefined) {
+    res.write(body.subarray(0, page.stallAfter));
+    return;
+  }
   if (headers['content-length'] !== undefined || body.length < 1024 * 1024) {
     res.end(body);
     return;

@@ -148,6 +148,15 @@ describe('GuardedHttpClient: SSRF attack URLs are refused before anything is fet
     await expect(quick.get(`${web.origin}/slow`)).rejects.toMatchObject({ failure: 'timeout' });
   });
 
+  it.each([
+    ['a plain body', '/stalled'],
+    ['a gzip body', '/stalled-gzip'],
+  ])('gives up on a server that stops sending halfway through %s', async (_name, path) => {
+    const quick = new GuardedHttpClient({ allowPrivateHosts: [web.host], timeoutMs: 300 });
+
+    await expect(quick.get(`${web.origin}${path}`)).rejects.toMatchObject({ failure: 'timeout' });
+  });
+
   it('reaches nothing private without the allow-list, the fakes included', async () => {
     const strict = new GuardedHttpClient();
 
