@@ -50,5 +50,11 @@ export class ReadableWebFetcher implements WebPageFetcher {
 
 function lastSegment(url: string): string | undefined {
   const segment = new URL(url).pathname.split('/').filter(Boolean).at(-1);
-  return segment === undefined ? undefined : decodeURIComponent(segment);
+  if (segment === undefined) return undefined;
+  // A bare % (`growth-20%.txt`) is no escape; the name then stays as written.
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

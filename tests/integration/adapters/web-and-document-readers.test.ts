@@ -36,6 +36,14 @@ describe('ReadableWebFetcher: pages as readable text through the guarded client'
     expect(text.text).toContain(ARTICLE_FACT);
   });
 
+  it('reads a text file whose address has a bare % in its name', async () => {
+    web.page('/growth-20%.txt', { type: 'text/plain', body: ARTICLE_FACT });
+
+    const text = await fetcher.read(`${web.origin}/growth-20%.txt`);
+
+    expect(text).toMatchObject({ title: 'growth-20%.txt', text: ARTICLE_FACT });
+  });
+
   it('reads a Japanese page in Shift_JIS or EUC-JP declared only by its meta tag, as browsers do', async () => {
     // 灯台 (lighthouse) and its Shift_JIS and EUC-JP bytes: older Japanese sites serve
     // `text/html` without a charset and declare the encoding in the page itself.
