@@ -2,7 +2,7 @@ import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import mammoth from 'mammoth';
 import TurndownService from 'turndown';
-import { extractText, getDocumentProxy, getMeta } from 'unpdf';
+import { getDocumentProxy, getMeta } from 'unpdf';
 
 /**
  * Text out of the documents people share and link: HTML through Mozilla's Readability on a
@@ -35,15 +35,48 @@ export function htmlToMarkdown(html: string, url: string): { title: string; text
   return { title: (article?.title ?? pageTitle).trim() || new URL(url).hostname, text: cut(text) };
 }
 
-export async function pdfText(bytes: Uint8Array): Promise<{ title: string | undefined; text: string }> {
+/** Pages whose text is asked for at once: one at a time is several times slower in pdf.js. */
+const PDF_PAGES_AT_ONCE = 20;
+
+/**
+ * A PDF's title and text, pages read in small batches until `MAX_TEXT_CHARS`: a long PDF costs
+ * only the pages that are used (all pages at once held hundreds of MB and the event loop for
+ * many seconds), and timers run between batches so the reader's time limit can end it
+ * (`signal`: no further pages are read once it is aborted).
+ */
+export async function pdfText(bytes: Uint8Array, options: { signal?: AbortSignal } = {}): Promise<{ title: string | undefined; text: string }> {
+  let pdf: Awaited<ReturnType<typeof getDocumentProxy>> | undefined;
   try {
-    const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
-    const [{ text }, meta] = await Promise.all([extractText(pdf, { mergePages: true }), getMeta(pdf).catch(() => undefined)]);
+    pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
+    const document = pdf;
+    const meta = await getMeta(document).catch(() => undefined);
+    const pages: string[] = [];
+    let length = 0;
+    for (let first = 1; first <= document.numPages && length < MAX_TEXT_CHARS; first += PDF_PAGES_AT_ONCE) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (options.signal?.aborted) throw new DocumentTextError('stopped');
+      const numbers = Array.from({ length: Math.min(PDF_PAGES_AT_ONCE, document.numPages - first + 1) }, (_, n) => first + n);
+      for (const text of await Promise.all(numbers.map((number) => pageText(document, number)))) {
+        pages.push(text);
+        length += text.length;
+      }
+    }
+    // unpdf's merged text: whitespace collapsed, line breaks kept, at most one blank line.
+    const text = pages.join('\n').replace(/[^\S\n]+/g, ' ').replace(/ ?\n ?/g, '\n').replace(/\n{3,}/g, '\n\n');
     const info = (meta?.info ?? {}) as { Title?: unknown };
     return { title: typeof info.Title === 'string' && info.Title.trim() !== '' ? info.Title.trim() : undefined, text: cut(text.trim()) };
-  } catch {
-    throw new DocumentTextError('not a readable PDF');
+  } catch (error) {
+    throw error instanceof DocumentTextError ? error : new DocumentTextError('not a readable PDF');
+  } finally {
+    await pdf?.loadingTask.destroy().catch(() => undefined);
   }
+}
+
+async function pageText(pdf: Awaited<ReturnType<typeof getDocumentProxy>>, number: number): Promise<string> {
+  const page = await pdf.getPage(number);
+  const { items } = await page.getTextContent();
+  page.cleanup();
+  return items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
 }
 
 export async function docxText(bytes: Uint8Array): Promise<string> {

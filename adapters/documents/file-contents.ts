@@ -20,11 +20,11 @@ export class DocumentFileContents implements FileContents {
     return undefined;
   }
 
-  async extract(bytes: Uint8Array, file: SharedFile) {
+  async extract(bytes: Uint8Array, file: SharedFile, options: { signal?: AbortSignal } = {}) {
     const image = imageType(file);
     if (image !== undefined) return { image: { mediaType: image, data: Buffer.from(bytes).toString('base64') } };
     try {
-      if (file.mimetype === 'application/pdf' || file.filetype === 'pdf') return { text: (await pdfText(bytes)).text };
+      if (file.mimetype === 'application/pdf' || file.filetype === 'pdf') return { text: (await pdfText(bytes, options)).text };
       if (file.mimetype === DOCX || file.filetype === 'docx') return { text: await docxText(bytes) };
     } catch (error) {
       throw error instanceof DocumentTextError ? new ReaderError('unsupported', error.message) : error;

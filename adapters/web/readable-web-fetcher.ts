@@ -34,7 +34,7 @@ export class ReadableWebFetcher implements WebPageFetcher {
     const host = new URL(response.url).hostname;
     try {
       if (response.contentType === PDF) {
-        const pdf = await pdfText(response.body);
+        const pdf = await pdfText(response.body, options);
         return { url: response.url, title: pdf.title ?? lastSegment(response.url) ?? host, text: pdf.text, contentType: 'pdf' };
       }
       const text = decodeText(response.body, response.charset);
@@ -43,6 +43,7 @@ export class ReadableWebFetcher implements WebPageFetcher {
       }
       return { url: response.url, title: lastSegment(response.url) ?? host, text, contentType: 'text' };
     } catch (error) {
+      if (options.signal?.aborted) throw new WebFetchError('timeout', 'stopped');
       throw error instanceof DocumentTextError ? new WebFetchError('unsupported', error.message) : error;
     }
   }

@@ -7,9 +7,9 @@ export type FileReading = 'text' | 'image';
 /**
  * Turns a shared file's bytes into what a model takes. `kindOf` answers before anything is
  * downloaded; `extract` throws `ReaderError('unsupported')` for bytes that are not what
- * they claim (a broken PDF).
+ * they claim (a broken PDF), and stops a long extraction once `signal` is aborted.
  */
 export interface FileContents {
   kindOf(file: SharedFile): FileReading | undefined;
-  extract(bytes: Uint8Array, file: SharedFile): Promise<{ text: string } | { image: LlmImage }>;
+  extract(bytes: Uint8Array, file: SharedFile, options?: { signal?: AbortSignal }): Promise<{ text: string } | { image: LlmImage }>;
 }

@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApproximateTokenizer } from '../../../adapters/memory/approximate-tokenizer';
+import { InMemoryChatPlatformFactory, InMemoryChatWorkspace } from '../../../adapters/memory/in-memory-chat-platform';
 import { DocumentFileContents } from '../../../adapters/documents/file-contents';
 import { GuardedHttpClient } from '../../../adapters/http/guarded-http-client';
 import { WebSourceReader } from '../../../adapters/knowledge/web-source-reader';
 import { ReadableWebFetcher } from '../../../adapters/web/readable-web-fetcher';
 import { ReaderError } from '../../../core/readers/reader';
+import { ReaderRegistry } from '../../../core/readers/reader-registry';
+import { slackFileReader } from '../../../core/readers/slack-file.reader';
+import { NO_RESOURCES } from '../../../core/tools/tool';
 import { docxWithText, ONE_PIXEL_PNG, pdfWithText } from '../../fakes/web/documents';
 import { ARTICLE_FACT, PDF_FACT, startFakeWeb, type FakeWeb } from '../../fakes/web/fake-web';
 
@@ -86,6 +91,8 @@ describe('ReadableWebFetcher: pages as readable text through the guarded client'
 });
 
 describe('DocumentFileContents: Slack files as text or images', () => {
+  /** Board minutes of 3,000 pages (about 3 MB): more than any answer reads. */
+  const longPdf = pdfWithText(Array.from({ length: 3_000 }, (_, n) => `Minutes, page ${n + 1}. ${'The board discussed the lighthouse budget. '.repeat(12)}`));
   const contents = new DocumentFileContents();
   const file = (name: string, mimetype: string, filetype: string, size = 10) => ({ id: 'F1', name, mimetype, filetype, size });
 
@@ -104,6 +111,26 @@ describe('DocumentFileContents: Slack files as text or images', () => {
     const docx = file('plan.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'docx');
     const word = await contents.extract(docxWithText('Launch plan', ['Ship the beta on 3 March.', 'Invite 40 customers.']), docx);
     expect(word).toEqual({ text: '# Launch plan\n\nShip the beta on 3 March.\n\nInvite 40 customers.' });
+  });
+
+  it('gives up on a shared PDF of thousands of pages within the reader’s time, as on any slow source', async () => {
+    const workspace = new InMemoryChatWorkspace();
+    const minutes = file('minutes.pdf', 'application/pdf', 'pdf', longPdf.length);
+    workspace.fileContents.set(minutes.id, longPdf);
+    const registry = new ReaderRegistry([slackFileReader(contents)], { timeoutMs: 200 });
+
+    const read = await registry.read({
+      sources: [{ type: 'file', file: minutes, messageTs: '1' }],
+      limits: { linksPerAnswer: 1, filesPerAnswer: 1, tokensPerAnswer: 4_000 },
+      enabledPlugins: new Set(),
+      resources: NO_RESOURCES,
+      context: { teamId: 'T1', userId: 'UA', locale: 'en', platform: new InMemoryChatPlatformFactory(workspace).forWorkspace({ teamId: 'T1', botToken: 'x' }) },
+      showStatus: async () => undefined,
+      tokenizer: new ApproximateTokenizer(),
+    });
+
+    expect(read.text).toContain('Could not read the file "minutes.pdf": it took too long to load.');
+    await expect(contents.extract(longPdf, minutes, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(ReaderError);
   });
 
   it('passes images on as images, base64', async () => {
