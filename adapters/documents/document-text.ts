@@ -92,16 +92,45 @@ export async function docxText(bytes: Uint8Array): Promise<string> {
  * Bytes as text in their declared charset (UTF-8 when unknown or unsupported). Without a
  * charset from the HTTP header, the document's own declaration in its first 1,024 bytes is
  * used, as browsers do (HTML's `<meta charset>` or `http-equiv` prescan, an XML declaration's
- * encoding): older Japanese sites serve Shift_JIS or EUC-JP pages that way.
+ * encoding): older Japanese sites serve Shift_JIS or EUC-JP pages that way. A byte order mark
+ * wins over any declaration, as in browsers.
  */
 export function decodeText(bytes: Uint8Array, charset?: string): string {
   let decoder: TextDecoder;
   try {
-    decoder = new TextDecoder(charset ?? declaredCharset(bytes) ?? 'utf-8');
+    decoder = new TextDecoder(byteOrderMark(bytes) ?? charset ?? declaredCharset(bytes) ?? 'utf-8');
   } catch {
     decoder = new TextDecoder('utf-8');
   }
   return cut(decoder.decode(bytes));
+}
+
+/**
+ * A file's text when nothing declares its charset (Slack tells none): UTF-8, unless it is not
+ * valid UTF-8 and reads with fewer broken characters as Shift_JIS or EUC-JP, which Japanese
+ * Excel and older Japanese tools still write (a CSV saved by Excel on Japanese Windows).
+ */
+export function decodeUndeclaredText(bytes: Uint8Array): string {
+  if (byteOrderMark(bytes) !== undefined) return decodeText(bytes);
+  const head = bytes.subarray(0, MAX_TEXT_CHARS);
+  let best = { charset: 'utf-8', broken: brokenCharacters(head, 'utf-8') };
+  if (best.broken === 0) return decodeText(bytes);
+  for (const charset of ['shift_jis', 'euc-jp']) {
+    const broken = brokenCharacters(head, charset);
+    if (broken < best.broken) best = { charset, broken };
+  }
+  return decodeText(bytes, best.charset);
+}
+
+function brokenCharacters(bytes: Uint8Array, charset: string): number {
+  return new TextDecoder(charset).decode(bytes).split('\uFFFD').length - 1;
+}
+
+function byteOrderMark(bytes: Uint8Array): string | undefined {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  return undefined;
 }
 
 const META_CHARSET = /<meta\b[^>]*?charset\s*=\s*["']?\s*([\w.:-]+)/i;

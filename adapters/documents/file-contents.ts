@@ -1,7 +1,7 @@
 import type { SharedFile } from '../../core/assistant/chat-platform.port';
 import type { FileContents, FileReading } from '../../core/readers/file-contents.port';
 import { ReaderError } from '../../core/readers/reader';
-import { DocumentTextError, decodeText, docxText, pdfText } from './document-text';
+import { DocumentTextError, decodeUndeclaredText, docxText, pdfText } from './document-text';
 
 const IMAGES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -29,7 +29,7 @@ export class DocumentFileContents implements FileContents {
     } catch (error) {
       throw error instanceof DocumentTextError ? new ReaderError('unsupported', error.message) : error;
     }
-    return { text: decodeText(bytes) };
+    return { text: decodeUndeclaredText(bytes) };
   }
 }
 

@@ -104,6 +104,13 @@ describe('DocumentFileContents: Slack files as text or images', () => {
     expect(contents.kindOf(file('snippet', 'text/plain', 'python'))).toBe('text');
   });
 
+  it('reads a CSV that Excel saved in Shift_JIS, as Japanese Windows does by default', async () => {
+    const csv = file('members.csv', 'text/csv', 'csv');
+    const shiftJis = Buffer.from('96bc914f2c95948f900a8db293a12c83668355834383930a97e996d82c89638bc60a', 'hex');
+
+    expect(await contents.extract(shiftJis, csv)).toEqual({ text: '名前,部署\n佐藤,デザイン\n鈴木,営業\n' });
+  });
+
   it('reads the text of a PDF and of a Word document', async () => {
     const pdf = await contents.extract(pdfWithText(['Page one', PDF_FACT]), file('report.pdf', 'application/pdf', 'pdf'));
     expect('text' in pdf && pdf.text).toContain(PDF_FACT);
