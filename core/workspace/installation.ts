@@ -32,7 +32,10 @@ export interface InstallInput {
   readonly installedBy: UserId;
 }
 
-/** The trial an install grants: 14 days the first time, 7 days on re-install, none when already installed. */
+/**
+ * The trial an install grants: 14 days the first time, 7 days on the first re-install, none when
+ * already installed or re-installed before (uninstalling again must not renew the free trial).
+ */
 export type TrialGrant = { readonly days: number; readonly reason: 'first_install' | 'reinstall' } | null;
 
 export class Installation {
@@ -44,7 +47,7 @@ export class Installation {
 
   /**
    * First install, re-install after an uninstall, or a repeated OAuth flow while installed
-   * (token refresh, new scopes): only the first two start a trial.
+   * (token refresh, new scopes): the first install and the first re-install start a trial.
    */
   static install(existing: InstallationRecord | null, input: InstallInput, now: Date): { installation: Installation; trial: TrialGrant } {
     if (!existing) {
@@ -66,7 +69,8 @@ export class Installation {
         uninstalledAt: null,
         installCount: existing.installCount + 1,
       }),
-      trial: { days: REINSTALL_TRIAL_DAYS, reason: 'reinstall' },
+      // The re-trial is given once: a workspace uninstalling and installing again gets no new one.
+      trial: existing.installCount === 1 ? { days: REINSTALL_TRIAL_DAYS, reason: 'reinstall' } : null,
     };
   }
 

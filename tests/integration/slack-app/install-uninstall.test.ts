@@ -135,6 +135,29 @@ describe('Slack app: install and uninstall', () => {
     expect(await repositories.installations.find(ws.team.id)).toMatchObject({ installCount: 2, botToken: ws.team.botToken });
   });
 
+  it('gives the 7-day re-install trial only once: uninstalling and installing again does not start another free trial', async () => {
+    const ws = seedWorkspace(world.slack, 'T0AGAIN');
+    const uninstall = async () => {
+      await sendEvent(world, { type: 'app_uninstalled' }, { ws });
+      await eventually(async () => expect(await repositories.installations.find(ws.team.id)).toMatchObject({ botToken: null }));
+    };
+    await installThroughBrowser(world, ws);
+    await uninstall();
+    expect(await (await installThroughBrowser(world, ws)).text()).toContain('Your free 7-day trial has started');
+    await uninstall();
+
+    const third = await installThroughBrowser(world, ws);
+    expect(third.status).toBe(200);
+    expect(await third.text()).not.toContain('trial has started');
+    expect(await repositories.installations.find(ws.team.id)).toMatchObject({ installCount: 3, botToken: ws.team.botToken });
+
+    const message = world.slack.addMessage({ channel: ws.channel, user: ws.alice, text: 'hi' });
+    await sendEvent(world, mention(world, { ts: message.ts, channel: ws.channel }, ws), { ws });
+    await eventually(() =>
+      expect(repliesIn(world, ws.channel, message.ts)).toEqual([expect.stringContaining('Your free trial of Tomo has ended.')]),
+    );
+  });
+
   describe('an uninstall delivered late (Slack redelivers failed events; the job may wait for a worker)', () => {
     const uninstallJobsOf = async (ws: SeededWorkspace) =>
       (await settled(world, SLACK_QUEUES.slackUninstall.name)).filter((job) => (job.data as { teamId?: string }).teamId === ws.team.id);

@@ -41,6 +41,24 @@ describe('installing Tomo starts a free trial (spec 1, 4, 9)', () => {
     expect(again.installation.firstInstalledAt).toEqual(new Date('2025-03-01T10:00:00Z'));
   });
 
+  it('gives the re-install trial only once: uninstalling and installing again starts no further trial', async () => {
+    const w = aWorkspaceFixture('2025-03-01T10:00:00Z');
+    await new InstallWorkspace(w).execute(install);
+    for (const _ of [1, 2]) {
+      await new UninstallWorkspace(w).execute(TEAM);
+      w.clock.advanceDays(1);
+      await new InstallWorkspace(w).execute(install);
+    }
+    await new UninstallWorkspace(w).execute(TEAM);
+    w.clock.advanceDays(1);
+    const fourth = await new InstallWorkspace(w).execute(install);
+    expect(fourth.trial).toBeNull();
+    expect(fourth.installation).toMatchObject({ installCount: 4, uninstalledAt: null });
+    const now = w.clock.now();
+    const usable = (await w.subscriptions.listByTeam(TEAM)).filter((s) => Subscription.fromRecord(s).isUsableAt(now));
+    expect(usable).toEqual([]);
+  });
+
   it('repeating the OAuth flow while installed updates the token but starts no new trial', async () => {
     const w = aWorkspaceFixture();
     await new InstallWorkspace(w).execute(install);
