@@ -32,8 +32,9 @@ export interface MembersPage {
 }
 
 /**
- * The Members page (admins only): members and bots (not workflow bots, not Tomo) sorted
- * by the spec's rule, filtered by the search, with the selected subscription's summary.
+ * The Members page (admins only): members and bots (not workflow bots, not Tomo; deactivated
+ * accounts only while they hold a seat) sorted by the spec's rule, filtered by the search, with
+ * the selected subscription's summary.
  */
 export class GetMembersPage {
   constructor(
@@ -58,7 +59,13 @@ export class GetMembersPage {
     const usable = (await this.deps.subscriptions.listByTeam(input.teamId)).filter((s) =>
       Subscription.fromRecord(s).isUsableAt(now),
     );
-    const listed = input.members.filter((m) => !m.deleted && !m.isWorkflowBot && m.id !== input.tomoBotUserId);
+    const holdsSeat = (member: Member) =>
+      assignments.some((a) => a.memberId === member.id && usable.some((s) => s.id === a.subscriptionId));
+    // A deactivated account is listed only while it still holds a seat: it counts against the
+    // seats bought, and the admin can only free it from this page.
+    const listed = input.members.filter(
+      (m) => (!m.deleted || holdsSeat(m)) && !m.isWorkflowBot && m.id !== input.tomoBotUserId,
+    );
 
     const rows: MemberRow[] = listed.map((member) => {
       const held = assignments

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgSeatAssignmentRepository } from '../../../adapters/postgres/pg-seat-assignment-repository';
 import { PgUsageEventRepository } from '../../../adapters/postgres/pg-usage-event-repository';
 import { translate } from '../../../apps/shared/messages';
 import { HttpSession } from './support/http-session';
@@ -11,6 +12,8 @@ let adminJa: HttpSession;
 
 beforeAll(async () => {
   world = await startSettingsWorld();
+  // Deactivated in Slack after being given a seat (below).
+  world.slack.addUser({ id: GONE_A, teamId: TEAM_A, name: 'gone', realName: 'Gil Gone', deleted: true });
   const base = world.app.baseUrl;
   admin = new HttpSession(base, 'en');
   adminJa = new HttpSession(base, 'ja');
@@ -22,6 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => world?.close());
 
+const GONE_A = 'U0GONEA01';
 const message = async (response: Response) => ((await response.json()) as { error: { message: string } }).error.message;
 
 describe('App settings', () => {
@@ -177,6 +181,32 @@ describe('Members (admins only)', () => {
 
     expect((await admin.send('DELETE', `/api/settings/members/${MEMBER_A}/seat?subscriptionId=sub-a-entry`)).status).toBe(204);
     expect((await (await admin.get('/api/settings/members')).json()).summary.assigned).toBe(0);
+  });
+
+  it('lists a deactivated Slack account that still holds a seat, so the admin can free the seat for someone else', async () => {
+    const seats = new PgSeatAssignmentRepository(world.app.database.orm);
+    const assignment = {
+      teamId: TEAM_A,
+      subscriptionId: 'sub-a-entry',
+      memberId: GONE_A,
+      memberKind: 'user' as const,
+      planKey: 'gpt50_4k_50r' as const,
+      assignmentKind: 'manual' as const,
+      assignedBy: ADMIN_A,
+      assignedAt: new Date(),
+    };
+    expect(await seats.assignIfSeatAvailable(TEAM_A, assignment, 2)).toBe('assigned');
+
+    const page = await (await admin.get('/api/settings/members')).json();
+    expect(page.summary).toMatchObject({ assigned: 1, available: 1 });
+    expect(page.rows.filter((r: { assignButton: string }) => r.assignButton === 'remove')).toEqual([
+      expect.objectContaining({ memberId: GONE_A, authority: 'other' }),
+    ]);
+
+    expect((await admin.send('DELETE', `/api/settings/members/${GONE_A}/seat?subscriptionId=sub-a-entry`)).status).toBe(204);
+    const after = await (await admin.get('/api/settings/members')).json();
+    expect(after.summary).toMatchObject({ assigned: 0, available: 2 });
+    expect(after.rows.map((r: { memberId: string }) => r.memberId)).not.toContain(GONE_A);
   });
 });
 

@@ -90,6 +90,34 @@ describe('the Members page (spec 2, 6)', () => {
     expect(result.ok && result.value.summary).toBeNull();
   });
 
+  it('lists a deactivated account only while it still holds a seat, so the admin can free that seat', async () => {
+    const w = aWorkspaceFixture('2025-01-15T00:00:00Z');
+    const std = aSubscription('std').onPlan('gpt50').withSeats(2).build();
+    await w.subscriptions.save(TEAM, std);
+    await w.seats.assignIfSeatAvailable(TEAM, anAssignment(std, 'UTARO', { assignedAt: new Date('2025-01-10') }), 2);
+    await w.seats.assignIfSeatAvailable(TEAM, anAssignment(std, 'UGONE', { assignedAt: new Date('2025-01-11') }), 2);
+    const withGone = [
+      ...members,
+      aMember('UGONE').named('Gone').deleted().build(),
+      aMember('UNEVER').named('Never').deleted().build(),
+    ];
+    const result = await new GetMembersPage(w).execute({
+      teamId: TEAM,
+      actor: anAdmin,
+      members: withGone,
+      tomoBotUserId: TOMO_BOT_USER,
+      selectedSubscriptionId: 'std',
+      query: '',
+    });
+    expect(result.ok && result.value.summary).toMatchObject({ assigned: 2, available: 0, totalSeats: 2 });
+    const assigned = result.ok ? result.value.rows.filter((r) => r.assignButton === 'remove') : [];
+    expect(assigned.map((r) => [r.memberName, r.authority])).toEqual([
+      ['Gone', 'other'],
+      ['Taro', 'member'],
+    ]);
+    expect(result.ok && result.value.rows.map((r) => r.memberName)).not.toContain('Never');
+  });
+
   it('is for admins only, with the Members page message', async () => {
     expect(await page({ actor: aRegularMember })).toMatchObject({ ok: false, error: { code: 'PERMISSION.MEMBERS_PAGE' } });
   });
