@@ -78,7 +78,7 @@ const features = {
       lead: 'Seats belong to the workspace, so you pay for the capacity you use rather than for every account.',
       cards: [
         { title: 'Free trial, no card', body: 'Every new workspace gets a 14-day trial without a credit card.' },
-        { title: 'Free re-trial', body: 'Reinstalling Tomo later starts another 7-day trial, so you can re-evaluate with your team.' },
+        { title: 'Free re-trial', body: 'Reinstalling Tomo later starts another 7-day trial once, so you can re-evaluate with your team.' },
         { title: 'Multiple subscriptions', body: 'Combine plans in one workspace, for example Premium for analysts and Entry for everyone else.' },
         { title: 'Member assignment', body: 'Workspace admins assign seats to specific members; unassigned seats fill automatically with active users.' },
         { title: 'Bot assignment', body: 'Give a seat to a bot so Tomo can answer its messages automatically.' },

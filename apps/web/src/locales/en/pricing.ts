@@ -114,7 +114,7 @@ const pricing = {
       { title: 'Change seats any time', body: 'Add or remove seats whenever you like. The cost difference is prorated on the next billing date. Removing seats unassigns the most recently assigned members first.' },
       { title: 'Several plans in one workspace', body: 'Hold more than one subscription, for example Premium for a research team and Entry for everyone else.' },
       { title: 'Renewal and cancellation', body: 'Plans renew automatically. If you turn renewal off, the plan stays active until the end of the period. Uninstalling Tomo cancels all subscriptions at once.' },
-      { title: 'After the trial', body: 'When the 14-day trial ends, Tomo stops answering until a plan is purchased. Reinstalling later starts a new 7-day trial.' },
+      { title: 'After the trial', body: 'When the 14-day trial ends, Tomo stops answering until a plan is purchased. Reinstalling later starts a new 7-day trial, once.' },
     ],
   },
   payment: {
