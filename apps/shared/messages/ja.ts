@@ -42,7 +42,7 @@ export const ja: MessageCatalogue = {
   'SUBSCRIPTION.NOT_FOUND': 'サブスクリプションが見つかりません。',
   'SUBSCRIPTION.NOT_ACTIVE': 'このサブスクリプションは有効ではありません。',
   'SUBSCRIPTION.IS_TRIAL': '無料トライアルには管理する席がありません。席を割り当てるにはプランを購入してください。',
-  'BILLING.NOT_CONFIGURED': 'このTomoサーバーではまだ決済が設定されていないため、プランを購入できません。無料トライアルは引き続きご利用いただけます。',
+  'BILLING.NOT_CONFIGURED': 'この Tomo サーバーではまだ決済が設定されていないため、プランを購入できません。無料トライアルは引き続きご利用いただけます。',
   'BILLING.PROVIDER_UNAVAILABLE': '決済サービスに接続できませんでした。変更は行われていません。しばらくしてからもう一度お試しください。',
   'BILLING.INVALID_OPTION': '支払い間隔は月払いまたは年払い、料金はユーザーごとの定額または従量課金から選んでください。',
   'BILLING.PREVIEW_EXPIRED': '表示された金額は最新ではありません（表示から30分以上経ったか、新しい請求期間が始まりました）。新しい金額を確認してから、もう一度確定してください。',

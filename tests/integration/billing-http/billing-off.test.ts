@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgSubscriptionRepository } from '../../../adapters/postgres/pg-subscription-repository';
 import { QUEUES } from '../../../apps/shared/queues';
 import { Subscription } from '../../../core/billing/subscription';
-import { eventually, startBillingWorld, TEAM, type BillingWorld } from './support/billing-world';
+import { HttpSession } from '../settings/support/http-session';
+import { ADMIN, eventually, startBillingWorld, TEAM, type BillingWorld } from './support/billing-world';
 
 let w: BillingWorld;
 beforeAll(async () => {
@@ -35,6 +36,19 @@ describe('without STRIPE_SECRET_KEY billing is off', () => {
     const response = await w.admin.send(method, path, body);
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual(NOT_CONFIGURED);
+  });
+
+  it('says so in Japanese on a Japanese page, spaced around Tomo as the other Japanese text is', async () => {
+    const ja = new HttpSession(w.app.baseUrl, 'ja');
+    await ja.signIn(w.slack, { teamId: TEAM, userId: ADMIN });
+    const response = await ja.send('POST', '/api/create-checkout-session', { plan: 'gpt50', seats: 1 });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      error: {
+        code: 'BILLING.NOT_CONFIGURED',
+        message: 'この Tomo サーバーではまだ決済が設定されていないため、プランを購入できません。無料トライアルは引き続きご利用いただけます。',
+      },
+    });
   });
 
   it('a webhook delivery is refused with 503 (Stripe retries later) and nothing crashes', async () => {

@@ -30,7 +30,7 @@ const TEXT: Record<Locale, Record<InstallPage['kind'], { title: string; body: st
     },
     cancelled: { title: 'インストールをキャンセルしました', body: 'Tomoはインストールされていません。準備ができたら、もう一度お試しください。' },
     failed: { title: 'Tomoをインストールできませんでした', body: 'Slackでインストールを確認できませんでした。もう一度お試しいただき、解決しない場合はお問い合わせください。' },
-    not_configured: { title: 'インストールは設定されていません', body: 'このTomoサーバーにはSlackアプリが設定されていません（SLACK_CLIENT_ID と SLACK_CLIENT_SECRET）。' },
+    not_configured: { title: 'インストールは設定されていません', body: 'この Tomo サーバーには Slack アプリが設定されていません（SLACK_CLIENT_ID と SLACK_CLIENT_SECRET）。' },
     again: 'Slackに追加',
     open: 'Slackを開く',
     settings: '設定',
