@@ -18,6 +18,8 @@ const pageErrors: string[] = [];
 
 beforeAll(async () => {
   world = await startBrowserWorld();
+  // A second bot, so the Auto replies page has two rows (added before the directory caches users.list).
+  world.slack.addUser({ id: 'U0BOTDEPL', teamId: TEAM_A, name: 'deploybot', realName: 'Deploy Bot', isBot: true });
   await buyPlan(world.app, TEAM_A, { id: 'sub-acme-standard', planKey: 'gpt50', seats: 3 });
   admin = await world.signedIn({ teamId: TEAM_A, userId: ADMIN_A });
 });
@@ -189,6 +191,22 @@ describe('Auto replies', () => {
     expect(await page.getByLabel('Auto replies to Relay Bot enabled').isChecked()).toBe(true);
     expect(await row.locator('td').nth(3).innerText()).toBe('Ana Admin');
     expect(await row.locator('td').nth(4).innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    await page.close();
+  });
+
+  it("keeps an instruction typed in one bot's row while another bot's row is saved", async () => {
+    const page = await open('/settings/auto-replies');
+    const deploy = page.locator('tr[data-bot="U0BOTDEPL"]');
+    await expect.poll(() => deploy.locator('td').nth(4).innerText()).toBe('---');
+    await page.getByLabel('Instruction for Relay Bot').fill('Not saved yet: list the failing checks.');
+    await page.getByLabel('Instruction for Deploy Bot').fill('Say which version went out.');
+    await deploy.getByRole('button', { name: en.actions.save }).click();
+    await confirmDialog(page).getByRole('button', { name: en.actions.confirm }).click();
+    // Deploy Bot's Updated at shows the save once the rows are reloaded.
+    await expect.poll(() => deploy.locator('td').nth(4).innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    await idle(page);
+    expect(await page.getByLabel('Instruction for Relay Bot').inputValue()).toBe('Not saved yet: list the failing checks.');
+    expect(await page.getByLabel('Instruction for Deploy Bot').inputValue()).toBe('Say which version went out.');
     await page.close();
   });
 });

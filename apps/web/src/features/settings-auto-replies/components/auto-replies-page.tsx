@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/settings/confirm-dialog';
 import { LoadState } from '../../../components/settings/load-state';
 import { ActionStatus, SettingsPage } from '../../../components/settings/settings-page';
@@ -20,10 +20,25 @@ export function AutoRepliesPage() {
   const action = useAction();
   const confirm = useConfirm();
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
+  /** Each bot's saved updatedAt as last shown: tells a reload's changed rows from the others. */
+  const shown = useRef(new Map<string, string | null>());
   const rows = list.data?.rows;
 
   useEffect(() => {
-    if (rows) setDrafts(Object.fromEntries(rows.map((r) => [r.botUserId, { instruction: r.instruction, enabled: r.enabled }])));
+    if (!rows) return;
+    // Saving one bot's row reloads every row: a row whose saved setting did not change keeps
+    // what is being typed in it, so unsaved edits for other bots are not lost.
+    const before = shown.current;
+    const kept = (row: AutoReplyRow) => before.get(row.botUserId) === row.updatedAt;
+    shown.current = new Map(rows.map((row) => [row.botUserId, row.updatedAt]));
+    setDrafts((previous) =>
+      Object.fromEntries(
+        rows.map((row) => [
+          row.botUserId,
+          (kept(row) ? previous[row.botUserId] : undefined) ?? { instruction: row.instruction, enabled: row.enabled },
+        ]),
+      ),
+    );
   }, [rows]);
 
   const save = (row: AutoReplyRow) => {
