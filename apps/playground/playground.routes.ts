@@ -11,16 +11,17 @@ import type { ScheduleSettingsRepository } from '../../core/schedules/schedule-s
 import { originOf, sameOriginOnly } from '../server/http/session/same-origin';
 import { SLACK_QUEUES, summaryJobs } from '../shared/slack-jobs';
 import { PLAYGROUND_AUTHORIZE_PATH, type Playground } from './playground';
+import { isPlaygroundMessage, refuse } from './playground-errors';
 
 const id = z.string().trim().min(1).max(40).regex(/^[A-Z0-9]+$/);
 const ts = z.string().trim().regex(/^\d{10}\.\d{1,6}$/);
 
 const postMessage = z.object({
   channel: id,
-  text: z.string().max(4000),
+  text: z.string().max(4000, 'MESSAGE_TOO_LONG'),
   threadTs: ts.optional(),
-  file: z.object({ name: z.string().trim().min(1).max(120), content: z.string().max(200_000) }).optional(),
-}).refine((m) => m.text.trim() !== '' || m.file !== undefined, { message: 'Write a message or attach a file' });
+  file: z.object({ name: z.string().trim().min(1).max(120), content: z.string().max(200_000, 'FILE_TOO_LARGE') }).optional(),
+}).refine((m) => m.text.trim() !== '' || m.file !== undefined, { message: 'EMPTY_MESSAGE' });
 /** An emoji name as Slack sends it; a workspace's custom reaction may be named otherwise (e.g. in Japanese), see the route. */
 const EMOJI_NAME = /^[a-z0-9_+-]+$/;
 const react = z.object({ channel: id, ts, name: z.string().trim().min(1).max(100) });
@@ -58,13 +59,13 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
     const { search: query, searchParams } = new URL(req.originalUrl, 'http://playground');
     // As Slack sends a sign-in code only to the app's registered redirect URLs: never to another site.
     if (originOf(searchParams.get('redirect_uri')) !== new URL(options.publicUrl).origin) {
-      res.status(400).json({ error: { code: 'INVALID_REQUEST', message: 'The sign-in request is not valid' } });
+      refuse(req, res, 400, 'INVALID_REQUEST', 'INVALID_SIGN_IN');
       return;
     }
     const answer = await fetch(`${slack.origin}/openid/connect/authorize${query}`, { redirect: 'manual' });
     const location = answer.headers.get('location');
     if (answer.status === 302 && location) res.redirect(302, location);
-    else res.status(400).json({ error: { code: 'INVALID_REQUEST', message: 'The sign-in request is not valid' } });
+    else refuse(req, res, 400, 'INVALID_REQUEST', 'INVALID_SIGN_IN');
   });
 
   router.use('/api/playground', sameOriginOnly(options.publicUrl));
@@ -77,7 +78,7 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
   router.post('/api/playground/messages', async (req, res) => {
     const input = parse(postMessage, req, res);
     if (!input) return;
-    const channel = channelOf(input.channel, res);
+    const channel = channelOf(input.channel, req, res);
     if (!channel) return;
     const files: FakeFile[] | undefined = input.file
       ? [{ id: `F${randomBytes(5).toString('hex').toUpperCase()}`, name: input.file.name, mimetype: 'text/plain', filetype: 'text', content: Buffer.from(input.file.content, 'utf8') }]
@@ -113,12 +114,12 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
     const input = parse(react, req, res);
     if (!input) return;
     if (!EMOJI_NAME.test(input.name) && !(await customReactionNames()).includes(input.name)) {
-      res.status(400).json({ error: { code: 'VALIDATION', message: 'No such emoji' } });
+      refuse(req, res, 400, 'VALIDATION', 'NO_SUCH_EMOJI');
       return;
     }
     const message = state.message(input.channel, input.ts);
     if (!message) {
-      res.status(404).json({ error: { code: 'NOT_FOUND', message: 'No such message' } });
+      refuse(req, res, 404, 'NOT_FOUND', 'NO_SUCH_MESSAGE');
       return;
     }
     const people = message.reactions.get(input.name) ?? new Set<string>();
@@ -183,7 +184,7 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
     if (!input) return;
     const message = state.message(input.channel, input.ts);
     if (!message) {
-      res.status(404).json({ error: { code: 'NOT_FOUND', message: 'No such message' } });
+      refuse(req, res, 404, 'NOT_FOUND', 'NO_SUCH_MESSAGE');
       return;
     }
     const channel = state.channels.get(input.channel);
@@ -208,9 +209,7 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
     if (!input) return;
     const schedule = await options.schedules.findLatest(team.id, input.channel);
     if (!schedule?.isSummaryEnabled) {
-      res.status(409).json({
-        error: { code: 'NO_SCHEDULE', message: 'This channel has no daily summary: turn one on under Settings → Schedules first.' },
-      });
+      refuse(req, res, 409, 'NO_SCHEDULE', 'NO_SCHEDULE');
       return;
     }
     const runAt = new Date();
@@ -218,9 +217,7 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
     const [job] = summaryJobs([{ teamId: team.id, channelId: input.channel, runAt, day }]);
     const queued = await options.queue.send(SLACK_QUEUES.slackSummary.name, job!.payload, { dedupeKey: job!.dedupeKey });
     if (queued === null) {
-      res.status(409).json({
-        error: { code: 'ALREADY_RAN', message: 'Today’s summary of this channel has already run: a schedule runs once a day, so the next one is tomorrow’s.' },
-      });
+      refuse(req, res, 409, 'ALREADY_RAN', 'ALREADY_RAN');
       return;
     }
     res.status(202).json({ day });
@@ -280,10 +277,10 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
     };
   }
 
-  function channelOf(channelId: string, res: Response) {
+  function channelOf(channelId: string, req: Request, res: Response) {
     const channel = state.channels.get(channelId);
     if (!channel || channel.teamId !== team.id || (channel.isIm && channel.user !== me)) {
-      res.status(404).json({ error: { code: 'NOT_FOUND', message: 'No such channel' } });
+      refuse(req, res, 404, 'NOT_FOUND', 'NO_SUCH_CHANNEL');
       return undefined;
     }
     return channel;
@@ -307,7 +304,8 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
 function parse<T>(schema: z.ZodType<T>, req: Request, res: Response): T | undefined {
   const parsed = schema.safeParse(req.body ?? {});
   if (parsed.success) return parsed.data;
-  res.status(400).json({ error: { code: 'VALIDATION', message: parsed.error.issues[0]?.message ?? 'Invalid input' } });
+  const named = parsed.error.issues[0]?.message ?? '';
+  refuse(req, res, 400, 'VALIDATION', isPlaygroundMessage(named) ? named : 'INVALID_INPUT');
   return undefined;
 }
 

@@ -163,6 +163,16 @@ describe('the playground in Chromium', () => {
     await page.close();
   }, 90_000);
 
+  it('on /ja/playground, a message over 4,000 characters is refused in Japanese, not in the server\'s English', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/ja/playground`);
+    const composer = page.getByRole('textbox', { name: '# general へのメッセージ' });
+    await composer.fill('あ'.repeat(4001));
+    await composer.press('Enter');
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe(ja.error.replace('{{message}}', 'メッセージは 4,000 文字までです。'));
+    await page.close();
+  }, 60_000);
+
   it('after renaming the app to Kumo under Settings → App, "@Kumo who are you?" is answered in the thread', async () => {
     const page = await signedInPage();
     const saved = await page.request.put(`${base}/api/settings/app`, { headers: { origin: base }, data: { appName: 'Kumo' } });

@@ -226,6 +226,15 @@ describe('Instructions', () => {
     await page.close();
   });
 
+  it('on /ja, an instruction pasted over the 1 MB request limit is refused in Japanese', async () => {
+    const page = await open('/ja/settings/instructions');
+    const form = page.locator('form[data-level="workspace"]');
+    await form.getByLabel(ja.instructions.fields.text, { exact: true }).fill('長'.repeat(400_000));
+    await form.getByRole('button', { name: ja.actions.save }).click();
+    await expect.poll(() => alert(page).innerText()).toBe('一度に Tomo へ送るには大きすぎます。短くしてから、もう一度お試しください。');
+    await page.close();
+  });
+
   it('keeps unsaved words in one instruction while another instruction is saved', async () => {
     const page = await open('/settings/instructions');
     const own = page.locator('form[data-level="user"]');

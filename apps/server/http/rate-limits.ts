@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
-
-export const TOO_MANY_REQUESTS = { error: { code: 'RATE_LIMITED', message: 'Too many requests. Please try again in a minute.' } };
+import { sendHttpError } from './session/api-errors';
 
 /**
  * Per-address limits for what people's browsers call: the API and the sign-in and install
@@ -15,8 +14,8 @@ export function browserRateLimit(perMinute: number): RequestHandler {
     limit: perMinute,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).json(TOO_MANY_REQUESTS);
+    handler: (req, res) => {
+      sendHttpError(req, res, 429, 'RATE_LIMITED');
     },
   });
 }

@@ -120,8 +120,36 @@ describe('the playground: npm start with no Slack app', () => {
   it('refuses malformed input with a clear 400', async () => {
     const response = await send('/api/playground/messages', { channel: 'C0GENERAL', text: '   ' });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: { code: 'VALIDATION', message: 'Write a message or attach a file' } });
+    expect(await response.json()).toEqual({ error: { code: 'VALIDATION', message: 'Write a message or attach a file.' } });
     expect((await send('/api/playground/messages', { channel: 'CNOPE', text: 'hi' })).status).toBe(404);
+  });
+
+  it('words its refusals in the language of the page (/ja/playground sends X-Tomo-Locale: ja)', async () => {
+    const inJapanese = (path: string, body: unknown) =>
+      fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-tomo-locale': 'ja' }, body: JSON.stringify(body) });
+    const refusal = async (response: Response) => [response.status, await response.json()];
+    expect(await refusal(await inJapanese('/api/playground/messages', { channel: 'C0GENERAL', text: '   ' }))).toEqual([
+      400,
+      { error: { code: 'VALIDATION', message: 'メッセージを入力するか、ファイルを添付してください。' } },
+    ]);
+    expect(await refusal(await inJapanese('/api/playground/messages', { channel: 'C0GENERAL', text: 'あ'.repeat(4001) }))).toEqual([
+      400,
+      { error: { code: 'VALIDATION', message: 'メッセージは 4,000 文字までです。' } },
+    ]);
+    expect(await refusal(await inJapanese('/api/playground/messages', { channel: 'CNOPE', text: 'hi' }))).toEqual([
+      404,
+      { error: { code: 'NOT_FOUND', message: 'そのチャンネルはありません。' } },
+    ]);
+    expect(await refusal(await inJapanese('/api/playground/reactions', { channel: 'C0GENERAL', ts: '1700000000.000001', name: 'jp' }))).toEqual([
+      404,
+      { error: { code: 'NOT_FOUND', message: 'このメッセージはもうありません。' } },
+    ]);
+    expect(await refusal(await inJapanese('/api/playground/summaries', { channel: 'C0GENERAL' }))).toEqual([
+      409,
+      { error: { code: 'NO_SCHEDULE', message: 'このチャンネルには毎日の要約が設定されていません。先に 設定 → スケジュール でオンにしてください。' } },
+    ]);
+    const english = await send('/api/playground/messages', { channel: 'C0GENERAL', text: 'a'.repeat(4001) });
+    expect(await english.json()).toEqual({ error: { code: 'VALIDATION', message: 'A message can be at most 4,000 characters long.' } });
   });
 
   it('"Sign in with Slack" signs in as the demo admin, through the emulator', async () => {

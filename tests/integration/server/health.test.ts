@@ -85,7 +85,7 @@ describe('health endpoints', () => {
     const response = await fetch(`${base}/api/does-not-exist`);
     expect(response.status).toBe(404);
     const body = await response.json();
-    expect(body).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+    expect(body).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
   });
 
   it('rejects malformed JSON with 400 and a body too large with 413, without internals', async () => {
@@ -96,7 +96,9 @@ describe('health endpoints', () => {
     });
     expect(malformed.status).toBe(400);
     const text = await malformed.text();
-    expect(JSON.parse(text)).toEqual({ error: { code: 'INVALID_JSON', message: 'Request body is not valid JSON' } });
+    expect(JSON.parse(text)).toEqual({
+      error: { code: 'INVALID_JSON', message: 'Tomo could not read this request (it is not valid JSON). Reload the page and try again.' },
+    });
     expect(text).not.toMatch(/at .*\.(ts|js):\d+/);
 
     const huge = await fetch(`${base}/api/anything`, {

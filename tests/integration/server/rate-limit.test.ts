@@ -35,6 +35,11 @@ describe('rate limits', () => {
       error: { code: 'RATE_LIMITED', message: 'Too many requests. Please try again in a minute.' },
     });
     expect(refused.headers.get('ratelimit-policy')).toContain('3');
+    const japanese = await fetch(`${base}/api/ping`, { headers: { 'x-tomo-locale': 'ja' } });
+    expect(japanese.status).toBe(429);
+    expect(await japanese.json()).toEqual({
+      error: { code: 'RATE_LIMITED', message: 'リクエストが多すぎます。1 分ほどしてから、もう一度お試しください。' },
+    });
   });
 
   it('never limits signed webhook deliveries or the health checks', async () => {

@@ -25,6 +25,23 @@ const HTTP_MESSAGES = {
     ja: 'Tomo はまだ Slack ワークスペースにインストールされていません。先にインストールしてください。',
   },
   NOT_FOUND: { en: 'Not found.', ja: '見つかりません。' },
+  // Refusals of the body parsers and the router (error-handler.ts) and the rate limit.
+  PAYLOAD_TOO_LARGE: {
+    en: 'This is too large to send to Tomo in one go. Shorten it and try again.',
+    ja: '一度に Tomo へ送るには大きすぎます。短くしてから、もう一度お試しください。',
+  },
+  INVALID_JSON: {
+    en: 'Tomo could not read this request (it is not valid JSON). Reload the page and try again.',
+    ja: 'このリクエストを読み取れませんでした（JSON の形式が正しくありません）。ページを再読み込みしてから、もう一度お試しください。',
+  },
+  BAD_REQUEST: {
+    en: 'Tomo could not understand this request. Reload the page and try again.',
+    ja: 'このリクエストを処理できませんでした。ページを再読み込みしてから、もう一度お試しください。',
+  },
+  RATE_LIMITED: {
+    en: 'Too many requests. Please try again in a minute.',
+    ja: 'リクエストが多すぎます。1 分ほどしてから、もう一度お試しください。',
+  },
 } as const;
 
 export type HttpErrorCode = keyof typeof HTTP_MESSAGES;

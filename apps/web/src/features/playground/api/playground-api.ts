@@ -60,10 +60,11 @@ export class PlaygroundError extends Error {
   }
 }
 
-export async function act<T = unknown>(path: string, body: unknown): Promise<T> {
+/** An action; the server words a refusal in `locale`, the page's language. */
+export async function act<T = unknown>(path: string, body: unknown, locale: string): Promise<T> {
   const response = await fetch(`/api/playground/${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    headers: { 'content-type': 'application/json', accept: 'application/json', 'x-tomo-locale': locale },
     body: JSON.stringify(body),
     credentials: 'same-origin',
   });

@@ -51,7 +51,7 @@ const POLL_MS = 600;
 
 /** `/playground`: a small view of the emulated Slack workspace the playground runs (apps/playground). */
 export function PlaygroundPage() {
-  const { t } = useTranslation('playground');
+  const { t, i18n } = useTranslation('playground');
   const [world, setWorld] = useState<PlaygroundWorld | null | undefined>(undefined);
   const [view, setView] = useState<View>({ kind: 'channel', id: 'C0GENERAL' });
   const [thread, setThread] = useState<{ channel: string; ts: string } | null>(null);
@@ -80,7 +80,7 @@ export function PlaygroundPage() {
     async <T,>(path: string, body: unknown): Promise<T | undefined> => {
       setError(null);
       try {
-        const result = await act<T>(path, body);
+        const result = await act<T>(path, body, i18n.language);
         setWorld((await getWorld()) ?? null);
         return result;
       } catch (failure) {
@@ -92,7 +92,7 @@ export function PlaygroundPage() {
         return undefined;
       }
     },
-    [t],
+    [t, i18n.language],
   );
 
   if (world === undefined) return <p className="container section">{t('loading')}</p>;
