@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ReaderError, type Reader } from '../../core/readers/reader';
 import type { Tool } from '../../core/tools/tool';
-import { integrationTool, listResults, providerCall, sourcesOf, toReaderError } from './integration-tool';
+import { IGNORE_REFUSALS, integrationTool, listResults, providerCall, reportRefusal, sourcesOf, toReaderError, type IntegrationToolSpec, type TokenRefused } from './integration-tool';
 import type { IntegrationEndpoints } from './integration-settings';
 import { ProviderHttpError, providerFetch } from './provider-http';
 
@@ -26,6 +26,7 @@ function googleReader(
   kind: keyof typeof KINDS,
   readerKind: string,
   load: (id: string, call: ReturnType<typeof providerCall>) => Promise<{ title: string; text: string }>,
+  refused: TokenRefused,
 ): Reader {
   const provider = KINDS[kind];
   return {
@@ -41,6 +42,7 @@ function googleReader(
         const { title, text } = await load(id, providerCall(endpoints, provider, context.integrationToken, context.signal));
         return { title, text, url: `https://docs.google.com/${kind}/d/${id}` };
       } catch (error) {
+        await reportRefusal(error, refused, context.teamId, context.userId, provider, context.integrationToken);
         throw toReaderError(error);
       }
     },
@@ -48,7 +50,7 @@ function googleReader(
 }
 
 /** Docs: paragraphs and table cells as plain text, in document order (Docs API documents.get). */
-export function googleDocsReader(endpoints: IntegrationEndpoints): Reader {
+export function googleDocsReader(endpoints: IntegrationEndpoints, refused: TokenRefused = IGNORE_REFUSALS): Reader {
   return googleReader(endpoints, 'document', 'google_docs', async (id, call) => {
     const doc = await call.json<Json>(endpoints.api('google-docs', `/v1/documents/${id}`));
     const lines: string[] = [];
@@ -67,11 +69,11 @@ export function googleDocsReader(endpoints: IntegrationEndpoints): Reader {
     };
     walk(arr(obj(doc.body).content));
     return { title: str(doc.title) || 'Google Doc', text: lines.join('\n').trim() };
-  });
+  }, refused);
 }
 
 /** Sheets: every sheet as a Markdown table of its formatted values (Sheets API with grid data). */
-export function googleSheetsReader(endpoints: IntegrationEndpoints, maxRows = 500): Reader {
+export function googleSheetsReader(endpoints: IntegrationEndpoints, refused: TokenRefused = IGNORE_REFUSALS, maxRows = 500): Reader {
   return googleReader(endpoints, 'spreadsheets', 'google_sheets', async (id, call) => {
     const url = endpoints.api('google-sheets', `/v4/spreadsheets/${id}`);
     url.search = new URLSearchParams({
@@ -89,11 +91,11 @@ export function googleSheetsReader(endpoints: IntegrationEndpoints, maxRows = 50
       return `## ${str(obj(sheet.properties).title)}\n\n${table}`;
     });
     return { title: str(obj(book.properties).title) || 'Google Sheet', text: parts.join('\n\n') };
-  });
+  }, refused);
 }
 
 /** Slides: the text of each slide's shapes, slide by slide (Slides API presentations.get). */
-export function googleSlidesReader(endpoints: IntegrationEndpoints): Reader {
+export function googleSlidesReader(endpoints: IntegrationEndpoints, refused: TokenRefused = IGNORE_REFUSALS): Reader {
   return googleReader(endpoints, 'presentation', 'google_slides', async (id, call) => {
     const deck = await call.json<Json>(endpoints.api('google-slides', `/v1/presentations/${id}`));
     const slides = arr(deck.slides).map((slide, n) => {
@@ -104,13 +106,14 @@ export function googleSlidesReader(endpoints: IntegrationEndpoints): Reader {
       return `Slide ${n + 1}:\n${text}`;
     });
     return { title: str(deck.title) || 'Google Slides', text: slides.join('\n\n') };
-  });
+  }, refused);
 }
 
 /** Drive search and read, Calendar's upcoming events, Meet's recent meetings, the person's YouTube videos. */
-export function googleTools(endpoints: IntegrationEndpoints): Tool[] {
+export function googleTools(endpoints: IntegrationEndpoints, refused: TokenRefused = IGNORE_REFUSALS): Tool[] {
+  const integration = <S extends z.ZodObject>(spec: IntegrationToolSpec<S>) => integrationTool(endpoints, spec, refused);
   return [
-    integrationTool(endpoints, {
+    integration({
       name: 'google_drive_search',
       provider: 'google-drive',
       description: "Searches the asking person's Google Drive (file names and contents). Returns file names, links and ids; read one with google_drive_read.",
@@ -127,7 +130,7 @@ export function googleTools(endpoints: IntegrationEndpoints): Tool[] {
         return { content: listResults(items), untrusted: true, sources: sourcesOf('google_drive', items) };
       },
     }),
-    integrationTool(endpoints, {
+    integration({
       name: 'google_drive_read',
       provider: 'google-drive',
       description: "Reads a Google Docs, Sheets or Slides file from the asking person's Drive as plain text, by its id from google_drive_search.",
@@ -153,7 +156,7 @@ export function googleTools(endpoints: IntegrationEndpoints): Tool[] {
         return { content: `# ${title}\n\n${text}`, untrusted: true, sources: sourcesOf('google_drive', [{ title, url: link }]) };
       },
     }),
-    integrationTool(endpoints, {
+    integration({
       name: 'google_calendar_events',
       provider: 'google-calendar',
       description: "Lists the asking person's upcoming Google Calendar events (primary calendar), soonest first, with their Meet links.",
@@ -177,7 +180,7 @@ export function googleTools(endpoints: IntegrationEndpoints): Tool[] {
         return { content: listResults(items, 'No upcoming events.'), untrusted: true };
       },
     }),
-    integrationTool(endpoints, {
+    integration({
       name: 'google_meet_recent_meetings',
       provider: 'google-meet',
       description: "Lists the asking person's recent Google Meet meetings (conference records: when, which meeting space).",
@@ -190,7 +193,7 @@ export function googleTools(endpoints: IntegrationEndpoints): Tool[] {
         return { content: listResults(items, 'No recent meetings.'), untrusted: true };
       },
     }),
-    integrationTool(endpoints, {
+    integration({
       name: 'youtube_my_videos',
       provider: 'youtube',
       description: "Lists the videos the asking person uploaded to their YouTube channel (titles, links, dates). Their transcripts can be read by sharing the link.",

@@ -2,6 +2,7 @@ import { tool } from '@langchain/core/tools';
 import type { z } from 'zod';
 import { findProvider } from '../../core/integrations/integration-provider';
 import { ReaderError } from '../../core/readers/reader';
+import type { TeamId, UserId } from '../../core/shared/ids';
 import { ToolError, type Tool, type ToolOutput } from '../../core/tools/tool';
 import { fromLangChain, toolContextOf } from '../tools/langchain-tool';
 import type { IntegrationEndpoints } from './integration-settings';
@@ -26,20 +27,33 @@ export function providerCall(endpoints: IntegrationEndpoints, provider: string, 
 }
 
 /**
+ * Told when a provider answers 401 to the asker's token (revoked or invalid): the connection
+ * is marked "reconnect needed" (IntegrationConnections.refusedByProvider).
+ */
+export type TokenRefused = (teamId: TeamId, userId: UserId, provider: string, token: string) => Promise<void>;
+
+export const IGNORE_REFUSALS: TokenRefused = async () => {};
+
+/** Passes a provider's 401 to `refused`; never lets that bookkeeping hide the failure itself. */
+export async function reportRefusal(error: unknown, refused: TokenRefused, teamId: TeamId, userId: UserId, provider: string, token: string): Promise<void> {
+  if (!(error instanceof ProviderHttpError) || error.status !== 401) return;
+  await refused(teamId, userId, provider, token).catch(() => undefined);
+}
+
+export interface IntegrationToolSpec<S extends z.ZodObject> {
+  readonly name: string;
+  readonly description: string;
+  readonly provider: string;
+  readonly schema: S;
+  run(args: z.infer<S>, call: IntegrationCall): Promise<ToolOutput>;
+}
+
+/**
  * A tool that acts with the asker's connection to one provider: offered only when they have
  * connected it (`needs.integration`), its results fenced as untrusted text, provider failures
- * told to the model in one line without content.
+ * told to the model in one line without content. A 401 also reaches `refused`.
  */
-export function integrationTool<S extends z.ZodObject>(
-  endpoints: IntegrationEndpoints,
-  spec: {
-    name: string;
-    description: string;
-    provider: string;
-    schema: S;
-    run: (args: z.infer<S>, call: IntegrationCall) => Promise<ToolOutput>;
-  },
-): Tool {
+export function integrationTool<S extends z.ZodObject>(endpoints: IntegrationEndpoints, spec: IntegrationToolSpec<S>, refused: TokenRefused = IGNORE_REFUSALS): Tool {
   const service = findProvider(spec.provider)?.title ?? spec.provider;
   const lcTool = tool(
     async (args: z.infer<S>, config: unknown) => {
@@ -48,6 +62,7 @@ export function integrationTool<S extends z.ZodObject>(
       try {
         return await spec.run(args, providerCall(endpoints, spec.provider, context.integrationToken, context.signal));
       } catch (error) {
+        await reportRefusal(error, refused, context.teamId, context.userId, spec.provider, context.integrationToken);
         throw toToolError(error, service);
       }
     },

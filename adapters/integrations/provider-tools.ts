@@ -2,7 +2,7 @@ import { WebClient } from '@slack/web-api';
 import { z } from 'zod';
 import { INTEGRATION_FAMILIES } from '../../core/integrations/integration-provider';
 import { ToolError, type Tool } from '../../core/tools/tool';
-import { integrationTool, listResults, sourcesOf, type IntegrationCall } from './integration-tool';
+import { IGNORE_REFUSALS, integrationTool, listResults, sourcesOf, type IntegrationCall, type IntegrationToolSpec, type TokenRefused } from './integration-tool';
 import type { IntegrationEndpoints } from './integration-settings';
 import { ProviderHttpError, providerJson } from './provider-http';
 
@@ -23,10 +23,11 @@ const quoted = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '
  * GitLab), Slack message search with the person's own token, Notion, Jira, Confluence,
  * Asana, Trello, monday.com, Salesforce, Zoom and X. Each acts only with the asker's token.
  */
-export function integrationProviderTools(endpoints: IntegrationEndpoints): Tool[] {
+export function integrationProviderTools(endpoints: IntegrationEndpoints, refused: TokenRefused = IGNORE_REFUSALS): Tool[] {
+  const integration = <S extends z.ZodObject>(spec: IntegrationToolSpec<S>) => integrationTool(endpoints, spec, refused);
   const github = { accept: 'application/vnd.github.text-match+json', 'x-github-api-version': '2022-11-28' };
   return [
-    integrationTool(endpoints, {
+    integration({
       name: 'github_search_code',
       provider: 'github',
       description:
@@ -42,7 +43,7 @@ export function integrationProviderTools(endpoints: IntegrationEndpoints): Tool[
         return { content: listResults(items), untrusted: true, sources: sourcesOf('github', items) };
       },
     }),
-    integrationTool(endpoints, {
+    integration({
       name: 'github_search_issues',
       provider: 'github',
       description: 'Searches issues and pull requests in the GitHub repositories the asking person can see. Supports qualifiers like repo:, is:open, is:pr.',
@@ -53,7 +54,7 @@ export function integrationProviderTools(endpoints: IntegrationEndpoints): Tool[
         return { content: listResults(items), untrusted: true, sources: sourcesOf('github', items) };
       },
     }),
-    integrationTool(endpoints, {
+    integration({
       name: 'gitlab_search',
       provider: 'gitlab',
       description: 'Searches the GitLab projects, issues, merge requests or code (blobs) the asking person can see.',
@@ -68,7 +69,7 @@ export function integrationProviderTools(endpoints: IntegrationEndpoints): Tool[
         return { content: listResults(items), untrusted: true, sources: sourcesOf('gitlab', items) };
       },
     }),
-    integrationTool(endpoints, {
+    integration({
       name: 'slack_search_messages',
       provider: 'slack',
       description:
@@ -92,7 +93,7 @@ export function integrationProviderTools(endpoints: IntegrationEndpoints): Tool[
         return { content: listResults(items), untrusted: true, sources: sourcesOf('slack_message', items) };
       },
     }),
-    integrationTool(endpoints, {
+    integration({
       name: 'notion_search',
       provider: 'notion',
       description: 'Searches the Notion pages and databases the asking person shared with Tomo. Returns titles, links and ids; read a page with notion_read_page.',
@@ -103,7 +104,7 @@ export function integrationProviderTools(endpoints: IntegrationEndpoints): Tool[
         return { content: listResults(items), untrusted: true, sources: sourcesOf('notion', items) };
       },
     }),
-    integrationTool(endpoints, {
+    integration({
       name: 'notion_read_page',
       provider: 'notion',
       description: "Reads a Notion page's text by its id (from notion_search).",
@@ -119,7 +120,7 @@ export function integrationProviderTools(endpoints: IntegrationEndpoints): Tool[
         return { content: `# ${title}\n\n${text}`, untrusted: true, sources: sourcesOf('notion', [{ title, url: str(page.url) || undefined }]) };
       },
     }),
-    integrationTool(endpoints, {
+    integration({
       name: 'jira_search_issues',
       provider: 'atlassian-jira',
       description: "Searches Jira issues the asking person can see, by text (summary, description, comments). Returns keys, summaries, status and links.",
@@ -143,7 +144,7 @@ export function integrationProviderTools(endpoints: IntegrationEndpoints): Tool[
         return { content: listResults(items), untrusted: true, sources: sourcesOf('jira', items) };
       },
     }),
-    integrationTool(endpoints, {
+    integration({
       name: 'confluence_search',
       provider: 'atlassian-confluence',
       description: 'Searches Confluence pages the asking person can see, by text. Returns titles, excerpts and links.',
@@ -163,7 +164,7 @@ export function integrationProviderTools(endpoints: IntegrationEndpoints): Tool[
         return { content: listResults(items), untrusted: true, sources: sourcesOf('confluence', items) };
       },
     }),
-    integrationTool(endpoints, {
+    integration({
       name: 'asana_search_tasks',
       provider: 'asana',
       description: "Finds Asana tasks by name in the asking person's workspaces. Returns names, whether done, and links.",
@@ -185,7 +186,7 @@ export function integrationProviderTools(endpoints: IntegrationEndpoints): Tool[
         return { content: listResults(items), untrusted: true, sources: sourcesOf('asana', items) };
       },
     }),
-    integrationTool(endpoints, {
+    integration({
       name: 'trello_search',
       provider: 'atlassian-trello',
       description: "Searches the asking person's Trello boards and cards. Returns card names, descriptions and links.",
@@ -209,7 +210,7 @@ export function integrationProviderTools(endpoints: IntegrationEndpoints): Tool[
         return { content: listResults(items), untrusted: true, sources: sourcesOf('trello', items) };
       },
     }),
-    integrationTool(endpoints, {
+    integration({
       name: 'monday_search_items',
       provider: 'monday',
       description: "Finds items by name on the asking person's monday.com boards. Returns item names, their board, and links.",
@@ -229,7 +230,7 @@ export function integrationProviderTools(endpoints: IntegrationEndpoints): Tool[
         return { content: listResults(items), untrusted: true, sources: sourcesOf('monday', items) };
       },
     }),
-    integrationTool(endpoints, {
+    integration({
       name: 'salesforce_search',
       provider: 'salesforce',
       description: 'Searches Salesforce accounts, contacts, leads and opportunities the asking person can see, by name and other text fields.',
@@ -258,7 +259,7 @@ export function integrationProviderTools(endpoints: IntegrationEndpoints): Tool[
         return { content: listResults(items), untrusted: true, sources: sourcesOf('salesforce', items) };
       },
     }),
-    integrationTool(endpoints, {
+    integration({
       name: 'zoom_upcoming_meetings',
       provider: 'zoom',
       description: "Lists the asking person's upcoming Zoom meetings (topic, start time, join link).",
@@ -269,7 +270,7 @@ export function integrationProviderTools(endpoints: IntegrationEndpoints): Tool[
         return { content: listResults(items, 'No upcoming meetings.'), untrusted: true };
       },
     }),
-    integrationTool(endpoints, {
+    integration({
       name: 'x_search_recent_posts',
       provider: 'x',
       description: 'Searches posts on X from the last seven days, with the asking person\'s connection. Supports X search operators (from:, -is:retweet).',

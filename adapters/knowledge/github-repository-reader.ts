@@ -40,7 +40,13 @@ const LANGUAGES: Readonly<Record<string, CodeLanguage>> = {
  */
 export class GitHubRepositoryReader implements SourceContentReader {
   constructor(
-    private readonly options: { apiUrl: string; limits?: RepositoryLimits; token?: (source: KnowledgeSourceRecord) => Promise<string | undefined> },
+    private readonly options: {
+      apiUrl: string;
+      limits?: RepositoryLimits;
+      token?: (source: KnowledgeSourceRecord) => Promise<string | undefined>;
+      /** GitHub refused the adder's token (401): their connection says "reconnect needed". */
+      refused?: (source: KnowledgeSourceRecord, token: string) => Promise<void>;
+    },
   ) {}
 
   async read(source: KnowledgeSourceRecord, signal: AbortSignal): Promise<SourceContent> {
@@ -53,6 +59,7 @@ export class GitHubRepositoryReader implements SourceContentReader {
     // public repository, which needs no sign-in at all.
     if (token && response.status === 401) {
       await response.body?.cancel();
+      await this.options.refused?.(source, token).catch(() => undefined);
       response = await this.tarball(repo, undefined, signal);
     }
     // GitHub answers 404 for private repositories it will not show without a token.

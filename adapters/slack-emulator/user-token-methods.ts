@@ -15,6 +15,8 @@ export interface UserGrant {
  */
 export class UserTokens {
   readonly grants = new Map<string, UserGrant>();
+  /** Tokens that ended (auth.revoke, or the person removed the app): Slack answers `token_revoked`. */
+  private readonly revoked = new Set<string>();
   private readonly codes = new Map<string, UserGrant & { redirectUri: string | undefined }>();
 
   issueCode(grant: UserGrant, redirectUri: string | undefined): string {
@@ -47,8 +49,14 @@ export class UserTokens {
     };
   }
 
+  /** The person removes the app's access in Slack: the token stops working, and nobody is told. */
+  revoke(token: string): void {
+    if (this.grants.delete(token)) this.revoked.add(token);
+  }
+
   /** Answers a method called with a user token; undefined when the method is not a user-token one. */
   call(method: string, token: string, params: Record<string, string>, state: SlackState): Record<string, unknown> | undefined {
+    if (this.revoked.has(token)) return { ok: false, error: 'token_revoked' };
     const grant = this.grants.get(token);
     if (grant === undefined) return undefined;
     const team = state.teams.get(grant.teamId)!;
@@ -57,7 +65,7 @@ export class UserTokens {
       case 'auth.test':
         return { ok: true, url: `https://${team.domain}.slack.com/`, team: team.name, user: user?.name ?? grant.userId, team_id: team.id, user_id: grant.userId };
       case 'auth.revoke':
-        this.grants.delete(token);
+        this.revoke(token);
         return { ok: true, revoked: true };
       case 'search.messages': {
         if (!grant.scope.split(',').includes('search:read')) return { ok: false, error: 'missing_scope', needed: 'search:read' };

@@ -1,5 +1,6 @@
 import { IntegrationEndpoints, integrationSettingsFromEnv } from '../../adapters/integrations/integration-settings';
 import { googleDocsReader, googleSheetsReader, googleSlidesReader, googleTools } from '../../adapters/integrations/google';
+import type { TokenRefused } from '../../adapters/integrations/integration-tool';
 import { integrationProviderTools } from '../../adapters/integrations/provider-tools';
 import { ProviderOAuth } from '../../adapters/integrations/provider-oauth';
 import type { Logger } from '../../adapters/logging/logger';
@@ -34,10 +35,12 @@ export function integrationTools(config: WorkerConfig, database: Database, logge
     clock: new SystemClock(),
     log: logger,
   });
+  // A provider's 401 (a token revoked on its side) turns the card to "reconnect needed".
+  const refused: TokenRefused = (teamId, userId, provider, token) => connections.refusedByProvider(teamId, userId, provider, token);
   return {
     connections,
-    readers: [googleDocsReader(endpoints), googleSheetsReader(endpoints), googleSlidesReader(endpoints)],
-    tools: [...googleTools(endpoints), ...integrationProviderTools(endpoints)],
+    readers: [googleDocsReader(endpoints, refused), googleSheetsReader(endpoints, refused), googleSlidesReader(endpoints, refused)],
+    tools: [...googleTools(endpoints, refused), ...integrationProviderTools(endpoints, refused)],
     resources: (teamId, userId, base) => connections.resourcesFor(teamId, userId, base),
   };
 }

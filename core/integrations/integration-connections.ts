@@ -25,7 +25,8 @@ export interface IntegrationConnectionsDeps {
 /**
  * A person's connections to the integrations: the cards of the page, storing a grant,
  * disconnecting (revoke, then forget), tokens for tools (refreshed before they expire; a
- * refused refresh marks the connection "reconnect needed"), and the uninstall sweep.
+ * refused refresh, or a token the provider refuses, marks the connection "reconnect
+ * needed"), and the uninstall sweep.
  * Team and user always come from the verified session or Slack request.
  */
 export class IntegrationConnections {
@@ -92,6 +93,34 @@ export class IntegrationConnections {
     }
     if (changed > 0) this.deps.log.info({ teamId, provider: providerId, changed }, 'connections revoked by the provider: reconnect needed');
     return changed;
+  }
+
+  /**
+   * The provider answered 401 to this access token: revoked on the provider's side (GitHub,
+   * Notion, monday.com and Trello tokens never expire, so no refresh would ever notice) or
+   * otherwise dead. A connection with a refresh token is refreshed now (a refused refresh
+   * marks it "reconnect needed"); one without is marked "reconnect needed" and its token
+   * erased. Nothing changes when the connection already moved on (refreshed, disconnected).
+   */
+  async refusedByProvider(teamId: TeamId, userId: UserId, providerId: string, accessToken: string): Promise<void> {
+    const provider = findProvider(providerId);
+    if (provider === undefined) return;
+    await this.deps.lock.withLock(lockKey(teamId, userId, provider.id), async () => {
+      const current = await this.deps.tokens.findLatest(teamId, userId, provider.id);
+      if (!isUsable(current) || current.accessToken !== accessToken) return;
+      if (current.refreshToken !== null) {
+        await this.refresh(provider, current);
+        return;
+      }
+      this.deps.log.warn({ teamId, userId, provider: provider.id }, 'integration token refused by the provider: reconnect needed');
+      await this.deps.tokens.eraseTokens(teamId, userId, provider.id);
+      await this.deps.tokens.append(teamId, this.empty(teamId, userId, provider.id, current.updatedBy, 'reconnect_needed', current));
+    });
+  }
+
+  /** The person's connection to the provider stopped being accepted and waits for a reconnect. */
+  async needsReconnect(teamId: TeamId, userId: UserId, providerId: string): Promise<boolean> {
+    return (await this.deps.tokens.findLatest(teamId, userId, providerId))?.status === 'reconnect_needed';
   }
 
   /** Uninstall: every token of the workspace revoked where possible, then every row deleted. */

@@ -47,8 +47,9 @@ const matching = (items: FakeItem[], query: string) => {
   const words = query.toLowerCase().split(/\s+/).filter((w) => w !== '' && !w.includes(':'));
   return items.filter((item) => words.every((w) => `${item.title} ${item.text}`.toLowerCase().includes(w)));
 };
-const unauthorized = (ctx: ApiContext) => {
-  sendJson(ctx.res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.' } });
+/** A missing, revoked or expired token: HTTP 401 everywhere, with each provider's own body. */
+const unauthorized = (ctx: ApiContext, body: unknown = { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } }) => {
+  sendJson(ctx.res, 401, body);
   return true;
 };
 
@@ -147,6 +148,8 @@ const google: Handler = (ctx) => {
   return false;
 };
 
+const GITHUB_BAD_CREDENTIALS = { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' };
+
 /** GitHub: the user, code and issue search over what the account can see, grant deletion. */
 const github: Handler = (ctx) => {
   const { path, res, req } = ctx;
@@ -154,7 +157,7 @@ const github: Handler = (ctx) => {
   if (grant && req.method === 'DELETE') {
     const basic = header(req, 'authorization') ?? '';
     const [id, secret] = Buffer.from(basic.replace(/^Basic /, ''), 'base64').toString('utf8').split(':');
-    if (id !== CLIENT_ID('github') || secret !== CLIENT_SECRET('github') || decodeURIComponent(grant[1]!) !== id) return unauthorized(ctx);
+    if (id !== CLIENT_ID('github') || secret !== CLIENT_SECRET('github') || decodeURIComponent(grant[1]!) !== id) return unauthorized(ctx, GITHUB_BAD_CREDENTIALS);
     const { access_token: accessToken } = parseForm(req, ctx.body);
     const token = ctx.oauth.tokens.get(accessToken ?? '');
     if (!token) return notFound(res);
@@ -162,7 +165,7 @@ const github: Handler = (ctx) => {
     res.writeHead(204).end();
     return true;
   }
-  if (!ctx.token) return unauthorized(ctx);
+  if (!ctx.token) return unauthorized(ctx, GITHUB_BAD_CREDENTIALS);
   if (path === '/user') return json(res, { login: ctx.token.account.id.replace('acct-', ''), name: ctx.token.account.name });
   if (path === '/search/code') {
     const items = matching(visible(ctx, 'github:code'), ctx.url.searchParams.get('q') ?? '');
@@ -191,7 +194,7 @@ const gitlab: Handler = (ctx) => {
 
 /** Notion: search, a page and its blocks. */
 const notion: Handler = (ctx) => {
-  if (!ctx.token) return unauthorized(ctx);
+  if (!ctx.token) return unauthorized(ctx, { object: 'error', status: 401, code: 'unauthorized', message: 'API token is invalid.' });
   if (header(ctx.req, 'notion-version') !== '2022-06-28') {
     sendJson(ctx.res, 400, { object: 'error', code: 'missing_version' });
     return true;

@@ -379,4 +379,25 @@ describe('GET /api/get-youtube-videos (spec 7)', () => {
     expect(((await bad.json()) as { error: { message: string } }).error.message).toBe('limit must be a whole number from 1 to 50.');
     expect((await new HttpSession(base).get('/api/get-youtube-videos')).status).toBe(401);
   });
+
+  it('tells the person to reconnect once they revoked Tomo at Google, and the card says so too', async () => {
+    const account = { id: 'acct-mo-yt', name: 'Mo Tube', email: 'mo.tube@acme.test' };
+    addItems(fake.world, 'google:youtube', { id: 'vid0000tide', title: 'Tide tables explained', text: '', start: '2026-11-02', readers: [account.id] });
+    fake.oauth.signInAs('google', account);
+    const mo = await signedIn(MEMBER_A, TEAM_A, 'ja');
+    expect((await connect(mo, 'youtube')).status).toBe(303);
+    expect((await mo.get('/api/get-youtube-videos')).status).toBe(200);
+
+    // Mo removes Tomo in their Google account: the access and refresh tokens stop working.
+    fake.oauth.revokeGrant(fake.oauth.tokens.get((await tokens().findLatest(TEAM_A, MEMBER_A, 'youtube'))!.accessToken!)!);
+    const refused = await mo.get('/api/get-youtube-videos');
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      error: { code: 'YOUTUBE.RECONNECT_NEEDED', message: 'YouTube がこの接続を受け付けなくなりました。「連携」ページで YouTube を再接続してください。' },
+    });
+    expect((await cards(mo)).find((c) => c.id === 'youtube')).toMatchObject({ state: 'reconnect_needed', account: 'mo.tube@acme.test' });
+    const again = await (await signedIn(MEMBER_A, TEAM_A, 'en')).get('/api/get-youtube-videos');
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toBe('YouTube no longer accepts your connection. Reconnect YouTube on the Integrations page.');
+  });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AesGcmSecretBox } from '../../../adapters/crypto';
-import { googleTools } from '../../../adapters/integrations/google';
+import { googleDocsReader, googleSheetsReader, googleSlidesReader, googleTools } from '../../../adapters/integrations/google';
+import type { TokenRefused } from '../../../adapters/integrations/integration-tool';
 import { IntegrationEndpoints, integrationSettingsFromEnv } from '../../../adapters/integrations/integration-settings';
 import { integrationProviderTools } from '../../../adapters/integrations/provider-tools';
 import { ProviderOAuth } from '../../../adapters/integrations/provider-oauth';
@@ -9,6 +10,7 @@ import { PgOAuthTokenRepository } from '../../../adapters/postgres/pg-oauth-toke
 import { SystemClock } from '../../../adapters/system/system-clock';
 import { IntegrationConnections } from '../../../core/integrations/integration-connections';
 import { familyOf, findProvider, INTEGRATION_FAMILIES, INTEGRATION_PROVIDERS } from '../../../core/integrations/integration-provider';
+import { ReaderError } from '../../../core/readers/reader';
 import { ToolError } from '../../../core/tools/tool';
 import { ANA, MO, startFakeIntegrations, type FakeIntegrations } from '../../fakes/integrations/fake-integrations';
 import { addItems } from '../../fakes/integrations/fake-provider-apis';
@@ -98,6 +100,28 @@ const TOOLS: Record<string, { tool: string; args: Record<string, unknown>; seed?
   x: { tool: 'x_search_recent_posts', args: { query: 'lighthouse' }, seed: ['x:posts', { id: '1799', title: 'post', text: 'The lighthouse reopens Friday', start: '2026-11-22T12:00:00Z', readers: [ANA.id] }], expect: 'The lighthouse reopens Friday' },
 };
 
+/** The asker's tool or reader as the worker wires it: a provider's 401 reaches the connections. */
+async function useWithWorkerWiring(id: string, token: string): Promise<unknown> {
+  const refused: TokenRefused = (teamId, userId, provider, refusedToken) => connections().refusedByProvider(teamId, userId, provider, refusedToken);
+  const readers = { 'google-docs': googleDocsReader, 'google-sheets': googleSheetsReader, 'google-slides': googleSlidesReader } as const;
+  if (id in readers) {
+    const reader = readers[id as keyof typeof readers](endpoints(), refused);
+    const kind = { 'google-docs': 'document', 'google-sheets': 'spreadsheets', 'google-slides': 'presentation' }[id]!;
+    const context = { teamId: TEAM_A, userId: ADMIN_A, locale: 'en' as const, platform: {} as never, integrationToken: token, signal: new AbortController().signal };
+    return reader.read({ type: 'link', url: `https://docs.google.com/${kind}/d/file00000001/edit`, messageTs: '1.0' }, context).catch((error: unknown) => error);
+  }
+  const spec = TOOLS[id]!;
+  const tool = [...googleTools(endpoints(), refused), ...integrationProviderTools(endpoints(), refused)].find((t) => t.name === spec.tool)!;
+  const context = { teamId: TEAM_A, userId: ADMIN_A, locale: 'en' as const, plan: 'free' as const, searchResults: 1, integrationToken: token, signal: new AbortController().signal };
+  return tool.run(spec.args, context).catch((error: unknown) => error);
+}
+
+async function cardOf(id: string) {
+  const response = await ana.get('/api/settings/integrations');
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { integrations: { id: string; state: string; account: string | null }[] }).integrations.find((c) => c.id === id);
+}
+
 describe.each(INTEGRATION_PROVIDERS.map((p) => ({ id: p.id, family: p.family })))('$id ($family)', ({ id }) => {
   const provider = findProvider(id)!;
   const family = familyOf(provider);
@@ -160,5 +184,26 @@ describe.each(INTEGRATION_PROVIDERS.map((p) => ({ id: p.id, family: p.family }))
     expect(await tokens().findLatest(TEAM_A, ADMIN_A, id)).toMatchObject({ accessToken: null, refreshToken: null });
     if (family.revoke.kind === 'slack') expect(world.slack.userTokens.grants.has(current.accessToken!)).toBe(false);
     else if (family.revoke.kind !== 'none') expect(fake.oauth.tokens.get(current.accessToken!)?.revoked).toBe(true);
+  });
+
+  it('says "reconnect needed" once the provider refuses a token revoked on its side (HTTP 401), and reconnecting works again', async () => {
+    expect((await connect(ana, id)).done.status).toBe(303);
+    const token = (await tokens().findLatest(TEAM_A, ADMIN_A, id))!.accessToken!;
+    // The person removes Tomo in the provider's own settings: nothing tells Tomo.
+    if (family.id === 'slack') world.slack.userTokens.revoke(token);
+    else fake.oauth.revokeGrant(fake.oauth.tokens.get(token)!);
+    expect(await cardOf(id)).toMatchObject({ state: 'connected' });
+
+    const failed = await useWithWorkerWiring(id, token);
+    if (failed instanceof ToolError) expect(failed.message).toContain('may need to reconnect');
+    else expect(failed).toEqual(new ReaderError('forbidden'));
+
+    expect(await tokens().findLatest(TEAM_A, ADMIN_A, id)).toMatchObject({ status: 'reconnect_needed', accessToken: null, refreshToken: null });
+    expect(await cardOf(id)).toMatchObject({ state: 'reconnect_needed', account: ACCOUNTS[family.id] });
+    expect(await connections().tokenFor(TEAM_A, ADMIN_A, id)).toBeUndefined();
+    expect((await connect(ana, id)).done.status).toBe(303);
+    expect(await cardOf(id)).toMatchObject({ state: 'connected' });
+    // Leaves nothing connected for the next provider of the family (one grant per account).
+    expect((await ana.request(`/api/auth/revoke/${id}`, { method: 'POST', headers: { origin: world.app.baseUrl, accept: 'application/json' } })).status).toBe(204);
   });
 });

@@ -160,11 +160,12 @@ describe('Knowledge through the real server and worker: ingestion, search tools,
     const private_ = await addSource('repository', { url: 'https://github.com/acme/vault', title: 'acme/vault' });
     expect(private_).toMatchObject({ status: 'ready', chunkCount: 1 });
 
-    // Alice removes Tomo on github.com (or GitHub expires the unused token): her card still says
-    // connected, yet a public repository she adds is read all the same; the private one is not found.
+    // Alice removes Tomo on github.com (or GitHub expires the unused token): a public repository
+    // she adds is read all the same, and her GitHub card now asks her to reconnect.
     github.revoke('gho-alice-vault');
     const publicAgain = await addSource('repository', { url: 'https://github.com/acme/lights', title: 'acme/lights' });
     expect(publicAgain).toMatchObject({ status: 'ready', chunkCount: 2 });
+    expect(await tokens.findLatest(teamId, world.ws.alice, 'github')).toMatchObject({ status: 'reconnect_needed', accessToken: null });
     expect(await addSource('repository', { url: 'https://github.com/acme/vault', title: 'acme/vault' })).toMatchObject({ status: 'failed', failure: 'not_found' });
   });
 

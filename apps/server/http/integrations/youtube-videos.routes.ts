@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { youTubeVideos } from '../../../../adapters/integrations/google';
 import { providerCall } from '../../../../adapters/integrations/integration-tool';
+import { ProviderHttpError } from '../../../../adapters/integrations/provider-http';
 import type { IntegrationEndpoints } from '../../../../adapters/integrations/integration-settings';
 import type { Logger } from '../../../../adapters/logging/logger';
 import type { IntegrationConnections } from '../../../../core/integrations/integration-connections';
@@ -13,6 +14,10 @@ const MESSAGES = {
   NOT_CONNECTED: {
     en: 'Connect YouTube on the Integrations page first.',
     ja: '先に「連携」ページで YouTube を接続してください。',
+  },
+  RECONNECT_NEEDED: {
+    en: 'YouTube no longer accepts your connection. Reconnect YouTube on the Integrations page.',
+    ja: 'YouTube がこの接続を受け付けなくなりました。「連携」ページで YouTube を再接続してください。',
   },
   UNAVAILABLE: { en: 'YouTube could not be reached. Please try again later.', ja: 'YouTube に接続できませんでした。しばらくしてからもう一度お試しください。' },
 } as const;
@@ -36,12 +41,18 @@ export function youTubeVideoRoutes(deps: { connections: IntegrationConnections; 
     if (!parsed.success) return fail(req, res, 400, 'INVALID');
     const { teamId, userId } = signedIn(res);
     const token = await deps.connections.tokenFor(teamId, userId, 'youtube');
-    if (token === undefined) return fail(req, res, 409, 'NOT_CONNECTED');
+    const notUsable = async () => fail(req, res, 409, (await deps.connections.needsReconnect(teamId, userId, 'youtube')) ? 'RECONNECT_NEEDED' : 'NOT_CONNECTED');
+    if (token === undefined) return notUsable();
     res.setHeader('Cache-Control', 'no-store');
     try {
       const { videos } = await youTubeVideos(deps.endpoints, providerCall(deps.endpoints, 'youtube', token, AbortSignal.timeout(15_000)), parsed.data.limit);
       res.json({ videos });
     } catch (error) {
+      if (error instanceof ProviderHttpError && error.status === 401) {
+        // Revoked at Google: refreshed if Google still allows it, else "reconnect needed".
+        await deps.connections.refusedByProvider(teamId, userId, 'youtube', token);
+        if ((await deps.connections.tokenFor(teamId, userId, 'youtube')) === undefined) return notUsable();
+      }
       deps.logger.warn({ err: error, teamId }, 'YouTube videos could not be listed');
       fail(req, res, 502, 'UNAVAILABLE');
     }
