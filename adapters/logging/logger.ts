@@ -17,6 +17,15 @@ export const REDACTED_PATHS = [
   '*.botToken',
   'refreshToken',
   '*.refreshToken',
+  // The providers' own names (OAuth token responses); deeper ones: withoutCredentials.
+  'access_token',
+  '*.access_token',
+  'refresh_token',
+  '*.refresh_token',
+  'id_token',
+  '*.id_token',
+  'client_secret',
+  '*.client_secret',
   'password',
   '*.password',
   'secret',
@@ -44,6 +53,30 @@ export const REDACTED_PATHS = [
   '*.instruction',
 ];
 
+/** Field names that hold credentials, compared without case, `_` or `-` (access_token, refreshToken, Authorization…). */
+const CREDENTIAL_NAMES = new Set(['token', 'accesstoken', 'refreshtoken', 'idtoken', 'bottoken', 'usertoken', 'clientsecret', 'secret', 'password', 'authorization', 'cookie', 'setcookie']);
+const MAX_DEPTH = 8;
+
+/**
+ * The fields of a log line with every credential-named value replaced, at any depth and inside
+ * errors: an error's own fields and a plain `cause` can carry a provider's whole token response
+ * (oauth4webapi keeps the body it refused there), and redact paths only reach fixed depths.
+ * Errors come out as pino's `err` serializer writes them.
+ */
+export function withoutCredentials(value: unknown, depth = 0): unknown {
+  if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((item) => withoutCredentials(item, depth + 1));
+  const fields = value instanceof Error ? (pino.stdSerializers.err(value) as object) : value;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  // Dates, URLs, buffers and other instances are left to their own JSON form.
+  if (fields === value && prototype !== Object.prototype && prototype !== null) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(fields)) {
+    copy[key] = CREDENTIAL_NAMES.has(key.toLowerCase().replace(/[_-]/g, '')) ? '[redacted]' : withoutCredentials(inner, depth + 1);
+  }
+  return copy;
+}
+
 export type LogFormat = 'pretty' | 'json';
 
 export interface LoggerOptions {
@@ -67,13 +100,17 @@ export function chooseLogFormat(setting: 'auto' | LogFormat, isTTY: boolean | un
 /**
  * JSON lines, or pino-pretty's colored lines written from this thread (no transport worker
  * thread: a terminal needs no asynchronous shipping, and a worker thread costs memory).
- * Redaction happens before either format, so both hide the same fields.
+ * Redaction (the paths, then credentials at any depth) happens before either format, so both
+ * hide the same fields.
  */
 export function createLogger(options: LoggerOptions = {}): Logger {
   const settings = {
     name: options.name ?? 'tomo',
     level: options.level ?? 'info',
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    formatters: { log: (fields: Record<string, unknown>) => withoutCredentials(fields) as Record<string, unknown> },
+    // Errors were serialized by withoutCredentials already.
+    serializers: { err: (value: unknown) => (value instanceof Error ? withoutCredentials(value) : value) },
   };
   if (options.format === 'pretty') {
     const destination = options.destination ?? process.stdout;

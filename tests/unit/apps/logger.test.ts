@@ -43,6 +43,39 @@ describe('logger redaction', () => {
   });
 });
 
+describe('credentials in errors and nested fields', () => {
+  // What a provider's token response looks like once it fails validation after issuing tokens:
+  // oauth4webapi's ResponseBodyError keeps the parsed body as an enumerable `cause`, and code
+  // that logs the response, the grant or a request keeps the provider's own field names.
+  const TOKENS = { access_token: 'at-SECRET-1', refresh_token: 'rt-SECRET-2', id_token: 'id-SECRET-3', token_type: 'mac', expires_in: 3600 };
+  const tokenResponseError = () =>
+    Object.assign(new Error('unsupported `token_type` value'), { code: 'OAUTH_RESPONSE_BODY_ERROR', status: 400, cause: { body: { ...TOKENS } } });
+
+  it.each(['json', 'pretty'] as const)('never writes a token of any casing or depth (%s)', (format) => {
+    const { stream, lines } = sink();
+    const logger = createLogger({ format, destination: stream });
+    logger.warn({ err: tokenResponseError(), teamId: 'T1', provider: 'gitlab' }, 'integration refresh failed');
+    logger.warn({ error: tokenResponseError() }, 'connecting an integration failed');
+    logger.warn(tokenResponseError(), 'connecting an integration failed');
+    logger.info({ response: { body: { authed_user: { access_token: 'xoxp-SECRET-4' } } }, grant: { tokens: { refreshToken: 'rt-SECRET-5', 'id-token': 'id-SECRET-6' } } }, 'granted');
+    logger.info({ ...TOKENS, client_secret: 'cs-SECRET-7', headers: { Authorization: 'Bearer SECRET-8' } }, 'token response');
+    const output = lines.join('');
+    expect(output).toContain('integration refresh failed');
+    expect(output).toContain('unsupported `token_type` value');
+    expect(output).toContain('gitlab');
+    expect(output).not.toMatch(/SECRET/);
+  });
+
+  it('keeps what an operator needs: the error, its code and status, counts named after tokens', () => {
+    const { stream, lines } = sink();
+    createLogger({ format: 'json', destination: stream }).warn({ err: tokenResponseError(), inputTokens: 120, integrationTokens: 3 }, 'refresh failed');
+    const line = JSON.parse(lines.join('')) as { err: Record<string, unknown>; inputTokens: number; integrationTokens: number };
+    expect(line.err).toMatchObject({ type: 'Error', message: 'unsupported `token_type` value', code: 'OAUTH_RESPONSE_BODY_ERROR', status: 400 });
+    expect(line.err.stack).toContain('unsupported `token_type` value');
+    expect(line).toMatchObject({ inputTokens: 120, integrationTokens: 3 });
+  });
+});
+
 describe('log format', () => {
   it('is pretty on a terminal and JSON lines anywhere else, unless LOG_FORMAT says', () => {
     expect(chooseLogFormat('auto', true)).toBe('pretty');
