@@ -103,6 +103,28 @@ describe('IntegrationConnections', () => {
     expect(await w.connections.revokedByProvider(T, [U], 'slack')).toBe(0);
   });
 
+  it('a token the provider refuses (401): reconnect needed without a refresh token, a refresh with one, nothing once it moved on', async () => {
+    const w = world({ refresh: async () => Promise.reject(new RefreshRefusedError('invalid_grant')) });
+    await w.connect('github', { refreshToken: null, expiresAt: null });
+    await w.connections.refusedByProvider(T, U, 'github', 'stale-token-of-an-earlier-connection');
+    expect(await w.connections.tokenFor(T, U, 'github')).toBe('old');
+    await w.connections.refusedByProvider(T, U, 'github', 'old');
+    expect(await w.tokens.findLatest(T, U, 'github')).toMatchObject({ status: 'reconnect_needed', accessToken: null, accountName: 'ana@acme.test' });
+    expect(await w.connections.needsReconnect(T, U, 'github')).toBe(true);
+    expect(w.refreshes()).toBe(0);
+
+    // A refreshable connection is refreshed at once; the provider refusing that too ends it.
+    await w.connect('zoom', { expiresAt: new Date(w.clock.now().getTime() + 60 * MINUTE) });
+    await w.connections.refusedByProvider(T, U, 'zoom', 'old');
+    expect(w.refreshes()).toBe(1);
+    expect(await w.tokens.findLatest(T, U, 'zoom')).toMatchObject({ status: 'reconnect_needed', accessToken: null, refreshToken: null });
+    const fine = world();
+    await fine.connect('zoom', { expiresAt: new Date(fine.clock.now().getTime() + 60 * MINUTE) });
+    await fine.connections.refusedByProvider(T, U, 'zoom', 'old');
+    expect(await fine.connections.tokenFor(T, U, 'zoom')).toBe('refreshed-1');
+    expect(await fine.connections.needsReconnect(T, U, 'zoom')).toBe(false);
+  });
+
   it('a passing refresh failure keeps the old token until it expires; a refused one needs a reconnect', async () => {
     const down = world({ refresh: async () => Promise.reject(new Error('503')) });
     await down.connect('zoom');
