@@ -8,6 +8,7 @@ import type { Clock } from '../../../../core/shared/clock.port';
 import type { InstallationRepository } from '../../../../core/workspace/installation-repository.port';
 import { escapeHtml } from '../auth/auth.routes';
 import { safeReturnTo } from '../auth/sign-in-cookie';
+import { HTTP_MESSAGES } from '../session/api-errors';
 import { sameOriginOnly } from '../session/same-origin';
 import { clearCookie, readCookies, setCookie, type CookieSettings } from '../session/session-cookie';
 import { currentUser } from '../session/signed-in';
@@ -36,10 +37,7 @@ const TEXTS = {
     ja: 'この接続は期限切れか、すでに使われたか、別のブラウザーで始められたものです。もう一度接続してください。',
   },
   FAILED: { en: 'Connecting did not succeed. Please try again.', ja: '接続に失敗しました。もう一度お試しください。' },
-  NOT_INSTALLED: {
-    en: 'Tomo is not installed in your Slack workspace yet. Install it first.',
-    ja: 'Tomo はまだ Slack ワークスペースにインストールされていません。先にインストールしてください。',
-  },
+  NOT_INSTALLED: HTTP_MESSAGES.NOT_INSTALLED,
 } as const;
 type Reason = keyof typeof TEXTS;
 const BACK = { en: 'Back to Integrations', ja: '連携サービスに戻る' } as const;

@@ -7,7 +7,7 @@ import { requestLocale } from './request-locale';
  * Errors of the HTTP layer that are not domain errors. Their texts live here, beside the
  * few places that raise them; domain errors use the shared catalogue.
  */
-const HTTP_MESSAGES = {
+export const HTTP_MESSAGES = {
   TEAM_MISMATCH: {
     en: 'This request names a different Slack workspace from the one you are signed in to.',
     ja: 'このリクエストは、サインイン中とは別の Slack ワークスペースを指定しています。',
