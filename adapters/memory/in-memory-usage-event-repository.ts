@@ -1,13 +1,33 @@
-import type { UsageEventRepository } from '../../core/usage/usage-event-repository.port';
+import { randomUUID } from 'node:crypto';
+import type { UsageEventRepository, UsageReservationRequest } from '../../core/usage/usage-event-repository.port';
 import type { MemberUsageTally, UsageEventRecord } from '../../core/usage/usage-event';
 import { assertSameTeam, clone } from './clone';
 
 export class InMemoryUsageEventRepository implements UsageEventRepository {
   private readonly rows: UsageEventRecord[] = [];
+  private readonly held = new Map<string, { readonly teamId: string; readonly seat: string; readonly until: Date }>();
 
-  async record(teamId: string, event: UsageEventRecord): Promise<void> {
+  async record(teamId: string, event: UsageEventRecord, reservationId?: string): Promise<void> {
     assertSameTeam(teamId, event);
+    if (reservationId !== undefined) await this.release(teamId, reservationId);
     this.rows.push(clone(event));
+  }
+
+  async reserve(teamId: string, request: UsageReservationRequest): Promise<string | null> {
+    const seat = `${request.subscriptionId}/${request.memberId}`;
+    const answered = await this.countForSeat(teamId, request.subscriptionId, request.memberId, request.since);
+    // Counted and held with no await in between: requests asked together see each other's holds.
+    const holding = [...this.held.values()].filter(
+      (h) => h.teamId === teamId && h.seat === seat && h.until.getTime() > request.now.getTime(),
+    ).length;
+    if (answered + holding >= request.limit) return null;
+    const id = randomUUID();
+    this.held.set(id, { teamId, seat, until: request.until });
+    return id;
+  }
+
+  async release(teamId: string, reservationId: string): Promise<void> {
+    if (this.held.get(reservationId)?.teamId === teamId) this.held.delete(reservationId);
   }
 
   /** Every recorded event (for in-memory readers such as the meter usage outbox). */

@@ -20,8 +20,9 @@ export function ormConfig(url: string, options: OrmConfigOptions = {}): Options 
     extensions: [Migrator],
     pool: { min: 0, max: options.poolMax ?? 10 },
     debug: false,
-    // Created by the knowledge migration only where pgvector exists (adapters/vector).
-    schemaGenerator: { skipTables: ['knowledge_vectors'] },
+    // knowledge_vectors: created by the knowledge migration only where pgvector exists
+    // (adapters/vector). Routines: the migrations' own (tomo_reserve_usage), not entities'.
+    schemaGenerator: { skipTables: ['knowledge_vectors'], ignoreRoutines: true },
     migrations: {
       tableName: MIGRATIONS_TABLE,
       path: 'adapters/postgres/migrations',

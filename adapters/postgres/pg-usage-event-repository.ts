@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { UsageEventRepository } from '../../core/usage/usage-event-repository.port';
+import type { UsageEventRepository, UsageReservationRequest } from '../../core/usage/usage-event-repository.port';
 import type { MemberUsageTally, UsageEventRecord } from '../../core/usage/usage-event';
 import { deliveryRecordId } from '../queue/job-context';
 import { UsageEventEntity } from './entities/usage-event.entity';
@@ -26,10 +27,39 @@ export class PgUsageEventRepository implements UsageEventRepository {
     this.query = preparedQueries(orm);
   }
 
-  async record(teamId: string, event: UsageEventRecord): Promise<void> {
+  async record(teamId: string, event: UsageEventRecord, reservationId?: string): Promise<void> {
     assertSameTeam(teamId, event);
     const row = { ...event, id: deliveryRecordId('usage') ?? event.id };
-    await this.orm.em.fork().createQueryBuilder(UsageEventEntity).insert(row).onConflict(['teamId', 'id']).ignore().execute();
+    if (reservationId === undefined) {
+      await this.orm.em.fork().createQueryBuilder(UsageEventEntity).insert(row).onConflict(['teamId', 'id']).ignore().execute();
+      return;
+    }
+    // One statement: the request is counted and stops being held at the same instant.
+    await this.query(
+      'usage-record-reserved',
+      `with released as (delete from usage_reservations where team_id = $1 and id = $7)
+       insert into usage_events (team_id, id, member_id, subscription_id, kind, occurred_at)
+       values ($1, $2, $3, $4, $5, $6) on conflict (team_id, id) do nothing`,
+      [teamId, row.id, row.memberId, row.subscriptionId, row.kind, row.occurredAt, reservationId],
+    );
+  }
+
+  /**
+   * Inside a delivering job the reservation takes the id the usage event will get (ADR 38), so
+   * a retry neither counts its dead attempt's reservation nor its event against itself.
+   */
+  async reserve(teamId: string, request: UsageReservationRequest): Promise<string | null> {
+    const id = deliveryRecordId('usage', { peek: true }) ?? randomUUID();
+    const [row] = await this.query<{ held: boolean }>(
+      'usage-reserve',
+      'select tomo_reserve_usage($1, $2, $3, $4, $5, $6, $7, $8) as held',
+      [teamId, id, request.subscriptionId, request.memberId, request.since, request.limit, request.now, request.until],
+    );
+    return row?.held === true ? id : null;
+  }
+
+  async release(teamId: string, reservationId: string): Promise<void> {
+    await this.query('usage-release', 'delete from usage_reservations where team_id = $1 and id = $2', [teamId, reservationId]);
   }
 
   async countForSeat(teamId: string, subscriptionId: string, memberId: string, since: Date): Promise<number> {

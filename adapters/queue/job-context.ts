@@ -76,12 +76,13 @@ export function currentJobAttempt(): JobAttemptContext | undefined {
  * image generation): a retry's record lands on the dead attempt's row instead of beside it, so
  * it is counted once. Undefined outside a delivery (the caller keeps its own id).
  */
-export function deliveryRecordId(purpose: string): string | undefined {
+export function deliveryRecordId(purpose: string, options: { readonly peek?: boolean } = {}): string | undefined {
   const attempt = currentJobAttempt();
   const key = attempt?.delivery?.key;
   if (attempt === undefined || key === undefined) return undefined;
   const recorded = (attempt.recorded ??= new Map());
   const nth = (recorded.get(purpose) ?? 0) + 1;
-  recorded.set(purpose, nth);
+  // peek: the id the next record will get, without counting it (a reservation made for it).
+  if (options.peek !== true) recorded.set(purpose, nth);
   return `delivery_${createHash('sha256').update(`${key}\n${purpose}\n${nth}`).digest('base64url')}`;
 }

@@ -93,6 +93,14 @@ export interface AnswerRequest {
 
 export type AnswerPipelineResult = { readonly status: 'denied'; readonly reason: string } | StreamAnswerResult;
 
+/**
+ * Gives back a request held for an answer that was not given. A failure to do so is not the
+ * asker's: the hold ends by itself (`RESERVATION_HOLD_MS`), so it does not hide the answer's own outcome.
+ */
+export async function releaseHeld(deps: Pick<AnswerPipelineDeps, 'recordUsage'>, teamId: TeamId, reservationId: string): Promise<void> {
+  await deps.recordUsage.release(teamId, reservationId).catch(() => undefined);
+}
+
 /** Tokens kept for the conversation when context material shares the budget. */
 const CONVERSATION_RESERVE_TOKENS = 300;
 
@@ -101,11 +109,14 @@ export function checkAsker(
   deps: Pick<AnswerPipelineDeps, 'checkEntitlement' | 'preferredProvider' | 'links'>,
   teamId: TeamId,
   asker: Asker,
+  /** The caller answers and counts the request: hold it against the monthly limit until then. */
+  options: { readonly reserve?: boolean } = {},
 ): ReturnType<AnswerPipelineDeps['checkEntitlement']['execute']> {
   return deps.checkEntitlement.execute({
     teamId,
     memberId: asker.id,
     memberIsBot: asker.profile?.isBot === true,
+    ...(options.reserve === true ? { reserve: true } : {}),
     ...(deps.preferredProvider ? { preferredProvider: deps.preferredProvider } : {}),
     links: deps.links,
   });
@@ -139,7 +150,7 @@ export class AnswerPipeline {
     const { deps } = this;
     const { workspace, asker } = request;
     const { platform } = workspace;
-    const entitlement = await checkAsker(deps, workspace.teamId, asker);
+    const entitlement = await checkAsker(deps, workspace.teamId, asker, { reserve: true });
     if (!entitlement.allowed) {
       const text = deps.texts.denial(entitlement.error, asker.locale);
       if (request.refuse) await request.refuse(text);
@@ -158,6 +169,7 @@ export class AnswerPipeline {
             status: deps.texts.thinking(asker.locale),
             appearance: asker.appearance,
           });
+    let counted = false;
     try {
       const system = await this.system(request, entitlement.tokenLimit);
       const result = await new StreamAnswer(deps).execute({
@@ -174,6 +186,7 @@ export class AnswerPipeline {
         appearance: asker.appearance,
         thinking,
       });
+      counted = result.status === 'answered';
       if (collected && request.delivery) {
         const failure = collected.failure();
         if (result.status === 'answered' && failure === null) await request.delivery.deliver(collected.text());
@@ -190,6 +203,7 @@ export class AnswerPipeline {
       throw error;
     } finally {
       await thinking.clear();
+      if (!counted && entitlement.reservationId !== undefined) await releaseHeld(deps, workspace.teamId, entitlement.reservationId);
     }
   }
 

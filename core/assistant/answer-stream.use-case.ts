@@ -25,7 +25,7 @@ export const DEFAULT_MAX_OUTPUT_TOKENS = 4_096;
 export interface StreamAnswerDeps {
   readonly llm: LlmProvider;
   readonly tokenizer: Tokenizer;
-  readonly recordUsage: Pick<RecordUsage, 'execute'>;
+  readonly recordUsage: Pick<RecordUsage, 'execute' | 'release'>;
   readonly egressAudit: EgressAuditLog;
   readonly clock: Clock;
   readonly texts: {
@@ -59,7 +59,8 @@ export interface StreamAnswerInput {
   readonly messages: readonly ThreadMessage[];
   readonly self: { readonly userId: UserId; readonly botId: string };
   readonly system: string;
-  readonly grant: EntitlementGrant;
+  /** With the request it holds against the seat's monthly limit, counted once answered. */
+  readonly grant: EntitlementGrant & { readonly reservationId?: string };
   readonly requesterId: UserId;
   readonly usageKind: UsageKind;
   readonly locale: Locale;
@@ -193,6 +194,7 @@ export class StreamAnswer {
         memberId: input.requesterId,
         subscriptionId: grant.subscriptionId,
         kind: input.usageKind,
+        ...(grant.reservationId === undefined ? {} : { reservationId: grant.reservationId }),
       });
       await deps.egressAudit.record(input.teamId, {
         teamId: input.teamId,

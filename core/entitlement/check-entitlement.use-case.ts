@@ -6,7 +6,7 @@ import type { TeamId, UserId } from '../shared/ids';
 import { usageWindow } from '../usage/request-limit';
 import type { UsageEventRepository } from '../usage/usage-event-repository.port';
 import type { InstallationRepository } from '../workspace/installation-repository.port';
-import type { EntitlementDecision, EntitlementDenial } from './entitlement';
+import type { EntitlementDenial, EntitlementGrant } from './entitlement';
 import { decideEntitlement, deny } from './entitlement';
 
 export interface CheckEntitlementInput {
@@ -17,7 +17,19 @@ export interface CheckEntitlementInput {
   readonly preferredProvider?: LlmProviderName;
   /** Links the Slack message points to ({pricingUrl}, {membersUrl}); added to the denial's params. */
   readonly links?: Readonly<Record<string, string>>;
+  /**
+   * The caller will answer and count the request: hold it against the seat's monthly limit
+   * now (`reservationId` of the grant), so requests asked together cannot pass the limit.
+   * The caller records it (`RecordUsage` with the id) or gives it back (`ReleaseUsage`).
+   */
+  readonly reserve?: boolean;
 }
+
+/** A grant, with the request it holds when the caller asked to reserve one on a limited plan. */
+export type CheckedEntitlement = EntitlementDenial | (EntitlementGrant & { readonly reservationId?: string });
+
+/** A held request nobody finished (the worker died and no retry came) stops holding it then: an answer job's expiry. */
+export const RESERVATION_HOLD_MS = 15 * 60_000;
 
 /** Losing the race for the last free seat makes us decide again with fresh facts, a few times at most. */
 const MAX_ATTEMPTS = 3;
@@ -37,7 +49,7 @@ export class CheckEntitlement {
     },
   ) {}
 
-  async execute(input: CheckEntitlementInput): Promise<EntitlementDecision> {
+  async execute(input: CheckEntitlementInput): Promise<CheckedEntitlement> {
     const { teamId, memberId } = input;
     const now = this.deps.clock.now();
     const installation = await this.deps.installations.find(teamId);
@@ -63,23 +75,39 @@ export class CheckEntitlement {
         ...(input.preferredProvider ? { preferredProvider: input.preferredProvider } : {}),
       });
       if (!decision.allowed) return withLinks(decision);
-      if (decision.seat !== 'auto_assign') return decision;
-      const result = await this.deps.seats.assignIfSeatAvailable(
-        teamId,
-        {
+      if (decision.seat === 'auto_assign') {
+        const result = await this.deps.seats.assignIfSeatAvailable(
           teamId,
-          subscriptionId: decision.subscriptionId,
-          memberId,
-          memberKind: input.memberIsBot ? 'bot' : 'user',
-          planKey: decision.plan.key,
-          assignmentKind: 'automatic',
-          assignedBy: null,
-          assignedAt: now,
-        },
-        decision.subscription.quantity,
-      );
-      if (result !== 'no_seat_available') return decision;
-      if (attempt >= MAX_ATTEMPTS) return withLinks(deny('no_seat'));
+          {
+            teamId,
+            subscriptionId: decision.subscriptionId,
+            memberId,
+            memberKind: input.memberIsBot ? 'bot' : 'user',
+            planKey: decision.plan.key,
+            assignmentKind: 'automatic',
+            assignedBy: null,
+            assignedAt: now,
+          },
+          decision.subscription.quantity,
+        );
+        if (result === 'no_seat_available') {
+          if (attempt >= MAX_ATTEMPTS) return withLinks(deny('no_seat'));
+          continue;
+        }
+      }
+      const limit = decision.requestLimit.limit;
+      if (input.reserve !== true || limit === null) return decision;
+      const reservationId = await this.deps.usage.reserve(teamId, {
+        subscriptionId: decision.subscriptionId,
+        memberId,
+        since,
+        limit,
+        now,
+        until: new Date(now.getTime() + RESERVATION_HOLD_MS),
+      });
+      if (reservationId !== null) return { ...decision, reservationId };
+      // Requests asked at the same moment hold the rest of this seat's month: decide again without it.
+      usedThisMonth[decision.subscriptionId] = limit;
     }
   }
 }

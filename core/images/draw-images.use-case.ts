@@ -1,4 +1,4 @@
-import { checkAsker, type AnswerPipelineDeps, type Asker } from '../assistant/answer-pipeline';
+import { checkAsker, releaseHeld, type AnswerPipelineDeps, type Asker } from '../assistant/answer-pipeline';
 import type { ThreadRef } from '../assistant/chat-platform.port';
 import type { ChannelId } from '../shared/ids';
 import type { OpenWorkspace } from '../triggers/trigger-gate';
@@ -40,7 +40,7 @@ export class DirectImageRequest {
     const { deps } = this;
     const { workspace, asker } = input;
     const { platform } = workspace;
-    const entitlement = await checkAsker(deps, workspace.teamId, asker);
+    const entitlement = await checkAsker(deps, workspace.teamId, asker, { reserve: true });
     if (!entitlement.allowed) {
       await platform.postInThread(input.thread, deps.texts.denial(entitlement.error, asker.locale), asker.appearance);
       return { status: 'denied', reason: entitlement.reason };
@@ -53,6 +53,7 @@ export class DirectImageRequest {
           appearance: asker.appearance,
         })
       : { clear: async () => undefined };
+    let counted = false;
     try {
       const outcome = await deps.studio.draw({
         teamId: workspace.teamId,
@@ -71,11 +72,14 @@ export class DirectImageRequest {
           memberId: asker.id,
           subscriptionId: entitlement.subscriptionId,
           kind: input.usageKind,
+          ...(entitlement.reservationId === undefined ? {} : { reservationId: entitlement.reservationId }),
         });
+        counted = true;
       }
       return outcome;
     } finally {
       await drawing.clear();
+      if (!counted && entitlement.reservationId !== undefined) await releaseHeld(deps, workspace.teamId, entitlement.reservationId);
     }
   }
 }

@@ -15,9 +15,17 @@ export class RecordUsage {
     readonly memberId: UserId;
     readonly subscriptionId: SubscriptionId | null;
     readonly kind: UsageKind;
+    /** The request the entitlement check held for this answer: counted now, no longer held. */
+    readonly reservationId?: string;
   }): Promise<UsageEventRecord> {
-    const event: UsageEventRecord = { id: this.deps.ids.next(), ...input, occurredAt: this.deps.clock.now() };
-    await this.deps.usage.record(input.teamId, event);
+    const { reservationId, ...counted } = input;
+    const event: UsageEventRecord = { id: this.deps.ids.next(), ...counted, occurredAt: this.deps.clock.now() };
+    await this.deps.usage.record(input.teamId, event, reservationId);
     return event;
+  }
+
+  /** Gives back a request held for an answer that was not given (it failed, or nothing was said). */
+  async release(teamId: TeamId, reservationId: string): Promise<void> {
+    await this.deps.usage.release(teamId, reservationId);
   }
 }

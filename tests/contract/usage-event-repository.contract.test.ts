@@ -57,4 +57,57 @@ describe.each(
     await usage.record(TEAM_B, aUsageEvent({ teamId: TEAM_B, id: 'e-b' }));
     expect(await usage.countForSeat(TEAM_A, 'sub-1', 'U001', at(0))).toBe(1);
   });
+
+  describe('holding requests against a seat\'s monthly limit while they are answered', () => {
+    const seat = (overrides: Partial<{ memberId: string; limit: number; now: Date; until: Date }> = {}) => ({
+      subscriptionId: 'sub-1',
+      memberId: 'U001',
+      since: at(0),
+      limit: 3,
+      now: at(10),
+      until: at(25),
+      ...overrides,
+    });
+
+    it('holds only what answered + held leave under the limit, and a held request counts once answered', async () => {
+      await usage.record(TEAM_A, aUsageEvent({ id: 'e1', occurredAt: at(1) }));
+      const first = await usage.reserve(TEAM_A, seat());
+      const second = await usage.reserve(TEAM_A, seat());
+      expect(first).not.toBeNull();
+      expect(second).not.toBeNull();
+      expect(first).not.toBe(second);
+      expect(await usage.reserve(TEAM_A, seat())).toBeNull();
+      // Another member, another seat: their own limit.
+      expect(await usage.reserve(TEAM_A, seat({ memberId: 'U002' }))).not.toBeNull();
+
+      await usage.release(TEAM_A, first!);
+      const third = await usage.reserve(TEAM_A, seat());
+      expect(third).not.toBeNull();
+      await usage.record(TEAM_A, aUsageEvent({ id: 'e2', occurredAt: at(11) }), second!);
+      expect(await usage.countForSeat(TEAM_A, 'sub-1', 'U001', at(0))).toBe(2);
+      // Answered (2) + held (third) = 3: nothing left, until the held one is given back.
+      expect(await usage.reserve(TEAM_A, seat())).toBeNull();
+      await usage.release(TEAM_A, third!);
+      expect(await usage.reserve(TEAM_A, seat())).not.toBeNull();
+    });
+
+    it('lets a hold a crashed worker left expire', async () => {
+      expect(await usage.reserve(TEAM_A, seat({ limit: 1 }))).not.toBeNull();
+      expect(await usage.reserve(TEAM_A, seat({ limit: 1, now: at(24) }))).toBeNull();
+      expect(await usage.reserve(TEAM_A, seat({ limit: 1, now: at(25), until: at(40) }))).not.toBeNull();
+    });
+
+    it('holds exactly the limit when 20 requests of one seat are asked at once', async () => {
+      await usage.record(TEAM_A, aUsageEvent({ id: 'e1', occurredAt: at(1) }));
+      const held = await Promise.all(Array.from({ length: 20 }, () => usage.reserve(TEAM_A, seat({ limit: 6 }))));
+      expect(held.filter((id) => id !== null)).toHaveLength(5);
+    });
+
+    it('keeps teams apart: team B neither sees nor gives back team A holds', async () => {
+      const held = await usage.reserve(TEAM_A, seat({ limit: 1 }));
+      expect(await usage.reserve(TEAM_B, seat({ limit: 1 }))).not.toBeNull();
+      await usage.release(TEAM_B, held!);
+      expect(await usage.reserve(TEAM_A, seat({ limit: 1 }))).toBeNull();
+    });
+  });
 });

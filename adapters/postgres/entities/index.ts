@@ -24,7 +24,7 @@ import { ReactionSettingEntity } from './reaction-setting.entity';
 import { SessionEntity } from './session.entity';
 import { StorageObjectEntity } from './storage-object.entity';
 import { SubscriptionEntity } from './subscription.entity';
-import { UsageEventEntity } from './usage-event.entity';
+import { UsageEventEntity, UsageReservationEntity } from './usage-event.entity';
 import { ImageGenerationEntity } from './image-generation.entity';
 import { AssistantThreadEntity, AutoReplyCountEntity, TriggerInputEntity } from './trigger-state.entity';
 import { UserEntity } from './user.entity';
@@ -59,6 +59,7 @@ export const allEntities = [
   SystemInstructionEntity,
   TriggerInputEntity,
   UsageEventEntity,
+  UsageReservationEntity,
   UserEntity,
   UserInstructionEntity,
   WorkspaceInstructionEntity,

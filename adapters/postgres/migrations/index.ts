@@ -11,6 +11,7 @@ import { Migration20261123133644_integration_connections } from './Migration2026
 import { Migration20261123134500_knowledge } from './Migration20261123134500_knowledge';
 import { Migration20261123140000_image_generations } from './Migration20261123140000_image_generations';
 import { Migration20261123141000_delivery_records } from './Migration20261123141000_delivery_records';
+import { Migration20261127071517_usage_reservations } from './Migration20261127071517_usage_reservations';
 
 type MigrationClass = new (...args: ConstructorParameters<typeof Migration>) => Migration;
 
@@ -29,4 +30,5 @@ export const migrations: { name: string; class: MigrationClass }[] = [
   { name: 'Migration20261123134500_knowledge', class: Migration20261123134500_knowledge },
   { name: 'Migration20261123140000_image_generations', class: Migration20261123140000_image_generations },
   { name: 'Migration20261123141000_delivery_records', class: Migration20261123141000_delivery_records },
+  { name: 'Migration20261127071517_usage_reservations', class: Migration20261127071517_usage_reservations },
 ];

@@ -78,4 +78,26 @@ describe('usage recorded inside a delivering job', () => {
     await usage.record(TEAM, { ...SEAT, id: randomUUID(), kind: 'reaction', occurredAt: new Date() });
     expect((await counted()).requests).toBe(before.requests + 2);
   });
+
+  it('a retry holds the same request its dead attempt held or counted, not one more of the seat\'s month', async () => {
+    const seat = { subscriptionId: 'sub-held', memberId: 'UHELD', since: SINCE, limit: 1, now: new Date(), until: new Date(Date.now() + 60_000) };
+    const answer = (eventId: string, retry: number, record: boolean) =>
+      jobAttempts.run({ attempt: retry }, async () => {
+        await claims.markProcessed({ eventId, teamId: TEAM, type: 'app_mention' }, new Date());
+        const held = await usage.reserve(TEAM, seat);
+        if (held !== null && record) {
+          await usage.record(TEAM, { teamId: TEAM, memberId: 'UHELD', subscriptionId: 'sub-held', id: randomUUID(), kind: 'channel_mention', occurredAt: new Date() }, held);
+        }
+        return held;
+      });
+    // Died after holding: the retry holds the same one.
+    const first = await answer('EvHELD', 0, false);
+    expect(first).not.toBeNull();
+    expect(await answer('EvHELD', 1, true)).toBe(first);
+    // Died after counting, before the job completed: the retry is still that request.
+    expect(await answer('EvHELD', 2, true)).toBe(first);
+    expect(await usage.countForSeat(TEAM, 'sub-held', 'UHELD', SINCE)).toBe(1);
+    // Another request of the same seat finds the month's one request used.
+    expect(await answer('EvNEXT', 0, true)).toBeNull();
+  });
 });

@@ -107,4 +107,26 @@ describe('checking entitlement before answering', () => {
     const w = await installed();
     expect(await ask(w, 'UHANA', { preferredProvider: 'anthropic' })).toMatchObject({ provider: 'anthropic' });
   });
+
+  it('holds the request when asked to, and with the month held by requests in flight refuses or uses the next plan', async () => {
+    const w = await installed('2025-01-05T00:00:00Z');
+    const record = new RecordUsage(w);
+    const trialId = (await w.subscriptions.listByTeam(TEAM))[0]!.id;
+    for (let i = 0; i < 19; i += 1) {
+      await record.execute({ teamId: TEAM, memberId: 'UHANA', subscriptionId: trialId, kind: 'direct_message' });
+    }
+    const held = await ask(w, 'UHANA', { reserve: true });
+    expect(held).toMatchObject({ allowed: true, seat: 'trial', reservationId: expect.any(String) });
+    // Without holding, the check alone still allows it (nothing is answered yet).
+    expect(await ask(w, 'UHANA')).toMatchObject({ allowed: true });
+    expect(await ask(w, 'UHANA', { reserve: true })).toMatchObject({ allowed: false, reason: 'request_limit_reached' });
+
+    await w.subscriptions.save(TEAM, aSubscription('std').onPlan('gpt50_4k_50r').withSeats(1).createdAt('2025-01-01T00:00:00Z').build());
+    // A plan with room: the member gets its free seat instead (the trial's month stays held).
+    expect(await ask(w, 'UHANA', { reserve: true })).toMatchObject({ allowed: true, subscriptionId: 'std', reservationId: expect.any(String) });
+
+    if (!held.allowed || held.reservationId === undefined) throw new Error('expected a held request');
+    await record.execute({ teamId: TEAM, memberId: 'UHANA', subscriptionId: trialId, kind: 'direct_message', reservationId: held.reservationId });
+    expect(await w.usage.countForSeat(TEAM, trialId, 'UHANA', new Date('2025-01-01T00:00:00Z'))).toBe(20);
+  });
 });

@@ -140,7 +140,7 @@ describe('DirectImageRequest', () => {
           ? ({ allowed: true, subscriptionId: 'S1', plan: PLANS.free } as never)
           : ({ allowed: false, reason: 'trial_over', error: domainError('ENTITLEMENT.TRIAL_OVER', {}) } as never),
     },
-    recordUsage: { execute: async (input: { kind: string }) => (usage.push(input.kind), {} as never) },
+    recordUsage: { execute: async (input: { kind: string }) => (usage.push(input.kind), {} as never), release: async () => undefined },
     links: { pricingUrl: 'p', membersUrl: 'm' },
     studio: studio(generator).studio,
     texts: { denial: (error: { code: string }) => `denied ${error.code}`, drawing: (n: number) => `drawing ${n}` },
