@@ -77,7 +77,10 @@ export function toGatewaySubscription(sub: Stripe.Subscription): GatewaySubscrip
     status,
     currentPeriodStart: fromSeconds(item.current_period_start),
     currentPeriodEnd: fromSeconds(item.current_period_end),
-    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    // The customer portal and the Dashboard schedule a cancellation with `cancel_at` and leave
+    // `cancel_at_period_end` false: a `cancel_at` within this period means it will not renew either.
+    cancelAtPeriodEnd:
+      sub.cancel_at_period_end || (typeof sub.cancel_at === 'number' && sub.status !== 'canceled' && sub.cancel_at <= item.current_period_end),
     canceledAt: sub.canceled_at === null ? null : fromSeconds(sub.canceled_at),
   };
 }

@@ -76,6 +76,13 @@ function update(req: Parameters<FakeRoute['handle']>[0], state: StripeFakeState)
     sub.cancel_at_period_end = cancelAtPeriodEnd;
     sub.cancel_at = cancelAtPeriodEnd ? (sub.items[0]?.current_period_end ?? null) : null;
   }
+  // `cancel_at` (a timestamp, '' to clear) is how the customer portal and the Dashboard schedule a
+  // cancellation in recent API versions: `cancel_at_period_end` stays false.
+  if ('cancel_at' in req.form) {
+    const at = form.int(req.form, 'cancel_at');
+    sub.cancel_at = at ?? null;
+    if (at !== undefined) sub.cancel_at_period_end = false;
+  }
   sub.metadata = mergeMetadata(sub.metadata, form.metadata(req.form));
   const rendered = renderSubscription(state, sub);
   const previous = changedAttributes(before, state, sub);

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createStripeClient } from '../../../adapters/stripe/stripe-client';
 import { startStripeHarness, type StripeHarness } from '../../fakes/stripe/stripe-test-harness';
 
 let h: StripeHarness;
@@ -19,6 +20,20 @@ describe('auto-renew and cancellation', () => {
     expect(on).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
     // Off again after on: a toggle is never answered from an earlier call's stored response.
     expect(await h.gateway.setCancelAtPeriodEnd({ externalId: sub.externalId, cancelAtPeriodEnd: true })).toMatchObject({ cancelAtPeriodEnd: true });
+  });
+
+  it('a cancellation scheduled in the customer portal (cancel_at, cancel_at_period_end false) reads as auto-renew off', async () => {
+    const sub = await h.subscribe({ teamId: 'T604', planKey: 'gpt50', interval: 'monthly', billingMode: 'fixed_rate', seats: 2 });
+    const stripe = createStripeClient({ secretKey: 'sk_test_tomo_fake', apiUrl: h.fake.url });
+
+    // What the portal (and the Dashboard's "cancel at end of period") does in recent API versions.
+    await stripe.subscriptions.update(sub.externalId, { cancel_at: sub.currentPeriodEnd.getTime() / 1000 });
+    expect(h.fake.state.subscriptions.get(sub.externalId)?.cancel_at_period_end).toBe(false);
+
+    expect(await h.gateway.getSubscription(sub.externalId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+
+    await stripe.subscriptions.update(sub.externalId, { cancel_at: '' });
+    expect(await h.gateway.getSubscription(sub.externalId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
   });
 
   it('uninstall: every open subscription of the workspace is canceled now, without refund', async () => {
