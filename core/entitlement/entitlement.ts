@@ -10,10 +10,11 @@ import type { RequestLimitCheck } from '../usage/request-limit';
 import { checkRequestLimit, usageWindow } from '../usage/request-limit';
 import type { InstallationRecord } from '../workspace/installation';
 
-export type EntitlementDenialReason = 'trial_over' | 'no_seat' | 'request_limit_reached' | 'uninstalled';
+export type EntitlementDenialReason = 'trial_over' | 'plan_ended' | 'no_seat' | 'request_limit_reached' | 'uninstalled';
 
 const DENIAL_CODES: Readonly<Record<EntitlementDenialReason, ErrorCode>> = {
   trial_over: 'ENTITLEMENT.TRIAL_OVER',
+  plan_ended: 'ENTITLEMENT.PLAN_ENDED',
   no_seat: 'ENTITLEMENT.NO_SEAT',
   request_limit_reached: 'ENTITLEMENT.REQUEST_LIMIT_REACHED',
   uninstalled: 'ENTITLEMENT.UNINSTALLED',
@@ -103,7 +104,8 @@ const byBestPlan = (a: SubscriptionRecord, b: SubscriptionRecord) =>
  * 3. No seat, but a usable paid subscription has an unassigned seat → that seat is filled by usage.
  * 4. A running free trial → the free plan's limits, per member.
  * 5. Usable paid subscriptions exist but all seats are taken → no_seat.
- * 6. Otherwise the trial is over and no plan was bought → trial_over.
+ * 6. Otherwise, if the workspace had a paid plan (all ended now) → plan_ended.
+ * 7. Otherwise the trial is over and no plan was bought → trial_over.
  * A request-limit denial is returned only when no other route grants an answer.
  */
 export function decideEntitlement(facts: EntitlementFacts): EntitlementDecision {
@@ -141,5 +143,6 @@ export function decideEntitlement(facts: EntitlementFacts): EntitlementDecision 
 
   if (limitReached !== null) return deny('request_limit_reached', { limit: limitReached, resetDate });
   if (paid.length > 0) return deny('no_seat');
+  if (facts.subscriptions.some((s) => s.kind === 'paid')) return deny('plan_ended');
   return deny('trial_over');
 }

@@ -10,7 +10,7 @@ import type { Locale } from '../workspace/user';
 
 const DAY_MS = 86_400_000;
 
-/** What the workspace has: a running trial, paid plans, or nothing usable (trial over). */
+/** What the workspace has: a running trial, paid plans, or nothing usable (paid plans ended, or trial over). */
 export type HomePlan =
   | { readonly kind: 'trial'; readonly endsAt: Date; readonly daysLeft: number }
   | {
@@ -18,6 +18,8 @@ export type HomePlan =
       /** Display names (Entry, Standard, Premium), best first. */
       readonly plans: readonly { readonly name: string; readonly interval: BillingInterval | null; readonly seats: number }[];
     }
+  /** Every paid plan the workspace had has ended (and no trial runs). */
+  | { readonly kind: 'ended' }
   | { readonly kind: 'none' };
 
 /** The person's seat: held, free for the taking on their next question, the trial's, or none. */
@@ -78,6 +80,8 @@ export function homeFacts(input: {
     plan = { kind: 'paid', plans: paid.map((s) => ({ name: PLANS[s.planKey].displayName, interval: s.interval, seats: s.quantity })) };
   } else if (trial) {
     plan = { kind: 'trial', endsAt: trial.currentPeriodEnd, daysLeft: Math.max(0, Math.ceil((trial.currentPeriodEnd.getTime() - now.getTime()) / DAY_MS)) };
+  } else if (input.subscriptions.some((s) => s.kind === 'paid')) {
+    plan = { kind: 'ended' };
   }
 
   const held = paid.find((s) => input.assignments.some((a) => a.subscriptionId === s.id && a.memberId === input.userId));

@@ -55,6 +55,7 @@ export const ErrorCodes = [
   'BILLING.INVALID_OPTION',
   // Entitlement: why Tomo does not answer (posted in Slack)
   'ENTITLEMENT.TRIAL_OVER',
+  'ENTITLEMENT.PLAN_ENDED',
   'ENTITLEMENT.NO_SEAT',
   'ENTITLEMENT.REQUEST_LIMIT_REACHED',
   'ENTITLEMENT.UNINSTALLED',

@@ -47,6 +47,8 @@ export const en: MessageCatalogue = {
   'BILLING.PREVIEW_EXPIRED': 'The price shown is out of date: it was shown over half an hour ago, or a new billing period has started. Check the new amount and confirm again.',
   'ENTITLEMENT.TRIAL_OVER':
     'Your free trial of Tomo has ended. To keep using Tomo, a workspace admin can buy a plan at {pricingUrl}',
+  'ENTITLEMENT.PLAN_ENDED':
+    "Your workspace's Tomo plan has ended. To keep using Tomo, a workspace admin can buy a plan at {pricingUrl}",
   'ENTITLEMENT.NO_SEAT':
     "You don't have a Tomo seat, and every seat of your workspace's subscriptions is taken. Ask a workspace admin to add a seat or assign you one at {membersUrl}",
   'ENTITLEMENT.REQUEST_LIMIT_REACHED':

@@ -48,6 +48,8 @@ export const ja: MessageCatalogue = {
   'BILLING.PREVIEW_EXPIRED': '表示された金額は最新ではありません（表示から30分以上経ったか、新しい請求期間が始まりました）。新しい金額を確認してから、もう一度確定してください。',
   'ENTITLEMENT.TRIAL_OVER':
     'Tomoの無料トライアルは終了しました。引き続きご利用いただくには、ワークスペースの管理者が {pricingUrl} からプランを購入してください。',
+  'ENTITLEMENT.PLAN_ENDED':
+    'ワークスペースのTomoのプランは終了しました。引き続きご利用いただくには、ワークスペースの管理者が {pricingUrl} からプランを購入してください。',
   'ENTITLEMENT.NO_SEAT':
     'あなたにはTomoの席がなく、ワークスペースのサブスクリプションの席はすべて使用中です。ワークスペースの管理者に席の追加、または {membersUrl} での割り当てを依頼してください。',
   'ENTITLEMENT.REQUEST_LIMIT_REACHED':

@@ -151,6 +151,21 @@ describe('entitlement: may this member get an answer now? (spec 1, 4, 6, 9)', ()
     const canceling = aSubscription('c').cancelingAtPeriodEnd().period('2025-01-01T00:00:00Z', '2025-02-01T00:00:00Z').build();
     const f = { subscriptions: [canceling], assignments: [anAssignment(canceling, 'UHANA')] };
     expect(decideEntitlement(facts(f)).allowed).toBe(true);
-    expect(decideEntitlement(facts({ ...f, now: new Date('2025-02-01T00:00:00Z') }))).toMatchObject({ reason: 'trial_over' });
+    expect(decideEntitlement(facts({ ...f, now: new Date('2025-02-01T00:00:00Z') }))).toMatchObject({ reason: 'plan_ended' });
+  });
+
+  it('once the paid plans ended, members are told the plan ended, not that a free trial ended', () => {
+    const ended = aSubscription('old').onPlan('gpt50').withSeats(3).canceled().build();
+    for (const subscriptions of [[ended], [expiredTrial, ended]]) {
+      expect(decideEntitlement(facts({ subscriptions, assignments: [anAssignment(ended, 'UHANA')] }))).toMatchObject({
+        allowed: false,
+        reason: 'plan_ended',
+        error: { code: 'ENTITLEMENT.PLAN_ENDED' },
+      });
+    }
+    // Only a workspace that never had a paid plan hears about its trial.
+    expect(decideEntitlement(facts({ subscriptions: [expiredTrial] }))).toMatchObject({ reason: 'trial_over' });
+    // A new trial (re-install) still running wins over the old paid plan.
+    expect(decideEntitlement(facts({ subscriptions: [ended, trial] }))).toMatchObject({ allowed: true, seat: 'trial' });
   });
 });

@@ -28,6 +28,9 @@ describe('App Home: the facts it shows', () => {
     expect(homeFacts({ ...base, subscriptions: [entry], assignments: [seat('U1'), seat('U2')] }).seat).toEqual({ kind: 'none' });
     const over = homeFacts({ ...base, subscriptions: [{ ...trial, currentPeriodEnd: new Date('2025-03-09T00:00:00Z') }], assignments: [] });
     expect(over).toMatchObject({ plan: { kind: 'none' }, seat: { kind: 'none' }, usage: { limit: null } });
+    const ended = aSubscription('old').onPlan('gpt50').withSeats(3).canceled().build();
+    const afterPaid = homeFacts({ ...base, subscriptions: [{ ...trial, currentPeriodEnd: new Date('2025-03-09T00:00:00Z') }, ended], assignments: [] });
+    expect(afterPaid).toMatchObject({ plan: { kind: 'ended' }, seat: { kind: 'none' }, usage: { limit: null } });
     const payg = homeFacts({ ...base, subscriptions: [aSubscription('entry').onPlan('gpt50_4k_50r').payAsYouGo().period('2025-03-01T00:00:00Z', '2025-04-01T00:00:00Z').build()], assignments: [seat('UHANA')] });
     expect(payg.usage.limit).toBeNull();
   });
@@ -44,6 +47,17 @@ describe('App Home: the facts it shows', () => {
     expect(ja).toContain('https://tomo.test/ja/settings/members');
     const over = JSON.stringify(render(homeFacts({ ...base, subscriptions: [], assignments: [] })));
     expect(over).toContain('<https://tomo.test/pricing|Pricing>');
+    expect(over).toContain('The free trial has ended.');
+    // A workspace whose paid plan ended is not told its free trial ended, in either language.
+    const ended = aSubscription('old').onPlan('gpt50').withSeats(3).canceled().build();
+    const endedFacts = homeFacts({ ...base, subscriptions: [ended], assignments: [] });
+    const endedEn = JSON.stringify(render(endedFacts));
+    expect(endedEn).not.toContain('trial');
+    expect(endedEn).toContain('Your paid plan has ended.');
+    expect(endedEn).toContain('<https://tomo.test/pricing|Pricing>');
+    const endedJa = JSON.stringify(render({ ...endedFacts, locale: 'ja' }));
+    expect(endedJa).not.toContain('トライアル');
+    expect(endedJa).toContain('有料プランは終了しました');
 
     // A workspace that renamed the app (Settings → App) is welcomed by that name, in both languages.
     const header = (view: ReturnType<typeof render>) => view.blocks.find((b) => b.type === 'header');

@@ -56,6 +56,10 @@ describe('message catalogue (spec 8)', () => {
     expect(translate('ENTITLEMENT.TRIAL_OVER', params, 'en')).toContain('buy a plan at https://tomo.test/pricing');
     expect(translate('ENTITLEMENT.TRIAL_OVER', params, 'ja')).toContain('https://tomo.test/pricing');
     expect(translate('ENTITLEMENT.TRIAL_OVER', params, 'ja')).toContain('無料トライアルは終了しました');
+    expect(translate('ENTITLEMENT.PLAN_ENDED', params, 'en')).toContain('buy a plan at https://tomo.test/pricing');
+    expect(translate('ENTITLEMENT.PLAN_ENDED', params, 'en')).not.toContain('trial');
+    expect(translate('ENTITLEMENT.PLAN_ENDED', params, 'ja')).toContain('https://tomo.test/pricing');
+    expect(translate('ENTITLEMENT.PLAN_ENDED', params, 'ja')).not.toContain('トライアル');
   });
 
   it('falls back to English for unknown locales and to the unknown-error text for unknown codes', () => {

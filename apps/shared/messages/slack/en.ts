@@ -34,6 +34,7 @@ export const slackEn: SlackCatalogue = {
   'HOME.PLAN_TRIAL': 'Free trial: *{days} day(s) left* (ends {date}).',
   'HOME.PLAN_PAID': '{plans}',
   'HOME.PLAN_NONE': 'The free trial has ended. An admin can buy a plan to keep using {appName}.',
+  'HOME.PLAN_ENDED': 'Your paid plan has ended. An admin can buy a plan to keep using {appName}.',
   'HOME.INTERVAL_MONTHLY': 'monthly',
   'HOME.INTERVAL_YEARLY': 'yearly',
   'HOME.SEAT_TITLE': '*Your seat*',

@@ -34,6 +34,7 @@ export const slackJa: SlackCatalogue = {
   'HOME.PLAN_TRIAL': '無料トライアル：*残り{days}日*（{date}まで）',
   'HOME.PLAN_PAID': '{plans}',
   'HOME.PLAN_NONE': '無料トライアルは終了しました。{appName}を引き続き使うには、管理者がプランを購入してください。',
+  'HOME.PLAN_ENDED': '有料プランは終了しました。{appName}を引き続き使うには、管理者がプランを購入してください。',
   'HOME.INTERVAL_MONTHLY': '月払い',
   'HOME.INTERVAL_YEARLY': '年払い',
   'HOME.SEAT_TITLE': '*あなたのシート*',

@@ -10,7 +10,10 @@ export const planSection: HomeSection = ({ facts, t, day, page }) => {
       value === 'yearly' ? t('HOME.INTERVAL_YEARLY') : value === 'monthly' ? t('HOME.INTERVAL_MONTHLY') : '';
     const plans = plan.plans.map((p) => `*${p.name}* (${interval(p.interval)}, ${p.seats})`).join(', ');
     planText = t('HOME.PLAN_PAID', { plans });
-  } else planText = `${t('HOME.PLAN_NONE', { appName: facts.appName })} <${page('pricing')}|${t('HOME.LINK_PRICING')}>`;
+  } else {
+    const ended = plan.kind === 'ended' ? t('HOME.PLAN_ENDED', { appName: facts.appName }) : t('HOME.PLAN_NONE', { appName: facts.appName });
+    planText = `${ended} <${page('pricing')}|${t('HOME.LINK_PRICING')}>`;
+  }
 
   const seatText =
     seat.kind === 'assigned'
