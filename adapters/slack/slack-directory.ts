@@ -23,6 +23,7 @@ interface SlackChannel {
   id?: string;
   name?: string;
   is_archived?: boolean;
+  is_private?: boolean;
 }
 
 const PAGE_SIZE = 200;
@@ -52,7 +53,7 @@ export class SlackDirectory implements WorkspaceDirectory {
       });
       return channels
         .filter((c): c is SlackChannel & { id: string } => typeof c.id === 'string' && c.is_archived !== true)
-        .map((c) => ({ id: c.id, name: c.name ?? null }));
+        .map((c) => ({ id: c.id, name: c.name ?? null, isPrivate: c.is_private === true }));
     });
   }
 

@@ -47,7 +47,7 @@ describe('SlackDirectory (through the Slack Web API fake)', () => {
     const directory = new SlackDirectory({ installations, clock, slackApiUrl: slack.url });
     await directory.listChannels(team.id);
     const calls = slack.callsTo('conversations.list').length;
-    expect(await directory.listChannels(team.id)).toEqual([{ id: 'C0NONAME1', name: null }]);
+    expect(await directory.listChannels(team.id)).toEqual([{ id: 'C0NONAME1', name: null, isPrivate: false }]);
     expect(slack.callsTo('conversations.list').length).toBe(calls);
     clock.advanceMs(60_001);
     await directory.listChannels(team.id);

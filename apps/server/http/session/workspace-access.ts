@@ -1,5 +1,6 @@
 import type { Logger } from '../../../../adapters/logging/logger';
 import type { Actor } from '../../../../core/shared/actor';
+import { channelsVisibleTo, type ChannelEntry } from '../../../../core/workspace/channel';
 import type { Member } from '../../../../core/workspace/member';
 import { isAdmin } from '../../../../core/workspace/member';
 import type { WorkspaceDirectory } from '../../../../core/workspace/workspace-directory.port';
@@ -23,6 +24,21 @@ export class WorkspaceAccess {
       this.deps.logger.warn({ err: error, teamId }, 'member list failed');
       return [];
     }
+  }
+
+  /**
+   * The channels Tomo can see that this person may see: public ones, and private ones only when
+   * they are a member (admins included, as in Slack). Throws as `listChannels` does; when their
+   * own channels cannot be read, no private channel is shown (the failure is logged).
+   */
+  async channels(user: SignedIn): Promise<ChannelEntry[]> {
+    const all = await this.deps.directory.listChannels(user.teamId);
+    if (!all.some((c) => c.isPrivate === true)) return all;
+    const theirs = await this.deps.directory.channelsOf(user.teamId, user.userId).catch((error: unknown) => {
+      this.deps.logger.warn({ err: error, teamId: user.teamId }, "a person's channel list failed");
+      return [] as ChannelEntry[];
+    });
+    return channelsVisibleTo(all, new Set(theirs.map((c) => c.id)));
   }
 
   /** Not an admin when the member list cannot be read: admin-only work waits for Slack. */

@@ -11,6 +11,7 @@ import type { ChannelEntry } from '../../../../core/workspace/channel';
 import { channelDisplayName } from '../../../../core/workspace/channel';
 import type { Member } from '../../../../core/workspace/member';
 import { sendDomainError, sendHttpError } from '../session/api-errors';
+import type { SignedIn } from '../session/signed-in';
 import { channelsForChange, failed, iso, nameOf, whoIsAsking, type SettingsDeps } from './settings-deps';
 import { parseBody, parseQuery } from './validation';
 
@@ -47,11 +48,17 @@ export function instructionSettingsRoutes(deps: SettingsDeps): Router {
   const companions = (level: InstructionLevel, system: string, workspace: string | null) =>
     level === 'system' ? (workspace ? [workspace] : []) : level === 'workspace' ? [system] : [system, ...(workspace ? [workspace] : [])];
 
-  const channelsOrEmpty = (teamId: string) =>
-    deps.directory.listChannels(teamId).catch((error: unknown) => {
-      deps.logger.warn({ err: error, teamId }, 'channel list failed');
+  const channelsOrEmpty = (user: SignedIn) =>
+    deps.access.channels(user).catch((error: unknown) => {
+      deps.logger.warn({ err: error, teamId: user.teamId }, 'channel list failed');
       return [] as ChannelEntry[];
     });
+  /** Private channels Tomo sees that this person is not in: their instructions are not theirs to read. */
+  const hiddenChannels = async (user: SignedIn, visible: readonly ChannelEntry[]) => {
+    const all = await deps.directory.listChannels(user.teamId).catch(() => [] as ChannelEntry[]);
+    const shown = new Set(visible.map((c) => c.id));
+    return new Set(all.filter((c) => c.isPrivate === true && !shown.has(c.id)).map((c) => c.id));
+  };
 
   router.get('/api/settings/instructions', async (_req, res) => {
     const { user, members, actor } = await whoIsAsking(deps, res);
@@ -61,8 +68,9 @@ export function instructionSettingsRoutes(deps: SettingsDeps): Router {
       deps.instructions.find(teamId, 'workspace', null),
       deps.instructions.listByLevel(teamId, 'channel'),
       deps.instructions.listByLevel(teamId, 'user'),
-      channelsOrEmpty(teamId),
+      channelsOrEmpty(user),
     ]);
+    const hidden = await hiddenChannels(user, channels);
     const view = (record: InstructionRecord) => ({
       level: record.level,
       targetId: record.targetId,
@@ -85,7 +93,7 @@ export function instructionSettingsRoutes(deps: SettingsDeps): Router {
         metrics: measureInstructions(system, companions('system', system, workspace?.text ?? null), deps.tokenizer),
       },
       workspace: workspace ? view(workspace) : null,
-      channels: channelRows.map(view),
+      channels: channelRows.filter((r) => !r.targetId || !hidden.has(r.targetId)).map(view),
       // Members see their own instructions; admins see everyone's.
       users: userRows.filter((r) => actor.isAdmin || r.targetId === user.userId).map(view),
       own: ((mine) => (mine ? view(mine) : null))(userRows.find((r) => r.targetId === user.userId)),
@@ -105,7 +113,7 @@ export function instructionSettingsRoutes(deps: SettingsDeps): Router {
   const target = async (req: Request, res: Response, level: InstructionLevel, targetId: string | null | undefined) => {
     const { user, members, actor } = await whoIsAsking(deps, res);
     if (level === 'channel' && targetId) {
-      const channels = await channelsForChange(deps, req, res, user.teamId);
+      const channels = await channelsForChange(deps, req, res, user);
       if (!channels) return null;
       if (!channels.some((c) => c.id === targetId)) {
         sendHttpError(req, res, 404, 'NOT_FOUND');

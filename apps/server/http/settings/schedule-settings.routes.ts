@@ -30,7 +30,7 @@ export function scheduleSettingsRoutes(deps: SettingsDeps): Router {
     const { teamId } = signedIn(res);
     let channels: ChannelEntry[];
     try {
-      channels = await deps.directory.listChannels(teamId);
+      channels = await deps.access.channels(signedIn(res));
     } catch (error) {
       if (!(error instanceof WorkspaceNotInstalledError)) {
         // Channel failures are logged and surfaced (spec 8): the page shows the error.
@@ -60,7 +60,7 @@ export function scheduleSettingsRoutes(deps: SettingsDeps): Router {
     const body = parseBody(scheduleChange, req, res);
     if (!body) return;
     const { teamId, userId } = signedIn(res);
-    const channels = await channelsForChange(deps, req, res, teamId);
+    const channels = await channelsForChange(deps, req, res, { teamId, userId });
     if (!channels) return;
     const channel = channels.find((c) => c.id === req.params.channelId);
     if (!channel) {

@@ -48,12 +48,14 @@ export function failed<T>(req: Request, res: Response, outcome: Outcome<T>): out
 }
 
 /**
- * The channels Tomo can see, for a change that names one; null once the refusal is sent: 409
- * when Tomo is not installed in the workspace, 502 when Slack cannot be asked (logged).
+ * The channels Tomo can see that the person may see (no private channel they are not in), for
+ * a change that names one; null once the refusal is sent: 409 when Tomo is not installed in the
+ * workspace, 502 when Slack cannot be asked (logged).
  */
-export async function channelsForChange(deps: SettingsDeps, req: Request, res: Response, teamId: string): Promise<ChannelEntry[] | null> {
+export async function channelsForChange(deps: SettingsDeps, req: Request, res: Response, user: SignedIn): Promise<ChannelEntry[] | null> {
+  const { teamId } = user;
   try {
-    return await deps.directory.listChannels(teamId);
+    return await deps.access.channels(user);
   } catch (error) {
     if (error instanceof WorkspaceNotInstalledError) {
       sendHttpError(req, res, 409, 'NOT_INSTALLED');

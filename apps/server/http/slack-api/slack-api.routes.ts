@@ -11,10 +11,12 @@ import { sendHttpError } from '../session/api-errors';
 import { requestLocale } from '../session/request-locale';
 import { rejectForeignTeam, requireSignIn, signedIn } from '../session/signed-in';
 import { parseBody } from '../settings/validation';
+import type { WorkspaceAccess } from '../session/workspace-access';
 import { activeSubscriptions, channelView, memberView } from './views';
 
 export interface SlackApiDeps {
   directory: WorkspaceDirectory;
+  access: WorkspaceAccess;
   subscriptions: SubscriptionRepository;
   tokenizer: Tokenizer;
   clock: Clock;
@@ -59,7 +61,7 @@ export function slackApiRoutes(deps: SlackApiDeps): Router {
       return;
     }
     try {
-      res.json({ channels: (await deps.directory.listChannels(user.teamId)).map(channelView) });
+      res.json({ channels: (await deps.access.channels(user)).map(channelView) });
     } catch (error) {
       if (error instanceof WorkspaceNotInstalledError) res.json({ channels: [] });
       else failed(req, res, 'channel list', error);
