@@ -15,6 +15,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** Requests per minute per address on /api, /auth and the install flow (0 = no limit). */
   rateLimitPerMinute?: number;
+  /** `TRUST_PROXY`: whose X-Forwarded-For names the client (default: a proxy on loopback). */
+  trustProxy?: number | string;
   /** Routers mounted before the web app, e.g. /api, /slack, /auth. */
   routes?: express.Router[];
   /** Webhook routers that verify signatures over the raw body: mounted before any body parser. */
@@ -25,7 +27,7 @@ export interface AppOptions {
 export function createApp(options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', options.trustProxy ?? 'loopback');
   const https = options.publicUrl?.startsWith('https://') === true;
   app.use((_req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -35,6 +37,12 @@ export function createApp(options: AppOptions): Express {
     // framing by other sites, plugins, and a <base> that would move relative links elsewhere.
     res.setHeader('Content-Security-Policy', "frame-ancestors 'self'; object-src 'none'; base-uri 'self'");
     if (https) res.setHeader('Strict-Transport-Security', 'max-age=15552000');
+    next();
+  });
+  // API answers are one person's data (members, channels, plans): no cache keeps them unless a
+  // route says otherwise (public config, plan prices, the workspace icon).
+  app.use('/api', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
     next();
   });
   app.use(healthRoutes(options.readiness));

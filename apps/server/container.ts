@@ -106,6 +106,7 @@ export function buildServerContainer(deps: ServerDependencies): Container {
           bodyLimit: config.BODY_LIMIT,
           publicUrl: config.PUBLIC_URL,
           rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+          trustProxy: config.TRUST_PROXY,
           webDistDir: config.WEB_DIST_DIR,
           routes: [
             ...(deps.extraRoutes ?? []),

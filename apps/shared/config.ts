@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_ROOT_FALLBACK_DIR } from '../../adapters/embedded-postgres/embedded-postgres-server';
 
@@ -79,12 +80,35 @@ export const integrationsEnv = Object.fromEntries(
   ]),
 ) as Record<`${'GOOGLE' | 'ATLASSIAN' | 'TRELLO' | 'GITHUB' | 'GITLAB' | 'NOTION' | 'ASANA' | 'MONDAY' | 'SALESFORCE' | 'ZOOM' | 'X'}_${'CLIENT_ID' | 'CLIENT_SECRET' | 'OAUTH_URL' | 'API_URL'}`, typeof optionalString>;
 
+/**
+ * Which proxies' `X-Forwarded-For` gives the client's address (rate limits, logs): express's
+ * `trust proxy` as a number of hops or a comma-separated list of loopback, linklocal,
+ * uniquelocal and addresses or CIDR ranges. Default loopback: a proxy on the same host.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('loopback')
+  .refine(
+    (v) =>
+      /^\d+$/.test(v) ||
+      v.split(',').every((entry) => {
+        const [address, bits, ...rest] = entry.trim().split('/');
+        if (['loopback', 'linklocal', 'uniquelocal'].includes(address!) && bits === undefined) return true;
+        const family = isIP(address ?? '');
+        return family !== 0 && rest.length === 0 && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+      }),
+    { message: 'must be a number of proxies, or a comma-separated list of loopback, linklocal, uniquelocal, addresses and CIDR ranges' },
+  )
+  .transform((v): number | string => (/^\d+$/.test(v) ? Number(v) : v));
+
 export const serverEnv = {
   ...commonEnv,
   ...integrationsEnv,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   SESSION_SECRET: optionalString,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  TRUST_PROXY: trustProxy,
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'must look like 1mb or 100kb').default('1mb'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   WEB_DIST_DIR: z.string().trim().min(1).default('apps/web/dist'),

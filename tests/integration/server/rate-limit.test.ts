@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../apps/server/app';
+import { createApp, type AppOptions } from '../../../apps/server/app';
+import { loadServerConfig } from '../../../apps/server/config';
 import { listen, type RunningHttpServer } from '../../../apps/shared/http-server';
 import { testLogger } from '../../support/logger';
 
@@ -11,6 +12,7 @@ describe('rate limits', () => {
   beforeAll(async () => {
     const routes = Router()
       .get('/api/ping', (_req, res) => void res.json({ ok: true }))
+      .get('/api/prices', (_req, res) => void res.setHeader('Cache-Control', 'public, max-age=300').json({ ok: true }))
       .post('/api/stripe/webhook', (_req, res) => void res.json({ received: true }));
     const app = createApp({
       logger: testLogger,
@@ -42,10 +44,61 @@ describe('rate limits', () => {
     });
   });
 
+  it('keeps API answers out of caches unless the route says otherwise', async () => {
+    // Another client behind the (loopback) proxy: a budget of its own.
+    const headers = { 'x-forwarded-for': '198.51.100.7' };
+    expect((await fetch(`${base}/api/ping`, { headers })).headers.get('cache-control')).toBe('no-store');
+    expect((await fetch(`${base}/api/prices`, { headers })).headers.get('cache-control')).toBe('public, max-age=300');
+    // A refusal is not cached either.
+    expect((await fetch(`${base}/api/ping`)).headers.get('cache-control')).toBe('no-store');
+  });
+
   it('never limits signed webhook deliveries or the health checks', async () => {
     for (let i = 0; i < 5; i += 1) {
       expect((await fetch(`${base}/api/stripe/webhook`, { method: 'POST' })).status).toBe(200);
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
     }
+  });
+
+  describe('behind a proxy (TRUST_PROXY)', () => {
+    const servers: RunningHttpServer[] = [];
+    afterAll(async () => {
+      for (const server of servers) await server.close(1000);
+    });
+    async function serverTrusting(trustProxy: AppOptions['trustProxy']): Promise<string> {
+      const app = createApp({
+        logger: testLogger,
+        readiness: { check: async () => {} },
+        bodyLimit: '1mb',
+        webDistDir: 'tests/fixtures/web-dist',
+        rateLimitPerMinute: 2,
+        ...(trustProxy === undefined ? {} : { trustProxy }),
+        routes: [Router().get('/api/ping', (_req, res) => void res.json({ ok: true }))],
+      });
+      const server = await listen(app, 0, '127.0.0.1');
+      servers.push(server);
+      return `http://127.0.0.1:${server.port}`;
+    }
+    const from = (url: string, client: string) => fetch(`${url}/api/ping`, { headers: { 'x-forwarded-for': client } }).then((r) => r.status);
+
+    it('gives each client behind a trusted proxy its own budget, and ignores what an untrusted one says', async () => {
+      // The proxy is on loopback here: trusted by default, so two clients behind it are two budgets.
+      const trusted = await serverTrusting(undefined);
+      expect([await from(trusted, '203.0.113.1'), await from(trusted, '203.0.113.1'), await from(trusted, '203.0.113.1')]).toEqual([200, 200, 429]);
+      expect(await from(trusted, '203.0.113.2')).toBe(200);
+      // Trusting only another network (a proxy elsewhere): the header is the caller's own claim, one budget.
+      const elsewhere = await serverTrusting('10.0.0.0/8');
+      expect([await from(elsewhere, '203.0.113.1'), await from(elsewhere, '203.0.113.2'), await from(elsewhere, '203.0.113.3')]).toEqual([200, 200, 429]);
+    });
+
+    it('reads TRUST_PROXY as hops or a list of networks, and refuses anything else at start-up', () => {
+      const config = (value: string) => loadServerConfig({ TRUST_PROXY: value }).TRUST_PROXY;
+      expect(loadServerConfig({}).TRUST_PROXY).toBe('loopback');
+      expect(config('1')).toBe(1);
+      expect(config('uniquelocal')).toBe('uniquelocal');
+      expect(config('loopback, 10.0.0.0/8, fd00::/8')).toBe('loopback, 10.0.0.0/8, fd00::/8');
+      expect(() => config('everyone')).toThrow(/TRUST_PROXY/);
+      expect(() => config('10.0.0.0/40')).toThrow(/TRUST_PROXY/);
+    });
   });
 });

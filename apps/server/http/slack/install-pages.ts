@@ -55,7 +55,8 @@ export function sendInstallPage(res: Response, status: number, locale: Locale, p
   const links: string[] = [];
   if (page.kind === 'installed') {
     const trial = page.trialDays === null ? '' : TRIAL[locale].replace('{days}', String(page.trialDays));
-    body = escapeHtml(text.installed.body.replace('{team}', page.teamName).replace('{trial}', trial));
+    // One pass, with functions: a team named "$'…" or "{trial}" is shown as it is named.
+    body = escapeHtml(text.installed.body.replace(/\{(team|trial)\}/g, (_, key: string) => (key === 'team' ? page.teamName : trial)));
     links.push(`<a href="https://slack.com/app_redirect?team=${encodeURIComponent(page.teamId)}">${text.open}</a>`);
     links.push(`<a href="/settings/app">${text.settings}</a>`);
   } else if (page.kind !== 'not_configured') {
