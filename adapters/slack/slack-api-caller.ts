@@ -57,6 +57,8 @@ const NOT_FOUND = new Set([
   'thread_not_found',
   'message_not_found',
   'user_not_found',
+  // users.info of someone Slack hides from Tomo (a Slack Connect partner's person, say): no profile, not a failure.
+  'user_not_visible',
   'not_in_channel',
   'is_archived',
 ]);
