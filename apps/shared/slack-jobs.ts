@@ -60,6 +60,7 @@ const answerJob = z.object({
   userId: nullableId,
   botId: nullableId,
   subtype: nullableId,
+  userTeamId: id.optional(),
 });
 
 export const reactionJob = z.object({ eventId: id, teamId: id, channelId: id, itemTs: id, reaction: id, userId: id });

@@ -53,6 +53,8 @@ export interface TriggerDeps extends AnswerPipelineDeps {
 /** Who is asking, in their language, and how Tomo looks in this workspace. */
 export interface Asker {
   readonly id: UserId;
+  /** The workspace the asker belongs to: this one, or a Slack Connect partner's. */
+  readonly teamId: TeamId;
   readonly profile: ChatUserProfile | undefined;
   readonly locale: Locale;
   readonly appName: string;
@@ -133,12 +135,13 @@ export class AnswerPipeline {
   constructor(private readonly deps: AnswerPipelineDeps) {}
 
   /** The asker's profile and language, and Tomo's custom name and icon in the workspace. */
-  async asker(workspace: OpenWorkspace, userId: UserId): Promise<Asker> {
+  async asker(workspace: OpenWorkspace, userId: UserId, homeTeamId: TeamId = workspace.teamId): Promise<Asker> {
     const profile = (await workspace.platform.getUsers([userId])).get(userId);
     const customization = effectiveCustomization(await this.deps.customizations.find(workspace.teamId));
     const iconUrl = customization.iconKey === null ? undefined : this.deps.iconUrl(workspace.teamId, customization.iconKey);
     return {
       id: userId,
+      teamId: homeTeamId,
       profile,
       locale: toLocale(profile?.locale),
       appName: customization.appName,
@@ -181,6 +184,7 @@ export class AnswerPipeline {
         system,
         grant: entitlement,
         requesterId: asker.id,
+        requesterTeamId: asker.teamId,
         usageKind: request.usageKind,
         locale: asker.locale,
         appearance: asker.appearance,

@@ -35,6 +35,8 @@ export interface AnswerQuestionInput {
   readonly userId: UserId | null;
   readonly botId: string | null;
   readonly subtype: string | null;
+  /** The asker's own workspace when it is not this one (a Slack Connect partner in a shared channel). */
+  readonly userTeamId?: TeamId;
 }
 
 export interface AnswerQuestionDeps extends TriggerDeps {
@@ -85,7 +87,7 @@ export class AnswerQuestion extends TriggerUseCase<AnswerQuestionDeps> {
     if (decision.intent !== 'answer') return { status: 'ignored', reason: 'not_addressed' };
 
     const replyThread = { channelId: decision.channelId, threadTs: decision.replyThreadTs };
-    const asker = await this.pipeline.asker(workspace, decision.requesterId);
+    const asker = await this.pipeline.asker(workspace, decision.requesterId, input.userTeamId);
     if (this.deps.directImages) {
       thread ??= await platform.readThread(replyThread);
       const question = thread.find((m) => m.ts === input.ts);

@@ -62,6 +62,8 @@ export interface StreamAnswerInput {
   /** With the request it holds against the seat's monthly limit, counted once answered. */
   readonly grant: EntitlementGrant & { readonly reservationId?: string };
   readonly requesterId: UserId;
+  /** The requester's own workspace (a Slack Connect partner's differs from `teamId`); default `teamId`. */
+  readonly requesterTeamId?: TeamId;
   readonly usageKind: UsageKind;
   readonly locale: Locale;
   readonly appearance: BotAppearance | undefined;
@@ -128,7 +130,7 @@ export class StreamAnswer {
     const target = {
       thread: input.thread,
       recipientUserId: input.requesterId,
-      recipientTeamId: input.teamId,
+      recipientTeamId: input.requesterTeamId ?? input.teamId,
       ...(input.appearance ? { appearance: input.appearance } : {}),
     };
     const progress = newToolLoopProgress();

@@ -45,4 +45,26 @@ describe('Slack app: people of another organization in a shared channel (real se
     expect(jobs.map((job) => job.state)).toEqual(['completed']);
     expect(jobs[0]!.retryCount).toBe(0);
   });
+
+  it('streams a partner’s answer to them as a person of their own workspace (recipient_team_id is theirs, not the host’s)', async () => {
+    world.openai.answer('Here is the plan.');
+    const question = world.slack.addMessage({ channel: world.ws.channel, user: carol, text: `<@${world.ws.team.botUserId}> the plan?` });
+    const event = { ...mention(world, { ts: question.ts, channel: world.ws.channel, user: carol }), user_team: externalTeam, source_team: externalTeam };
+    expect((await sendEvent(world, event)).status).toBe(200);
+
+    await eventually(() => expect(repliesIn(world, world.ws.channel, question.ts)).toEqual(['Here is the plan.']));
+    const started = world.slack.callsTo('chat.startStream').filter((call) => call.params.thread_ts === question.ts);
+    expect(started.map((call) => [call.params.recipient_user_id, call.params.recipient_team_id])).toEqual([[carol, externalTeam]]);
+  });
+
+  it('still names the host workspace for its own people (an event whose user_team is the installation’s)', async () => {
+    world.openai.answer('Hello Alice.');
+    const question = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: `<@${world.ws.team.botUserId}> hi` });
+    const event = { ...mention(world, { ts: question.ts, channel: world.ws.channel }), user_team: world.ws.team.id, source_team: world.ws.team.id };
+    expect((await sendEvent(world, event)).status).toBe(200);
+
+    await eventually(() => expect(repliesIn(world, world.ws.channel, question.ts)).toEqual(['Hello Alice.']));
+    const started = world.slack.callsTo('chat.startStream').filter((call) => call.params.thread_ts === question.ts);
+    expect(started.map((call) => call.params.recipient_team_id)).toEqual([world.ws.team.id]);
+  });
 });

@@ -29,6 +29,17 @@ describe('which Slack events become jobs (the ack path)', () => {
     expect(JSON.stringify(job)).not.toContain('secret question');
   });
 
+  it('names a Slack Connect partner’s own workspace in the answer job, but not the host’s nor an Enterprise Grid org’s', () => {
+    const mentionBy = (userTeam: string) => ({ type: 'app_mention', user: 'U9', user_team: userTeam, channel: 'C1', ts: '1.1', text: `<@${BOT}> q` });
+    const payloadOf = (job: ReturnType<typeof jobForEvent>) => (job.enqueue ? job.payload : undefined);
+    expect(payloadOf(jobForEvent(envelope(mentionBy('T2'))))).toMatchObject({ userId: 'U9', userTeamId: 'T2' });
+    expect(answerInputFromJob(payloadOf(jobForEvent(envelope(mentionBy('T2'))))!)).toMatchObject({ userTeamId: 'T2' });
+    expect(payloadOf(jobForEvent(envelope(mentionBy('T1'))))).not.toHaveProperty('userTeamId');
+    const grid = { authorizations: [{ enterprise_id: 'E1', team_id: 'T1', user_id: BOT, is_bot: true }] };
+    expect(payloadOf(jobForEvent(envelope(mentionBy('T2'), grid)))).not.toHaveProperty('userTeamId');
+    expect(payloadOf(jobForEvent(envelope(mentionBy('E1'))))).not.toHaveProperty('userTeamId');
+  });
+
   it('answers DMs, including file shares, and channel thread replies as follow-up candidates', () => {
     expect(jobForEvent(envelope({ type: 'message', channel_type: 'im', user: 'U1', channel: 'D1', ts: '2.1' }))).toMatchObject({
       enqueue: true,

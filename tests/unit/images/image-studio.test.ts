@@ -132,7 +132,7 @@ describe('generate_image tool', () => {
 });
 
 describe('DirectImageRequest', () => {
-  const asker = { id: 'U1', profile: undefined, locale: 'ja' as const, appName: 'Tomo', appearance: {} };
+  const asker = { id: 'U1', teamId: 'T1', profile: undefined, locale: 'ja' as const, appName: 'Tomo', appearance: {} };
   const deps = (allowed: boolean, generator: ImageGenerator | null, usage: string[]) => ({
     checkEntitlement: {
       execute: async () =>

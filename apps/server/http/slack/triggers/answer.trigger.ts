@@ -1,9 +1,20 @@
 import type { AnswerQuestionInput } from '../../../../../core/assistant/answer-question.use-case';
 import { answerJobPayload, SLACK_QUEUES } from '../../../../shared/slack-jobs';
-import type { EventTrigger } from './event-trigger';
+import type { EventTrigger, SlackEventEnvelope, SlackInnerEvent } from './event-trigger';
 
 /** Plain messages, file shares, thread broadcasts and bots' messages can be questions; edits, deletions, joins… are not. */
 const QUESTION_SUBTYPES = new Set(['file_share', 'thread_broadcast', 'bot_message']);
+
+/**
+ * Whether the author belongs to another workspace than the receiving one: a Slack Connect
+ * partner in a shared channel (`user_team` names their workspace). Enterprise Grid events are
+ * left as they were: there `user_team` may name the organization (E…) or a sibling workspace
+ * of the same organization, whose people are not outsiders.
+ */
+function partnerTeam(envelope: SlackEventEnvelope, event: SlackInnerEvent, teamId: string): boolean {
+  const grid = typeof envelope.authorizations?.[0]?.enterprise_id === 'string' || typeof envelope.enterprise_id === 'string';
+  return !grid && typeof event.user_team === 'string' && /^T[A-Z0-9]+$/.test(event.user_team) && event.user_team !== teamId;
+}
 
 /**
  * Mentions, DMs (the AI-app view's threads included), follow-ups in a thread and bots' messages
@@ -49,6 +60,7 @@ export const answerTrigger: EventTrigger = {
       userId: event.user ?? null,
       botId: event.bot_id ?? null,
       subtype: event.subtype ?? null,
+      ...(partnerTeam(envelope, event, teamId) ? { userTeamId: event.user_team! } : {}),
     };
     return {
       enqueue: true,

@@ -4,11 +4,13 @@ import type { JobPayload } from '../../../../../core/shared/job-queue.port';
 export interface SlackEventEnvelope {
   type: 'event_callback';
   team_id?: string;
+  /** Set on Enterprise Grid. */
+  enterprise_id?: string | null;
   api_app_id?: string;
   event_id?: string;
   /** When the event happened, in whole seconds since the epoch. */
   event_time?: number;
-  authorizations?: { team_id?: string; user_id?: string; is_bot?: boolean }[];
+  authorizations?: { enterprise_id?: string | null; team_id?: string; user_id?: string; is_bot?: boolean }[];
   event?: SlackInnerEvent;
 }
 
@@ -19,6 +21,8 @@ export interface SlackInnerEvent {
   channel?: string;
   channel_type?: string;
   user?: string;
+  /** The author's own workspace (Slack Connect: another organization's in a shared channel). */
+  user_team?: string;
   bot_id?: string;
   app_id?: string;
   bot_profile?: { app_id?: string };
