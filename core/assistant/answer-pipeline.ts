@@ -119,6 +119,7 @@ export function checkAsker(
     memberId: asker.id,
     memberIsBot: asker.profile?.isBot === true,
     ...(options.reserve === true ? { reserve: true } : {}),
+    memberOfWorkspace: asker.teamId === teamId,
     ...(deps.preferredProvider ? { preferredProvider: deps.preferredProvider } : {}),
     links: deps.links,
   });

@@ -14,6 +14,8 @@ export interface CheckEntitlementInput {
   /** The member or bot user asking. */
   readonly memberId: UserId;
   readonly memberIsBot: boolean;
+  /** False for a person of another workspace (Slack Connect): no seat of this one (default true). */
+  readonly memberOfWorkspace?: boolean;
   readonly preferredProvider?: LlmProviderName;
   /** Links the Slack message points to ({pricingUrl}, {membersUrl}); added to the denial's params. */
   readonly links?: Readonly<Record<string, string>>;
@@ -69,6 +71,7 @@ export class CheckEntitlement {
         now,
         installation,
         memberId,
+        ...(input.memberOfWorkspace === false ? { memberOfWorkspace: false } : {}),
         subscriptions,
         assignments,
         usedThisMonth,

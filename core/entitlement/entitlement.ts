@@ -10,12 +10,13 @@ import type { RequestLimitCheck } from '../usage/request-limit';
 import { checkRequestLimit, usageWindow } from '../usage/request-limit';
 import type { InstallationRecord } from '../workspace/installation';
 
-export type EntitlementDenialReason = 'trial_over' | 'plan_ended' | 'no_seat' | 'request_limit_reached' | 'uninstalled';
+export type EntitlementDenialReason = 'trial_over' | 'plan_ended' | 'no_seat' | 'request_limit_reached' | 'uninstalled' | 'other_workspace';
 
 const DENIAL_CODES: Readonly<Record<EntitlementDenialReason, ErrorCode>> = {
   trial_over: 'ENTITLEMENT.TRIAL_OVER',
   plan_ended: 'ENTITLEMENT.PLAN_ENDED',
   no_seat: 'ENTITLEMENT.NO_SEAT',
+  other_workspace: 'ENTITLEMENT.OTHER_WORKSPACE',
   request_limit_reached: 'ENTITLEMENT.REQUEST_LIMIT_REACHED',
   uninstalled: 'ENTITLEMENT.UNINSTALLED',
 };
@@ -25,6 +26,11 @@ export interface EntitlementFacts {
   readonly installation: InstallationRecord | null;
   /** The member (or bot user) asking. */
   readonly memberId: UserId;
+  /**
+   * False for a person of another workspace (a Slack Connect partner in a shared channel):
+   * seats belong to the workspace's members, so they get none (default true).
+   */
+  readonly memberOfWorkspace?: boolean;
   /** Every subscription of the workspace. */
   readonly subscriptions: readonly SubscriptionRecord[];
   /** Every seat assignment of the workspace. */
@@ -106,6 +112,8 @@ const byBestPlan = (a: SubscriptionRecord, b: SubscriptionRecord) =>
  * 5. Usable paid subscriptions exist but all seats are taken → no_seat.
  * 6. Otherwise, if the workspace had a paid plan (all ended now) → plan_ended.
  * 7. Otherwise the trial is over and no plan was bought → trial_over.
+ * A person of another workspace never gets a seat (the Members page lists, and frees, only the
+ * workspace's members): the trial still answers them; paid plans refuse them (other_workspace).
  * A request-limit denial is returned only when no other route grants an answer.
  */
 export function decideEntitlement(facts: EntitlementFacts): EntitlementDecision {
@@ -125,7 +133,8 @@ export function decideEntitlement(facts: EntitlementFacts): EntitlementDecision 
     limitReached ??= limit.limit;
   }
 
-  if (held.length === 0) {
+  const outsider = facts.memberOfWorkspace === false;
+  if (held.length === 0 && !outsider) {
     const open = paid.filter((s) => facts.assignments.filter((a) => a.subscriptionId === s.id).length < s.quantity);
     for (const record of open) {
       const limit = limitFor(record, used(record));
@@ -142,7 +151,7 @@ export function decideEntitlement(facts: EntitlementFacts): EntitlementDecision 
   }
 
   if (limitReached !== null) return deny('request_limit_reached', { limit: limitReached, resetDate });
-  if (paid.length > 0) return deny('no_seat');
+  if (paid.length > 0) return deny(outsider ? 'other_workspace' : 'no_seat');
   if (facts.subscriptions.some((s) => s.kind === 'paid')) return deny('plan_ended');
   return deny('trial_over');
 }

@@ -51,6 +51,8 @@ export const en: MessageCatalogue = {
     "Your workspace's Tomo plan has ended. To keep using Tomo, a workspace admin can buy a plan at {pricingUrl}",
   'ENTITLEMENT.NO_SEAT':
     "You don't have a Tomo seat, and every seat of your workspace's subscriptions is taken. Ask a workspace admin to add a seat or assign you one at {membersUrl}",
+  'ENTITLEMENT.OTHER_WORKSPACE':
+    "Tomo answers the members of the workspace that installed it, and you belong to another workspace. To use Tomo, ask an admin of your own workspace to install it.",
   'ENTITLEMENT.REQUEST_LIMIT_REACHED':
     "You've used all {limit} requests of your plan this month. The count resets on {resetDate}. For more, a workspace admin can change the plan at {pricingUrl}",
   'ENTITLEMENT.UNINSTALLED': 'Tomo is not installed in this workspace. Install it again to keep using it.',

@@ -52,6 +52,8 @@ export const ja: MessageCatalogue = {
     'ワークスペースのTomoのプランは終了しました。引き続きご利用いただくには、ワークスペースの管理者が {pricingUrl} からプランを購入してください。',
   'ENTITLEMENT.NO_SEAT':
     'あなたにはTomoの席がなく、ワークスペースのサブスクリプションの席はすべて使用中です。ワークスペースの管理者に席の追加、または {membersUrl} での割り当てを依頼してください。',
+  'ENTITLEMENT.OTHER_WORKSPACE':
+    'Tomoはインストールしたワークスペースのメンバーにのみ回答します。あなたは別のワークスペースに所属しています。Tomoを使うには、ご自身のワークスペースの管理者にインストールを依頼してください。',
   'ENTITLEMENT.REQUEST_LIMIT_REACHED':
     '今月のプランのリクエスト上限（{limit}回）に達しました。回数は{resetDate}にリセットされます。さらに利用するには、ワークスペースの管理者が {pricingUrl} でプランを変更できます。',
   'ENTITLEMENT.UNINSTALLED': 'Tomoはこのワークスペースにインストールされていません。引き続き使うには再度インストールしてください。',

@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
+import { translate } from '../../../apps/shared/messages';
+import type { SubscriptionRecord } from '../../../core/billing/subscription';
 import {
+  endTrial,
   eventually,
   installThroughBrowser,
   jobsOf,
   mention,
   repliesIn,
+  repositoriesOf,
   sendEvent,
   settled,
   startSlackAppWorld,
@@ -66,5 +71,49 @@ describe('Slack app: people of another organization in a shared channel (real se
     await eventually(() => expect(repliesIn(world, world.ws.channel, question.ts)).toEqual(['Hello Alice.']));
     const started = world.slack.callsTo('chat.startStream').filter((call) => call.params.thread_ts === question.ts);
     expect(started.map((call) => call.params.recipient_team_id)).toEqual([world.ws.team.id]);
+  });
+
+  it('gives a partner no seat of the host’s paid plan (the Members page could neither show nor free it) and tells them why', async () => {
+    const host = seedWorkspace(world.slack, 'T0HOST');
+    expect((await installThroughBrowser(world, host)).status).toBe(200);
+    await endTrial(world, host);
+    const now = new Date();
+    const plan: SubscriptionRecord = {
+      id: 'sub-host-1',
+      teamId: host.team.id,
+      kind: 'paid',
+      planKey: 'gpt50',
+      interval: 'monthly',
+      billingMode: 'fixed_rate',
+      status: 'active',
+      quantity: 1,
+      currentPeriodStart: new Date(now.getTime() - 86_400_000),
+      currentPeriodEnd: new Date(now.getTime() + 29 * 86_400_000),
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      externalId: 'sub_fake_host',
+      createdAt: now,
+      updatedAt: now,
+    };
+    await repositoriesOf(world).subscriptions.save(host.team.id, plan);
+    const calls = world.openai.calls.length;
+
+    const asked = world.slack.addMessage({ channel: host.channel, user: carol, text: `<@${host.team.botUserId}> can I use you?` });
+    const event = { ...mention(world, { ts: asked.ts, channel: host.channel, user: carol }, host), user_team: externalTeam, source_team: externalTeam };
+    expect((await sendEvent(world, event, { ws: host })).status).toBe(200);
+
+    const refusal = translate('ENTITLEMENT.OTHER_WORKSPACE', {}, 'en');
+    await eventually(() => expect(repliesIn(world, host.channel, asked.ts)).toEqual([refusal]));
+    expect(world.openai.calls.length).toBe(calls);
+    expect(await repositoriesOf(world).seatAssignments.listByTeam(host.team.id)).toEqual([]);
+
+    // The host's own member still finds the seat free.
+    world.openai.answer('Yes, you can.');
+    const own = world.slack.addMessage({ channel: host.channel, user: host.alice, text: `<@${host.team.botUserId}> and me?` });
+    expect((await sendEvent(world, mention(world, { ts: own.ts, channel: host.channel }, host), { ws: host })).status).toBe(200);
+    await eventually(() => expect(repliesIn(world, host.channel, own.ts)).toEqual(['Yes, you can.']));
+    expect(await repositoriesOf(world).seatAssignments.listByTeam(host.team.id)).toEqual([
+      expect.objectContaining({ memberId: host.alice, assignmentKind: 'automatic', subscriptionId: plan.id }),
+    ]);
   });
 });

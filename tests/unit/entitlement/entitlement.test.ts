@@ -100,6 +100,18 @@ describe('entitlement: may this member get an answer now? (spec 1, 4, 6, 9)', ()
     expect(decision).toMatchObject({ allowed: false, reason: 'no_seat', error: { code: 'ENTITLEMENT.NO_SEAT' } });
   });
 
+  it('a person of another workspace (Slack Connect) never gets a seat: the trial answers them, a paid plan refuses them', () => {
+    const outsider = { memberId: 'UPARTNER', memberOfWorkspace: false };
+    expect(decideEntitlement(facts({ ...outsider, subscriptions: [expiredTrial, standard] }))).toMatchObject({
+      allowed: false,
+      reason: 'other_workspace',
+      error: { code: 'ENTITLEMENT.OTHER_WORKSPACE' },
+    });
+    expect(decideEntitlement(facts({ ...outsider, subscriptions: [trial, standard] }))).toMatchObject({ allowed: true, seat: 'trial' });
+    // The same facts for a member of the workspace fill a free seat.
+    expect(decideEntitlement(facts({ memberId: 'UPARTNER', subscriptions: [expiredTrial, standard] }))).toMatchObject({ seat: 'auto_assign' });
+  });
+
   it('a paid plan bought during the trial: members without a seat keep the trial until it ends', () => {
     const full = { subscriptions: [trial, premium], assignments: [anAssignment(premium, 'UOTHER')] };
     expect(decideEntitlement(facts(full))).toMatchObject({ seat: 'trial' });
