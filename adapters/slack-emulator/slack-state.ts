@@ -108,6 +108,8 @@ export interface FakeMessage {
   files?: FakeFile[];
   /** Legacy secondary attachments, as bots post them (Slack returns them as given). */
   attachments?: Record<string, unknown>[];
+  /** Block Kit blocks a bot posted (Slack returns them as given; `text` may then be empty). */
+  blocks?: Record<string, unknown>[];
 }
 
 export class SlackState {
@@ -189,6 +191,7 @@ export class SlackState {
     subtype?: string;
     files?: FakeFile[];
     attachments?: Record<string, unknown>[];
+    blocks?: Record<string, unknown>[];
     /** When it was written (default: now); its ts says so. */
     at?: Date;
   }): FakeMessage {
@@ -205,6 +208,7 @@ export class SlackState {
       ...(input.subtype === undefined ? {} : { subtype: input.subtype }),
       ...(input.files === undefined ? {} : { files: input.files }),
       ...(input.attachments === undefined ? {} : { attachments: input.attachments }),
+      ...(input.blocks === undefined ? {} : { blocks: input.blocks }),
     };
     if (input.threadTs !== undefined) {
       const parent = this.message(input.channel, input.threadTs);

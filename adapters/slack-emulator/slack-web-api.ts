@@ -420,6 +420,7 @@ export function toSlackMessage(m: FakeMessage, state: SlackState, origin = 'http
     ...(metadata && m.metadata !== undefined ? { metadata: m.metadata } : {}),
     ...(m.files === undefined || team === undefined ? {} : { files: m.files.map((f) => toSlackFile(f, team, origin)) }),
     ...(m.attachments === undefined ? {} : { attachments: m.attachments }),
+    ...(m.blocks === undefined ? {} : { blocks: m.blocks }),
   };
 }
 

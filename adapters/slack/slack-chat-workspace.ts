@@ -15,7 +15,7 @@ import { createSlackCaller } from './slack-api-caller';
 import { appearanceArgs, compareTs, SlackChatPlatform, type SlackChatPlatformOptions } from './slack-chat-platform';
 import { homeViewToSlack } from './home-blocks';
 import type { SlackFile } from './slack-file-download';
-import { slackMessageText, type SlackAttachment } from './slack-message-text';
+import { slackMessageText, type SlackAttachment, type SlackBlock } from './slack-message-text';
 
 /** Builds the triggers' Web API client per installation (bot token). */
 export class SlackChatWorkspaceFactory implements ChatWorkspaceFactory {
@@ -30,6 +30,7 @@ interface SlackMessage {
   ts?: string;
   text?: string;
   attachments?: SlackAttachment[];
+  blocks?: SlackBlock[];
   user?: string;
   bot_id?: string;
   subtype?: string;

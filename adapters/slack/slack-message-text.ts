@@ -11,14 +11,31 @@ export interface SlackAttachment {
   is_app_unfurl?: boolean;
 }
 
+/** A Block Kit block or element, loosely: only the parts that carry words are read. */
+export interface SlackBlock {
+  type?: string;
+  text?: string | { text?: string };
+  fields?: { text?: string }[];
+  elements?: SlackBlock[];
+  url?: string;
+  user_id?: string;
+  channel_id?: string;
+  usergroup_id?: string;
+  range?: string;
+  name?: string;
+}
+
 /**
- * What a message says: its text, then what its attachments say. Many bots (monitoring, CI,
- * IFTTT…) post only attachments, with an empty `text`, so without them an auto-reply, a
- * reaction or a summary would read nothing. Unfurls are left out: they preview a link, which
- * the link readers read (fenced as untrusted) when the question needs it.
+ * What a message says: its text (or, when it has none, what its blocks say), then what its
+ * attachments say. Many bots (monitoring, CI, IFTTT…) post only attachments or only Block Kit
+ * blocks, with an empty `text` (Slack does not require one beside blocks), so without them an
+ * auto-reply, a reaction or a summary would read nothing. A person's message carries its words
+ * twice (text and rich_text blocks), so blocks are read only when the text is empty. Unfurls
+ * are left out: they preview a link, which the link readers read (fenced as untrusted) when the
+ * question needs it.
  */
-export function slackMessageText(message: { text?: string; attachments?: SlackAttachment[] }): string {
-  const parts = [message.text ?? ''];
+export function slackMessageText(message: { text?: string; attachments?: SlackAttachment[]; blocks?: SlackBlock[] }): string {
+  const parts = [filled(message.text) ? message.text : blocksText(message.blocks)];
   for (const attachment of message.attachments ?? []) {
     if (attachment.from_url !== undefined || attachment.original_url !== undefined || attachment.is_app_unfurl === true) continue;
     const fields = (attachment.fields ?? []).map((field) => [field.title, field.value].filter(filled).join(': '));
@@ -29,3 +46,43 @@ export function slackMessageText(message: { text?: string; attachments?: SlackAt
 }
 
 const filled = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+
+/** Block types whose words are controls (buttons, menus), not what the message says. */
+const SKIPPED_BLOCKS = new Set(['actions', 'input', 'image', 'video', 'file', 'divider']);
+
+/** The words of a message's blocks, one line per block (sections, headers, context, rich text, markdown). */
+function blocksText(blocks: SlackBlock[] | undefined): string {
+  if (!Array.isArray(blocks)) return '';
+  return blocks
+    .filter((block) => !SKIPPED_BLOCKS.has(block.type ?? ''))
+    .map((block) => blockText(block))
+    .filter(filled)
+    .join('\n');
+}
+
+function blockText(block: SlackBlock): string {
+  const own = typeof block.text === 'string' ? block.text : (block.text?.text ?? '');
+  switch (block.type) {
+    case 'user':
+      return block.user_id ? `<@${block.user_id}>` : '';
+    case 'channel':
+      return block.channel_id ? `<#${block.channel_id}>` : '';
+    case 'usergroup':
+      return block.usergroup_id ? `<!subteam^${block.usergroup_id}>` : '';
+    case 'broadcast':
+      return block.range ? `<!${block.range}>` : '';
+    case 'emoji':
+      return block.name ? `:${block.name}:` : '';
+    case 'link':
+      return own !== '' && block.url ? `${own} (${block.url})` : (block.url ?? own);
+    case 'button':
+    case 'image':
+      return '';
+  }
+  const fields = (block.fields ?? []).map((field) => field?.text).filter(filled);
+  const elements = Array.isArray(block.elements) ? block.elements : [];
+  // Inline rich-text pieces run together; the other blocks' elements (context, lists) are lines.
+  const inline = block.type === 'rich_text_section' || block.type === 'rich_text_preformatted' || block.type === 'rich_text_quote';
+  const inner = elements.map((element) => (element && typeof element === 'object' ? blockText(element) : '')).filter(filled);
+  return [own, ...fields, inner.join(inline ? '' : '\n')].filter(filled).join('\n');
+}

@@ -39,7 +39,13 @@ describe('Slack app: auto-replies to configured bots (real server and worker, fa
   const botPosts = async (
     bot: { id: string; userId: string },
     text: string,
-    options: { threadTs?: string; legacy?: boolean; ws?: SeededWorkspace; attachments?: Record<string, unknown>[] } = {},
+    options: {
+      threadTs?: string;
+      legacy?: boolean;
+      ws?: SeededWorkspace;
+      attachments?: Record<string, unknown>[];
+      blocks?: Record<string, unknown>[];
+    } = {},
   ) => {
     const ws = options.ws ?? world.ws;
     const message = world.slack.addMessage({
@@ -47,6 +53,7 @@ describe('Slack app: auto-replies to configured bots (real server and worker, fa
       text,
       botId: bot.id,
       ...(options.attachments ? { attachments: options.attachments } : {}),
+      ...(options.blocks ? { blocks: options.blocks } : {}),
       ...(options.legacy ? { subtype: 'bot_message' } : { user: bot.userId }),
       ...(options.threadTs ? { threadTs: options.threadTs } : {}),
     });
@@ -120,6 +127,33 @@ describe('Slack app: auto-replies to configured bots (real server and worker, fa
     expect(conversation).toContain('relation "orders" does not exist');
     expect(conversation).toContain('Service: billing');
     expect(conversation).not.toContain('All systems go');
+  });
+
+  it('reads a bot message that says everything in Block Kit blocks (no text: Slack does not require one with blocks)', async () => {
+    world.openai.answer('The nightly backup failed for lack of space; free some disk.');
+    const message = await botPosts(deploy, '', {
+      blocks: [
+        { type: 'header', text: { type: 'plain_text', text: 'Backup failed' } },
+        { type: 'section', text: { type: 'mrkdwn', text: '*nightly-db* stopped: no space left on device' }, fields: [{ type: 'mrkdwn', text: '*Host:* db-2' }] },
+        { type: 'context', elements: [{ type: 'mrkdwn', text: 'job 7781' }, { type: 'image', image_url: 'https://example.com/i.png', alt_text: 'logo' }] },
+        { type: 'actions', elements: [{ type: 'button', text: { type: 'plain_text', text: 'Retry' }, action_id: 'retry' }] },
+        {
+          type: 'rich_text',
+          elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: 'cc ' }, { type: 'user', user_id: world.ws.bob }, { type: 'link', url: 'https://runbook.example.com/backup' }] }],
+        },
+      ],
+    });
+
+    await eventually(() =>
+      expect(repliesIn(world, world.ws.channel, message.ts)).toEqual(['The nightly backup failed for lack of space; free some disk.']),
+    );
+    const { conversation } = lastPrompt(world);
+    expect(conversation).toContain('Backup failed');
+    expect(conversation).toContain('*nightly-db* stopped: no space left on device');
+    expect(conversation).toContain('*Host:* db-2');
+    expect(conversation).toContain('job 7781');
+    expect(conversation).toContain('https://runbook.example.com/backup');
+    expect(conversation).not.toContain('Retry');
   });
 
   it('stays quiet for a bot that is not configured, or whose row is switched off', async () => {
