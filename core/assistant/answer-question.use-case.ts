@@ -9,7 +9,7 @@ import type { InboundEvent } from '../triggers/inbound-event';
 import { claimKey, type OpenWorkspace } from '../triggers/trigger-gate';
 import type { AnswerPipelineResult, Asker, TriggerDeps } from './answer-pipeline';
 import type { AssistantThreadRecord, AssistantThreadRepository } from './assistant-thread';
-import type { ThreadMessage } from './chat-platform.port';
+import type { ChatPlatform, ThreadMessage } from './chat-platform.port';
 import { viewedChannelContext } from './viewed-channel';
 import type { DirectImageRequest, DirectImageResult } from '../images/draw-images.use-case';
 import { parseImageRequest } from '../images/image-request';
@@ -50,7 +50,7 @@ export interface AnswerQuestionDeps extends TriggerDeps {
 export type AnswerQuestionResult =
   | {
       readonly status: 'ignored';
-      readonly reason: IgnoreReason | 'duplicate' | 'not_installed' | 'tomo_not_in_thread' | 'loop_guard';
+      readonly reason: IgnoreReason | 'duplicate' | 'not_installed' | 'tomo_not_in_thread' | 'loop_guard' | 'question_gone';
     }
   | AnswerPipelineResult
   | DirectImageResult;
@@ -74,10 +74,11 @@ export class AnswerQuestion extends TriggerUseCase<AnswerQuestionDeps> {
   private async question(workspace: OpenWorkspace, input: AnswerQuestionInput): Promise<AnswerQuestionResult> {
     const { platform, self } = workspace;
     // A follow-up is only answered where Tomo already speaks, so the thread is read first.
-    let thread: ThreadMessage[] | undefined;
+    let thread: ThreadMessage[] | null | undefined;
     const seen = { tomoInThread: false, mentionsTomo: false };
     if (input.kind === 'thread_reply' && input.threadTs !== null) {
-      thread = await platform.readThread({ channelId: input.channelId, threadTs: input.threadTs });
+      thread = await readThreadIfThere(platform, { channelId: input.channelId, threadTs: input.threadTs });
+      if (thread === null) return { status: 'ignored', reason: 'question_gone' };
       seen.tomoInThread = thread.some((m) => m.ts !== input.ts && (m.userId === self.userId || m.botId === self.botId));
       if (!seen.tomoInThread) return { status: 'ignored', reason: 'tomo_not_in_thread' };
       seen.mentionsTomo = thread.some((m) => m.ts === input.ts && m.text.includes(`<@${self.userId}`));
@@ -87,9 +88,13 @@ export class AnswerQuestion extends TriggerUseCase<AnswerQuestionDeps> {
     if (decision.intent !== 'answer') return { status: 'ignored', reason: 'not_addressed' };
 
     const replyThread = { channelId: decision.channelId, threadTs: decision.replyThreadTs };
+    // Read before anything is said: a question deleted (or a channel Tomo left) since the event
+    // is let go, rather than failing every retry of the job and posting an error beside nothing.
+    const read: ThreadMessage[] | null = thread ?? (await readThreadIfThere(platform, replyThread));
+    if (read === null) return { status: 'ignored', reason: 'question_gone' };
+    thread = read;
     const asker = await this.pipeline.asker(workspace, decision.requesterId, input.userTeamId);
     if (this.deps.directImages) {
-      thread ??= await platform.readThread(replyThread);
       const question = thread.find((m) => m.ts === input.ts);
       const prompt = question === undefined ? null : parseImageRequest(question.text);
       if (prompt !== null) {
@@ -119,9 +124,8 @@ export class AnswerQuestion extends TriggerUseCase<AnswerQuestionDeps> {
         ? { context: viewedChannelContext(workspace, asker, assistant.contextChannelId, this.deps) }
         : {}),
       messages: async () => {
-        thread ??= await platform.readThread(replyThread);
         // Messages written after the question are not part of it.
-        const asked = thread.filter((m) => compareTs(m.ts, input.ts) <= 0);
+        const asked = read.filter((m) => compareTs(m.ts, input.ts) <= 0);
         if (assistant) await this.titleThread(workspace, assistant, asked.at(-1));
         return asked;
       },
@@ -225,6 +229,16 @@ function toInboundEvent(input: AnswerQuestionInput, seen: { tomoInThread: boolea
   if (input.kind === 'mention') return { kind: 'mention', ...base };
   if (input.kind === 'direct_message') return { kind: 'direct_message', ...base };
   return { kind: 'channel_message', ...seen, ...base };
+}
+
+/** The thread, or null when the platform no longer has it (deleted, or a channel Tomo cannot read now). */
+async function readThreadIfThere(platform: ChatPlatform, thread: { channelId: ChannelId; threadTs: string }): Promise<ThreadMessage[] | null> {
+  try {
+    return await platform.readThread(thread);
+  } catch (error) {
+    if (isChatPlatformError(error) && error.code === 'not_found') return null;
+    throw error;
+  }
 }
 
 /** Slack timestamps are "seconds.micros" strings; compared as numbers of equal scale. */
