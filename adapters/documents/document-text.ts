@@ -1,5 +1,5 @@
-import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import mammoth from 'mammoth';
 import TurndownService from 'turndown';
 import { getDocumentProxy, getMeta } from 'unpdf';
@@ -19,20 +19,77 @@ export class DocumentTextError extends Error {
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
 turndown.remove(['script', 'style', 'noscript', 'iframe', 'form', 'canvas', 'template']);
 
+/**
+ * The conversion runs in a worker thread of its own: Readability on linkedom is synchronous and
+ * can take seconds on a large page and minutes on a small, deeply nested one (11 KB of 1,000
+ * nested `<div>`s took 6 s, 5,000 took 4 min), which on the main thread stalled every other
+ * answer of the worker process and could not be stopped by any time limit. The thread is ended
+ * when `signal` aborts or after `timeoutMs`. CommonJS source: it runs as it is in tests and in
+ * the esbuild output, with the packages resolved from here.
+ */
+const HTML_WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { Readability } = require(workerData.modules.readability);
+const { parseHTML } = require(workerData.modules.linkedom);
+const TurndownService = require(workerData.modules.turndown);
+const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
+turndown.remove(['script', 'style', 'noscript', 'iframe', 'form', 'canvas', 'template']);
+const html = workerData.html;
+const { document } = parseHTML(html);
+const pageTitle = (document.querySelector('title') && document.querySelector('title').textContent || '').trim();
+let article = null;
+try {
+  // Readability changes the document it reads; it gets its own parse.
+  article = new Readability(parseHTML(html).document, { charThreshold: 200 }).parse();
+} catch {
+  article = null;
+}
+const body = document.querySelector('body');
+const content = (article && article.content) || (body && body.innerHTML) || html;
+const text = turndown.turndown(String(content)).replace(/\\n{3,}/g, '\\n\\n').trim();
+parentPort.postMessage({ title: (article && article.title) || pageTitle, text });
+`;
+
+const HTML_MODULES = (() => {
+  const require = createRequire(import.meta.url);
+  return { readability: require.resolve('@mozilla/readability'), linkedom: require.resolve('linkedom'), turndown: require.resolve('turndown') };
+})();
+
+export interface HtmlToMarkdownOptions {
+  /** Ends the conversion (the reader's time is up). */
+  readonly signal?: AbortSignal;
+  /** The conversion's own limit. Default 10 s. */
+  readonly timeoutMs?: number;
+  /** The thread's heap. Default 256 MB. */
+  readonly maxHeapMb?: number;
+}
+
 /** A page's title and its readable part as Markdown; the whole body when it has no article. */
-export function htmlToMarkdown(html: string, url: string): { title: string; text: string } {
-  const { document } = parseHTML(html);
-  const pageTitle = document.querySelector('title')?.textContent?.trim() ?? '';
-  let article: ReturnType<Readability['parse']>;
+export async function htmlToMarkdown(html: string, url: string, options: HtmlToMarkdownOptions = {}): Promise<{ title: string; text: string }> {
+  options.signal?.throwIfAborted();
+  const worker = new Worker(HTML_WORKER_SOURCE, {
+    eval: true,
+    workerData: { html, modules: HTML_MODULES },
+    resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 256, maxYoungGenerationSizeMb: 32 },
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort: (() => void) | undefined;
   try {
-    // Readability changes the document it reads; it gets its own parse.
-    article = new Readability(parseHTML(html).document as unknown as Document, { charThreshold: 200 }).parse();
-  } catch {
-    article = null;
+    const converted = await new Promise<{ title: string; text: string }>((resolve, reject) => {
+      const stop = (reason: string) => reject(new DocumentTextError(reason));
+      timer = setTimeout(() => stop('the page took too long to read'), options.timeoutMs ?? 10_000);
+      onAbort = () => stop('stopped');
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      worker.once('message', resolve);
+      worker.once('error', () => stop('not readable HTML'));
+      worker.once('exit', () => stop('not readable HTML'));
+    });
+    return { title: converted.title.trim() || new URL(url).hostname, text: cut(converted.text) };
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) options.signal?.removeEventListener('abort', onAbort);
+    await worker.terminate();
   }
-  const content = article?.content ?? document.querySelector('body')?.innerHTML ?? html;
-  const text = turndown.turndown(String(content)).replace(/\n{3,}/g, '\n\n').trim();
-  return { title: (article?.title ?? pageTitle).trim() || new URL(url).hostname, text: cut(text) };
 }
 
 /** Pages whose text is asked for at once: one at a time is several times slower in pdf.js. */

@@ -74,7 +74,7 @@ export class WebSourceReader implements SourceContentReader {
       }
       const text = decodeText(response.body, response.charset);
       if (HTML.has(response.contentType) || (response.contentType === '' && /^\s*</.test(text))) {
-        const readable = htmlToMarkdown(text, response.url);
+        const readable = await htmlToMarkdown(text, response.url, { signal });
         return { url: response.url, title: readable.title, text: readable.text, links: linksOf(text, response.url) };
       }
       return { url: response.url, title: '', text, links: [] };

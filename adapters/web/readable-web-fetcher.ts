@@ -39,7 +39,7 @@ export class ReadableWebFetcher implements WebPageFetcher {
       }
       const text = decodeText(response.body, response.charset);
       if (HTML.has(response.contentType) || (response.contentType === '' && /^\s*</.test(text))) {
-        return { url: response.url, ...htmlToMarkdown(text, response.url), contentType: 'html' };
+        return { url: response.url, ...(await htmlToMarkdown(text, response.url, options)), contentType: 'html' };
       }
       return { url: response.url, title: lastSegment(response.url) ?? host, text, contentType: 'text' };
     } catch (error) {

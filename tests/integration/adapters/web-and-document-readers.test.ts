@@ -49,6 +49,34 @@ describe('ReadableWebFetcher: pages as readable text through the guarded client'
     expect(text).toMatchObject({ title: 'growth-20%.txt', text: ARTICLE_FACT });
   });
 
+  it('turns a page into text off the event loop, and gives up on one that takes too long without stalling other answers', async () => {
+    // 1,000 nested <div>s: 11 KB that kept Readability busy for seconds (minutes at 5,000) on
+    // the worker's only thread, where no timer, no other answer and no time limit could run.
+    const depth = 1_000;
+    web.page('/nested', { type: 'text/html', body: `<html><head><title>Nested</title></head><body>${'<div>'.repeat(depth)}${ARTICLE_FACT}${'</div>'.repeat(depth)}</body></html>` });
+    let last = performance.now();
+    let longestStall = 0;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestStall = Math.max(longestStall, now - last);
+      last = now;
+    }, 10);
+    const started = performance.now();
+    try {
+      const failure = await fetcher.read(`${web.origin}/nested`, { signal: AbortSignal.timeout(1_000) }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(failure).toMatchObject({ failure: 'timeout' });
+    } finally {
+      clearInterval(ticker);
+    }
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(longestStall).toBeLessThan(750);
+    // An ordinary page still reads.
+    expect((await fetcher.read(`${web.origin}/article`)).text).toContain(ARTICLE_FACT);
+  }, 30_000);
+
   it('reads a Japanese page in Shift_JIS or EUC-JP declared only by its meta tag, as browsers do', async () => {
     // 灯台 (lighthouse) and its Shift_JIS and EUC-JP bytes: older Japanese sites serve
     // `text/html` without a charset and declare the encoding in the page itself.
