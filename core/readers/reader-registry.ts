@@ -39,6 +39,12 @@ export interface ReaderRegistryOptions {
   readonly timeoutMs?: number;
   /** Sources read at once. Default 3. */
   readonly concurrency?: number;
+  /**
+   * Base64 characters of images one answer may send. Default 20 MB: Anthropic refuses a
+   * request over 32 MB and OpenAI one with over 50 MB of images, whatever each image's size,
+   * and the text and thread travel in the same request.
+   */
+  readonly imageDataPerAnswer?: number;
 }
 
 const FAILURE_WORDS: Record<ReaderFailure, string> = {
@@ -62,6 +68,7 @@ type Read = { planned: Planned; content: ReadContent } | { planned: Planned; fai
 export class ReaderRegistry {
   private readonly timeoutMs: number;
   private readonly concurrency: number;
+  private readonly imageDataPerAnswer: number;
 
   constructor(
     private readonly readers: readonly Reader[],
@@ -69,6 +76,7 @@ export class ReaderRegistry {
   ) {
     this.timeoutMs = options.timeoutMs ?? 15_000;
     this.concurrency = Math.max(1, options.concurrency ?? 3);
+    this.imageDataPerAnswer = options.imageDataPerAnswer ?? 20 * 1024 * 1024;
   }
 
   async read(input: ReadSourcesInput): Promise<ReadSources> {
@@ -78,6 +86,7 @@ export class ReaderRegistry {
     for (let i = 0; i < planned.length; i += this.concurrency) {
       results.push(...(await Promise.all(planned.slice(i, i + this.concurrency).map((p) => this.readOne(p, input)))));
     }
+    this.keepImagesWithinRequest(results);
     const read = results.filter((r): r is Extract<Read, { content: ReadContent }> => 'content' in r);
     for (const result of results) {
       if ('failure' in result) notes.push(`Could not read ${describe(result.planned.source)}: ${FAILURE_WORDS[result.failure]}.`);
@@ -100,6 +109,18 @@ export class ReaderRegistry {
       counts,
       ...(integrations.length > 0 ? { integrations } : {}),
     };
+  }
+
+  /** Sources whose images would take the answer's images past the request size become `too_large`, in reading order. */
+  private keepImagesWithinRequest(results: Read[]): void {
+    let left = this.imageDataPerAnswer;
+    results.forEach((result, index) => {
+      if (!('content' in result)) return;
+      const size = (result.content.images ?? []).reduce((total, image) => total + image.data.length, 0);
+      if (size === 0) return;
+      if (size > left) results[index] = { planned: result.planned, failure: 'too_large' };
+      else left -= size;
+    });
   }
 
   /** The sources to read: the plan's number of each kind, the switches and needs respected. */

@@ -5,13 +5,16 @@ import { ReaderError, type Reader } from './reader';
 export interface SlackFileReaderOptions {
   /** Largest file read as text (PDF, DOCX…). Default 20 MB. */
   readonly maxTextFileBytes?: number;
-  /** Largest image sent to the model (Anthropic's limit is 5 MB). Default 5 MB. */
+  /** Largest image sent to the model. Default 3.75 MB: Anthropic's 5 MB per image is of the base64 text, 4/3 of the bytes. */
   readonly maxImageBytes?: number;
 }
 
+/** Anthropic refuses an image whose base64 is over 5 MB (5,242,880 characters); OpenAI takes 20 MB. */
+export const MAX_IMAGE_BYTES = Math.floor((5 * 1024 * 1024 * 3) / 4);
+
 /** Files shared in the question or thread (`files:read`): text, Markdown, CSV, PDF, DOCX, images. */
 export function slackFileReader(contents: FileContents, options: SlackFileReaderOptions = {}): Reader {
-  const maxBytes = { text: options.maxTextFileBytes ?? 20 * 1024 * 1024, image: options.maxImageBytes ?? 5 * 1024 * 1024 };
+  const maxBytes = { text: options.maxTextFileBytes ?? 20 * 1024 * 1024, image: options.maxImageBytes ?? MAX_IMAGE_BYTES };
   return {
     kind: 'slack_file',
     counts: 'file',

@@ -150,6 +150,31 @@ describe('the reader registry', () => {
     expect(await new ReaderRegistry([pages]).read(input)).toEqual({ text: '', images: [], counts: {} });
   });
 
+  it('keeps the images of one answer within the providers’ request size: the ones past it are named, not sent', async () => {
+    // Anthropic takes at most 32 MB per request (OpenAI 50 MB of images): ten 3.5 MB photos,
+    // each under the per-image limit, made a 47 MB request the provider refused, so the person
+    // got an error instead of an answer.
+    const photo = Buffer.alloc(3_500_000, 7).toString('base64');
+    const photos: Reader = {
+      kind: 'slack_file',
+      counts: 'file',
+      accepts: (s) => s.type === 'file',
+      status: () => ({ code: 'reading_file', name: '' }),
+      read: async (s) => ({ title: s.type === 'file' ? s.file.name : '', text: '(the image is attached)', images: [{ mediaType: 'image/jpeg', data: photo }] }),
+    };
+    const files: Source[] = Array.from({ length: 10 }, (_, n) => ({ type: 'file', file: { id: `F${n}`, name: `photo-${n}.jpg`, mimetype: 'image/jpeg', size: 3_500_000 }, messageTs: '1' }));
+    const { input } = registryInput(files, { limits: { linksPerAnswer: 10, filesPerAnswer: 10, tokensPerAnswer: 32_000 } });
+
+    const read = await new ReaderRegistry([photos]).read(input);
+
+    const sent = read.images.reduce((total, image) => total + image.data.length, 0);
+    expect(sent).toBeLessThanOrEqual(24 * 1024 * 1024);
+    expect(read.images.length).toBeGreaterThan(0);
+    expect(read.counts).toEqual({ slack_file: read.images.length });
+    expect(read.text).toContain('Could not read the file "photo-9.jpg": it is too large.');
+    expect(read.text).not.toContain('Could not read the file "photo-0.jpg"');
+  });
+
   it('shares the token budget: short texts whole, long ones cut equally', () => {
     const [short, long1, long2] = shareBudget(['a'.repeat(40), 'b'.repeat(4_000), 'c'.repeat(4_000)], 210, tokenizer);
     expect(short).toBe('a'.repeat(40));
@@ -219,6 +244,28 @@ describe('the readers', () => {
     await expect(reader.read(file({ ...big, size: 5 }), context(ws))).rejects.toMatchObject({ failure: 'too_large' });
     ws.failNext(new ChatPlatformError('not_found', 'file_not_found', 'downloadFile'));
     await expect(reader.read(file(text), context(ws))).rejects.toMatchObject({ failure: 'not_found' });
+  });
+
+  it('Slack files: an image is passed on only when its base64 fits Anthropic’s 5 MB per image', async () => {
+    // Anthropic measures the base64 text (5 MB), not the file: a 4 MB phone photo was passed on
+    // (the limit was 5 MB of bytes) and the request was refused, failing the whole answer.
+    const contents: FileContents = {
+      kindOf: () => 'image',
+      extract: async (bytes, file) => ({ image: { mediaType: file.mimetype, data: Buffer.from(bytes).toString('base64') } }),
+    };
+    const ws = new InMemoryChatWorkspace();
+    ws.addChannel('C1');
+    const fits: SharedFile = { id: 'F1', name: 'fits.jpg', mimetype: 'image/jpeg', size: 3_900_000 };
+    const photo: SharedFile = { id: 'F2', name: 'photo.jpg', mimetype: 'image/jpeg', size: 4_000_000 };
+    ws.say({ channelId: 'C1', text: '', userId: 'UA', files: [{ file: fits, bytes: Buffer.alloc(fits.size, 1) }, { file: photo, bytes: Buffer.alloc(photo.size, 1) }] });
+    const reader = slackFileReader(contents);
+    const file = (f: SharedFile): Source => ({ type: 'file', file: f, messageTs: '1' });
+
+    const read = await reader.read(file(fits), context(ws));
+    expect(read.images![0]!.data.length).toBeLessThanOrEqual(5 * 1024 * 1024);
+    await expect(reader.read(file(photo), context(ws))).rejects.toMatchObject({ failure: 'too_large' });
+    // Slack's size can be missing (0); the downloaded bytes are what count.
+    await expect(reader.read(file({ ...photo, size: 0 }), context(ws))).rejects.toMatchObject({ failure: 'too_large' });
   });
 
   it('Slack permalinks: the message for someone who may read it, nothing otherwise', async () => {
