@@ -14,7 +14,19 @@ export const MAX_TEXT_CHARS = 400_000;
 
 export class DocumentTextError extends Error {
   override readonly name = 'DocumentTextError';
+  constructor(
+    message: string,
+    readonly failure: 'unsupported' | 'too_large' = 'unsupported',
+  ) {
+    super(message);
+  }
 }
+
+/**
+ * Unpacked size of a DOCX's parts mammoth may read. Word's own documents of hundreds of pages
+ * hold a few MB of XML; mammoth needs about 30 times the XML in memory (20 MB took 590 MB).
+ */
+export const MAX_DOCX_UNPACKED_BYTES = 40 * 1024 * 1024;
 
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
 turndown.remove(['script', 'style', 'noscript', 'iframe', 'form', 'canvas', 'template']);
@@ -137,12 +149,44 @@ async function pageText(pdf: Awaited<ReturnType<typeof getDocumentProxy>>, numbe
 }
 
 export async function docxText(bytes: Uint8Array): Promise<string> {
+  // A ZIP says in its central directory how large each part unpacks; a "zip bomb" (100 MB of
+  // repeated text deflated to 0.1 MB) is refused before anything is unpacked.
+  const unpacked = zipUnpackedBytes(bytes);
+  if (unpacked === undefined) throw new DocumentTextError('not a readable DOCX');
+  if (unpacked > MAX_DOCX_UNPACKED_BYTES) throw new DocumentTextError('the DOCX unpacks to too much', 'too_large');
   try {
     const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) });
     return cut(turndown.turndown(value).trim());
   } catch {
     throw new DocumentTextError('not a readable DOCX');
   }
+}
+
+/**
+ * The sum of the sizes a ZIP archive's entries declare unpacked (its central directory), or
+ * undefined when it is no ZIP. ZIP64 sizes (0xFFFFFFFF: over 4 GB) count as infinite.
+ */
+function zipUnpackedBytes(bytes: Uint8Array): number | undefined {
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // The end-of-central-directory record: 22 bytes plus a comment of at most 65,535.
+  let end = -1;
+  for (let at = view.length - 22; at >= Math.max(0, view.length - 22 - 0xffff); at -= 1) {
+    if (view.readUInt32LE(at) === 0x06054b50) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) return undefined;
+  const entries = view.readUInt16LE(end + 10);
+  let at = view.readUInt32LE(end + 16);
+  let total = 0;
+  for (let n = 0; n < entries; n += 1) {
+    if (at + 46 > view.length || view.readUInt32LE(at) !== 0x02014b50) return entries === 0xffff ? Number.POSITIVE_INFINITY : undefined;
+    const size = view.readUInt32LE(at + 24);
+    total += size === 0xffffffff ? Number.POSITIVE_INFINITY : size;
+    at += 46 + view.readUInt16LE(at + 28) + view.readUInt16LE(at + 30) + view.readUInt16LE(at + 32);
+  }
+  return total;
 }
 
 /**

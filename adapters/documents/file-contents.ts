@@ -27,7 +27,7 @@ export class DocumentFileContents implements FileContents {
       if (file.mimetype === 'application/pdf' || file.filetype === 'pdf') return { text: (await pdfText(bytes, options)).text };
       if (file.mimetype === DOCX || file.filetype === 'docx') return { text: await docxText(bytes) };
     } catch (error) {
-      throw error instanceof DocumentTextError ? new ReaderError('unsupported', error.message) : error;
+      throw error instanceof DocumentTextError ? new ReaderError(error.failure, error.message) : error;
     }
     return { text: decodeUndeclaredText(bytes) };
   }

@@ -1,4 +1,4 @@
-import { crc32 } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
 
 /**
  * Small real documents for the readers: a PDF with text on its pages and a Word DOCX, built
@@ -34,7 +34,7 @@ export function pdfWithText(pages: readonly string[], title?: string): Buffer {
 }
 
 /** A Word document with one heading and the given paragraphs. */
-export function docxWithText(heading: string, paragraphs: readonly string[]): Buffer {
+export function docxWithText(heading: string, paragraphs: readonly string[], options: { deflate?: boolean } = {}): Buffer {
   const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const paragraph = (text: string, style?: string) =>
     `<w:p>${style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : ''}<w:r><w:t xml:space="preserve">${xml(text)}</w:t></w:r></w:p>`;
@@ -46,32 +46,45 @@ export function docxWithText(heading: string, paragraphs: readonly string[]): Bu
     '_rels/.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
     'word/document.xml': document,
-  });
+  }, options);
 }
 
-/** A ZIP archive of stored (uncompressed) entries. */
-function zip(entries: Record<string, string>): Buffer {
+/**
+ * A "zip bomb" DOCX: `megabytes` MB of paragraphs in word/document.xml, deflated to a small
+ * fraction (about 1:1000), as anyone can make one in a word processor with a long repeated text.
+ */
+export function docxBomb(megabytes: number): Buffer {
+  const paragraph = 'A'.repeat(1_000);
+  return docxWithText('Bomb', Array.from({ length: megabytes * 1_000 }, () => paragraph), { deflate: true });
+}
+
+/** A ZIP archive of stored (uncompressed) or deflated entries. */
+function zip(entries: Record<string, string>, options: { deflate?: boolean } = {}): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const [name, text] of Object.entries(entries)) {
-    const data = Buffer.from(text, 'utf8');
+    const raw = Buffer.from(text, 'utf8');
+    const data = options.deflate ? deflateRawSync(raw) : raw;
+    const method = options.deflate ? 8 : 0;
     const fileName = Buffer.from(name, 'utf8');
-    const crc = crc32(data);
+    const crc = crc32(raw);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(raw.length, 22);
     local.writeUInt16LE(fileName.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(raw.length, 24);
     central.writeUInt16LE(fileName.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, fileName, data);

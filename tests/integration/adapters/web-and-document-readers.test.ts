@@ -9,7 +9,7 @@ import { ReaderError } from '../../../core/readers/reader';
 import { ReaderRegistry } from '../../../core/readers/reader-registry';
 import { slackFileReader } from '../../../core/readers/slack-file.reader';
 import { NO_RESOURCES } from '../../../core/tools/tool';
-import { docxWithText, ONE_PIXEL_PNG, pdfWithText } from '../../fakes/web/documents';
+import { docxBomb, docxWithText, ONE_PIXEL_PNG, pdfWithText } from '../../fakes/web/documents';
 import { ARTICLE_FACT, PDF_FACT, startFakeWeb, type FakeWeb } from '../../fakes/web/fake-web';
 
 describe('ReadableWebFetcher: pages as readable text through the guarded client', () => {
@@ -167,6 +167,20 @@ describe('DocumentFileContents: Slack files as text or images', () => {
     expect(read.text).toContain('Could not read the file "minutes.pdf": it took too long to load.');
     await expect(contents.extract(longPdf, minutes, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(ReaderError);
   });
+
+  it('refuses a Word document that unpacks to far more than a document holds, before unpacking it', async () => {
+    // 0.1 MB of DOCX unpacked to 100 MB of XML and took the worker past 1.7 GB of memory in
+    // mammoth; a 20 MB one (the file limit) would end the process and every answer in it.
+    const docx = file('bomb.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'docx');
+    const bomb = docxBomb(100);
+    expect(bomb.length).toBeLessThan(1_000_000);
+    const before = process.memoryUsage().rss;
+
+    await expect(contents.extract(bomb, docx)).rejects.toMatchObject({ failure: 'too_large' });
+    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+    // A document of ordinary size, deflated as Word writes it, still reads.
+    expect(await contents.extract(docxWithText('Plan', ['Deflated text reads.'], { deflate: true }), docx)).toEqual({ text: expect.stringContaining('Deflated text reads.') });
+  }, 60_000);
 
   it('passes images on as images, base64', async () => {
     const png = file('chart.png', 'image/png', 'png');
