@@ -3,6 +3,7 @@ import type { Logger } from '../../adapters/logging/logger';
 import { timeAnswerJobs } from '../../adapters/metrics/answer-timing';
 import type { TomoMetrics } from '../../adapters/metrics/prometheus-metrics';
 import { PgCustomerRepository } from '../../adapters/postgres/pg-customer-repository';
+import { PgInstallationRepository } from '../../adapters/postgres/pg-installation-repository';
 import { PgMeterUsageOutbox } from '../../adapters/postgres/pg-meter-usage-outbox';
 import { PgProcessedEventLog } from '../../adapters/postgres/pg-processed-event-log';
 import { PgSeatAssignmentRepository } from '../../adapters/postgres/pg-seat-assignment-repository';
@@ -68,7 +69,7 @@ export function buildWorkerContainer(deps: WorkerDependencies): Container {
   container
     .bind<Record<string, JobHandler>>(WORKER_TYPES.BillingJobs)
     .toResolvedValue(
-      (gateway: PaymentGateway | null, database: Database, logger: Logger) => {
+      (gateway: PaymentGateway | null, database: Database, logger: Logger, config: WorkerConfig) => {
         const { orm } = database;
         const clock = new SystemClock();
         const customers = new PgCustomerRepository(orm);
@@ -77,7 +78,18 @@ export function buildWorkerContainer(deps: WorkerDependencies): Container {
         const processedEvents = new PgProcessedEventLog(orm, 'stripe');
         return {
           [QUEUES.billingWebhook.name]: billingWebhookJob({
-            apply: gateway && new ApplyStripeEvent({ gateway, customers, subscriptions, syncPaidSubscription, processedEvents, clock }),
+            apply:
+              gateway &&
+              new ApplyStripeEvent({
+                gateway,
+                customers,
+                // Read only for uninstalledAt (a paid Checkout after an uninstall is canceled at once).
+                installations: new PgInstallationRepository(orm, secretBoxFromConfig(config)),
+                subscriptions,
+                syncPaidSubscription,
+                processedEvents,
+                clock,
+              }),
             logger,
           }),
           [QUEUES.billingMeterEvents.name]: billingMeterEventsJob({
@@ -90,7 +102,7 @@ export function buildWorkerContainer(deps: WorkerDependencies): Container {
           }),
         };
       },
-      [WORKER_TYPES.PaymentGateway, WORKER_TYPES.Database, WORKER_TYPES.Logger],
+      [WORKER_TYPES.PaymentGateway, WORKER_TYPES.Database, WORKER_TYPES.Logger, WORKER_TYPES.Config],
     );
   // Slack: every trigger's queue (answers, reactions, workflow steps, summaries, light events) and uninstalls.
   container

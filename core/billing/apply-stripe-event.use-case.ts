@@ -1,5 +1,6 @@
 import type { Clock } from '../shared/clock.port';
 import type { TeamId, UserId } from '../shared/ids';
+import type { InstallationRepository } from '../workspace/installation-repository.port';
 import type { CustomerRepository } from './customer-repository.port';
 import type { BillingWebhookEvent, GatewaySubscription, PaymentGateway } from './payment-gateway.port';
 import type { SubscriptionRecord } from './subscription';
@@ -23,7 +24,15 @@ export interface ProcessedWebhookEventDetails {
 }
 
 export type ApplyStripeEventResult =
-  | { readonly status: 'applied'; readonly teamId: TeamId; readonly subscription: SubscriptionRecord; readonly created: boolean; readonly unassignedMemberIds: UserId[] }
+  | {
+      readonly status: 'applied';
+      readonly teamId: TeamId;
+      readonly subscription: SubscriptionRecord;
+      readonly created: boolean;
+      readonly unassignedMemberIds: UserId[];
+      /** The workspace had uninstalled Tomo: the open subscription was canceled at the provider, as uninstall does. */
+      readonly canceledAfterUninstall?: true;
+    }
   | { readonly status: 'duplicate' }
   | {
       readonly status: 'ignored';
@@ -39,8 +48,9 @@ export type ApplyStripeEventResult =
 export class ApplyStripeEvent {
   constructor(
     private readonly deps: {
-      readonly gateway: Pick<PaymentGateway, 'getSubscription'>;
+      readonly gateway: Pick<PaymentGateway, 'getSubscription' | 'cancelImmediately'>;
       readonly customers: CustomerRepository;
+      readonly installations: Pick<InstallationRepository, 'find'>;
       readonly subscriptions: SubscriptionRepository;
       readonly syncPaidSubscription: SyncPaidSubscription;
       readonly processedEvents: ProcessedWebhookEventLog;
@@ -69,8 +79,24 @@ export class ApplyStripeEvent {
     const known = (await this.deps.subscriptions.findByExternalId(teamId, current.externalId)) !== null;
     const snapshot = toPaidSubscriptionSnapshot(current, known);
     if (snapshot === 'unknown_price' || snapshot === 'not_paid_yet') return { status: 'ignored', reason: snapshot };
+    if (snapshot.status !== 'canceled' && (await this.uninstalled(teamId))) {
+      // A Checkout opened before the uninstall and paid after it (sessions stay open up to 24 h), or
+      // anything else open once the uninstall job has run: it ends now, exactly as uninstall ends
+      // subscriptions (same provider call and idempotency key, no refund, no final invoice).
+      const ended = toPaidSubscriptionSnapshot(await this.deps.gateway.cancelImmediately({ externalId: current.externalId }), true);
+      if (typeof ended !== 'string') {
+        const synced = await this.deps.syncPaidSubscription.execute(teamId, ended);
+        return { status: 'applied', teamId, ...synced, canceledAfterUninstall: true };
+      }
+    }
     const synced = await this.deps.syncPaidSubscription.execute(teamId, snapshot);
     return { status: 'applied', teamId, ...synced };
+  }
+
+  /** Uninstalled and not installed again since (a workspace never installed is left alone). */
+  private async uninstalled(teamId: TeamId): Promise<boolean> {
+    const installation = await this.deps.installations.find(teamId);
+    return installation !== null && installation.uninstalledAt !== null;
   }
 
   /** The customers table decides; the team id Tomo wrote at checkout is the fallback. */

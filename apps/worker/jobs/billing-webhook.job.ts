@@ -20,7 +20,11 @@ export function billingWebhookJob(deps: { apply: ApplyStripeEvent | null; logger
       return { status: 'billing_off' };
     }
     const result = await deps.apply.execute(event);
-    deps.logger.info({ eventId: event.id, type: event.type, status: result.status, ...('reason' in result ? { reason: result.reason } : {}) }, 'billing webhook applied');
+    const canceledAfterUninstall = result.status === 'applied' && result.canceledAfterUninstall === true;
+    deps.logger.info(
+      { eventId: event.id, type: event.type, status: result.status, ...('reason' in result ? { reason: result.reason } : {}), ...(canceledAfterUninstall ? { canceledAfterUninstall } : {}) },
+      canceledAfterUninstall ? 'billing webhook applied: subscription canceled, the workspace had uninstalled Tomo' : 'billing webhook applied',
+    );
     return { status: result.status, ...('reason' in result ? { reason: result.reason } : {}) };
   };
 }

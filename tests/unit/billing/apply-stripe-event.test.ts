@@ -6,14 +6,24 @@ import {
 } from '../../../core/billing/apply-stripe-event.use-case';
 import type { BillingWebhookEvent, GatewaySubscription, PaymentGateway } from '../../../core/billing/payment-gateway.port';
 import { SyncPaidSubscription } from '../../../core/billing/sync-paid-subscription.use-case';
-import { anAssignment, TEAM } from '../support/builders';
+import { anAssignment, anInstallation, TEAM } from '../support/builders';
 import { aWorkspaceFixture } from '../support/workspace-fixture';
 
 /** The provider's side: its current subscriptions, changed by the test. */
-class ProviderState implements Pick<PaymentGateway, 'getSubscription'> {
+class ProviderState implements Pick<PaymentGateway, 'getSubscription' | 'cancelImmediately'> {
   readonly subscriptions = new Map<string, GatewaySubscription>();
+  readonly canceled: string[] = [];
   async getSubscription(externalId: string): Promise<GatewaySubscription | null> {
     return this.subscriptions.get(externalId) ?? null;
+  }
+  async cancelImmediately(input: { externalId: string }): Promise<GatewaySubscription> {
+    const sub = this.subscriptions.get(input.externalId);
+    if (!sub) throw new Error(`no subscription ${input.externalId}`);
+    if (sub.status === 'canceled') return sub;
+    this.canceled.push(input.externalId);
+    const ended = { ...sub, status: 'canceled' as const, canceledAt: new Date('2025-01-16T00:00:00Z') };
+    this.subscriptions.set(input.externalId, ended);
+    return ended;
   }
 }
 
@@ -53,6 +63,7 @@ function setup(options: { customerKnown?: boolean } = {}) {
   const apply = new ApplyStripeEvent({
     gateway: provider,
     customers: w.customers,
+    installations: w.installations,
     subscriptions: w.subscriptions,
     syncPaidSubscription: new SyncPaidSubscription(w),
     processedEvents: log,
@@ -74,6 +85,33 @@ describe('applying Stripe webhook events to subscription rows', () => {
     expect(await w.subscriptions.listByTeam(TEAM)).toMatchObject([
       { kind: 'paid', planKey: 'gpt50', interval: 'monthly', billingMode: 'fixed_rate', quantity: 3, status: 'active', externalId: 'sub_1' },
     ]);
+  });
+
+  it('a subscription paid after the workspace uninstalled Tomo is canceled at once, the row ends', async () => {
+    const { w, provider, apply, ready } = setup();
+    await ready;
+    await w.installations.save(TEAM, anInstallation({ uninstalledAt: new Date('2025-01-14T00:00:00Z') }));
+    provider.subscriptions.set('sub_1', paid);
+
+    const result = await apply.execute(anEvent('evt_1', 'checkout.session.completed'));
+
+    expect(provider.canceled).toEqual(['sub_1']);
+    expect(result).toMatchObject({ status: 'applied', canceledAfterUninstall: true });
+    expect(await w.subscriptions.listByTeam(TEAM)).toMatchObject([
+      { externalId: 'sub_1', status: 'canceled', canceledAt: new Date('2025-01-16T00:00:00Z') },
+    ]);
+  });
+
+  it('an installed (or re-installed) workspace keeps what it paid for', async () => {
+    const { w, provider, apply, ready } = setup();
+    await ready;
+    await w.installations.save(TEAM, anInstallation());
+    provider.subscriptions.set('sub_1', paid);
+
+    await apply.execute(anEvent('evt_1', 'checkout.session.completed'));
+
+    expect(provider.canceled).toEqual([]);
+    expect(await w.subscriptions.listByTeam(TEAM)).toMatchObject([{ externalId: 'sub_1', status: 'active' }]);
   });
 
   it('the same event delivered twice is applied once', async () => {
