@@ -186,13 +186,22 @@ export class StripePaymentGateway implements PaymentGateway {
   }
 
   async setCancelAtPeriodEnd(input: { externalId: string; cancelAtPeriodEnd: boolean; idempotencyKey?: string }): Promise<GatewaySubscription> {
-    const updated = await this.stripe.subscriptions.update(
-      input.externalId,
-      { cancel_at_period_end: input.cancelAtPeriodEnd },
-      // A toggle may flip back and forth: a key derived only from the input would replay a stale answer.
-      { idempotencyKey: input.idempotencyKey ?? `auto-renew:${input.externalId}:${input.cancelAtPeriodEnd}:${randomUUID()}` },
-    );
-    return toGatewaySubscription(updated);
+    // A toggle may flip back and forth: a key derived only from the input would replay a stale answer.
+    const key = input.idempotencyKey ?? `auto-renew:${input.externalId}:${input.cancelAtPeriodEnd}:${randomUUID()}`;
+    if (input.cancelAtPeriodEnd) {
+      return toGatewaySubscription(await this.stripe.subscriptions.update(input.externalId, { cancel_at_period_end: true }, { idempotencyKey: key }));
+    }
+    // Back on: undo whichever way the cancellation was scheduled. `cancel_at_period_end=false` only
+    // undoes Tomo's own; the customer portal and the Dashboard set a `cancel_at` date, cleared with
+    // `cancel_at=''`. Stripe refuses both parameters in one request, so each goes on its own.
+    let sub = await this.requireSubscription(input.externalId);
+    if (sub.cancel_at_period_end) {
+      sub = await this.stripe.subscriptions.update(sub.id, { cancel_at_period_end: false }, { idempotencyKey: key });
+    }
+    if (sub.cancel_at !== null && sub.status !== 'canceled') {
+      sub = await this.stripe.subscriptions.update(sub.id, { cancel_at: '' }, { idempotencyKey: `${key}:cancel_at` });
+    }
+    return toGatewaySubscription(sub);
   }
 
   async cancelImmediately(input: { externalId: string; idempotencyKey?: string }): Promise<GatewaySubscription> {

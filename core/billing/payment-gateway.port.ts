@@ -24,7 +24,7 @@ export interface PaymentGateway {
   updateSeatQuantity(input: SeatQuantityInput): Promise<GatewaySubscription>;
   /** What `updateSeatQuantity` with the same input would add to the next invoice. */
   previewProration(input: ProrationPreviewInput): Promise<ProrationPreview>;
-  /** Auto-renew off (true) or back on (false). */
+  /** Auto-renew off (true) or back on (false: clears any scheduled cancellation, also one set in the provider's portal). */
   setCancelAtPeriodEnd(input: {
     readonly externalId: string;
     readonly cancelAtPeriodEnd: boolean;

@@ -71,17 +71,27 @@ function update(req: Parameters<FakeRoute['handle']>[0], state: StripeFakeState)
       if (change.quantity !== null) change.item.quantity = change.quantity;
     }
   }
+  // Stripe takes one of the two per request and refuses both (even `cancel_at_period_end=false`
+  // with `cancel_at=''`).
+  if ('cancel_at' in req.form && 'cancel_at_period_end' in req.form) {
+    throw invalid('Received both cancel_at_period_end and cancel_at parameters. Please pass in only one.', 'cancel_at');
+  }
   const cancelAtPeriodEnd = form.bool(req.form, 'cancel_at_period_end');
-  if (cancelAtPeriodEnd !== undefined) {
-    sub.cancel_at_period_end = cancelAtPeriodEnd;
-    sub.cancel_at = cancelAtPeriodEnd ? (sub.items[0]?.current_period_end ?? null) : null;
+  if (cancelAtPeriodEnd === true) {
+    sub.cancel_at_period_end = true;
+    sub.cancel_at = sub.items[0]?.current_period_end ?? null;
+  } else if (cancelAtPeriodEnd === false && sub.cancel_at_period_end) {
+    // Only undoes its own cancellation: a date set with `cancel_at` (the portal's) stays in place.
+    sub.cancel_at_period_end = false;
+    sub.cancel_at = null;
   }
   // `cancel_at` (a timestamp, '' to clear) is how the customer portal and the Dashboard schedule a
-  // cancellation in recent API versions: `cancel_at_period_end` stays false.
+  // cancellation in recent API versions: `cancel_at_period_end` stays false. Clearing it removes
+  // any scheduled cancellation.
   if ('cancel_at' in req.form) {
     const at = form.int(req.form, 'cancel_at');
     sub.cancel_at = at ?? null;
-    if (at !== undefined) sub.cancel_at_period_end = false;
+    sub.cancel_at_period_end = false;
   }
   sub.metadata = mergeMetadata(sub.metadata, form.metadata(req.form));
   const rendered = renderSubscription(state, sub);

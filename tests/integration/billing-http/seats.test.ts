@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgSeatAssignmentRepository } from '../../../adapters/postgres/pg-seat-assignment-repository';
+import { createStripeClient } from '../../../adapters/stripe/stripe-client';
 import type { SubscriptionRecord } from '../../../core/billing/subscription';
 import type { StripeFake } from '../../fakes/stripe/stripe-fake';
 import { buyThroughCheckout } from './support/checkout-flow';
@@ -116,6 +117,21 @@ describe('auto-renew', () => {
     expect(await on.json()).toMatchObject({ subscription: { autoRenew: true, cancelAtPeriodEnd: false } });
     expect(stripe.state.subscription(stripeId).cancel_at_period_end).toBe(false);
     // The webhooks Stripe sent for both changes leave the row where the last request put it.
+    await stripe.flushWebhooks();
+    await eventually(async () => (await w.rows()).find((r) => r.id === subscription.id)?.cancelAtPeriodEnd === false, 'row in sync');
+  });
+
+  it('turning it on after a cancellation scheduled in the customer portal (cancel_at) clears that date at Stripe', async () => {
+    const sdk = createStripeClient({ secretKey: 'sk_test_tomo_fake', apiUrl: stripe.url });
+    // The portal in recent API versions: a cancel_at date, cancel_at_period_end left false.
+    await sdk.subscriptions.update(stripeId, { cancel_at: stripe.state.subscription(stripeId).items[0]!.current_period_end });
+    await stripe.flushWebhooks();
+    await eventually(async () => (await w.rows()).find((r) => r.id === subscription.id)?.cancelAtPeriodEnd === true, 'the portal cancellation in the row');
+
+    const on = await w.admin.send('POST', `/api/billing/subscriptions/${subscription.id}/auto-renew`, { autoRenew: true });
+    expect(on.status).toBe(200);
+    expect(await on.json()).toMatchObject({ subscription: { autoRenew: true, cancelAtPeriodEnd: false } });
+    expect(await sdk.subscriptions.retrieve(stripeId)).toMatchObject({ status: 'active', cancel_at: null, cancel_at_period_end: false });
     await stripe.flushWebhooks();
     await eventually(async () => (await w.rows()).find((r) => r.id === subscription.id)?.cancelAtPeriodEnd === false, 'row in sync');
   });

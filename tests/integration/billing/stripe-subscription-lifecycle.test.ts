@@ -36,6 +36,38 @@ describe('auto-renew and cancellation', () => {
     expect(await h.gateway.getSubscription(sub.externalId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
   });
 
+  it('auto-renew turned back on in Tomo after a portal cancellation (cancel_at) clears it: the subscription renews', async () => {
+    const sub = await h.subscribe({ teamId: 'T605', planKey: 'gpt50', interval: 'monthly', billingMode: 'fixed_rate', seats: 2 });
+    const stripe = createStripeClient({ secretKey: 'sk_test_tomo_fake', apiUrl: h.fake.url });
+    await stripe.subscriptions.update(sub.externalId, { cancel_at: sub.currentPeriodEnd.getTime() / 1000 });
+    expect(await h.gateway.getSubscription(sub.externalId)).toMatchObject({ cancelAtPeriodEnd: true });
+
+    expect(await h.gateway.setCancelAtPeriodEnd({ externalId: sub.externalId, cancelAtPeriodEnd: false })).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+
+    // Read back from Stripe: nothing left that would end it.
+    const after = await stripe.subscriptions.retrieve(sub.externalId);
+    expect(after).toMatchObject({ status: 'active', cancel_at: null, cancel_at_period_end: false });
+    // One parameter per request: Stripe refuses cancel_at and cancel_at_period_end together.
+    for (const call of h.fake.callsTo('POST', `/v1/subscriptions/${sub.externalId}`)) {
+      expect('cancel_at' in call.params && 'cancel_at_period_end' in call.params).toBe(false);
+    }
+  });
+
+  it('auto-renew on and off again from Tomo still works (cancel_at_period_end)', async () => {
+    const sub = await h.subscribe({ teamId: 'T606', planKey: 'gpt50', interval: 'yearly', billingMode: 'fixed_rate', seats: 1 });
+    await h.gateway.setCancelAtPeriodEnd({ externalId: sub.externalId, cancelAtPeriodEnd: true });
+    expect(h.fake.state.subscriptions.get(sub.externalId)).toMatchObject({ cancel_at_period_end: true, cancel_at: Math.floor(sub.currentPeriodEnd.getTime() / 1000) });
+
+    expect(await h.gateway.setCancelAtPeriodEnd({ externalId: sub.externalId, cancelAtPeriodEnd: false })).toMatchObject({ cancelAtPeriodEnd: false });
+    expect(h.fake.state.subscriptions.get(sub.externalId)).toMatchObject({ cancel_at_period_end: false, cancel_at: null });
+  });
+
+  it('the fake refuses cancel_at with cancel_at_period_end, like Stripe', async () => {
+    const sub = await h.subscribe({ teamId: 'T607', planKey: 'gpt50', interval: 'monthly', billingMode: 'fixed_rate', seats: 1 });
+    const stripe = createStripeClient({ secretKey: 'sk_test_tomo_fake', apiUrl: h.fake.url });
+    await expect(stripe.subscriptions.update(sub.externalId, { cancel_at: '', cancel_at_period_end: false })).rejects.toMatchObject({ statusCode: 400 });
+  });
+
   it('uninstall: every open subscription of the workspace is canceled now, without refund', async () => {
     const first = await h.subscribe({ teamId: 'T601', planKey: 'gpt50', interval: 'monthly', billingMode: 'fixed_rate', seats: 3 });
     await h.subscribe({ teamId: 'T601', customerId: first.customerId, planKey: 'gpt50_8k', interval: 'monthly', billingMode: 'pay_as_you_go', seats: 1 });
