@@ -79,6 +79,16 @@ export class SlackIngress {
     if (!shape.success) return MALFORMED_EVENT;
     const body = shape.data as { type?: string; challenge?: string };
     if (body.type === 'url_verification') return { kind: 'challenge', challenge: String(body.challenge ?? '') };
+    if (body.type === 'app_rate_limited') {
+      // Slack stopped sending this workspace's events for a while (over 30,000 an hour): they
+      // are lost to Tomo, so operators must hear of it (ids only, no content).
+      const notice = payload as { team_id?: unknown; minute_rate_limited?: unknown };
+      this.deps.logger.warn(
+        { teamId: String(notice.team_id ?? ''), minuteRateLimited: Number(notice.minute_rate_limited) || null, transport: meta.transport },
+        'Slack dropped events: the app passed its event rate limit for this workspace',
+      );
+      return { kind: 'accepted' };
+    }
     if (body.type !== 'event_callback') return { kind: 'accepted' };
 
     const envelope = body as SlackEventEnvelope;
