@@ -111,13 +111,22 @@ export function integrationProviderTools(endpoints: IntegrationEndpoints, refuse
       schema: z.object({ pageId: z.string().regex(/^[0-9a-fA-F-]{32,36}$/).describe('The page id') }),
       async run(args, call) {
         const page = await call.json<Json>(endpoints.api('notion', `/v1/pages/${args.pageId}`), { headers: NOTION });
-        const blocks = await call.json<Json>(withSearch(endpoints.api('notion', `/v1/blocks/${args.pageId}/children`), { page_size: '100' }), { headers: NOTION });
-        const text = arr(blocks.results)
+        // Notion gives a page's blocks 100 at a time: follow next_cursor, so a long page is read to its end.
+        const results: Json[] = [];
+        let cursor: string | undefined;
+        for (let round = 0; round < NOTION_MAX_BLOCK_PAGES; round += 1) {
+          const params: Record<string, string> = { page_size: '100', ...(cursor === undefined ? {} : { start_cursor: cursor }) };
+          const blocks = await call.json<Json>(withSearch(endpoints.api('notion', `/v1/blocks/${args.pageId}/children`), params), { headers: NOTION });
+          results.push(...arr(blocks.results));
+          cursor = blocks.has_more === true && str(blocks.next_cursor) !== '' ? str(blocks.next_cursor) : undefined;
+          if (cursor === undefined) break;
+        }
+        const text = results
           .map((b) => arr(obj(b[str(b.type)]).rich_text).map((t) => str(t.plain_text)).join(''))
           .filter((line) => line !== '')
           .join('\n');
         const title = notionTitle(page);
-        return { content: `# ${title}\n\n${text}`, untrusted: true, sources: sourcesOf('notion', [{ title, url: str(page.url) || undefined }]) };
+        return { content: `# ${title}\n\n${text.slice(0, 200_000)}`, untrusted: true, sources: sourcesOf('notion', [{ title, url: str(page.url) || undefined }]) };
       },
     }),
     integration({
@@ -287,6 +296,8 @@ export function integrationProviderTools(endpoints: IntegrationEndpoints, refuse
 }
 
 const NOTION = { 'notion-version': '2022-06-28' };
+/** Pages of 100 blocks read from one Notion page (2,000 blocks: a very long page; a model reads no more). */
+const NOTION_MAX_BLOCK_PAGES = 20;
 
 function notionTitle(item: Json): string {
   for (const property of Object.values(obj(item.properties))) {

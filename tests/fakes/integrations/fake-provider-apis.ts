@@ -211,7 +211,18 @@ const notion: Handler = (ctx) => {
     const item = visible(ctx, 'notion:pages').find((i) => i.id === id);
     if (!item) return notFound(ctx.res);
     if (page) return json(ctx.res, { object: 'page', id: item.id, url: item.url, properties: title(item) });
-    return json(ctx.res, { results: item.text.split('\n').map((line) => ({ type: 'paragraph', paragraph: { rich_text: [{ plain_text: line }] } })) });
+    // Like Notion: at most page_size (100 by default and at most) blocks, then has_more and next_cursor.
+    const all = item.text.split('\n').map((line, n) => ({ object: 'block', id: `block-${n}`, type: 'paragraph', paragraph: { rich_text: [{ plain_text: line }] } }));
+    const size = Math.min(100, Math.max(1, Number(ctx.url.searchParams.get('page_size') ?? 100) || 100));
+    const cursor = ctx.url.searchParams.get('start_cursor');
+    const from = cursor === null ? 0 : all.findIndex((b) => b.id === cursor);
+    if (from < 0) {
+      sendJson(ctx.res, 400, { object: 'error', status: 400, code: 'validation_error', message: 'start_cursor is invalid.' });
+      return true;
+    }
+    const results = all.slice(from, from + size);
+    const next = all[from + size];
+    return json(ctx.res, { object: 'list', results, has_more: next !== undefined, next_cursor: next?.id ?? null });
   }
   return false;
 };

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { googleTools } from '../../../adapters/integrations/google';
+import { IntegrationEndpoints, integrationSettingsFromEnv } from '../../../adapters/integrations/integration-settings';
+import { integrationProviderTools } from '../../../adapters/integrations/provider-tools';
+import type { Tool } from '../../../core/tools/tool';
+import { ANA, startFakeIntegrations, type FakeIntegrations } from '../../fakes/integrations/fake-integrations';
+import { addItems } from '../../fakes/integrations/fake-provider-apis';
+
+/**
+ * The providers' APIs as a paying team meets them: long pages come in pages of results
+ * (Notion's block children: 100 at most, then `has_more` and `next_cursor`).
+ */
+let fake: FakeIntegrations;
+let endpoints: IntegrationEndpoints;
+
+beforeAll(async () => {
+  fake = await startFakeIntegrations();
+  endpoints = new IntegrationEndpoints(integrationSettingsFromEnv(fake.env()));
+});
+afterAll(() => fake?.close());
+
+function toolNamed(name: string): Tool {
+  return [...googleTools(endpoints), ...integrationProviderTools(endpoints)].find((t) => t.name === name)!;
+}
+
+const context = (token: string) => ({
+  teamId: 'T1',
+  userId: 'U1',
+  locale: 'en' as const,
+  plan: 'free' as const,
+  searchResults: 1,
+  integrationToken: token,
+  signal: new AbortController().signal,
+});
+
+describe('Notion: a long page', () => {
+  it('is read to its end, not only its first 100 blocks', async () => {
+    const lines = Array.from({ length: 250 }, (_, n) => `Step ${n + 1} of the harbour runbook`);
+    addItems(fake.world, 'notion:pages', { id: '1a2b3c4d5e6f708192a3b4c5d6e7f801', title: 'Harbour runbook', text: lines.join('\n'), url: 'https://notion.so/harbour', readers: [ANA.id] });
+    const token = fake.oauth.issue('notion', ANA, '').accessToken;
+    const calls = fake.apiCalls.length;
+
+    const output = await toolNamed('notion_read_page').run({ pageId: '1a2b3c4d5e6f708192a3b4c5d6e7f801' }, context(token));
+
+    expect(output.content).toContain('Step 1 of the harbour runbook');
+    expect(output.content).toContain('Step 101 of the harbour runbook');
+    expect(output.content).toContain('Step 250 of the harbour runbook');
+    expect(output.content.split('\n').filter((line) => line.startsWith('Step '))).toHaveLength(250);
+    // The page, then three pages of blocks.
+    expect(fake.apiCalls.slice(calls).filter((c) => c.path.endsWith('/children'))).toHaveLength(3);
+  });
+});
