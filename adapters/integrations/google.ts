@@ -124,6 +124,10 @@ export function googleTools(endpoints: IntegrationEndpoints, refused: TokenRefus
           q: `fullText contains '${query.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}' and trashed = false`,
           pageSize: '10',
           fields: 'files(id,name,mimeType,webViewLink,modifiedTime)',
+          // Drive leaves shared drives out unless asked: a team's documents mostly live there.
+          corpora: 'allDrives',
+          includeItemsFromAllDrives: 'true',
+          supportsAllDrives: 'true',
         }).toString();
         const found = await call.json<Json>(url);
         const items = arr(found.files).map((f) => ({ title: `${str(f.name)} (id ${str(f.id)}, ${str(f.mimeType)})`, url: str(f.webViewLink) || undefined }));
@@ -137,7 +141,8 @@ export function googleTools(endpoints: IntegrationEndpoints, refused: TokenRefus
       schema: z.object({ fileId: z.string().regex(/^[A-Za-z0-9_-]{10,100}$/).describe('The Drive file id') }),
       async run({ fileId }, call) {
         const metaUrl = endpoints.api('google-drive', `/drive/v3/files/${fileId}`, 'https://www.googleapis.com');
-        metaUrl.search = new URLSearchParams({ fields: 'id,name,mimeType,webViewLink' }).toString();
+        // Without supportsAllDrives, a shared drive's file is "not found".
+        metaUrl.search = new URLSearchParams({ fields: 'id,name,mimeType,webViewLink', supportsAllDrives: 'true' }).toString();
         const meta = await call.json<Json>(metaUrl);
         const mime = str(meta.mimeType) === 'application/vnd.google-apps.spreadsheet' ? 'text/csv' : 'text/plain';
         const url = endpoints.api('google-drive', `/drive/v3/files/${fileId}/export`, 'https://www.googleapis.com');

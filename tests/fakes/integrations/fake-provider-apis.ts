@@ -15,6 +15,8 @@ export interface FakeItem {
   readonly rows?: readonly (readonly string[])[];
   /** When it starts (calendar events, meetings). */
   readonly start?: string;
+  /** Google Drive: the shared drive holding the file (none: the person's My Drive). */
+  readonly sharedDrive?: string;
 }
 
 /** Data per family and kind: `google:docs`, `github:code`, `jira:issues`… */
@@ -103,7 +105,10 @@ const google: Handler = (ctx) => {
     if (!ctx.token.scope.includes('drive.readonly')) return forbidden(res);
     const q = ctx.url.searchParams.get('q') ?? '';
     const term = /fullText contains '((?:[^'\\]|\\.)*)'/.exec(q)?.[1]?.replace(/\\(.)/g, '$1') ?? '';
-    const files = matching(visible(ctx, 'google:drive'), term);
+    // Like Drive: shared drives' files only for an app that says it supports them and asks for them.
+    const allDrives = sharedDrivesAsked(ctx);
+    if (allDrives === 'refused') return badRequest(res, 'The includeItemsFromAllDrives parameter can only be set to true if supportsAllDrives is also true.');
+    const files = matching(visible(ctx, 'google:drive'), term).filter((f) => f.sharedDrive === undefined || allDrives);
     return json(res, { files: files.map((f) => ({ id: f.id, name: f.title, mimeType: 'application/vnd.google-apps.document', webViewLink: f.url })) });
   }
   const exported = /^\/drive\/v3\/files\/([\w-]+)\/export$/.exec(path);
@@ -117,7 +122,8 @@ const google: Handler = (ctx) => {
   const file = /^\/drive\/v3\/files\/([\w-]+)$/.exec(path);
   if (file) {
     const item = visible(ctx, 'google:drive').find((d) => d.id === file[1]);
-    if (!item) return notFound(res);
+    // A shared drive's file is "not found" to an app that does not say supportsAllDrives=true.
+    if (!item || (item.sharedDrive !== undefined && ctx.url.searchParams.get('supportsAllDrives') !== 'true')) return notFound(res);
     return json(res, { id: item.id, name: item.title, mimeType: 'application/vnd.google-apps.document', webViewLink: item.url });
   }
   if (path === '/calendar/v3/calendars/primary/events') {
@@ -345,6 +351,19 @@ export function json(res: ServerResponse, body: unknown): true {
 export function notFound(res: ServerResponse): true {
   sendJson(res, 404, { error: { code: 404, message: 'Requested entity was not found.' } });
   return true;
+}
+
+export function badRequest(res: ServerResponse, message: string): true {
+  sendJson(res, 400, { error: { code: 400, message, status: 'INVALID_ARGUMENT' } });
+  return true;
+}
+
+/** Drive files.list: whether shared drives are searched (both flags, and `corpora=allDrives` rather than the default `user`). */
+function sharedDrivesAsked(ctx: ApiContext): boolean | 'refused' {
+  const include = ctx.url.searchParams.get('includeItemsFromAllDrives') === 'true';
+  const supports = ctx.url.searchParams.get('supportsAllDrives') === 'true';
+  if (include && !supports) return 'refused';
+  return include && ctx.url.searchParams.get('corpora') === 'allDrives';
 }
 
 export function forbidden(res: ServerResponse): true {

@@ -50,3 +50,23 @@ describe('Notion: a long page', () => {
     expect(fake.apiCalls.slice(calls).filter((c) => c.path.endsWith('/children'))).toHaveLength(3);
   });
 });
+
+describe('Google Drive: a file on a shared drive', () => {
+  it('is found by google_drive_search and read by google_drive_read, like one in My Drive', async () => {
+    addItems(
+      fake.world,
+      'google:drive',
+      { id: 'mydrivefile01', title: 'Berth notes', text: 'berth schedule draft', url: 'https://docs.google.com/document/d/mydrivefile01', readers: [ANA.id] },
+      { id: 'teamdrivefile1', title: 'Berth schedule 2027', text: 'berth schedule approved by the harbour board', url: 'https://docs.google.com/document/d/teamdrivefile1', readers: [ANA.id], sharedDrive: 'Operations' },
+    );
+    const token = fake.oauth.issue('google', ANA, 'https://www.googleapis.com/auth/drive.readonly').accessToken;
+
+    const found = await toolNamed('google_drive_search').run({ query: 'berth schedule' }, context(token));
+    expect(found.content).toContain('Berth notes');
+    expect(found.content).toContain('Berth schedule 2027 (id teamdrivefile1');
+
+    const read = await toolNamed('google_drive_read').run({ fileId: 'teamdrivefile1' }, context(token));
+    expect(read.content).toBe('# Berth schedule 2027\n\nberth schedule approved by the harbour board');
+    expect(read.sources).toEqual([{ kind: 'google_drive', title: 'Berth schedule 2027', url: 'https://docs.google.com/document/d/teamdrivefile1' }]);
+  });
+});
