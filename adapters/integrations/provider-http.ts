@@ -45,5 +45,40 @@ export async function providerFetch(url: URL, request: ProviderRequest): Promise
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(request.form).toString();
   }
-  return fetch(url, { method: request.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal, redirect: 'error' });
+  const send = () => fetch(url, { method: request.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal, redirect: 'error' });
+  const response = await send();
+  // Rate limited (Notion's 3 requests a second, Atlassian, Asana, Zoom…): a short Retry-After is
+  // waited out once, within the call's time limit; a long one fails the call as before.
+  const wait = response.status === 429 ? retryAfterMs(response.headers.get('retry-after')) : undefined;
+  if (wait === undefined || wait > MAX_RATE_LIMIT_WAIT_MS) return response;
+  await response.body?.cancel();
+  await sleep(wait, signal);
+  return send();
+}
+
+/** The longest Retry-After a call waits for before trying once more (a tool answers within seconds). */
+const MAX_RATE_LIMIT_WAIT_MS = 5_000;
+
+/** Retry-After in seconds or as an HTTP date; 1 s when the provider names no wait (Google). */
+function retryAfterMs(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return 1_000;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }

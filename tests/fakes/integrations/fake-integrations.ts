@@ -75,6 +75,13 @@ export async function startFakeIntegrations(): Promise<FakeIntegrations> {
     if (part === 'api') {
       const token = oauth.bearer(req);
       apiCalls.push({ family: family.id, method: req.method ?? 'GET', path, account: token?.account.id ?? null });
+      const limited = world.rateLimits?.get(family.id)?.shift();
+      if (limited !== undefined) {
+        // As the providers do (Notion's rate_limited, Atlassian, Asana, Zoom…): 429 and how long to wait.
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': limited });
+        res.end(JSON.stringify({ object: 'error', status: 429, code: 'rate_limited', message: 'You have been rate limited. Please try again in a few minutes.' }));
+        return;
+      }
       const handled = await apis[family.id]?.({ req, res, body, url, path, token, oauth, world, origin: http.origin });
       if (handled === false || handled === undefined) sendJson(res, 404, { message: 'Not Found' });
       return;

@@ -22,6 +22,8 @@ export interface FakeItem {
 /** Data per family and kind: `google:docs`, `github:code`, `jira:issues`… */
 export interface ApiWorld {
   data: Map<string, FakeItem[]>;
+  /** Rate limits to answer first, per family: HTTP 429 with this `Retry-After` (seconds), one per request. */
+  rateLimits?: Map<string, string[]>;
 }
 
 export function addItems(world: ApiWorld, key: string, ...items: FakeItem[]): void {

@@ -70,3 +70,29 @@ describe('Google Drive: a file on a shared drive', () => {
     expect(read.sources).toEqual([{ kind: 'google_drive', title: 'Berth schedule 2027', url: 'https://docs.google.com/document/d/teamdrivefile1' }]);
   });
 });
+
+describe('A provider that rate-limits a call (HTTP 429 with Retry-After)', () => {
+  it('is waited out for a short Retry-After, and the search still answers', async () => {
+    addItems(fake.world, 'notion:pages', { id: '2b3c4d5e6f708192a3b4c5d6e7f80912', title: 'Tug roster', text: 'tug crews', url: 'https://notion.so/tugs', readers: [ANA.id] });
+    const token = fake.oauth.issue('notion', ANA, '').accessToken;
+    fake.world.rateLimits = new Map([['notion', ['1']]]);
+    const started = Date.now();
+
+    const output = await toolNamed('notion_search').run({ query: 'tug' }, context(token));
+
+    expect(output.content).toContain('Tug roster');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
+  it('fails at once, saying the service is busy, when the provider asks for a long wait', async () => {
+    const token = fake.oauth.issue('notion', ANA, '').accessToken;
+    fake.world.rateLimits = new Map([['notion', ['120']]]);
+    const started = Date.now();
+
+    const error = await toolNamed('notion_search').run({ query: 'tug' }, context(token)).catch((e: unknown) => e);
+
+    expect((error as Error).message).toContain('HTTP 429');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    fake.world.rateLimits = new Map();
+  });
+});
