@@ -65,7 +65,11 @@ export class GitHubRepositoryReader implements SourceContentReader {
     // GitHub answers 404 for private repositories it will not show without a token.
     if (response.status === 404) throw new KnowledgeReadError('not_found');
     if (response.status === 401 || response.status === 403) {
-      if (response.headers.get('x-ratelimit-remaining') === '0') throw new Error('GitHub API rate limit reached; retried later');
+      // The primary limit spent, or a secondary limit (403 with retry-after): temporary, the job retries.
+      if (response.headers.get('x-ratelimit-remaining') === '0' || response.headers.has('retry-after')) {
+        await response.body?.cancel();
+        throw new Error('GitHub API rate limit reached; retried later');
+      }
       throw new KnowledgeReadError('not_authorized');
     }
     if (!response.ok || !response.body) throw new Error(`GitHub answered HTTP ${response.status}; retried later`);

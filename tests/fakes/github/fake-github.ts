@@ -11,6 +11,8 @@ export interface FakeGitHub {
   repository(owner: string, name: string, files: Record<string, string | Buffer>, options?: { readableWith?: string }): Promise<void>;
   /** The token stops working, as when its owner removes the app on github.com: 401 for every request carrying it. */
   revoke(token: string): void;
+  /** The next tarball request hits GitHub's secondary rate limit: 403 with `retry-after`, the primary limit not spent. */
+  secondaryRateLimit(retryAfterSeconds: number): void;
   close(): Promise<void>;
 }
 
@@ -24,11 +26,18 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
   const privateTokens = new Map<string, string>();
   const revoked = new Set<string>();
   const hits: string[] = [];
+  const limited: number[] = [];
   const http = await startHttpFake((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     hits.push(path);
     const api = /^\/repos\/([^/]+)\/([^/]+)\/tarball(?:\/[^/]+)?$/.exec(path);
     if (api) {
+      const wait = limited.shift();
+      if (wait !== undefined) {
+        res.writeHead(403, { 'content-type': 'application/json', 'retry-after': String(wait), 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '4990' });
+        res.end(JSON.stringify({ message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits', status: '403' }));
+        return;
+      }
       // GitHub refuses a dead token outright, even for a public repository.
       if (revoked.has((req.headers.authorization ?? '').replace(/^Bearer /, ''))) {
         sendJson(res, 401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
@@ -74,6 +83,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       if (options?.readableWith !== undefined) privateTokens.set(`${owner}/${name}`, options.readableWith);
     },
     revoke: (token) => revoked.add(token),
+    secondaryRateLimit: (seconds) => limited.push(seconds),
     close: () => http.close(),
   };
 }
