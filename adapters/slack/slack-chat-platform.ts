@@ -22,7 +22,7 @@ import type { Clock } from '../../core/shared/clock.port';
 import { createSlackCaller, realSleep, type SlackApiCallerOptions, type SlackCall } from './slack-api-caller';
 import { SlackAnswerWriter, type AnswerWriterSettings } from './slack-answer-writer';
 import { downloadSlackFile, toSharedFile, type SlackFile } from './slack-file-download';
-import { slackMessageText, type SlackAttachment, type SlackBlock } from './slack-message-text';
+import { slackMessageText, type SlackMessage } from './slack-message-text';
 import { readLinkedSlackMessage } from './slack-linked-message';
 import { splitMessage } from './split-message';
 import type { SlackProfileLookups } from './slack-profile-lookups';
@@ -269,16 +269,7 @@ export class SlackChatPlatform implements ChatPlatform {
 }
 
 interface RepliesPage {
-  messages?: {
-    ts?: string;
-    text?: string;
-    attachments?: SlackAttachment[];
-    blocks?: SlackBlock[];
-    user?: string;
-    bot_id?: string;
-    subtype?: string;
-    files?: SlackFile[];
-  }[];
+  messages?: SlackMessage[];
   response_metadata?: { next_cursor?: string };
 }
 

@@ -14,8 +14,7 @@ import type {
 import { createSlackCaller } from './slack-api-caller';
 import { appearanceArgs, compareTs, SlackChatPlatform, type SlackChatPlatformOptions } from './slack-chat-platform';
 import { homeViewToSlack } from './home-blocks';
-import type { SlackFile } from './slack-file-download';
-import { slackMessageText, type SlackAttachment, type SlackBlock } from './slack-message-text';
+import { slackMessageText, type SlackMessage } from './slack-message-text';
 
 /** Builds the triggers' Web API client per installation (bot token). */
 export class SlackChatWorkspaceFactory implements ChatWorkspaceFactory {
@@ -24,19 +23,6 @@ export class SlackChatWorkspaceFactory implements ChatWorkspaceFactory {
   forWorkspace(access: WorkspaceAccess): ChatWorkspace {
     return new SlackChatWorkspace(createSlackCaller(access.botToken, this.options), access, this.options);
   }
-}
-
-interface SlackMessage {
-  ts?: string;
-  text?: string;
-  attachments?: SlackAttachment[];
-  blocks?: SlackBlock[];
-  user?: string;
-  bot_id?: string;
-  subtype?: string;
-  thread_ts?: string;
-  reply_count?: number;
-  files?: SlackFile[];
 }
 
 interface MessagesPage {

@@ -1,3 +1,5 @@
+import type { SlackFile } from './slack-file-download';
+
 /** A legacy secondary attachment, as bots post them (alerts, CI, deploys): the parts a person reads. */
 export interface SlackAttachment {
   fallback?: string;
@@ -23,6 +25,20 @@ export interface SlackBlock {
   usergroup_id?: string;
   range?: string;
   name?: string;
+}
+
+/** A message as conversations.history and conversations.replies return it (the fields Tomo reads). */
+export interface SlackMessage {
+  ts?: string;
+  text?: string;
+  attachments?: SlackAttachment[];
+  blocks?: SlackBlock[];
+  user?: string;
+  bot_id?: string;
+  subtype?: string;
+  thread_ts?: string;
+  reply_count?: number;
+  files?: SlackFile[];
 }
 
 /**
