@@ -113,6 +113,8 @@ export class SlackChatWorkspace extends SlackChatPlatform implements ChatWorkspa
     );
     const result: ChannelMessage[] = [];
     for (const parent of [...kept].reverse()) {
+      // A reply also sent to the channel is listed in the history too: its thread, when read, has it.
+      if (parent.subtype === 'thread_broadcast' && parent.thread_ts !== undefined && threaded.has(parent.thread_ts)) continue;
       result.push(toChannelMessage(parent, parent.ts!));
       if (!threaded.has(parent.ts!)) continue;
       const thread = await this.readThread({ channelId, threadTs: parent.ts! });

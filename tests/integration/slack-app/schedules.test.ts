@@ -99,6 +99,32 @@ describe('Slack app: scheduled channel summaries (real server and workers, fakes
     ]);
   });
 
+  it('summarises a reply also sent to the channel once, in its thread, not a second time as a channel message', async () => {
+    const channel = world.slack.addChannel({ id: 'CBROADCAST', teamId: world.ws.team.id, name: 'broadcast' }).id;
+    const now = Date.now();
+    const parent = world.slack.addMessage({ channel, user: world.ws.alice, text: 'Release train for v3', at: new Date(now - 3 * 3_600_000) });
+    world.slack.addMessage({ channel, user: world.ws.bob, text: 'Freeze starts Monday', threadTs: parent.ts, at: new Date(now - 2 * 3_600_000) });
+    // "Also send to #broadcast": Slack lists it in the history and in the thread.
+    world.slack.addMessage({
+      channel,
+      user: world.ws.bob,
+      text: 'Heads up: the v3 branch is cut',
+      threadTs: parent.ts,
+      subtype: 'thread_broadcast',
+      at: new Date(now - 3_600_000),
+    });
+    await schedule(channel);
+    world.openai.answer('• v3: freeze Monday, branch cut.');
+
+    await sweep();
+
+    expect(tomoPosts(channel)).toHaveLength(1);
+    const { system } = lastPrompt(world);
+    expect(system.split('Heads up: the v3 branch is cut')).toHaveLength(2);
+    expect(system).toContain('↳ [');
+    expect(system).toMatch(/↳ \[[^\]]+\] Bob Baker: Heads up: the v3 branch is cut/);
+  });
+
   it('reads due schedules with one query over the partial index on the next run', async () => {
     // With few rows the planner may prefer a scan; with scans off it shows the index serves the query.
     const client = new pg.Client({ connectionString: world.app.db.url });
