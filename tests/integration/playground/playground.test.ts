@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../adapters/embedded-postgres/embedded-postgres-server';
 import { DEMO_LABEL } from '../../../adapters/llm/demo/demo-llm-provider';
 import { startAllInOne, type AllInOne } from '../../../apps/all-in-one';
+import { localDay } from '../../../core/schedules/schedule-runs';
 import { testDatabase } from '../../support/database';
 import { testLogger } from '../../support/logger';
 import { startFakeSocketMode } from '../../fakes/slack/socket-mode';
@@ -271,6 +272,23 @@ describe('the playground shows what Settings changed at once', () => {
     const notMentioned = await send('/api/playground/messages', { channel: 'C0RANDOM', text: 'email@Kumozawa.example says hi' });
     const plain = (await notMentioned.json()) as { ts: string };
     expect((await snapshot()).messages.find((m) => m.ts === plain.ts)!.text).toBe('email@Kumozawa.example says hi');
+  });
+
+  it('"Run now" runs the summary of the schedule’s local day, the day the minute sweep would claim', async () => {
+    // Kiritimati (UTC+14): its day is never the day of 14 hours before UTC.
+    const saved = await admin.send('PUT', '/api/settings/schedules/C0GENERAL', {
+      isSummaryEnabled: true,
+      localTime: '09:00',
+      timezoneOffsetMinutes: -840,
+      lookbackDays: 1,
+    });
+    expect(saved.status).toBe(200);
+    const before = new Date();
+    const ran = await send('/api/playground/summaries', { channel: 'C0GENERAL' });
+    const after = new Date();
+    expect(ran.status).toBe(202);
+    const { day } = (await ran.json()) as { day: string };
+    expect([localDay(before, -840), localDay(after, -840)]).toContain(day);
   });
 
   it('App Home welcomes to Kumo once the app is renamed', async () => {
