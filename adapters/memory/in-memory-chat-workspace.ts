@@ -62,6 +62,12 @@ export class InMemoryChatWorkspacePlatform extends InMemoryChatPlatform implemen
     };
   }
 
+  /** Channels listed in `privateMembers` are their members'; the others are public. */
+  async canRead(channelId: string, userId: string): Promise<boolean> {
+    const members = this.workspace.privateMembers.get(channelId);
+    return this.workspace.channels.has(channelId) && (members === undefined || members.has(userId));
+  }
+
   async postToChannel(channelId: string, text: string, appearance?: BotAppearance): Promise<string[]> {
     this.readable(channelId, 'postToChannel');
     return this.pieces(text).map((piece) =>

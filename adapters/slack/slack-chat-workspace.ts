@@ -14,6 +14,7 @@ import type {
 import { createSlackCaller } from './slack-api-caller';
 import { appearanceArgs, compareTs, SlackChatPlatform, type SlackChatPlatformOptions } from './slack-chat-platform';
 import { homeViewToSlack } from './home-blocks';
+import { visibleTo } from './slack-linked-message';
 import { slackMessageText, type SlackMessage } from './slack-message-text';
 
 /** Builds the triggers' Web API client per installation (bot token). */
@@ -143,6 +144,15 @@ export class SlackChatWorkspace extends SlackChatPlatform implements ChatWorkspa
       };
     } catch (error) {
       if (isChatPlatformError(error) && error.code === 'not_found') return null;
+      throw error;
+    }
+  }
+
+  async canRead(channelId: string, userId: string): Promise<boolean> {
+    try {
+      return await visibleTo(this.call, channelId, userId);
+    } catch (error) {
+      if (isChatPlatformError(error) && error.code === 'not_found') return false;
       throw error;
     }
   }

@@ -22,10 +22,7 @@ const MAX_MEMBER_PAGES = 20;
  */
 export async function readLinkedSlackMessage(call: SlackCall, ref: MessageRef, viewer: string): Promise<ThreadMessage | undefined> {
   try {
-    const info = ((await call('conversations.info', { channel: ref.channelId })) as ConversationInfo).channel;
-    if (info === undefined) return undefined;
-    const isPublic = info.is_channel === true && info.is_private !== true && info.is_im !== true && info.is_mpim !== true;
-    if (!isPublic && !(await isMember(call, ref.channelId, viewer))) return undefined;
+    if (!(await visibleTo(call, ref.channelId, viewer))) return undefined;
     const page =
       ref.threadTs === undefined
         ? await call('conversations.history', { channel: ref.channelId, latest: ref.ts, oldest: ref.ts, inclusive: true, limit: 1 })
@@ -43,6 +40,17 @@ export async function readLinkedSlackMessage(call: SlackCall, ref: MessageRef, v
     if (isChatPlatformError(error) && (error.code === 'not_found' || error.code === 'failed')) return undefined;
     throw error;
   }
+}
+
+/**
+ * Whether `viewer` can read the conversation in Slack: anyone in the workspace a public channel;
+ * a private channel, DM or group DM only its members. Unknown (or unreadable for Tomo): false.
+ */
+export async function visibleTo(call: SlackCall, channel: string, viewer: string): Promise<boolean> {
+  const info = ((await call('conversations.info', { channel })) as ConversationInfo).channel;
+  if (info === undefined) return false;
+  const isPublic = info.is_channel === true && info.is_private !== true && info.is_im !== true && info.is_mpim !== true;
+  return isPublic || isMember(call, channel, viewer);
 }
 
 async function isMember(call: SlackCall, channel: string, viewer: string): Promise<boolean> {

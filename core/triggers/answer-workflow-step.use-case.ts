@@ -1,5 +1,5 @@
 import { TriggerUseCase } from './trigger-use-case';
-import type { AnswerPipelineResult, TriggerDeps } from '../assistant/answer-pipeline';
+import type { AnswerPipelineResult, AnswerRequest, TriggerDeps } from '../assistant/answer-pipeline';
 import { isChatPlatformError } from '../assistant/chat-platform-error';
 import type { ThreadMessage } from '../assistant/chat-platform.port';
 import { viewedChannelContext } from '../assistant/viewed-channel';
@@ -81,15 +81,20 @@ export class AnswerWorkflowStep extends TriggerUseCase<AnswerWorkflowStepDeps> {
     }
     const asker = await this.pipeline.asker(workspace, decision.requesterId);
     const question: ThreadMessage = { ts: 'workflow', userId: asker.id, text: prompt };
+    // The step's inputs come from whoever built or runs the workflow: a private channel or DM
+    // that Tomo is in but the person it asks for is not is never read for them.
+    const hidden = input.channelId !== null && !(await workspace.platform.canRead(input.channelId, asker.id));
+    const channelId = hidden ? null : input.channelId;
     return this.pipeline.answer({
       workspace,
       asker,
       usageKind: decision.usageKind,
-      channelId: input.channelId,
-      thread: { channelId: input.channelId ?? '', threadTs: '' },
+      channelId,
+      thread: { channelId: channelId ?? '', threadTs: '' },
       thinkingOn: null,
-      ...(input.channelId && !input.messageTs ? { context: viewedChannelContext(workspace, asker, input.channelId, this.deps) } : {}),
-      messages: async () => [...(await this.messageContext(workspace, input)), question],
+      ...(hidden ? { context: hiddenChannelContext(asker.appName) } : {}),
+      ...(channelId && !input.messageTs ? { context: viewedChannelContext(workspace, asker, channelId, this.deps) } : {}),
+      messages: async () => [...(await this.messageContext(workspace, { ...input, channelId })), question],
       refuse: (text) => step.end({ ok: false, error: text }),
       delivery: {
         deliver: (text) => step.end({ ok: true, outputs: { [ASK_TOMO_OUTPUT]: text } }),
@@ -116,6 +121,17 @@ export class AnswerWorkflowStep extends TriggerUseCase<AnswerWorkflowStepDeps> {
   private async localeOf(workspace: OpenWorkspace, userId: UserId) {
     return toLocale((await workspace.platform.getUsers([userId])).get(userId)?.locale);
   }
+}
+
+/** What the model is told instead of a channel the person cannot read. */
+function hiddenChannelContext(appName: string): NonNullable<AnswerRequest['context']> {
+  return {
+    share: 0.5,
+    load: async () => ({
+      title: 'The channel given with the question',
+      text: `The person is not a member of the channel given with the question, so ${appName} did not read it for them. If the question is about it, say so.`,
+    }),
+  };
 }
 
 interface Completion {

@@ -59,6 +59,11 @@ export interface ChatWorkspace extends ChatPlatform {
   readChannel(channelId: ChannelId, window: ChannelWindow): Promise<ChannelMessage[]>;
   /** null when the channel does not exist or Tomo cannot see it. */
   channelInfo(channelId: ChannelId): Promise<ChannelInfo | null>;
+  /**
+   * Whether `userId` can read the conversation themselves: anyone in the workspace a public
+   * channel; a private channel, DM or group DM only its members. Unknown channel: false.
+   */
+  canRead(channelId: ChannelId, userId: UserId): Promise<boolean>;
   /** A top-level message (split when long). */
   postToChannel(channelId: ChannelId, text: string, appearance?: BotAppearance): Promise<string[]>;
   /** A message only `userId` sees, in the thread when given. */

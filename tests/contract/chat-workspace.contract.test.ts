@@ -13,6 +13,8 @@ interface WorkspaceHarness {
   channelId: string;
   /** A channel Tomo is not a member of. */
   closedChannelId: string;
+  /** A private channel Tomo and bob are in, alice not. */
+  privateChannelId: string;
   alice: string;
   bob: string;
   say(text: string, userId: string, options?: { threadTs?: string; at?: Date; channelId?: string }): string;
@@ -31,7 +33,8 @@ const subjects: { name: string; start(): Promise<WorkspaceHarness> }[] = [
     name: 'InMemoryChatWorkspacePlatform',
     async start() {
       const ws = new InMemoryChatWorkspace();
-      for (const id of ['CGEN', 'CCLOSED']) ws.addChannel(id);
+      for (const id of ['CGEN', 'CCLOSED', 'CPRIVATE']) ws.addChannel(id);
+      ws.privateMembers.set('CPRIVATE', new Set(['UBOB']));
       ws.names.set('CGEN', 'general');
       ws.notMember.add('CCLOSED');
       ws.bots.set('BDEPLOY', 'UDEPLOY');
@@ -40,6 +43,7 @@ const subjects: { name: string; start(): Promise<WorkspaceHarness> }[] = [
         platform: new InMemoryChatWorkspaceFactory(ws).forWorkspace({ teamId: 'T1', botToken: 'x' }),
         channelId: 'CGEN',
         closedChannelId: 'CCLOSED',
+        privateChannelId: 'CPRIVATE',
         alice: 'UALICE',
         bob: 'UBOB',
         say: (text, userId, options = {}) =>
@@ -59,6 +63,7 @@ const subjects: { name: string; start(): Promise<WorkspaceHarness> }[] = [
       const slack = await startFakeSlack();
       const ws = seedWorkspace(slack);
       slack.addChannel({ id: 'CCLOSED', teamId: ws.team.id, name: 'closed', botIsMember: false });
+      slack.addChannel({ id: 'CPRIVATE', teamId: ws.team.id, name: 'private', isPrivate: true, members: [ws.bob] });
       const bot = slack.addBot({ teamId: ws.team.id, id: 'BDEPLOY', userId: 'UDEPLOY', name: 'Deploy Bot' });
       const platform = new SlackChatWorkspaceFactory({ slackApiUrl: slack.url, sleep: async () => undefined }).forWorkspace({
         teamId: ws.team.id,
@@ -70,6 +75,7 @@ const subjects: { name: string; start(): Promise<WorkspaceHarness> }[] = [
         platform,
         channelId: ws.channel,
         closedChannelId: 'CCLOSED',
+        privateChannelId: 'CPRIVATE',
         alice: ws.alice,
         bob: ws.bob,
         say: (text, userId, options = {}) =>
@@ -130,6 +136,13 @@ describe.each(subjects)('ChatWorkspace contract: $name', (subject) => {
     expect(await h.platform.channelInfo(h.channelId)).toMatchObject({ id: h.channelId, name: 'general', isMember: true });
     expect(await h.platform.channelInfo(h.closedChannelId)).toMatchObject({ isMember: false });
     expect(await h.platform.channelInfo('CNOWHERE')).toBeNull();
+  });
+
+  it('knows whether a person can read a channel: a public one anyone, a private one its members', async () => {
+    expect(await h.platform.canRead(h.channelId, h.alice)).toBe(true);
+    expect(await h.platform.canRead(h.privateChannelId, h.bob)).toBe(true);
+    expect(await h.platform.canRead(h.privateChannelId, h.alice)).toBe(false);
+    expect(await h.platform.canRead('CNOWHERE', h.alice)).toBe(false);
   });
 
   it('posts top-level, to one person only, and in a DM', async () => {

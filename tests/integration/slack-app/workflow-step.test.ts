@@ -107,6 +107,33 @@ describe('Slack app: the "Ask Tomo" workflow step (real server and worker, fakes
     expect(lastPrompt(world).conversation).toBe('user: alice: What was discussed?');
   });
 
+  it('never reads a private channel or a DM the person it asks for cannot read in Slack, though Tomo can', async () => {
+    const secret = world.slack.addChannel({ id: 'CSECRET', teamId: world.ws.team.id, name: 'exec', isPrivate: true, members: [world.ws.bob] }).id;
+    const plan = world.slack.addMessage({ channel: secret, user: world.ws.bob, text: 'Reorg plan: merge teams A and B' });
+    const dm = world.slack.state.dmWith(world.ws.team.id, world.ws.bob).id;
+    const note = world.slack.addMessage({ channel: dm, user: world.ws.bob, text: 'My salary review is next week' });
+
+    const cases: Record<string, string>[] = [
+      { channel_id: secret },
+      { channel_id: secret, message_ts: plan.ts },
+      { channel_id: dm },
+      { channel_id: dm, message_ts: note.ts },
+    ];
+    for (const inputs of cases) {
+      world.openai.answer('Nothing to report.');
+      const execution = await runStep({ prompt: 'What is new there?', user_id: world.ws.alice, ...inputs });
+      await eventually(() => expect(execution.state).toBe('completed'));
+      const { system, conversation } = lastPrompt(world);
+      expect(`${system}\n${conversation}`, JSON.stringify(inputs)).not.toMatch(/Reorg plan|salary review/);
+    }
+
+    // Its member asks: the same channel is read.
+    world.openai.answer('A reorg is planned.');
+    const member = await runStep({ prompt: 'What is new there?', user_id: world.ws.bob, channel_id: secret });
+    await eventually(() => expect(member.state).toBe('completed'));
+    expect(lastPrompt(world).system).toContain('Reorg plan: merge teams A and B');
+  });
+
   it('ends with completeError, in the person’s language, when the trial is over: never a success, never twice', async () => {
     const ended = seedWorkspace(world.slack, 'T0FLOW');
     await installThroughBrowser(world, ended);
