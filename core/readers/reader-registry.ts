@@ -52,6 +52,7 @@ const FAILURE_WORDS: Record<ReaderFailure, string> = {
   forbidden: 'it is not available to the person asking',
   too_large: 'it is too large',
   unsupported: 'Tomo cannot read this kind of content',
+  no_text: 'it has no text Tomo can read (a scanned document without a text layer, for example)',
   timeout: 'it took too long to load',
   failed: 'loading it failed',
 };
@@ -175,6 +176,9 @@ export class ReaderRegistry {
         ...(planned.integrationToken === undefined ? {} : { integrationToken: planned.integrationToken }),
       };
       const content = await Promise.race([planned.reader.read(planned.source, context), timeout]);
+      // An empty source would reach the model as a document that says nothing (a scanned PDF
+      // has no text layer): it is named instead, so the answer can say why it was not read.
+      if (content.text.trim() === '' && (content.images ?? []).length === 0) return { planned, failure: 'no_text' };
       return { planned, content };
     } catch (error) {
       return { planned, failure: error instanceof ReaderError ? error.failure : 'failed' };

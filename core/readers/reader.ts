@@ -31,8 +31,11 @@ export interface ReadContent {
   readonly images?: readonly LlmImage[];
 }
 
-/** Why a source could not be read; told to the model in one line, without content. */
-export type ReaderFailure = 'not_found' | 'forbidden' | 'too_large' | 'unsupported' | 'timeout' | 'failed';
+/**
+ * Why a source could not be read; told to the model in one line, without content. `no_text`:
+ * it was read and holds no text (a scanned PDF without a text layer).
+ */
+export type ReaderFailure = 'not_found' | 'forbidden' | 'too_large' | 'unsupported' | 'no_text' | 'timeout' | 'failed';
 
 export class ReaderError extends Error {
   override readonly name = 'ReaderError';

@@ -106,3 +106,32 @@ export const ONE_PIXEL_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/**
+ * A scanned document as scanners and phone apps write it: each page only draws an image (here
+ * 2×2 gray pixels), with no text layer. pdf.js finds no text in it.
+ */
+export function scannedPdf(pageCount: number): Buffer {
+  const objects: string[] = [];
+  const pageIds = Array.from({ length: pageCount }, (_, n) => 3 + n * 3);
+  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
+  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageCount} >>`;
+  pageIds.forEach((id) => {
+    const draw = 'q 612 0 0 792 0 0 cm /Im1 Do Q';
+    objects[id] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${id + 1} 0 R /Resources << /XObject << /Im1 ${id + 2} 0 R >> >> >>`;
+    objects[id + 1] = `<< /Length ${draw.length} >>\nstream\n${draw}\nendstream`;
+    objects[id + 2] = `<< /Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 4 >>\nstream\n\x80\x90\xa0\xb0\nendstream`;
+  });
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  for (let id = 1; id < objects.length; id += 1) {
+    offsets[id] = Buffer.byteLength(body, 'latin1');
+    body += `${id} 0 obj\n${objects[id]}\nendobj\n`;
+  }
+  const xref = Buffer.byteLength(body, 'latin1');
+  body += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
+  for (let id = 1; id < objects.length; id += 1) body += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+

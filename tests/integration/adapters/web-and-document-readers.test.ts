@@ -7,9 +7,10 @@ import { WebSourceReader } from '../../../adapters/knowledge/web-source-reader';
 import { ReadableWebFetcher } from '../../../adapters/web/readable-web-fetcher';
 import { ReaderError } from '../../../core/readers/reader';
 import { ReaderRegistry } from '../../../core/readers/reader-registry';
+import { webPageReader } from '../../../core/readers/web-page.reader';
 import { slackFileReader } from '../../../core/readers/slack-file.reader';
 import { NO_RESOURCES } from '../../../core/tools/tool';
-import { docxBomb, docxWithText, ONE_PIXEL_PNG, pdfWithText } from '../../fakes/web/documents';
+import { docxBomb, docxWithText, ONE_PIXEL_PNG, pdfWithText, scannedPdf } from '../../fakes/web/documents';
 import { ARTICLE_FACT, PDF_FACT, startFakeWeb, type FakeWeb } from '../../fakes/web/fake-web';
 
 describe('ReadableWebFetcher: pages as readable text through the guarded client', () => {
@@ -181,6 +182,39 @@ describe('DocumentFileContents: Slack files as text or images', () => {
     // A document of ordinary size, deflated as Word writes it, still reads.
     expect(await contents.extract(docxWithText('Plan', ['Deflated text reads.'], { deflate: true }), docx)).toEqual({ text: expect.stringContaining('Deflated text reads.') });
   }, 60_000);
+
+  it('tells the model that a scanned PDF, shared or linked, has no text it can read, instead of passing on an empty document', async () => {
+    // A scan has images on its pages and no text layer: pdf.js finds no text, and an empty
+    // source went to the model without a word, which answered as if the document said nothing.
+    const scan = scannedPdf(3);
+    const workspace = new InMemoryChatWorkspace();
+    const shared = file('contract-scan.pdf', 'application/pdf', 'pdf', scan.length);
+    workspace.fileContents.set(shared.id, scan);
+    const web = await startFakeWeb();
+    web.page('/scan.pdf', { type: 'application/pdf', body: scan });
+    try {
+      const registry = new ReaderRegistry([slackFileReader(contents), webPageReader(new ReadableWebFetcher(new GuardedHttpClient({ allowPrivateHosts: [web.host] })))]);
+      const read = await registry.read({
+        sources: [
+          { type: 'file', file: shared, messageTs: '1' },
+          { type: 'link', url: `${web.origin}/scan.pdf`, messageTs: '1' },
+        ],
+        limits: { linksPerAnswer: 1, filesPerAnswer: 1, tokensPerAnswer: 4_000 },
+        enabledPlugins: new Set(['web-browsing']),
+        resources: NO_RESOURCES,
+        context: { teamId: 'T1', userId: 'UA', locale: 'en', platform: new InMemoryChatPlatformFactory(workspace).forWorkspace({ teamId: 'T1', botToken: 'x' }) },
+        showStatus: async () => undefined,
+        tokenizer: new ApproximateTokenizer(),
+      });
+
+      expect(read.text).toContain('Could not read the file "contract-scan.pdf": it has no text Tomo can read (a scanned document without a text layer, for example).');
+      expect(read.text).toContain(`Could not read ${web.origin}/scan.pdf: it has no text Tomo can read`);
+      expect(read.text).not.toContain('<untrusted_source');
+      expect(read.counts).toEqual({});
+    } finally {
+      await web.close();
+    }
+  });
 
   it('passes images on as images, base64', async () => {
     const png = file('chart.png', 'image/png', 'png');
