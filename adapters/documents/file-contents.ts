@@ -22,6 +22,7 @@ export class DocumentFileContents implements FileContents {
 
   async extract(bytes: Uint8Array, file: SharedFile, options: { signal?: AbortSignal } = {}) {
     const image = imageType(file);
+    if (image === 'image/gif' && isAnimatedGif(bytes)) throw new ReaderError('unsupported', 'an animated GIF');
     if (image !== undefined) return { image: { mediaType: image, data: Buffer.from(bytes).toString('base64') } };
     try {
       if (file.mimetype === 'application/pdf' || file.filetype === 'pdf') return { text: (await pdfText(bytes, options)).text };
@@ -37,4 +38,37 @@ function imageType(file: SharedFile): string | undefined {
   const type = file.mimetype.toLowerCase();
   if (Object.values(IMAGES).includes(type)) return type;
   return IMAGES[file.filetype ?? ''];
+}
+
+/**
+ * Whether a GIF holds more than one image (an animation). OpenAI takes only non-animated GIFs
+ * and refuses the whole request otherwise, so the answer failed; Anthropic reads GIFs, but an
+ * answer may fall back from one provider to the other. The blocks are walked as the format
+ * lays them out (GIF89a: header, screen, color table, then extensions and images, each of
+ * sub-blocks), so bytes inside the data are never taken for an image.
+ */
+export function isAnimatedGif(bytes: Uint8Array): boolean {
+  const colorTable = (packed: number) => (packed & 0x80 ? 3 * 2 ** ((packed & 0x07) + 1) : 0);
+  const skipSubBlocks = (from: number) => {
+    let at = from;
+    while (at < bytes.length && bytes[at] !== 0) at += bytes[at]! + 1;
+    return at + 1;
+  };
+  if (bytes.length < 13 || Buffer.from(bytes.subarray(0, 3)).toString('latin1') !== 'GIF') return false;
+  let at = 13 + colorTable(bytes[10]!);
+  let images = 0;
+  while (at < bytes.length) {
+    const block = bytes[at];
+    if (block === 0x21) {
+      at = skipSubBlocks(at + 2);
+    } else if (block === 0x2c) {
+      images += 1;
+      if (images > 1) return true;
+      // Descriptor (10 bytes with its 0x2C), local color table, LZW code size, data.
+      at = skipSubBlocks(at + 10 + colorTable(bytes[at + 9] ?? 0) + 1);
+    } else {
+      return false; // the trailer (0x3B), or bytes that are no GIF block
+    }
+  }
+  return false;
 }

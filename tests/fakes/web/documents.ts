@@ -135,3 +135,24 @@ export function scannedPdf(pageCount: number): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
+/**
+ * A 1×1 GIF89a of `frames` frames, each after a graphic control extension (delay 0.1 s), with
+ * the NETSCAPE2.0 loop extension when animated, as GIF makers write them; a comment extension
+ * whose data holds the bytes of an image descriptor (0x2C) shows that a reader walks the blocks
+ * and does not count stray bytes.
+ */
+export function gif(frames: number): Buffer {
+  const header = Buffer.from('GIF89a', 'latin1');
+  // 1×1 logical screen with a 2-color global color table (black, white).
+  const screen = Buffer.from([1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff]);
+  const loop = Buffer.from([0x21, 0xff, 11, ...Buffer.from('NETSCAPE2.0', 'latin1'), 3, 1, 0, 0, 0]);
+  const comment = Buffer.from([0x21, 0xfe, 4, 0x2c, 0x2c, 0x2c, 0x2c, 0]);
+  const frame = (color: number) =>
+    Buffer.from([
+      0x21, 0xf9, 4, 0, 10, 0, 0, 0, // graphic control: 0.1 s
+      0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, // image descriptor: 1×1 at 0,0
+      2, 2, color === 0 ? 0x44 : 0x4c, 0x01, 0, // LZW minimum code size 2, one sub-block, terminator
+    ]);
+  const parts = [header, screen, ...(frames > 1 ? [loop] : []), comment, ...Array.from({ length: frames }, (_, n) => frame(n % 2)), Buffer.from([0x3b])];
+  return Buffer.concat(parts);
+}

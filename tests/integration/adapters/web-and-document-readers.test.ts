@@ -10,7 +10,7 @@ import { ReaderRegistry } from '../../../core/readers/reader-registry';
 import { webPageReader } from '../../../core/readers/web-page.reader';
 import { slackFileReader } from '../../../core/readers/slack-file.reader';
 import { NO_RESOURCES } from '../../../core/tools/tool';
-import { docxBomb, docxWithText, ONE_PIXEL_PNG, pdfWithText, scannedPdf } from '../../fakes/web/documents';
+import { docxBomb, docxWithText, gif, ONE_PIXEL_PNG, pdfWithText, scannedPdf } from '../../fakes/web/documents';
 import { ARTICLE_FACT, PDF_FACT, startFakeWeb, type FakeWeb } from '../../fakes/web/fake-web';
 
 describe('ReadableWebFetcher: pages as readable text through the guarded client', () => {
@@ -220,6 +220,15 @@ describe('DocumentFileContents: Slack files as text or images', () => {
     const png = file('chart.png', 'image/png', 'png');
     expect(contents.kindOf(png)).toBe('image');
     expect(await contents.extract(ONE_PIXEL_PNG, png)).toEqual({ image: { mediaType: 'image/png', data: ONE_PIXEL_PNG.toString('base64') } });
+  });
+
+  it('declines an animated GIF, which OpenAI refuses with the whole request, and passes a still one on', async () => {
+    const image = file('party.gif', 'image/gif', 'gif');
+    expect(contents.kindOf(image)).toBe('image');
+
+    await expect(contents.extract(gif(3), image)).rejects.toMatchObject({ failure: 'unsupported' });
+    await expect(contents.extract(gif(2), image)).rejects.toMatchObject({ failure: 'unsupported' });
+    expect(await contents.extract(gif(1), image)).toEqual({ image: { mediaType: 'image/gif', data: gif(1).toString('base64') } });
   });
 
   it('declines what it cannot read, and bytes that are not what they claim', async () => {
