@@ -61,13 +61,20 @@ export async function downloadSlackFile(
   }
   if (response.status === 404) throw new ChatPlatformError('not_found', 'file_not_found', 'files.download');
   if (!response.ok) throw new ChatPlatformError(response.status === 401 || response.status === 403 ? 'not_authorized' : 'unavailable', `http_${response.status}`, 'files.download');
-  // Without files:read Slack answers a file URL with its sign-in page, not an error.
+  // Without access (no files:read, a revoked token) Slack answers a file URL with its sign-in
+  // page, 200 and HTML, not an error.
+  const signIn = () => new ChatPlatformError('not_authorized', 'missing_scope', 'files.download');
   const type = response.headers.get('content-type') ?? '';
-  if (type.startsWith('text/html') && !file.mimetype.startsWith('text/html')) {
+  if (!type.startsWith('text/html')) return readCapped(response, options.maxBytes);
+  if (!file.mimetype.startsWith('text/html')) {
     await response.body?.cancel();
-    throw new ChatPlatformError('not_authorized', 'missing_scope', 'files.download');
+    throw signIn();
   }
-  return readCapped(response, options.maxBytes);
+  // An HTML file comes as HTML too: it is the file only when it is as long as Slack says the
+  // file is (the sign-in page is not), or its text would go to the model as the file's.
+  const bytes = await readCapped(response, options.maxBytes);
+  if (bytes.byteLength !== file.size) throw signIn();
+  return bytes;
 }
 
 async function privateUrlOf(call: SlackCall, fileId: string): Promise<string> {
