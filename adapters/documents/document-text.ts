@@ -32,12 +32,14 @@ const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fen
 turndown.remove(['script', 'style', 'noscript', 'iframe', 'form', 'canvas', 'template']);
 
 /**
- * The conversion runs in a worker thread of its own: Readability on linkedom is synchronous and
- * can take seconds on a large page and minutes on a small, deeply nested one (11 KB of 1,000
- * nested `<div>`s took 6 s, 5,000 took 4 min), which on the main thread stalled every other
- * answer of the worker process and could not be stopped by any time limit. The thread is ended
- * when `signal` aborts or after `timeoutMs`. CommonJS source: it runs as it is in tests and in
- * the esbuild output, with the packages resolved from here.
+ * The conversion runs in a worker thread: Readability on linkedom is synchronous and can take
+ * seconds on a large page and minutes on a small, deeply nested one (11 KB of 1,000 nested
+ * `<div>`s took 6 s, 5,000 took 4 min), which on the main thread stalled every other answer of
+ * the worker process and could not be stopped by any time limit. A thread that has not answered
+ * when `signal` aborts or after `timeoutMs` is ended. A thread that has answered waits for the
+ * next page (at most `IDLE_HTML_THREADS` wait): starting one and loading the libraries costs
+ * about 200 ms of CPU, 40 times the conversion of an ordinary page. CommonJS source: it runs as
+ * it is in tests and in the esbuild output, with the packages resolved from here.
  */
 const HTML_WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -46,26 +48,57 @@ const { parseHTML } = require(workerData.modules.linkedom);
 const TurndownService = require(workerData.modules.turndown);
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
 turndown.remove(['script', 'style', 'noscript', 'iframe', 'form', 'canvas', 'template']);
-const html = workerData.html;
-const { document } = parseHTML(html);
-const pageTitle = (document.querySelector('title') && document.querySelector('title').textContent || '').trim();
-let article = null;
-try {
-  // Readability changes the document it reads; it gets its own parse.
-  article = new Readability(parseHTML(html).document, { charThreshold: 200 }).parse();
-} catch {
-  article = null;
-}
-const body = document.querySelector('body');
-const content = (article && article.content) || (body && body.innerHTML) || html;
-const text = turndown.turndown(String(content)).replace(/\\n{3,}/g, '\\n\\n').trim();
-parentPort.postMessage({ title: (article && article.title) || pageTitle, text });
+parentPort.on('message', (html) => {
+  const { document } = parseHTML(html);
+  const pageTitle = (document.querySelector('title') && document.querySelector('title').textContent || '').trim();
+  let article = null;
+  try {
+    // Readability changes the document it reads; it gets its own parse.
+    article = new Readability(parseHTML(html).document, { charThreshold: 200 }).parse();
+  } catch {
+    article = null;
+  }
+  const body = document.querySelector('body');
+  const content = (article && article.content) || (body && body.innerHTML) || html;
+  const text = turndown.turndown(String(content)).replace(/\\n{3,}/g, '\\n\\n').trim();
+  parentPort.postMessage({ title: (article && article.title) || pageTitle, text });
+});
 `;
 
 const HTML_MODULES = (() => {
   const require = createRequire(import.meta.url);
   return { readability: require.resolve('@mozilla/readability'), linkedom: require.resolve('linkedom'), turndown: require.resolve('turndown') };
 })();
+
+/**
+ * Threads kept waiting for the next page (about 30 MB each), each for at most
+ * `HTML_THREAD_IDLE_MS`; more run at once when more pages are read at once.
+ */
+const IDLE_HTML_THREADS = 2;
+const HTML_THREAD_IDLE_MS = 60_000;
+const idleHtmlThreads: { worker: Worker; heapMb: number; timer: ReturnType<typeof setTimeout> }[] = [];
+
+function htmlThread(heapMb: number): Worker {
+  const at = idleHtmlThreads.findIndex((thread) => thread.heapMb === heapMb);
+  if (at >= 0) {
+    const [thread] = idleHtmlThreads.splice(at, 1);
+    clearTimeout(thread!.timer);
+    return thread!.worker;
+  }
+  const worker = new Worker(HTML_WORKER_SOURCE, {
+    eval: true,
+    workerData: { modules: HTML_MODULES },
+    resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32 },
+  });
+  // A waiting thread neither keeps the process alive nor takes it down when it fails.
+  worker.unref();
+  worker.on('error', () => undefined);
+  worker.once('exit', () => {
+    const index = idleHtmlThreads.findIndex((thread) => thread.worker === worker);
+    if (index >= 0) clearTimeout(idleHtmlThreads.splice(index, 1)[0]!.timer);
+  });
+  return worker;
+}
 
 export interface HtmlToMarkdownOptions {
   /** Ends the conversion (the reader's time is up). */
@@ -79,28 +112,41 @@ export interface HtmlToMarkdownOptions {
 /** A page's title and its readable part as Markdown; the whole body when it has no article. */
 export async function htmlToMarkdown(html: string, url: string, options: HtmlToMarkdownOptions = {}): Promise<{ title: string; text: string }> {
   options.signal?.throwIfAborted();
-  const worker = new Worker(HTML_WORKER_SOURCE, {
-    eval: true,
-    workerData: { html, modules: HTML_MODULES },
-    resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 256, maxYoungGenerationSizeMb: 32 },
-  });
+  const heapMb = options.maxHeapMb ?? 256;
+  const worker = htmlThread(heapMb);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onAbort: (() => void) | undefined;
+  let onMessage: ((converted: { title: string; text: string }) => void) | undefined;
+  let onFailure: (() => void) | undefined;
+  let answered = false;
   try {
     const converted = await new Promise<{ title: string; text: string }>((resolve, reject) => {
       const stop = (reason: string) => reject(new DocumentTextError(reason));
       timer = setTimeout(() => stop('the page took too long to read'), options.timeoutMs ?? 10_000);
       onAbort = () => stop('stopped');
       options.signal?.addEventListener('abort', onAbort, { once: true });
-      worker.once('message', resolve);
-      worker.once('error', () => stop('not readable HTML'));
-      worker.once('exit', () => stop('not readable HTML'));
+      onMessage = resolve;
+      onFailure = () => stop('not readable HTML');
+      worker.once('message', onMessage);
+      worker.once('error', onFailure);
+      worker.once('exit', onFailure);
+      worker.postMessage(html);
     });
+    answered = true;
     return { title: converted.title.trim() || new URL(url).hostname, text: cut(converted.text) };
   } finally {
     clearTimeout(timer);
     if (onAbort) options.signal?.removeEventListener('abort', onAbort);
-    await worker.terminate();
+    if (onMessage) worker.off('message', onMessage);
+    if (onFailure) worker.off('error', onFailure).off('exit', onFailure);
+    // Only a thread that answered is kept: one still converting is ended here.
+    if (answered && idleHtmlThreads.length < IDLE_HTML_THREADS) {
+      const timer = setTimeout(() => void worker.terminate(), HTML_THREAD_IDLE_MS);
+      timer.unref();
+      idleHtmlThreads.push({ worker, heapMb, timer });
+    } else {
+      await worker.terminate();
+    }
   }
 }
 

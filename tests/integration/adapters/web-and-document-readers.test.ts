@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApproximateTokenizer } from '../../../adapters/memory/approximate-tokenizer';
 import { InMemoryChatPlatformFactory, InMemoryChatWorkspace } from '../../../adapters/memory/in-memory-chat-platform';
+import { htmlToMarkdown } from '../../../adapters/documents/document-text';
 import { DocumentFileContents } from '../../../adapters/documents/file-contents';
 import { GuardedHttpClient } from '../../../adapters/http/guarded-http-client';
 import { WebSourceReader } from '../../../adapters/knowledge/web-source-reader';
@@ -76,6 +77,27 @@ describe('ReadableWebFetcher: pages as readable text through the guarded client'
     expect(longestStall).toBeLessThan(750);
     // An ordinary page still reads.
     expect((await fetcher.read(`${web.origin}/article`)).text).toContain(ARTICLE_FACT);
+  }, 30_000);
+
+  it('turns pages into text in warm threads: a page costs its conversion, not a new thread loading the libraries, and a stuck one is still ended', async () => {
+    // A new thread per page loaded linkedom, Readability and turndown again: about 200 ms of
+    // CPU for a page whose conversion takes 5 ms, 2 s for the ten links of one Premium answer.
+    const page = `<html><head><title>Guide</title></head><body><article><h1>Guide</h1>${`<p>${ARTICLE_FACT} ${'More words for the article body. '.repeat(8)}</p>`.repeat(20)}</article></body></html>`;
+    const nested = `<html><head><title>Nested</title></head><body>${'<div>'.repeat(1_000)}${ARTICLE_FACT}${'</div>'.repeat(1_000)}</body></html>`;
+    await htmlToMarkdown(page, 'https://guide.example');
+
+    const before = process.cpuUsage();
+    for (let n = 0; n < 10; n += 1) expect((await htmlToMarkdown(page, 'https://guide.example')).text).toContain(ARTICLE_FACT);
+    const used = process.cpuUsage(before);
+    expect((used.user + used.system) / 1000).toBeLessThan(700);
+
+    const started = performance.now();
+    await expect(htmlToMarkdown(nested, 'https://nested.example', { timeoutMs: 300 })).rejects.toThrow('took too long');
+    await expect(htmlToMarkdown(nested, 'https://nested.example', { signal: AbortSignal.timeout(300) })).rejects.toThrow('stopped');
+    expect(performance.now() - started).toBeLessThan(3_000);
+    // The stuck threads were ended, not kept: the next pages read at once.
+    const results = await Promise.all([1, 2, 3].map(() => htmlToMarkdown(page, 'https://guide.example', { timeoutMs: 2_000 })));
+    expect(results.every((r) => r.text.includes(ARTICLE_FACT))).toBe(true);
   }, 30_000);
 
   it('reads a Japanese page in Shift_JIS or EUC-JP declared only by its meta tag, as browsers do', async () => {
