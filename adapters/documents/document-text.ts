@@ -77,6 +77,12 @@ const HTML_MODULES = (() => {
 const IDLE_HTML_THREADS = 2;
 const HTML_THREAD_IDLE_MS = 60_000;
 const idleHtmlThreads: { worker: Worker; heapMb: number; timer: ReturnType<typeof setTimeout> }[] = [];
+let htmlThreadsStarted = 0;
+
+/** Threads started so far and threads waiting for a page (for tests and diagnostics). */
+export function htmlThreadStats(): { started: number; idle: number } {
+  return { started: htmlThreadsStarted, idle: idleHtmlThreads.length };
+}
 
 function htmlThread(heapMb: number): Worker {
   const at = idleHtmlThreads.findIndex((thread) => thread.heapMb === heapMb);
@@ -85,6 +91,7 @@ function htmlThread(heapMb: number): Worker {
     clearTimeout(thread!.timer);
     return thread!.worker;
   }
+  htmlThreadsStarted += 1;
   const worker = new Worker(HTML_WORKER_SOURCE, {
     eval: true,
     workerData: { modules: HTML_MODULES },

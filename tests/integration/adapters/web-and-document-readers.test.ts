@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApproximateTokenizer } from '../../../adapters/memory/approximate-tokenizer';
 import { InMemoryChatPlatformFactory, InMemoryChatWorkspace } from '../../../adapters/memory/in-memory-chat-platform';
-import { htmlToMarkdown } from '../../../adapters/documents/document-text';
+import { htmlThreadStats, htmlToMarkdown } from '../../../adapters/documents/document-text';
 import { DocumentFileContents } from '../../../adapters/documents/file-contents';
 import { GuardedHttpClient } from '../../../adapters/http/guarded-http-client';
 import { WebSourceReader } from '../../../adapters/knowledge/web-source-reader';
@@ -54,16 +54,13 @@ describe('ReadableWebFetcher: pages as readable text through the guarded client'
   it('turns a page into text off the event loop, and gives up on one that takes too long without stalling other answers', async () => {
     // 1,000 nested <div>s: 11 KB that kept Readability busy for seconds (minutes at 5,000) on
     // the worker's only thread, where no timer, no other answer and no time limit could run.
-    const depth = 1_000;
+    // At 2,000 a conversion on the main thread would still be busy long after the reader's
+    // one-second limit, and would then return the page: only a conversion off the event loop
+    // can be ended by that limit (no clock is asserted).
+    const depth = 2_000;
     web.page('/nested', { type: 'text/html', body: `<html><head><title>Nested</title></head><body>${'<div>'.repeat(depth)}${ARTICLE_FACT}${'</div>'.repeat(depth)}</body></html>` });
-    let last = performance.now();
-    let longestStall = 0;
-    const ticker = setInterval(() => {
-      const now = performance.now();
-      longestStall = Math.max(longestStall, now - last);
-      last = now;
-    }, 10);
-    const started = performance.now();
+    let ticks = 0;
+    const ticker = setInterval(() => void (ticks += 1), 10);
     try {
       const failure = await fetcher.read(`${web.origin}/nested`, { signal: AbortSignal.timeout(1_000) }).then(
         () => undefined,
@@ -73,8 +70,8 @@ describe('ReadableWebFetcher: pages as readable text through the guarded client'
     } finally {
       clearInterval(ticker);
     }
-    expect(performance.now() - started).toBeLessThan(5_000);
-    expect(longestStall).toBeLessThan(750);
+    // Other work ran meanwhile (timers fired while the page was being converted).
+    expect(ticks).toBeGreaterThan(0);
     // An ordinary page still reads.
     expect((await fetcher.read(`${web.origin}/article`)).text).toContain(ARTICLE_FACT);
   }, 30_000);
@@ -86,15 +83,15 @@ describe('ReadableWebFetcher: pages as readable text through the guarded client'
     const nested = `<html><head><title>Nested</title></head><body>${'<div>'.repeat(1_000)}${ARTICLE_FACT}${'</div>'.repeat(1_000)}</body></html>`;
     await htmlToMarkdown(page, 'https://guide.example');
 
-    const before = process.cpuUsage();
+    const warm = htmlThreadStats();
     for (let n = 0; n < 10; n += 1) expect((await htmlToMarkdown(page, 'https://guide.example')).text).toContain(ARTICLE_FACT);
-    const used = process.cpuUsage(before);
-    expect((used.user + used.system) / 1000).toBeLessThan(700);
+    // Ten pages in a row: no thread started, the one that answered kept answering.
+    expect(htmlThreadStats().started).toBe(warm.started);
 
-    const started = performance.now();
     await expect(htmlToMarkdown(nested, 'https://nested.example', { timeoutMs: 300 })).rejects.toThrow('took too long');
     await expect(htmlToMarkdown(nested, 'https://nested.example', { signal: AbortSignal.timeout(300) })).rejects.toThrow('stopped');
-    expect(performance.now() - started).toBeLessThan(3_000);
+    // The stuck threads were ended, not kept for the next page (the first took the kept one).
+    expect(htmlThreadStats()).toEqual({ started: warm.started + 1, idle: 0 });
     // The stuck threads were ended, not kept: the next pages read at once.
     const results = await Promise.all([1, 2, 3].map(() => htmlToMarkdown(page, 'https://guide.example', { timeoutMs: 2_000 })));
     expect(results.every((r) => r.text.includes(ARTICLE_FACT))).toBe(true);
