@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ReaderError, type Reader } from '../../core/readers/reader';
-import type { Tool } from '../../core/tools/tool';
+import { ToolError, type Tool } from '../../core/tools/tool';
+import { DocumentFileContents } from '../documents/file-contents';
 import { IGNORE_REFUSALS, integrationTool, listResults, providerCall, reportRefusal, sourcesOf, toReaderError, type IntegrationToolSpec, type TokenRefused } from './integration-tool';
 import type { IntegrationEndpoints } from './integration-settings';
 import { ProviderHttpError, providerFetch } from './provider-http';
@@ -142,23 +143,13 @@ export function googleTools(endpoints: IntegrationEndpoints, refused: TokenRefus
       async run({ fileId }, call) {
         const metaUrl = endpoints.api('google-drive', `/drive/v3/files/${fileId}`, 'https://www.googleapis.com');
         // Without supportsAllDrives, a shared drive's file is "not found".
-        metaUrl.search = new URLSearchParams({ fields: 'id,name,mimeType,webViewLink', supportsAllDrives: 'true' }).toString();
+        metaUrl.search = new URLSearchParams({ fields: 'id,name,mimeType,webViewLink,size', supportsAllDrives: 'true' }).toString();
         const meta = await call.json<Json>(metaUrl);
-        const mime = str(meta.mimeType) === 'application/vnd.google-apps.spreadsheet' ? 'text/csv' : 'text/plain';
-        const url = endpoints.api('google-drive', `/drive/v3/files/${fileId}/export`, 'https://www.googleapis.com');
-        url.search = new URLSearchParams({ mimeType: mime }).toString();
-        const response = await providerFetch(url, {
-          provider: 'google-drive',
-          token: call.token,
-          signal: call.signal,
-          timeoutMs: endpoints.timeoutMs,
-          headers: { accept: '*/*' },
-        });
-        if (!response.ok) throw new ProviderHttpError(response.status, 'google-drive');
-        const text = (await response.text()).slice(0, 200_000);
-        const title = str(meta.name) || fileId;
+        const file = { id: fileId, title: str(meta.name) || fileId, mimeType: str(meta.mimeType), size: Number(str(meta.size) || Number.NaN) };
+        // Only Docs Editors files export; an uploaded PDF or DOCX is refused (403 fileNotExportable) and is downloaded instead.
+        const text = file.mimeType.startsWith(GOOGLE_APPS) ? await driveExport(endpoints, call, file) : await driveDownload(endpoints, call, file);
         const link = str(meta.webViewLink) || undefined;
-        return { content: `# ${title}\n\n${text}`, untrusted: true, sources: sourcesOf('google_drive', [{ title, url: link }]) };
+        return { content: `# ${file.title}\n\n${text.slice(0, DRIVE_TEXT_CHARS)}`, untrusted: true, sources: sourcesOf('google_drive', [{ title: file.title, url: link }]) };
       },
     }),
     integration({
@@ -208,6 +199,107 @@ export function googleTools(endpoints: IntegrationEndpoints, refused: TokenRefus
       },
     }),
   ];
+}
+
+const GOOGLE_APPS = 'application/vnd.google-apps.';
+/** Characters of a Drive file given to the model. */
+const DRIVE_TEXT_CHARS = 200_000;
+/** Largest uploaded Drive file downloaded to be read, as for a file shared in Slack. */
+export const MAX_DRIVE_FILE_BYTES = 20 * 1024 * 1024;
+
+interface DriveFile {
+  readonly id: string;
+  readonly title: string;
+  readonly mimeType: string;
+  /** Bytes; NaN when Drive tells none (Docs Editors files). */
+  readonly size: number;
+}
+
+/** A Docs Editors file exported as text (a spreadsheet as CSV): files.export. */
+async function driveExport(endpoints: IntegrationEndpoints, call: ReturnType<typeof providerCall>, file: DriveFile): Promise<string> {
+  const url = endpoints.api('google-drive', `/drive/v3/files/${file.id}/export`, 'https://www.googleapis.com');
+  url.search = new URLSearchParams({ mimeType: file.mimeType === `${GOOGLE_APPS}spreadsheet` ? 'text/csv' : 'text/plain' }).toString();
+  const response = await driveFetch(endpoints, call, url, file);
+  return response.text();
+}
+
+/**
+ * An uploaded file (PDF, Word, text…) downloaded (files.get?alt=media) up to
+ * `MAX_DRIVE_FILE_BYTES` and read with the readers of files shared in Slack.
+ */
+async function driveDownload(endpoints: IntegrationEndpoints, call: ReturnType<typeof providerCall>, file: DriveFile): Promise<string> {
+  const extension = /\.([A-Za-z0-9]{1,8})$/.exec(file.title)?.[1]?.toLowerCase();
+  const shared = { id: file.id, name: file.title, mimetype: file.mimeType, ...(extension ? { filetype: extension } : {}), size: Number.isFinite(file.size) ? file.size : 0 };
+  if (DOCUMENTS.kindOf(shared) !== 'text') throw new ToolError(`"${file.title}" is a ${file.mimeType || 'binary'} file in Google Drive, which Tomo cannot read as text.`);
+  if (shared.size > MAX_DRIVE_FILE_BYTES) throw tooLarge(file);
+  const url = endpoints.api('google-drive', `/drive/v3/files/${file.id}`, 'https://www.googleapis.com');
+  url.search = new URLSearchParams({ alt: 'media', supportsAllDrives: 'true' }).toString();
+  const response = await driveFetch(endpoints, call, url, file);
+  const bytes = await readCapped(response, MAX_DRIVE_FILE_BYTES, file);
+  try {
+    const extracted = await DOCUMENTS.extract(bytes, shared, { signal: call.signal });
+    return 'text' in extracted && typeof extracted.text === 'string' ? extracted.text : '';
+  } catch (error) {
+    if (error instanceof ReaderError) throw new ToolError(`"${file.title}" could not be read as text (${error.failure === 'too_large' ? 'too large' : error.message}).`);
+    throw error;
+  }
+}
+
+const DOCUMENTS = new DocumentFileContents();
+
+function tooLarge(file: DriveFile): ToolError {
+  return new ToolError(`"${file.title}" is too large to read (over ${MAX_DRIVE_FILE_BYTES / 1024 / 1024} MB).`);
+}
+
+/**
+ * A Drive content request. Drive's 403 is also its answer for what the file does not allow
+ * (reasons `fileNotExportable`, `exportSizeLimitExceeded`, `cannotDownloadFile`): told as such,
+ * not as a refused connection (which made the model tell the person to reconnect).
+ */
+async function driveFetch(endpoints: IntegrationEndpoints, call: ReturnType<typeof providerCall>, url: URL, file: DriveFile): Promise<Response> {
+  const response = await providerFetch(url, { provider: 'google-drive', token: call.token, signal: call.signal, timeoutMs: endpoints.timeoutMs, headers: { accept: '*/*' } });
+  if (response.ok) return response;
+  const body = await response.text().catch(() => '');
+  if (response.status === 403) {
+    const reasons = driveErrorReasons(body);
+    if (reasons.includes('fileNotExportable') || reasons.includes('fileNotDownloadable')) {
+      throw new ToolError(`"${file.title}" (${file.mimeType}) cannot be exported or downloaded as text from Google Drive.`);
+    }
+    if (reasons.includes('exportSizeLimitExceeded')) throw new ToolError(`"${file.title}" is too large for Google Drive to export as text (over 10 MB).`);
+    if (reasons.includes('cannotDownloadFile') || reasons.includes('cannotExportFile')) {
+      throw new ToolError(`The owner of "${file.title}" does not let viewers download, print or copy it, so Tomo cannot read it.`);
+    }
+  }
+  throw new ProviderHttpError(response.status, 'google-drive');
+}
+
+/** The `reason`s of a Google API error body (`error.errors[].reason`), without its message. */
+function driveErrorReasons(body: string): string[] {
+  try {
+    return arr(obj(obj(JSON.parse(body)).error).errors).map((e) => str(e.reason));
+  } catch {
+    return [];
+  }
+}
+
+/** The body, refused as soon as it passes `maxBytes` (the rest is never read). */
+async function readCapped(response: Response, maxBytes: number, file: DriveFile): Promise<Uint8Array> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge(file);
+  }
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for await (const part of (response.body ?? []) as AsyncIterable<Uint8Array>) {
+    total += part.byteLength;
+    if (total > maxBytes) {
+      await response.body?.cancel().catch(() => undefined);
+      throw tooLarge(file);
+    }
+    parts.push(part);
+  }
+  return Buffer.concat(parts);
 }
 
 /** The person's uploads: channels?mine=true → the uploads playlist → its items. Also /api/get-youtube-videos. */

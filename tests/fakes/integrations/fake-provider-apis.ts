@@ -17,6 +17,26 @@ export interface FakeItem {
   readonly start?: string;
   /** Google Drive: the shared drive holding the file (none: the person's My Drive). */
   readonly sharedDrive?: string;
+  /** Google Drive: the file's type; a Google Doc unless told (an upload: `application/pdf`…). */
+  readonly mimeType?: string;
+  /** Google Drive: an uploaded file's bytes (`files.get?alt=media`); `text` is then unused. */
+  readonly bytes?: Buffer;
+  /** Google Docs: the document's tabs (each with its own text and child tabs); the body is the first tab's. */
+  readonly tabs?: readonly FakeTab[];
+  /** Notion: the page's blocks, nested (toggles, columns, synced blocks); replaces `text`. */
+  readonly blocks?: readonly FakeBlock[];
+}
+
+export interface FakeTab {
+  readonly title: string;
+  readonly text: string;
+  readonly childTabs?: readonly FakeTab[];
+}
+
+export interface FakeBlock {
+  readonly type: string;
+  readonly text?: string;
+  readonly children?: readonly FakeBlock[];
 }
 
 /** Data per family and kind: `google:docs`, `github:code`, `jira:issues`… */
@@ -67,11 +87,17 @@ const google: Handler = (ctx) => {
     if (!ctx.token.scope.includes('documents.readonly')) return forbidden(res);
     const item = visible(ctx, 'google:docs').find((d) => d.id === doc[1]);
     if (!item) return notFound(res);
-    return json(res, {
-      documentId: item.id,
-      title: item.title,
-      body: { content: item.text.split('\n').map((line) => ({ paragraph: { elements: [{ textRun: { content: `${line}\n` } }] } })) },
+    const body = (text: string) => ({ content: text.split('\n').map((line) => ({ paragraph: { elements: [{ textRun: { content: `${line}\n` } }] } })) });
+    const tabs: readonly FakeTab[] = item.tabs ?? [{ title: 'Tab 1', text: item.text }];
+    // Like the Docs API: without includeTabsContent, `body` is the first tab's only; with it,
+    // every tab (and child tab) is under `tabs[].documentTab.body` and `body` is left out.
+    if (ctx.url.searchParams.get('includeTabsContent') !== 'true') return json(res, { documentId: item.id, title: item.title, body: body(tabs[0]!.text) });
+    const tab = (t: FakeTab, id: string, nestingLevel: number): unknown => ({
+      tabProperties: { tabId: id, title: t.title, index: Number(id.split('.').pop()), nestingLevel },
+      documentTab: { body: body(t.text) },
+      ...(t.childTabs ? { childTabs: t.childTabs.map((c, n) => tab(c, `${id}.${n}`, nestingLevel + 1)) } : {}),
     });
+    return json(res, { documentId: item.id, title: item.title, tabs: tabs.map((t, n) => tab(t, `t.${n}`, 0)) });
   }
   const sheet = /^\/v4\/spreadsheets\/([\w-]+)$/.exec(path);
   if (sheet) {
@@ -111,13 +137,15 @@ const google: Handler = (ctx) => {
     const allDrives = sharedDrivesAsked(ctx);
     if (allDrives === 'refused') return badRequest(res, 'The includeItemsFromAllDrives parameter can only be set to true if supportsAllDrives is also true.');
     const files = matching(visible(ctx, 'google:drive'), term).filter((f) => f.sharedDrive === undefined || allDrives);
-    return json(res, { files: files.map((f) => ({ id: f.id, name: f.title, mimeType: 'application/vnd.google-apps.document', webViewLink: f.url })) });
+    return json(res, { files: files.map((f) => ({ id: f.id, name: f.title, mimeType: driveMimeType(f), webViewLink: f.url })) });
   }
   const exported = /^\/drive\/v3\/files\/([\w-]+)\/export$/.exec(path);
   if (exported) {
     if (!ctx.token.scope.includes('drive.readonly')) return forbidden(res);
     const item = visible(ctx, 'google:drive').find((d) => d.id === exported[1]);
     if (!item) return notFound(res);
+    // Like Drive: only Docs Editors files export; an uploaded PDF or DOCX is refused with 403.
+    if (!driveMimeType(item).startsWith('application/vnd.google-apps.')) return driveRefusal(res, 'fileNotExportable', 'Export only supports Docs Editors files.');
     res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end(item.text);
     return true;
   }
@@ -126,7 +154,19 @@ const google: Handler = (ctx) => {
     const item = visible(ctx, 'google:drive').find((d) => d.id === file[1]);
     // A shared drive's file is "not found" to an app that does not say supportsAllDrives=true.
     if (!item || (item.sharedDrive !== undefined && ctx.url.searchParams.get('supportsAllDrives') !== 'true')) return notFound(res);
-    return json(res, { id: item.id, name: item.title, mimeType: 'application/vnd.google-apps.document', webViewLink: item.url });
+    const mimeType = driveMimeType(item);
+    const google = mimeType.startsWith('application/vnd.google-apps.');
+    if (ctx.url.searchParams.get('alt') === 'media') {
+      if (!ctx.token.scope.includes('drive.readonly')) return forbidden(res);
+      // Like Drive: a Docs Editors file has no bytes of its own to download; it is exported.
+      if (google) return driveRefusal(res, 'fileNotDownloadable', 'Only files with binary content can be downloaded. Use Export with Docs Editors files.');
+      const bytes = item.bytes ?? Buffer.from(item.text, 'utf8');
+      res.writeHead(200, { 'content-type': mimeType, 'content-length': String(bytes.length) }).end(bytes);
+      return true;
+    }
+    // Drive gives `size` (a string) only for files with bytes of their own.
+    const size = google ? {} : { size: String((item.bytes ?? Buffer.from(item.text, 'utf8')).length) };
+    return json(res, { id: item.id, name: item.title, mimeType, webViewLink: item.url, ...size });
   }
   if (path === '/calendar/v3/calendars/primary/events') {
     if (!ctx.token.scope.includes('calendar.readonly')) return forbidden(res);
@@ -217,10 +257,20 @@ const notion: Handler = (ctx) => {
   const id = page?.[1] ?? blocks?.[1];
   if (id) {
     const item = visible(ctx, 'notion:pages').find((i) => i.id === id);
-    if (!item) return notFound(ctx.res);
-    if (page) return json(ctx.res, { object: 'page', id: item.id, url: item.url, properties: title(item) });
+    // A block's own children: its id is `<page id>_<position>_<position>…`.
+    const parent = item ? undefined : notionBlockAt(visible(ctx, 'notion:pages'), id);
+    if (!item && !parent) return notFound(ctx.res);
+    if (page) return item ? json(ctx.res, { object: 'page', id: item.id, url: item.url, properties: title(item) }) : notFound(ctx.res);
+    const children: readonly FakeBlock[] = item ? (item.blocks ?? item.text.split('\n').map((line) => ({ type: 'paragraph', text: line }))) : (parent!.children ?? []);
+    // Like Notion: one level only; a block with children says has_children and its children are listed by its id.
+    const all = children.map((b, n) => ({
+      object: 'block',
+      id: item ? (item.blocks ? `${id}_${n}` : `block-${n}`) : `${id}_${n}`,
+      type: b.type,
+      has_children: (b.children ?? []).length > 0,
+      [b.type]: b.text === undefined ? (b.type === 'synced_block' ? { synced_from: null } : {}) : { rich_text: [{ plain_text: b.text }] },
+    }));
     // Like Notion: at most page_size (100 by default and at most) blocks, then has_more and next_cursor.
-    const all = item.text.split('\n').map((line, n) => ({ object: 'block', id: `block-${n}`, type: 'paragraph', paragraph: { rich_text: [{ plain_text: line }] } }));
     const size = Math.min(100, Math.max(1, Number(ctx.url.searchParams.get('page_size') ?? 100) || 100));
     const cursor = ctx.url.searchParams.get('start_cursor');
     const from = cursor === null ? 0 : all.findIndex((b) => b.id === cursor);
@@ -357,6 +407,29 @@ export function notFound(res: ServerResponse): true {
 
 export function badRequest(res: ServerResponse, message: string): true {
   sendJson(res, 400, { error: { code: 400, message, status: 'INVALID_ARGUMENT' } });
+  return true;
+}
+
+/** The nested Notion block with the id `<page id>_<n>_<n>…`, if any. */
+function notionBlockAt(pages: readonly FakeItem[], id: string): FakeBlock | undefined {
+  const [pageId, ...path] = id.split('_');
+  let blocks = pages.find((p) => p.id === pageId)?.blocks;
+  let block: FakeBlock | undefined;
+  for (const n of path) {
+    block = blocks?.[Number(n)];
+    blocks = block?.children;
+  }
+  return path.length === 0 ? undefined : block;
+}
+
+/** A Drive file's type: a Google Doc unless the item says otherwise. */
+function driveMimeType(item: FakeItem): string {
+  return item.mimeType ?? 'application/vnd.google-apps.document';
+}
+
+/** Drive's 403 for a request the file does not allow, with its reason (not a refused token). */
+function driveRefusal(res: ServerResponse, reason: string, message: string): true {
+  sendJson(res, 403, { error: { code: 403, message, errors: [{ message, domain: 'global', reason, location: 'fileId', locationType: 'parameter' }] } });
   return true;
 }
 

@@ -5,6 +5,9 @@ import { integrationProviderTools } from '../../../adapters/integrations/provide
 import type { Tool } from '../../../core/tools/tool';
 import { ANA, startFakeIntegrations, type FakeIntegrations } from '../../fakes/integrations/fake-integrations';
 import { addItems } from '../../fakes/integrations/fake-provider-apis';
+import { docxWithText, pdfWithText } from '../../fakes/web/documents';
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /**
  * The providers' APIs as a paying team meets them: long pages come in pages of results
@@ -94,5 +97,37 @@ describe('A provider that rate-limits a call (HTTP 429 with Retry-After)', () =>
     expect((error as Error).message).toContain('HTTP 429');
     expect(Date.now() - started).toBeLessThan(5_000);
     fake.world.rateLimits = new Map();
+  });
+});
+
+describe('Google Drive: a file uploaded to Drive (PDF, Word), not a Google Docs file', () => {
+  it('is downloaded and read as text, since Drive refuses to export it', async () => {
+    addItems(
+      fake.world,
+      'google:drive',
+      { id: 'uploadedpdf01', title: 'Pilotage tariff.pdf', text: '', mimeType: 'application/pdf', bytes: pdfWithText(['Pilotage costs 410 euros per hour', 'Night surcharge 25 percent']), url: 'https://drive.google.com/file/d/uploadedpdf01/view', readers: [ANA.id], sharedDrive: 'Operations' },
+      { id: 'uploadeddocx1', title: 'Mooring rules.docx', text: '', mimeType: DOCX, bytes: docxWithText('Mooring rules', ['Two lines forward, two aft.']), url: 'https://drive.google.com/file/d/uploadeddocx1/view', readers: [ANA.id] },
+    );
+    const token = fake.oauth.issue('google', ANA, 'https://www.googleapis.com/auth/drive.readonly').accessToken;
+
+    const pdf = await toolNamed('google_drive_read').run({ fileId: 'uploadedpdf01' }, context(token));
+    expect(pdf.content).toContain('# Pilotage tariff.pdf');
+    expect(pdf.content).toContain('Pilotage costs 410 euros per hour');
+    expect(pdf.content).toContain('Night surcharge 25 percent');
+    expect(pdf.sources).toEqual([{ kind: 'google_drive', title: 'Pilotage tariff.pdf', url: 'https://drive.google.com/file/d/uploadedpdf01/view' }]);
+
+    const docx = await toolNamed('google_drive_read').run({ fileId: 'uploadeddocx1' }, context(token));
+    expect(docx.content).toContain('Two lines forward, two aft.');
+  });
+
+  it('that Tomo cannot read as text (an image, a ZIP) is said so, not blamed on the connection', async () => {
+    addItems(fake.world, 'google:drive', { id: 'uploadedzip01', title: 'Charts.zip', text: '', mimeType: 'application/zip', bytes: Buffer.from('PK\u0003\u0004'), readers: [ANA.id] });
+    const token = fake.oauth.issue('google', ANA, 'https://www.googleapis.com/auth/drive.readonly').accessToken;
+
+    const error = await toolNamed('google_drive_read').run({ fileId: 'uploadedzip01' }, context(token)).catch((e: unknown) => e);
+
+    expect((error as Error).message).toContain('Charts.zip');
+    expect((error as Error).message).toContain('application/zip');
+    expect((error as Error).message).not.toContain('reconnect');
   });
 });
