@@ -111,20 +111,8 @@ export function integrationProviderTools(endpoints: IntegrationEndpoints, refuse
       schema: z.object({ pageId: z.string().regex(/^[0-9a-fA-F-]{32,36}$/).describe('The page id') }),
       async run(args, call) {
         const page = await call.json<Json>(endpoints.api('notion', `/v1/pages/${args.pageId}`), { headers: NOTION });
-        // Notion gives a page's blocks 100 at a time: follow next_cursor, so a long page is read to its end.
-        const results: Json[] = [];
-        let cursor: string | undefined;
-        for (let round = 0; round < NOTION_MAX_BLOCK_PAGES; round += 1) {
-          const params: Record<string, string> = { page_size: '100', ...(cursor === undefined ? {} : { start_cursor: cursor }) };
-          const blocks = await call.json<Json>(withSearch(endpoints.api('notion', `/v1/blocks/${args.pageId}/children`), params), { headers: NOTION });
-          results.push(...arr(blocks.results));
-          cursor = blocks.has_more === true && str(blocks.next_cursor) !== '' ? str(blocks.next_cursor) : undefined;
-          if (cursor === undefined) break;
-        }
-        const text = results
-          .map((b) => arr(obj(b[str(b.type)]).rich_text).map((t) => str(t.plain_text)).join(''))
-          .filter((line) => line !== '')
-          .join('\n');
+        const { lines, complete } = await notionBlockLines(endpoints, call, args.pageId);
+        const text = lines.join('\n').slice(0, NOTION_MAX_CHARS) + (complete ? '' : '\n\n(Only the beginning of this page was read: it is too long or nested too deeply.)');
         const title = notionTitle(page);
         return { content: `# ${title}\n\n${text.slice(0, 200_000)}`, untrusted: true, sources: sourcesOf('notion', [{ title, url: str(page.url) || undefined }]) };
       },
@@ -298,6 +286,71 @@ export function integrationProviderTools(endpoints: IntegrationEndpoints, refuse
 const NOTION = { 'notion-version': '2022-06-28' };
 /** Pages of 100 blocks read from one Notion page (2,000 blocks: a very long page; a model reads no more). */
 const NOTION_MAX_BLOCK_PAGES = 20;
+/** Block-children requests for one page, nested blocks included (each toggle, column… costs one). */
+const NOTION_MAX_REQUESTS = 60;
+/** How deep nested blocks are followed (a list in a toggle in a column is 3). */
+const NOTION_MAX_DEPTH = 6;
+/** Characters of a page given to the model. */
+const NOTION_MAX_CHARS = 200_000;
+/** Time for reading one page's blocks; the tool itself is stopped at 20 s and would return nothing. */
+const NOTION_READ_MS = 12_000;
+/** Blocks whose children are other pages or databases, not this page's text. */
+const NOTION_OTHER_PAGES = new Set(['child_page', 'child_database']);
+
+/**
+ * A page's blocks as lines in document order, children indented under their parent: the
+ * text in toggles, columns, synced blocks, nested lists and tables is listed only as the
+ * children of a block with `has_children` (blocks.children.list, 100 at a time, following
+ * `next_cursor`). Bounded by blocks, requests, depth, characters and time; `complete` says
+ * whether it was all read. A nested block the integration may not see (404) is left out.
+ */
+async function notionBlockLines(endpoints: IntegrationEndpoints, call: IntegrationCall, pageId: string): Promise<{ lines: string[]; complete: boolean }> {
+  const lines: string[] = [];
+  const deadline = Date.now() + NOTION_READ_MS;
+  let requests = 0;
+  let blocks = 0;
+  let chars = 0;
+  let complete = true;
+  const read = async (id: string, depth: number, indent: number): Promise<void> => {
+    let cursor: string | undefined;
+    do {
+      if (requests >= NOTION_MAX_REQUESTS || blocks >= NOTION_MAX_BLOCK_PAGES * 100 || chars >= NOTION_MAX_CHARS || (depth > 0 && Date.now() > deadline)) {
+        complete = false;
+        return;
+      }
+      requests += 1;
+      const params: Record<string, string> = { page_size: '100', ...(cursor === undefined ? {} : { start_cursor: cursor }) };
+      let list: Json;
+      try {
+        list = await call.json<Json>(withSearch(endpoints.api('notion', `/v1/blocks/${id}/children`), params), { headers: NOTION });
+      } catch (error) {
+        if (depth > 0 && error instanceof ProviderHttpError && error.status === 404) return;
+        throw error;
+      }
+      for (const block of arr(list.results)) {
+        blocks += 1;
+        const type = str(block.type);
+        const line = arr(obj(block[type]).rich_text).map((t) => str(t.plain_text)).join('');
+        if (line !== '') {
+          lines.push(`${'  '.repeat(indent)}${line}`);
+          chars += line.length + 1;
+        }
+        if (block.has_children !== true || NOTION_OTHER_PAGES.has(type)) continue;
+        if (depth + 1 > NOTION_MAX_DEPTH) {
+          complete = false;
+          continue;
+        }
+        // A duplicate synced block shows its original's children.
+        const original = str(obj(obj(block.synced_block).synced_from).block_id);
+        // Containers without text of their own (columns, synced blocks) do not indent their children.
+        await read(original || str(block.id), depth + 1, line === '' ? indent : indent + 1);
+      }
+      cursor = list.has_more === true && str(list.next_cursor) !== '' ? str(list.next_cursor) : undefined;
+    } while (cursor !== undefined);
+  };
+  await read(pageId, 0, 0);
+  return { lines, complete };
+}
 
 function notionTitle(item: Json): string {
   for (const property of Object.values(obj(item.properties))) {

@@ -54,6 +54,40 @@ describe('Notion: a long page', () => {
   });
 });
 
+describe('Notion: text inside toggles, columns, synced blocks and nested lists', () => {
+  it('is read with the page, in document order, children under their parent', async () => {
+    addItems(fake.world, 'notion:pages', {
+      id: '3c4d5e6f708192a3b4c5d6e7f8091a2b',
+      title: 'Pilot handbook',
+      text: '',
+      url: 'https://notion.so/pilot',
+      readers: [ANA.id],
+      blocks: [
+        { type: 'heading_1', text: 'Boarding' },
+        { type: 'toggle', text: 'Ladder checks', children: [{ type: 'paragraph', text: 'Inspect every rung before climbing.' }] },
+        {
+          type: 'column_list',
+          children: [
+            { type: 'column', children: [{ type: 'paragraph', text: 'Port side: lee ladder.' }] },
+            { type: 'column', children: [{ type: 'paragraph', text: 'Starboard side: crane hoist.' }] },
+          ],
+        },
+        { type: 'synced_block', children: [{ type: 'callout', text: 'Always wear a lifejacket.' }] },
+        { type: 'bulleted_list_item', text: 'Radio', children: [{ type: 'bulleted_list_item', text: 'Channel 12', children: [{ type: 'bulleted_list_item', text: 'Backup channel 14' }] }] },
+        { type: 'paragraph', text: 'End of handbook.' },
+      ],
+    });
+    const token = fake.oauth.issue('notion', ANA, '').accessToken;
+
+    const output = await toolNamed('notion_read_page').run({ pageId: '3c4d5e6f708192a3b4c5d6e7f8091a2b' }, context(token));
+
+    const order = ['Boarding', 'Ladder checks', 'Inspect every rung', 'Port side', 'Starboard side', 'Always wear a lifejacket', 'Radio', 'Channel 12', 'Backup channel 14', 'End of handbook'];
+    const positions = order.map((text) => output.content.indexOf(text));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+});
+
 describe('Google Drive: a file on a shared drive', () => {
   it('is found by google_drive_search and read by google_drive_read, like one in My Drive', async () => {
     addItems(
