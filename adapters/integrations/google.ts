@@ -50,13 +50,19 @@ function googleReader(
   };
 }
 
-/** Docs: paragraphs and table cells as plain text, in document order (Docs API documents.get). */
+/**
+ * Docs: paragraphs and table cells as plain text, in document order (Docs API documents.get).
+ * A document's tabs are all read (`includeTabsContent`: without it `body` is the first tab's
+ * only), child tabs after their parent, each under its title when there are several.
+ */
 export function googleDocsReader(endpoints: IntegrationEndpoints, refused: TokenRefused = IGNORE_REFUSALS): Reader {
   return googleReader(endpoints, 'document', 'google_docs', async (id, call) => {
-    const doc = await call.json<Json>(endpoints.api('google-docs', `/v1/documents/${id}`));
-    const lines: string[] = [];
-    const walk = (content: Json[]) => {
-      for (const element of content) {
+    const url = endpoints.api('google-docs', `/v1/documents/${id}`);
+    url.search = new URLSearchParams({ includeTabsContent: 'true' }).toString();
+    const doc = await call.json<Json>(url);
+    const bodyLines = (body: Json): string[] => {
+      const lines: string[] = [];
+      for (const element of arr(body.content)) {
         const paragraph = obj(element.paragraph);
         if (element.paragraph) lines.push(arr(paragraph.elements).map((e) => str(obj(e.textRun).content)).join('').replace(/\n$/, ''));
         for (const row of arr(obj(element.table).tableRows)) {
@@ -67,9 +73,22 @@ export function googleDocsReader(endpoints: IntegrationEndpoints, refused: Token
           }).join(' | '));
         }
       }
+      return lines;
     };
-    walk(arr(obj(doc.body).content));
-    return { title: str(doc.title) || 'Google Doc', text: lines.join('\n').trim() };
+    const tabs: { title: string; lines: string[] }[] = [];
+    const walk = (list: Json[]) => {
+      for (const tab of list) {
+        tabs.push({ title: str(obj(tab.tabProperties).title), lines: bodyLines(obj(obj(tab.documentTab).body)) });
+        walk(arr(tab.childTabs));
+      }
+    };
+    walk(arr(doc.tabs));
+    const text = tabs.length === 0
+      ? bodyLines(obj(doc.body)).join('\n')
+      : tabs.length === 1
+        ? tabs[0]!.lines.join('\n')
+        : tabs.map((tab) => `## ${tab.title || 'Untitled tab'}\n\n${tab.lines.join('\n').trim()}`).join('\n\n');
+    return { title: str(doc.title) || 'Google Doc', text: text.trim() };
   }, refused);
 }
 

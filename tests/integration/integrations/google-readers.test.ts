@@ -60,3 +60,34 @@ describe('Google Docs, Sheets and Slides links, read with the asker\'s token', (
     expect((gone as ReaderError).failure).toBe('forbidden');
   });
 });
+
+describe('A Google Doc with tabs', () => {
+  it('is read tab by tab, child tabs included, not only its first tab', async () => {
+    addItems(fake.world, 'google:docs', {
+      id: 'doctabs00001',
+      title: 'Port manual',
+      text: '',
+      readers: [ANA.id],
+      tabs: [
+        { title: 'Overview', text: 'The port opens at six.' },
+        { title: 'Berths', text: 'Berth 4 takes tankers.', childTabs: [{ title: 'Berth 4 details', text: 'Depth alongside: 14 metres.' }] },
+      ],
+    });
+    const token = fake.oauth.issue('google', ANA, 'https://www.googleapis.com/auth/documents.readonly').accessToken;
+
+    const doc = await googleDocsReader(endpoints).read(link('https://docs.google.com/document/d/doctabs00001/edit?tab=t.0'), context(token));
+
+    expect(doc.title).toBe('Port manual');
+    expect(doc.text).toContain('The port opens at six.');
+    expect(doc.text).toContain('Berth 4 takes tankers.');
+    expect(doc.text).toContain('Depth alongside: 14 metres.');
+    expect(doc.text.indexOf('Berths')).toBeLessThan(doc.text.indexOf('Berth 4 takes tankers.'));
+    expect(doc.text.indexOf('Berth 4 takes tankers.')).toBeLessThan(doc.text.indexOf('Depth alongside'));
+  });
+
+  it('without tabs reads as before', async () => {
+    const token = fake.oauth.issue('google', ANA, 'https://www.googleapis.com/auth/documents.readonly').accessToken;
+    const doc = await googleDocsReader(endpoints).read(link('https://docs.google.com/document/d/doc000000001/edit'), context(token));
+    expect(doc.text).toBe('Minutes\nDecided: buy two cranes.');
+  });
+});
