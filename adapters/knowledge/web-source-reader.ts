@@ -6,6 +6,10 @@ import { GuardedFetchError, type GuardedHttpClient } from '../http/guarded-http-
 
 const HTML = new Set(['text/html', 'application/xhtml+xml']);
 const SITEMAP_URLS = 200;
+/** Levels of sitemaps read: sitemap.xml, an index it lists, that index's sitemaps. */
+const SITEMAP_DEPTH = 3;
+/** Sitemap files read for one source. */
+const SITEMAP_FILES = 10;
 
 /**
  * A page, or a site up to the source's page limit: the page itself first, then the same-origin
@@ -84,15 +88,40 @@ export class WebSourceReader implements SourceContentReader {
     }
   }
 
-  /** The same-origin page addresses sitemap.xml lists (nothing when it has none). */
+  /**
+   * The page addresses sitemap.xml lists (nothing when it has none). A sitemap index
+   * (`<sitemapindex>`: WordPress's wp-sitemap.xml, Yoast's sitemap_index.xml, large sites)
+   * lists further sitemaps, not pages: those are read in turn, same-origin only, at most
+   * `SITEMAP_DEPTH` levels and `SITEMAP_FILES` files, each once.
+   */
   private async sitemap(origin: string, signal: AbortSignal): Promise<string[]> {
+    const pages: string[] = [];
+    const read = new Set<string>();
+    const visit = async (url: string, depth: number): Promise<void> => {
+      if (read.size >= SITEMAP_FILES || pages.length >= SITEMAP_URLS || read.has(url)) return;
+      read.add(url);
+      const xml = await this.sitemapXml(url, signal);
+      if (xml === undefined) return;
+      const locs = [...xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/gi)].map((m) => m[1]!.replace(/&amp;/g, '&')).filter((u) => URL.canParse(u));
+      if (!/<sitemapindex[\s>]/i.test(xml)) {
+        pages.push(...locs.slice(0, SITEMAP_URLS - pages.length));
+        return;
+      }
+      if (depth + 1 >= SITEMAP_DEPTH) return;
+      for (const nested of locs) {
+        if (new URL(nested).origin === origin) await visit(normalize(nested), depth + 1);
+      }
+    };
+    await visit(`${origin}/sitemap.xml`, 0);
+    return pages;
+  }
+
+  private async sitemapXml(url: string, signal: AbortSignal): Promise<string | undefined> {
     try {
-      const response = await this.client.get(`${origin}/sitemap.xml`, { signal, accept: 'application/xml,text/xml', wants: (type) => type.includes('xml') || type === '' });
-      if (response.status !== 200) return [];
-      const xml = decodeText(response.body, response.charset);
-      return [...xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/gi)].map((m) => m[1]!.replace(/&amp;/g, '&')).filter((u) => URL.canParse(u)).slice(0, SITEMAP_URLS);
+      const response = await this.client.get(url, { signal, accept: 'application/xml,text/xml', wants: (type) => type.includes('xml') || type === '' });
+      return response.status === 200 ? decodeText(response.body, response.charset) : undefined;
     } catch {
-      return [];
+      return undefined;
     }
   }
 }

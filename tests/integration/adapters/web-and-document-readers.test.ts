@@ -256,3 +256,50 @@ describe('DocumentFileContents: Slack files as text or images', () => {
     await expect(contents.extract(Buffer.from('not a pdf'), file('broken.pdf', 'application/pdf', 'pdf'))).rejects.toBeInstanceOf(ReaderError);
   });
 });
+
+describe('WebSourceReader: a site whose sitemap.xml is a sitemap index (WordPress, Yoast)', () => {
+  let site: FakeWeb;
+  beforeAll(async () => {
+    site = await startFakeWeb();
+  });
+  afterAll(() => site?.close());
+
+  const sourceOf = (url: string, pageLimit: number) => ({
+    id: 'source-site', teamId: 'T1', kind: 'web', title: url, url, fileId: null, pageLimit,
+    status: 'reading', progressDone: 0, progressTotal: 0, failure: null, sizeBytes: 0, chunkCount: 0, addedBy: 'U1', createdAt: new Date(), updatedAt: new Date(),
+  }) as const;
+  const page = (title: string, text: string) => `<html><head><title>${title}</title></head><body><article><h1>${title}</h1><p>${text} ${'Harbour news for the whole coast. '.repeat(8)}</p></article></body></html>`;
+  const urlset = (paths: string[]) => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths.map((p) => `<url><loc>${site.origin}${p}</loc></url>`).join('')}</urlset>`;
+  const index = (paths: string[]) => `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths.map((p) => `<sitemap><loc>${site.origin}${p}</loc><lastmod>2026-01-01</lastmod></sitemap>`).join('')}</sitemapindex>`;
+
+  it('follows the nested sitemaps to the pages, and stores no sitemap as a page', async () => {
+    site.page('/', { type: 'text/html', body: page('Harbour home', 'Welcome to the harbour.') });
+    site.page('/sitemap.xml', { type: 'application/xml', body: index(['/wp-sitemap-posts-post-1.xml', '/wp-sitemap-posts-page-1.xml']) });
+    site.page('/wp-sitemap-posts-post-1.xml', { type: 'text/xml', body: urlset(['/2026/tide-tables', '/2026/dredging']) });
+    site.page('/wp-sitemap-posts-page-1.xml', { type: 'text/xml', body: urlset(['/pilotage']) });
+    site.page('/2026/tide-tables', { type: 'text/html', body: page('Tide tables', 'High water at 06:12.') });
+    site.page('/2026/dredging', { type: 'text/html', body: page('Dredging', 'Dredging of berth 3 ends in May.') });
+    site.page('/pilotage', { type: 'text/html', body: page('Pilotage', 'Pilots board at the fairway buoy.') });
+
+    const read = await new WebSourceReader(new GuardedHttpClient({ allowPrivateHosts: [site.host] })).read(sourceOf(`${site.origin}/`, 10) as never, new AbortController().signal);
+
+    const urls = read.documents.map((d) => d.location.url);
+    expect(urls).toEqual(expect.arrayContaining([`${site.origin}/2026/tide-tables`, `${site.origin}/2026/dredging`, `${site.origin}/pilotage`]));
+    expect(urls.filter((u) => u?.endsWith('.xml'))).toEqual([]);
+    expect(read.documents.map((d) => d.text).join('\n')).toContain('Pilots board at the fairway buoy.');
+  });
+
+  it('stops following sitemap indexes that nest too deep or loop', async () => {
+    site.page('/sitemap.xml', { type: 'application/xml', body: index(['/loop-a.xml']) });
+    site.page('/loop-a.xml', { type: 'application/xml', body: index(['/loop-b.xml']) });
+    site.page('/loop-b.xml', { type: 'application/xml', body: index(['/loop-a.xml', '/loop-c.xml']) });
+    site.page('/loop-c.xml', { type: 'application/xml', body: index(['/loop-d.xml']) });
+    site.page('/loop-d.xml', { type: 'application/xml', body: urlset(['/pilotage']) });
+    const hits = site.hits.length;
+
+    const read = await new WebSourceReader(new GuardedHttpClient({ allowPrivateHosts: [site.host] })).read(sourceOf(`${site.origin}/`, 10) as never, new AbortController().signal);
+
+    expect(read.documents.map((d) => d.location.url)).toEqual([`${site.origin}/`]);
+    expect(site.hits.slice(hits).filter((h) => h.endsWith('.xml')).length).toBeLessThanOrEqual(4);
+  });
+});
