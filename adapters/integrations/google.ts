@@ -157,7 +157,7 @@ export function googleTools(endpoints: IntegrationEndpoints, refused: TokenRefus
     integration({
       name: 'google_drive_read',
       provider: 'google-drive',
-      description: "Reads a Google Docs, Sheets or Slides file from the asking person's Drive as plain text, by its id from google_drive_search.",
+      description: "Reads a file from the asking person's Drive as plain text (Google Docs, Sheets, Slides, and uploaded PDF, Word and text files), by its id from google_drive_search.",
       schema: z.object({ fileId: z.string().regex(/^[A-Za-z0-9_-]{10,100}$/).describe('The Drive file id') }),
       async run({ fileId }, call) {
         const metaUrl = endpoints.api('google-drive', `/drive/v3/files/${fileId}`, 'https://www.googleapis.com');
