@@ -19,6 +19,11 @@ export function browseTool(fetcher: WebPageFetcher): Tool {
   const lcTool = tool(
     async ({ url }, config) => {
       const context = toolContextOf(config);
+      if (context.openableUrls !== undefined && !context.openableUrls.has(new URL(url).href)) {
+        throw new ToolError(
+          `Not opened: this answer has read the person's private sources, so only addresses from the conversation or from results can be opened now (${url} is not one of them).`,
+        );
+      }
       try {
         const page = await fetcher.read(url, { signal: context.signal });
         return {

@@ -1,7 +1,7 @@
 import type { EntitlementGrant } from '../entitlement/entitlement';
 import { pluginStates, type PluginId } from '../plugins/plugin';
 import type { PluginSettingsRepository } from '../plugins/plugin-settings-repository.port';
-import { findSources } from '../readers/find-sources';
+import { findSources, linksIn } from '../readers/find-sources';
 import type { ReaderRegistry, ReadSources } from '../readers/reader-registry';
 import type { Clock } from '../shared/clock.port';
 import type { TeamId, UserId } from '../shared/ids';
@@ -164,6 +164,11 @@ export class StreamAnswer {
           // answer has used the asker's private sources (a picture of their document would leak it).
           get conversation() {
             return gated && usedServices().length > 0 ? undefined : conversation;
+          },
+          // Read at each tool call too: once private text is in the conversation, an address the
+          // model makes up could carry it out (in a DM as well), so only known ones may be opened.
+          get openableUrls() {
+            return usedServices().length > 0 ? knownUrls(input.messages, progress.sources) : undefined;
           },
         },
         append: (text) => writer.append(text),
@@ -337,6 +342,12 @@ function egressSources(system: string, read: ReadSources | undefined, progress: 
     ...(Object.keys(counts).length > 0 ? { sourceCounts: counts } : {}),
     ...(progress.toolsCalled.length > 0 ? { toolsCalled: [...progress.toolsCalled] } : {}),
   };
+}
+
+/** Web addresses the conversation already holds: links in its messages, pages and results tools used. */
+function knownUrls(messages: readonly ThreadMessage[], sources: readonly ToolSource[]): ReadonlySet<string> {
+  const urls = [...messages.flatMap((message) => linksIn(message.text)), ...sources.map((source) => source.url)];
+  return new Set(urls.filter((url) => URL.canParse(url)).map((url) => new URL(url).href));
 }
 
 /**

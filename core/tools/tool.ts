@@ -69,6 +69,13 @@ export interface ToolContext {
   readonly integrationToken?: string;
   /** Set where the answer is written into a thread Tomo can post files to. */
   readonly conversation?: ToolConversation;
+  /**
+   * Set once the answer has read the asker's private sources (their Google Docs, GitHub…):
+   * the only web addresses a tool may open from then on, those already in the conversation
+   * or in results. Any other address is the model's own, and its path or query could carry
+   * the private text to whoever runs the site.
+   */
+  readonly openableUrls?: ReadonlySet<string>;
   /** Aborted when the tool's time is up or the answer is abandoned. */
   readonly signal: AbortSignal;
 }
