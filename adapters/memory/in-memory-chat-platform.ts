@@ -13,6 +13,7 @@ import type {
   ShowThinkingInput,
   ThinkingIndicator,
   ThreadMessage,
+  LinkedMessage,
   ThreadRef,
   WorkspaceAccess,
 } from '../../core/assistant/chat-platform.port';
@@ -194,12 +195,13 @@ export class InMemoryChatPlatform implements ChatPlatform {
     return bytes;
   }
 
-  async readLinkedMessage(ref: MessageRef, viewer: string): Promise<ThreadMessage | undefined> {
+  async readLinkedMessage(ref: MessageRef, viewer: string): Promise<LinkedMessage | undefined> {
     this.workspace.check('readLinkedMessage');
     const members = this.workspace.privateMembers.get(ref.channelId);
     if (!this.workspace.channels.has(ref.channelId) || (members !== undefined && !members.has(viewer))) return undefined;
     const found = this.workspace.messages.find((m) => m.channelId === ref.channelId && m.ts === ref.ts);
-    return found === undefined ? undefined : toThreadMessage(found);
+    if (found === undefined) return undefined;
+    return { ...toThreadMessage(found), ...(members !== undefined || ref.channelId.startsWith('D') ? { restricted: true } : {}) };
   }
 
   protected reply(thread: ThreadRef, text: string, appearance: BotAppearance | undefined): string {

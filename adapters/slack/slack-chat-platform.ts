@@ -6,6 +6,7 @@ import type {
   ChatPlatform,
   ChatPlatformFactory,
   ChatUserProfile,
+  LinkedMessage,
   MessageRef,
   OutgoingFile,
   PrivateAnswer,
@@ -173,7 +174,7 @@ export class SlackChatPlatform implements ChatPlatform {
     return downloadSlackFile(this.call, this.access.botToken, apiOrigin, file, this.fileUrls, options);
   }
 
-  readLinkedMessage(ref: MessageRef, viewer: string): Promise<ThreadMessage | undefined> {
+  readLinkedMessage(ref: MessageRef, viewer: string): Promise<LinkedMessage | undefined> {
     return readLinkedSlackMessage(this.call, ref, viewer);
   }
 

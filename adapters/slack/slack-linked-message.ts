@@ -1,5 +1,5 @@
 import { isChatPlatformError } from '../../core/assistant/chat-platform-error';
-import type { MessageRef, ThreadMessage } from '../../core/assistant/chat-platform.port';
+import type { LinkedMessage, MessageRef } from '../../core/assistant/chat-platform.port';
 import type { SlackCall } from './slack-api-caller';
 
 interface ConversationInfo {
@@ -20,7 +20,7 @@ const MAX_MEMBER_PAGES = 20;
  * workspace reads a public channel; a private channel, DM or group DM only its members.
  * Tomo's own access (it must be in the channel) is Slack's to decide.
  */
-export async function readLinkedSlackMessage(call: SlackCall, ref: MessageRef, viewer: string): Promise<ThreadMessage | undefined> {
+export async function readLinkedSlackMessage(call: SlackCall, ref: MessageRef, viewer: string): Promise<LinkedMessage | undefined> {
   try {
     if (!(await visibleTo(call, ref.channelId, viewer))) return undefined;
     const page =
@@ -34,6 +34,7 @@ export async function readLinkedSlackMessage(call: SlackCall, ref: MessageRef, v
       text: found.text ?? '',
       ...(found.user === undefined ? {} : { userId: found.user }),
       ...(found.bot_id === undefined ? {} : { botId: found.bot_id }),
+      ...(isPublic ? {} : { restricted: true }),
     };
   } catch (error) {
     // Unknown channel, Tomo not in it, no such message: the same answer as "not yours to see".

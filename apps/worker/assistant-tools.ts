@@ -12,6 +12,7 @@ import { webSearchTool } from '../../adapters/tools/web-search.tool';
 import { ReadableWebFetcher } from '../../adapters/web/readable-web-fetcher';
 import { YouTubeTranscripts } from '../../adapters/youtube/youtube-transcripts';
 import type { StreamAnswerDeps } from '../../core/assistant/answer-stream.use-case';
+import { PRIVATE_CONVERSATION } from '../../core/assistant/private-answer';
 import { ReaderRegistry } from '../../core/readers/reader-registry';
 import { slackFileReader } from '../../core/readers/slack-file.reader';
 import { slackMessageReader } from '../../core/readers/slack-message.reader';
@@ -69,8 +70,12 @@ export function assistantTools(config: WorkerConfig, database: Database, logger:
     ),
     working: (status, locale) => translate(STATUS_CODES[status.code], status as unknown as Record<string, string>, locale),
     sourcesLabel: (locale) => translate('SLACK.SOURCES', {}, locale),
-    privateAnswerNote: (services, locale) =>
-      translate('SLACK.PRIVATE_ANSWER', { services: services.map((id) => findProvider(id)?.title ?? id).join(', ') }, locale),
+    privateAnswerNote: (services, locale) => {
+      const connections = services.filter((id) => id !== PRIVATE_CONVERSATION);
+      return connections.length === 0
+        ? translate('SLACK.PRIVATE_ANSWER_CONVERSATION', {}, locale)
+        : translate('SLACK.PRIVATE_ANSWER', { services: connections.map((id) => findProvider(id)?.title ?? id).join(', ') }, locale);
+    },
   };
 }
 

@@ -17,7 +17,7 @@ import { isLlmError, type LlmError } from './llm-error';
 import type { LlmProvider, LlmStreamEvent, LlmUserMessage } from './llm-provider.port';
 import { buildThreadContext, displayNamesOf, userIdsInThread, type ThreadContext } from './thread-context';
 import { DEFAULT_TOOL_LOOP_LIMITS, newToolLoopProgress, runToolLoop, type ToolLoopLimits, type ToolLoopProgress } from './tool-loop';
-import { PrivateAnswerGate, privacyOf, withoutIntegrations } from './private-answer';
+import { PRIVATE_CONVERSATION, PrivateAnswerGate, privacyOf, withoutIntegrations, type AnswerPrivacy } from './private-answer';
 import { UNTRUSTED_RULES } from './untrusted-content';
 
 export const DEFAULT_MAX_OUTPUT_TOKENS = 4_096;
@@ -122,7 +122,7 @@ export class StreamAnswer {
     const privacy = privacyOf(platform, input.thread);
     const askerResources = deps.resources?.(input.teamId, input.requesterId) ?? NO_RESOURCES;
     const resources = privacy === 'public_only' ? withoutIntegrations(askerResources) : askerResources;
-    const read = await this.readSources(input, enabledPlugins, resources, showStatus);
+    const read = await this.readSources(input, enabledPlugins, resources, privacy, showStatus);
     const canUploadFiles = platform.uploadFiles !== undefined;
     const tools: OfferedTool[] = (await deps.tools?.offer({ plan: grant.plan.name, enabledPlugins, resources, canUploadFiles })) ?? [];
     const request = this.firstRequest(grant.model.id, context, read, tools.length > 0);
@@ -135,8 +135,14 @@ export class StreamAnswer {
     };
     const progress = newToolLoopProgress();
     const privateTools = new Map(tools.flatMap((t) => (t.integrationToken === undefined ? [] : [[t.tool.name, t.tool.needs!.integration!] as const])));
-    const usedServices = () => [...new Set([...(read?.integrations ?? []), ...progress.toolsCalled.flatMap((name) => privateTools.get(name) ?? [])])];
-    const gated = privacy === 'shared' && ((read?.integrations?.length ?? 0) > 0 || privateTools.size > 0);
+    const usedServices = () => [
+      ...new Set([
+        ...(read?.integrations ?? []),
+        ...(read?.restricted === true ? [PRIVATE_CONVERSATION] : []),
+        ...progress.toolsCalled.flatMap((name) => privateTools.get(name) ?? []),
+      ]),
+    ];
+    const gated = privacy === 'shared' && ((read?.integrations?.length ?? 0) > 0 || read?.restricted === true || privateTools.size > 0);
     const writer = gated
       ? new PrivateAnswerGate({
           platform,
@@ -234,6 +240,7 @@ export class StreamAnswer {
     input: StreamAnswerInput,
     enabledPlugins: ReadonlySet<PluginId>,
     resources: AskerResources,
+    privacy: AnswerPrivacy,
     showStatus: (status: WorkStatus) => Promise<void>,
   ): Promise<ReadSources | undefined> {
     if (this.deps.readers === undefined) return undefined;
@@ -244,7 +251,14 @@ export class StreamAnswer {
       limits: input.grant.plan.readers,
       enabledPlugins,
       resources,
-      context: { teamId: input.teamId, userId: input.requesterId, locale: input.locale, platform: input.platform },
+      context: {
+        teamId: input.teamId,
+        userId: input.requesterId,
+        locale: input.locale,
+        platform: input.platform,
+        channelId: input.thread.channelId,
+        privateAllowed: privacy !== 'public_only',
+      },
       showStatus,
       tokenizer: this.deps.tokenizer,
     });

@@ -127,6 +127,9 @@ export interface ShowThinkingInput {
   appearance?: BotAppearance;
 }
 
+/** A message behind a link; `restricted` when its conversation is not public (a private channel, a DM, a group DM). */
+export type LinkedMessage = ThreadMessage & { readonly restricted?: boolean };
+
 export interface ChatPlatform {
   /** Every message of the thread, oldest first, parent included. */
   readThread(thread: ThreadRef): Promise<ThreadMessage[]>;
@@ -145,7 +148,7 @@ export interface ChatPlatform {
    * A linked message, only if `viewer` may read it too: public channels, or conversations
    * `viewer` is a member of. Undefined when it does not exist or is not theirs to see.
    */
-  readLinkedMessage?(ref: MessageRef, viewer: UserId): Promise<ThreadMessage | undefined>;
+  readLinkedMessage?(ref: MessageRef, viewer: UserId): Promise<LinkedMessage | undefined>;
   /**
    * Every file in ONE message (Slack: `files.uploadV2`, i.e. getUploadURLExternal, the bytes,
    * completeUploadExternal), with an optional comment. All or nothing: a failure before the

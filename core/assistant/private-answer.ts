@@ -19,6 +19,12 @@ export function privacyOf(platform: ChatPlatform, thread: ThreadRef): AnswerPriv
   return platform.postPrivately === undefined ? 'public_only' : 'shared';
 }
 
+/**
+ * Among the services an answer used: a message from a conversation not everyone where the
+ * answer goes may read (a private channel or DM linked in a channel), not a connection.
+ */
+export const PRIVATE_CONVERSATION = 'private-conversation';
+
 /** The same resources without any integration token: nothing private can be read. */
 export function withoutIntegrations(resources: AskerResources): AskerResources {
   return { ...resources, integrationToken: async () => undefined };

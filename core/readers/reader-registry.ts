@@ -32,6 +32,8 @@ export interface ReadSources {
   readonly counts: Record<string, number>;
   /** Integrations whose private content (read with the asker's token) went to the model. */
   readonly integrations?: readonly string[];
+  /** Something read came from a conversation not everyone in the answer's may read (a private channel, a DM). */
+  readonly restricted?: boolean;
 }
 
 export interface ReaderRegistryOptions {
@@ -109,6 +111,7 @@ export class ReaderRegistry {
       images: read.flatMap((r) => [...(r.content.images ?? [])]),
       counts,
       ...(integrations.length > 0 ? { integrations } : {}),
+      ...(read.some((r) => r.content.restricted === true) ? { restricted: true } : {}),
     };
   }
 

@@ -2,7 +2,7 @@ import type { ChatPlatform, SharedFile } from '../assistant/chat-platform.port';
 import type { LlmImage } from '../assistant/llm-provider.port';
 import type { IntegrationProviderId } from '../integrations/integration-provider';
 import type { PluginId } from '../plugins/plugin';
-import type { TeamId, UserId } from '../shared/ids';
+import type { ChannelId, TeamId, UserId } from '../shared/ids';
 import type { WorkStatus } from '../tools/tool';
 import type { Locale } from '../workspace/user';
 
@@ -15,6 +15,13 @@ export interface ReaderContext {
   readonly teamId: TeamId;
   /** The asker: readers never show them what they could not see themselves. */
   readonly userId: UserId;
+  /** The conversation the answer goes to. */
+  readonly channelId?: ChannelId;
+  /**
+   * False where the answer can only be public (a workflow step's output, a scheduled summary):
+   * nothing from a conversation others may not read is read there.
+   */
+  readonly privateAllowed?: boolean;
   readonly locale: Locale;
   readonly platform: ChatPlatform;
   /** Set when the reader declared `needs.integration`. */
@@ -29,6 +36,8 @@ export interface ReadContent {
   readonly url?: string;
   /** Images for models that take them (a shared PNG, a photo). */
   readonly images?: readonly LlmImage[];
+  /** From a conversation not everyone in the answer's may read (a private channel, a DM): the answer is private. */
+  readonly restricted?: boolean;
 }
 
 /**

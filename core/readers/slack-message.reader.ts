@@ -33,8 +33,18 @@ export function slackMessageReader(): Reader {
       const message = await context.platform.readLinkedMessage(ref, context.userId);
       // Missing and not-yours read the same, so a link cannot probe private channels.
       if (message === undefined) throw new ReaderError('not_found');
+      // A private channel's or DM's message is the asker's to see, not the whole conversation's
+      // the answer goes to (unless it is that very conversation): it makes the answer private,
+      // and where only a public answer is possible it is not read at all.
+      const restricted = message.restricted === true && ref.channelId !== context.channelId;
+      if (restricted && context.privateAllowed === false) throw new ReaderError('not_found');
       const author = message.userId === undefined ? '' : `<@${message.userId}>: `;
-      return { title: `Slack message in <#${ref.channelId}>`, text: `${author}${message.text}`, url: source.type === 'link' ? source.url : undefined };
+      return {
+        title: `Slack message in <#${ref.channelId}>`,
+        text: `${author}${message.text}`,
+        url: source.type === 'link' ? source.url : undefined,
+        ...(restricted ? { restricted: true } : {}),
+      };
     },
   };
 }

@@ -105,5 +105,6 @@ export const en: MessageCatalogue = {
   'SLACK.STATUS.DRAWING_IMAGES': 'is drawing {count} images…',
   'SLACK.SOURCES': 'Sources',
   'SLACK.STATUS.USING_SERVICE': 'is checking {service}…',
+  'SLACK.PRIVATE_ANSWER_CONVERSATION': '_Only you can see this answer: it uses a linked message from a private channel or DM that others here cannot read._',
   'SLACK.PRIVATE_ANSWER': '_Only you can see this answer: it uses your own {services} connection, which others here cannot see._',
 };

@@ -104,5 +104,6 @@ export const ja: MessageCatalogue = {
   'SLACK.STATUS.DRAWING_IMAGES': 'が画像を{count}枚描いています…',
   'SLACK.SOURCES': '出典',
   'SLACK.STATUS.USING_SERVICE': 'が{service}を確認しています…',
+  'SLACK.PRIVATE_ANSWER_CONVERSATION': '_この回答はあなたにだけ表示されています。ここにいる他の人が読めないプライベートチャンネルまたは DM のメッセージへのリンクを使ったためです。_',
   'SLACK.PRIVATE_ANSWER': '_この回答はあなたにだけ表示されています。ここにいる他の人には見えない、あなた個人の {services} 接続を使ったためです。_',
 };

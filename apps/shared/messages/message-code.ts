@@ -48,6 +48,8 @@ export const UiMessageCodes = [
   'SLACK.STATUS.USING_SERVICE',
   /** Above an answer only its asker sees because it used their connected services (issue 14). */
   'SLACK.PRIVATE_ANSWER',
+  /** ...because it used a linked message from a private channel or DM that others here cannot read. */
+  'SLACK.PRIVATE_ANSWER_CONVERSATION',
 ] as const;
 
 export type UiMessageCode = (typeof UiMessageCodes)[number];

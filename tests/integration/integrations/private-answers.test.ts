@@ -200,6 +200,42 @@ describe('Integrations in answers (Slack, LLM and provider fakes)', () => {
     expect(ephemerals.map((e) => e.text).join('\n')).toContain('The launch is on October 14.');
   });
 
+  it("keeps a message linked from a private channel out of a shared one: another person's permalink in the thread, Alice's answer alone", async () => {
+    // Bob is not in #exec; Alice is. Bob pastes a permalink to an #exec message in #general and Alice
+    // asks Tomo about the thread: reading it for her is right, posting it in #general is not.
+    const exec = world.slack.addChannel({ id: 'GEXEC1', teamId: world.ws.team.id, name: 'exec', isPrivate: true, members: [world.ws.alice] });
+    const memo = world.slack.addMessage({ channel: exec.id, user: world.ws.alice, text: 'Reorg: the harbour team moves under Finance on March 3.' });
+    const parent = world.slack.addMessage({
+      channel: world.ws.channel,
+      user: world.ws.bob,
+      text: `anyone know what this is? <https://acme.slack.com/archives/${exec.id}/p${memo.ts.replace('.', '')}>`,
+    });
+    const question = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, threadTs: parent.ts, text: `<@${world.ws.team.botUserId}> summarize this thread` });
+    world.openai.answer('The harbour team moves under Finance on March 3.');
+    const ephemeralsBefore = world.slack.ephemeralsFor(world.ws.alice).length;
+
+    await sendEvent(world, mention(world, { ts: question.ts, channel: world.ws.channel, threadTs: parent.ts }));
+    await eventually(() => expect(world.slack.ephemeralsFor(world.ws.alice).length + repliesIn(world, world.ws.channel, parent.ts).length).toBeGreaterThan(ephemeralsBefore));
+    await settled(world);
+
+    expect(lastPrompt().turns.at(-1)!.text).toContain('moves under Finance on March 3');
+    expect(repliesIn(world, world.ws.channel, parent.ts)).toEqual([]);
+    expect(JSON.stringify(world.slack.thread(world.ws.channel, parent.ts))).not.toContain('Finance');
+    const ephemerals = world.slack.ephemeralsFor(world.ws.alice).slice(ephemeralsBefore);
+    expect(ephemerals).toHaveLength(1);
+    expect(ephemerals[0]!.text).toContain('Only you can see this answer: it uses a linked message from a private channel or DM');
+    expect(ephemerals[0]!.text).toContain('The harbour team moves under Finance on March 3.');
+  });
+
+  it('posts in the thread as usual an answer about a message linked from a public channel', async () => {
+    const note = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.bob, text: 'The ferry leaves at 7:40 on weekdays.' });
+    world.openai.answer('Weekdays at 7:40.');
+    const { replies, ephemerals } = await ask(world.ws.bob, `when? <https://acme.slack.com/archives/${world.ws.channel}/p${note.ts.replace('.', '')}>`);
+    expect(lastPrompt().turns.at(-1)!.text).toContain('The ferry leaves at 7:40');
+    expect(replies).toEqual(['Weekdays at 7:40.']);
+    expect(ephemerals).toEqual([]);
+  });
+
   it('moves a private answer to a DM when Slack cannot show it in the channel', async () => {
     world.slack.failNext('chat.postEphemeral', 'user_not_in_channel');
     world.openai.answer('October 14, privately.');

@@ -65,6 +65,21 @@ describe('Slack app: the "Ask Tomo" workflow step (real server and worker, fakes
     );
   });
 
+  it("reads no private channel's message linked in the prompt: the step's output is not private to anyone", async () => {
+    // Whoever runs the step, its answer goes where the workflow sends it; Alice being in #exec
+    // does not make #exec's messages fit for that.
+    const exec = world.slack.addChannel({ id: 'GEXECWF', teamId: world.ws.team.id, name: 'exec', isPrivate: true, members: [world.ws.alice] });
+    const memo = world.slack.addMessage({ channel: exec.id, user: world.ws.alice, text: 'Board vote on the merger is on May 2.' });
+    world.openai.answer('I could not read that message.');
+    const link = `https://acme.slack.com/archives/${exec.id}/p${memo.ts.replace('.', '')}`;
+
+    const execution = await runStep({ prompt: `What does this say? ${link}`, user_id: world.ws.alice });
+
+    await eventually(() => expect(execution.state).toBe('completed'));
+    expect(JSON.stringify(lastPrompt(world))).not.toContain('merger');
+    expect(execution.outputs).toEqual({ answer: 'I could not read that message.' });
+  });
+
   it('keeps the prompt out of every job and table (sealed while it waits, gone once taken)', async () => {
     await settled(world, WORKFLOW);
     const client = new pg.Client({ connectionString: world.app.db.url });

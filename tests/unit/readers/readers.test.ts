@@ -281,4 +281,23 @@ describe('the readers', () => {
     expect(await reader.read(permalink('C0PUBLIC', open), context(ws))).toMatchObject({ text: '<@UB>: Launch on Friday', title: 'Slack message in <#C0PUBLIC>' });
     await expect(reader.read(permalink('G0SECRET', secret), context(ws))).rejects.toMatchObject({ failure: 'not_found' });
   });
+
+  it('Slack permalinks: a private channel\'s message makes the answer private, and is not read where the answer can only be public', async () => {
+    const ws = new InMemoryChatWorkspace();
+    ws.addChannel('C0PUBLIC');
+    ws.addChannel('G0SECRET');
+    ws.privateMembers.set('G0SECRET', new Set(['UA']));
+    const open = ws.say({ channelId: 'C0PUBLIC', text: 'Launch on Friday', userId: 'UB' });
+    const secret = ws.say({ channelId: 'G0SECRET', text: 'Salaries', userId: 'UB' });
+    const permalink = (channel: string, ts: string) => link(`https://acme.slack.com/archives/${channel}/p${ts.replace('.', '')}`);
+    const reader = slackMessageReader();
+    const answeringIn = (channelId: string, privateAllowed: boolean) => ({ ...context(ws), channelId, privateAllowed });
+
+    expect(await reader.read(permalink('G0SECRET', secret), answeringIn('C0PUBLIC', true))).toMatchObject({ text: '<@UB>: Salaries', restricted: true });
+    // In the private channel itself everyone may read it; a public message is never private.
+    expect(await reader.read(permalink('G0SECRET', secret), answeringIn('G0SECRET', false))).not.toHaveProperty('restricted');
+    expect(await reader.read(permalink('C0PUBLIC', open), answeringIn('G0SECRET', false))).not.toHaveProperty('restricted');
+    // A workflow step's output or a scheduled summary: what the channel may not read is not read.
+    await expect(reader.read(permalink('G0SECRET', secret), answeringIn('C0PUBLIC', false))).rejects.toMatchObject({ failure: 'not_found' });
+  });
 });
