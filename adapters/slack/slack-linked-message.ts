@@ -22,7 +22,8 @@ const MAX_MEMBER_PAGES = 20;
  */
 export async function readLinkedSlackMessage(call: SlackCall, ref: MessageRef, viewer: string): Promise<LinkedMessage | undefined> {
   try {
-    if (!(await visibleTo(call, ref.channelId, viewer))) return undefined;
+    const access = await conversationAccess(call, ref.channelId, viewer);
+    if (!access.visible) return undefined;
     const page =
       ref.threadTs === undefined
         ? await call('conversations.history', { channel: ref.channelId, latest: ref.ts, oldest: ref.ts, inclusive: true, limit: 1 })
@@ -34,7 +35,7 @@ export async function readLinkedSlackMessage(call: SlackCall, ref: MessageRef, v
       text: found.text ?? '',
       ...(found.user === undefined ? {} : { userId: found.user }),
       ...(found.bot_id === undefined ? {} : { botId: found.bot_id }),
-      ...(isPublic ? {} : { restricted: true }),
+      ...(access.isPublic ? {} : { restricted: true }),
     };
   } catch (error) {
     // Unknown channel, Tomo not in it, no such message: the same answer as "not yours to see".
@@ -48,10 +49,15 @@ export async function readLinkedSlackMessage(call: SlackCall, ref: MessageRef, v
  * a private channel, DM or group DM only its members. Unknown (or unreadable for Tomo): false.
  */
 export async function visibleTo(call: SlackCall, channel: string, viewer: string): Promise<boolean> {
+  return (await conversationAccess(call, channel, viewer)).visible;
+}
+
+/** Whether the conversation is public, and whether `viewer` can read it (see `visibleTo`). */
+async function conversationAccess(call: SlackCall, channel: string, viewer: string): Promise<{ visible: boolean; isPublic: boolean }> {
   const info = ((await call('conversations.info', { channel })) as ConversationInfo).channel;
-  if (info === undefined) return false;
+  if (info === undefined) return { visible: false, isPublic: false };
   const isPublic = info.is_channel === true && info.is_private !== true && info.is_im !== true && info.is_mpim !== true;
-  return isPublic || isMember(call, channel, viewer);
+  return { visible: isPublic || (await isMember(call, channel, viewer)), isPublic };
 }
 
 async function isMember(call: SlackCall, channel: string, viewer: string): Promise<boolean> {
