@@ -153,7 +153,7 @@ export class SlackChatPlatform implements ChatPlatform {
   }
 
   /** chat.postMessage, split over several messages when long; returns their timestamps. */
-  protected async post(where: Record<string, string>, text: string, appearance?: BotAppearance): Promise<string[]> {
+  protected async post(where: Record<string, string | boolean>, text: string, appearance?: BotAppearance): Promise<string[]> {
     const posted: string[] = [];
     for (const piece of splitMessage(text, this.writerSettings.maxMessageChars)) {
       const result = (await this.call('chat.postMessage', { ...where, markdown_text: piece, ...appearanceArgs(appearance) })) as {
@@ -229,7 +229,10 @@ export class SlackChatPlatform implements ChatPlatform {
       // Only a refusal of the ephemeral itself (user_not_in_channel, is_archived…) moves it to a DM.
       if (!isChatPlatformError(error) || (error.code !== 'failed' && error.code !== 'not_found')) throw error;
       const channel = await this.openDirect(answer.userId);
-      return { via: 'direct_message', messageTs: await this.post({ channel }, answer.text, answer.appearance) };
+      // No previews: Slack would fetch each link (and picture) the answer holds, and a link the
+      // model wrote after reading private sources could carry them to the site that way.
+      const where = { channel, unfurl_links: false, unfurl_media: false };
+      return { via: 'direct_message', messageTs: await this.post(where, answer.text, answer.appearance) };
     }
   }
 

@@ -262,6 +262,9 @@ describe('Integrations in answers (Slack, LLM and provider fakes)', () => {
     await settled(world);
     const dm = world.slack.callsTo('chat.postMessage').find((c) => String(c.params.markdown_text ?? '').includes('October 14, privately.'))!;
     expect(dm.params.channel).toMatch(/^D/);
+    // Slack fetches the links a message unfurls: a link the model wrote after reading private
+    // sources must not carry them to a site that way.
+    expect([String(dm.params.unfurl_links), String(dm.params.unfurl_media)]).toEqual(['false', 'false']);
     expect(repliesIn(world, world.ws.channel, question.ts)).toEqual([]);
   });
 });
