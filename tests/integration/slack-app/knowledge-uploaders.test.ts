@@ -184,6 +184,33 @@ describe('Knowledge uploaders in App Home through signed interactions (real serv
     expect(world.slack.state.modals.at(-1)!.view).toMatchObject({ callback_id: 'knowledge.modal.pdf' });
   });
 
+  it('takes a modal submitted by a Slack Connect partner as the host workspace’s (view.app_installed_team_id), not their own', async () => {
+    // Slack names the submitter's own workspace in `team` for view interactions in a shared
+    // channel; the workspace that installed Tomo is only in `view.app_installed_team_id`.
+    const partnerTeam = 'T0PARTNERKN';
+    const dave = 'UDAVEPARTNER';
+    world.slack.addTeam({ id: partnerTeam, name: 'Partner Inc' });
+    world.slack.addUser({ id: dave, teamId: partnerTeam, name: 'dave', realName: 'Dave Partner', locale: 'ja-JP' });
+    const fromPartner = (values: Record<string, Record<string, unknown>>) => {
+      const payload = submit(dave, 'knowledge.modal.repository', values, 'ja');
+      return {
+        ...payload,
+        team: { id: partnerTeam, domain: 'partner' },
+        user: { id: dave, team_id: partnerTeam },
+        view: { ...payload.view, team_id: partnerTeam, app_installed_team_id: teamId },
+      };
+    };
+    const refused = await postInteraction(world, fromPartner({ url: { value: { value: 'https://gitlab.com/acme/x' } } }));
+    expect(await refused.json()).toEqual({ response_action: 'errors', errors: { url: knowledgeText('KNOWLEDGE.ERROR_GITHUB', {}, 'ja') } });
+
+    const [mine] = (await sources.list(teamId, 'web')).filter((s) => s.addedBy === world.ws.alice);
+    expect((await postInteraction(world, click(world.ws.alice, 'knowledge.delete', mine!.id))).status).toBe(200);
+    const added = await postInteraction(world, fromPartner({ url: { value: { value: 'https://github.com/acme/partner' } } }));
+    expect(added.status).toBe(200);
+    expect((await sources.list(teamId, 'repository')).map((s) => [s.url, s.addedBy])).toContainEqual(['https://github.com/acme/partner', dave]);
+    await ingested();
+  });
+
   it('refuses a forged interaction', async () => {
     const response = await postInteraction(world, click(world.ws.alice, 'knowledge.add.web'), { secret: 'wrong' });
     expect(response.status).toBe(401);

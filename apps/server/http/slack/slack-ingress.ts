@@ -55,7 +55,7 @@ const interaction = z.looseObject({
   actions: z.array(z.looseObject({ action_id: z.string().optional() })).optional(),
   trigger_id: z.string().optional(),
   container: z.looseObject({ view_id: z.string().optional() }).optional(),
-  view: z.looseObject({}).optional(),
+  view: z.looseObject({ app_installed_team_id: z.string().optional() }).optional(),
 });
 
 /**
@@ -126,7 +126,9 @@ export class SlackIngress {
     if (!parsed.success) return { kind: 'invalid', code: 'INVALID_PAYLOAD', message: 'The interaction payload is missing or malformed' };
     if (hasUnstorableText(parsed.data)) return UNSTORABLE;
     const data = parsed.data as unknown as SlackInteraction;
-    const teamId = data.team?.id ?? data.user?.team_id;
+    // A view's interactions in a Slack Connect channel name the person's own workspace in `team`;
+    // the workspace that installed Tomo (its token, its sources) is the view's `app_installed_team_id`.
+    const teamId = data.view?.app_installed_team_id || data.team?.id || data.user?.team_id;
     const userId = data.user!.id!;
     if (!teamId) return { kind: 'invalid', code: 'INVALID_PAYLOAD', message: 'The interaction payload names no workspace' };
     const handler = this.deps.handlers.find((h) => h.matches(data));

@@ -14,7 +14,8 @@ export interface SlackInteraction {
   callback_id?: string;
   actions?: { action_id?: string; block_id?: string; value?: string; type?: string }[];
   container?: { type?: string; view_id?: string; channel_id?: string; message_ts?: string };
-  view?: { id?: string; type?: string; callback_id?: string; private_metadata?: string; state?: unknown };
+  /** `app_installed_team_id`: the workspace that installed Tomo, where `team` is a Slack Connect partner's. */
+  view?: { id?: string; type?: string; callback_id?: string; private_metadata?: string; state?: unknown; app_installed_team_id?: string };
   channel?: { id?: string };
   message?: { ts?: string; thread_ts?: string };
 }
