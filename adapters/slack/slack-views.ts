@@ -7,6 +7,13 @@ export interface SlackMemberFacts {
 }
 
 /**
+ * How long one call may take: an Add click makes two in a row (users.info, then views.open)
+ * before its ack, and both the ack and the trigger_id are dead after Slack's 3 s. A slower
+ * answer fails the call (the click is acknowledged, nothing done) instead of holding the ack.
+ */
+const WITHIN_ACK_MS = 1_250;
+
+/**
  * What an interaction must do within Slack's 3 seconds with the bot token: open a modal on
  * the click's `trigger_id` (views.open; the id expires after 3 s), and learn whether the person
  * is an admin and which language they read (users.info).
@@ -15,14 +22,18 @@ export class SlackViews {
   constructor(private readonly options: SlackApiCallerOptions = {}) {}
 
   async open(botToken: string, triggerId: string, view: Record<string, unknown>): Promise<void> {
-    await createSlackCaller(botToken, { ...this.options, maxRateLimitRetries: 0 })('views.open', { trigger_id: triggerId, view });
+    await this.caller(botToken)('views.open', { trigger_id: triggerId, view });
   }
 
   async member(botToken: string, userId: string): Promise<SlackMemberFacts> {
-    const result = (await createSlackCaller(botToken, { ...this.options, maxRateLimitRetries: 0 })('users.info', { user: userId, include_locale: true })) as {
+    const result = (await this.caller(botToken)('users.info', { user: userId, include_locale: true })) as {
       user?: { is_admin?: boolean; is_owner?: boolean; is_primary_owner?: boolean; locale?: string };
     };
     const user = result.user ?? {};
     return { isAdmin: Boolean(user.is_admin || user.is_owner || user.is_primary_owner), locale: user.locale?.startsWith('ja') ? 'ja' : 'en' };
+  }
+
+  private caller(botToken: string) {
+    return createSlackCaller(botToken, { timeoutMs: WITHIN_ACK_MS, ...this.options, maxRateLimitRetries: 0 });
   }
 }

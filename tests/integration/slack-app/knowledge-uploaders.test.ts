@@ -184,6 +184,15 @@ describe('Knowledge uploaders in App Home through signed interactions (real serv
     expect(world.slack.state.modals.at(-1)!.view).toMatchObject({ callback_id: 'knowledge.modal.pdf' });
   });
 
+  it('does not hold the ack of an Add click for a slow Slack: users.info answering after the trigger expired opens no modal', async () => {
+    // Slack answers users.info only after 5 s (its trigger_id and its ack deadline are 3 s):
+    // the click is acknowledged without waiting, and no views.open is tried on a dead trigger.
+    const opens = world.slack.callsTo('views.open').length;
+    world.slack.answerLate('users.info', 5_000);
+    expect((await postInteraction(world, click(world.ws.alice, 'knowledge.add.web'))).status).toBe(200);
+    expect(world.slack.callsTo('views.open')).toHaveLength(opens);
+  }, 20_000);
+
   it('takes a modal submitted by a Slack Connect partner as the host workspace’s (view.app_installed_team_id), not their own', async () => {
     // Slack names the submitter's own workspace in `team` for view interactions in a shared
     // channel; the workspace that installed Tomo is only in `view.app_installed_team_id`.
