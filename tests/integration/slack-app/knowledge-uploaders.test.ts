@@ -127,6 +127,10 @@ describe('Knowledge uploaders in App Home through signed interactions (real serv
     // Bob is neither the owner nor an admin: nothing happens.
     expect((await postInteraction(world, click(world.ws.bob, 'knowledge.delete', pdf!.id))).status).toBe(200);
     expect(await sources.get(teamId, pdf!.id)).not.toBeNull();
+    // A button value that is no source id (a signed but odd payload) is a click on nothing, not a 500.
+    expect((await postInteraction(world, click(world.ws.alice, 'knowledge.delete', 'not-a-source'))).status).toBe(200);
+    expect((await postInteraction(world, click(world.ws.alice, 'knowledge.retry', 'x\'; drop table'))).status).toBe(200);
+    expect(await sources.get(teamId, pdf!.id)).not.toBeNull();
     expect((await postInteraction(world, click(world.ws.alice, 'knowledge.delete', pdf!.id))).status).toBe(200);
     expect(await sources.get(teamId, pdf!.id)).toBeNull();
     await eventually(() => expect(texts(world.slack.homeOf(world.ws.alice))).not.toContain('lenses.pdf'));
