@@ -311,8 +311,9 @@ async function notionBlockLines(endpoints: IntegrationEndpoints, call: Integrati
   let blocks = 0;
   let chars = 0;
   let complete = true;
-  const read = async (id: string, depth: number, indent: number): Promise<void> => {
+  const read = async (id: string, depth: number, indent: number, columnHeader = false): Promise<void> => {
     let cursor: string | undefined;
+    let headerDone = !columnHeader;
     do {
       if (requests >= NOTION_MAX_REQUESTS || blocks >= NOTION_MAX_BLOCK_PAGES * 100 || chars >= NOTION_MAX_CHARS || (depth > 0 && Date.now() > deadline)) {
         complete = false;
@@ -330,10 +331,15 @@ async function notionBlockLines(endpoints: IntegrationEndpoints, call: Integrati
       for (const block of arr(list.results)) {
         blocks += 1;
         const type = str(block.type);
-        const line = arr(obj(block[type]).rich_text).map((t) => str(t.plain_text)).join('');
+        const line = type === 'table_row' ? notionTableRow(obj(block.table_row)) : arr(obj(block[type]).rich_text).map((t) => str(t.plain_text)).join('');
         if (line !== '') {
           lines.push(`${'  '.repeat(indent)}${line}`);
           chars += line.length + 1;
+        }
+        if (type === 'table_row' && !headerDone && line !== '') {
+          // A Markdown table: the header row, then its separator.
+          headerDone = true;
+          lines.push(`${'  '.repeat(indent)}|${' --- |'.repeat(arr(obj(block.table_row).cells).length)}`);
         }
         if (block.has_children !== true || NOTION_OTHER_PAGES.has(type)) continue;
         if (depth + 1 > NOTION_MAX_DEPTH) {
@@ -343,13 +349,30 @@ async function notionBlockLines(endpoints: IntegrationEndpoints, call: Integrati
         // A duplicate synced block shows its original's children.
         const original = str(obj(obj(block.synced_block).synced_from).block_id);
         // Containers without text of their own (columns, synced blocks) do not indent their children.
-        await read(original || str(block.id), depth + 1, line === '' ? indent : indent + 1);
+        // A table's rows are its children (`table_row` blocks).
+        await read(original || str(block.id), depth + 1, line === '' ? indent : indent + 1, type === 'table' && obj(block.table).has_column_header === true);
       }
       cursor = list.has_more === true && str(list.next_cursor) !== '' ? str(list.next_cursor) : undefined;
     } while (cursor !== undefined);
   };
   await read(pageId, 0, 0);
   return { lines, complete };
+}
+
+/**
+ * A table row as a Markdown table row: its text is in `cells` (a rich text array per cell),
+ * not `rich_text`. A `|` in a cell is escaped and line breaks become spaces, so each cell
+ * stays in its column.
+ */
+function notionTableRow(row: Json): string {
+  const cells = (Array.isArray(row.cells) ? (row.cells as unknown[]) : []).map((cell) =>
+    arr(cell)
+      .map((t) => str(t.plain_text))
+      .join('')
+      .replace(/\s*\n\s*/g, ' ')
+      .replace(/\|/g, '\\|'),
+  );
+  return cells.length === 0 ? '' : `| ${cells.join(' | ')} |`;
 }
 
 function notionTitle(item: Json): string {

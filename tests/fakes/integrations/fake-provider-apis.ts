@@ -36,6 +36,10 @@ export interface FakeTab {
 export interface FakeBlock {
   readonly type: string;
   readonly text?: string;
+  /** A `table_row`: its cells' text, sent like Notion as `table_row.cells` (a rich text array per cell), not `rich_text`. */
+  readonly cells?: readonly string[];
+  /** A `table`: whether its first row is the column header (`table.has_column_header`). */
+  readonly columnHeader?: boolean;
   readonly children?: readonly FakeBlock[];
 }
 
@@ -268,7 +272,7 @@ const notion: Handler = (ctx) => {
       id: item ? (item.blocks ? `${id}_${n}` : `block-${n}`) : `${id}_${n}`,
       type: b.type,
       has_children: (b.children ?? []).length > 0,
-      [b.type]: b.text === undefined ? (b.type === 'synced_block' ? { synced_from: null } : {}) : { rich_text: [{ plain_text: b.text }] },
+      [b.type]: notionBlockBody(b),
     }));
     // Like Notion: at most page_size (100 by default and at most) blocks, then has_more and next_cursor.
     const size = Math.min(100, Math.max(1, Number(ctx.url.searchParams.get('page_size') ?? 100) || 100));
@@ -408,6 +412,15 @@ export function notFound(res: ServerResponse): true {
 export function badRequest(res: ServerResponse, message: string): true {
   sendJson(res, 400, { error: { code: 400, message, status: 'INVALID_ARGUMENT' } });
   return true;
+}
+
+/** A fake block's type-specific object, shaped like Notion's (a table's rows are its children). */
+function notionBlockBody(b: FakeBlock): Record<string, unknown> {
+  const rich = (text: string) => [{ type: 'text', text: { content: text, link: null }, plain_text: text, href: null }];
+  if (b.type === 'table_row') return { cells: (b.cells ?? []).map((cell) => (cell === '' ? [] : rich(cell))) };
+  if (b.type === 'table') return { table_width: b.children?.[0]?.cells?.length ?? 0, has_column_header: b.columnHeader ?? false, has_row_header: false };
+  if (b.type === 'synced_block' && b.text === undefined) return { synced_from: null };
+  return b.text === undefined ? {} : { rich_text: rich(b.text) };
 }
 
 /** The nested Notion block with the id `<page id>_<n>_<n>…`, if any. */

@@ -88,6 +88,49 @@ describe('Notion: text inside toggles, columns, synced blocks and nested lists',
   });
 });
 
+describe('Notion: a table on a page', () => {
+  it('is read row by row, each cell in its column, not left out', async () => {
+    // Notion sends a table's rows as `table_row` children whose text is in `cells` (a rich
+    // text array per cell), not `rich_text`: read as other blocks, the table was missing.
+    addItems(fake.world, 'notion:pages', {
+      id: '4d5e6f708192a3b4c5d6e7f8091a2b3c',
+      title: 'Berth fees',
+      text: '',
+      url: 'https://notion.so/fees',
+      readers: [ANA.id],
+      blocks: [
+        { type: 'paragraph', text: 'Fees per day:' },
+        {
+          type: 'table',
+          columnHeader: true,
+          children: [
+            { type: 'table_row', cells: ['Berth', 'Length', 'Fee'] },
+            { type: 'table_row', cells: ['North 1', '120 m', '€ 840'] },
+            { type: 'table_row', cells: ['South 4', '', 'a | b'] },
+          ],
+        },
+        { type: 'paragraph', text: 'Fees are reviewed yearly.' },
+      ],
+    });
+    const token = fake.oauth.issue('notion', ANA, '').accessToken;
+
+    const output = await toolNamed('notion_read_page').run({ pageId: '4d5e6f708192a3b4c5d6e7f8091a2b3c' }, context(token));
+
+    expect(output.content).toBe(
+      [
+        '# Berth fees',
+        '',
+        'Fees per day:',
+        '| Berth | Length | Fee |',
+        '| --- | --- | --- |',
+        '| North 1 | 120 m | € 840 |',
+        '| South 4 |  | a \\| b |',
+        'Fees are reviewed yearly.',
+      ].join('\n'),
+    );
+  });
+});
+
 describe('Google Drive: a file on a shared drive', () => {
   it('is found by google_drive_search and read by google_drive_read, like one in My Drive', async () => {
     addItems(
