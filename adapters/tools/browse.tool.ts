@@ -1,5 +1,6 @@
 import { tool } from '@langchain/core/tools';
 import { z } from 'zod';
+import { FAILURE_WORDS } from '../../core/readers/reader-registry';
 import { ToolError, type Tool } from '../../core/tools/tool';
 import { WebFetchError, type WebFetchFailure, type WebPageFetcher } from '../../core/tools/web-page-fetcher.port';
 import { fromLangChain, toolContextOf } from './langchain-tool';
@@ -26,6 +27,9 @@ export function browseTool(fetcher: WebPageFetcher): Tool {
       }
       try {
         const page = await fetcher.read(url, { signal: context.signal });
+        // An empty body reads as a document that says nothing (a scanned PDF has no text
+        // layer): it is named instead, in the words the readers use for a shared source.
+        if (page.text.trim() === '') throw new ToolError(`Could not open ${url}: ${FAILURE_WORDS.no_text}.`);
         return {
           content: `# ${page.title}\nURL: ${page.url}\n\n${page.text}`,
           untrusted: true,

@@ -49,7 +49,8 @@ export interface ReaderRegistryOptions {
   readonly imageDataPerAnswer?: number;
 }
 
-const FAILURE_WORDS: Record<ReaderFailure, string> = {
+/** Why a source was not read, in the words the model is told (the browse tool uses them too). */
+export const FAILURE_WORDS: Readonly<Record<ReaderFailure, string>> = {
   not_found: 'it does not exist or Tomo cannot open it',
   forbidden: 'it is not available to the person asking',
   too_large: 'it is too large',

@@ -7,6 +7,7 @@ import { webSearchTool } from '../../../adapters/tools/web-search.tool';
 import { ReadableWebFetcher } from '../../../adapters/web/readable-web-fetcher';
 import type { Tool, ToolContext } from '../../../core/tools/tool';
 import { WebSearchError, type WebSearch, type WebSearchQuery } from '../../../core/tools/web-search.port';
+import { scannedPdf } from '../../fakes/web/documents';
 import { ARTICLE_FACT, startFakeWeb, type FakeWeb } from '../../fakes/web/fake-web';
 
 const context = (overrides: Partial<ToolContext> = {}): ToolContext => ({
@@ -108,5 +109,19 @@ describe('web search and browse tools', () => {
     await expect(browse.run({ url: 'http://169.254.169.254/latest/meta-data/' }, context())).rejects.toThrow(/not allowed/);
     await expect(browse.run({ url: 'file:///etc/passwd' }, context())).rejects.toThrow(/schema/);
     expect(browse.status({ url: `${web.origin}/article` })).toEqual({ code: 'reading_page', host: '127.0.0.1' });
+  });
+
+  it('browse tells the model that a scanned PDF has no text it can read, instead of returning an empty page', async () => {
+    // A scan has images on its pages and no text layer: pdf.js finds no text, and the tool
+    // returned a title and an empty body, which the model took for a document that says nothing.
+    web.page('/contract-scan.pdf', { type: 'application/pdf', body: scannedPdf(2) });
+    const browse = browseTool(new ReadableWebFetcher(new GuardedHttpClient({ allowPrivateHosts: [web.host] })));
+
+    const error = await browse.run({ url: `${web.origin}/contract-scan.pdf` }, context()).catch((e: unknown) => e);
+
+    expect(error).toMatchObject({
+      name: 'ToolError',
+      message: `Could not open ${web.origin}/contract-scan.pdf: it has no text Tomo can read (a scanned document without a text layer, for example).`,
+    });
   });
 });
