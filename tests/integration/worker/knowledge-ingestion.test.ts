@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AesGcmSecretBox } from '../../../adapters/crypto/secret-box';
 import { LangChainTextSplitter } from '../../../adapters/knowledge/langchain-text-splitter';
+import { PdfSourceReader } from '../../../adapters/knowledge/pdf-source-reader';
 import { WebSourceReader } from '../../../adapters/knowledge/web-source-reader';
 import { GuardedHttpClient } from '../../../adapters/http/guarded-http-client';
 import { createLogger } from '../../../adapters/logging/logger';
@@ -16,6 +17,7 @@ import { PgvectorStore } from '../../../adapters/vector/pg-vector-stores';
 import { knowledgeIngestJobHandler } from '../../../apps/worker/jobs/knowledge-ingest.job';
 import { EmbeddingsError, type Embeddings } from '../../../core/knowledge/embeddings.port';
 import { IngestSource } from '../../../core/knowledge/ingest-source.use-case';
+import { scannedPdf } from '../../fakes/web/documents';
 import { startFakeWeb, type FakeWeb } from '../../fakes/web/fake-web';
 import { testDatabase } from '../../support/database';
 
@@ -125,6 +127,31 @@ describe('Knowledge ingestion on PostgreSQL: killed mid-way, retried, logged', (
     expect(all).toContain('knowledge ingestion failed; retried');
     for (const secret of ['7-31-44', 'vault combination', 'Mira', 'harbour office']) expect(all).not.toContain(secret);
     expect(JSON.stringify(outputs)).not.toContain('harbour');
+  });
+
+  it('marks a scanned PDF, linked or uploaded, failed with no text instead of storing an empty document', async () => {
+    // A scan has images on its pages and no text layer: pdf.js finds no text in it.
+    const scan = scannedPdf(3);
+    web.page('/contract-scan.pdf', { type: 'application/pdf', body: scan });
+    const linked = randomUUID();
+    await sources.add(T, { id: linked, teamId: T, kind: 'web', title: 'Contract', url: `${web.origin}/contract-scan.pdf`, fileId: null, pageLimit: 1, addedBy: 'U1', createdAt: new Date() });
+    const uploaded = randomUUID();
+    await sources.add(T, { id: uploaded, teamId: T, kind: 'pdf', title: 'contract-scan.pdf', url: null, fileId: 'F1', pageLimit: 1, addedBy: 'U1', createdAt: new Date() });
+    const ingestion = new IngestSource({
+      sources,
+      store,
+      embeddings: new HashingEmbeddings(1024),
+      splitter: new LangChainTextSplitter({ proseChunk: 300, overlap: 0 }),
+      readers: { web: new WebSourceReader(new GuardedHttpClient({ allowPrivateHosts: [web.host] })), pdf: new PdfSourceReader(async () => scan), repository: new PdfSourceReader(async () => scan) },
+      clock: new FakeClock(),
+      planOf: async () => 'premium',
+    });
+
+    for (const id of [linked, uploaded]) {
+      expect(await ingestion.execute({ teamId: T, sourceId: id })).toEqual({ status: 'failed', failure: 'no_text' });
+      expect(await sources.get(T, id)).toMatchObject({ status: 'failed', failure: 'no_text', chunkCount: 0 });
+      expect(await stored(id)).toEqual([]);
+    }
   });
 
   it('stores a page whose title carries a NUL character (PostgreSQL JSON refuses one) and finds it', async () => {
