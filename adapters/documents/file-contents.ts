@@ -22,7 +22,12 @@ export class DocumentFileContents implements FileContents {
 
   async extract(bytes: Uint8Array, file: SharedFile, options: { signal?: AbortSignal } = {}) {
     const image = imageType(file);
-    if (image === 'image/gif' && isAnimatedGif(bytes)) throw new ReaderError('unsupported', 'an animated GIF');
+    if (image === 'image/gif' && isAnimatedGif(bytes)) {
+      // OpenAI refuses an animated GIF with the whole request: its first frame, a still GIF, is sent.
+      const first = firstGifFrame(bytes);
+      if (first === undefined) throw new ReaderError('unsupported', 'an animated GIF');
+      return { image: { mediaType: image, data: first.toString('base64') }, note: ANIMATED_GIF_NOTE };
+    }
     if (image !== undefined) return { image: { mediaType: image, data: Buffer.from(bytes).toString('base64') } };
     try {
       if (file.mimetype === 'application/pdf' || file.filetype === 'pdf') return { text: (await pdfText(bytes, options)).text };
@@ -40,35 +45,54 @@ function imageType(file: SharedFile): string | undefined {
   return IMAGES[file.filetype ?? ''];
 }
 
+const ANIMATED_GIF_NOTE = '(the first frame of this animated GIF is attached; the animation itself could not be sent)';
+
 /**
  * Whether a GIF holds more than one image (an animation). OpenAI takes only non-animated GIFs
  * and refuses the whole request otherwise, so the answer failed; Anthropic reads GIFs, but an
- * answer may fall back from one provider to the other. The blocks are walked as the format
- * lays them out (GIF89a: header, screen, color table, then extensions and images, each of
- * sub-blocks), so bytes inside the data are never taken for an image.
+ * answer may fall back from one provider to the other.
  */
 export function isAnimatedGif(bytes: Uint8Array): boolean {
+  return gifImageEnds(bytes).length > 1;
+}
+
+/**
+ * An animated GIF's first frame as a still GIF: everything up to the end of the first image's
+ * data (header, logical screen, global color table, the extensions before it, the image with
+ * its local color table), then the trailer (0x3B). Undefined when that image is cut short.
+ */
+export function firstGifFrame(bytes: Uint8Array): Buffer | undefined {
+  const end = gifImageEnds(bytes)[0];
+  if (end === undefined || end > bytes.length) return undefined;
+  return Buffer.concat([bytes.subarray(0, end), Buffer.from([0x3b])]);
+}
+
+/**
+ * Where a GIF's first two images end (the byte after each one's data), walking the blocks as
+ * the format lays them out (GIF89a: header, screen, color table, then extensions and images,
+ * each of sub-blocks), so bytes inside the data are never taken for an image.
+ */
+function gifImageEnds(bytes: Uint8Array): number[] {
   const colorTable = (packed: number) => (packed & 0x80 ? 3 * 2 ** ((packed & 0x07) + 1) : 0);
   const skipSubBlocks = (from: number) => {
     let at = from;
     while (at < bytes.length && bytes[at] !== 0) at += bytes[at]! + 1;
     return at + 1;
   };
-  if (bytes.length < 13 || Buffer.from(bytes.subarray(0, 3)).toString('latin1') !== 'GIF') return false;
+  const ends: number[] = [];
+  if (bytes.length < 13 || Buffer.from(bytes.subarray(0, 3)).toString('latin1') !== 'GIF') return ends;
   let at = 13 + colorTable(bytes[10]!);
-  let images = 0;
-  while (at < bytes.length) {
+  while (at < bytes.length && ends.length < 2) {
     const block = bytes[at];
     if (block === 0x21) {
       at = skipSubBlocks(at + 2);
     } else if (block === 0x2c) {
-      images += 1;
-      if (images > 1) return true;
       // Descriptor (10 bytes with its 0x2C), local color table, LZW code size, data.
       at = skipSubBlocks(at + 10 + colorTable(bytes[at + 9] ?? 0) + 1);
+      ends.push(at);
     } else {
-      return false; // the trailer (0x3B), or bytes that are no GIF block
+      break; // the trailer (0x3B), or bytes that are no GIF block
     }
   }
-  return false;
+  return ends;
 }

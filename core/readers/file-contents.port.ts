@@ -11,5 +11,6 @@ export type FileReading = 'text' | 'image';
  */
 export interface FileContents {
   kindOf(file: SharedFile): FileReading | undefined;
-  extract(bytes: Uint8Array, file: SharedFile, options?: { signal?: AbortSignal }): Promise<{ text: string } | { image: LlmImage }>;
+  /** An image may come with a note for the model (an animated GIF's first frame says so). */
+  extract(bytes: Uint8Array, file: SharedFile, options?: { signal?: AbortSignal }): Promise<{ text: string } | { image: LlmImage; note?: string }>;
 }

@@ -32,7 +32,7 @@ export function slackFileReader(contents: FileContents, options: SlackFileReader
         throw new ReaderError(error.platformCode === 'too_large' ? 'too_large' : error.code === 'not_found' ? 'not_found' : 'failed');
       }
       const extracted = await contents.extract(bytes, source.file, { signal: context.signal });
-      if ('image' in extracted) return { title: source.file.name, text: `(the image is attached)`, images: [{ ...extracted.image, name: source.file.name }] };
+      if ('image' in extracted) return { title: source.file.name, text: extracted.note ?? '(the image is attached)', images: [{ ...extracted.image, name: source.file.name }] };
       return { title: source.file.name, text: extracted.text };
     },
   };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApproximateTokenizer } from '../../../adapters/memory/approximate-tokenizer';
 import { InMemoryChatPlatformFactory, InMemoryChatWorkspace } from '../../../adapters/memory/in-memory-chat-platform';
 import { htmlThreadStats, htmlToMarkdown } from '../../../adapters/documents/document-text';
-import { DocumentFileContents } from '../../../adapters/documents/file-contents';
+import { DocumentFileContents, isAnimatedGif } from '../../../adapters/documents/file-contents';
 import { GuardedHttpClient } from '../../../adapters/http/guarded-http-client';
 import { WebSourceReader } from '../../../adapters/knowledge/web-source-reader';
 import { ReadableWebFetcher } from '../../../adapters/web/readable-web-fetcher';
@@ -241,13 +241,42 @@ describe('DocumentFileContents: Slack files as text or images', () => {
     expect(await contents.extract(ONE_PIXEL_PNG, png)).toEqual({ image: { mediaType: 'image/png', data: ONE_PIXEL_PNG.toString('base64') } });
   });
 
-  it('declines an animated GIF, which OpenAI refuses with the whole request, and passes a still one on', async () => {
+  it('sends the first frame of an animated GIF, which OpenAI refuses whole, and a still one as it is', async () => {
+    // OpenAI refuses a request with an animated GIF; refusing the GIF left a person who shared
+    // one without an answer about it. Its first frame is a still GIF: the header, screen and
+    // global color table, the blocks up to the first image's data, then the trailer (0x3B).
     const image = file('party.gif', 'image/gif', 'gif');
     expect(contents.kindOf(image)).toBe('image');
+    const animated = gif(3);
+    // gif(3) ends with three frames of 23 bytes (control extension, descriptor, data) and 0x3B.
+    const firstFrame = Buffer.concat([animated.subarray(0, animated.length - 1 - 2 * 23), Buffer.from([0x3b])]);
+    expect(isAnimatedGif(firstFrame)).toBe(false);
 
-    await expect(contents.extract(gif(3), image)).rejects.toMatchObject({ failure: 'unsupported' });
-    await expect(contents.extract(gif(2), image)).rejects.toMatchObject({ failure: 'unsupported' });
+    expect(await contents.extract(animated, image)).toEqual({
+      image: { mediaType: 'image/gif', data: firstFrame.toString('base64') },
+      note: '(the first frame of this animated GIF is attached; the animation itself could not be sent)',
+    });
     expect(await contents.extract(gif(1), image)).toEqual({ image: { mediaType: 'image/gif', data: gif(1).toString('base64') } });
+    // A first frame with a local color table (2 colors, 6 bytes) and no global one keeps its table.
+    const screen = Buffer.from([...Buffer.from('GIF89a', 'latin1'), 1, 0, 1, 0, 0, 0, 0]);
+    const withTable = Buffer.from([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0x80, 0, 0, 0, 0xff, 0xff, 0xff, 2, 2, 0x44, 0x01, 0]);
+    const plain = Buffer.from([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x4c, 0x01, 0]);
+    expect(await contents.extract(Buffer.concat([screen, withTable, plain, Buffer.from([0x3b])]), image)).toMatchObject({
+      image: { data: Buffer.concat([screen, withTable, Buffer.from([0x3b])]).toString('base64') },
+    });
+
+    const workspace = new InMemoryChatWorkspace();
+    const shared = file('party.gif', 'image/gif', 'gif', animated.length);
+    workspace.fileContents.set(shared.id, animated);
+    const read = await slackFileReader(contents).read(
+      { type: 'file', file: shared, messageTs: '1' },
+      { teamId: 'T1', userId: 'UA', locale: 'en', platform: new InMemoryChatPlatformFactory(workspace).forWorkspace({ teamId: 'T1', botToken: 'x' }), signal: new AbortController().signal },
+    );
+    expect(read).toEqual({
+      title: 'party.gif',
+      text: '(the first frame of this animated GIF is attached; the animation itself could not be sent)',
+      images: [{ mediaType: 'image/gif', data: firstFrame.toString('base64'), name: 'party.gif' }],
+    });
   });
 
   it('declines what it cannot read, and bytes that are not what they claim', async () => {
