@@ -62,3 +62,32 @@ describe('A private channel in the settings of someone who is not in it', () => 
     expect(instructions.channels.find((c) => c.targetId === PRIVATE)?.text).toBe(SECRET);
   });
 });
+
+describe('A channel instruction whose channel the person cannot see (any more)', () => {
+  // Saved when #board-room existed; since then it was archived (or Tomo was taken out of it),
+  // so Slack no longer lists it and nothing tells whether it was private.
+  const GONE = 'C0BOARDRM';
+  const BOARD_SECRET = 'Board: the merger with Globex closes on Friday';
+
+  it('is not shown to anyone: the settings cannot tell whether it was private', async () => {
+    const at = new Date();
+    await new PgInstructionRepository(world.app.database.orm).save(TEAM_A, {
+      teamId: TEAM_A,
+      level: 'channel',
+      targetId: GONE,
+      name: 'board',
+      text: BOARD_SECRET,
+      createdBy: ADMIN_A,
+      createdAt: at,
+      updatedBy: ADMIN_A,
+      updatedAt: at,
+    });
+    for (const session of [mo, ana]) {
+      const response = await session.get('/api/settings/instructions');
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { channels: { targetId: string }[] };
+      expect(JSON.stringify(body)).not.toContain(BOARD_SECRET);
+      expect(body.channels.map((c) => c.targetId)).not.toContain(GONE);
+    }
+  });
+});

@@ -53,13 +53,6 @@ export function instructionSettingsRoutes(deps: SettingsDeps): Router {
       deps.logger.warn({ err: error, teamId: user.teamId }, 'channel list failed');
       return [] as ChannelEntry[];
     });
-  /** Private channels Tomo sees that this person is not in: their instructions are not theirs to read. */
-  const hiddenChannels = async (user: SignedIn, visible: readonly ChannelEntry[]) => {
-    const all = await deps.directory.listChannels(user.teamId).catch(() => [] as ChannelEntry[]);
-    const shown = new Set(visible.map((c) => c.id));
-    return new Set(all.filter((c) => c.isPrivate === true && !shown.has(c.id)).map((c) => c.id));
-  };
-
   router.get('/api/settings/instructions', async (_req, res) => {
     const { user, members, actor } = await whoIsAsking(deps, res);
     const { teamId } = user;
@@ -70,7 +63,9 @@ export function instructionSettingsRoutes(deps: SettingsDeps): Router {
       deps.instructions.listByLevel(teamId, 'user'),
       channelsOrEmpty(user),
     ]);
-    const hidden = await hiddenChannels(user, channels);
+    // Only instructions of channels this person sees now: a channel Slack no longer lists
+    // (archived, Tomo taken out, or the list failed) may have been private, so it is not shown.
+    const visible = new Set(channels.map((c) => c.id));
     const view = (record: InstructionRecord) => ({
       level: record.level,
       targetId: record.targetId,
@@ -93,7 +88,7 @@ export function instructionSettingsRoutes(deps: SettingsDeps): Router {
         metrics: measureInstructions(system, companions('system', system, workspace?.text ?? null), deps.tokenizer),
       },
       workspace: workspace ? view(workspace) : null,
-      channels: channelRows.filter((r) => !r.targetId || !hidden.has(r.targetId)).map(view),
+      channels: channelRows.filter((r) => r.targetId !== null && visible.has(r.targetId)).map(view),
       // Members see their own instructions; admins see everyone's.
       users: userRows.filter((r) => actor.isAdmin || r.targetId === user.userId).map(view),
       own: ((mine) => (mine ? view(mine) : null))(userRows.find((r) => r.targetId === user.userId)),
