@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../apps/shared/messages';
 import en from '../../apps/web/src/locales/en/settings';
 import { startBrowserWorld, type BrowserWorld } from '../integration/settings/support/browser-world';
-import { buyPlan, MEMBER_A, TEAM_A } from '../integration/settings/support/slack-world';
+import { PgInstructionRepository } from '../../adapters/postgres/pg-instruction-repository';
+import { buyPlan, installTomo, MEMBER_A, TEAM_A } from '../integration/settings/support/slack-world';
 
 /** A person without admin rights, and a visitor who has not signed in yet. */
 let world: BrowserWorld;
@@ -98,6 +99,40 @@ describe('a member without admin rights', () => {
     await page.getByText(en.instructions.adminOnly).waitFor();
     expect(await page.locator('form[data-level="workspace"]').count()).toBe(0);
     await page.close();
+    await context.close();
+  });
+});
+
+describe('when Slack cannot list the channels', () => {
+  // A workspace of its own, so no channel list of it is cached yet; kept last in this file,
+  // since the fake's rate limit on conversations.list is shared by every workspace.
+  it('says so in the channel section of Instructions instead of "No data available", in English and Japanese', async () => {
+    const team = world.slack.addTeam({ id: 'T0INITECH', name: 'Initech' });
+    world.slack.addUser({ id: 'U0PETERIN', teamId: team.id, name: 'peter', realName: 'Peter Gibbons', email: 'peter@initech.test' });
+    world.slack.addChannel({ id: 'C0TPSREPS', teamId: team.id, name: 'tps-reports' });
+    await installTomo(world.app, team);
+    const at = new Date();
+    await new PgInstructionRepository(world.app.database.orm).save(team.id, {
+      teamId: team.id,
+      level: 'channel',
+      targetId: 'C0TPSREPS',
+      name: 'tps',
+      text: 'Always use the new cover sheet.',
+      createdBy: 'U0PETERIN',
+      createdAt: at,
+      updatedBy: 'U0PETERIN',
+      updatedAt: at,
+    });
+    // Longer than the Slack caller waits: every conversations.list of this test fails.
+    world.slack.rateLimit('conversations.list', { times: 50, retryAfterSeconds: 120 });
+    const context = await world.signedIn({ teamId: team.id, userId: 'U0PETERIN' });
+    for (const [path, lang] of [['/settings/instructions', 'en'], ['/ja/settings/instructions', 'ja']] as const) {
+      const { page } = await world.open(context, path);
+      const section = page.locator('section[aria-labelledby="instructions-channel"]');
+      await expect.poll(() => section.getByRole('alert').innerText()).toBe(translate('UNKNOWN', {}, lang));
+      expect(await section.getByText(translate('UI.NO_DATA', {}, lang), { exact: true }).count()).toBe(0);
+      await page.close();
+    }
     await context.close();
   });
 });

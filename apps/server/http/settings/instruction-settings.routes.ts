@@ -48,21 +48,23 @@ export function instructionSettingsRoutes(deps: SettingsDeps): Router {
   const companions = (level: InstructionLevel, system: string, workspace: string | null) =>
     level === 'system' ? (workspace ? [workspace] : []) : level === 'workspace' ? [system] : [system, ...(workspace ? [workspace] : [])];
 
-  const channelsOrEmpty = (user: SignedIn) =>
+  /** The person's channels; null when Slack cannot list them (logged), so the page can say so. */
+  const channelsOrNull = (user: SignedIn) =>
     deps.access.channels(user).catch((error: unknown) => {
       deps.logger.warn({ err: error, teamId: user.teamId }, 'channel list failed');
-      return [] as ChannelEntry[];
+      return null;
     });
   router.get('/api/settings/instructions', async (_req, res) => {
     const { user, members, actor } = await whoIsAsking(deps, res);
     const { teamId } = user;
-    const [system, workspace, channelRows, userRows, channels] = await Promise.all([
+    const [system, workspace, channelRows, userRows, listed] = await Promise.all([
       systemText(teamId),
       deps.instructions.find(teamId, 'workspace', null),
       deps.instructions.listByLevel(teamId, 'channel'),
       deps.instructions.listByLevel(teamId, 'user'),
-      channelsOrEmpty(user),
+      channelsOrNull(user),
     ]);
+    const channels: ChannelEntry[] = listed ?? [];
     // Only instructions of channels this person sees now: a channel Slack no longer lists
     // (archived, Tomo taken out, or the list failed) may have been private, so it is not shown.
     const visible = new Set(channels.map((c) => c.id));
@@ -93,6 +95,8 @@ export function instructionSettingsRoutes(deps: SettingsDeps): Router {
       users: userRows.filter((r) => actor.isAdmin || r.targetId === user.userId).map(view),
       own: ((mine) => (mine ? view(mine) : null))(userRows.find((r) => r.targetId === user.userId)),
       channelOptions: channels.map((c) => ({ id: c.id, name: channelDisplayName(c) })),
+      // Without the list no channel instruction can be shown: the page must not say there are none.
+      channelsFailed: listed === null,
       nameLimit: INSTRUCTION_NAME_LIMIT,
     });
   });

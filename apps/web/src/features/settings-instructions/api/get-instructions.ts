@@ -36,6 +36,8 @@ export interface InstructionsPage {
   /** The signed-in person's own user-specific instruction. */
   own: InstructionView | null;
   channelOptions: { id: string; name: string }[];
+  /** Slack could not list the channels: the channel instructions cannot be shown. */
+  channelsFailed: boolean;
   nameLimit: number;
 }
 

@@ -67,7 +67,13 @@ export function InstructionsPage() {
 
           <section className="settings-section" aria-labelledby="instructions-channel">
             <h2 id="instructions-channel">{t('instructions.sections.channel')}</h2>
-            <InstructionTable views={data.channels} targetLabel={t('instructions.columns.channel')} onEdit={(v) => setChannelId(v.targetId ?? '')} />
+            {data.channelsFailed ? (
+              <p className="settings-error" role="alert">
+                {m('UNKNOWN')}
+              </p>
+            ) : (
+              <InstructionTable views={data.channels} targetLabel={t('instructions.columns.channel')} onEdit={(v) => setChannelId(v.targetId ?? '')} />
+            )}
             <label className="settings-field">
               {t('instructions.chooseChannel')}
               <select className="settings-input" value={channelId} onChange={(event) => setChannelId(event.target.value)}>
