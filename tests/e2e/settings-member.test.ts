@@ -103,6 +103,27 @@ describe('a member without admin rights', () => {
   });
 });
 
+describe('a session that ends while a page is open', () => {
+  it('says so on Save with a sign-in link that opens in a new tab, and keeps what was typed', async () => {
+    const context = await world.signedIn({ teamId: TEAM_A, userId: MEMBER_A });
+    const { page } = await world.open(context, '/settings/app');
+    const name = page.getByLabel(en.app.name.label);
+    await name.fill('Typed Before Expiry');
+    await context.clearCookies();
+    await page.getByRole('button', { name: en.actions.save }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByRole('button', { name: en.actions.confirm }).click();
+    const alert = page.getByRole('alert').filter({ hasText: translate('AUTH.TEAM_ID_MISSING', {}, 'en') });
+    await alert.waitFor();
+    const signIn = alert.getByRole('link', { name: 'Sign in again in a new tab, then try here once more: what you entered on this page stays.' });
+    expect(await signIn.getAttribute('target')).toBe('_blank');
+    expect(await signIn.getAttribute('href')).toBe(`/auth/signin?returnTo=${encodeURIComponent('/settings/app')}`);
+    expect(await name.inputValue()).toBe('Typed Before Expiry');
+    await page.close();
+    await context.close();
+  });
+});
+
 describe('when Slack cannot list the channels', () => {
   // A workspace of its own, so no channel list of it is cached yet; kept last in this file,
   // since the fake's rate limit on conversations.list is shared by every workspace.

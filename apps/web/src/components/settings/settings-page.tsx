@@ -1,4 +1,6 @@
+import { useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import './settings.css';
 
 /** The frame of every settings page: title, lead, then the page's content. */
@@ -12,8 +14,14 @@ export function SettingsPage(props: { title: string; lead?: string; children: Re
   );
 }
 
-/** The progress state of the running change ('Saving...') or, after a failure, its message. */
-export function ActionStatus(props: { progress: string | null; error: string | null }) {
+/**
+ * The progress state of the running change ('Saving...') or, after a failure, its message.
+ * `signedOut`: the session ended meanwhile; a sign-in link opens in a new tab, so what the
+ * person entered here stays for the next try.
+ */
+export function ActionStatus(props: { progress: string | null; error: string | null; signedOut?: boolean }) {
+  const { t } = useTranslation();
+  const here = useLocation({ select: (location) => location.href });
   return (
     <>
       <p className="settings-status" role="status" aria-live="polite">
@@ -22,6 +30,14 @@ export function ActionStatus(props: { progress: string | null; error: string | n
       {props.error ? (
         <p className="settings-error" role="alert">
           {props.error}
+          {props.signedOut === true ? (
+            <>
+              {' '}
+              <a href={`/auth/signin?returnTo=${encodeURIComponent(here)}`} target="_blank" rel="noopener">
+                {t('signInFirst.again')}
+              </a>
+            </>
+          ) : null}
         </p>
       ) : null}
     </>

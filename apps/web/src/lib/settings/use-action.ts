@@ -16,22 +16,27 @@ export function useAction() {
   const locale = useLocale();
   const [progress, setProgress] = useState<Progress | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The session ended while the page was open (401): the page offers to sign in again elsewhere.
+  const [signedOut, setSignedOut] = useState(false);
 
   const run = useCallback(async (state: Progress, work: () => Promise<unknown>, afterwards?: () => Promise<unknown>): Promise<boolean> => {
     setProgress(state);
     setError(null);
+    setSignedOut(false);
     try {
       await work();
       // Reload what the page shows, so it is what the server stored.
       await afterwards?.();
       return true;
     } catch (caught) {
-      setError(asApiError(caught).message || translate('UNKNOWN', {}, locale));
+      const failure = asApiError(caught);
+      setError(failure.message || translate('UNKNOWN', {}, locale));
+      setSignedOut(failure.status === 401);
       return false;
     } finally {
       setProgress(null);
     }
   }, [locale]);
 
-  return { progress, error, setError, run, busy: progress !== null };
+  return { progress, error, setError, signedOut, run, busy: progress !== null };
 }

@@ -65,6 +65,7 @@ const common = {
   signInFirst: {
     title: 'Sign in first',
     body: 'Settings belong to your Slack workspace. Sign in with Slack to see and change them.',
+    again: 'Sign in again in a new tab, then try here once more: what you entered on this page stays.',
   },
   loading: 'Loading...',
   notFound: {

@@ -67,6 +67,7 @@ const common: Localized<typeof en> = {
   signInFirst: {
     title: '先にサインインしてください',
     body: '設定は Slack ワークスペースごとに保存されます。表示・変更するには Slack でサインインしてください。',
+    again: '新しいタブでもう一度サインインしてから、このページでもう一度お試しください。このページに入力した内容はそのまま残ります。',
   },
   loading: '読み込み中...',
   notFound: {

@@ -113,7 +113,7 @@ export function AppSettingsPage() {
           </p>
         </>
       ) : null}
-      <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} />
+      <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} signedOut={action.signedOut} />
       <ConfirmDialog question={confirm} confirmLabel={t('actions.confirm')} cancelLabel={t('actions.cancel')} />
     </SettingsPage>
   );

@@ -107,7 +107,7 @@ export function AutoRepliesPage() {
           })}
         </SettingsTable>
       ) : null}
-      <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} />
+      <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} signedOut={action.signedOut} />
       <ConfirmDialog question={confirm} confirmLabel={t('actions.confirm')} cancelLabel={t('actions.cancel')} />
     </SettingsPage>
   );

@@ -100,7 +100,7 @@ export function MembersPage() {
           )}
         </>
       ) : null}
-      <ActionStatus progress={action.progress ? m(action.progress) : page.status === 'loading' && data ? m('UI.LOADING') : null} error={action.error} />
+      <ActionStatus progress={action.progress ? m(action.progress) : page.status === 'loading' && data ? m('UI.LOADING') : null} error={action.error} signedOut={action.signedOut} />
     </SettingsPage>
   );
 }

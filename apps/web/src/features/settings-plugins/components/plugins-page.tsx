@@ -39,7 +39,7 @@ export function PluginsPage() {
           ))}
         </ul>
       ) : null}
-      <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} />
+      <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} signedOut={action.signedOut} />
     </SettingsPage>
   );
 }

@@ -107,7 +107,7 @@ export function ReactionsPage() {
           </SettingsTable>
         ) : null}
       </div>
-      <ActionStatus progress={action.progress ? m(action.progress) : null} error={editing ? null : action.error} />
+      <ActionStatus progress={action.progress ? m(action.progress) : null} error={editing ? null : action.error} signedOut={action.signedOut} />
       <ReactionDialog
         editing={editing}
         custom={data?.custom ?? []}

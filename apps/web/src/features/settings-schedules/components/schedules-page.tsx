@@ -146,7 +146,7 @@ export function SchedulesPage() {
           })}
         </SettingsTable>
       ) : null}
-      <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} />
+      <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} signedOut={action.signedOut} />
     </SettingsPage>
   );
 }

@@ -99,7 +99,7 @@ export function SeatChange(props: { subscription: CurrentSubscription; onChanged
       ) : null}
       {preview ? <PreviewPanel preview={preview} names={names} busy={action.busy} onConfirm={() => void confirm()} onCancel={() => setPreview(null)} /> : null}
       {changedTo !== null && !action.busy ? <p className="settings-hint">{t('subscription.seatChange.changed', { seats: changedTo })}</p> : null}
-      <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} />
+      <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} signedOut={action.signedOut} />
     </div>
   );
 }

@@ -77,7 +77,7 @@ export function SubscriptionPage() {
           ))}
         </ul>
       ) : null}
-      <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} />
+      <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} signedOut={action.signedOut} />
       {canChange && hasPaid ? <ManageBilling /> : null}
       <p className="actions">
         <a className={buyable && who?.isAdmin ? 'button button-small' : 'button button-secondary button-small'} href={localizePath('/pricing', locale)}>
