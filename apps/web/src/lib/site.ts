@@ -22,6 +22,9 @@ export const site: SiteSettings =
 
 export const siteName = 'Tomo';
 
+/** "Add to Slack": installs Tomo in a workspace and starts its free trial (the server's /slack/install). */
+export const SLACK_INSTALL_PATH = '/slack/install';
+
 export function absoluteUrl(path: string): string {
   return new URL(path, site.origin).href;
 }

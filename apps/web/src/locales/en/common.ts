@@ -58,6 +58,7 @@ const common = {
   },
   cta: {
     signInWithSlack: 'Sign in with Slack',
+    addToSlack: 'Add to Slack',
     bookDemo: 'Book a demo',
     seePricing: 'See pricing',
     learnMore: 'Learn more',

@@ -52,8 +52,8 @@ const home = {
     lead: 'Most teams ask their first question within five minutes.',
     steps: [
       {
-        title: 'Sign in with Slack',
-        body: 'Sign in with your Slack account and add Tomo to your workspace. Your Tomo account is created automatically.',
+        title: 'Add Tomo to Slack',
+        body: 'Press Add to Slack and approve Tomo for your workspace; the free trial starts right away. Sign in with Slack later to open the settings — your Tomo account is created automatically.',
       },
       {
         title: 'Invite @Tomo',

@@ -60,6 +60,7 @@ const common: Localized<typeof en> = {
   },
   cta: {
     signInWithSlack: 'Slack でサインイン',
+    addToSlack: 'Slack に追加',
     bookDemo: 'デモを予約',
     seePricing: '料金を見る',
     learnMore: '詳しく見る',

@@ -55,8 +55,8 @@ const home: Localized<typeof en> = {
     lead: 'ほとんどのチームが 5 分以内に最初の質問をしています。',
     steps: [
       {
-        title: 'Slack でサインイン',
-        body: 'Slack アカウントでサインインし、ワークスペースに Tomo を追加します。Tomo のアカウントは自動で作成されます。',
+        title: 'Tomo を Slack に追加',
+        body: '「Slack に追加」を押してワークスペースへの Tomo の追加を承認すると、すぐに無料トライアルが始まります。設定を開くときは Slack でサインインしてください。Tomo のアカウントは自動で作成されます。',
       },
       {
         title: '@Tomo を招待',

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Card, CardGrid } from '../../../components/ui/card-grid';
 import { Section } from '../../../components/ui/section';
+import { SLACK_INSTALL_PATH } from '../../../lib/site';
 import { useCopy } from '../../../lib/use-copy';
 import { useLocaleParams } from '../../../lib/use-locale';
 import { ChatPreview } from './chat-preview';
@@ -19,8 +20,8 @@ export function HomePage() {
             <h1>{copy.hero.title}</h1>
             <p className="lead">{copy.hero.lead}</p>
             <div className="actions">
-              <a className="button" href="/auth/signin">
-                {t('cta.signInWithSlack')}
+              <a className="button" href={SLACK_INSTALL_PATH}>
+                {t('cta.addToSlack')}
               </a>
               <Link className="button button-secondary" to="/{-$locale}/booking/demo" params={params}>
                 {t('cta.bookDemo')}
@@ -55,8 +56,8 @@ export function HomePage() {
           ))}
         </ol>
         <div className="actions">
-          <a className="button" href="/auth/signin">
-            {t('cta.signInWithSlack')}
+          <a className="button" href={SLACK_INSTALL_PATH}>
+            {t('cta.addToSlack')}
           </a>
           <Link className="button button-secondary" to="/{-$locale}/pricing" params={params}>
             {t('cta.seePricing')}
@@ -100,8 +101,8 @@ export function HomePage() {
 
       <Section id="start" title={copy.closing.title} lead={copy.closing.lead}>
         <div className="actions">
-          <a className="button" href="/auth/signin">
-            {t('cta.signInWithSlack')}
+          <a className="button" href={SLACK_INSTALL_PATH}>
+            {t('cta.addToSlack')}
           </a>
           <Link className="button button-secondary" to="/{-$locale}/booking/demo" params={params}>
             {t('cta.bookDemo')}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PLANS } from '../../../../../../core/billing/plan-catalog';
+import { SLACK_INSTALL_PATH } from '../../../lib/site';
 
 export function TrialCard() {
   const { t } = useTranslation('pricing');
@@ -19,7 +20,7 @@ export function TrialCard() {
         <li>{t('details.values.email')}</li>
       </ul>
       <div className="plan-action">
-        <a className="button button-secondary" href="/auth/signin">
+        <a className="button button-secondary" href={SLACK_INSTALL_PATH}>
           {t('card.trialCta')}
         </a>
       </div>
