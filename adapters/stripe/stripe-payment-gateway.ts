@@ -12,12 +12,12 @@ import type {
   ProrationPreviewInput,
   RedirectSession,
   SeatQuantityInput,
+  SetupInput,
   WebhookVerification,
 } from '../../core/billing/payment-gateway.port';
 import type { PaidPlanKey } from '../../core/billing/plan';
 import { PLANS } from '../../core/billing/plan-catalog';
 import type { Clock } from '../../core/shared/clock.port';
-import type { TeamId } from '../../core/shared/ids';
 import { readPlanProduct } from './stripe-catalog-reader';
 import { createStripeClient, type StripeClientOptions } from './stripe-client';
 import { meterEventName, priceLookupKey } from './stripe-catalog-keys';
@@ -89,15 +89,15 @@ export class StripePaymentGateway implements PaymentGateway {
         allowed_payment_method_types: [...this.paymentMethodTypes()],
         subscription_data: { metadata },
         metadata,
-        success_url: this.url('/pricing?checkout=success'),
-        cancel_url: this.url('/pricing?checkout=cancel'),
+        success_url: this.url(`${input.pricingPath ?? '/pricing'}?checkout=success`),
+        cancel_url: this.url(`${input.pricingPath ?? '/pricing'}?checkout=cancel`),
       },
       { idempotencyKey: input.idempotencyKey ?? `checkout:${input.teamId}:${randomUUID()}` },
     );
     return { id: session.id, url: this.sessionUrl(session.url, session.id) };
   }
 
-  async createSetupSession(input: { teamId: TeamId; customerId: string }): Promise<RedirectSession> {
+  async createSetupSession(input: SetupInput): Promise<RedirectSession> {
     const session = await this.stripe.checkout.sessions.create(
       {
         mode: 'setup',
@@ -106,8 +106,8 @@ export class StripePaymentGateway implements PaymentGateway {
         client_reference_id: input.teamId,
         allowed_payment_method_types: [...this.paymentMethodTypes()],
         metadata: { [META.teamId]: input.teamId },
-        success_url: this.url('/pricing?setup=success'),
-        cancel_url: this.url('/pricing?setup=cancel'),
+        success_url: this.url(`${input.pricingPath ?? '/pricing'}?setup=success`),
+        cancel_url: this.url(`${input.pricingPath ?? '/pricing'}?setup=cancel`),
       },
       { idempotencyKey: `setup:${input.teamId}:${randomUUID()}` },
     );

@@ -26,6 +26,11 @@ export interface CheckoutRequest extends WorkspaceRequest {
   readonly seats: number;
 }
 
+/** Where the hosted checkout or setup comes back to: the pricing page in the buyer's language. */
+export interface ReturnTo {
+  readonly pricingPath?: string;
+}
+
 /**
  * The hosted pages an admin is sent to: checkout for a plan, wallet setup, the customer
  * portal. One provider customer per workspace, created on first use and remembered in the
@@ -40,7 +45,7 @@ export class BillingSessions {
     },
   ) {}
 
-  async checkout(input: CheckoutRequest): Promise<Outcome<RedirectSession>> {
+  async checkout(input: CheckoutRequest & ReturnTo): Promise<Outcome<RedirectSession>> {
     if (!input.actor.isAdmin) return fail('PERMISSION.ADMIN_REQUIRED');
     if (!PAID_PLAN_KEYS.includes(input.planKey)) return fail('SUBSCRIPTION.NOT_FOUND');
     if (!Number.isInteger(input.seats) || input.seats < 1 || input.seats > MAX_SEATS_PER_CHECKOUT) {
@@ -55,15 +60,22 @@ export class BillingSessions {
         interval: input.interval,
         billingMode: input.billingMode,
         seats: input.seats,
+        ...(input.pricingPath ? { pricingPath: input.pricingPath } : {}),
       }),
     );
   }
 
   /** Saves a card or wallet (Apple Pay, Google Pay, Alipay) without buying anything. */
-  async walletSetup(input: WorkspaceRequest): Promise<Outcome<RedirectSession>> {
+  async walletSetup(input: WorkspaceRequest & ReturnTo): Promise<Outcome<RedirectSession>> {
     if (!input.actor.isAdmin) return fail('PERMISSION.ADMIN_REQUIRED');
     const customerId = await this.customerOf(input);
-    return ok(await this.deps.gateway.createSetupSession({ teamId: input.teamId, customerId }));
+    return ok(
+      await this.deps.gateway.createSetupSession({
+        teamId: input.teamId,
+        customerId,
+        ...(input.pricingPath ? { pricingPath: input.pricingPath } : {}),
+      }),
+    );
   }
 
   /** Invoices, payment methods and cancellation, on the provider's portal. */

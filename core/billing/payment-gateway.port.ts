@@ -10,10 +10,10 @@ import type { BillingInterval, BillingMode, PaidPlanKey } from './plan';
 export interface PaymentGateway {
   /** The workspace's provider customer: the known one if it still exists, else a new one. */
   ensureCustomer(input: EnsureCustomerInput): Promise<{ readonly customerId: string; readonly created: boolean }>;
-  /** Hosted checkout for a plan; returns to `/pricing?checkout=success` or `?checkout=cancel`. */
+  /** Hosted checkout for a plan; returns to `<pricingPath>?checkout=success` or `?checkout=cancel`. */
   createCheckoutSession(input: CheckoutInput): Promise<RedirectSession>;
-  /** Hosted wallet / card setup (no charge); returns to `/pricing?setup=success` or `?setup=cancel`. */
-  createSetupSession(input: { readonly teamId: TeamId; readonly customerId: string }): Promise<RedirectSession>;
+  /** Hosted wallet / card setup (no charge); returns to `<pricingPath>?setup=success` or `?setup=cancel`. */
+  createSetupSession(input: SetupInput): Promise<RedirectSession>;
   /** The provider's customer portal for the workspace's customer. */
   createPortalSession(input: { readonly customerId: string; readonly returnUrl?: string }): Promise<RedirectSession>;
   /** Re-reads one subscription from the provider; null when it does not exist there. */
@@ -62,6 +62,15 @@ export interface CheckoutInput {
   /** Seats bought (fixed-rate: the quantity charged; pay-as-you-go: seats to assign). */
   readonly seats: number;
   readonly idempotencyKey?: string;
+  /** The site's pricing page in the buyer's language ('/ja/pricing') to come back to; default '/pricing'. */
+  readonly pricingPath?: string;
+}
+
+export interface SetupInput {
+  readonly teamId: TeamId;
+  readonly customerId: string;
+  /** As for checkout: the pricing page to come back to; default '/pricing'. */
+  readonly pricingPath?: string;
 }
 
 export interface RedirectSession {

@@ -13,12 +13,21 @@ export function isBrowserFormPost(req: Request): boolean {
 }
 
 /** The form's `returnTo` if it is a path on this site ('/ja/pricing'), else /pricing. */
-function returnPath(req: Request): string {
+export function returnPath(req: Request): string {
   const value = (req.body as Record<string, unknown> | undefined)?.returnTo;
   if (typeof value !== 'string' || !value.startsWith('/')) return DEFAULT_RETURN_TO;
   const safe = safeReturnTo(value);
   // safeReturnTo answers '/' for anything that is not a path on this site.
   return safe === '/' && value !== '/' ? DEFAULT_RETURN_TO : safe;
+}
+
+/**
+ * The pricing page in the language of the page the form was posted from ('/ja/pricing' for a
+ * form on '/ja/settings/subscription'): hosted checkout and wallet setup come back there.
+ */
+export function localizedPricingPath(req: Request): string {
+  const from = returnPath(req);
+  return from === '/ja' || from.startsWith('/ja/') || from.startsWith('/ja?') ? '/ja/pricing' : DEFAULT_RETURN_TO;
 }
 
 function errorCode(body: unknown): string {

@@ -6,6 +6,7 @@ import { PAID_PLAN_KEYS } from '../../../../core/billing/plan';
 import { PLANS } from '../../../../core/billing/plan-catalog';
 import { parseBody } from '../settings/validation';
 import type { BillingCaller, BillingHttpDeps } from './billing-deps';
+import { localizedPricingPath, returnPath } from './billing-form-errors';
 import { billingEndpoint, redirectOrJson, sendBillingError } from './billing-http';
 
 /** A paid plan by key (`gpt50`) or by name (`standard`). */
@@ -53,6 +54,7 @@ export function billingSessionRoutes(deps: BillingHttpDeps): Router {
         interval: body.interval,
         billingMode: body.mode,
         seats: body.seats,
+        pricingPath: localizedPricingPath(req),
       });
       if (outcome.ok) redirectOrJson(req, res, outcome.value);
       else sendBillingError(req, res, outcome.error);
@@ -62,7 +64,7 @@ export function billingSessionRoutes(deps: BillingHttpDeps): Router {
   router.post(
     '/api/create-setup-session',
     billingEndpoint(deps, async (req, res, { gateway, caller }) => {
-      const outcome = await sessions(gateway).walletSetup(await workspace(caller));
+      const outcome = await sessions(gateway).walletSetup({ ...(await workspace(caller)), pricingPath: localizedPricingPath(req) });
       if (outcome.ok) redirectOrJson(req, res, outcome.value);
       else sendBillingError(req, res, outcome.error);
     }),
@@ -73,7 +75,8 @@ export function billingSessionRoutes(deps: BillingHttpDeps): Router {
     billingEndpoint(deps, async (req, res, { gateway, caller }) => {
       const outcome = await sessions(gateway).portal({
         ...(await workspace(caller)),
-        returnUrl: new URL('/pricing', deps.publicUrl).href,
+        // Back to the page the form was on (the menu's entry sends the localized /pricing).
+        returnUrl: new URL(returnPath(req), deps.publicUrl).href,
       });
       if (outcome.ok) redirectOrJson(req, res, outcome.value);
       else sendBillingError(req, res, outcome.error);
