@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApproximateTokenizer } from '../../../adapters/memory/approximate-tokenizer';
 import { InMemoryChatPlatformFactory, InMemoryChatWorkspace } from '../../../adapters/memory/in-memory-chat-platform';
-import { htmlThreadStats, htmlToMarkdown } from '../../../adapters/documents/document-text';
+import { HTML_THREADS_AT_ONCE, htmlThreadStats, htmlToMarkdown } from '../../../adapters/documents/document-text';
 import { DocumentFileContents, isAnimatedGif } from '../../../adapters/documents/file-contents';
 import { GuardedHttpClient } from '../../../adapters/http/guarded-http-client';
 import { WebSourceReader } from '../../../adapters/knowledge/web-source-reader';
@@ -96,6 +96,44 @@ describe('ReadableWebFetcher: pages as readable text through the guarded client'
     const results = await Promise.all([1, 2, 3].map(() => htmlToMarkdown(page, 'https://guide.example', { timeoutMs: 2_000 })));
     expect(results.every((r) => r.text.includes(ARTICLE_FACT))).toBe(true);
   }, 30_000);
+
+  it('converts a burst of pages a few threads at a time: the others wait their turn, give up while waiting, and pass a stuck one', async () => {
+    // 100 pages at once started 99 threads (1.9 GB, 21 s of CPU loading the libraries).
+    const page = `<html><head><title>Guide</title></head><body><article><h1>Guide</h1>${`<p>${ARTICLE_FACT} ${'More words for the article body. '.repeat(8)}</p>`.repeat(20)}</article></body></html>`;
+    // 5,000 nested <div>s: minutes of Readability, stuck until it is ended.
+    const stuck = `<html><head><title>Nested</title></head><body>${'<div>'.repeat(5_000)}${ARTICLE_FACT}${'</div>'.repeat(5_000)}</body></html>`;
+    const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+    const before = htmlThreadStats().started;
+    const burst = await Promise.all(Array.from({ length: 20 }, () => htmlToMarkdown(page, 'https://guide.example', { timeoutMs: 60_000 })));
+    expect(burst.every((converted) => converted.text.includes(ARTICLE_FACT))).toBe(true);
+    expect(htmlThreadStats().started - before).toBeLessThanOrEqual(HTML_THREADS_AT_ONCE);
+
+    // Every turn taken by a stuck page (the kept threads among them).
+    const ending = new AbortController();
+    const stuckPages = Array.from({ length: HTML_THREADS_AT_ONCE }, () =>
+      htmlToMarkdown(stuck, 'https://nested.example', { signal: ending.signal, timeoutMs: 120_000 }).catch((error: unknown) => error),
+    );
+    await tick();
+    const busy = htmlThreadStats();
+    expect(busy.idle).toBe(0);
+    // A page whose reader's time is up, or whose own limit passes, while it waits is given up, never started.
+    const reader = new AbortController();
+    const waiting = htmlToMarkdown(page, 'https://guide.example', { signal: reader.signal });
+    reader.abort();
+    await expect(waiting).rejects.toThrow('stopped');
+    await expect(htmlToMarkdown(page, 'https://guide.example', { timeoutMs: 50 })).rejects.toThrow('took too long');
+    expect(htmlThreadStats().started).toBe(busy.started);
+    ending.abort();
+    expect(await Promise.all(stuckPages)).toEqual(Array.from({ length: HTML_THREADS_AT_ONCE }, () => expect.objectContaining({ message: 'stopped' })));
+
+    // Stuck pages at the head of the line are ended at their limit and the pages behind them read
+    // in fresh threads.
+    const head = Array.from({ length: HTML_THREADS_AT_ONCE }, () => htmlToMarkdown(stuck, 'https://nested.example', { timeoutMs: 1_000 }).catch((error: unknown) => error));
+    const behind = Array.from({ length: 3 }, () => htmlToMarkdown(page, 'https://guide.example', { timeoutMs: 60_000 }));
+    expect((await Promise.all(behind)).every((converted) => converted.text.includes(ARTICLE_FACT))).toBe(true);
+    expect(await Promise.all(head)).toEqual(Array.from({ length: HTML_THREADS_AT_ONCE }, () => expect.objectContaining({ message: 'the page took too long to read' })));
+  }, 60_000);
 
   it('reads a Japanese page in Shift_JIS or EUC-JP declared only by its meta tag, as browsers do', async () => {
     // 灯台 (lighthouse) and its Shift_JIS and EUC-JP bytes: older Japanese sites serve
