@@ -87,6 +87,27 @@ describe('a member without admin rights', () => {
     await context.close();
   });
 
+  it('sees the permission message at once on Members and Usage, never the admin controls first', async () => {
+    const context = await world.signedIn({ teamId: TEAM_A, userId: MEMBER_A });
+    // The pages' own data never arrives: whatever shows is what the page shows before the API answers.
+    await context.route('**/api/settings/{members,usage}**', () => undefined);
+    for (const [path, message, lang] of [
+      ['/settings/members', MEMBERS_DENIED_EN, 'en'],
+      ['/settings/usage', USAGE_DENIED_EN, 'en'],
+      ['/ja/settings/members', translate('PERMISSION.MEMBERS_PAGE', {}, 'ja'), 'ja'],
+      ['/ja/settings/usage', translate('PERMISSION.USAGE_PAGE', {}, 'ja'), 'ja'],
+    ] as const) {
+      const { page } = await world.open(context, path);
+      const main = page.locator('main');
+      expect(await main.getByRole('alert').allInnerTexts()).toEqual([message]);
+      expect(await main.getByText(translate('UI.LOADING', {}, lang), { exact: true }).count()).toBe(0);
+      expect(await main.getByRole('button').count()).toBe(0);
+      expect(await main.locator('.settings-lead').count()).toBe(0);
+      await page.close();
+    }
+    await context.close();
+  });
+
   it('gets 403 from the Members and Usage APIs and from workspace-wide instructions', async () => {
     const context = await world.signedIn({ teamId: TEAM_A, userId: MEMBER_A });
     const { page } = await world.open(context, '/settings/instructions');

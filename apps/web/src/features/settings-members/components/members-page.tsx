@@ -14,8 +14,18 @@ import { unassignSeat } from '../api/unassign-seat';
 /** The search waits for typing to pause (spec 9: debounce 1000 ms). */
 const DEBOUNCE_MS = 1000;
 
-/** /settings/members (Primary Owner, Owner or Admin): who holds a seat of which subscription. */
-export function MembersPage() {
+/**
+ * /settings/members (Primary Owner, Owner or Admin): who holds a seat of which subscription.
+ * `isAdmin` is the session's: anyone else gets the permission message at once, not the page's
+ * lead and 'Loading...' while the API is asked (it would answer 403 with the same message).
+ */
+export function MembersPage(props: { isAdmin: boolean }) {
+  const { t, m } = useSettingsText();
+  if (!props.isAdmin) return <PermissionNotice title={t('members.title')} message={m('PERMISSION.MEMBERS_PAGE')} />;
+  return <SeatAssignments />;
+}
+
+function SeatAssignments() {
   const { t, m } = useSettingsText();
   const [subscriptionId, setSubscriptionId] = useState<string | null>(null);
   const [typed, setTyped] = useState('');

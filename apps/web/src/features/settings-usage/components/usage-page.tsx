@@ -10,8 +10,18 @@ const PERIODS: [UsagePeriod, string][] = [
   ['last_1_month', 'UI.PERIOD_LAST_1_MONTH'],
 ];
 
-/** /settings/usage (Primary Owner, Owner or Admin): who uses Tomo how much. */
-export function UsagePage() {
+/**
+ * /settings/usage (Primary Owner, Owner or Admin): who uses Tomo how much. `isAdmin` is the
+ * session's: anyone else gets the permission message at once, not the page's controls while
+ * the API is asked (it would answer 403 with the same message).
+ */
+export function UsagePage(props: { isAdmin: boolean }) {
+  const { t, m } = useSettingsText();
+  if (!props.isAdmin) return <PermissionNotice title={t('usage.title')} message={m('PERMISSION.USAGE_PAGE')} />;
+  return <UsageReport />;
+}
+
+function UsageReport() {
   const { t, m } = useSettingsText();
   const [period, setPeriod] = useState<UsagePeriod>('all_time');
   const report = useResource(() => getUsage(period), [period]);

@@ -5,5 +5,11 @@ import { loadSettingsPage, settingsHead } from '../../../../lib/settings/setting
 export const Route = createFileRoute('/{-$locale}/_signed-in/settings/usage')({
   loader: ({ context, params }) => loadSettingsPage(context.i18n, params.locale, 'usage'),
   head: ({ loaderData }) => settingsHead(loaderData),
-  component: UsagePage,
+  component: UsagePageRoute,
 });
+
+/** The signed-in layout only renders its pages with a session; admins see the page's data. */
+function UsagePageRoute() {
+  const { session } = Route.useRouteContext();
+  return <UsagePage isAdmin={session.status === 'signed-in' && session.me.isAdmin} />;
+}
