@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { PgScheduleSettingsRepository } from '../../adapters/postgres/pg-schedule-settings-repository';
 import { PgUsageEventRepository } from '../../adapters/postgres/pg-usage-event-repository';
+import { utcTimeToLocal } from '../../core/schedules/local-time';
 import { translate } from '../../apps/shared/messages';
 import en from '../../apps/web/src/locales/en/settings';
 import ja from '../../apps/web/src/locales/ja/settings';
@@ -428,6 +429,56 @@ describe('Usage and Subscription', () => {
     const card = page.locator('[data-subscription="sub-acme-standard"]');
     await card.waitFor();
     expect(await card.innerText()).toMatch(/Standard[\s\S]*Active[\s\S]*3[\s\S]*Renews on[\s\S]*\d{4}-\d{2}-\d{2}/);
+    await page.close();
+  });
+});
+
+describe('Schedules: each row checks itself', () => {
+  it('refuses lookback days outside 1 to 30 next to the row, in English and Japanese, without asking the server', async () => {
+    for (const [prefix, copy, lang, label] of [['', en, 'en', 'Lookback days for general'], ['/ja', ja, 'ja', 'general の対象日数']] as const) {
+      const page = await open(`${prefix}/settings/schedules`);
+      const puts: string[] = [];
+      page.on('request', (request) => void (request.method() === 'PUT' && puts.push(request.url())));
+      const row = page.locator('tr[data-channel="C0GENERAL"]');
+      const lookback = page.getByLabel(label);
+      await lookback.fill('31');
+      await row.getByRole('button', { name: copy.actions.save }).click();
+      const message = translate('SCHEDULE.INVALID_LOOKBACK_DAYS', { min: 1, max: 30 }, lang);
+      await expect.poll(() => row.getByRole('alert').allInnerTexts()).toEqual([message]);
+      // The message belongs to the field: a screen reader reads it with the input.
+      expect(await lookback.getAttribute('aria-invalid')).toBe('true');
+      const describedBy = (await lookback.getAttribute('aria-describedby')) ?? '';
+      expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe(message);
+      expect(await alert(page).count()).toBe(1);
+      expect(puts).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('saves a row with Enter in its inputs', async () => {
+    const page = await open('/settings/schedules');
+    const repo = new PgScheduleSettingsRepository(world.app.database.orm);
+    await page.getByLabel('Lookback days for random').fill('5');
+    await page.getByLabel('Lookback days for random').press('Enter');
+    await expect.poll(() => repo.findLatest(TEAM_A, 'C0RANDOM1').then((s) => s?.lookbackDays), { timeout: 5000 }).toBe(5);
+    await idle(page);
+    await page.getByLabel('Local time for random').fill('06:45');
+    await page.getByLabel('Local time for random').press('Enter');
+    await expect
+      .poll(() => repo.findLatest(TEAM_A, 'C0RANDOM1').then((s) => s && utcTimeToLocal(s.startTimeUtc, new Date().getTimezoneOffset())), { timeout: 5000 })
+      .toMatchObject({ ok: true, value: '06:45' });
+    await page.close();
+  });
+
+  it("drops an earlier save's error when the row's own check then fails", async () => {
+    const page = await open('/settings/schedules');
+    await page.route('**/api/settings/schedules/**', (route) => route.abort('internetdisconnected'));
+    const row = page.locator('tr[data-channel="C0GENERAL"]');
+    await row.getByRole('button', { name: en.actions.save }).click();
+    await expect.poll(() => alert(page).allInnerTexts()).toEqual([translate('UNKNOWN', {}, 'en')]);
+    await page.getByLabel('Local time for general').fill('24:00');
+    await row.getByRole('button', { name: en.actions.save }).click();
+    await expect.poll(() => alert(page).allInnerTexts()).toEqual([translate('SCHEDULE.INVALID_LOCAL_TIME', {}, 'en')]);
     await page.close();
   });
 });

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { parseLocalTime, utcTimeToLocal } from '../../../../../../core/schedules/local-time';
-import { searchByChannelName } from '../../../../../../core/schedules/schedule-rules';
+import { searchByChannelName, validateLookbackDays } from '../../../../../../core/schedules/schedule-rules';
 import { LoadState } from '../../../components/settings/load-state';
 import { ActionStatus, SettingsPage } from '../../../components/settings/settings-page';
 import { SettingsTable } from '../../../components/settings/settings-table';
@@ -13,6 +13,8 @@ import { getSchedules, type ScheduleRowView } from '../api/get-schedules';
 import { saveSchedule } from '../api/save-schedule';
 
 type Draft = { isSummaryEnabled: boolean; localTime: string; lookbackDays: string };
+/** A row's messages from its own check, by field; shown next to the field. */
+type RowErrors = { localTime?: string; lookbackDays?: string };
 
 /** /settings/schedules: a daily channel summary at a local time, looking back some days. */
 export function SchedulesPage() {
@@ -21,7 +23,7 @@ export function SchedulesPage() {
   const action = useAction();
   const [query, setQuery] = useState('');
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
-  const [invalid, setInvalid] = useState<Record<string, string>>({});
+  const [invalid, setInvalid] = useState<Record<string, RowErrors>>({});
   /** Each row's saved updatedAt as last shown: tells a reload's changed rows from the others. */
   const shown = useRef(new Map<string, string | null>());
   const data = list.data;
@@ -53,13 +55,20 @@ export function SchedulesPage() {
 
   const save = (row: ScheduleRowView) => {
     const draft = drafts[row.channelId];
-    if (!draft) return;
+    if (!draft || action.busy) return;
+    // The row checks itself as the server would, so its messages appear next to its fields.
     const time = parseLocalTime(draft.localTime);
-    if (!time.ok) {
-      setInvalid((all) => ({ ...all, [row.channelId]: m(time.error.code) }));
+    const lookback = validateLookbackDays(draft.lookbackDays.trim() === '' ? Number.NaN : Number(draft.lookbackDays));
+    const errors: RowErrors = {
+      ...(time.ok ? {} : { localTime: m(time.error.code) }),
+      ...(lookback.ok ? {} : { lookbackDays: m(lookback.error.code, lookback.error.params) }),
+    };
+    setInvalid((all) => ({ ...all, [row.channelId]: errors }));
+    if (!time.ok || !lookback.ok) {
+      // An earlier save's failure no longer applies: only this row's messages are shown.
+      action.setError(null);
       return;
     }
-    setInvalid((all) => ({ ...all, [row.channelId]: '' }));
     void action.run(
       'UI.SAVING',
       () =>
@@ -67,7 +76,7 @@ export function SchedulesPage() {
           isSummaryEnabled: draft.isSummaryEnabled,
           localTime: draft.localTime,
           timezoneOffsetMinutes: offset,
-          lookbackDays: Number(draft.lookbackDays),
+          lookbackDays: lookback.value,
         }),
       list.reload,
     );
@@ -98,7 +107,14 @@ export function SchedulesPage() {
             const draft = drafts[row.channelId];
             if (!draft) return null;
             const set = (next: Partial<Draft>) => setDrafts((all) => ({ ...all, [row.channelId]: { ...draft, ...next } }));
-            const error = invalid[row.channelId];
+            const errors = invalid[row.channelId] ?? {};
+            const errorId = (field: keyof RowErrors) => `schedule-${row.channelId}-${field}-error`;
+            // Enter in a row's inputs saves that row, as a form would (not while an IME composes).
+            const saveOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+              if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+              event.preventDefault();
+              save(row);
+            };
             return (
               <tr key={row.channelId} data-channel={row.channelId}>
                 <td>{row.number}</td>
@@ -111,16 +127,18 @@ export function SchedulesPage() {
                   <input
                     type="text"
                     inputMode="numeric"
-                    className={error ? 'settings-input settings-input-invalid' : 'settings-input'}
+                    className={errors.localTime ? 'settings-input settings-input-invalid' : 'settings-input'}
                     size={6}
                     value={draft.localTime}
                     aria-label={t('schedules.localTimeFor', { channel: row.channelName })}
-                    aria-invalid={error ? true : undefined}
+                    aria-invalid={errors.localTime ? true : undefined}
+                    aria-describedby={errors.localTime ? errorId('localTime') : undefined}
                     onChange={(event) => set({ localTime: event.target.value })}
+                    onKeyDown={saveOnEnter}
                   />
-                  {error ? (
-                    <p className="settings-error" role="alert">
-                      {error}
+                  {errors.localTime ? (
+                    <p className="settings-error" role="alert" id={errorId('localTime')}>
+                      {errors.localTime}
                     </p>
                   ) : null}
                 </td>
@@ -129,11 +147,19 @@ export function SchedulesPage() {
                     type="number"
                     min={1}
                     max={30}
-                    className="settings-input"
+                    className={errors.lookbackDays ? 'settings-input settings-input-invalid' : 'settings-input'}
                     value={draft.lookbackDays}
                     aria-label={t('schedules.lookbackFor', { channel: row.channelName })}
+                    aria-invalid={errors.lookbackDays ? true : undefined}
+                    aria-describedby={errors.lookbackDays ? errorId('lookbackDays') : undefined}
                     onChange={(event) => set({ lookbackDays: event.target.value })}
+                    onKeyDown={saveOnEnter}
                   />
+                  {errors.lookbackDays ? (
+                    <p className="settings-error" role="alert" id={errorId('lookbackDays')}>
+                      {errors.lookbackDays}
+                    </p>
+                  ) : null}
                 </td>
                 <td>{showDate(row.updatedAt)}</td>
                 <td>
