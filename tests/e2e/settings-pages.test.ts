@@ -482,3 +482,32 @@ describe('Schedules: each row checks itself', () => {
     await page.close();
   });
 });
+
+describe('Reactions: tabs by keyboard', () => {
+  it('moves between the tabs with the arrow keys; only the selected tab is in the Tab order', async () => {
+    const page = await open('/settings/reactions');
+    const preset = page.getByRole('tab', { name: en.reactions.tabs.preset });
+    const custom = page.getByRole('tab', { name: en.reactions.tabs.custom });
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? null);
+    expect([await preset.getAttribute('tabindex'), await custom.getAttribute('tabindex')]).toEqual(['0', '-1']);
+    await preset.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await focused()).toBe(en.reactions.tabs.custom);
+    expect(await custom.getAttribute('aria-selected')).toBe('true');
+    expect([await preset.getAttribute('tabindex'), await custom.getAttribute('tabindex')]).toEqual(['-1', '0']);
+    // The custom tab's panel is shown: it offers to add a reaction.
+    expect(await page.getByRole('button', { name: en.reactions.add }).count()).toBe(1);
+    await page.keyboard.press('ArrowRight');
+    expect(await focused()).toBe(en.reactions.tabs.preset);
+    expect(await preset.getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowLeft');
+    expect(await focused()).toBe(en.reactions.tabs.custom);
+    await page.keyboard.press('ArrowLeft');
+    expect(await focused()).toBe(en.reactions.tabs.preset);
+    await page.keyboard.press('End');
+    expect(await focused()).toBe(en.reactions.tabs.custom);
+    await page.keyboard.press('Home');
+    expect(await focused()).toBe(en.reactions.tabs.preset);
+    await page.close();
+  });
+});

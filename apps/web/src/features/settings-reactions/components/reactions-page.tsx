@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { searchReactions } from '../../../../../../core/reactions/reaction-rules';
 import { ConfirmDialog } from '../../../components/settings/confirm-dialog';
 import { LoadState } from '../../../components/settings/load-state';
@@ -15,6 +15,7 @@ import { saveReaction } from '../api/save-reaction';
 import { ReactionDialog } from './reaction-dialog';
 
 type Tab = 'preset' | 'custom';
+const TABS: readonly Tab[] = ['preset', 'custom'];
 
 /** /settings/reactions: emoji reactions that make Tomo act on a message. */
 export function ReactionsPage() {
@@ -26,6 +27,7 @@ export function ReactionsPage() {
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<CustomReactionView | 'new' | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
+  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
   const data = list.data;
   const rows: (PresetReactionView | CustomReactionView)[] = data ? searchReactions(tab === 'preset' ? data.preset : data.custom, query) : [];
 
@@ -38,11 +40,36 @@ export function ReactionsPage() {
     }
   };
 
+  // WAI-ARIA tabs: Left/Right (wrapping), Home and End select and focus a tab; only the
+  // selected tab is in the Tab order (roving tabindex).
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const at = TABS.indexOf(tab);
+    const next = new Map([['ArrowRight', at + 1], ['ArrowLeft', at - 1], ['Home', 0], ['End', TABS.length - 1]]).get(event.key);
+    if (next === undefined) return;
+    event.preventDefault();
+    const key = TABS[(next + TABS.length) % TABS.length]!;
+    setTab(key);
+    tabRefs.current[key]?.focus();
+  };
+
   return (
     <SettingsPage title={t('reactions.title')} lead={t('reactions.lead')}>
       <div className="tabs" role="tablist" aria-label={t('reactions.title')}>
-        {(['preset', 'custom'] as const).map((key) => (
-          <button key={key} type="button" role="tab" id={`tab-${key}`} aria-selected={tab === key} aria-controls="reactions-panel" onClick={() => setTab(key)}>
+        {TABS.map((key) => (
+          <button
+            key={key}
+            ref={(element) => {
+              tabRefs.current[key] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${key}`}
+            aria-selected={tab === key}
+            aria-controls="reactions-panel"
+            tabIndex={tab === key ? 0 : -1}
+            onClick={() => setTab(key)}
+            onKeyDown={onTabKey}
+          >
             {t(`reactions.tabs.${key}`)}
           </button>
         ))}
