@@ -511,3 +511,49 @@ describe('Reactions: tabs by keyboard', () => {
     await page.close();
   });
 });
+
+describe('Save clicked twice', () => {
+  const changes = (page: Page, path: RegExp) => {
+    const seen: string[] = [];
+    page.on('request', (request) => void (request.method() !== 'GET' && path.test(new URL(request.url()).pathname) && seen.push(request.method())));
+    return seen;
+  };
+
+  it('sends an instruction once', async () => {
+    const page = await open('/settings/instructions');
+    const sent = changes(page, /^\/api\/settings\/instructions\/user$/);
+    const own = page.locator('form[data-level="user"]');
+    await own.getByLabel(en.instructions.fields.name).fill('Twice clicked');
+    await own.getByLabel(en.instructions.fields.text, { exact: true }).fill('Say it once.');
+    await own.getByRole('button', { name: en.actions.save }).dblclick();
+    await expect.poll(() => page.getByRole('cell', { name: 'Twice clicked', exact: true }).count()).toBe(1);
+    await idle(page);
+    expect(sent).toEqual(['PUT']);
+    await page.close();
+  });
+
+  it('sends the app name once, and creates one custom reaction', async () => {
+    const page = await open('/settings/app');
+    const sent = changes(page, /^\/api\/settings\/app$/);
+    await page.getByLabel(en.app.name.label).fill('Once Helper');
+    await page.getByRole('button', { name: en.actions.save }).dblclick();
+    await confirmDialog(page).getByRole('button', { name: en.actions.confirm }).dblclick();
+    await idle(page);
+    expect(sent).toEqual(['PUT']);
+    await page.close();
+
+    const reactions = await open('/settings/reactions');
+    const created = changes(reactions, /^\/api\/settings\/reactions$/);
+    await reactions.getByRole('tab', { name: en.reactions.tabs.custom }).click();
+    await reactions.getByRole('button', { name: en.reactions.add }).click();
+    const modal = reactions.locator('dialog[open]');
+    await modal.getByLabel(en.reactions.fields.name).fill('once');
+    await modal.getByLabel(en.reactions.fields.prompt).fill('Only one of me.');
+    await modal.getByRole('button', { name: en.actions.save }).dblclick();
+    await modal.waitFor({ state: 'detached' });
+    await idle(reactions);
+    expect(created).toEqual(['POST']);
+    expect(await reactions.locator('tr[data-reaction="once"]').count()).toBe(1);
+    await reactions.close();
+  });
+});
