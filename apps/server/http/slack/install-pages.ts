@@ -8,7 +8,7 @@ export type InstallPage =
   | { kind: 'failed' }
   | { kind: 'not_configured' };
 
-const TEXT: Record<Locale, Record<InstallPage['kind'], { title: string; body: string }> & { again: string; open: string; settings: string }> = {
+const TEXT: Record<Locale, Record<InstallPage['kind'], { title: string; body: string }> & { again: string; open: string; settings: string; home: string }> = {
   en: {
     installed: { title: 'Tomo is installed', body: 'Tomo is now part of {team}. {trial}Mention @Tomo in a channel or send it a direct message.' },
     expired: {
@@ -21,6 +21,7 @@ const TEXT: Record<Locale, Record<InstallPage['kind'], { title: string; body: st
     again: 'Add to Slack',
     open: 'Open Slack',
     settings: 'Settings',
+    home: 'Back to the Tomo site',
   },
   ja: {
     installed: { title: 'Tomoをインストールしました', body: 'Tomoが{team}に追加されました。{trial}チャンネルで@Tomoをメンションするか、ダイレクトメッセージを送ってください。' },
@@ -34,6 +35,7 @@ const TEXT: Record<Locale, Record<InstallPage['kind'], { title: string; body: st
     again: 'Slackに追加',
     open: 'Slackを開く',
     settings: '設定',
+    home: 'Tomo のサイトに戻る',
   },
 };
 
@@ -47,7 +49,10 @@ export function requestLocale(req: Request): Locale {
   return toLocale(req.get('accept-language')?.split(',')[0]);
 }
 
-/** A small self-contained page: what happened, and where to go next. */
+/** The site's home page in the installer's language (apps/web: '/' is en, '/ja' is ja). */
+const HOME_PATH: Record<Locale, string> = { en: '/', ja: '/ja' };
+
+/** A small self-contained page: what happened, and where to go next (always including the way back to the site). */
 export function sendInstallPage(res: Response, status: number, locale: Locale, page: InstallPage): void {
   const text = TEXT[locale];
   const { title } = text[page.kind];
@@ -62,6 +67,7 @@ export function sendInstallPage(res: Response, status: number, locale: Locale, p
   } else if (page.kind !== 'not_configured') {
     links.push(`<a href="/slack/install">${text.again}</a>`);
   }
+  links.push(`<a href="${HOME_PATH[locale]}">${text.home}</a>`);
   res
     .status(status)
     .set('Cache-Control', 'no-store')
