@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 # Tomo: one image for the server, the worker and the migration job (docs/deploy.md).
-#   docker build -t tomo .
+#   docker build -t tomo --build-arg PUBLIC_URL=https://tomo.example.com --build-arg WEB_SUPPORT_EMAIL=… .
+#   (the web pages are prerendered here: their public origin and links are fixed at build time)
 #   docker run tomo                      -> node dist/server.js (HTTP on $PORT, default 3000)
 #   docker run tomo node dist/worker.js  -> the worker (/healthz, /metrics on $METRICS_PORT)
 #   docker run tomo node dist/migrate.js -> apply migrations and exit
@@ -12,6 +13,15 @@ COPY package.json package-lock.json .npmrc ./
 COPY deploy/image-build.sh deploy/image-build.sh
 RUN sh deploy/image-build.sh deps
 COPY . .
+# Baked into the prerendered pages; an unset link is left out, an unset PUBLIC_URL names localhost (the build warns).
+ARG PUBLIC_URL
+ARG WEB_SUPPORT_EMAIL
+ARG WEB_NEWS_URL
+ARG WEB_BLOG_URL
+ARG WEB_SOCIAL_X_URL
+ARG WEB_SOCIAL_GITHUB_URL
+ARG WEB_SOCIAL_LINKEDIN_URL
+ARG WEB_SOCIAL_YOUTUBE_URL
 RUN sh deploy/image-build.sh app
 
 FROM node:24-slim AS runtime

@@ -15,7 +15,7 @@ function buildWeb(): void {
     return;
   }
   const started = Date.now();
-  building = spawn(node, ['node_modules/vite/bin/vite.js', 'build', '--config', 'apps/web/vite.config.ts', '--configLoader', 'native', '--logLevel', 'warn'], {
+  building = spawn(node, ['node_modules/vite/bin/vite.js', 'build', '--config', 'apps/web/vite.config.ts', '--configLoader', 'native', '--mode', 'development', '--logLevel', 'warn'], {
     stdio: 'inherit',
   });
   building.on('exit', (code) => {

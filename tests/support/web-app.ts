@@ -16,13 +16,25 @@ function newestMtime(path: string): number {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
 }
 
+/** The site's links as an operator configures them (an unset one is left out of the pages). */
+const siteLinks = {
+  WEB_SUPPORT_EMAIL: 'support@tomo.example',
+  WEB_NEWS_URL: 'https://news.tomo.example',
+  WEB_BLOG_URL: 'https://blog.tomo.example',
+  WEB_SOCIAL_X_URL: 'https://x.com/tomo_assistant',
+  WEB_SOCIAL_GITHUB_URL: 'https://github.com/tomo-assistant',
+  WEB_SOCIAL_LINKEDIN_URL: 'https://www.linkedin.com/company/tomo-assistant',
+  WEB_SOCIAL_YOUTUBE_URL: 'https://www.youtube.com/@tomo-assistant',
+};
+
 /** Builds the web app when dist/ is missing or older than its sources (once per test process). */
 export function ensureWebBuild(): void {
   const built = join(webDist, 'index.html');
   const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
   if (builtAt > 0 && sources.every((path) => newestMtime(path) <= builtAt)) return;
   // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-  const result = spawnSync('npm', ['run', 'build:web'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  // A production build shows only the links that are configured: configure them all.
+  const result = spawnSync('npm', ['run', 'build:web'], { stdio: 'inherit', env: { ...process.env, ...siteLinks, NODE_ENV: 'production' } });
   if (result.status !== 0) throw new Error('npm run build:web failed');
 }
 

@@ -4,7 +4,6 @@ import { pathToFileURL } from 'node:url';
 import { publicPages, publicPaths } from '../src/lib/public-routes.ts';
 import { assetTags, clientEntryKey, injectIntoHead, pageScripts } from './asset-tags.ts';
 import type { Manifest } from './asset-tags.ts';
-import { readSiteSettings } from './site-defines.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 interface ServerEntry {
@@ -33,12 +32,11 @@ async function write(file: string, content: string): Promise<void> {
   await writeFile(file, content);
 }
 
-export async function prerenderSite(opts: { outDir: string; serverEntry: string }): Promise<void> {
-  const { outDir } = opts;
+export async function prerenderSite(opts: { outDir: string; serverEntry: string; origin: string }): Promise<void> {
+  const { outDir, origin } = opts;
   const server = (await import(pathToFileURL(opts.serverEntry).href)) as ServerEntry;
   const manifestFile = join(outDir, '.vite/manifest.json');
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
-  const { origin } = readSiteSettings(process.env);
 
   const render = async (url: string, expected: number) => {
     const page = await server.renderPage(url);

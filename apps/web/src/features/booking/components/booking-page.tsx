@@ -7,7 +7,7 @@ import { useCopy } from '../../../lib/use-copy';
 export function BookingPage() {
   const copy = useCopy('booking');
   const config = usePublicConfig();
-  const mail = `mailto:${site.supportEmail}?subject=${encodeURIComponent(copy.form.emailSubject)}`;
+  const mail = site.supportEmail ? `mailto:${site.supportEmail}?subject=${encodeURIComponent(copy.form.emailSubject)}` : null;
   return (
     <>
       <PageHeader eyebrow={copy.header.eyebrow} title={copy.header.title} lead={copy.header.lead} />
@@ -22,10 +22,14 @@ export function BookingPage() {
               <p className="booking-placeholder">{config ? copy.form.unavailable : copy.form.loading}</p>
             )}
           </div>
-          <p>{copy.form.byEmail}</p>
-          <a className="button button-secondary" href={mail}>
-            {copy.form.emailButton}
-          </a>
+          {mail ? (
+            <>
+              <p>{copy.form.byEmail}</p>
+              <a className="button button-secondary" href={mail}>
+                {copy.form.emailButton}
+              </a>
+            </>
+          ) : null}
         </section>
         <section aria-labelledby="agenda-title" className="booking-agenda">
           <h2 id="agenda-title">{copy.agenda.title}</h2>

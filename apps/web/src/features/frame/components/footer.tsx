@@ -11,6 +11,12 @@ const social = [
   { key: 'youtube', Icon: YouTubeIcon },
 ] as const;
 
+/** Only the accounts configured at build time (WEB_SOCIAL_*_URL). */
+const configuredSocial = social.flatMap(({ key, Icon }) => {
+  const href = site.social[key];
+  return href ? [{ key, Icon, href }] : [];
+});
+
 export function Footer() {
   const { t } = useTranslation();
   const params = useLocaleParams();
@@ -20,12 +26,14 @@ export function Footer() {
         <div className="footer-brand">
           <p className="footer-name">Tomo</p>
           <p>{t('footer.tagline')}</p>
-          <a className="footer-mail" href={`mailto:${site.supportEmail}`}>
-            <MailIcon />
-            <span>
-              {t('footer.mail')}: {site.supportEmail}
-            </span>
-          </a>
+          {site.supportEmail ? (
+            <a className="footer-mail" href={`mailto:${site.supportEmail}`}>
+              <MailIcon />
+              <span>
+                {t('footer.mail')}: {site.supportEmail}
+              </span>
+            </a>
+          ) : null}
         </div>
         <nav aria-label={t('footer.product')}>
           <h2 className="footer-heading">{t('footer.product')}</h2>
@@ -46,18 +54,20 @@ export function Footer() {
             <li><Link to="/{-$locale}/specified-commercial-transaction-act" params={params}>{t('menu.commercial')}</Link></li>
           </ul>
         </nav>
-        <div>
-          <h2 className="footer-heading">{t('footer.follow')}</h2>
-          <ul className="social-links">
-            {social.map(({ key, Icon }) => (
-              <li key={key}>
-                <a href={site.social[key]} rel="noopener" target="_blank" aria-label={t(`footer.social.${key}`)}>
-                  <Icon />
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        {configuredSocial.length > 0 ? (
+          <div>
+            <h2 className="footer-heading">{t('footer.follow')}</h2>
+            <ul className="social-links">
+              {configuredSocial.map(({ key, Icon, href }) => (
+                <li key={key}>
+                  <a href={href} rel="noopener" target="_blank" aria-label={t(`footer.social.${key}`)}>
+                    <Icon />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </div>
       <p className="footer-rights">{t('footer.rights')}</p>
     </footer>

@@ -55,21 +55,27 @@ export function SiteMenu(props: { open: boolean; onClose(): void }) {
             </Link>
           </li>
         ))}
-        <li>
-          <a href={site.newsUrl} rel="noopener" target="_blank">
-            {t('menu.news')}
-            {external}
-          </a>
-        </li>
-        <li>
-          <a href={site.blogUrl} rel="noopener" target="_blank">
-            {t('menu.blog')}
-            {external}
-          </a>
-        </li>
-        <li>
-          <a href={`mailto:${site.supportEmail}?subject=${encodeURIComponent(t('menu.contactSubject'))}`}>{t('menu.contact')}</a>
-        </li>
+        {site.newsUrl ? (
+          <li>
+            <a href={site.newsUrl} rel="noopener" target="_blank">
+              {t('menu.news')}
+              {external}
+            </a>
+          </li>
+        ) : null}
+        {site.blogUrl ? (
+          <li>
+            <a href={site.blogUrl} rel="noopener" target="_blank">
+              {t('menu.blog')}
+              {external}
+            </a>
+          </li>
+        ) : null}
+        {site.supportEmail ? (
+          <li>
+            <a href={`mailto:${site.supportEmail}?subject=${encodeURIComponent(t('menu.contactSubject'))}`}>{t('menu.contact')}</a>
+          </li>
+        ) : null}
       </ul>
 
       <div className="menu-group">

@@ -20,11 +20,13 @@ export function RequestPage() {
             </li>
           ))}
         </ol>
-        <div className="actions">
-          <a className="button" href={`mailto:${site.supportEmail}?subject=${encodeURIComponent(copy.how.subject)}`}>
-            {copy.how.button}
-          </a>
-        </div>
+        {site.supportEmail ? (
+          <div className="actions">
+            <a className="button" href={`mailto:${site.supportEmail}?subject=${encodeURIComponent(copy.how.subject)}`}>
+              {copy.how.button}
+            </a>
+          </div>
+        ) : null}
       </Section>
       <Section id="include" title={copy.include.title} wash>
         <ul>
