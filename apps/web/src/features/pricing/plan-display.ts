@@ -25,6 +25,27 @@ export function planPriceView(plan: Plan, interval: BillingInterval, mode: Billi
   };
 }
 
+export const MAX_SEATS = 10000;
+
+/** The seat count typed into the pricing page, or null unless it is a whole number from 1 to MAX_SEATS. */
+export function parseSeats(text: string): number | null {
+  if (!/^\s*\d+\s*$/.test(text)) return null;
+  const seats = Number(text);
+  return seats >= 1 && seats <= MAX_SEATS ? seats : null;
+}
+
+/** What `seats` seats of a fixed-rate plan cost per billing period (catalogue prices); null for pay as you go. */
+export function seatsTotalView(
+  plan: Plan,
+  interval: BillingInterval,
+  mode: BillingMode,
+  seats: number,
+): { key: 'totalPerMonth' | 'totalPerYear'; total: string; price: string; seats: number } | null {
+  if (mode === 'pay_as_you_go' && plan.payAsYouGo) return null;
+  const cents = plan.prices[interval].unitAmountCents;
+  return { key: interval === 'monthly' ? 'totalPerMonth' : 'totalPerYear', total: formatUsd(cents * seats), price: formatUsd(cents), seats };
+}
+
 /** Translation key and parameters of the "Usage" row for one plan. */
 export function usageView(
   plan: Plan,

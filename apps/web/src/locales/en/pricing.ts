@@ -40,6 +40,7 @@ const pricing = {
     paygNote: 'Pay as you go is billed monthly for the responses your seats actually used.',
     seats: 'Seats',
     seatsHint: 'You can change the number of seats at any time; the difference is prorated.',
+    seatsInvalid: 'Enter a whole number of seats, from 1 to {{max}}.',
   },
   plans: {
     free: { tagline: 'Try Tomo with your team for 14 days. No credit card.' },
@@ -52,6 +53,8 @@ const pricing = {
     perUserYear: 'per user / year',
     perResponse: 'per response',
     savings: 'Save {{amount}} per user each year',
+    totalPerMonth: '{{total}} a month in total ({{seats}} × {{price}})',
+    totalPerYear: '{{total}} a year in total ({{seats}} × {{price}})',
     trialPrice: 'Free',
     trialPeriod: 'for 14 days',
     trialCta: 'Start free trial',

@@ -43,6 +43,7 @@ const pricing: Localized<typeof en> = {
     paygNote: '従量課金では、シートで実際に使われた回答の分を毎月ご請求します。',
     seats: 'シート数',
     seatsHint: 'シート数はいつでも変更でき、差額は日割りで精算されます。',
+    seatsInvalid: 'シート数は 1〜{{max}} の整数で入力してください。',
   },
   plans: {
     free: { tagline: 'チームで 14 日間お試しください。クレジットカードは不要です。' },
@@ -55,6 +56,8 @@ const pricing: Localized<typeof en> = {
     perUserYear: '1 ユーザー / 年',
     perResponse: '1 回答あたり',
     savings: '1 ユーザーあたり年間 {{amount}} お得',
+    totalPerMonth: '合計 {{total}} / 月（{{price}} × {{seats}} シート）',
+    totalPerYear: '合計 {{total}} / 年（{{price}} × {{seats}} シート）',
     trialPrice: '無料',
     trialPeriod: '14 日間',
     trialCta: '無料トライアルを始める',

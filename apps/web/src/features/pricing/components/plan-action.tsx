@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { BillingInterval, BillingMode, Plan } from '../../../../../../core/billing/plan';
 import type { MeState } from '../../../lib/api/get-me';
 import type { PublicConfig } from '../../../lib/api/get-public-config';
+import { SEATS_ERROR_ID } from './pricing-controls';
 
 /** The note beside the plans that tells members why their buttons are disabled. */
 export const ADMIN_ONLY_NOTE_ID = 'pricing-admin-only';
@@ -17,7 +18,8 @@ export function PlanAction(props: {
   plan: Plan;
   interval: BillingInterval;
   mode: BillingMode;
-  seats: number;
+  /** null: the typed seat count is not valid, so Subscribe is disabled and described by its message. */
+  seats: number | null;
   config: PublicConfig | undefined;
   session: MeState;
 }) {
@@ -67,9 +69,14 @@ export function PlanAction(props: {
       <input type="hidden" name="plan" value={plan.key} />
       <input type="hidden" name="interval" value={props.interval} />
       <input type="hidden" name="mode" value={props.mode} />
-      <input type="hidden" name="seats" value={props.seats} />
+      <input type="hidden" name="seats" value={props.seats ?? ''} />
       <input type="hidden" name="returnTo" value={here} />
-      <button type="submit" className="button">
+      <button
+        type="submit"
+        className="button"
+        disabled={props.seats === null}
+        aria-describedby={props.seats === null ? SEATS_ERROR_ID : undefined}
+      >
         {t('card.subscribe')}
         {planName}
       </button>

@@ -1,13 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import type { BillingInterval, BillingMode } from '../../../../../../core/billing/plan';
+import { MAX_SEATS } from '../plan-display';
+
+/** The message under the seats field when the count cannot be bought; it also describes the disabled Subscribe buttons. */
+export const SEATS_ERROR_ID = 'pricing-seats-error';
 
 export function PricingControls(props: {
   interval: BillingInterval;
   mode: BillingMode;
-  seats: number;
+  /** As typed; `seatsValid` says whether it is a seat count that can be bought. */
+  seats: string;
+  seatsValid: boolean;
   onInterval(interval: BillingInterval): void;
   onMode(mode: BillingMode): void;
-  onSeats(seats: number): void;
+  onSeats(seats: string): void;
 }) {
   const { t } = useTranslation('pricing');
   const payg = props.mode === 'pay_as_you_go';
@@ -40,11 +46,18 @@ export function PricingControls(props: {
           type="number"
           inputMode="numeric"
           min={1}
-          max={10000}
+          max={MAX_SEATS}
+          step={1}
           value={props.seats}
-          aria-describedby="pricing-seats-hint"
-          onChange={(event) => props.onSeats(Math.max(1, Math.min(10000, Math.floor(Number(event.target.value)) || 1)))}
+          aria-invalid={props.seatsValid ? undefined : true}
+          aria-describedby={props.seatsValid ? 'pricing-seats-hint' : `${SEATS_ERROR_ID} pricing-seats-hint`}
+          onChange={(event) => props.onSeats(event.target.value)}
         />
+        {props.seatsValid ? null : (
+          <p id={SEATS_ERROR_ID} className="field-error" role="alert">
+            {t('controls.seatsInvalid', { max: MAX_SEATS })}
+          </p>
+        )}
         <p id="pricing-seats-hint" className="meta-note">
           {t('controls.seatsHint')}
         </p>

@@ -11,6 +11,7 @@ import { ADMIN_ONLY_NOTE_ID } from './plan-action';
 import { PlanCard } from './plan-card';
 import { PlanDetailsTable } from './plan-details-table';
 import { PricingAlerts } from './pricing-alerts';
+import { parseSeats } from '../plan-display';
 import { parsePricingSearch } from '../pricing-search';
 import { PricingControls } from './pricing-controls';
 import { TrialCard } from './trial-card';
@@ -25,7 +26,8 @@ export function PricingPage() {
   const session = useMe();
   const [interval, setBillingInterval] = useState<BillingInterval>('monthly');
   const [mode, setMode] = useState<BillingMode>('fixed_rate');
-  const [seats, setSeats] = useState(1);
+  const [seatsText, setSeatsText] = useState('1');
+  const seats = parseSeats(seatsText);
   const here = useLocation({ select: (location) => location.pathname });
   const signedInAs = session.status === 'signed-in' ? session.me : null;
 
@@ -40,10 +42,11 @@ export function PricingPage() {
         <PricingControls
           interval={interval}
           mode={mode}
-          seats={seats}
+          seats={seatsText}
+          seatsValid={seats !== null}
           onInterval={setBillingInterval}
           onMode={setMode}
-          onSeats={setSeats}
+          onSeats={setSeatsText}
         />
         {config?.billingEnabled && signedInAs && !signedInAs.isAdmin ? (
           <p id={ADMIN_ONLY_NOTE_ID} className="pricing-note">
