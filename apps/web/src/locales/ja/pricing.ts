@@ -52,9 +52,9 @@ const pricing: Localized<typeof en> = {
     premium: { tagline: '長いドキュメントやリサーチ中心の仕事に。' },
   },
   card: {
-    perUserMonth: '1 ユーザー / 月',
-    perUserYear: '1 ユーザー / 年',
-    perResponse: '1 回答あたり',
+    perUserMonth: '/ ユーザー / 月',
+    perUserYear: '/ ユーザー / 年',
+    perResponse: '/ 回答',
     savings: '1 ユーザーあたり年間 {{amount}} お得',
     totalPerMonth: '合計 {{total}} / 月（{{price}} × {{seats}} シート）',
     totalPerYear: '合計 {{total}} / 年（{{price}} × {{seats}} シート）',
