@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../adapters/postgres/database';
 import { startTestPostgres, type TestPostgres } from './postgres-server';
+import { ensureWebBuild } from './web-app';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,6 +24,9 @@ interface RunState {
 const shared = globalThis as { __tomoTestRun?: Promise<RunState> };
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Once, before any browser test file starts: files running in parallel must not rebuild
+  // the site under each other.
+  if (project.name === 'e2e') ensureWebBuild();
   shared.__tomoTestRun ??= prepareRun();
   const state = await shared.__tomoTestRun;
   state.users += 1;
