@@ -64,6 +64,11 @@ export interface FakeSlack {
   uploads: Map<string, PendingUpload>;
   /** Messages only `user` saw. */
   ephemeralsFor(user: string): FakeEphemeral[];
+  /**
+   * A shortcut's `response_url` for `user` in `channel`: like Slack's (hooks.slack.com/actions/…),
+   * it takes a JSON message without a token and shows it to that person only. Valid for 5 uses.
+   */
+  responseUrl(channel: string, user: string): string;
   /** The Home tab `user` sees (undefined until published). */
   homeOf(user: string): { type: string; blocks: Record<string, unknown>[] } | undefined;
   /** The next `times` calls of `method` get HTTP 429 with `Retry-After`. */
@@ -114,6 +119,7 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
   let userConnector: { teamId: string; userId: string } | undefined;
   const userTokens = new UserTokens();
   const uploads = new Map<string, PendingUpload>();
+  const responseUrls = new Map<string, { channel: string; user: string; uses: number }>();
   const UPLOAD_METHODS = fileUploadMethods(uploads);
   // The OIDC routes need the server's origin, so they are mounted once it listens.
   const mounted: { oidc?: SlackOidc } = {};
@@ -136,6 +142,10 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
 
     if (await mounted.oidc!.handle(req, res, path, params)) {
       record('oidc');
+      return;
+    }
+    if (path.startsWith('/actions/')) {
+      answerResponseUrl(res, path, body, responseUrls, state, record);
       return;
     }
     if (path.startsWith('/files-pri/')) {
@@ -285,6 +295,11 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
     },
     uploads,
     ephemeralsFor: (user) => state.ephemerals.filter((e) => e.user === user),
+    responseUrl: (channel, user) => {
+      const key = `T/${state.nextSerial()}/${randomBytes(8).toString('hex')}`;
+      responseUrls.set(key, { channel, user, uses: 5 });
+      return `${http.origin}/actions/${key}`;
+    },
     homeOf: (user) => state.homeViews.get(user),
     rateLimit(method, { times = 1, retryAfterSeconds = 1 } = {}) {
       const queue = rateLimits.get(method) ?? [];
@@ -317,6 +332,44 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
  * `url_private(_download)`: the file's bytes for a bot token of its workspace. Like Slack,
  * a request without a valid token gets the sign-in page (HTML, 200), not an error.
  */
+/**
+ * A POST to a `response_url` (Slack: `https://hooks.slack.com/actions/…`, no token): a JSON
+ * message shown to the person only (`response_type: in_channel`, which Tomo never sends, is not
+ * modelled). An unknown or used-up URL answers 404.
+ */
+function answerResponseUrl(
+  res: ServerResponse,
+  path: string,
+  body: Buffer,
+  urls: Map<string, { channel: string; user: string; uses: number }>,
+  state: SlackState,
+  record: (outcome: string) => void,
+): void {
+  const target = urls.get(path.slice('/actions/'.length));
+  if (target === undefined || target.uses <= 0) {
+    record('expired_url');
+    res.writeHead(404, { 'content-type': 'text/plain' });
+    res.end('expired_url');
+    return;
+  }
+  let message: { text?: unknown; response_type?: unknown } | undefined;
+  try {
+    message = JSON.parse(body.toString('utf8')) as { text?: unknown; response_type?: unknown };
+  } catch {
+    message = undefined;
+  }
+  if (message === undefined || typeof message.text !== 'string' || message.text === '') {
+    record('no_text');
+    res.writeHead(400, { 'content-type': 'text/plain' });
+    res.end('no_text');
+    return;
+  }
+  target.uses -= 1;
+  state.ephemerals.push({ channel: target.channel, user: target.user, text: message.text });
+  record('ok');
+  sendJson(res, 200, { ok: true });
+}
+
 function serveFile(res: ServerResponse, state: SlackState, path: string, token: string | undefined, record: (outcome: string) => void): void {
   const match = /^\/files-pri\/([^-/]+)-([^/]+)\//.exec(path);
   const found = match === null ? undefined : state.file(match[2]!);

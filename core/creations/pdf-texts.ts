@@ -12,6 +12,8 @@ export const PDF_TEXT_CODES = [
   'PDF.POSTED_THREAD',
   'PDF.CANNOT_READ',
   'PDF.FAILED',
+  /** Said at the edge (no installation, so no core use case): a partner's shortcut naming no workspace with Tomo. */
+  'PDF.NOT_INSTALLED',
 ] as const;
 
 export type PdfTextCode = (typeof PDF_TEXT_CODES)[number];

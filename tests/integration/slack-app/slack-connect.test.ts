@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 import { translate } from '../../../apps/shared/messages';
+import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
+import type { FakeMessage } from '../../../adapters/slack-emulator/fake-slack';
 import type { SubscriptionRecord } from '../../../core/billing/subscription';
 import {
   endTrial,
@@ -8,6 +10,7 @@ import {
   installThroughBrowser,
   jobsOf,
   mention,
+  postInteraction,
   repliesIn,
   repositoriesOf,
   sendEvent,
@@ -34,6 +37,45 @@ describe('Slack app: people of another organization in a shared channel (real se
     world.slack.addUser({ id: carol, teamId: externalTeam, name: 'carol', realName: 'Carol Partner', locale: 'en-US' });
   });
   afterAll(() => world.close());
+
+  /**
+   * "Save as PDF" used by Carol in the host's shared channel, as Slack sends it: `team` and
+   * `user.team_id` name her own workspace (which did not install Tomo); the message carries its
+   * author's workspace in `team`, like every message object of a shared channel.
+   */
+  const partnerShortcut = (message: FakeMessage, authorTeam: string, callbackId = 'save_as_pdf_thread') => ({
+    type: 'message_action',
+    callback_id: callbackId,
+    trigger_id: `${Date.now()}.${Math.random().toString(36).slice(2)}`,
+    response_url: world.slack.responseUrl(message.channel, carol),
+    team: { id: externalTeam, domain: 'partner' },
+    channel: { id: message.channel, name: 'general' },
+    user: { id: carol, name: 'carol', team_id: externalTeam },
+    message_ts: message.ts,
+    message: { type: 'message', user: message.user, team: authorTeam, ts: message.ts, text: message.text },
+  });
+
+  it('makes the PDF a partner asks for with the host workspace’s installation (their own `team` never installed Tomo)', async () => {
+    const note = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'Shipping checklist for the partner' });
+    expect((await postInteraction(world, partnerShortcut(note, world.ws.team.id))).status).toBe(200);
+
+    await eventually(() => expect(world.slack.thread(world.ws.channel, note.ts).flatMap((m) => m.files ?? []).map((f) => f.mimetype)).toEqual(['application/pdf']), 20_000);
+    await settled(world, SLACK_QUEUES.slackPdf.name);
+    const jobs = (await jobsOf(world, SLACK_QUEUES.slackPdf.name)).filter((job) => (job.data as { messageTs?: string }).messageTs === note.ts);
+    expect(jobs.map((job) => [job.state, (job.data as { teamId?: string }).teamId])).toEqual([['completed', world.ws.team.id]]);
+  });
+
+  it('tells a partner, in English and Japanese, when no workspace of the shortcut installed Tomo, instead of doing nothing', async () => {
+    const theirs = world.slack.addMessage({ channel: world.ws.channel, user: carol, text: 'A note from the partner side' });
+    const before = world.slack.ephemeralsFor(carol).length;
+    expect((await postInteraction(world, partnerShortcut(theirs, externalTeam, 'save_as_pdf'))).status).toBe(200);
+
+    await eventually(() => expect(world.slack.ephemeralsFor(carol).length).toBe(before + 1));
+    const [told] = world.slack.ephemeralsFor(carol).slice(before);
+    expect(told).toEqual({ channel: world.ws.channel, user: carol, text: `${translate('PDF.NOT_INSTALLED', {}, 'en')}\n${translate('PDF.NOT_INSTALLED', {}, 'ja')}` });
+    const jobs = (await jobsOf(world, SLACK_QUEUES.slackPdf.name)).filter((job) => (job.data as { messageTs?: string }).messageTs === theirs.ts);
+    expect(jobs).toEqual([]);
+  });
 
   it('answers a mention whose asker Slack does not let it see, instead of failing the job until it gives up', async () => {
     world.openai.answer('The release is on Friday.');

@@ -18,7 +18,7 @@ describe('Slack ingress notices', () => {
       queue: { send: async (...args: unknown[]) => void queued.push(args), sendMany: async (...args: unknown[]) => void queued.push(args) } as never,
       stash: {} as never,
       handlers: [],
-      botUsers: { of: async () => undefined },
+      botUsers: { of: async () => undefined, installed: async () => false },
       clock: { now: () => new Date() },
       logger: createLogger({ format: 'json', destination }),
     });

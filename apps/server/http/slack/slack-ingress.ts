@@ -15,7 +15,9 @@ export interface SlackIngressDeps {
   stash: TriggerInputStash;
   handlers: readonly InteractionHandler[];
   /** Tomo's bot user per workspace, for events whose authorization is a person rather than Tomo's bot. */
-  botUsers: Pick<TomoBotUsers, 'of'>;
+  botUsers: Pick<TomoBotUsers, 'of' | 'installed'>;
+  /** Shows a message to the person through an interaction's `response_url`; without it, nothing is said there. */
+  respond?: (responseUrl: string, text: string) => Promise<void>;
   clock: Clock;
   logger: Logger;
 }
@@ -126,19 +128,49 @@ export class SlackIngress {
     if (!parsed.success) return { kind: 'invalid', code: 'INVALID_PAYLOAD', message: 'The interaction payload is missing or malformed' };
     if (hasUnstorableText(parsed.data)) return UNSTORABLE;
     const data = parsed.data as unknown as SlackInteraction;
-    // A view's interactions in a Slack Connect channel name the person's own workspace in `team`;
-    // the workspace that installed Tomo (its token, its sources) is the view's `app_installed_team_id`.
-    const teamId = data.view?.app_installed_team_id || data.team?.id || data.user?.team_id;
     const userId = data.user!.id!;
-    if (!teamId) return { kind: 'invalid', code: 'INVALID_PAYLOAD', message: 'The interaction payload names no workspace' };
     const handler = this.deps.handlers.find((h) => h.matches(data));
+    const resolved = await this.installingTeam(data, handler !== undefined);
+    if (!resolved) return { kind: 'invalid', code: 'INVALID_PAYLOAD', message: 'The interaction payload names no workspace' };
+    const { teamId, installed } = resolved;
     if (!handler) {
       this.deps.logger.debug({ type: data.type, teamId, transport: meta.transport }, 'Slack interaction not handled');
       return { kind: 'accepted' };
     }
-    const { queue, clock, logger } = this.deps;
-    const reply = await handler.handle({ interaction: data, teamId, userId, queue, clock, logger });
+    const { queue, clock, logger, respond } = this.deps;
+    const reply = await handler.handle({
+      interaction: data,
+      teamId,
+      userId,
+      ...(installed === undefined ? {} : { installed }),
+      ...(respond ? { respond } : {}),
+      queue,
+      clock,
+      logger,
+    });
     logger.debug({ type: data.type, teamId, handler: handler.name, transport: meta.transport }, 'Slack interaction');
     return reply.body ? { kind: 'accepted', body: reply.body } : { kind: 'accepted' };
+  }
+
+  /**
+   * The workspace whose installation serves an interaction. A view's interactions in a Slack
+   * Connect channel name the person's own workspace in `team`; the one that installed Tomo (its
+   * token, its sources) is the view's `app_installed_team_id`. Other interactions (a message
+   * shortcut) name no installation: `team` and `user.team_id` are the person's own workspace,
+   * which for a partner in a shared channel never installed Tomo, and the message's `team` is its
+   * author's. The first of those with Tomo installed is taken; with none, the first, marked not
+   * installed, so the handler can tell the person rather than queue a job that does nothing.
+   */
+  private async installingTeam(data: SlackInteraction, handled: boolean): Promise<{ teamId: string; installed?: boolean } | undefined> {
+    const viewTeam = data.view?.app_installed_team_id;
+    if (viewTeam) return { teamId: viewTeam };
+    const messageTeam = typeof data.message?.team === 'string' ? data.message.team : undefined;
+    const candidates = [...new Set([data.team?.id, data.user?.team_id, messageTeam].filter((id): id is string => typeof id === 'string' && id !== ''))];
+    if (candidates.length === 0) return undefined;
+    if (!handled) return { teamId: candidates[0]! };
+    for (const teamId of candidates) {
+      if (await this.deps.botUsers.installed(teamId)) return { teamId, installed: true };
+    }
+    return { teamId: candidates[0]!, installed: false };
   }
 }

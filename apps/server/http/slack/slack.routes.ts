@@ -18,6 +18,7 @@ import { SlackIngress } from './slack-ingress';
 import { slackInteractionsRoutes } from './slack-interactions.routes';
 import { slackIconRoutes } from './slack-icons.routes';
 import { slackInstallRoutes } from './slack-install.routes';
+import { responseUrlPoster } from './response-url';
 import { TomoBotUsers } from './tomo-bot-users';
 
 /** The one ingress both transports feed: signed HTTP requests and Socket Mode envelopes. */
@@ -26,7 +27,8 @@ export function slackIngress(config: ServerConfig, logger: Logger, database: Dat
   const clock = new SystemClock();
   const handlers = [...INTERACTION_HANDLERS, knowledgeHandler(config, database, repositories, queue, clock)];
   const botUsers = new TomoBotUsers(repositories.installations, clock);
-  return new SlackIngress({ queue, stash: repositories.triggerInputs, handlers, botUsers, clock, logger });
+  const respond = responseUrlPoster(config.SLACK_API_URL, logger);
+  return new SlackIngress({ queue, stash: repositories.triggerInputs, handlers, botUsers, respond, clock, logger });
 }
 
 /** Everything under /slack: install, Events API and interactivity ingress, public icons. */

@@ -32,4 +32,10 @@ export class TomoBotUsers {
     value.then((botUserId) => botUserId === undefined && forget(), forget);
     return value;
   }
+
+  /** Whether Tomo is installed in the workspace now (a token, not uninstalled); one indexed read, not cached. */
+  async installed(teamId: string): Promise<boolean> {
+    const installation = await this.installations.find(teamId);
+    return installation !== null && installation.uninstalledAt === null && Boolean(installation.botToken);
+  }
 }

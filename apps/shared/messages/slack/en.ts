@@ -79,5 +79,7 @@ export const slackEn: SlackCatalogue = {
   'PDF.CANNOT_READ':
     'Tomo cannot read that message, so no PDF was made. Invite Tomo to the channel (or check that the message still exists) and try again.',
   'PDF.FAILED': 'The PDF could not be made. Please try again later or contact us.',
+  'PDF.NOT_INSTALLED':
+    'Tomo could not make this PDF: it is not installed in your workspace, and Slack did not say which workspace of this shared channel installed it. Ask a member of that workspace to save it as a PDF.',
   'IMAGES.FAILED': 'Something went wrong while making or posting the images, so none were posted. Please try again later or contact us.',
 };

@@ -12,12 +12,15 @@ export interface SlackInteraction {
   trigger_id?: string;
   /** shortcut / message_action */
   callback_id?: string;
+  /** message_action: where a message to the person can go without a token (hooks.slack.com). */
+  response_url?: string;
   actions?: { action_id?: string; block_id?: string; value?: string; type?: string }[];
   container?: { type?: string; view_id?: string; channel_id?: string; message_ts?: string };
   /** `app_installed_team_id`: the workspace that installed Tomo, where `team` is a Slack Connect partner's. */
   view?: { id?: string; type?: string; callback_id?: string; private_metadata?: string; state?: unknown; app_installed_team_id?: string };
   channel?: { id?: string };
-  message?: { ts?: string; thread_ts?: string };
+  /** message_action: the message; `team` is its author's workspace (in a shared channel too). */
+  message?: { ts?: string; thread_ts?: string; team?: string };
 }
 
 export interface InteractionContext {
@@ -25,6 +28,13 @@ export interface InteractionContext {
   /** From the verified payload (never a client parameter). */
   readonly teamId: string;
   readonly userId: string;
+  /**
+   * Whether `teamId` has Tomo installed, for interactions that name no view: false when no
+   * workspace the payload names did (a Slack Connect partner's shortcut). Unknown for views.
+   */
+  readonly installed?: boolean;
+  /** Shows `text` to the person only, through the interaction's `response_url` (no token needed). */
+  readonly respond?: (responseUrl: string, text: string) => Promise<void>;
   readonly queue: JobQueue;
   readonly clock: Clock;
   readonly logger: Logger;
