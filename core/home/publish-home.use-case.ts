@@ -1,4 +1,5 @@
 import { TriggerUseCase } from '../triggers/trigger-use-case';
+import { isChatPlatformError } from '../assistant/chat-platform-error';
 import type { TriggerDeps } from '../assistant/answer-pipeline';
 import type { SubscriptionRepository } from '../billing/subscription-repository.port';
 import type { SeatAssignmentRepository } from '../seats/seat-assignment-repository.port';
@@ -35,7 +36,7 @@ export interface PublishHomeDeps extends TriggerDeps {
 }
 
 export type PublishHomeResult =
-  | { readonly status: 'ignored'; readonly reason: IgnoreReason | 'duplicate' | 'not_installed' }
+  | { readonly status: 'ignored'; readonly reason: IgnoreReason | 'duplicate' | 'not_installed' | 'person_not_found' }
   | { readonly status: 'published' };
 
 /**
@@ -73,7 +74,15 @@ export class PublishHome extends TriggerUseCase<PublishHomeDeps> {
       usage: tallies.find((t) => t.memberId === input.userId),
       ...(knowledge ? { knowledge } : {}),
     });
-    await workspace.platform.publishHome(input.userId, this.deps.renderHome(facts));
+    try {
+      await workspace.platform.publishHome(input.userId, this.deps.renderHome(facts));
+    } catch (error) {
+      // A person the installation cannot show a Home to (`user_not_found`: a Slack Connect
+      // partner, whose Home belongs to their own workspace; or someone gone since) ends here:
+      // a retry would be refused the same way, and nothing is wrong with Tomo.
+      if (isChatPlatformError(error) && error.code === 'not_found') return { status: 'ignored', reason: 'person_not_found' };
+      throw error;
+    }
     return { status: 'published' };
   }
 

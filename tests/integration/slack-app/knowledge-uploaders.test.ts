@@ -7,7 +7,8 @@ import { uploadFile } from '../../../adapters/slack-emulator/view-methods';
 import { pdfWithText } from '../../fakes/web/documents';
 import { startFakeWeb, type FakeWeb } from '../../fakes/web/fake-web';
 import { startFakeGitHub, type FakeGitHub } from '../../fakes/github/fake-github';
-import { eventually, installThroughBrowser, postInteraction, sendEvent, settled, startSlackAppWorld, type SlackAppWorld } from './support/slack-app-world';
+import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
+import { eventually, installThroughBrowser, jobsOf, postInteraction, sendEvent, settled, startSlackAppWorld, type SlackAppWorld } from './support/slack-app-world';
 
 const FILLER = 'Harbour Lights is a small company that restores old lighthouses along the northern coast, and this page explains the work.';
 const texts = (view: { blocks: Record<string, unknown>[] } | undefined) => JSON.stringify(view?.blocks ?? []);
@@ -222,6 +223,15 @@ describe('Knowledge uploaders in App Home through signed interactions (real serv
     expect(added.status).toBe(200);
     expect((await sources.list(teamId, 'repository')).map((s) => [s.url, s.addedBy])).toContainEqual(['https://github.com/acme/partner', dave]);
     await ingested();
+
+    // Their Home refreshes (after the submission, and the ingestion's progress) cannot be shown:
+    // the host's token cannot publish a Home to another workspace's person (user_not_found).
+    // Each such job ends there, once, rather than failing and being retried.
+    await settled(world, SLACK_QUEUES.slackEvent.name);
+    expect(world.slack.callsTo('views.publish').filter((call) => call.params.user_id === dave).map((call) => call.outcome)).toContain('user_not_found');
+    const homes = (await jobsOf(world, SLACK_QUEUES.slackEvent.name)).filter((job) => (job.data as { userId?: string }).userId === dave);
+    expect(homes.length).toBeGreaterThan(0);
+    expect(homes.map((job) => [job.state, job.retryCount])).toEqual(homes.map(() => ['completed', 0]));
   });
 
   it('refuses a forged interaction', async () => {
