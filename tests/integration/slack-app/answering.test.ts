@@ -125,6 +125,31 @@ describe('Slack app: install, then answers in threads (real server and worker, S
     expect(repliesIn(world, world.ws.channel, parent.ts)).toEqual(['Here is the answer.']);
   });
 
+  it('answers a thread reply whose only mention of it is in its rich_text blocks (empty text), the message event first', async () => {
+    // Some integrations post blocks only: `text` is empty and the mention is a rich_text `user`
+    // element. Read as a follow-up, the message event would take the message's job key and the
+    // app_mention that follows would be dropped as its duplicate.
+    world.openai.answer('The deadline is Monday.');
+    const parent = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'planning the launch' });
+    const blocks = [
+      {
+        type: 'rich_text',
+        block_id: 'q1',
+        elements: [{ type: 'rich_text_section', elements: [{ type: 'user', user_id: world.ws.team.botUserId }, { type: 'text', text: ' what is the deadline?' }] }],
+      },
+    ];
+    const reply = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.bob, text: '', blocks, threadTs: parent.ts });
+
+    const asMessage = messageEvent(world, { ts: reply.ts, channel: world.ws.channel, channelType: 'channel', user: world.ws.bob, threadTs: parent.ts, text: '' }, { blocks });
+    expect((await sendEvent(world, asMessage)).status).toBe(200);
+    const asMention = { ...mention(world, { ts: reply.ts, channel: world.ws.channel, user: world.ws.bob, threadTs: parent.ts }), text: '', blocks };
+    expect((await sendEvent(world, asMention)).status).toBe(200);
+
+    await eventually(() => expect(repliesIn(world, world.ws.channel, parent.ts)).toEqual(['The deadline is Monday.']));
+    await settled(world);
+    expect(repliesIn(world, world.ws.channel, parent.ts)).toEqual(['The deadline is Monday.']);
+  });
+
   it('stays out of threads it is not in, its own messages and edits', async () => {
     const before = world.openai.calls.length;
     const parent = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'people talking' });

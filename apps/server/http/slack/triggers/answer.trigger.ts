@@ -1,3 +1,4 @@
+import { slackMessageText } from '../../../../../adapters/slack/slack-message-text';
 import type { AnswerQuestionInput } from '../../../../../core/assistant/answer-question.use-case';
 import { answerJobPayload, SLACK_QUEUES } from '../../../../shared/slack-jobs';
 import type { EventTrigger, SlackEventEnvelope, SlackInnerEvent } from './event-trigger';
@@ -34,7 +35,11 @@ export const answerTrigger: EventTrigger = {
       (botUserId !== undefined && event.user === botUserId) ||
       (appId !== undefined && (event.app_id === appId || event.bot_profile?.app_id === appId));
     if (own) return skip('own_message');
-    const mentionsTomo = botUserId !== undefined && (event.text ?? '').includes(`<@${botUserId}`);
+    // A blocks-only message (empty `text`, as some integrations post) mentions Tomo in a rich_text
+    // `user` element: read as a follow-up, its message event would take the job key and its
+    // app_mention would be dropped as a duplicate.
+    const said = typeof event.text === 'string' && event.text.trim() !== '' ? event.text : slackMessageText({ blocks: Array.isArray(event.blocks) ? event.blocks : [] });
+    const mentionsTomo = botUserId !== undefined && said.includes(`<@${botUserId}`);
 
     let kind: AnswerQuestionInput['kind'];
     if (type === 'app_mention') kind = 'mention';

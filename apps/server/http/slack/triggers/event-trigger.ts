@@ -1,3 +1,4 @@
+import type { SlackBlock } from '../../../../../adapters/slack/slack-message-text';
 import type { JobPayload } from '../../../../../core/shared/job-queue.port';
 
 /** What the Events API posts for `event_callback` (only the fields Tomo reads). */
@@ -30,6 +31,8 @@ export interface SlackInnerEvent {
   thread_ts?: string;
   event_ts?: string;
   text?: string;
+  /** Block Kit blocks: a blocks-only message (empty `text`) says what it says, mentions included, here. */
+  blocks?: SlackBlock[];
   tokens?: { oauth?: string[]; bot?: string[] };
   /** reaction_added */
   reaction?: string;
