@@ -104,6 +104,8 @@ describe('Slack app: the monthly request limit under requests asked together', (
     const next = world.slack.addMessage({ channel: ws.channel, user: carol, text: `<@${ws.team.botUserId}> again` });
     await sendEvent(world, mention(world, { ts: next.ts, channel: ws.channel, user: carol }));
     await eventually(() => expect(repliesIn(world, ws.channel, next.ts)).toEqual([ANSWER]));
+    // The request is counted once the answer is finished, after its last words were posted.
+    await settled(world);
     expect(await usedThisMonth(carol)).toBe(20);
   });
 });
