@@ -5,6 +5,7 @@ import { DocumentFileContents } from '../documents/file-contents';
 import { IGNORE_REFUSALS, integrationTool, listResults, providerCall, reportRefusal, sourcesOf, toReaderError, type IntegrationToolSpec, type TokenRefused } from './integration-tool';
 import type { IntegrationEndpoints } from './integration-settings';
 import { ProviderHttpError, providerFetch } from './provider-http';
+import { readCapped } from '../http/read-capped';
 
 type Json = Record<string, unknown>;
 const arr = (value: unknown): Json[] => (Array.isArray(value) ? (value as Json[]) : []);
@@ -254,7 +255,7 @@ async function driveDownload(endpoints: IntegrationEndpoints, call: ReturnType<t
   const url = endpoints.api('google-drive', `/drive/v3/files/${file.id}`, 'https://www.googleapis.com');
   url.search = new URLSearchParams({ alt: 'media', supportsAllDrives: 'true' }).toString();
   const response = await driveFetch(endpoints, call, url, file);
-  const bytes = await readCapped(response, MAX_DRIVE_FILE_BYTES, file);
+  const bytes = await readCapped(response, MAX_DRIVE_FILE_BYTES, () => tooLarge(file));
   try {
     const extracted = await DOCUMENTS.extract(bytes, shared, { signal: call.signal });
     return 'text' in extracted && typeof extracted.text === 'string' ? extracted.text : '';
@@ -301,25 +302,6 @@ function driveErrorReasons(body: string): string[] {
   }
 }
 
-/** The body, refused as soon as it passes `maxBytes` (the rest is never read). */
-async function readCapped(response: Response, maxBytes: number, file: DriveFile): Promise<Uint8Array> {
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    throw tooLarge(file);
-  }
-  const parts: Uint8Array[] = [];
-  let total = 0;
-  for await (const part of (response.body ?? []) as AsyncIterable<Uint8Array>) {
-    total += part.byteLength;
-    if (total > maxBytes) {
-      await response.body?.cancel().catch(() => undefined);
-      throw tooLarge(file);
-    }
-    parts.push(part);
-  }
-  return Buffer.concat(parts);
-}
 
 /** The person's uploads: channels?mine=true → the uploads playlist → its items. Also /api/get-youtube-videos. */
 export async function youTubeVideos(endpoints: IntegrationEndpoints, call: ReturnType<typeof providerCall>, limit: number) {

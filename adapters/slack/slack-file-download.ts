@@ -1,6 +1,10 @@
 import { ChatPlatformError } from '../../core/assistant/chat-platform-error';
 import type { SharedFile } from '../../core/assistant/chat-platform.port';
 import type { SlackCall } from './slack-api-caller';
+import { readCapped } from '../http/read-capped';
+
+/** A file over the size the reader may take. */
+const tooLarge = () => new ChatPlatformError('failed', 'too_large', 'files.download');
 
 /** A file as conversations.replies / files.info describe it (the fields Tomo reads). */
 export interface SlackFile {
@@ -65,14 +69,14 @@ export async function downloadSlackFile(
   // page, 200 and HTML, not an error.
   const signIn = () => new ChatPlatformError('not_authorized', 'missing_scope', 'files.download');
   const type = response.headers.get('content-type') ?? '';
-  if (!type.startsWith('text/html')) return readCapped(response, options.maxBytes);
+  if (!type.startsWith('text/html')) return readCapped(response, options.maxBytes, tooLarge);
   if (!file.mimetype.startsWith('text/html')) {
     await response.body?.cancel();
     throw signIn();
   }
   // An HTML file comes as HTML too: it is the file only when it is as long as Slack says the
   // file is (the sign-in page is not), or its text would go to the model as the file's.
-  const bytes = await readCapped(response, options.maxBytes);
+  const bytes = await readCapped(response, options.maxBytes, tooLarge);
   if (bytes.byteLength !== file.size) throw signIn();
   return bytes;
 }
@@ -89,30 +93,4 @@ async function privateUrlOf(call: SlackCall, fileId: string): Promise<string> {
     }
     throw error;
   }
-}
-
-/** The body, or `too_large` as soon as it passes `maxBytes` (the rest is never read). */
-export async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel();
-    throw new ChatPlatformError('failed', 'too_large', 'files.download');
-  }
-  const parts: Uint8Array[] = [];
-  let total = 0;
-  for await (const part of (response.body ?? []) as AsyncIterable<Uint8Array>) {
-    total += part.byteLength;
-    if (total > maxBytes) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new ChatPlatformError('failed', 'too_large', 'files.download');
-    }
-    parts.push(part);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.byteLength;
-  }
-  return bytes;
 }
