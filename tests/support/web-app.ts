@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEVELOPMENT_DEFAULTS } from '../../apps/web/prerender/site-defines';
 import { startStaticServer } from './static-server';
 import type { ApiHandler, StaticServer } from './static-server';
 
@@ -16,16 +17,8 @@ function newestMtime(path: string): number {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
 }
 
-/** The site's links as an operator configures them (an unset one is left out of the pages). */
-const siteLinks = {
-  WEB_SUPPORT_EMAIL: 'support@tomo.example',
-  WEB_NEWS_URL: 'https://news.tomo.example',
-  WEB_BLOG_URL: 'https://blog.tomo.example',
-  WEB_SOCIAL_X_URL: 'https://x.com/tomo_assistant',
-  WEB_SOCIAL_GITHUB_URL: 'https://github.com/tomo-assistant',
-  WEB_SOCIAL_LINKEDIN_URL: 'https://www.linkedin.com/company/tomo-assistant',
-  WEB_SOCIAL_YOUTUBE_URL: 'https://www.youtube.com/@tomo-assistant',
-};
+/** The site's links as an operator configures them (an unset one is left out of the pages): the development build's. */
+const siteLinks = DEVELOPMENT_DEFAULTS;
 
 /** Builds the web app when dist/ is missing or older than its sources (once per test process). */
 export function ensureWebBuild(): void {

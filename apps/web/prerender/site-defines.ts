@@ -13,7 +13,7 @@ export interface SiteSettings {
 }
 
 /** Placeholders a development build (`npm run dev`) shows so every link of the frame is visible. */
-const DEVELOPMENT_DEFAULTS = {
+export const DEVELOPMENT_DEFAULTS = {
   WEB_SUPPORT_EMAIL: 'support@tomo.example',
   WEB_NEWS_URL: 'https://news.tomo.example',
   WEB_BLOG_URL: 'https://blog.tomo.example',

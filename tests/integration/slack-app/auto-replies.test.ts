@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR } from '../../../core/auto-replies/auto-reply-loop-guard';
-import type { SubscriptionRecord } from '../../../core/billing/subscription';
 import { translate } from '../../../apps/shared/messages';
 import { slackText } from '../../../apps/shared/messages/slack';
 import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 import { HttpSession } from '../settings/support/http-session';
 import {
+  buyPlan,
   endTrial,
   eventually,
   installThroughBrowser,
@@ -228,25 +228,7 @@ describe('Slack app: auto-replies to configured bots (real server and worker, fa
     world.slack.addBot({ teamId: paid.team.id, ...alerts, id: 'BALERTS2', userId: 'UALERTS2' });
     await installThroughBrowser(world, paid);
     await endTrial(world, paid);
-    const now = new Date();
-    const plan: SubscriptionRecord = {
-      id: 'sub-seats-1',
-      teamId: paid.team.id,
-      kind: 'paid',
-      planKey: 'gpt50',
-      interval: 'monthly',
-      billingMode: 'fixed_rate',
-      status: 'active',
-      quantity: 1,
-      currentPeriodStart: new Date(now.getTime() - 86_400_000),
-      currentPeriodEnd: new Date(now.getTime() + 29 * 86_400_000),
-      cancelAtPeriodEnd: false,
-      canceledAt: null,
-      externalId: 'sub_fake_seats',
-      createdAt: now,
-      updatedAt: now,
-    };
-    await repositoriesOf(world).subscriptions.save(paid.team.id, plan);
+    await buyPlan(world, paid, { id: 'sub-seats-1', quantity: 1 });
     await configure({ userId: 'UDEPLOY2', name: 'Deploy Bot' }, true, paid);
     await configure({ userId: 'UALERTS2', name: 'Alert Bot' }, true, paid);
 
@@ -254,7 +236,7 @@ describe('Slack app: auto-replies to configured bots (real server and worker, fa
     const first = await botPosts({ id: 'BDEPLOY2', userId: 'UDEPLOY2' }, 'Deploy ok', { ws: paid });
     await eventually(() => expect(repliesIn(world, paid.channel, first.ts)).toEqual(['Seat taken.']));
     expect(await repositoriesOf(world).seatAssignments.listByTeam(paid.team.id)).toEqual([
-      expect.objectContaining({ memberId: 'UDEPLOY2', memberKind: 'bot', assignmentKind: 'automatic', subscriptionId: plan.id }),
+      expect.objectContaining({ memberId: 'UDEPLOY2', memberKind: 'bot', assignmentKind: 'automatic', subscriptionId: 'sub-seats-1' }),
     ]);
 
     const calls = world.openai.calls.length;

@@ -3,8 +3,8 @@ import { seedWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 import { translate } from '../../../apps/shared/messages';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
 import type { FakeMessage } from '../../../adapters/slack-emulator/fake-slack';
-import type { SubscriptionRecord } from '../../../core/billing/subscription';
 import {
+  buyPlan,
   endTrial,
   eventually,
   installThroughBrowser,
@@ -119,25 +119,7 @@ describe('Slack app: people of another organization in a shared channel (real se
     const host = seedWorkspace(world.slack, 'T0HOST');
     expect((await installThroughBrowser(world, host)).status).toBe(200);
     await endTrial(world, host);
-    const now = new Date();
-    const plan: SubscriptionRecord = {
-      id: 'sub-host-1',
-      teamId: host.team.id,
-      kind: 'paid',
-      planKey: 'gpt50',
-      interval: 'monthly',
-      billingMode: 'fixed_rate',
-      status: 'active',
-      quantity: 1,
-      currentPeriodStart: new Date(now.getTime() - 86_400_000),
-      currentPeriodEnd: new Date(now.getTime() + 29 * 86_400_000),
-      cancelAtPeriodEnd: false,
-      canceledAt: null,
-      externalId: 'sub_fake_host',
-      createdAt: now,
-      updatedAt: now,
-    };
-    await repositoriesOf(world).subscriptions.save(host.team.id, plan);
+    await buyPlan(world, host, { id: 'sub-host-1', quantity: 1 });
     const calls = world.openai.calls.length;
 
     const asked = world.slack.addMessage({ channel: host.channel, user: carol, text: `<@${host.team.botUserId}> can I use you?` });
@@ -155,7 +137,7 @@ describe('Slack app: people of another organization in a shared channel (real se
     expect((await sendEvent(world, mention(world, { ts: own.ts, channel: host.channel }, host), { ws: host })).status).toBe(200);
     await eventually(() => expect(repliesIn(world, host.channel, own.ts)).toEqual(['Yes, you can.']));
     expect(await repositoriesOf(world).seatAssignments.listByTeam(host.team.id)).toEqual([
-      expect.objectContaining({ memberId: host.alice, assignmentKind: 'automatic', subscriptionId: plan.id }),
+      expect.objectContaining({ memberId: host.alice, assignmentKind: 'automatic', subscriptionId: 'sub-host-1' }),
     ]);
   });
 });

@@ -198,6 +198,28 @@ export async function endTrial(world: SlackAppWorld, ws = world.ws): Promise<voi
   }
 }
 
+/** A paid plan (Entry, monthly, `quantity` seats) active since yesterday, as if bought through Stripe. */
+export async function buyPlan(world: SlackAppWorld, ws: SeededWorkspace, plan: { id: string; quantity: number }): Promise<void> {
+  const now = new Date();
+  await repositoriesOf(world).subscriptions.save(ws.team.id, {
+    id: plan.id,
+    teamId: ws.team.id,
+    kind: 'paid',
+    planKey: 'gpt50',
+    interval: 'monthly',
+    billingMode: 'fixed_rate',
+    status: 'active',
+    quantity: plan.quantity,
+    currentPeriodStart: new Date(now.getTime() - 86_400_000),
+    currentPeriodEnd: new Date(now.getTime() + 29 * 86_400_000),
+    cancelAtPeriodEnd: false,
+    canceledAt: null,
+    externalId: `sub_fake_${plan.id}`,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
 /** POSTs an interaction as Slack does: form-encoded `payload=<json>`, signed like events. */
 export async function postInteraction(
   world: SlackAppWorld,
