@@ -39,7 +39,7 @@ export function AppSettingsPage() {
   const nameCheck = validateAppName(name);
   const nameError = nameCheck.ok ? null : m(nameCheck.error.code, nameCheck.error.params);
   const change = async (progress: 'UI.UPDATING' | 'UI.DELETING', work: () => Promise<unknown>) => {
-    if (await action.run(progress, work)) await settings.reload();
+    await action.run(progress, work, settings.reload);
   };
 
   return (

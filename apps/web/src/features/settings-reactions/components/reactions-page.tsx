@@ -33,11 +33,8 @@ export function ReactionsPage() {
 
   const save = async (id: string | null, draft: Parameters<typeof saveReaction>[1]) => {
     setDialogError(null);
-    const ok = await action.run(id ? 'UI.UPDATING' : 'UI.CREATING', () => saveReaction(id, draft));
-    if (ok) {
-      setEditing(null);
-      await list.reload();
-    }
+    // The progress state lasts until the list shows what was stored, as on the other pages.
+    if (await action.run(id ? 'UI.UPDATING' : 'UI.CREATING', () => saveReaction(id, draft), list.reload)) setEditing(null);
   };
 
   // WAI-ARIA tabs: Left/Right (wrapping), Home and End select and focus a tab; only the
