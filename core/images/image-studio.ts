@@ -14,6 +14,9 @@ import type { ImageTextCode, ImageTexts } from './image-texts';
 /** Tomo always draws four variants (spec 1: "image generation (4 variants)"). */
 export const IMAGE_VARIANTS = 4;
 
+/** A hold its worker never finished (killed while drawing) stops counting after this. */
+const HOLD_MS = 15 * 60_000;
+
 export type ImageRefusal = 'not_available' | 'not_in_plan' | 'limit_reached' | ImageGenerationErrorCode;
 
 export type DrawOutcome =
@@ -57,8 +60,9 @@ const REFUSAL_TEXTS: Readonly<Record<ImageRefusal, ImageTextCode>> = {
  * Four pictures for a description, all in ONE message in the thread, or one localized
  * message saying why not (not available, not in the plan, the month's allowance used, the
  * provider's content policy, a timeout, a rate limit): never some of them. Each generation
- * is counted against the seat's monthly allowance; neither the description nor the pictures
- * are stored or logged.
+ * holds its place in the seat's monthly allowance while it is drawn, so generations asked
+ * together cannot pass it, and counts once posted (given back otherwise); neither the
+ * description nor the pictures are stored or logged.
  */
 export class ImageStudio {
   constructor(private readonly deps: ImageStudioDeps) {}
@@ -67,21 +71,46 @@ export class ImageStudio {
     return this.deps.generator !== null;
   }
 
-  /** Generations left this month on the seat; 0 when the plan has none. */
-  async remaining(input: Pick<DrawInput, 'teamId' | 'memberId' | 'subscriptionId' | 'plan'>): Promise<{ used: number; limit: number }> {
-    const since = usageWindow(this.deps.clock.now()).start;
-    const used = await this.deps.generations.countForSeat(input.teamId, input.subscriptionId, input.memberId, since);
-    return { used, limit: input.plan.imageGenerationsPerMonth };
-  }
-
   async draw(input: DrawInput): Promise<DrawOutcome> {
     const { deps } = this;
     const generator = deps.generator;
     if (generator === null || input.platform.uploadFiles === undefined) return this.refuse(input, 'not_available');
-    if (input.plan.imageGenerationsPerMonth <= 0) return this.refuse(input, 'not_in_plan');
-    const { used, limit } = await this.remaining(input);
-    if (used >= limit) return this.refuse(input, 'limit_reached', { limit });
+    const limit = input.plan.imageGenerationsPerMonth;
+    if (limit <= 0) return this.refuse(input, 'not_in_plan');
+    const now = deps.clock.now();
+    const holdId = await deps.generations.hold(input.teamId, {
+      id: deps.ids.next(),
+      memberId: input.memberId,
+      subscriptionId: input.subscriptionId,
+      since: usageWindow(now).start,
+      limit,
+      now,
+      until: new Date(now.getTime() + HOLD_MS),
+    });
+    if (holdId === null) return this.refuse(input, 'limit_reached', { limit });
+    let posted = false;
+    try {
+      const outcome = await this.drawHeld(input, generator);
+      if (outcome.status === 'posted') {
+        await deps.generations.record(input.teamId, {
+          id: holdId,
+          teamId: input.teamId,
+          memberId: input.memberId,
+          subscriptionId: input.subscriptionId,
+          images: outcome.images,
+          occurredAt: deps.clock.now(),
+        });
+        posted = true;
+      }
+      return outcome;
+    } finally {
+      // A hold not given back (PostgreSQL away) ends on its own after HOLD_MS.
+      if (!posted) await deps.generations.release(input.teamId, holdId).catch(() => undefined);
+    }
+  }
 
+  /** Draws and posts, the seat's allowance already held. */
+  private async drawHeld(input: DrawInput, generator: ImageGenerator): Promise<DrawOutcome> {
     let images;
     try {
       images = await generator.generate({ prompt: input.prompt, count: IMAGE_VARIANTS, ...(input.signal ? { signal: input.signal } : {}) });
@@ -101,7 +130,7 @@ export class ImageStudio {
         altText: shorten(input.prompt, 1_000),
       };
     });
-    const comment = deps.texts.say('IMAGES.POSTED', { count: files.length, prompt: escapeMrkdwn(shorten(input.prompt, 300)) }, input.locale);
+    const comment = this.deps.texts.say('IMAGES.POSTED', { count: files.length, prompt: escapeMrkdwn(shorten(input.prompt, 300)) }, input.locale);
     try {
       await input.platform.uploadFiles!({ thread: input.thread }, files, comment);
     } catch (error) {
@@ -109,14 +138,6 @@ export class ImageStudio {
       if (!isChatPlatformError(error)) throw error;
       return this.refuse(input, 'unavailable').catch(() => ({ status: 'refused', reason: 'unavailable', text: '' }) as const);
     }
-    await deps.generations.record(input.teamId, {
-      id: deps.ids.next(),
-      teamId: input.teamId,
-      memberId: input.memberId,
-      subscriptionId: input.subscriptionId,
-      images: files.length,
-      occurredAt: deps.clock.now(),
-    });
     return { status: 'posted', images: files.length };
   }
 

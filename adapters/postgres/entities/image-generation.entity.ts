@@ -11,6 +11,8 @@ export const ImageGenerationEntity = defineEntity({
     subscriptionId: p.string().length(64).nullable(),
     images: p.integer(),
     occurredAt: p.datetime(),
+    // Set while the generation is drawn (a hold on the seat's allowance); null once posted.
+    heldUntil: p.datetime().nullable(),
   },
   indexes: [{ name: 'image_generations_seat_index', properties: ['teamId', 'subscriptionId', 'memberId', 'occurredAt'] }],
 });

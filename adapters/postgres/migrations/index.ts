@@ -12,6 +12,7 @@ import { Migration20261123134500_knowledge } from './Migration20261123134500_kno
 import { Migration20261123140000_image_generations } from './Migration20261123140000_image_generations';
 import { Migration20261123141000_delivery_records } from './Migration20261123141000_delivery_records';
 import { Migration20261127071517_usage_reservations } from './Migration20261127071517_usage_reservations';
+import { Migration20261127110000_image_generation_holds } from './Migration20261127110000_image_generation_holds';
 
 type MigrationClass = new (...args: ConstructorParameters<typeof Migration>) => Migration;
 
@@ -31,4 +32,5 @@ export const migrations: { name: string; class: MigrationClass }[] = [
   { name: 'Migration20261123140000_image_generations', class: Migration20261123140000_image_generations },
   { name: 'Migration20261123141000_delivery_records', class: Migration20261123141000_delivery_records },
   { name: 'Migration20261127071517_usage_reservations', class: Migration20261127071517_usage_reservations },
+  { name: 'Migration20261127110000_image_generation_holds', class: Migration20261127110000_image_generation_holds },
 ];

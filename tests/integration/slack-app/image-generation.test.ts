@@ -152,6 +152,24 @@ describe('Image generation through the real server and worker (Slack and OpenAI 
     expect(await repositoriesOf(world).imageGenerations.countForSeat(world.ws.team.id, (await trialId()), carol, new Date(0))).toBe(2);
   });
 
+  it('three asked at the same moment with the whole allowance left (2): two drawn, one told the allowance is used', async () => {
+    const grace = world.slack.addUser({ id: 'UGRACE', teamId: world.ws.team.id, name: 'grace', realName: 'Grace', locale: 'en-US' }).id;
+    const calls = world.openai.imageCalls.length;
+    // Slow enough that all three are drawing at once.
+    for (let i = 0; i < 3; i += 1) world.openai.nextImages({ kind: 'delay', ms: 800 });
+
+    const asked = await Promise.all(['draw a cat', 'draw a dog', 'draw a fox'].map((text) => ask(text, grace)));
+
+    const outcomes = asked.map(({ messages }) => (messages[0]?.files?.length === 4 ? 'drawn' : messages[0]?.text)).sort();
+    expect(outcomes).toEqual([
+      'You have used all 2 image generations of your plan this month. The count resets at the start of next month.',
+      'drawn',
+      'drawn',
+    ]);
+    expect(world.openai.imageCalls.length).toBe(calls + 2);
+    expect(await repositoriesOf(world).imageGenerations.countForSeat(world.ws.team.id, await trialId(), grace, new Date(0))).toBe(2);
+  });
+
   it('DM: a direct request in the DM is drawn into the DM thread', async () => {
     const { ws } = world;
     const dave = world.slack.addUser({ id: 'UDAVE', teamId: ws.team.id, name: 'dave', realName: 'Dave', locale: 'en-US' }).id;

@@ -35,7 +35,7 @@ describe('direct image requests', () => {
 describe('the generate_image tool and the plans', () => {
   const studio = new ImageStudio({
     generator: { provider: 'openai', model: 'gpt-image-1', generate: async () => [] },
-    generations: { record: async () => undefined, countForSeat: async () => 0 },
+    generations: { hold: async (_team, hold) => hold.id, record: async () => undefined, release: async () => undefined, countForSeat: async () => 0 },
     egressAudit: { record: async () => undefined, list: async () => [] },
     clock: { now: () => new Date() },
     ids: { next: () => 'id' },

@@ -35,15 +35,21 @@ function thread(options: { uploads?: boolean; failUpload?: Error } = {}) {
 
 function studio(generator: ImageGenerator | null, used = 0) {
   const records: ImageGenerationRecord[] = [];
+  const held = new Set<string>();
   const studio = new ImageStudio({
     generator,
-    generations: { record: async (_team, record) => void records.push(record), countForSeat: async () => used + records.length },
+    generations: {
+      hold: async (_team, hold) => (used + records.length + held.size >= hold.limit ? null : (held.add(hold.id), hold.id)),
+      record: async (_team, record) => void (held.delete(record.id), records.push(record)),
+      release: async (_team, id) => void held.delete(id),
+      countForSeat: async () => used + records.length + held.size,
+    },
     egressAudit: { record: async () => undefined, list: async () => [] },
     clock: { now: () => new Date('2026-11-23T10:00:00Z') },
     ids: { next: () => `id${records.length}` },
     texts: { say: (code, params) => `${code} ${JSON.stringify(params)}` },
   });
-  return { studio, records };
+  return { studio, records, held };
 }
 
 const jpegs: ImageGenerator = {
@@ -76,13 +82,15 @@ describe('ImageStudio', () => {
     ['a provider failure', failing(new ImageGenerationError('unavailable')), {}, 'IMAGES.FAILED'],
     ['Slack refusing the upload', jpegs, { failUpload: new ChatPlatformError('failed', 'internal_error', 'files.uploadV2') }, 'IMAGES.FAILED'],
   ] as const)('%s: one message, nothing uploaded or counted', async (_name, generator, options, code) => {
-    const { studio: s, records } = studio(generator);
+    const { studio: s, records, held } = studio(generator);
     const t = thread(options);
     const outcome = await draw(s, t.platform);
     expect(outcome.status).toBe('refused');
     expect(t.posted.map((p) => p.split(' ')[0])).toEqual([code]);
     expect(t.uploaded).toEqual([]);
     expect(records).toEqual([]);
+    // The allowance it held while drawing is given back.
+    expect(held.size).toBe(0);
   });
 
   it('a plan without images, and a used-up allowance, refuse before asking the provider', async () => {
@@ -95,9 +103,11 @@ describe('ImageStudio', () => {
     expect(asked).toBe(0);
   });
 
-  it('unexpected errors (not the provider refusing) are thrown, not hidden', async () => {
+  it('unexpected errors (not the provider refusing) are thrown, not hidden, and give the allowance back', async () => {
     const t = thread({ failUpload: new Error('bug') });
-    await expect(draw(studio(jpegs).studio, t.platform)).rejects.toThrow('bug');
+    const failed = studio(jpegs);
+    await expect(draw(failed.studio, t.platform)).rejects.toThrow('bug');
+    expect(failed.held.size).toBe(0);
     await expect(draw(studio(failing(new Error('boom'))).studio, thread().platform)).rejects.toThrow('boom');
   });
 });
