@@ -98,6 +98,21 @@ describe('crawler files and fallbacks', () => {
     expect(html).toContain('<script type="module" src="/assets/');
   });
 
+  it('answers a path that is neither prerendered nor a client route with 404 and the not-found page in its language', async () => {
+    for (const [path, lang] of [['/no-such-page', 'en'], ['/use-cases/no-such-case', 'en'], ['/ja/no-such-page', 'ja'], ['/favicon.ico', 'en']] as const) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(404);
+      const html = await response.text();
+      expect(html).toContain(`<html lang="${lang}"`);
+      expect(html).toContain('<meta name="robots" content="noindex"/>');
+    }
+    for (const path of ['/ja/settings/members', '/settings', '/playground']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(await response.text()).toContain('data-render="client"');
+    }
+  });
+
   it('has prerendered not-found pages that ask not to be indexed', async () => {
     for (const [file, lang] of [['/404.html', 'en'], ['/ja/404.html', 'ja']] as const) {
       const html = await (await fetch(`${server.url}${file}`)).text();

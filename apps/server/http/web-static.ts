@@ -4,7 +4,9 @@ import express, { type RequestHandler, Router } from 'express';
 
 /**
  * Serves the built web app: prerendered pages at `<path>/index.html`, hashed assets with a
- * long cache, and `spa.html` (the client-only shell) for routes that are not prerendered.
+ * long cache, and `spa.html` (the client-only shell) for the routes that are not prerendered
+ * (settings, the playground). Any other path falls through to the 404 page, so a mistyped
+ * address answers 404 (not a page saying "not found" with a 200 that crawlers index).
  */
 export function webStatic(distDir: string): Router {
   const root = resolve(distDir);
@@ -20,7 +22,7 @@ export function webStatic(distDir: string): Router {
 
 function pageHandler(root: string): RequestHandler {
   return (req, res, next) => {
-    const page = prerenderedPage(root, req.path) ?? existingFile(join(root, 'spa.html'));
+    const page = prerenderedPage(root, req.path) ?? (CLIENT_ONLY.test(req.path) ? existingFile(join(root, 'spa.html')) : undefined);
     if (!page) {
       next();
       return;
@@ -29,6 +31,9 @@ function pageHandler(root: string): RequestHandler {
     res.sendFile(page);
   };
 }
+
+/** Routes the client renders alone (apps/web/src/routes): settings and the playground, in either language. */
+const CLIENT_ONLY = /^(?:\/ja)?\/(?:settings(?:\/[a-z-]+)?|playground)\/?$/;
 
 function prerenderedPage(root: string, urlPath: string): string | undefined {
   let decoded: string;
@@ -50,11 +55,12 @@ function existingFile(path: string): string | undefined {
   }
 }
 
-/** Anything else: the site's 404 page when the build has one. */
+/** Anything else: the site's 404 page in the path's language, when the build has one. */
 export function notFoundPage(distDir: string): RequestHandler {
-  const page = join(resolve(distDir), '404.html');
-  return (_req, res) => {
-    if (existsSync(page)) res.status(404).sendFile(page);
+  const root = resolve(distDir);
+  return (req, res) => {
+    const page = join(root, /^\/ja(?:\/|$)/.test(req.path) ? 'ja' : '', '404.html');
+    if (existsSync(page)) res.status(404).setHeader('Cache-Control', 'no-cache').sendFile(page);
     else res.status(404).type('text/plain').send('Not found');
   };
 }
