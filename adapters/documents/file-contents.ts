@@ -2,6 +2,7 @@ import type { SharedFile } from '../../core/assistant/chat-platform.port';
 import type { FileContents, FileReading } from '../../core/readers/file-contents.port';
 import { ReaderError } from '../../core/readers/reader';
 import { DocumentTextError, decodeUndeclaredText, docxText, pdfText } from './document-text';
+import { fitImage } from './image-fit';
 
 const IMAGES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -9,7 +10,7 @@ const TEXT_TYPES = new Set(['application/json', 'application/xml', 'application/
 // Slack's short types for text-like uploads and snippets.
 const TEXT_FILETYPES = new Set(['text', 'markdown', 'csv', 'tsv', 'json', 'xml', 'yaml', 'html', 'javascript', 'typescript', 'python', 'sql', 'shell', 'go', 'java', 'ruby', 'rust', 'c', 'cpp', 'css', 'diff', 'post']);
 
-/** Slack files as text (text, Markdown, CSV, code, PDF, DOCX) or as images (PNG, JPEG, GIF, WebP). */
+/** Slack files as text (text, Markdown, CSV, code, PDF, DOCX) or as images (PNG, JPEG, GIF, WebP; scaled down to fit, image-fit.ts). */
 export class DocumentFileContents implements FileContents {
   kindOf(file: SharedFile): FileReading | undefined {
     const type = file.mimetype.toLowerCase();
@@ -26,9 +27,15 @@ export class DocumentFileContents implements FileContents {
       // OpenAI refuses an animated GIF with the whole request: its first frame, a still GIF, is sent.
       const first = firstGifFrame(bytes);
       if (first === undefined) throw new ReaderError('unsupported', 'an animated GIF');
-      return { image: { mediaType: image, data: first.toString('base64') }, note: ANIMATED_GIF_NOTE };
+      const fitted = await fitImage(first, options);
+      return { image: { mediaType: fitted.mediaType, data: fitted.data.toString('base64') }, note: ANIMATED_GIF_NOTE };
     }
-    if (image !== undefined) return { image: { mediaType: image, data: Buffer.from(bytes).toString('base64') } };
+    if (image !== undefined) {
+      // Scaled down to what the models take (IMAGE_LIMITS), upright, of the type its bytes are.
+      const fitted = await fitImage(bytes, options);
+      const note = fitted.scaledFrom && `(the image is attached, scaled down from ${fitted.scaledFrom.width} × ${fitted.scaledFrom.height} px to ${fitted.width} × ${fitted.height} px)`;
+      return { image: { mediaType: fitted.mediaType, data: fitted.data.toString('base64') }, ...(note ? { note } : {}) };
+    }
     try {
       if (file.mimetype === 'application/pdf' || file.filetype === 'pdf') return { text: (await pdfText(bytes, options)).text };
       if (file.mimetype === DOCX || file.filetype === 'docx') return { text: await docxText(bytes) };

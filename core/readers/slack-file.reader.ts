@@ -1,20 +1,24 @@
 import { isChatPlatformError } from '../assistant/chat-platform-error';
-import type { FileContents } from './file-contents.port';
+import { IMAGE_LIMITS, type FileContents } from './file-contents.port';
 import { ReaderError, type Reader } from './reader';
 
 export interface SlackFileReaderOptions {
   /** Largest file read as text (PDF, DOCX…). Default 20 MB. */
   readonly maxTextFileBytes?: number;
-  /** Largest image sent to the model. Default 3.75 MB: Anthropic's 5 MB per image is of the base64 text, 4/3 of the bytes. */
-  readonly maxImageBytes?: number;
+  /**
+   * Largest image file downloaded. Default 25 MB: phone photos of 4–15 MB and large screenshots
+   * are scaled down to `IMAGE_LIMITS` before they are sent (the file contents' work), so the
+   * file may be far larger than what the model gets; the cap bounds the download and the memory.
+   */
+  readonly maxImageFileBytes?: number;
 }
 
-/** Anthropic refuses an image whose base64 is over 5 MB (5,242,880 characters); OpenAI takes 20 MB. */
-export const MAX_IMAGE_BYTES = Math.floor((5 * 1024 * 1024 * 3) / 4);
+/** Default `maxImageFileBytes`. */
+export const MAX_IMAGE_FILE_BYTES = 25 * 1024 * 1024;
 
 /** Files shared in the question or thread (`files:read`): text, Markdown, CSV, PDF, DOCX, images. */
 export function slackFileReader(contents: FileContents, options: SlackFileReaderOptions = {}): Reader {
-  const maxBytes = { text: options.maxTextFileBytes ?? 20 * 1024 * 1024, image: options.maxImageBytes ?? MAX_IMAGE_BYTES };
+  const maxBytes = { text: options.maxTextFileBytes ?? 20 * 1024 * 1024, image: options.maxImageFileBytes ?? MAX_IMAGE_FILE_BYTES };
   return {
     kind: 'slack_file',
     counts: 'file',
@@ -32,6 +36,8 @@ export function slackFileReader(contents: FileContents, options: SlackFileReader
         throw new ReaderError(error.platformCode === 'too_large' ? 'too_large' : error.code === 'not_found' ? 'not_found' : 'failed');
       }
       const extracted = await contents.extract(bytes, source.file, { signal: context.signal });
+      // Anthropic refuses the whole request for one image over 5 MB of base64: never passed on.
+      if ('image' in extracted && extracted.image.data.length > IMAGE_LIMITS.maxBase64Chars) throw new ReaderError('too_large');
       if ('image' in extracted) return { title: source.file.name, text: extracted.note ?? '(the image is attached)', images: [{ ...extracted.image, name: source.file.name }] };
       return { title: source.file.name, text: extracted.text };
     },

@@ -1,11 +1,14 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApproximateTokenizer } from '../../../adapters/memory/approximate-tokenizer';
 import { InMemoryChatPlatformFactory, InMemoryChatWorkspace } from '../../../adapters/memory/in-memory-chat-platform';
 import { HTML_THREADS_AT_ONCE, htmlThreadStats, htmlToMarkdown } from '../../../adapters/documents/document-text';
 import { DocumentFileContents, isAnimatedGif } from '../../../adapters/documents/file-contents';
+import { fitImage, IMAGE_JOBS_AT_ONCE, imageJobStats } from '../../../adapters/documents/image-fit';
 import { GuardedHttpClient } from '../../../adapters/http/guarded-http-client';
 import { WebSourceReader } from '../../../adapters/knowledge/web-source-reader';
 import { ReadableWebFetcher } from '../../../adapters/web/readable-web-fetcher';
+import { IMAGE_LIMITS } from '../../../core/readers/file-contents.port';
 import { ReaderError } from '../../../core/readers/reader';
 import { ReaderRegistry } from '../../../core/readers/reader-registry';
 import { webPageReader } from '../../../core/readers/web-page.reader';
@@ -13,6 +16,7 @@ import { slackFileReader } from '../../../core/readers/slack-file.reader';
 import { NO_RESOURCES } from '../../../core/tools/tool';
 import { docxBomb, docxWithText, gif, ONE_PIXEL_PNG, pdfWithText, scannedPdf } from '../../fakes/web/documents';
 import { ARTICLE_FACT, PDF_FACT, startFakeWeb, type FakeWeb } from '../../fakes/web/fake-web';
+import { photoJpeg, pngDeclaring, screenshotPng, sidewaysPhotoJpeg } from '../../fakes/web/images';
 
 describe('ReadableWebFetcher: pages as readable text through the guarded client', () => {
   let web: FakeWeb;
@@ -316,6 +320,100 @@ describe('DocumentFileContents: Slack files as text or images', () => {
       images: [{ mediaType: 'image/gif', data: firstFrame.toString('base64'), name: 'party.gif' }],
     });
   });
+
+  /** What a model would get: the decoded image's type and size, and whether it is within IMAGE_LIMITS. */
+  async function sent(extracted: Awaited<ReturnType<DocumentFileContents['extract']>>) {
+    if (!('image' in extracted)) throw new Error('not an image');
+    const bytes = Buffer.from(extracted.image.data, 'base64');
+    const meta = await sharp(bytes).metadata();
+    expect(extracted.image.data.length).toBeLessThanOrEqual(IMAGE_LIMITS.maxBase64Chars);
+    expect(Math.max(meta.width, meta.height)).toBeLessThanOrEqual(IMAGE_LIMITS.maxLongEdge);
+    expect(meta.width * meta.height).toBeLessThanOrEqual(IMAGE_LIMITS.maxPixels);
+    expect(extracted.image.mediaType).toBe(`image/${meta.format}`);
+    return { meta, bytes, note: extracted.note };
+  }
+
+  it('scales a phone photo over Anthropic’s 5 MB down to what the models take, instead of leaving it out', async () => {
+    // A 4–8 MB phone photo was refused as too large: the person who shared it got an answer
+    // that had not seen it. Scaled to a 1,568 px long edge and 1.15 MP (larger is scaled down by
+    // the providers anyway), re-encoded as JPEG, it fits many times over.
+    const photo = await photoJpeg(3264, 2448);
+    expect(Math.ceil(photo.length / 3) * 4).toBeGreaterThan(IMAGE_LIMITS.maxBase64Chars);
+
+    const { meta, note } = await sent(await contents.extract(photo, file('IMG_0042.jpg', 'image/jpeg', 'jpg', photo.length)));
+
+    expect(meta.format).toBe('jpeg');
+    // 4:3 kept: 1,238 × 928, within 1.15 MP.
+    expect(meta.width / meta.height).toBeCloseTo(3264 / 2448, 2);
+    expect(meta.width).toBeGreaterThan(1200);
+    expect(meta.exif).toBeUndefined();
+    expect(note).toBe(`(the image is attached, scaled down from 3264 × 2448 px to ${meta.width} × ${meta.height} px)`);
+  }, 60_000);
+
+  it('scales a 6000 × 4000 screenshot down as a PNG that keeps its transparency', async () => {
+    const screenshot = await screenshotPng();
+
+    const { meta } = await sent(await contents.extract(screenshot, file('Screenshot.png', 'image/png', 'png', screenshot.length)));
+
+    expect(meta).toMatchObject({ format: 'png', hasAlpha: true });
+    expect(meta.width / meta.height).toBeCloseTo(1.5, 2);
+  }, 60_000);
+
+  it('turns a photo taken upright (EXIF orientation 6) the right way up and leaves its metadata out', async () => {
+    const photo = await sidewaysPhotoJpeg();
+
+    const { meta, bytes } = await sent(await contents.extract(photo, file('upright.jpg', 'image/jpeg', 'jpg')));
+
+    expect(meta.orientation).toBeUndefined();
+    expect(meta.height).toBeGreaterThan(meta.width);
+    const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+    const middle = Math.floor(info.height / 2);
+    // The stored top (red) is the right-hand side once upright; the stored bottom (blue) the left.
+    expect(pixel(info.width - 5, middle)).toEqual([expect.toSatisfy((r: number) => r > 200), expect.toSatisfy((g: number) => g < 50), expect.toSatisfy((b: number) => b < 50)]);
+    expect(pixel(5, middle)).toEqual([expect.toSatisfy((r: number) => r < 50), expect.toSatisfy((g: number) => g < 50), expect.toSatisfy((b: number) => b > 200)]);
+  });
+
+  it('sends the type the bytes are, not the one the file name claims', async () => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#123456' } }).png().toBuffer();
+
+    expect(await contents.extract(png, file('photo.jpg', 'image/jpeg', 'jpg'))).toEqual({ image: { mediaType: 'image/png', data: png.toString('base64') } });
+  });
+
+  it('refuses an image that is no image, and one declaring more pixels than any photo (a decompression bomb) before decoding it', async () => {
+    await expect(contents.extract(Buffer.from('not an image at all'), file('chart.png', 'image/png', 'png'))).rejects.toMatchObject({ failure: 'unsupported' });
+    const photo = await photoJpeg(800, 600);
+    await expect(contents.extract(photo.subarray(0, 2_000), file('cut.jpg', 'image/jpeg', 'jpg'))).rejects.toMatchObject({ failure: 'unsupported' });
+    const bomb = await pngDeclaring(50_000, 50_000);
+    expect(bomb.length).toBeLessThan(100);
+    const before = process.memoryUsage().rss;
+
+    await expect(contents.extract(bomb, file('bomb.png', 'image/png', 'png'))).rejects.toMatchObject({ failure: 'too_large' });
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it('works on a burst of images a few at a time: the others wait their turn, and give up waiting when the answer stops', async () => {
+    const photo = await photoJpeg(2400, 1800, { quality: 80 });
+    const stop = new AbortController();
+    let most = 0;
+    let waited = 0;
+    const watching = setInterval(() => {
+      most = Math.max(most, imageJobStats().running);
+      waited = Math.max(waited, imageJobStats().waiting);
+    }, 1);
+
+    const burst = Array.from({ length: 8 }, () => fitImage(photo));
+    const late = fitImage(photo, { signal: stop.signal });
+    stop.abort();
+    const results = await Promise.allSettled([...burst, late]);
+    clearInterval(watching);
+
+    expect(results.slice(0, 8).every((r) => r.status === 'fulfilled' && r.value.width === 1238)).toBe(true);
+    expect(results[8]).toMatchObject({ status: 'rejected' });
+    expect(most).toBeLessThanOrEqual(IMAGE_JOBS_AT_ONCE);
+    expect(waited).toBeGreaterThan(0);
+    expect(imageJobStats()).toEqual({ running: 0, waiting: 0 });
+  }, 60_000);
 
   it('declines what it cannot read, and bytes that are not what they claim', async () => {
     expect(contents.kindOf(file('movie.mp4', 'video/mp4', 'mp4'))).toBeUndefined();
