@@ -91,7 +91,19 @@ export async function fitImage(bytes: Uint8Array, options: { signal?: AbortSigna
   }
 }
 
+/** JPEG, PNG, GIF or WebP by their first bytes: sharp reads nothing else (no SVG or TIFF parser on a file that claims to be a PNG). */
+function looksLikeImage(input: Buffer): boolean {
+  const starts = (bytes: number[], at = 0) => bytes.every((byte, n) => input[at + n] === byte);
+  return (
+    starts([0xff, 0xd8, 0xff]) ||
+    starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) ||
+    starts([0x47, 0x49, 0x46, 0x38]) ||
+    (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8))
+  );
+}
+
 async function fit(input: Buffer, signal: AbortSignal | undefined): Promise<FittedImage> {
+  if (!looksLikeImage(input)) throw new ReaderError('unsupported', 'not a JPEG, PNG, GIF or WebP image');
   let meta: Metadata;
   try {
     // The header only: nothing is decoded yet.

@@ -382,6 +382,9 @@ describe('DocumentFileContents: Slack files as text or images', () => {
 
   it('refuses an image that is no image, and one declaring more pixels than any photo (a decompression bomb) before decoding it', async () => {
     await expect(contents.extract(Buffer.from('not an image at all'), file('chart.png', 'image/png', 'png'))).rejects.toMatchObject({ failure: 'unsupported' });
+    // An SVG (or TIFF) named .png is not handed to a parser for a format Tomo does not read.
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="4000"><rect width="10" height="10"/></svg>');
+    await expect(contents.extract(svg, file('logo.png', 'image/png', 'png'))).rejects.toMatchObject({ failure: 'unsupported' });
     const photo = await photoJpeg(800, 600);
     await expect(contents.extract(photo.subarray(0, 2_000), file('cut.jpg', 'image/jpeg', 'jpg'))).rejects.toMatchObject({ failure: 'unsupported' });
     const bomb = await pngDeclaring(50_000, 50_000);
