@@ -77,6 +77,12 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
       sendError(res, 401, 'authentication_error');
       return;
     }
+    const oversized = oversizedImage(body);
+    if (oversized !== undefined) {
+      // As Anthropic does: one image over 5 MB of base64 fails the whole request.
+      sendJson(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: oversized } });
+      return;
+    }
     const behaviour = script.take(calls.at(-1)!.prompt);
     if (!(await waitUnlessGone(res, behaviour.firstByteDelayMs ?? 0))) return;
     if (behaviour.failWithStatus !== undefined) {
@@ -199,6 +205,18 @@ export function promptOf(body: MessagesBody): PromptView {
 
 function textOf(blocks: WireBlock[]): string {
   return blocks.map((b) => (b.type === 'text' ? (b.text ?? '') : '')).join('');
+}
+
+/** Anthropic's message for the first base64 image over 5 MB (5,242,880 characters), if any. */
+function oversizedImage(body: MessagesBody): string | undefined {
+  for (const [m, message] of (body.messages ?? []).entries()) {
+    if (!Array.isArray(message.content)) continue;
+    for (const [c, block] of (message.content as { type?: string; source?: { type?: string; data?: string } }[]).entries()) {
+      const size = block.type === 'image' && block.source?.type === 'base64' ? (block.source.data ?? '').length : 0;
+      if (size > 5 * 1024 * 1024) return `messages.${m}.content.${c}.image.source.base64: image exceeds 5 MB maximum: ${size} bytes > 5242880 bytes`;
+    }
+  }
+  return undefined;
 }
 
 function sendError(res: ServerResponse, status: number, type: string, headers: Record<string, string> = {}): void {
