@@ -1,7 +1,6 @@
 import type { ScheduleSettingsRepository } from '../../core/schedules/schedule-settings-repository.port';
-import { firstRunAfterSave, latestRunAt, type DueRun } from '../../core/schedules/schedule-runs';
+import { dueRun, firstRunAfterSave, runAfter, type DueRun } from '../../core/schedules/schedule-runs';
 import type { ScheduleSettingRecord } from '../../core/schedules/schedule-setting';
-import { addDays } from '../../core/shared/time';
 import { assertSameTeam, clone } from './clone';
 
 /** Keeps the whole history; reads return the latest row per channel, like the `_view`. */
@@ -32,19 +31,13 @@ export class InMemoryScheduleSettingsRepository implements ScheduleSettingsRepos
       .filter((entry): entry is { record: ScheduleSettingRecord; nextRunAt: Date } => entry.nextRunAt !== null && entry.nextRunAt <= now)
       .sort((a, b) => a.nextRunAt.getTime() - b.nextRunAt.getTime())
       .slice(0, limit)
-      .map((entry) => ({
-        teamId: entry.record.teamId,
-        channelId: entry.record.channelId,
-        nextRunAt: entry.nextRunAt,
-        runAt: latestRunAt(entry.record.startTimeUtc, now) ?? now,
-        timezoneOffsetMinutes: entry.record.timezoneOffsetMinutes,
-      }));
+      .map((entry) => dueRun({ ...entry.record, nextRunAt: entry.nextRunAt }, now));
   }
 
   async advance(runs: readonly DueRun[]): Promise<void> {
     for (const run of runs) {
       const entry = this.nextRuns.get(key(run));
-      if (entry?.nextRunAt?.getTime() === run.nextRunAt.getTime()) entry.nextRunAt = addDays(run.runAt, 1);
+      if (entry?.nextRunAt?.getTime() === run.nextRunAt.getTime()) entry.nextRunAt = runAfter(run);
     }
   }
 }

@@ -1,7 +1,7 @@
 import type { InferEntity } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ScheduleSettingsRepository } from '../../core/schedules/schedule-settings-repository.port';
-import { firstRunAfterSave, type DueRun } from '../../core/schedules/schedule-runs';
+import { dueRun, firstRunAfterSave, runAfter, type DueRun } from '../../core/schedules/schedule-runs';
 import type { ScheduleSettingRecord } from '../../core/schedules/schedule-setting';
 import {
   ChannelScheduleNextRunEntity,
@@ -39,46 +39,56 @@ export class PgScheduleSettingsRepository implements ScheduleSettingsRepository 
         channelId: record.channelId,
         startTimeUtc: record.startTimeUtc,
         timezoneOffsetMinutes: record.timezoneOffsetMinutes,
+        timeZone: record.timeZone,
         nextRunAt: firstRunAfterSave(record),
       });
     });
   }
 
-  /** One range scan of the partial index on next_run_at; the latest due time is computed in the same query. */
+  /**
+   * One range scan of the partial index on next_run_at. The latest due time is computed here,
+   * not in SQL: it follows the schedule's time zone (daylight saving) with the same rules and
+   * time zone data as the rest of the schedule's times.
+   */
   async findDue(now: Date, limit: number): Promise<DueRun[]> {
     const rows = await this.orm.em.getConnection().execute<
-      { team_id: string; channel_id: string; next_run_at: Date; run_at: Date; timezone_offset_minutes: number }[]
+      { team_id: string; channel_id: string; next_run_at: Date; start_time_utc: string; timezone_offset_minutes: number; time_zone: string | null }[]
     >(
-      `select team_id, channel_id, next_run_at, timezone_offset_minutes,
-              next_run_at + floor(extract(epoch from (?::timestamptz - next_run_at)) / 86400) * interval '1 day' as run_at
+      `select team_id, channel_id, next_run_at, start_time_utc, timezone_offset_minutes, time_zone
          from channel_schedule_next_runs
         where next_run_at is not null and next_run_at <= ?
         order by next_run_at
         limit ?`,
-      [now, now, limit],
+      [now, limit],
     );
-    return rows.map((row) => ({
-      teamId: row.team_id,
-      channelId: row.channel_id,
-      nextRunAt: new Date(row.next_run_at),
-      runAt: new Date(row.run_at),
-      timezoneOffsetMinutes: row.timezone_offset_minutes,
-    }));
+    return rows.map((row) =>
+      dueRun(
+        {
+          teamId: row.team_id,
+          channelId: row.channel_id,
+          nextRunAt: new Date(row.next_run_at),
+          startTimeUtc: row.start_time_utc,
+          timezoneOffsetMinutes: row.timezone_offset_minutes,
+          timeZone: row.time_zone,
+        },
+        now,
+      ),
+    );
   }
 
-  /** One statement for the whole batch; a schedule saved again since it was read keeps its new time. */
+  /** One statement for the whole batch, each to its next local day's run; a schedule saved again since it was read keeps its new time. */
   async advance(runs: readonly DueRun[]): Promise<void> {
     if (runs.length === 0) return;
     const batch = runs.map((run) => ({
       team_id: run.teamId,
       channel_id: run.channelId,
       read_at: run.nextRunAt.toISOString(),
-      run_at: run.runAt.toISOString(),
+      next_run_at: runAfter(run).toISOString(),
     }));
     await this.orm.em.getConnection().execute(
       `update channel_schedule_next_runs s
-          set next_run_at = v.run_at + interval '1 day'
-         from jsonb_to_recordset(?::jsonb) as v(team_id text, channel_id text, read_at timestamptz, run_at timestamptz)
+          set next_run_at = v.next_run_at
+         from jsonb_to_recordset(?::jsonb) as v(team_id text, channel_id text, read_at timestamptz, next_run_at timestamptz)
         where s.team_id = v.team_id and s.channel_id = v.channel_id and s.next_run_at = v.read_at`,
       [JSON.stringify(batch)],
     );
@@ -94,6 +104,7 @@ function toRecord(row: ViewRow): ScheduleSettingRecord {
     startTimeUtc: row.startTimeUtc,
     lookbackDays: row.lookbackDays,
     timezoneOffsetMinutes: row.timezoneOffsetMinutes,
+    timeZone: row.timeZone ?? null,
     updatedBy: row.updatedBy,
     updatedAt: row.updatedAt,
   };

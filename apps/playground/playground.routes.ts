@@ -8,7 +8,7 @@ import { DEFAULT_APP_NAME, effectiveCustomization } from '../../core/customizati
 import type { JobQueue } from '../../core/shared/job-queue.port';
 import type { ReactionSettingsRepository } from '../../core/reactions/reaction-settings-repository.port';
 import type { ScheduleSettingsRepository } from '../../core/schedules/schedule-settings-repository.port';
-import { localDay } from '../../core/schedules/schedule-runs';
+import { localDayIn } from '../../core/schedules/time-zone';
 import { originOf, sameOriginOnly } from '../server/http/session/same-origin';
 import { SLACK_QUEUES, summaryJobs } from '../shared/slack-jobs';
 import { PLAYGROUND_AUTHORIZE_PATH, type Playground } from './playground';
@@ -215,7 +215,7 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
     }
     const runAt = new Date();
     // The day the minute's sweep claims for this run (the offset is UTC minus local, so it is subtracted).
-    const day = localDay(runAt, schedule.timezoneOffsetMinutes);
+    const day = localDayIn(runAt, schedule);
     const [job] = summaryJobs([{ teamId: team.id, channelId: input.channel, runAt, day }]);
     const queued = await options.queue.send(SLACK_QUEUES.slackSummary.name, job!.payload, { dedupeKey: job!.dedupeKey });
     if (queued === null) {

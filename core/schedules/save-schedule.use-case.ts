@@ -3,11 +3,15 @@ import type { Outcome } from '../shared/domain-error';
 import { ok } from '../shared/domain-error';
 import type { ChannelId, TeamId, UserId } from '../shared/ids';
 import { localTimeToUtc } from './local-time';
+import { canonicalTimeZone, utcOffsetAt } from './time-zone';
 import { validateLookbackDays } from './schedule-rules';
 import type { ScheduleSettingRecord } from './schedule-setting';
 import type { ScheduleSettingsRepository } from './schedule-settings-repository.port';
 
-/** Saves one channel's scheduled summary; the local time is stored in UTC. */
+/**
+ * Saves one channel's scheduled summary: the local time is stored in UTC at the offset of the
+ * moment, with the time zone it is kept in (schedule-runs counts its days there).
+ */
 export class SaveSchedule {
   constructor(private readonly deps: { readonly schedules: ScheduleSettingsRepository; readonly clock: Clock }) {}
 
@@ -21,9 +25,24 @@ export class SaveSchedule {
     readonly localTime: string;
     /** The browser's Date#getTimezoneOffset(). */
     readonly timezoneOffsetMinutes: number;
+    /**
+     * The browser's IANA time zone (Intl.DateTimeFormat().resolvedOptions().timeZone). When
+     * given, the local time is kept in that zone across daylight saving changes, and the
+     * offset stored beside it is the zone's at the time of saving.
+     */
+    readonly timeZone?: string | null;
     readonly lookbackDays: number;
   }): Promise<Outcome<ScheduleSettingRecord>> {
-    const utc = localTimeToUtc(input.localTime, input.timezoneOffsetMinutes);
+    const now = this.deps.clock.now();
+    let timeZone: string | null = null;
+    let offset = input.timezoneOffsetMinutes;
+    if (input.timeZone !== undefined && input.timeZone !== null) {
+      const zone = canonicalTimeZone(input.timeZone);
+      if (!zone.ok) return zone;
+      timeZone = zone.value;
+      offset = -utcOffsetAt({ timeZone, timezoneOffsetMinutes: 0 }, now);
+    }
+    const utc = localTimeToUtc(input.localTime, offset);
     if (!utc.ok) return utc;
     const lookback = validateLookbackDays(input.lookbackDays);
     if (!lookback.ok) return lookback;
@@ -34,9 +53,10 @@ export class SaveSchedule {
       isSummaryEnabled: input.isSummaryEnabled,
       startTimeUtc: utc.value,
       lookbackDays: lookback.value,
-      timezoneOffsetMinutes: input.timezoneOffsetMinutes,
+      timezoneOffsetMinutes: offset,
+      timeZone,
       updatedBy: input.userId,
-      updatedAt: this.deps.clock.now(),
+      updatedAt: now,
     };
     await this.deps.schedules.append(input.teamId, record);
     return ok(record);

@@ -14,6 +14,12 @@ export interface ScheduleSettingRecord {
    * summary's day is the local day of that time zone, so it runs once per local day.
    */
   readonly timezoneOffsetMinutes: number;
+  /**
+   * The IANA time zone it was saved in ('America/New_York'), whose offset follows daylight
+   * saving: the local time and day are counted there. null for schedules saved before zones
+   * were stored; they keep the fixed offset above.
+   */
+  readonly timeZone: string | null;
   readonly updatedBy: UserId;
   readonly updatedAt: Date;
 }

@@ -5,8 +5,7 @@ import { transcriptOf } from '../assistant/viewed-channel';
 import type { ChannelMessage } from '../triggers/chat-workspace.port';
 import { decideTrigger, triggerSettings, type IgnoreReason } from '../triggers/decide-trigger';
 import type { OpenWorkspace } from '../triggers/trigger-gate';
-import { lookbackWindow } from './schedule-rules';
-import { summaryClaimKey, type SummaryRun } from './schedule-runs';
+import { summaryClaimKey, summaryWindow, type SummaryRun } from './schedule-runs';
 import type { ScheduleSettingsRepository } from './schedule-settings-repository.port';
 
 export interface SummarizeChannelDeps extends TriggerDeps {
@@ -57,7 +56,7 @@ export class SummarizeChannel extends TriggerUseCase<SummarizeChannelDeps> {
     const tellOwner = (reason: string) =>
       workspace.platform.postDirect(owner.id, say('SLACK.SUMMARY_REFUSED', { channel, reason }, owner.locale), owner.appearance);
 
-    const window = lookbackWindow(run.runAt, days);
+    const window = summaryWindow(run, days, setting);
     const messages = await this.readChannel(workspace, run.channelId, window);
     if (messages === 'not_in_channel') {
       await tellOwner(say('SLACK.SUMMARY_NOT_IN_CHANNEL', { channel, appName: owner.appName }, owner.locale));

@@ -18,6 +18,7 @@ export function summaryDueNow(
     startTimeUtc: runAt.toISOString().slice(11, 16),
     lookbackDays: 1,
     timezoneOffsetMinutes: noonOffset(now),
+    timeZone: null,
     updatedBy: at.owner,
     updatedAt: new Date(runAt.getTime() - 60_000),
   };

@@ -15,6 +15,8 @@ export const ChannelScheduleSettingHistoryEntity = defineEntity({
     lookbackDays: p.integer(),
     // The browser's getTimezoneOffset() when saved: a summary's day is that zone's local day.
     timezoneOffsetMinutes: p.integer().default(0),
+    // The IANA time zone it was saved in (daylight saving follows it); null: the offset above.
+    timeZone: p.string().length(64).nullable(),
     updatedBy: p.string().length(32),
     updatedAt: p.datetime(),
   },
@@ -26,7 +28,7 @@ export const ChannelScheduleSettingViewEntity = defineEntity({
   tableName: 'channel_schedule_settings_view',
   view: true,
   expression:
-    'select distinct on (h.team_id, h.channel_id) h.id, h.team_id, h.channel_id, h.channel_name, h.is_summary_enabled, h.start_time_utc, h.lookback_days, h.timezone_offset_minutes, h.updated_by, h.updated_at ' +
+    'select distinct on (h.team_id, h.channel_id) h.id, h.team_id, h.channel_id, h.channel_name, h.is_summary_enabled, h.start_time_utc, h.lookback_days, h.timezone_offset_minutes, h.time_zone, h.updated_by, h.updated_at ' +
     'from channel_schedule_settings_history h order by h.team_id, h.channel_id, h.id desc',
   properties: {
     id: p.bigint('number').primary(),
@@ -37,6 +39,7 @@ export const ChannelScheduleSettingViewEntity = defineEntity({
     startTimeUtc: p.string(),
     lookbackDays: p.integer(),
     timezoneOffsetMinutes: p.integer(),
+    timeZone: p.string().nullable(),
     updatedBy: p.string(),
     updatedAt: p.datetime(),
   },
@@ -53,6 +56,7 @@ export const ChannelScheduleNextRunEntity = defineEntity({
     channelId: p.string().length(32).primary(),
     startTimeUtc: p.string().length(5),
     timezoneOffsetMinutes: p.integer(),
+    timeZone: p.string().length(64).nullable(),
     nextRunAt: p.datetime().nullable(),
   },
   indexes: [

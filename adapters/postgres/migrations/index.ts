@@ -13,6 +13,7 @@ import { Migration20261123140000_image_generations } from './Migration2026112314
 import { Migration20261123141000_delivery_records } from './Migration20261123141000_delivery_records';
 import { Migration20261127071517_usage_reservations } from './Migration20261127071517_usage_reservations';
 import { Migration20261127110000_image_generation_holds } from './Migration20261127110000_image_generation_holds';
+import { Migration20261127120000_schedule_time_zones } from './Migration20261127120000_schedule_time_zones';
 
 type MigrationClass = new (...args: ConstructorParameters<typeof Migration>) => Migration;
 
@@ -33,4 +34,5 @@ export const migrations: { name: string; class: MigrationClass }[] = [
   { name: 'Migration20261123141000_delivery_records', class: Migration20261123141000_delivery_records },
   { name: 'Migration20261127071517_usage_reservations', class: Migration20261127071517_usage_reservations },
   { name: 'Migration20261127110000_image_generation_holds', class: Migration20261127110000_image_generation_holds },
+  { name: 'Migration20261127120000_schedule_time_zones', class: Migration20261127120000_schedule_time_zones },
 ];

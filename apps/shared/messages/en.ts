@@ -23,6 +23,7 @@ export const en: MessageCatalogue = {
   'REACTION.NOT_FOUND': 'This reaction no longer exists.',
   'SCHEDULE.INVALID_LOCAL_TIME': 'Invalid local time format. Expected HH:mm.',
   'SCHEDULE.INVALID_LOOKBACK_DAYS': 'Lookback days must be a whole number from {min} to {max}.',
+  'SCHEDULE.INVALID_TIME_ZONE': 'Unknown time zone. Expected an IANA time zone name such as Asia/Tokyo.',
   'AUTO_REPLY.BOT_NOT_ALLOWED': 'Auto replies cannot be set up for this bot.',
   'AUTO_REPLY.INSTRUCTION_REQUIRED': 'An instruction is required to turn on auto replies.',
   'AUTO_REPLY.INSTRUCTION_TOO_LONG': 'The instruction must be {max} characters or fewer.',

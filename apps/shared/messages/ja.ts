@@ -23,6 +23,7 @@ export const ja: MessageCatalogue = {
   'REACTION.NOT_FOUND': 'このリアクションはすでに存在しません。',
   'SCHEDULE.INVALID_LOCAL_TIME': 'ローカル時刻の形式が正しくありません。HH:mm 形式で入力してください。',
   'SCHEDULE.INVALID_LOOKBACK_DAYS': '遡る日数は{min}から{max}までの整数で入力してください。',
+  'SCHEDULE.INVALID_TIME_ZONE': 'タイムゾーンが正しくありません。Asia/Tokyo のような IANA タイムゾーン名を指定してください。',
   'AUTO_REPLY.BOT_NOT_ALLOWED': 'このボットには自動返信を設定できません。',
   'AUTO_REPLY.INSTRUCTION_REQUIRED': '自動返信を有効にするには指示を入力してください。',
   'AUTO_REPLY.INSTRUCTION_TOO_LONG': '指示は{max}文字以内で入力してください。',

@@ -121,6 +121,7 @@ export function aSchedule(overrides: Partial<ScheduleSettingRecord> = {}): Sched
     startTimeUtc: '01:30',
     lookbackDays: 1,
     timezoneOffsetMinutes: -540,
+    timeZone: null,
     updatedBy: 'U0ADMIN',
     updatedAt: at(1),
     ...overrides,

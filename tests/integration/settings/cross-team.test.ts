@@ -58,7 +58,7 @@ beforeAll(async () => {
     teamId: TEAM_B, id: 'reaction-globex', name: 'globex', prompt: SECRET, category: 'custom', updatedBy: ADMIN_B, updatedAt: when,
   });
   await new PgScheduleSettingsRepository(orm).append(TEAM_B, {
-    teamId: TEAM_B, channelId: 'C0SECRETB', channelName: 'globex-secrets', isSummaryEnabled: true, startTimeUtc: '05:00', lookbackDays: 2, timezoneOffsetMinutes: 0, updatedBy: ADMIN_B, updatedAt: when,
+    teamId: TEAM_B, channelId: 'C0SECRETB', channelName: 'globex-secrets', isSummaryEnabled: true, startTimeUtc: '05:00', lookbackDays: 2, timezoneOffsetMinutes: 0, timeZone: null, updatedBy: ADMIN_B, updatedAt: when,
   });
   await new PgSeatAssignmentRepository(orm).assignIfSeatAvailable(
     TEAM_B,

@@ -285,6 +285,29 @@ describe('Schedules', () => {
     });
     expect((await member.send('PUT', '/api/settings/schedules/C0SECRETB', { isSummaryEnabled: true, localTime: '10:30', timezoneOffsetMinutes: 0, lookbackDays: 1 })).status).toBe(404);
   });
+
+  it("keeps the browser's IANA time zone, and refuses one Intl does not know with the catalogue's message", async () => {
+    for (const timeZone of ['Mars/Olympus_Mons', '+09:00', 42, 'x'.repeat(100)]) {
+      const bad = await member.send('PUT', '/api/settings/schedules/C0RANDOM1', { isSummaryEnabled: true, localTime: '09:00', timezoneOffsetMinutes: 0, timeZone, lookbackDays: 1 });
+      expect(bad.status, String(timeZone)).toBe(400);
+      expect(await message(bad), String(timeZone)).toBe('Unknown time zone. Expected an IANA time zone name such as Asia/Tokyo.');
+    }
+    const ja = await adminJa.send('PUT', '/api/settings/schedules/C0RANDOM1', { isSummaryEnabled: true, localTime: '09:00', timezoneOffsetMinutes: 0, timeZone: 'Nowhere/Land', lookbackDays: 1 });
+    expect(await message(ja)).toBe(translate('SCHEDULE.INVALID_TIME_ZONE', {}, 'ja'));
+
+    // Saved in summer in New York (the browser's offset then is 240): 09:00 EDT is 13:00 UTC.
+    const saved = await member.send('PUT', '/api/settings/schedules/C0RANDOM1', {
+      isSummaryEnabled: true,
+      localTime: '09:00',
+      timezoneOffsetMinutes: 240,
+      timeZone: 'America/New_York',
+      lookbackDays: 1,
+    });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ timeZone: 'America/New_York' });
+    const row = (await (await member.get('/api/settings/schedules')).json()).rows.find((r: { channelId: string }) => r.channelId === 'C0RANDOM1');
+    expect(row).toMatchObject({ localTime: '09:00', timeZone: 'America/New_York' });
+  });
 });
 
 describe('Usage (admins only)', () => {

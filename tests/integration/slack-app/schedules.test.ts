@@ -54,6 +54,7 @@ describe('Slack app: scheduled channel summaries (real server and workers, fakes
       startTimeUtc: hhmm(runAt),
       lookbackDays: options.lookbackDays ?? 1,
       timezoneOffsetMinutes: options.offset ?? noonOffset(now),
+      timeZone: null,
       updatedBy: ws.alice,
       updatedAt: new Date(runAt.getTime() - MINUTE),
     };

@@ -21,6 +21,7 @@ const record = (overrides: Partial<ScheduleSettingRecord> = {}): ScheduleSetting
   startTimeUtc: '00:30',
   lookbackDays: 1,
   timezoneOffsetMinutes: -540,
+  timeZone: null,
   updatedBy: 'UOWNER',
   updatedAt: new Date('2025-03-01T00:00:00Z'),
   ...overrides,
@@ -52,7 +53,10 @@ describe('when a scheduled summary runs (once per schedule per local day)', () =
       channelId: `C${offset}`,
       nextRunAt: new Date(runAt),
       runAt: new Date(runAt),
+      day: localDay(new Date(runAt), offset),
+      startTimeUtc: runAt.slice(11, 16),
       timezoneOffsetMinutes: offset,
+      timeZone: null,
     });
     const now = new Date('2025-03-01T16:00:00Z');
     const runs = runsToStart([due('2025-03-01T09:00:00Z', 0), due('2025-03-01T14:00:00Z', -540)], now);

@@ -75,6 +75,7 @@ describe('the Schedules page (spec 2)', () => {
           startTimeUtc: '16:30',
           lookbackDays: 2,
           timezoneOffsetMinutes: 0,
+          timeZone: null,
           updatedBy: 'U1',
           updatedAt: at,
         },

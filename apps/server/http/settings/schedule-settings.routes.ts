@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { utcTimeToLocal } from '../../../../core/schedules/local-time';
 import { SaveSchedule } from '../../../../core/schedules/save-schedule.use-case';
+import { canonicalTimeZone, MAX_TIME_ZONE_LENGTH } from '../../../../core/schedules/time-zone';
 import { DEFAULT_LOCAL_TIME, DEFAULT_LOOKBACK_DAYS, scheduleRows } from '../../../../core/schedules/schedule-rules';
 import { channelDisplayName, type ChannelEntry } from '../../../../core/workspace/channel';
 import { WorkspaceNotInstalledError } from '../../../../core/workspace/workspace-directory.port';
@@ -14,6 +16,12 @@ const scheduleChange = z.object({
   localTime: z.string({ error: 'SCHEDULE.INVALID_LOCAL_TIME' }).max(16),
   /** The browser's Date#getTimezoneOffset(): UTC minus local, in minutes. */
   timezoneOffsetMinutes: z.number().int().min(-900).max(900),
+  /** The browser's IANA time zone; checked against Intl's time zone data by SaveSchedule. */
+  timeZone: z
+    .string({ error: 'SCHEDULE.INVALID_TIME_ZONE' })
+    .max(MAX_TIME_ZONE_LENGTH, { error: 'SCHEDULE.INVALID_TIME_ZONE' })
+    .refine((name) => canonicalTimeZone(name).ok, { error: 'SCHEDULE.INVALID_TIME_ZONE' })
+    .nullish(),
   // Not a number at all is refused by the same rule as 0 or 31, so the message names the range.
   lookbackDays: z.number().catch(Number.NaN),
 });
@@ -49,6 +57,10 @@ export function scheduleSettingsRoutes(deps: SettingsDeps): Router {
         return {
           number: index + 1,
           ...row,
+          // The saved local time in the zone it is kept in: the page shows it as is when the
+          // browser is in that zone (the UTC time moves with daylight saving; this does not).
+          localTime: setting ? localTimeOf(setting.startTimeUtc, setting.timezoneOffsetMinutes) : null,
+          timeZone: setting?.timeZone ?? null,
           updatedAt: iso(row.updatedAt),
           updatedByName: nameOf(members, setting?.updatedBy),
         };
@@ -75,12 +87,18 @@ export function scheduleSettingsRoutes(deps: SettingsDeps): Router {
       isSummaryEnabled: body.isSummaryEnabled,
       localTime: body.localTime,
       timezoneOffsetMinutes: body.timezoneOffsetMinutes,
+      timeZone: body.timeZone ?? null,
       lookbackDays: body.lookbackDays,
     });
     if (failed(req, res, outcome)) return;
     const record = outcome.value;
-    res.json({ channelId: record.channelId, startTimeUtc: record.startTimeUtc, updatedAt: iso(record.updatedAt) });
+    res.json({ channelId: record.channelId, startTimeUtc: record.startTimeUtc, timeZone: record.timeZone, updatedAt: iso(record.updatedAt) });
   });
 
   return router;
+}
+
+function localTimeOf(startTimeUtc: string, timezoneOffsetMinutes: number): string | null {
+  const local = utcTimeToLocal(startTimeUtc, timezoneOffsetMinutes);
+  return local.ok ? local.value : null;
 }

@@ -7,6 +7,10 @@ export interface ScheduleRowView {
   isSummaryEnabled: boolean;
   /** 'HH:mm' in UTC; null when never saved. */
   startTimeUtc: string | null;
+  /** 'HH:mm' in the schedule's own time zone; null when never saved. */
+  localTime?: string | null;
+  /** The IANA time zone the schedule keeps its local time in; null when saved before zones were kept. */
+  timeZone?: string | null;
   lookbackDays: number;
   updatedAt: string | null;
   updatedByName: string | null;

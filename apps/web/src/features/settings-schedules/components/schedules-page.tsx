@@ -29,11 +29,15 @@ export function SchedulesPage() {
   const data = list.data;
   // The browser's Date#getTimezoneOffset(): what the server needs to store the time in UTC.
   const offset = new Date().getTimezoneOffset();
+  // The browser's IANA time zone: the schedule keeps its local time there across daylight saving.
+  const timeZone = browserTimeZone();
 
   useEffect(() => {
     if (!data) return;
     const toLocal = (row: ScheduleRowView) => {
       if (row.startTimeUtc === null) return data.defaults.localTime;
+      // Kept in this browser's zone: its saved local time, whatever the offset is today.
+      if (row.timeZone && row.timeZone === timeZone && row.localTime) return row.localTime;
       const local = utcTimeToLocal(row.startTimeUtc, offset);
       return local.ok ? local.value : row.startTimeUtc;
     };
@@ -51,7 +55,7 @@ export function SchedulesPage() {
       ),
     );
     setInvalid((previous) => Object.fromEntries(Object.entries(previous).filter(([channelId]) => data.rows.some((row) => row.channelId === channelId && kept(row)))));
-  }, [data, offset]);
+  }, [data, offset, timeZone]);
 
   const save = (row: ScheduleRowView) => {
     const draft = drafts[row.channelId];
@@ -76,6 +80,7 @@ export function SchedulesPage() {
           isSummaryEnabled: draft.isSummaryEnabled,
           localTime: draft.localTime,
           timezoneOffsetMinutes: offset,
+          ...(timeZone ? { timeZone } : {}),
           lookbackDays: lookback.value,
         }),
       list.reload,
@@ -175,4 +180,12 @@ export function SchedulesPage() {
       <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} signedOut={action.signedOut} />
     </SettingsPage>
   );
+}
+
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
 }
