@@ -43,7 +43,14 @@ export class InMemoryChatWorkspacePlatform extends InMemoryChatPlatform implemen
       return ms >= window.from.getTime() && ms <= window.to.getTime();
     };
     const messages = this.workspace.messages.filter((m) => m.channelId === channelId && inWindow(m.ts));
-    const parents = messages.filter((m) => m.threadTs === undefined || m.threadTs === m.ts);
+    const since = window.threadsSince?.getTime();
+    // Parents before the window (from `threadsSince`) whose threads have replies inside it.
+    const older = this.workspace.messages.filter((m) => {
+      const ms = Number(m.ts.split('.')[0]) * 1000;
+      const isParent = m.threadTs === undefined || m.threadTs === m.ts;
+      return since !== undefined && m.channelId === channelId && isParent && ms >= since && ms < window.from.getTime() && messages.some((r) => r.threadTs === m.ts && r.ts !== m.ts);
+    });
+    const parents = [...older.slice(-(window.maxThreads ?? 50)), ...messages.filter((m) => m.threadTs === undefined || m.threadTs === m.ts)];
     return parents
       .flatMap((parent) => [parent, ...messages.filter((m) => m.threadTs === parent.ts && m.ts !== parent.ts)])
       .map((m) => ({ ts: m.ts, text: m.text, ...ids(m), threadTs: m.threadTs ?? m.ts }))

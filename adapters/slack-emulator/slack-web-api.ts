@@ -415,7 +415,8 @@ export function toSlackMessage(m: FakeMessage, state: SlackState, origin = 'http
     ...(m.botId === undefined ? {} : { bot_id: m.botId }),
     ...(m.subtype === undefined ? {} : { subtype: m.subtype }),
     ...(m.threadTs === undefined ? {} : { thread_ts: m.threadTs }),
-    ...(replies > 0 ? { reply_count: replies, latest_reply: state.thread(m.channel, m.ts).at(-1)!.ts } : {}),
+    // A thread's parent carries its thread's counts, as Slack's conversations.history lists them.
+    ...(replies > 0 ? threadFields(state.thread(m.channel, m.ts).slice(1)) : {}),
     ...(m.username === undefined ? {} : { username: m.username }),
     ...(metadata && m.metadata !== undefined ? { metadata: m.metadata } : {}),
     ...(m.files === undefined || team === undefined ? {} : { files: m.files.map((f) => toSlackFile(f, team, origin)) }),
@@ -449,4 +450,9 @@ function toSlackUser(user: FakeUser, includeLocale: boolean): Record<string, unk
     },
     ...(includeLocale ? { locale: user.locale ?? 'en-US' } : {}),
   };
+}
+
+function threadFields(replies: readonly FakeMessage[]): Record<string, unknown> {
+  const users = [...new Set(replies.flatMap((r) => (r.user === undefined ? [] : [r.user])))];
+  return { reply_count: replies.length, reply_users_count: users.length, reply_users: users.slice(0, 5), latest_reply: replies.at(-1)!.ts };
 }

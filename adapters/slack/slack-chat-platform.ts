@@ -84,7 +84,8 @@ export class SlackChatPlatform implements ChatPlatform {
     };
   }
 
-  async readThread(thread: ThreadRef): Promise<ThreadMessage[]> {
+  /** The thread, parent first; with `range` (Slack ts, inclusive) Slack pages only the replies in it. */
+  async readThread(thread: ThreadRef, range?: { readonly oldest: string; readonly latest: string }): Promise<ThreadMessage[]> {
     const byTs = new Map<string, ThreadMessage>();
     let cursor: string | undefined;
     for (let page = 0; page < MAX_THREAD_PAGES; page += 1) {
@@ -92,6 +93,7 @@ export class SlackChatPlatform implements ChatPlatform {
         channel: thread.channelId,
         ts: thread.threadTs,
         limit: this.options.repliesPageSize ?? 200,
+        ...(range === undefined ? {} : { oldest: range.oldest, latest: range.latest, inclusive: true }),
         ...(cursor === undefined ? {} : { cursor }),
       })) as RepliesPage;
       // Pages may repeat the parent message; the ts identifies a message.

@@ -27,7 +27,7 @@ export class SlackChatWorkspaceFactory implements ChatWorkspaceFactory {
 }
 
 interface MessagesPage {
-  messages?: SlackMessage[];
+  messages?: (SlackMessage & { latest_reply?: string })[];
   has_more?: boolean;
   response_metadata?: { next_cursor?: string };
 }
@@ -35,6 +35,8 @@ interface MessagesPage {
 /** Channel history a summary or question reads: people's messages, bots', file shares; not joins or topic changes. */
 const READABLE_SUBTYPES = new Set([undefined, 'bot_message', 'file_share', 'thread_broadcast', 'me_message']);
 const PAGE_SIZE = 200;
+/** Pages of history read before the window for threads still active in it (Slack rate-limits conversations.history). */
+const OLDER_THREAD_PAGES = 3;
 
 /**
  * SlackChatPlatform plus what the triggers need: conversations.history / replies / info,
@@ -113,6 +115,17 @@ export class SlackChatWorkspace extends SlackChatPlatform implements ChatWorkspa
       kept.filter((m) => (m.reply_count ?? 0) > 0).slice(0, maxThreads).map((m) => m.ts!),
     );
     const result: ChannelMessage[] = [];
+    // Older parents whose threads went on inside the window, each with its replies there.
+    const older = window.threadsSince === undefined ? [] : await this.olderActiveThreads(channelId, slackTs(window.threadsSince), from, maxThreads - threaded.size);
+    for (const parent of older) {
+      threaded.add(parent.ts!);
+      result.push(toChannelMessage(parent, parent.ts!));
+      const thread = await this.readThread({ channelId, threadTs: parent.ts! }, { oldest: from, latest: to });
+      for (const reply of thread) {
+        if (reply.ts === parent.ts || compareTs(reply.ts, from) < 0 || compareTs(reply.ts, to) > 0) continue;
+        result.push({ ...reply, threadTs: parent.ts! });
+      }
+    }
     for (const parent of [...kept].reverse()) {
       // A reply also sent to the channel is listed in the history too: its thread, when read, has it.
       if (parent.subtype === 'thread_broadcast' && parent.thread_ts !== undefined && threaded.has(parent.thread_ts)) continue;
@@ -125,6 +138,37 @@ export class SlackChatWorkspace extends SlackChatPlatform implements ChatWorkspa
       }
     }
     return result.slice(-maxMessages);
+  }
+
+  /**
+   * Parents from `since` up to (not including) `from` whose latest reply (conversations.history
+   * lists `reply_count` and `latest_reply` on a thread's parent) is at or after `from`: at most
+   * `budget`, the most recently started first, returned oldest first. A bounded number of
+   * history pages is read; a busier channel's older threads past them are left out.
+   */
+  private async olderActiveThreads(channelId: string, since: string, from: string, budget: number): Promise<SlackMessage[]> {
+    if (budget <= 0 || compareTs(since, from) >= 0) return [];
+    const found: SlackMessage[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < OLDER_THREAD_PAGES && found.length < budget; page += 1) {
+      const result = (await this.call('conversations.history', {
+        channel: channelId,
+        oldest: since,
+        latest: from,
+        inclusive: false,
+        limit: PAGE_SIZE,
+        ...(cursor === undefined ? {} : { cursor }),
+      })) as MessagesPage;
+      for (const message of result.messages ?? []) {
+        const isParent = message.ts !== undefined && (message.thread_ts === undefined || message.thread_ts === message.ts);
+        if (isParent && readable(message) && (message.reply_count ?? 0) > 0 && message.latest_reply !== undefined && compareTs(message.latest_reply, from) >= 0) {
+          found.push(message);
+        }
+      }
+      cursor = result.response_metadata?.next_cursor || undefined;
+      if (cursor === undefined || result.has_more === false) break;
+    }
+    return found.slice(0, budget).reverse();
   }
 
   async channelInfo(channelId: string): Promise<ChannelInfo | null> {

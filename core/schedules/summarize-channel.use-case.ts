@@ -1,3 +1,4 @@
+import { addDays } from '../shared/time';
 import { TriggerUseCase } from '../triggers/trigger-use-case';
 import type { AnswerPipelineResult, TriggerDeps } from '../assistant/answer-pipeline';
 import { isChatPlatformError } from '../assistant/chat-platform-error';
@@ -20,6 +21,11 @@ export type SummarizeChannelResult =
 /** A busy channel's summary reads at most this many messages and threads. */
 const MAX_MESSAGES = 2_000;
 const MAX_THREADS = 50;
+/**
+ * Threads started up to this many days before the window are read too when they have replies
+ * inside it (a discussion that goes on over days); older ones are left out.
+ */
+export const THREAD_LOOKBACK_DAYS = 7;
 
 /**
  * One scheduled summary (spec 1, 5): the channel's messages of the last `lookbackDays` before
@@ -102,7 +108,12 @@ export class SummarizeChannel extends TriggerUseCase<SummarizeChannelDeps> {
     window: { from: Date; to: Date },
   ): Promise<ChannelMessage[] | 'not_in_channel'> {
     try {
-      const messages = await workspace.platform.readChannel(channelId, { ...window, maxMessages: MAX_MESSAGES, maxThreads: MAX_THREADS });
+      const messages = await workspace.platform.readChannel(channelId, {
+        ...window,
+        maxMessages: MAX_MESSAGES,
+        maxThreads: MAX_THREADS,
+        threadsSince: addDays(window.from, -THREAD_LOOKBACK_DAYS),
+      });
       const { self } = workspace;
       return messages.filter((m) => m.userId !== self.userId && m.botId !== self.botId);
     } catch (error) {

@@ -50,6 +50,13 @@ export interface ChannelWindow {
   readonly maxMessages?: number;
   /** Most threads whose replies are read. Default 50. */
   readonly maxThreads?: number;
+  /**
+   * Also read threads started before `from` but not before this, whose replies in the window
+   * would otherwise be missed (replies are listed under their parent, not in the window's
+   * history): those replies come after their parent, which is included for context. They
+   * share `maxThreads` with the window's threads, the most recently active first. Default: none.
+   */
+  readonly threadsSince?: Date;
 }
 
 export interface ChatWorkspace extends ChatPlatform {

@@ -132,6 +132,29 @@ describe.each(subjects)('ChatWorkspace contract: $name', (subject) => {
     expect(refused).toMatchObject({ code: 'not_found' });
   });
 
+  it('reads replies in the window to a thread started before it, back to threadsSince, after their parent', async () => {
+    const now = Date.now();
+    const hoursAgo = (h: number) => new Date(now - h * 3_600_000);
+    const review = h.say('Design doc review', h.alice, { at: hoursAgo(72) });
+    h.say('First pass done', h.bob, { threadTs: review, at: hoursAgo(60) });
+    h.say('Looks good, ship it', h.bob, { threadTs: review, at: hoursAgo(2) });
+    const quiet = h.say('Quiet old thread', h.alice, { at: hoursAgo(72) });
+    h.say('Nothing since', h.bob, { threadTs: quiet, at: hoursAgo(70) });
+    const ancient = h.say('Ancient thread', h.alice, { at: hoursAgo(24 * 10) });
+    h.say('Ancient thread woke up', h.bob, { threadTs: ancient, at: hoursAgo(2) });
+    h.say('Standup moved', h.alice, { at: hoursAgo(3) });
+
+    const window = { from: hoursAgo(24), to: hoursAgo(1) };
+    const texts = (await h.platform.readChannel(h.channelId, { ...window, threadsSince: hoursAgo(24 * 8) })).map((m) => m.text);
+    expect(texts.indexOf('Design doc review')).toBeGreaterThanOrEqual(0);
+    expect(texts.indexOf('Design doc review')).toBeLessThan(texts.indexOf('Looks good, ship it'));
+    expect(texts.indexOf('Looks good, ship it')).toBeLessThan(texts.indexOf('Standup moved'));
+    for (const left of ['First pass done', 'Quiet old thread', 'Nothing since', 'Ancient thread', 'Ancient thread woke up']) expect(texts).not.toContain(left);
+
+    // Without a look-back, only the window's own parents' threads are read.
+    expect((await h.platform.readChannel(h.channelId, window)).map((m) => m.text)).not.toContain('Looks good, ship it');
+  });
+
   it('knows whether Tomo is in a channel', async () => {
     expect(await h.platform.channelInfo(h.channelId)).toMatchObject({ id: h.channelId, name: 'general', isMember: true });
     expect(await h.platform.channelInfo(h.closedChannelId)).toMatchObject({ isMember: false });

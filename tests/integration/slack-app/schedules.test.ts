@@ -126,6 +126,28 @@ describe('Slack app: scheduled channel summaries (real server and workers, fakes
     expect(system).toMatch(/↳ \[[^\]]+\] Bob Baker: Heads up: the v3 branch is cut/);
   });
 
+  it('summarises replies in the window to a thread started days before it, with its parent for context, and not its older replies', async () => {
+    const channel = world.slack.addChannel({ id: 'CLONGTHREAD', teamId: world.ws.team.id, name: 'long-thread' }).id;
+    const now = Date.now();
+    const parent = world.slack.addMessage({ channel, user: world.ws.alice, text: 'Migration to Postgres 17: plan', at: new Date(now - 3 * DAY) });
+    world.slack.addMessage({ channel, user: world.ws.bob, text: 'Dry run scheduled', threadTs: parent.ts, at: new Date(now - 2 * DAY) });
+    world.slack.addMessage({ channel, user: world.ws.bob, text: 'Cutover done, no downtime', threadTs: parent.ts, at: new Date(now - 2 * 3_600_000) });
+    const stale = world.slack.addMessage({ channel, user: world.ws.alice, text: 'A thread from two weeks ago', at: new Date(now - 14 * DAY) });
+    world.slack.addMessage({ channel, user: world.ws.bob, text: 'Revived after two weeks', threadTs: stale.ts, at: new Date(now - 3_600_000) });
+    await schedule(channel);
+    world.openai.answer('• Postgres 17 cutover done without downtime (Bob).');
+
+    await sweep();
+
+    expect(tomoPosts(channel)).toHaveLength(1);
+    const { system } = lastPrompt(world);
+    expect(system).toContain('alice: Migration to Postgres 17: plan');
+    expect(system).toMatch(/↳ \[[^\]]+\] Bob Baker: Cutover done, no downtime/);
+    expect(system).not.toContain('Dry run scheduled');
+    // Older than the look-back (7 days before the window): left out.
+    expect(system).not.toContain('Revived after two weeks');
+  });
+
   it('reads due schedules with one query over the partial index on the next run', async () => {
     // With few rows the planner may prefer a scan; with scans off it shows the index serves the query.
     const client = new pg.Client({ connectionString: world.app.db.url });
