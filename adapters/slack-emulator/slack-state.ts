@@ -28,6 +28,15 @@ export interface FakeUser {
   deleted?: boolean;
   locale?: string;
   tz?: string;
+  /**
+   * How another workspace's token sees this person (Slack Connect), when they belong to
+   * another workspace: 'shared' (default) their user object with their own `team_id`, as for
+   * people of a shared channel; 'stranger' the same with `is_stranger: true`; 'hidden'
+   * `user_not_visible`, as Slack answers when the partner's settings hide their people.
+   */
+  seenFromOtherWorkspaces?: 'shared' | 'stranger' | 'hidden';
+  /** Enterprise Grid: their organization (users.info then carries `enterprise_user`). */
+  enterpriseId?: string;
 }
 
 export interface FakeChannel {

@@ -75,8 +75,13 @@ export const METHODS: Record<string, Method> = {
 
   'users.info': ({ state, params, team }) => {
     const user = state.users.get(params.user ?? '');
-    if (user === undefined || user.teamId !== team!.id) throw new SlackMethodError('user_not_found');
-    return { user: toSlackUser(user, params.include_locale === 'true') };
+    if (user === undefined) throw new SlackMethodError('user_not_found');
+    if (user.teamId === team!.id) return { user: toSlackUser(user, params.include_locale === 'true') };
+    // Another workspace's person (Slack Connect, or a sibling workspace on Grid): their own
+    // `team_id`, a stranger's flag, or hidden altogether, as Slack answers.
+    const seen = user.seenFromOtherWorkspaces ?? 'shared';
+    if (seen === 'hidden') throw new SlackMethodError('user_not_visible');
+    return { user: { ...toSlackUser(user, params.include_locale === 'true'), ...(seen === 'stranger' ? { is_stranger: true } : {}) } };
   },
 
   'users.list': ({ state, params, team }) => {
@@ -449,6 +454,7 @@ function toSlackUser(user: FakeUser, includeLocale: boolean): Record<string, unk
       ...(user.email === undefined ? {} : { email: user.email }),
     },
     ...(includeLocale ? { locale: user.locale ?? 'en-US' } : {}),
+    ...(user.enterpriseId === undefined ? {} : { enterprise_user: { id: user.id, enterprise_id: user.enterpriseId, teams: [user.teamId] } }),
   };
 }
 

@@ -65,7 +65,7 @@ export class SlackChatPlatformFactory implements ChatPlatformFactory {
 export class SlackChatPlatform implements ChatPlatform {
   protected readonly writerSettings: AnswerWriterSettings;
   private readonly streaming = { available: true };
-  private readonly profiles = new Map<string, ChatUserProfile | null>();
+  private readonly profiles = new Map<string, ChatUserProfile | typeof NOT_VISIBLE | null>();
   /** Download addresses of the files seen in threads, so reading one needs no files.info. */
   private readonly fileUrls = new Map<string, string>();
 
@@ -123,9 +123,13 @@ export class SlackChatPlatform implements ChatPlatform {
     const found = new Map<string, ChatUserProfile>();
     for (const id of userIds) {
       const profile = this.profiles.get(id);
-      if (profile) found.set(id, profile);
+      if (profile && profile !== NOT_VISIBLE) found.set(id, profile);
     }
     return found;
+  }
+
+  isHiddenUser(userId: string): boolean {
+    return this.profiles.get(userId) === NOT_VISIBLE;
   }
 
   async showThinking(input: ShowThinkingInput): Promise<ThinkingIndicator> {
@@ -263,11 +267,13 @@ export class SlackChatPlatform implements ChatPlatform {
     this.profiles.set(id, await (shared ? shared.get(this.access.teamId, id, () => this.fetchUser(id)) : this.fetchUser(id)));
   }
 
-  private async fetchUser(id: string): Promise<ChatUserProfile | null> {
+  private async fetchUser(id: string): Promise<ChatUserProfile | typeof NOT_VISIBLE | null> {
     try {
       const result = (await this.call('users.info', { user: id, include_locale: true })) as { user?: SlackUser & { id: string } };
       return result.user ? toProfile(result.user) : null;
     } catch (error) {
+      // Slack hides the person from Tomo: someone of another organization (Slack Connect).
+      if (isChatPlatformError(error) && error.platformCode === 'user_not_visible') return NOT_VISIBLE;
       if (isChatPlatformError(error) && error.code === 'not_found') return null;
       throw error;
     }
@@ -280,7 +286,10 @@ interface RepliesPage {
 }
 
 
-/** Slack's user as a chat profile: the `Member` fields plus locale and time zone; empty strings are dropped. */
+/** users.info answered `user_not_visible`: no profile, and not one of the workspace's people. */
+const NOT_VISIBLE = 'not_visible';
+
+/** Slack's user as a chat profile: the `Member` fields plus locale, time zone and home workspace; empty strings are dropped. */
 function toProfile(user: SlackUser & { id: string }): ChatUserProfile {
   const member = slackUserToMember(user);
   return compact({
@@ -288,6 +297,9 @@ function toProfile(user: SlackUser & { id: string }): ChatUserProfile {
     ...(member.profile ? { profile: compact(member.profile) } : {}),
     locale: user.locale,
     timeZone: user.tz,
+    homeTeamId: user.team_id,
+    isStranger: user.is_stranger,
+    enterpriseId: user.enterprise_user?.enterprise_id,
   }) as ChatUserProfile;
 }
 

@@ -3,6 +3,12 @@ import type { Member } from '../../core/workspace/member';
 /** Slack's user object as users.info and users.list return it (the fields Tomo reads). */
 export interface SlackUser {
   id?: string;
+  /** The person's own workspace: a Slack Connect partner's for people of a shared channel's other side. */
+  team_id?: string;
+  /** True for a person of another workspace in no shared channel Tomo can see. */
+  is_stranger?: boolean;
+  /** Enterprise Grid: the organization the person belongs to, and its workspaces they are in. */
+  enterprise_user?: { enterprise_id?: string; teams?: string[] };
   name?: string;
   real_name?: string;
   deleted?: boolean;

@@ -63,7 +63,16 @@ const answerJob = z.object({
   userTeamId: id.optional(),
 });
 
-export const reactionJob = z.object({ eventId: id, teamId: id, channelId: id, itemTs: id, reaction: id, userId: id });
+export const reactionJob = z.object({
+  eventId: id,
+  teamId: id,
+  channelId: id,
+  itemTs: id,
+  reaction: id,
+  userId: id,
+  /** Enterprise Grid: the receiving workspace's organization (its people are not outsiders). */
+  enterpriseId: id.optional(),
+});
 export const workflowJob = z.object({
   eventId: id,
   teamId: id,

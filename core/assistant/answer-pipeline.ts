@@ -55,6 +55,11 @@ export interface Asker {
   readonly id: UserId;
   /** The workspace the asker belongs to: this one, or a Slack Connect partner's. */
   readonly teamId: TeamId;
+  /**
+   * Of another workspace than this one though `teamId` cannot say which (Slack hides the
+   * person): no seat here either. Otherwise `teamId` tells.
+   */
+  readonly outsider?: boolean;
   readonly profile: ChatUserProfile | undefined;
   readonly locale: Locale;
   readonly appName: string;
@@ -103,6 +108,36 @@ export async function releaseHeld(deps: Pick<AnswerPipelineDeps, 'recordUsage'>,
   await deps.recordUsage.release(teamId, reservationId).catch(() => undefined);
 }
 
+/** What is known of the workspace an event came from beyond its id. */
+export interface HomeContext {
+  /** Enterprise Grid: the organization the receiving workspace belongs to (the event's `enterprise_id`). */
+  readonly enterpriseId?: string;
+}
+
+/**
+ * The asker's own workspace from what the platform says of them (the profile lookup the asker
+ * makes anyway): someone it hides from Tomo, a stranger, or a person whose `homeTeamId` is
+ * another workspace's is an outsider, who never takes a seat of this one. On Enterprise Grid a
+ * person of the same organization is not (their `homeTeamId` may name the organization or a
+ * sibling workspace), as for questions. Unknown (no profile) counts as this workspace's.
+ */
+export function homeOf(
+  teamId: TeamId,
+  profile: ChatUserProfile | undefined,
+  hidden: boolean,
+  context: HomeContext,
+): { readonly teamId: TeamId; readonly outsider?: true } {
+  if (hidden) return { teamId, outsider: true };
+  if (profile === undefined) return { teamId };
+  const home = profile.homeTeamId;
+  if (context.enterpriseId !== undefined && profile.enterpriseId !== undefined) {
+    return profile.enterpriseId === context.enterpriseId ? { teamId } : { teamId: home ?? teamId, outsider: true };
+  }
+  if (home !== undefined && home !== teamId) return { teamId: home };
+  if (profile.isStranger === true) return { teamId, outsider: true };
+  return { teamId };
+}
+
 /** Tokens kept for the conversation when context material shares the budget. */
 const CONVERSATION_RESERVE_TOKENS = 300;
 
@@ -119,7 +154,7 @@ export function checkAsker(
     memberId: asker.id,
     memberIsBot: asker.profile?.isBot === true,
     ...(options.reserve === true ? { reserve: true } : {}),
-    memberOfWorkspace: asker.teamId === teamId,
+    memberOfWorkspace: asker.teamId === teamId && asker.outsider !== true,
     ...(deps.preferredProvider ? { preferredProvider: deps.preferredProvider } : {}),
     links: deps.links,
   });
@@ -135,14 +170,20 @@ export function checkAsker(
 export class AnswerPipeline {
   constructor(private readonly deps: AnswerPipelineDeps) {}
 
-  /** The asker's profile and language, and Tomo's custom name and icon in the workspace. */
-  async asker(workspace: OpenWorkspace, userId: UserId, homeTeamId: TeamId = workspace.teamId): Promise<Asker> {
-    const profile = (await workspace.platform.getUsers([userId])).get(userId);
+  /**
+   * The asker's profile and language, and Tomo's custom name and icon in the workspace. Their
+   * own workspace is `home`: the event's word for it (a question's `user_team`), or, for events
+   * that carry none (a reaction), what the profile lookup says of them (`homeOf`).
+   */
+  async asker(workspace: OpenWorkspace, userId: UserId, home: TeamId | { readonly fromProfile: HomeContext } = workspace.teamId): Promise<Asker> {
+    const { platform } = workspace;
+    const profile = (await platform.getUsers([userId])).get(userId);
+    const homeTeam = typeof home === 'string' ? { teamId: home } : homeOf(workspace.teamId, profile, platform.isHiddenUser?.(userId) === true, home.fromProfile);
     const customization = effectiveCustomization(await this.deps.customizations.find(workspace.teamId));
     const iconUrl = customization.iconKey === null ? undefined : this.deps.iconUrl(workspace.teamId, customization.iconKey);
     return {
       id: userId,
-      teamId: homeTeamId,
+      ...homeTeam,
       profile,
       locale: toLocale(profile?.locale),
       appName: customization.appName,

@@ -65,6 +65,12 @@ export type ChatUserProfile = Member & {
   /** IETF tag from the platform, e.g. `ja-JP`. */
   readonly locale?: string;
   readonly timeZone?: string;
+  /** The person's own workspace (Slack: users.info's `team_id`; a Slack Connect partner's for their people). */
+  readonly homeTeamId?: TeamId;
+  /** The platform calls them a stranger: of another workspace, in no shared conversation Tomo sees. */
+  readonly isStranger?: boolean;
+  /** Enterprise Grid: the organization they belong to (Slack: `enterprise_user.enterprise_id`). */
+  readonly enterpriseId?: string;
 };
 
 /** Where an answer goes and for whom (streaming in channels needs the recipient). */
@@ -135,6 +141,12 @@ export interface ChatPlatform {
   readThread(thread: ThreadRef): Promise<ThreadMessage[]>;
   /** Profiles for the given ids; unknown ids are left out of the map. */
   getUsers(userIds: readonly UserId[]): Promise<Map<UserId, ChatUserProfile>>;
+  /**
+   * True for a person getUsers looked up whose profile the platform would not show Tomo
+   * (Slack: users.info's `user_not_visible`, a Slack Connect partner's person): not one of this
+   * workspace. Read from that lookup, never a call of its own.
+   */
+  isHiddenUser?(userId: UserId): boolean;
   showThinking(input: ShowThinkingInput): Promise<ThinkingIndicator>;
   /** Posts a complete text (split over several messages when long) in the thread. */
   postInThread(thread: ThreadRef, text: string, appearance?: BotAppearance): Promise<string[]>;

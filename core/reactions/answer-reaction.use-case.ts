@@ -23,6 +23,8 @@ export interface AnswerReactionInput {
   readonly reaction: string;
   /** Who reacted. */
   readonly userId: UserId;
+  /** Enterprise Grid: the receiving workspace's organization. */
+  readonly enterpriseId?: string;
 }
 
 export interface AnswerReactionDeps extends TriggerDeps {
@@ -82,7 +84,11 @@ export class AnswerReaction extends TriggerUseCase<AnswerReactionDeps> {
     const thread = { channelId: input.channelId, threadTs: message.threadTs };
     const isParent = message.threadTs === message.ts && message.replyCount > 0;
     const inThread = message.threadTs !== message.ts || message.replyCount > 0;
-    const asker = await this.pipeline.asker(workspace, decision.requesterId);
+    // A reaction names no workspace of the reactor's (no `user_team`): their profile does, so a
+    // Slack Connect partner's person takes no seat of this workspace's paid plan, as for questions.
+    const asker = await this.pipeline.asker(workspace, decision.requesterId, {
+      fromProfile: input.enterpriseId === undefined ? {} : { enterpriseId: input.enterpriseId },
+    });
     return this.pipeline.answer({
       workspace,
       asker,

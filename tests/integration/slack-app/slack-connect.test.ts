@@ -29,12 +29,15 @@ describe('Slack app: people of another organization in a shared channel (real se
   let world: SlackAppWorld;
   const externalTeam = 'T0PARTNER';
   const carol = 'UCAROLPARTNER';
+  /** A partner's person whose profile Slack will not show Tomo. */
+  const dave = 'UDAVEHIDDEN';
 
   beforeAll(async () => {
     world = await startSlackAppWorld();
     expect((await installThroughBrowser(world)).status).toBe(200);
     world.slack.addTeam({ id: externalTeam, name: 'Partner Inc' });
     world.slack.addUser({ id: carol, teamId: externalTeam, name: 'carol', realName: 'Carol Partner', locale: 'en-US' });
+    world.slack.addUser({ id: dave, teamId: externalTeam, name: 'dave', seenFromOtherWorkspaces: 'hidden' });
   });
   afterAll(() => world.close());
 
@@ -79,11 +82,10 @@ describe('Slack app: people of another organization in a shared channel (real se
 
   it('answers a mention whose asker Slack does not let it see, instead of failing the job until it gives up', async () => {
     world.openai.answer('The release is on Friday.');
-    const question = world.slack.addMessage({ channel: world.ws.channel, user: carol, text: `<@${world.ws.team.botUserId}> when is the release?` });
     // Every profile lookup of this answer is refused the way Slack refuses a hidden person.
-    world.slack.failNext('users.info', 'user_not_visible', { times: 100 });
+    const question = world.slack.addMessage({ channel: world.ws.channel, user: dave, text: `<@${world.ws.team.botUserId}> when is the release?` });
 
-    const event = { ...mention(world, { ts: question.ts, channel: world.ws.channel, user: carol }), user_team: externalTeam, source_team: externalTeam };
+    const event = { ...mention(world, { ts: question.ts, channel: world.ws.channel, user: dave }), user_team: externalTeam, source_team: externalTeam };
     expect((await sendEvent(world, event)).status).toBe(200);
 
     await eventually(() => expect(repliesIn(world, world.ws.channel, question.ts)).toEqual(['The release is on Friday.']), 20_000);
@@ -138,6 +140,47 @@ describe('Slack app: people of another organization in a shared channel (real se
     await eventually(() => expect(repliesIn(world, host.channel, own.ts)).toEqual(['Yes, you can.']));
     expect(await repositoriesOf(world).seatAssignments.listByTeam(host.team.id)).toEqual([
       expect.objectContaining({ memberId: host.alice, assignmentKind: 'automatic', subscriptionId: 'sub-host-1' }),
+    ]);
+  });
+
+  /** reaction_added as Slack sends it: no `user_team`, whoever reacts. */
+  const reactionBy = (user: string, message: FakeMessage, reaction = 'jp') => ({
+    type: 'reaction_added',
+    user,
+    reaction,
+    item_user: message.user,
+    item: { type: 'message', channel: message.channel, ts: message.ts },
+    event_ts: `${Date.now() / 1000}`,
+  });
+
+  it('gives a partner’s emoji reaction no seat of the host’s paid plan either: their profile names their workspace, or Slack hides them', async () => {
+    const host = seedWorkspace(world.slack, 'T0HOSTR');
+    expect((await installThroughBrowser(world, host)).status).toBe(200);
+    await endTrial(world, host);
+    await buyPlan(world, host, { id: 'sub-host-r', quantity: 1 });
+    world.slack.join(host.channel, carol);
+    world.slack.join(host.channel, dave);
+    const calls = world.openai.calls.length;
+    const refusal = translate('ENTITLEMENT.OTHER_WORKSPACE', {}, 'en');
+
+    for (const reactor of [carol, dave]) {
+      const message = world.slack.addMessage({ channel: host.channel, user: host.alice, text: `Please translate this (${reactor})` });
+      const before = world.slack.ephemeralsFor(reactor).length;
+      expect((await sendEvent(world, reactionBy(reactor, message), { ws: host })).status).toBe(200);
+      await eventually(() => expect(world.slack.ephemeralsFor(reactor).slice(before).map((e) => e.text)).toEqual([refusal]), 20_000);
+      expect(world.slack.botReplies(host.channel, message.ts)).toEqual([]);
+    }
+    await settled(world, SLACK_QUEUES.slackReaction.name);
+    expect(world.openai.calls.length).toBe(calls);
+    expect(await repositoriesOf(world).seatAssignments.listByTeam(host.team.id)).toEqual([]);
+
+    // The host's own member still finds the seat free, by a reaction too.
+    world.openai.answer('翻訳です。');
+    const own = world.slack.addMessage({ channel: host.channel, user: host.alice, text: 'Translate me' });
+    expect((await sendEvent(world, reactionBy(host.bob, own), { ws: host })).status).toBe(200);
+    await eventually(() => expect(repliesIn(world, host.channel, own.ts)).toEqual(['翻訳です。']), 20_000);
+    expect(await repositoriesOf(world).seatAssignments.listByTeam(host.team.id)).toEqual([
+      expect.objectContaining({ memberId: host.bob, assignmentKind: 'automatic', subscriptionId: 'sub-host-r' }),
     ]);
   });
 });

@@ -79,6 +79,7 @@ describe('which Slack events become jobs (the ack path)', () => {
     ['an event Tomo does not handle', { type: 'channel_rename', channel: { id: 'C1' } }, 'not_handled'],
     ['Tomo’s own reaction (its thinking sign)', { type: 'reaction_added', user: BOT, reaction: 'eyes', item: { type: 'message', channel: 'C1', ts: '7.1' } }, 'own_reaction'],
     ['a reaction on a file', { type: 'reaction_added', user: 'U1', reaction: 'jp', item: { type: 'file', file: 'F1' } }, 'not_a_message'],
+    ['a reaction on a file comment', { type: 'reaction_added', user: 'U1', reaction: 'jp', item: { type: 'file_comment', file_comment: 'Fc1', file: 'F1' } }, 'not_a_message'],
     ['someone else joining a channel', { type: 'member_joined_channel', user: 'U1', channel: 'C1' }, 'other_member_joined'],
     ['the Messages tab of App Home', { type: 'app_home_opened', user: 'U1', tab: 'messages' }, 'not_home_tab'],
     ['another app’s workflow step', { type: 'function_executed', function: { callback_id: 'other' }, function_execution_id: 'Fx1' }, 'other_function'],
@@ -167,6 +168,11 @@ describe('the triggers beyond messages become ids-only jobs', () => {
       type: 'reaction_added',
       payload: { eventId: 'Ev1', teamId: 'T1', channelId: 'C1', itemTs: '8.1', reaction: 'flag-jp', userId: 'U1' },
     });
+  });
+
+  it('names the organization of a Grid workspace’s reaction, so its people are not taken for outsiders (a reaction has no user_team)', () => {
+    const event = { type: 'reaction_added', user: 'U1', reaction: 'jp', item: { type: 'message', channel: 'C1', ts: '8.2' } };
+    expect(jobForEvent(envelope(event, { enterprise_id: 'E1' }))).toMatchObject({ enqueue: true, payload: { enterpriseId: 'E1' } });
   });
 
   it('turns a configured-or-not bot’s channel message into a bot_message answer job, legacy bot_message subtype too', () => {
