@@ -1,7 +1,14 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ProcessedWebhookEventDetails, ProcessedWebhookEventLog } from '../../core/billing/apply-stripe-event.use-case';
 import type { ProcessedEvent, ProcessedEventLog } from '../../core/shared/processed-event-log.port';
-import { currentJobAttempt, DeliveryTakenOverError, type Delivered, type DeliveryTakeover, type JobAttemptContext } from '../queue/job-context';
+import {
+  currentJobAttempt,
+  DeliveryTakenOverError,
+  type Delivered,
+  type DeliveryTakeover,
+  type JobAttemptContext,
+  type ShownEphemeral,
+} from '../queue/job-context';
 import { ProcessedSlackEventEntity, ProcessedStripeEventEntity } from './entities/processed-event.entity';
 import { dateReader, preparedQueries, type PreparedQuery } from './native-pool';
 
@@ -53,7 +60,7 @@ export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookE
     // committed first) or finds the key taken over (its update waits, then sees the new attempt).
     // processed_at stays the first claim's time: a takeover's sweep starts there (ADR 84).
     // xmax is 0 on a row this statement inserted, and not on one it took over.
-    const rows = await this.query<{ leftovers: Delivered[]; since: string; taken_over: boolean }>(
+    const rows = await this.query<{ leftovers: (Delivered | ShownEphemeral)[]; since: string; taken_over: boolean }>(
       'processed-event-claim-delivery',
       `insert into processed_slack_events as e (event_id, team_id, type, processed_at, attempt, done, messages)
        values ($1, $2, $3, $4, $5, false, '[]')
@@ -67,10 +74,23 @@ export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookE
     const attempt = job.attempt;
     const afterFinish: (() => Promise<unknown>)[] = [];
     const claimed = rows[0]!;
+    // Ephemerals cannot be taken back: they are only not shown again.
+    const recorded = claimed.leftovers ?? [];
+    const isEphemeral = (item: Delivered | ShownEphemeral): item is ShownEphemeral => 'ephemeral' in item;
     job.delivery = {
       key,
-      leftovers: claimed.leftovers ?? [],
+      leftovers: recorded.filter((item): item is Delivered => !isEphemeral(item)),
+      shown: recorded.filter(isEphemeral),
       ...(claimed.taken_over ? { takeover: this.takeover(key, this.toDate(claimed.since)) } : {}),
+      forget: async (item) => {
+        await this.query(
+          'processed-event-forget-delivered',
+          `update processed_slack_events
+             set messages = (select coalesce(jsonb_agg(m), '[]'::jsonb) from jsonb_array_elements(messages) m where m <> $1::jsonb)
+           where event_id = $2 and attempt = $3`,
+          [JSON.stringify(item), key, attempt],
+        );
+      },
       record: async (item) => {
         const updated = await this.query(
           'processed-event-record-delivered',

@@ -17,6 +17,17 @@ export interface DeliveredFile {
 export type Delivered = DeliveredMessage | DeliveredFile;
 
 /**
+ * The nth notice shown to one person only (an ephemeral refusal) in a delivery: recorded before
+ * it is posted, since Slack cannot take it back; a retry does not show it again.
+ */
+export interface ShownEphemeral {
+  readonly channel: string;
+  /** Whom it was shown to. */
+  readonly ephemeral: string;
+  readonly nth: number;
+}
+
+/**
  * What one attempt of a delivering job (an answer, a workflow step, a summary…) knows about
  * its delivery record (ADR 33). The queue dispatcher opens it with the attempt number; the
  * trigger's claim (PostgreSQL) fills in the record's callbacks; the Slack caller reports each
@@ -41,7 +52,11 @@ export interface JobAttemptContext {
      * such messages in the thread before this attempt says anything.
      */
     takeover?: DeliveryTakeover;
-    record(item: Delivered): Promise<void>;
+    /** Ephemeral notices an earlier attempt of the delivery posted, or was posting when it died. */
+    shown?: ShownEphemeral[];
+    record(item: Delivered | ShownEphemeral): Promise<void>;
+    /** Takes an ephemeral's record back: Slack refused it, so nothing was shown. */
+    forget?(item: ShownEphemeral): Promise<void>;
     /** The delivery is whole (the job succeeded, or a workflow step was completed). */
     finish(): Promise<void>;
     /** Runs `task` once the delivery is whole (erasing what a retry would still need until then). */

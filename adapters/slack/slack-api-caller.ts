@@ -12,7 +12,7 @@ import {
   type WebAPICallResult,
 } from '@slack/web-api';
 import { ChatPlatformError, type ChatPlatformErrorCode } from '../../core/assistant/chat-platform-error';
-import { currentJobAttempt, type Delivered } from '../queue/job-context';
+import { currentJobAttempt, type Delivered, type ShownEphemeral } from '../queue/job-context';
 import type { SlackRateLimiter } from './slack-rate-limiter';
 import { deliveryMetadata, unrecordedMessages } from './unrecorded-messages';
 
@@ -241,6 +241,40 @@ function recordingDeliveries(call: SlackCall): SlackCall {
     if (COMPLETING.has(method)) await delivery.finish();
     return result;
   };
+}
+
+/**
+ * chat.postEphemeral of a notice (a refusal only the reactor sees), once per delivery however
+ * often its job is retried: Slack cannot delete an ephemeral, so a retry cannot replace it as
+ * it replaces messages (ADR 33). The nth notice of the delivery is recorded before it is posted,
+ * and a retry that finds it recorded does not post it again. When Slack answers with a refusal
+ * (an error of its own, a rate limit) nothing was shown: the record is taken back and the retry
+ * shows it. Only a post whose outcome is unknown (its reply timed out, or the attempt died
+ * during the call) is not repeated: at most once there, since at least once could show it twice.
+ * Outside a delivering job it is a plain call.
+ */
+export async function postEphemeralOnce(call: SlackCall, args: Record<string, unknown>): Promise<void> {
+  const attempt = currentJobAttempt();
+  const delivery = attempt?.delivery;
+  if (attempt === undefined || delivery === undefined) {
+    await call('chat.postEphemeral', args);
+    return;
+  }
+  const counts = (attempt.recorded ??= new Map());
+  const nth = (counts.get('ephemeral') ?? 0) + 1;
+  counts.set('ephemeral', nth);
+  const item: ShownEphemeral = { channel: String(args.channel), ephemeral: String(args.user), nth };
+  const same = (other: ShownEphemeral) => other.channel === item.channel && other.ephemeral === item.ephemeral && other.nth === item.nth;
+  if (delivery.shown?.some(same)) return;
+  await delivery.record(item);
+  try {
+    await call('chat.postEphemeral', args);
+  } catch (error) {
+    if (error instanceof ChatPlatformError && error.code !== 'unavailable' && delivery.forget) {
+      await delivery.forget(item).catch(() => undefined);
+    }
+    throw error;
+  }
 }
 
 /**

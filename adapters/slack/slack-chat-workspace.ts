@@ -11,7 +11,7 @@ import type {
   LocatedMessage,
   SuggestedPrompt,
 } from '../../core/triggers/chat-workspace.port';
-import { createSlackCaller } from './slack-api-caller';
+import { createSlackCaller, postEphemeralOnce } from './slack-api-caller';
 import { appearanceArgs, compareTs, SlackChatPlatform, type SlackChatPlatformOptions } from './slack-chat-platform';
 import { homeViewToSlack } from './home-blocks';
 import { visibleTo } from './slack-linked-message';
@@ -212,7 +212,8 @@ export class SlackChatWorkspace extends SlackChatPlatform implements ChatWorkspa
     threadTs?: string;
     appearance?: BotAppearance;
   }): Promise<void> {
-    await this.call('chat.postEphemeral', {
+    // A retried job does not show its notice twice (Slack cannot take an ephemeral back).
+    await postEphemeralOnce(this.call, {
       channel: input.channelId,
       user: input.userId,
       text: input.text,

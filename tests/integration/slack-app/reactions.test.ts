@@ -195,4 +195,36 @@ describe('Slack app: emoji reactions run their prompt on the message (real serve
       expect((await jobsOf(world, REACTIONS)).some((job) => (job.output as { status?: string } | null)?.status === 'denied')).toBe(true),
     );
   });
+
+  /** A workspace whose trial is over, with a message to react to; the refusal's text in its reactor's language. */
+  const refusingWorkspace = async (teamId: string) => {
+    const ws = seedWorkspace(world.slack, teamId);
+    await installThroughBrowser(world, ws);
+    await endTrial(world, ws);
+    const message = world.slack.addMessage({ channel: ws.channel, user: ws.alice, text: 'Hello there' });
+    const refusal = translate('ENTITLEMENT.TRIAL_OVER', { pricingUrl: `${world.app.config.PUBLIC_URL}/pricing` }, 'ja');
+    const jobFor = async () => (await jobsOf(world, REACTIONS)).filter((job) => (job.data as { itemTs?: string }).itemTs === message.ts);
+    return { ws, message, refusal, jobFor };
+  };
+
+  it('shows a refusal once though its job is retried after Slack took the post in but its reply never came (an ephemeral cannot be deleted)', async () => {
+    const { ws, message, refusal, jobFor } = await refusingWorkspace('T0REFONCE');
+    // Slack shows the refusal at once but answers after the caller's 10 s have passed: the attempt fails and is retried.
+    world.slack.answerLate('chat.postEphemeral', 12_000);
+
+    await react('jp', message, ws.bob, ws);
+
+    await eventually(async () => expect((await jobFor()).map((job) => [job.state, job.retryCount])).toEqual([['completed', 1]]), 40_000);
+    expect(world.slack.ephemeralsFor(ws.bob).map((e) => e.text)).toEqual([refusal]);
+  }, 60_000);
+
+  it('still shows a refusal Slack refused the first time: the retry posts it (nothing was shown)', async () => {
+    const { ws, message, refusal, jobFor } = await refusingWorkspace('T0REFAGAIN');
+    world.slack.failNext('chat.postEphemeral', 'fatal_error');
+
+    await react('jp', message, ws.bob, ws);
+
+    await eventually(async () => expect((await jobFor()).map((job) => [job.state, job.retryCount])).toEqual([['completed', 1]]), 30_000);
+    expect(world.slack.ephemeralsFor(ws.bob).map((e) => e.text)).toEqual([refusal]);
+  }, 45_000);
 });
