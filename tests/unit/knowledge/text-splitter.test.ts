@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { LangChainTextSplitter } from '../../../adapters/knowledge/langchain-text-splitter';
+
+// Natsume Sōseki, 吾輩は猫である (1905), public domain: no spaces, sentences end with 。
+const SOSEKI =
+  '吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。' +
+  '吾輩はここで始めて人間というものを見た。しかもあとで聞くとそれは書生という人間中で一番獰悪な種族であったそうだ。' +
+  'この書生というのは時々我々を捕えて煮て食うという話である。しかしその当時は何という考もなかったから別段恐しいとも思わなかった。' +
+  'ただ彼の掌に載せられてスーと持ち上げられた時何だかフワフワした感じがあったばかりである。';
+
+const location = { url: 'https://example.jp/neko' };
+
+describe('LangChainTextSplitter', () => {
+  it('ends Japanese chunks after 。 (the next chunk starts a sentence, not with its period), within the size', async () => {
+    const splitter = new LangChainTextSplitter({ proseChunk: 80, overlap: 0 });
+    const chunks = (await splitter.split({ text: SOSEKI, location })).map((chunk) => chunk.text);
+
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const chunk of chunks) {
+      expect(chunk.length).toBeLessThanOrEqual(80);
+      expect(chunk.endsWith('。')).toBe(true);
+      expect(chunk.startsWith('。')).toBe(false);
+    }
+    expect(chunks.join('')).toBe(SOSEKI);
+  });
+
+  it('keeps a closing quote with its sentence and cuts at ！ and ？', async () => {
+    const text = '「今日は本当にいい天気ですね。」と彼は言った！あなたはどう思いますか？私はそう思います。';
+    const splitter = new LangChainTextSplitter({ proseChunk: 20, overlap: 0 });
+    const chunks = (await splitter.split({ text, location })).map((chunk) => chunk.text);
+
+    expect(chunks).toEqual(['「今日は本当にいい天気ですね。」', 'と彼は言った！', 'あなたはどう思いますか？', '私はそう思います。']);
+  });
+
+  it('cuts a Japanese Markdown file (a README) at its sentences too', async () => {
+    const splitter = new LangChainTextSplitter({ proseChunk: 80, overlap: 0 });
+    const chunks = (await splitter.split({ text: `# 猫\n\n${SOSEKI}`, location: { path: 'README.md', lineStart: 1 }, language: 'markdown' })).map((chunk) => chunk.text);
+
+    for (const chunk of chunks.slice(1)) {
+      expect(chunk.length).toBeLessThanOrEqual(80);
+      expect(chunk.endsWith('。')).toBe(true);
+    }
+  });
+
+  it('splits English as before: at sentences and spaces, the separator starting the next piece', async () => {
+    const text = 'The quick brown fox jumps over the lazy dog. It was a sunny day in the park. Everyone was happy and the birds were singing loudly.';
+    const splitter = new LangChainTextSplitter({ proseChunk: 50, overlap: 0 });
+    const chunks = (await splitter.split({ text, location })).map((chunk) => chunk.text);
+
+    expect(chunks).toEqual(['The quick brown fox jumps over the lazy dog', '. It was a sunny day in the park', '. Everyone was happy and the birds were singing', 'loudly.']);
+  });
+});
