@@ -1,3 +1,4 @@
+import { createGunzip } from 'node:zlib';
 import { parseHTML } from 'linkedom';
 import { KnowledgeReadError, type ExtractedDocument, type SourceContent, type SourceContentReader } from '../../core/knowledge/content-reader.port';
 import type { KnowledgeSourceRecord } from '../../core/knowledge/knowledge-source';
@@ -10,6 +11,14 @@ const SITEMAP_URLS = 200;
 const SITEMAP_DEPTH = 3;
 /** Sitemap files read for one source. */
 const SITEMAP_FILES = 10;
+/**
+ * Most of a gzipped sitemap unpacked (sitemaps.org allows 50 MB of XML; the pages kept are far
+ * fewer): a small .gz can unpack to gigabytes (a "gzip bomb"), so unpacking stops here and the
+ * URLs in what was unpacked are used.
+ */
+const SITEMAP_UNPACKED_BYTES = 10 * 1024 * 1024;
+/** Types servers give a `.xml.gz` file (nginx, Apache: application/x-gzip; S3: binary/octet-stream). */
+const OCTET_TYPES = new Set(['application/octet-stream', 'binary/octet-stream']);
 
 /**
  * A page, or a site up to the source's page limit: the page itself first, then the same-origin
@@ -92,38 +101,83 @@ export class WebSourceReader implements SourceContentReader {
    * The page addresses sitemap.xml lists (nothing when it has none). A sitemap index
    * (`<sitemapindex>`: WordPress's wp-sitemap.xml, Yoast's sitemap_index.xml, large sites)
    * lists further sitemaps, not pages: those are read in turn, same-origin only, at most
-   * `SITEMAP_DEPTH` levels and `SITEMAP_FILES` files, each once.
+   * `SITEMAP_DEPTH` levels and `SITEMAP_FILES` files, each once. Any of them may be gzipped
+   * (`.xml.gz`); without a sitemap.xml, sitemap.xml.gz is tried.
    */
   private async sitemap(origin: string, signal: AbortSignal): Promise<string[]> {
     const pages: string[] = [];
     const read = new Set<string>();
-    const visit = async (url: string, depth: number): Promise<void> => {
-      if (read.size >= SITEMAP_FILES || pages.length >= SITEMAP_URLS || read.has(url)) return;
+    /** False when there was no sitemap at `url`. */
+    const visit = async (url: string, depth: number): Promise<boolean> => {
+      if (read.size >= SITEMAP_FILES || pages.length >= SITEMAP_URLS || read.has(url)) return true;
       read.add(url);
       const xml = await this.sitemapXml(url, signal);
-      if (xml === undefined) return;
+      if (xml === undefined) return false;
       const locs = [...xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/gi)].map((m) => m[1]!.replace(/&amp;/g, '&')).filter((u) => URL.canParse(u));
       if (!/<sitemapindex[\s>]/i.test(xml)) {
         pages.push(...locs.slice(0, SITEMAP_URLS - pages.length));
-        return;
+        return true;
       }
-      if (depth + 1 >= SITEMAP_DEPTH) return;
-      for (const nested of locs) {
-        if (new URL(nested).origin === origin) await visit(normalize(nested), depth + 1);
+      if (depth + 1 < SITEMAP_DEPTH) {
+        for (const nested of locs) {
+          if (new URL(nested).origin === origin) await visit(normalize(nested), depth + 1);
+        }
       }
+      return true;
     };
-    await visit(`${origin}/sitemap.xml`, 0);
+    // Some sites publish only the compressed one.
+    if (!(await visit(`${origin}/sitemap.xml`, 0))) await visit(`${origin}/sitemap.xml.gz`, 0);
     return pages;
   }
 
+  /**
+   * A sitemap's XML. A gzipped one (`sitemap.xml.gz`, served as application/x-gzip or
+   * octet-stream) is recognised by its magic bytes and unpacked up to `SITEMAP_UNPACKED_BYTES`;
+   * one sent with `Content-Encoding: gzip` was already unpacked by the client (which caps it).
+   */
   private async sitemapXml(url: string, signal: AbortSignal): Promise<string | undefined> {
     try {
-      const response = await this.client.get(url, { signal, accept: 'application/xml,text/xml', wants: (type) => type.includes('xml') || type === '' });
-      return response.status === 200 ? decodeText(response.body, response.charset) : undefined;
+      const response = await this.client.get(url, {
+        signal,
+        accept: 'application/xml,text/xml,application/x-gzip;q=0.9',
+        wants: (type) => type.includes('xml') || type === '' || type.includes('gzip') || (OCTET_TYPES.has(type) && /\.gz$/i.test(new URL(url).pathname)),
+      });
+      if (response.status !== 200) return undefined;
+      if (!isGzip(response.body)) return decodeText(response.body, response.charset);
+      return decodeText(await gunzipCapped(response.body, SITEMAP_UNPACKED_BYTES, signal), response.charset);
     } catch {
       return undefined;
     }
   }
+}
+
+function isGzip(body: Buffer): boolean {
+  return body.length >= 2 && body[0] === 0x1f && body[1] === 0x8b;
+}
+
+/** The first `cap` bytes a gzip stream unpacks to; the rest is never inflated. A corrupt or cut stream yields what came before the damage. */
+async function gunzipCapped(body: Buffer, cap: number, signal: AbortSignal): Promise<Buffer> {
+  const gunzip = createGunzip();
+  const parts: Buffer[] = [];
+  let total = 0;
+  const done = new Promise<void>((resolve) => {
+    gunzip.on('data', (part: Buffer) => {
+      const room = cap - total;
+      parts.push(part.length > room ? part.subarray(0, room) : part);
+      total += Math.min(part.length, room);
+      if (total >= cap) gunzip.destroy();
+    });
+    gunzip.on('end', resolve);
+    gunzip.on('close', resolve);
+    gunzip.on('error', () => resolve());
+  });
+  const abort = () => gunzip.destroy();
+  signal.addEventListener('abort', abort, { once: true });
+  gunzip.end(body);
+  await done;
+  signal.removeEventListener('abort', abort);
+  signal.throwIfAborted();
+  return Buffer.concat(parts);
 }
 
 function linksOf(html: string, base: string): string[] {

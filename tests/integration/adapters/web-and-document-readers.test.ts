@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApproximateTokenizer } from '../../../adapters/memory/approximate-tokenizer';
@@ -455,6 +456,47 @@ describe('WebSourceReader: a site whose sitemap.xml is a sitemap index (WordPres
     expect(urls).toEqual(expect.arrayContaining([`${site.origin}/2026/tide-tables`, `${site.origin}/2026/dredging`, `${site.origin}/pilotage`]));
     expect(urls.filter((u) => u?.endsWith('.xml'))).toEqual([]);
     expect(read.documents.map((d) => d.text).join('\n')).toContain('Pilots board at the fairway buoy.');
+  });
+
+  it('reads gzipped sitemaps an index lists (.xml.gz as application/x-gzip or octet-stream), and one sent with Content-Encoding: gzip', async () => {
+    site.page('/', { type: 'text/html', body: page('Harbour home', 'Welcome to the harbour.') });
+    site.page('/sitemap.xml', { type: 'application/xml', body: gzipSync(index(['/sitemap-posts.xml.gz', '/sitemap-pages.xml.gz'])), headers: { 'content-encoding': 'gzip' } });
+    site.page('/sitemap-posts.xml.gz', { type: 'application/x-gzip', body: gzipSync(urlset(['/2026/tide-tables', '/2026/dredging'])) });
+    site.page('/sitemap-pages.xml.gz', { type: 'binary/octet-stream', body: gzipSync(urlset(['/pilotage'])) });
+    site.page('/2026/tide-tables', { type: 'text/html', body: page('Tide tables', 'High water at 06:12.') });
+    site.page('/2026/dredging', { type: 'text/html', body: page('Dredging', 'Dredging of berth 3 ends in May.') });
+    site.page('/pilotage', { type: 'text/html', body: page('Pilotage', 'Pilots board at the fairway buoy.') });
+
+    const read = await new WebSourceReader(new GuardedHttpClient({ allowPrivateHosts: [site.host] })).read(sourceOf(`${site.origin}/`, 10) as never, new AbortController().signal);
+
+    const urls = read.documents.map((d) => d.location.url);
+    expect(urls).toEqual([`${site.origin}/`, `${site.origin}/2026/tide-tables`, `${site.origin}/2026/dredging`, `${site.origin}/pilotage`]);
+    expect(read.documents.map((d) => d.text).join('\n')).toContain('Pilots board at the fairway buoy.');
+  });
+
+  it('falls back to sitemap.xml.gz when a site has no sitemap.xml, within the page limit', async () => {
+    site.page('/', { type: 'text/html', body: page('Harbour home', 'Welcome to the harbour.') });
+    site.page('/sitemap.xml', { status: 404, type: 'text/html', body: 'Not found' });
+    site.page('/sitemap.xml.gz', { type: 'application/gzip', body: gzipSync(urlset(['/2026/tide-tables', '/2026/dredging', '/pilotage'])) });
+
+    const read = await new WebSourceReader(new GuardedHttpClient({ allowPrivateHosts: [site.host] })).read(sourceOf(`${site.origin}/`, 3) as never, new AbortController().signal);
+
+    expect(read.documents.map((d) => d.location.url)).toEqual([`${site.origin}/`, `${site.origin}/2026/tide-tables`, `${site.origin}/2026/dredging`]);
+  });
+
+  it('unpacks a gzip bomb sitemap only up to its cap, keeping the URLs before it', async () => {
+    // 1 GB of spaces after the first entry, about 1 MB gzipped (gzip members back to back, as
+    // gunzip reads them): within the client's 5 MB download cap.
+    const spaces = gzipSync(Buffer.alloc(1024 * 1024, 0x20), { level: 9 });
+    const bomb = Buffer.concat([gzipSync(urlset(['/pilotage']).replace('</urlset>', '')), ...Array.from({ length: 1024 }, () => spaces), gzipSync('</urlset>')]);
+    expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
+    site.page('/', { type: 'text/html', body: page('Harbour home', 'Welcome to the harbour.') });
+    site.page('/sitemap.xml', { type: 'application/xml', body: index(['/bomb.xml.gz']) });
+    site.page('/bomb.xml.gz', { type: 'application/x-gzip', body: bomb });
+
+    const read = await new WebSourceReader(new GuardedHttpClient({ allowPrivateHosts: [site.host] })).read(sourceOf(`${site.origin}/`, 10) as never, new AbortController().signal);
+
+    expect(read.documents.map((d) => d.location.url)).toEqual([`${site.origin}/`, `${site.origin}/pilotage`]);
   });
 
   it('stops following sitemap indexes that nest too deep or loop', async () => {
