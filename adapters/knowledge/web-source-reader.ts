@@ -151,12 +151,12 @@ export class WebSourceReader implements SourceContentReader {
   }
 }
 
-function isGzip(body: Buffer): boolean {
+function isGzip(body: Uint8Array): boolean {
   return body.length >= 2 && body[0] === 0x1f && body[1] === 0x8b;
 }
 
 /** The first `cap` bytes a gzip stream unpacks to; the rest is never inflated. A corrupt or cut stream yields what came before the damage. */
-async function gunzipCapped(body: Buffer, cap: number, signal: AbortSignal): Promise<Buffer> {
+async function gunzipCapped(body: Uint8Array, cap: number, signal: AbortSignal): Promise<Buffer> {
   const gunzip = createGunzip();
   const parts: Buffer[] = [];
   let total = 0;
