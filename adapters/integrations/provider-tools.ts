@@ -107,14 +107,30 @@ export function integrationProviderTools(endpoints: IntegrationEndpoints, refuse
     integration({
       name: 'notion_read_page',
       provider: 'notion',
-      description: "Reads a Notion page's text by its id (from notion_search).",
-      schema: z.object({ pageId: z.string().regex(/^[0-9a-fA-F-]{32,36}$/).describe('The page id') }),
+      description:
+        "Reads a Notion page's text by its id (from notion_search, or the 32 hex characters at the end of a Notion link), with its sub-pages and the rows of its databases; or a database's rows by the database's id.",
+      schema: z.object({ pageId: z.string().regex(/^[0-9a-fA-F-]{32,36}$/).describe('The page or database id') }),
       async run(args, call) {
-        const page = await call.json<Json>(endpoints.api('notion', `/v1/pages/${args.pageId}`), { headers: NOTION });
-        const { lines, complete } = await notionBlockLines(endpoints, call, args.pageId);
-        const text = lines.join('\n').slice(0, NOTION_MAX_CHARS) + (complete ? '' : '\n\n(Only the beginning of this page was read: it is too long or nested too deeply.)');
+        let page: Json;
+        try {
+          page = await call.json<Json>(endpoints.api('notion', `/v1/pages/${args.pageId}`), { headers: NOTION });
+        } catch (error) {
+          // A database's id: Notion answers 400 ("…is a database, not a page") or 404.
+          if (!(error instanceof ProviderHttpError) || (error.status !== 400 && error.status !== 404)) throw error;
+          const database = await call.json<Json>(endpoints.api('notion', `/v1/databases/${args.pageId}`), { headers: NOTION }).catch((other: unknown) => {
+            if (other instanceof ProviderHttpError && (other.status === 400 || other.status === 404)) throw error;
+            throw other;
+          });
+          const state = notionReadState();
+          const title = notionTitle(database);
+          const rows = await notionDatabaseRows(endpoints, call, args.pageId, state, NOTION_DATABASE_ROWS);
+          const description = arr(database.description).map((t) => str(t.plain_text)).join('');
+          const text = [description, ...rows.lines, ...notionNotes(rows.notes)].filter((line) => line !== '').join('\n');
+          return { content: `# ${title}\n\n${text}`.slice(0, NOTION_MAX_CHARS + 2_000), untrusted: true, sources: sourcesOf('notion', [{ title, url: str(database.url) || undefined }]) };
+        }
+        const { text } = await notionPageWithLinked(endpoints, call, args.pageId);
         const title = notionTitle(page);
-        return { content: `# ${title}\n\n${text.slice(0, 200_000)}`, untrusted: true, sources: sourcesOf('notion', [{ title, url: str(page.url) || undefined }]) };
+        return { content: `# ${title}\n\n${text}`, untrusted: true, sources: sourcesOf('notion', [{ title, url: str(page.url) || undefined }]) };
       },
     }),
     integration({
@@ -283,58 +299,268 @@ export function integrationProviderTools(endpoints: IntegrationEndpoints, refuse
   ];
 }
 
+// Notion-Version 2022-06-28: a database is queried at /v1/databases/{id}/query. From 2025-09-03
+// rows live in data sources (/v1/data_sources/{id}/query); moving means changing both together.
 const NOTION = { 'notion-version': '2022-06-28' };
 /** Pages of 100 blocks read from one Notion page (2,000 blocks: a very long page; a model reads no more). */
 const NOTION_MAX_BLOCK_PAGES = 20;
 /** Block-children requests for one page, nested blocks included (each toggle, column… costs one). */
 const NOTION_MAX_REQUESTS = 60;
+/** Further requests for the page's sub-pages and databases, after its own blocks. */
+const NOTION_LINKED_REQUESTS = 30;
 /** How deep nested blocks are followed (a list in a toggle in a column is 3). */
 const NOTION_MAX_DEPTH = 6;
-/** Characters of a page given to the model. */
+/** Characters of a page given to the model, sub-pages and database rows included. */
 const NOTION_MAX_CHARS = 200_000;
 /** Time for reading one page's blocks; the tool itself is stopped at 20 s and would return nothing. */
 const NOTION_READ_MS = 12_000;
+/** Sub-pages whose text is read (the others, and their own sub-pages, by title only). */
+const NOTION_SUBPAGES = 5;
+/** Per sub-page: block requests, characters and nesting. */
+const NOTION_SUBPAGE = { requests: 4, chars: 15_000, depth: 3 } as const;
+/** Databases on a page whose rows are read, and rows read from each; a database read by its own id gets more. */
+const NOTION_DATABASES = 3;
+const NOTION_PAGE_DATABASE_ROWS = 100;
+const NOTION_DATABASE_ROWS = 300;
+/** Properties shown per row besides its title, and characters per value. */
+const NOTION_ROW_PROPERTIES = 8;
+const NOTION_VALUE_CHARS = 200;
 /** Blocks whose children are other pages or databases, not this page's text. */
 const NOTION_OTHER_PAGES = new Set(['child_page', 'child_database']);
+
+/** Requests, characters and time spent on one notion_read_page, across the page, its sub-pages and databases. */
+interface NotionReadState {
+  requests: number;
+  chars: number;
+  readonly deadline: number;
+}
+
+function notionReadState(): NotionReadState {
+  return { requests: 0, chars: 0, deadline: Date.now() + NOTION_READ_MS };
+}
+
+/** A sub-page or database found on a page (`child_page`, `child_database`: the block id is its id). */
+interface NotionLinked {
+  readonly id: string;
+  readonly title: string;
+}
+
+/**
+ * A page's text, then the rows of its databases and the text of its sub-pages, each under its
+ * own heading, within the bounds above. What was left out is said at the end, never dropped
+ * silently: a cut page, databases or sub-pages not read, rows not read, sub-pages of sub-pages.
+ */
+async function notionPageWithLinked(endpoints: IntegrationEndpoints, call: IntegrationCall, pageId: string): Promise<{ text: string }> {
+  const state = notionReadState();
+  const main = await notionBlockLines(endpoints, call, pageId, state, { requests: NOTION_MAX_REQUESTS, chars: NOTION_MAX_CHARS, depth: NOTION_MAX_DEPTH });
+  const sections: string[] = [main.lines.join('\n')];
+  const notes: string[] = main.complete ? [] : ['Only the beginning of this page was read: it is too long or nested too deeply.'];
+  const linkedLimit = NOTION_MAX_REQUESTS + NOTION_LINKED_REQUESTS;
+  const outOfBudget = () => state.requests >= linkedLimit || state.chars >= NOTION_MAX_CHARS || Date.now() > state.deadline;
+
+  const databasesLeft: string[] = [];
+  for (const [n, database] of main.databases.entries()) {
+    if (n >= NOTION_DATABASES || outOfBudget()) {
+      databasesLeft.push(database.title);
+      continue;
+    }
+    const rows = await notionDatabaseRows(endpoints, call, database.id, state, NOTION_PAGE_DATABASE_ROWS);
+    sections.push([`## Database: ${database.title}`, ...rows.lines].join('\n'));
+    notes.push(...rows.notes.map((note) => `${database.title}: ${note}`));
+  }
+  if (databasesLeft.length > 0) notes.push(`The rows of ${databasesLeft.length} more database(s) were not read: ${databasesLeft.join(', ')}.`);
+
+  const pagesLeft: string[] = [];
+  let nestedPages = 0;
+  for (const [n, sub] of main.childPages.entries()) {
+    if (n >= NOTION_SUBPAGES || outOfBudget()) {
+      pagesLeft.push(sub.title);
+      continue;
+    }
+    const read = await notionBlockLines(endpoints, call, sub.id, state, {
+      requests: Math.min(state.requests + NOTION_SUBPAGE.requests, linkedLimit),
+      chars: Math.min(state.chars + NOTION_SUBPAGE.chars, NOTION_MAX_CHARS),
+      depth: NOTION_SUBPAGE.depth,
+      linked: true,
+    });
+    nestedPages += read.childPages.length + read.databases.length;
+    if (read.missing) {
+      notes.push(`The sub-page "${sub.title}" could not be read (not shared with Tomo).`);
+      continue;
+    }
+    sections.push([`## Sub-page: ${sub.title}`, ...read.lines].join('\n'));
+    if (!read.complete) notes.push(`Only the beginning of the sub-page "${sub.title}" was read.`);
+  }
+  if (pagesLeft.length > 0) notes.push(`The text of ${pagesLeft.length} more sub-page(s) was not read, only their titles: ${pagesLeft.join(', ')}.`);
+  if (nestedPages > 0) notes.push(`The sub-pages' own ${nestedPages} sub-page(s) and database(s) are listed by title only.`);
+
+  const text = sections.filter((section) => section !== '').join('\n\n').slice(0, NOTION_MAX_CHARS);
+  return { text: [text, ...notionNotes(notes)].join('\n') };
+}
+
+function notionNotes(notes: readonly string[]): string[] {
+  return notes.length === 0 ? [] : ['', ...notes.map((note) => `(${note})`)];
+}
+
+/**
+ * A database's rows (POST /v1/databases/{id}/query, 100 a request, following `next_cursor`) as
+ * list lines: the row's title, then its other non-empty properties. A database Notion does not
+ * let the integration query (a linked database, or one not shared: 404) is noted, not fatal.
+ */
+async function notionDatabaseRows(endpoints: IntegrationEndpoints, call: IntegrationCall, databaseId: string, state: NotionReadState, maxRows: number): Promise<{ lines: string[]; notes: string[] }> {
+  const lines: string[] = [];
+  let cursor: string | undefined;
+  let rows = 0;
+  do {
+    if (state.requests >= NOTION_MAX_REQUESTS + NOTION_LINKED_REQUESTS || state.chars >= NOTION_MAX_CHARS || Date.now() > state.deadline || rows >= maxRows) {
+      return { lines, notes: [`only the first ${rows} rows were read; the database has more.`] };
+    }
+    state.requests += 1;
+    let list: Json;
+    try {
+      list = await call.json<Json>(endpoints.api('notion', `/v1/databases/${databaseId}/query`), {
+        json: { page_size: Math.min(100, maxRows - rows), ...(cursor === undefined ? {} : { start_cursor: cursor }) },
+        headers: NOTION,
+      });
+    } catch (error) {
+      if (error instanceof ProviderHttpError && (error.status === 404 || error.status === 400)) return { lines, notes: ['its rows could not be read (a linked view, or not shared with Tomo).'] };
+      throw error;
+    }
+    for (const row of arr(list.results)) {
+      rows += 1;
+      const line = notionRow(row);
+      lines.push(line);
+      state.chars += line.length + 1;
+    }
+    cursor = list.has_more === true && str(list.next_cursor) !== '' ? str(list.next_cursor) : undefined;
+  } while (cursor !== undefined);
+  if (rows === 0) lines.push('(no rows)');
+  return { lines, notes: [] };
+}
+
+/** A database row: `- Title — Status: Done; Owner: Mira; Due: 2026-05-01`. */
+function notionRow(row: Json): string {
+  const properties = Object.entries(obj(row.properties));
+  const title = properties.find(([, p]) => obj(p).type === 'title');
+  const values = properties
+    .filter(([, p]) => obj(p).type !== 'title')
+    .map(([name, p]) => [name, notionPropertyValue(obj(p)).replace(/\s*\n\s*/g, ' ').slice(0, NOTION_VALUE_CHARS)] as const)
+    .filter(([, value]) => value !== '')
+    .slice(0, NOTION_ROW_PROPERTIES)
+    .map(([name, value]) => `${name}: ${value}`);
+  const name = (title ? notionPropertyValue(obj(title[1])) : '') || 'Untitled';
+  return `- ${name}${values.length > 0 ? ` — ${values.join('; ')}` : ''}`;
+}
+
+/** A page property's value as text (Notion's property value objects, one shape per type). */
+function notionPropertyValue(p: Json): string {
+  const type = str(p.type);
+  const value = p[type];
+  const richText = (v: unknown) => arr(v).map((t) => str(t.plain_text)).join('');
+  const names = (v: unknown) => arr(v).map((o) => str(o.name)).filter((n) => n !== '').join(', ');
+  const date = (v: unknown) => [str(obj(v).start), str(obj(v).end)].filter((d) => d !== '').join(' → ');
+  switch (type) {
+    case 'title':
+    case 'rich_text':
+      return richText(value);
+    case 'number':
+      return typeof value === 'number' ? String(value) : '';
+    case 'select':
+    case 'status':
+      return str(obj(value).name);
+    case 'multi_select':
+    case 'people':
+      return names(value);
+    case 'date':
+      return date(value);
+    case 'checkbox':
+      return value === true ? 'yes' : 'no';
+    case 'url':
+    case 'email':
+    case 'phone_number':
+    case 'created_time':
+    case 'last_edited_time':
+      return str(value);
+    case 'created_by':
+    case 'last_edited_by':
+      return str(obj(value).name);
+    case 'files':
+      return names(value);
+    case 'relation':
+      return arr(value).length > 0 ? `${arr(value).length} linked` : '';
+    case 'unique_id': {
+      const id = obj(value);
+      return typeof id.number === 'number' ? `${str(id.prefix)}${str(id.prefix) ? '-' : ''}${id.number}` : '';
+    }
+    case 'formula':
+    case 'rollup': {
+      const inner = obj(value);
+      const kind = str(inner.type);
+      if (kind === 'date') return date(inner.date);
+      if (kind === 'boolean') return inner.boolean === true ? 'yes' : inner.boolean === false ? 'no' : '';
+      if (kind === 'array') return arr(inner.array).map((item) => notionPropertyValue(item)).filter((v) => v !== '').join(', ');
+      return str(inner[kind]);
+    }
+    default:
+      return '';
+  }
+}
 
 /**
  * A page's blocks as lines in document order, children indented under their parent: the
  * text in toggles, columns, synced blocks, nested lists and tables is listed only as the
  * children of a block with `has_children` (blocks.children.list, 100 at a time, following
- * `next_cursor`). Bounded by blocks, requests, depth, characters and time; `complete` says
- * whether it was all read. A nested block the integration may not see (404) is left out.
+ * `next_cursor`). Sub-pages and databases (`child_page`, `child_database`) are listed by title
+ * where they stand and returned for the caller to follow. Bounded by blocks, requests, depth,
+ * characters and time (`limits` cap the shared `state`); `complete` says whether it was all
+ * read. A nested block the integration may not see (404) is left out; a sub-page it may not
+ * see is `missing`.
  */
-async function notionBlockLines(endpoints: IntegrationEndpoints, call: IntegrationCall, pageId: string): Promise<{ lines: string[]; complete: boolean }> {
+async function notionBlockLines(
+  endpoints: IntegrationEndpoints,
+  call: IntegrationCall,
+  pageId: string,
+  state: NotionReadState,
+  limits: { requests: number; chars: number; depth: number; linked?: boolean },
+): Promise<{ lines: string[]; complete: boolean; missing: boolean; childPages: NotionLinked[]; databases: NotionLinked[] }> {
   const lines: string[] = [];
-  const deadline = Date.now() + NOTION_READ_MS;
-  let requests = 0;
+  const childPages: NotionLinked[] = [];
+  const databases: NotionLinked[] = [];
   let blocks = 0;
-  let chars = 0;
   let complete = true;
+  let missing = false;
   const read = async (id: string, depth: number, indent: number, columnHeader = false): Promise<void> => {
     let cursor: string | undefined;
     let headerDone = !columnHeader;
     do {
-      if (requests >= NOTION_MAX_REQUESTS || blocks >= NOTION_MAX_BLOCK_PAGES * 100 || chars >= NOTION_MAX_CHARS || (depth > 0 && Date.now() > deadline)) {
+      if (state.requests >= limits.requests || blocks >= NOTION_MAX_BLOCK_PAGES * 100 || state.chars >= limits.chars || ((depth > 0 || limits.linked === true) && Date.now() > state.deadline)) {
         complete = false;
         return;
       }
-      requests += 1;
+      state.requests += 1;
       const params: Record<string, string> = { page_size: '100', ...(cursor === undefined ? {} : { start_cursor: cursor }) };
       let list: Json;
       try {
         list = await call.json<Json>(withSearch(endpoints.api('notion', `/v1/blocks/${id}/children`), params), { headers: NOTION });
       } catch (error) {
-        if (depth > 0 && error instanceof ProviderHttpError && error.status === 404) return;
+        if (error instanceof ProviderHttpError && error.status === 404 && (depth > 0 || limits.linked === true)) {
+          if (depth === 0) missing = true;
+          return;
+        }
         throw error;
       }
       for (const block of arr(list.results)) {
         blocks += 1;
         const type = str(block.type);
-        const line = type === 'table_row' ? notionTableRow(obj(block.table_row)) : arr(obj(block[type]).rich_text).map((t) => str(t.plain_text)).join('');
+        let line = type === 'table_row' ? notionTableRow(obj(block.table_row)) : arr(obj(block[type]).rich_text).map((t) => str(t.plain_text)).join('');
+        if (NOTION_OTHER_PAGES.has(type)) {
+          const linked = { id: str(block.id), title: str(obj(block[type]).title) || 'Untitled' };
+          (type === 'child_page' ? childPages : databases).push(linked);
+          line = `${type === 'child_page' ? '[Sub-page]' : '[Database]'} ${linked.title}`;
+        }
         if (line !== '') {
           lines.push(`${'  '.repeat(indent)}${line}`);
-          chars += line.length + 1;
+          state.chars += line.length + 1;
         }
         if (type === 'table_row' && !headerDone && line !== '') {
           // A Markdown table: the header row, then its separator.
@@ -342,7 +568,7 @@ async function notionBlockLines(endpoints: IntegrationEndpoints, call: Integrati
           lines.push(`${'  '.repeat(indent)}|${' --- |'.repeat(arr(obj(block.table_row).cells).length)}`);
         }
         if (block.has_children !== true || NOTION_OTHER_PAGES.has(type)) continue;
-        if (depth + 1 > NOTION_MAX_DEPTH) {
+        if (depth + 1 > limits.depth) {
           complete = false;
           continue;
         }
@@ -356,7 +582,7 @@ async function notionBlockLines(endpoints: IntegrationEndpoints, call: Integrati
     } while (cursor !== undefined);
   };
   await read(pageId, 0, 0);
-  return { lines, complete };
+  return { lines, complete, missing, childPages, databases };
 }
 
 /**
@@ -375,10 +601,11 @@ function notionTableRow(row: Json): string {
   return cells.length === 0 ? '' : `| ${cells.join(' | ')} |`;
 }
 
+/** A page's title property, or a database's own `title` (its `properties` are the column schema, whose title column holds `{}`). */
 function notionTitle(item: Json): string {
   for (const property of Object.values(obj(item.properties))) {
     const p = obj(property);
-    if (p.type === 'title') return arr(p.title).map((t) => str(t.plain_text)).join('') || 'Untitled';
+    if (p.type === 'title' && Array.isArray(p.title)) return arr(p.title).map((t) => str(t.plain_text)).join('') || 'Untitled';
   }
   return arr(item.title).map((t) => str(t.plain_text)).join('') || 'Untitled';
 }

@@ -25,7 +25,14 @@ export interface FakeItem {
   readonly tabs?: readonly FakeTab[];
   /** Notion: the page's blocks, nested (toggles, columns, synced blocks); replaces `text`. */
   readonly blocks?: readonly FakeBlock[];
+  /** Notion (`notion:databases`): each property's type; the `title` one names the rows. */
+  readonly notionSchema?: Readonly<Record<string, FakeNotionType>>;
+  /** Notion (`notion:databases`): the rows, property name to value. */
+  readonly notionRows?: readonly Readonly<Record<string, FakeNotionValue>>[];
 }
+
+export type FakeNotionType = 'title' | 'rich_text' | 'number' | 'select' | 'status' | 'multi_select' | 'date' | 'checkbox' | 'people' | 'url';
+export type FakeNotionValue = string | number | boolean | readonly string[];
 
 export interface FakeTab {
   readonly title: string;
@@ -41,6 +48,11 @@ export interface FakeBlock {
   /** A `table`: whether its first row is the column header (`table.has_column_header`). */
   readonly columnHeader?: boolean;
   readonly children?: readonly FakeBlock[];
+  /**
+   * A `child_page` or `child_database` block: the id of the page or database it is (as in
+   * Notion, the block's own id), its title in `text`.
+   */
+  readonly ref?: string;
 }
 
 /** Data per family and kind: `google:docs`, `github:code`, `jira:issues`… */
@@ -244,7 +256,7 @@ const gitlab: Handler = (ctx) => {
   return false;
 };
 
-/** Notion: search, a page and its blocks. */
+/** Notion: search, a page and its blocks, a database and its rows (Notion-Version 2022-06-28). */
 const notion: Handler = (ctx) => {
   if (!ctx.token) return unauthorized(ctx, { object: 'error', status: 401, code: 'unauthorized', message: 'API token is invalid.' });
   if (header(ctx.req, 'notion-version') !== '2022-06-28') {
@@ -254,40 +266,100 @@ const notion: Handler = (ctx) => {
   const title = (i: FakeItem) => ({ title: { type: 'title', title: [{ plain_text: i.title }] } });
   if (ctx.path === '/v1/search' && ctx.req.method === 'POST') {
     const { query } = JSON.parse(ctx.body.toString('utf8') || '{}') as { query?: string };
-    return json(ctx.res, { results: matching(visible(ctx, 'notion:pages'), query ?? '').map((i) => ({ object: 'page', id: i.id, url: i.url, properties: title(i) })) });
+    // Databases too: their title is their own `title`; `properties` is their column schema.
+    const databases = matching(visible(ctx, 'notion:databases'), query ?? '').map((i) => ({
+      object: 'database',
+      id: i.id,
+      url: i.url,
+      title: [{ plain_text: i.title }],
+      properties: Object.fromEntries(Object.entries(i.notionSchema ?? { Name: 'title' }).map(([name, type]) => [name, { id: name, name, type, [type]: {} }])),
+    }));
+    return json(ctx.res, { results: [...matching(visible(ctx, 'notion:pages'), query ?? '').map((i) => ({ object: 'page', id: i.id, url: i.url, properties: title(i) })), ...databases] });
+  }
+  const notionNotFound = (kind: string, id: string) => {
+    sendJson(ctx.res, 404, { object: 'error', status: 404, code: 'object_not_found', message: `Could not find ${kind} with ID: ${id}. Make sure the relevant pages and databases are shared with your integration.` });
+    return true;
+  };
+  // Like Notion: at most page_size (100 by default and at most) results, then has_more and next_cursor.
+  const paged = (all: readonly { id: string }[], size: number, cursor: string | null | undefined) => {
+    const from = cursor === null || cursor === undefined ? 0 : all.findIndex((b) => b.id === cursor);
+    if (from < 0) {
+      sendJson(ctx.res, 400, { object: 'error', status: 400, code: 'validation_error', message: 'start_cursor is invalid.' });
+      return true;
+    }
+    const limit = Math.min(100, Math.max(1, size || 100));
+    const next = all[from + limit];
+    return json(ctx.res, { object: 'list', results: all.slice(from, from + limit), has_more: next !== undefined, next_cursor: next?.id ?? null });
+  };
+  const database = /^\/v1\/databases\/([\w-]+)(\/query)?$/.exec(ctx.path);
+  if (database) {
+    const db = visible(ctx, 'notion:databases').find((i) => i.id === database[1]);
+    if (!db) return notionNotFound('database', database[1]!);
+    const schema = db.notionSchema ?? { Name: 'title' };
+    if (!database[2] && ctx.req.method === 'GET') {
+      const properties = Object.fromEntries(Object.entries(schema).map(([name, type]) => [name, { id: name, name, type, [type]: {} }]));
+      return json(ctx.res, { object: 'database', id: db.id, url: db.url, title: [{ plain_text: db.title }], description: db.text ? [{ plain_text: db.text }] : [], properties });
+    }
+    if (database[2] && ctx.req.method === 'POST') {
+      const { page_size, start_cursor } = JSON.parse(ctx.body.toString('utf8') || '{}') as { page_size?: number; start_cursor?: string };
+      const rows = (db.notionRows ?? []).map((row, n) => ({
+        object: 'page',
+        id: `${db.id}-row-${n}`,
+        parent: { type: 'database_id', database_id: db.id },
+        properties: Object.fromEntries(Object.entries(schema).map(([name, type]) => [name, notionPropertyValue(type, row[name])])),
+      }));
+      return paged(rows, page_size ?? 100, start_cursor);
+    }
+    return false;
   }
   const page = /^\/v1\/pages\/([\w-]+)$/.exec(ctx.path);
   const blocks = /^\/v1\/blocks\/([\w-]+)\/children$/.exec(ctx.path);
   const id = page?.[1] ?? blocks?.[1];
   if (id) {
+    if (page && visible(ctx, 'notion:databases').some((d) => d.id === id)) {
+      // Notion's answer to a database's id at the page endpoint.
+      sendJson(ctx.res, 400, { object: 'error', status: 400, code: 'validation_error', message: `Provided ID ${id} is a database, not a page. Use the retrieve database API instead.` });
+      return true;
+    }
     const item = visible(ctx, 'notion:pages').find((i) => i.id === id);
     // A block's own children: its id is `<page id>_<position>_<position>…`.
     const parent = item ? undefined : notionBlockAt(visible(ctx, 'notion:pages'), id);
-    if (!item && !parent) return notFound(ctx.res);
-    if (page) return item ? json(ctx.res, { object: 'page', id: item.id, url: item.url, properties: title(item) }) : notFound(ctx.res);
+    if (!item && !parent) return notionNotFound(page ? 'page' : 'block', id);
+    if (page) return item ? json(ctx.res, { object: 'page', id: item.id, url: item.url, properties: title(item) }) : notionNotFound('page', id);
     const children: readonly FakeBlock[] = item ? (item.blocks ?? item.text.split('\n').map((line) => ({ type: 'paragraph', text: line }))) : (parent!.children ?? []);
     // Like Notion: one level only; a block with children says has_children and its children are listed by its id.
+    // A sub-page's or database's block has its id, and its title in `child_page.title` / `child_database.title`.
     const all = children.map((b, n) => ({
       object: 'block',
-      id: item ? (item.blocks ? `${id}_${n}` : `block-${n}`) : `${id}_${n}`,
+      id: b.ref ?? (item ? (item.blocks ? `${id}_${n}` : `block-${n}`) : `${id}_${n}`),
       type: b.type,
-      has_children: (b.children ?? []).length > 0,
+      has_children: b.type === 'child_page' || (b.children ?? []).length > 0,
       [b.type]: notionBlockBody(b),
     }));
-    // Like Notion: at most page_size (100 by default and at most) blocks, then has_more and next_cursor.
-    const size = Math.min(100, Math.max(1, Number(ctx.url.searchParams.get('page_size') ?? 100) || 100));
-    const cursor = ctx.url.searchParams.get('start_cursor');
-    const from = cursor === null ? 0 : all.findIndex((b) => b.id === cursor);
-    if (from < 0) {
-      sendJson(ctx.res, 400, { object: 'error', status: 400, code: 'validation_error', message: 'start_cursor is invalid.' });
-      return true;
-    }
-    const results = all.slice(from, from + size);
-    const next = all[from + size];
-    return json(ctx.res, { object: 'list', results, has_more: next !== undefined, next_cursor: next?.id ?? null });
+    return paged(all, Number(ctx.url.searchParams.get('page_size') ?? 100), ctx.url.searchParams.get('start_cursor'));
   }
   return false;
 };
+
+/** A fake row's value as a Notion page property value of its type. */
+function notionPropertyValue(type: FakeNotionType, value: FakeNotionValue | undefined): Record<string, unknown> {
+  const rich = (text: string) => (text === '' ? [] : [{ type: 'text', text: { content: text, link: null }, plain_text: text, href: null }]);
+  const text = value === undefined ? '' : Array.isArray(value) ? value.join(', ') : String(value);
+  const list = value === undefined ? [] : Array.isArray(value) ? (value as string[]) : [String(value)];
+  const body: Record<FakeNotionType, unknown> = {
+    title: rich(text),
+    rich_text: rich(text),
+    number: typeof value === 'number' ? value : null,
+    select: text === '' ? null : { id: text, name: text, color: 'default' },
+    status: text === '' ? null : { id: text, name: text, color: 'default' },
+    multi_select: list.map((name) => ({ id: name, name, color: 'default' })),
+    date: text === '' ? null : { start: text, end: null, time_zone: null },
+    checkbox: value === true,
+    people: list.map((name) => ({ object: 'user', id: `user-${name}`, name })),
+    url: text === '' ? null : text,
+  };
+  return { id: type, type, [type]: body[type] };
+}
 
 /** Atlassian: /me, the sites, Jira JQL search and Confluence CQL search on the site of the account. */
 const atlassian: Handler = (ctx) => {
@@ -420,6 +492,7 @@ function notionBlockBody(b: FakeBlock): Record<string, unknown> {
   if (b.type === 'table_row') return { cells: (b.cells ?? []).map((cell) => (cell === '' ? [] : rich(cell))) };
   if (b.type === 'table') return { table_width: b.children?.[0]?.cells?.length ?? 0, has_column_header: b.columnHeader ?? false, has_row_header: false };
   if (b.type === 'synced_block' && b.text === undefined) return { synced_from: null };
+  if (b.type === 'child_page' || b.type === 'child_database') return { title: b.text ?? '' };
   return b.text === undefined ? {} : { rich_text: rich(b.text) };
 }
 

@@ -131,6 +131,133 @@ describe('Notion: a table on a page', () => {
   });
 });
 
+describe('Notion: sub-pages and databases on a page', () => {
+  const HUB = '5e6f708192a3b4c5d6e7f8091a2b3c4d';
+  const PILOTS = '6f708192a3b4c5d6e7f8091a2b3c4d5e';
+  const ARCHIVE = '708192a3b4c5d6e7f8091a2b3c4d5e6f';
+  const BERTHS_DB = '8192a3b4c5d6e7f8091a2b3c4d5e6f70';
+  const LINKED_VIEW = '92a3b4c5d6e7f8091a2b3c4d5e6f7081';
+
+  it("reads a sub-page's title and text, and a database's rows with their key properties, saying what it left out", async () => {
+    addItems(
+      fake.world,
+      'notion:pages',
+      {
+        id: HUB,
+        title: 'Harbour wiki',
+        text: '',
+        url: 'https://notion.so/wiki',
+        readers: [ANA.id],
+        blocks: [
+          { type: 'paragraph', text: 'Start here.' },
+          { type: 'child_page', text: 'Pilot roster', ref: PILOTS },
+          { type: 'child_database', text: 'Berths', ref: BERTHS_DB },
+          { type: 'child_database', text: 'Berths (linked view)', ref: LINKED_VIEW },
+          { type: 'paragraph', text: 'Ask the harbour master for anything else.' },
+        ],
+      },
+      {
+        id: PILOTS,
+        title: 'Pilot roster',
+        text: '',
+        readers: [ANA.id],
+        blocks: [{ type: 'paragraph', text: 'Captain Mira Sato pilots the night shift.' }, { type: 'child_page', text: 'Roster archive 2025', ref: ARCHIVE }],
+      },
+      { id: ARCHIVE, title: 'Roster archive 2025', text: 'Old rosters, never to be read by the hub.', readers: [ANA.id] },
+    );
+    addItems(fake.world, 'notion:databases', {
+      id: BERTHS_DB,
+      title: 'Berths',
+      text: '',
+      url: 'https://notion.so/berths',
+      readers: [ANA.id],
+      notionSchema: { Name: 'title', Status: 'status', Length: 'number', Tags: 'multi_select', Notes: 'rich_text', Free: 'checkbox' },
+      notionRows: [
+        { Name: 'North 1', Status: 'In use', Length: 120, Tags: ['deep water', 'crane'], Notes: 'Tanker until Friday', Free: false },
+        { Name: 'South 4', Status: 'Free', Length: 80, Tags: [], Notes: '', Free: true },
+      ],
+    });
+    const token = fake.oauth.issue('notion', ANA, '').accessToken;
+
+    const output = await toolNamed('notion_read_page').run({ pageId: HUB }, context(token));
+
+    expect(output.content).toContain('[Sub-page] Pilot roster');
+    expect(output.content).toContain('[Database] Berths');
+    expect(output.content).toContain('## Sub-page: Pilot roster\nCaptain Mira Sato pilots the night shift.\n[Sub-page] Roster archive 2025');
+    expect(output.content).toContain('## Database: Berths\n- North 1 — Status: In use; Length: 120; Tags: deep water, crane; Notes: Tanker until Friday; Free: no\n- South 4 — Status: Free; Length: 80; Free: yes');
+    // One level of sub-pages: the sub-page's own sub-page by title only, and said so.
+    expect(output.content).not.toContain('Old rosters');
+    expect(output.content).toContain("(The sub-pages' own 1 sub-page(s) and database(s) are listed by title only.)");
+    // A linked database view cannot be queried through the API (404): said, not fatal.
+    expect(output.content).toContain('(Berths (linked view): its rows could not be read (a linked view, or not shared with Tomo).)');
+    expect(output.content.indexOf('Ask the harbour master')).toBeLessThan(output.content.indexOf('## Database: Berths'));
+  });
+
+  it('reads a bounded number of sub-pages and rows, and names the ones it did not read', async () => {
+    const subIds = Array.from({ length: 8 }, (_, n) => `a0${n}0708192a3b4c5d6e7f8091a2b3c4d`.slice(0, 32));
+    const bigDb = 'b0b0708192a3b4c5d6e7f8091a2b3c4d';
+    addItems(
+      fake.world,
+      'notion:pages',
+      {
+        id: 'c0c0708192a3b4c5d6e7f8091a2b3c4d',
+        title: 'Handbook index',
+        text: '',
+        readers: [ANA.id],
+        blocks: [{ type: 'child_database', text: 'Ship calls', ref: bigDb }, ...subIds.map((ref, n) => ({ type: 'child_page', text: `Chapter ${n + 1}`, ref }))],
+      },
+      ...subIds.map((id, n) => ({ id, title: `Chapter ${n + 1}`, text: `Chapter ${n + 1} body text.`, readers: [ANA.id] })),
+    );
+    addItems(fake.world, 'notion:databases', {
+      id: bigDb,
+      title: 'Ship calls',
+      text: '',
+      readers: [ANA.id],
+      notionSchema: { Ship: 'title', Arrives: 'date' },
+      notionRows: Array.from({ length: 250 }, (_, n) => ({ Ship: `Ship ${n + 1}`, Arrives: `2026-03-${String((n % 28) + 1).padStart(2, '0')}` })),
+    });
+    const token = fake.oauth.issue('notion', ANA, '').accessToken;
+    const calls = fake.apiCalls.length;
+
+    const output = await toolNamed('notion_read_page').run({ pageId: 'c0c0708192a3b4c5d6e7f8091a2b3c4d' }, context(token));
+
+    for (let n = 1; n <= 8; n += 1) expect(output.content).toContain(`[Sub-page] Chapter ${n}`);
+    for (let n = 1; n <= 5; n += 1) expect(output.content).toContain(`Chapter ${n} body text.`);
+    expect(output.content).not.toContain('Chapter 6 body text.');
+    expect(output.content).toContain('(The text of 3 more sub-page(s) was not read, only their titles: Chapter 6, Chapter 7, Chapter 8.)');
+    expect(output.content).toContain('- Ship 100 — Arrives: 2026-03-16');
+    expect(output.content).not.toContain('- Ship 101 ');
+    expect(output.content).toContain('(Ship calls: only the first 100 rows were read; the database has more.)');
+    // The page, its blocks, one query of 100 rows, five sub-pages.
+    expect(fake.apiCalls.length - calls).toBe(1 + 1 + 1 + 5);
+  });
+
+  it('reads a database from its own id (a link to the database): its rows, after Notion refuses it as a page', async () => {
+    const crewDb = 'd0d0708192a3b4c5d6e7f8091a2b3c4d';
+    addItems(fake.world, 'notion:databases', {
+      id: crewDb,
+      title: 'Tug crews',
+      text: 'Who is on which tug.',
+      url: 'https://notion.so/tug-crews',
+      readers: [ANA.id],
+      notionSchema: { Name: 'title', Tug: 'select', Crew: 'people', Since: 'date' },
+      notionRows: Array.from({ length: 120 }, (_, n) => ({ Name: `Crew ${n + 1}`, Tug: n % 2 === 0 ? 'Orca' : 'Beluga', Crew: ['Ana', 'Kenji'], Since: '2026-01-05' })),
+    });
+    const token = fake.oauth.issue('notion', ANA, '').accessToken;
+    // notion_search finds it by its own title (its `properties` are the column schema, not values).
+    expect((await toolNamed('notion_search').run({ query: 'tug crews' }, context(token))).content).toContain(`Tug crews (id ${crewDb})`);
+    const calls = fake.apiCalls.length;
+
+    const output = await toolNamed('notion_read_page').run({ pageId: crewDb }, context(token));
+
+    expect(output.content.startsWith('# Tug crews\n\nWho is on which tug.\n- Crew 1 — Tug: Orca; Crew: Ana, Kenji; Since: 2026-01-05')).toBe(true);
+    expect(output.content).toContain('- Crew 120 — Tug: Beluga');
+    expect(output.sources).toEqual([{ kind: 'notion', title: 'Tug crews', url: 'https://notion.so/tug-crews' }]);
+    // The page endpoint (400), the database, two queries of rows.
+    expect(fake.apiCalls.slice(calls).map((c) => c.path.replace(/^.*\/v1/, ''))).toEqual([`/pages/${crewDb}`, `/databases/${crewDb}`, `/databases/${crewDb}/query`, `/databases/${crewDb}/query`]);
+  });
+});
+
 describe('Google Drive: a file on a shared drive', () => {
   it('is found by google_drive_search and read by google_drive_read, like one in My Drive', async () => {
     addItems(
