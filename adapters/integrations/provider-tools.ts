@@ -2,7 +2,8 @@ import { WebClient } from '@slack/web-api';
 import { z } from 'zod';
 import { INTEGRATION_FAMILIES } from '../../core/integrations/integration-provider';
 import { ToolError, type Tool } from '../../core/tools/tool';
-import { IGNORE_REFUSALS, integrationTool, listResults, sourcesOf, type IntegrationCall, type IntegrationToolSpec, type TokenRefused } from './integration-tool';
+import { ReaderError, type Reader } from '../../core/readers/reader';
+import { IGNORE_REFUSALS, integrationTool, listResults, providerCall, reportRefusal, sourcesOf, toReaderError, type IntegrationCall, type IntegrationToolSpec, type TokenRefused } from './integration-tool';
 import type { IntegrationEndpoints } from './integration-settings';
 import { ProviderHttpError, providerJson } from './provider-http';
 
@@ -111,26 +112,8 @@ export function integrationProviderTools(endpoints: IntegrationEndpoints, refuse
         "Reads a Notion page's text by its id (from notion_search, or the 32 hex characters at the end of a Notion link), with its sub-pages and the rows of its databases; or a database's rows by the database's id.",
       schema: z.object({ pageId: z.string().regex(/^[0-9a-fA-F-]{32,36}$/).describe('The page or database id') }),
       async run(args, call) {
-        let page: Json;
-        try {
-          page = await call.json<Json>(endpoints.api('notion', `/v1/pages/${args.pageId}`), { headers: NOTION });
-        } catch (error) {
-          // A database's id: Notion answers 400 ("…is a database, not a page") or 404.
-          if (!(error instanceof ProviderHttpError) || (error.status !== 400 && error.status !== 404)) throw error;
-          const database = await call.json<Json>(endpoints.api('notion', `/v1/databases/${args.pageId}`), { headers: NOTION }).catch((other: unknown) => {
-            if (other instanceof ProviderHttpError && (other.status === 400 || other.status === 404)) throw error;
-            throw other;
-          });
-          const state = notionReadState();
-          const title = notionTitle(database);
-          const rows = await notionDatabaseRows(endpoints, call, args.pageId, state, NOTION_DATABASE_ROWS);
-          const description = arr(database.description).map((t) => str(t.plain_text)).join('');
-          const text = [description, ...rows.lines, ...notionNotes(rows.notes)].filter((line) => line !== '').join('\n');
-          return { content: `# ${title}\n\n${text}`.slice(0, NOTION_MAX_CHARS + 2_000), untrusted: true, sources: sourcesOf('notion', [{ title, url: str(database.url) || undefined }]) };
-        }
-        const { text } = await notionPageWithLinked(endpoints, call, args.pageId);
-        const title = notionTitle(page);
-        return { content: `# ${title}\n\n${text}`, untrusted: true, sources: sourcesOf('notion', [{ title, url: str(page.url) || undefined }]) };
+        const read = await readNotion(endpoints, call, args.pageId);
+        return { content: `# ${read.title}\n\n${read.text}`, untrusted: true, sources: sourcesOf('notion', [{ title: read.title, url: read.url }]) };
       },
     }),
     integration({
@@ -343,6 +326,69 @@ function notionReadState(): NotionReadState {
 interface NotionLinked {
   readonly id: string;
   readonly title: string;
+}
+
+/**
+ * A Notion page (with its sub-pages and databases) or a database, by id: for notion_read_page
+ * and a pasted Notion link. Notion answers a database's id at the page endpoint with 400
+ * ("…is a database, not a page"; 404 in some cases): the database is then read instead.
+ */
+export async function readNotion(endpoints: IntegrationEndpoints, call: IntegrationCall, id: string): Promise<{ title: string; text: string; url: string | undefined }> {
+  let page: Json;
+  try {
+    page = await call.json<Json>(endpoints.api('notion', `/v1/pages/${id}`), { headers: NOTION });
+  } catch (error) {
+    if (!(error instanceof ProviderHttpError) || (error.status !== 400 && error.status !== 404)) throw error;
+    const database = await call.json<Json>(endpoints.api('notion', `/v1/databases/${id}`), { headers: NOTION }).catch((other: unknown) => {
+      throw other instanceof ProviderHttpError && (other.status === 400 || other.status === 404) ? error : other;
+    });
+    const rows = await notionDatabaseRows(endpoints, call, id, notionReadState(), NOTION_DATABASE_ROWS);
+    const description = arr(database.description).map((t) => str(t.plain_text)).join('');
+    const text = [description, ...rows.lines, ...notionNotes(rows.notes)].filter((line) => line !== '').join('\n');
+    return { title: notionTitle(database), text: text.slice(0, NOTION_MAX_CHARS + 2_000), url: str(database.url) || undefined };
+  }
+  const { text } = await notionPageWithLinked(endpoints, call, id);
+  return { title: notionTitle(page), text, url: str(page.url) || undefined };
+}
+
+/**
+ * The page or database id in a Notion link: `notion.so/<workspace>/<Title>-<32 hex>`,
+ * `<site>.notion.site/…`, a database view (`…/<id>?v=<view>`), or a page opened over another
+ * (`?p=<id>`). Undefined for any other link.
+ */
+export function notionLinkId(url: string): string | undefined {
+  if (!URL.canParse(url)) return undefined;
+  const parsed = new URL(url);
+  const host = parsed.hostname.toLowerCase();
+  const notionHost = host === 'notion.so' || host.endsWith('.notion.so') || host.endsWith('.notion.site') || host === 'notion.com' || host === 'www.notion.com';
+  if (!notionHost || parsed.protocol !== 'https:') return undefined;
+  const idIn = (text: string) => /(?:^|[^0-9a-f])([0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(text)?.[1]?.replace(/-/g, '').toLowerCase();
+  const peek = parsed.searchParams.get('p');
+  if (peek !== null && idIn(peek) !== undefined) return idIn(peek);
+  const last = parsed.pathname.split('/').filter((segment) => segment !== '').pop();
+  return last === undefined ? undefined : idIn(last);
+}
+
+/** Pasted Notion links, read with the asker's own Notion connection like notion_read_page. */
+export function notionPageReader(endpoints: IntegrationEndpoints, refused: TokenRefused = IGNORE_REFUSALS): Reader {
+  return {
+    kind: 'notion_page',
+    counts: 'link',
+    needs: { integration: 'notion' },
+    accepts: (source) => source.type === 'link' && notionLinkId(source.url) !== undefined,
+    status: () => ({ code: 'reading_page', host: 'notion.so' }),
+    async read(source, context) {
+      const id = source.type === 'link' ? notionLinkId(source.url) : undefined;
+      if (id === undefined || context.integrationToken === undefined) throw new ReaderError('unsupported');
+      try {
+        const read = await readNotion(endpoints, providerCall(endpoints, 'notion', context.integrationToken, context.signal), id);
+        return { title: read.title, text: read.text, url: read.url ?? (source.type === 'link' ? source.url : undefined) };
+      } catch (error) {
+        await reportRefusal(error, refused, context.teamId, context.userId, 'notion', context.integrationToken);
+        throw toReaderError(error);
+      }
+    },
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { IntegrationEndpoints, integrationSettingsFromEnv } from '../../adapters/integrations/integration-settings';
 import { googleDocsReader, googleSheetsReader, googleSlidesReader, googleTools } from '../../adapters/integrations/google';
 import type { TokenRefused } from '../../adapters/integrations/integration-tool';
-import { integrationProviderTools } from '../../adapters/integrations/provider-tools';
+import { integrationProviderTools, notionPageReader } from '../../adapters/integrations/provider-tools';
 import { ProviderOAuth } from '../../adapters/integrations/provider-oauth';
 import type { Logger } from '../../adapters/logging/logger';
 import type { Database } from '../../adapters/postgres/database';
@@ -39,7 +39,7 @@ export function integrationTools(config: WorkerConfig, database: Database, logge
   const refused: TokenRefused = (teamId, userId, provider, token) => connections.refusedByProvider(teamId, userId, provider, token);
   return {
     connections,
-    readers: [googleDocsReader(endpoints, refused), googleSheetsReader(endpoints, refused), googleSlidesReader(endpoints, refused)],
+    readers: [googleDocsReader(endpoints, refused), googleSheetsReader(endpoints, refused), googleSlidesReader(endpoints, refused), notionPageReader(endpoints, refused)],
     tools: [...googleTools(endpoints, refused), ...integrationProviderTools(endpoints, refused)],
     resources: (teamId, userId, base) => connections.resourcesFor(teamId, userId, base),
   };

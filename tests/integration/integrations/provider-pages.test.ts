@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { googleTools } from '../../../adapters/integrations/google';
 import { IntegrationEndpoints, integrationSettingsFromEnv } from '../../../adapters/integrations/integration-settings';
-import { integrationProviderTools } from '../../../adapters/integrations/provider-tools';
+import { integrationProviderTools, notionLinkId, notionPageReader } from '../../../adapters/integrations/provider-tools';
+import type { ReaderContext } from '../../../core/readers/reader';
 import type { Tool } from '../../../core/tools/tool';
 import { ANA, startFakeIntegrations, type FakeIntegrations } from '../../fakes/integrations/fake-integrations';
 import { addItems } from '../../fakes/integrations/fake-provider-apis';
@@ -255,6 +256,30 @@ describe('Notion: sub-pages and databases on a page', () => {
     expect(output.sources).toEqual([{ kind: 'notion', title: 'Tug crews', url: 'https://notion.so/tug-crews' }]);
     // The page endpoint (400), the database, two queries of rows.
     expect(fake.apiCalls.slice(calls).map((c) => c.path.replace(/^.*\/v1/, ''))).toEqual([`/pages/${crewDb}`, `/databases/${crewDb}`, `/databases/${crewDb}/query`, `/databases/${crewDb}/query`]);
+  });
+
+  it('reads a pasted Notion link (a page with its sub-pages, a database view) with the asker\'s Notion connection', async () => {
+    const reader = notionPageReader(endpoints);
+    const token = fake.oauth.issue('notion', ANA, '').accessToken;
+    const readerContext = { teamId: 'T1', userId: 'U1', locale: 'en', platform: {} as never, integrationToken: token, signal: new AbortController().signal } as ReaderContext;
+    const link = (url: string) => ({ type: 'link' as const, url, messageTs: '1.0' });
+
+    expect(notionLinkId(`https://www.notion.so/acme/Harbour-wiki-${HUB}?pvs=4`)).toBe(HUB);
+    expect(notionLinkId('https://acme.notion.site/Harbour-wiki-5e6f7081-92a3-b4c5-d6e7-f8091a2b3c4d')).toBe(HUB);
+    expect(notionLinkId(`https://www.notion.so/acme/Wiki-${HUB}?p=${PILOTS}&pm=s`)).toBe(PILOTS);
+    expect(notionLinkId(`https://www.notion.so/${BERTHS_DB}?v=0123456789abcdef0123456789abcdef`)).toBe(BERTHS_DB);
+    expect(notionLinkId('https://www.notion.so/pricing')).toBeUndefined();
+    expect(notionLinkId(`https://example.com/Harbour-wiki-${HUB}`)).toBeUndefined();
+    expect(reader.accepts(link(`https://example.com/Harbour-wiki-${HUB}`))).toBe(false);
+
+    const page = await reader.read(link(`https://www.notion.so/acme/Harbour-wiki-${HUB}?pvs=4`), readerContext);
+    expect(page.title).toBe('Harbour wiki');
+    expect(page.text).toContain('## Sub-page: Pilot roster\nCaptain Mira Sato pilots the night shift.');
+    expect(page.text).toContain('- North 1 — Status: In use');
+
+    const database = await reader.read(link(`https://www.notion.so/${BERTHS_DB}?v=0123456789abcdef0123456789abcdef`), readerContext);
+    expect(database.title).toBe('Berths');
+    expect(database.text).toContain('- South 4 — Status: Free; Length: 80; Free: yes');
   });
 });
 
