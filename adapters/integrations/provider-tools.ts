@@ -601,7 +601,9 @@ async function notionBlockLines(
         let line = type === 'table_row' ? notionTableRow(obj(block.table_row)) : arr(obj(block[type]).rich_text).map((t) => str(t.plain_text)).join('');
         if (NOTION_OTHER_PAGES.has(type)) {
           const linked = { id: str(block.id), title: str(obj(block[type]).title) || 'Untitled' };
-          (type === 'child_page' ? childPages : databases).push(linked);
+          const list = type === 'child_page' ? childPages : databases;
+          // A synced block can show the same sub-page twice: it is followed once.
+          if (!list.some((known) => known.id === linked.id)) list.push(linked);
           line = `${type === 'child_page' ? '[Sub-page]' : '[Database]'} ${linked.title}`;
         }
         if (line !== '') {

@@ -233,6 +233,23 @@ describe('Notion: sub-pages and databases on a page', () => {
     expect(fake.apiCalls.length - calls).toBe(1 + 1 + 1 + 5);
   });
 
+  it('follows a sub-page shown twice (once in a synced block) only once', async () => {
+    const twice = 'e0e0708192a3b4c5d6e7f8091a2b3c4d';
+    addItems(
+      fake.world,
+      'notion:pages',
+      { id: 'f0f0708192a3b4c5d6e7f8091a2b3c4d', title: 'Ops hub', text: '', readers: [ANA.id], blocks: [{ type: 'child_page', text: 'Tide tables', ref: twice }, { type: 'synced_block', children: [{ type: 'child_page', text: 'Tide tables', ref: twice }] }] },
+      { id: twice, title: 'Tide tables', text: 'High water at 06:12.', readers: [ANA.id] },
+    );
+    const token = fake.oauth.issue('notion', ANA, '').accessToken;
+    const calls = fake.apiCalls.length;
+
+    const output = await toolNamed('notion_read_page').run({ pageId: 'f0f0708192a3b4c5d6e7f8091a2b3c4d' }, context(token));
+
+    expect(output.content.split('High water at 06:12.')).toHaveLength(2);
+    expect(fake.apiCalls.slice(calls).filter((c) => c.path.endsWith(`/blocks/${twice}/children`))).toHaveLength(1);
+  });
+
   it('reads a database from its own id (a link to the database): its rows, after Notion refuses it as a page', async () => {
     const crewDb = 'd0d0708192a3b4c5d6e7f8091a2b3c4d';
     addItems(fake.world, 'notion:databases', {
