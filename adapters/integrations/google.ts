@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ReaderError, type Reader } from '../../core/readers/reader';
 import { ToolError, type Tool } from '../../core/tools/tool';
 import { DocumentFileContents } from '../documents/file-contents';
-import { IGNORE_REFUSALS, integrationTool, listResults, providerCall, reportRefusal, sourcesOf, toReaderError, type IntegrationToolSpec, type TokenRefused } from './integration-tool';
+import { IGNORE_REFUSALS, integrationTool, listResults, providerCall, sourcesOf, toReaderError, withAskerToken, type IntegrationToolSpec, type TokenRefused } from './integration-tool';
 import type { IntegrationEndpoints } from './integration-settings';
 import { ProviderHttpError, providerFetch } from './provider-http';
 import { readCapped } from '../http/read-capped';
@@ -41,10 +41,11 @@ function googleReader(
       const id = source.type === 'link' ? googleFileId(source.url, kind) : undefined;
       if (id === undefined || context.integrationToken === undefined) throw new ReaderError('unsupported');
       try {
-        const { title, text } = await load(id, providerCall(endpoints, provider, context.integrationToken, context.signal));
+        const { title, text } = await withAskerToken(refused, context, provider, context.integrationToken, (token) =>
+          load(id, providerCall(endpoints, provider, token, context.signal)),
+        );
         return { title, text, url: `https://docs.google.com/${kind}/d/${id}` };
       } catch (error) {
-        await reportRefusal(error, refused, context.teamId, context.userId, provider, context.integrationToken);
         throw toReaderError(error);
       }
     },

@@ -27,17 +27,47 @@ export function providerCall(endpoints: IntegrationEndpoints, provider: string, 
 }
 
 /**
- * Told when a provider answers 401 to the asker's token (revoked or invalid): the connection
- * is marked "reconnect needed" (IntegrationConnections.refusedByProvider).
+ * Told when a provider answers 401 to the asker's token (revoked, invalid, or expired early as
+ * Salesforce's session policy does): the connection is refreshed where it can be, else marked
+ * "reconnect needed" (IntegrationConnections.refusedByProvider). Resolves the fresh token when
+ * there is one to try instead.
  */
-export type TokenRefused = (teamId: TeamId, userId: UserId, provider: string, token: string) => Promise<void>;
+export type TokenRefused = (teamId: TeamId, userId: UserId, provider: string, token: string) => Promise<string | undefined>;
 
-export const IGNORE_REFUSALS: TokenRefused = async () => {};
+export const IGNORE_REFUSALS: TokenRefused = async () => undefined;
 
 /** Passes a provider's 401 to `refused`; never lets that bookkeeping hide the failure itself. */
-export async function reportRefusal(error: unknown, refused: TokenRefused, teamId: TeamId, userId: UserId, provider: string, token: string): Promise<void> {
-  if (!(error instanceof ProviderHttpError) || error.status !== 401) return;
-  await refused(teamId, userId, provider, token).catch(() => undefined);
+async function reportRefusal(error: unknown, refused: TokenRefused, teamId: TeamId, userId: UserId, provider: string, token: string): Promise<string | undefined> {
+  if (!(error instanceof ProviderHttpError) || error.status !== 401) return undefined;
+  const fresh = await refused(teamId, userId, provider, token).catch(() => undefined);
+  return fresh === token ? undefined : fresh;
+}
+
+/**
+ * Runs `work` with the asker's token. When the provider refuses it (401) and the connection
+ * gave a fresh token (refreshed now, or by another request meanwhile), runs it once more with
+ * that one, so a token the provider expired before its recorded expiry costs no failed answer.
+ * A refused call did nothing at the provider, so running it again is safe.
+ */
+export async function withAskerToken<T>(
+  refused: TokenRefused,
+  who: { readonly teamId: TeamId; readonly userId: UserId },
+  provider: string,
+  token: string,
+  work: (token: string) => Promise<T>,
+): Promise<T> {
+  try {
+    return await work(token);
+  } catch (error) {
+    const fresh = await reportRefusal(error, refused, who.teamId, who.userId, provider, token);
+    if (fresh === undefined) throw error;
+    try {
+      return await work(fresh);
+    } catch (again) {
+      await reportRefusal(again, refused, who.teamId, who.userId, provider, fresh);
+      throw again;
+    }
+  }
 }
 
 export interface IntegrationToolSpec<S extends z.ZodObject> {
@@ -51,7 +81,8 @@ export interface IntegrationToolSpec<S extends z.ZodObject> {
 /**
  * A tool that acts with the asker's connection to one provider: offered only when they have
  * connected it (`needs.integration`), its results fenced as untrusted text, provider failures
- * told to the model in one line without content. A 401 also reaches `refused`.
+ * told to the model in one line without content. A 401 also reaches `refused` (and the call is
+ * made again once with a fresh token when the connection could be refreshed).
  */
 export function integrationTool<S extends z.ZodObject>(endpoints: IntegrationEndpoints, spec: IntegrationToolSpec<S>, refused: TokenRefused = IGNORE_REFUSALS): Tool {
   const service = findProvider(spec.provider)?.title ?? spec.provider;
@@ -60,9 +91,10 @@ export function integrationTool<S extends z.ZodObject>(endpoints: IntegrationEnd
       const context = toolContextOf(config);
       if (context.integrationToken === undefined) throw new ToolError(`The person asking has not connected ${service}.`);
       try {
-        return await spec.run(args, providerCall(endpoints, spec.provider, context.integrationToken, context.signal));
+        return await withAskerToken(refused, context, spec.provider, context.integrationToken, (token) =>
+          spec.run(args, providerCall(endpoints, spec.provider, token, context.signal)),
+        );
       } catch (error) {
-        await reportRefusal(error, refused, context.teamId, context.userId, spec.provider, context.integrationToken);
         throw toToolError(error, service);
       }
     },

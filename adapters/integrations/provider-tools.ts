@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { INTEGRATION_FAMILIES } from '../../core/integrations/integration-provider';
 import { ToolError, type Tool } from '../../core/tools/tool';
 import { ReaderError, type Reader } from '../../core/readers/reader';
-import { IGNORE_REFUSALS, integrationTool, listResults, providerCall, reportRefusal, sourcesOf, toReaderError, type IntegrationCall, type IntegrationToolSpec, type TokenRefused } from './integration-tool';
+import { IGNORE_REFUSALS, integrationTool, listResults, providerCall, sourcesOf, toReaderError, withAskerToken, type IntegrationCall, type IntegrationToolSpec, type TokenRefused } from './integration-tool';
 import type { IntegrationEndpoints } from './integration-settings';
 import { ProviderHttpError, providerJson } from './provider-http';
 
@@ -381,10 +381,11 @@ export function notionPageReader(endpoints: IntegrationEndpoints, refused: Token
       const id = source.type === 'link' ? notionLinkId(source.url) : undefined;
       if (id === undefined || context.integrationToken === undefined) throw new ReaderError('unsupported');
       try {
-        const read = await readNotion(endpoints, providerCall(endpoints, 'notion', context.integrationToken, context.signal), id);
+        const read = await withAskerToken(refused, context, 'notion', context.integrationToken, (token) =>
+          readNotion(endpoints, providerCall(endpoints, 'notion', token, context.signal), id),
+        );
         return { title: read.title, text: read.text, url: read.url ?? (source.type === 'link' ? source.url : undefined) };
       } catch (error) {
-        await reportRefusal(error, refused, context.teamId, context.userId, 'notion', context.integrationToken);
         throw toReaderError(error);
       }
     },

@@ -97,24 +97,29 @@ export class IntegrationConnections {
 
   /**
    * The provider answered 401 to this access token: revoked on the provider's side (GitHub,
-   * Notion, monday.com and Trello tokens never expire, so no refresh would ever notice) or
-   * otherwise dead. A connection with a refresh token is refreshed now (a refused refresh
-   * marks it "reconnect needed"); one without is marked "reconnect needed" and its token
-   * erased. Nothing changes when the connection already moved on (refreshed, disconnected).
+   * Notion, monday.com and Trello tokens never expire, so no refresh would ever notice),
+   * expired before its recorded expiry (Salesforce's session policy) or otherwise dead. A
+   * connection with a refresh token is refreshed now (a refused refresh marks it "reconnect
+   * needed"); one without is marked "reconnect needed" and its token erased. Nothing changes
+   * when the connection already moved on (refreshed, disconnected). Resolves the access token
+   * to try instead, if there is one.
    */
-  async refusedByProvider(teamId: TeamId, userId: UserId, providerId: string, accessToken: string): Promise<void> {
+  async refusedByProvider(teamId: TeamId, userId: UserId, providerId: string, accessToken: string): Promise<string | undefined> {
     const provider = findProvider(providerId);
-    if (provider === undefined) return;
-    await this.deps.lock.withLock(lockKey(teamId, userId, provider.id), async () => {
+    if (provider === undefined) return undefined;
+    return this.deps.lock.withLock(lockKey(teamId, userId, provider.id), async () => {
       const current = await this.deps.tokens.findLatest(teamId, userId, provider.id);
-      if (!isUsable(current) || current.accessToken !== accessToken) return;
+      if (!isUsable(current)) return undefined;
+      // Another request refreshed it meanwhile: its token is the one to use.
+      if (current.accessToken !== accessToken) return current.accessToken;
       if (current.refreshToken !== null) {
-        await this.refresh(provider, current);
-        return;
+        const fresh = await this.refresh(provider, current);
+        return fresh === accessToken ? undefined : fresh;
       }
       this.deps.log.warn({ teamId, userId, provider: provider.id }, 'integration token refused by the provider: reconnect needed');
       await this.deps.tokens.eraseTokens(teamId, userId, provider.id);
       await this.deps.tokens.append(teamId, this.empty(teamId, userId, provider.id, current.updatedBy, 'reconnect_needed', current));
+      return undefined;
     });
   }
 

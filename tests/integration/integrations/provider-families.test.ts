@@ -186,6 +186,29 @@ describe.each(INTEGRATION_PROVIDERS.map((p) => ({ id: p.id, family: p.family }))
     else if (family.revoke.kind !== 'none') expect(fake.oauth.tokens.get(current.accessToken!)?.revoked).toBe(true);
   });
 
+  it('a token the provider expired before its recorded expiry (a Salesforce session policy) is refreshed and the call made again: the asker gets the result', async () => {
+    expect((await connect(ana, id)).done.status).toBe(303);
+    const before = (await tokens().findLatest(TEAM_A, ADMIN_A, id))!;
+    // Without a refresh token there is nothing to try again with: the next test covers the reconnect.
+    if (before.refreshToken === null) return;
+    const spec = TOOLS[id]!;
+    if (spec.seed) addItems(fake.world, spec.seed[0], spec.seed[1]);
+    // The readers read one file, file00000001 (useWithWorkerWiring).
+    const file = { 'google-docs': 'google:docs', 'google-sheets': 'google:sheets', 'google-slides': 'google:slides' }[id];
+    if (file) addItems(fake.world, file, { id: 'file00000001', title: 'Harbour rota', text: 'Harbour rota', rows: [['Harbour rota']], readers: [ANA.id] });
+    fake.oauth.expire(before.accessToken!);
+
+    const used = await useWithWorkerWiring(id, before.accessToken!);
+
+    expect(used).not.toBeInstanceOf(Error);
+    if (spec.tool !== '') expect((used as { content: string }).content).toContain(spec.expect);
+    else expect((used as { text: string }).text).toContain('Harbour rota');
+    const after = (await tokens().findLatest(TEAM_A, ADMIN_A, id))!;
+    expect(after).toMatchObject({ status: 'connected' });
+    expect(after.accessToken).not.toBe(before.accessToken);
+    expect(fake.oauth.tokens.get(after.accessToken!)?.account.id).toBe(ANA.id);
+  });
+
   it('says "reconnect needed" once the provider refuses a token revoked on its side (HTTP 401), and reconnecting works again', async () => {
     expect((await connect(ana, id)).done.status).toBe(303);
     const token = (await tokens().findLatest(TEAM_A, ADMIN_A, id))!.accessToken!;
