@@ -76,21 +76,26 @@ export class PgScheduleSettingsRepository implements ScheduleSettingsRepository 
     );
   }
 
-  /** One statement for the whole batch, each to its next local day's run; a schedule saved again since it was read keeps its new time. */
+  /**
+   * One statement for the whole batch, each to its next local day's run; a schedule saved again
+   * since it was read keeps its new time. The batch comes as literal arrays, whose length the
+   * planner knows: a minute's dozen schedules are found through the primary key, not by a scan
+   * of every schedule (a jsonb recordset counts as 100 rows, which made it hash-join them all).
+   */
   async advance(runs: readonly DueRun[]): Promise<void> {
     if (runs.length === 0) return;
-    const batch = runs.map((run) => ({
-      team_id: run.teamId,
-      channel_id: run.channelId,
-      read_at: run.nextRunAt.toISOString(),
-      next_run_at: runAfter(run).toISOString(),
-    }));
     await this.orm.em.getConnection().execute(
       `update channel_schedule_next_runs s
           set next_run_at = v.next_run_at
-         from jsonb_to_recordset(?::jsonb) as v(team_id text, channel_id text, read_at timestamptz, next_run_at timestamptz)
+         from unnest(array[?]::text[], array[?]::text[], array[?]::timestamptz[], array[?]::timestamptz[])
+           as v(team_id, channel_id, read_at, next_run_at)
         where s.team_id = v.team_id and s.channel_id = v.channel_id and s.next_run_at = v.read_at`,
-      [JSON.stringify(batch)],
+      [
+        runs.map((run) => run.teamId),
+        runs.map((run) => run.channelId),
+        runs.map((run) => run.nextRunAt.toISOString()),
+        runs.map((run) => runAfter(run).toISOString()),
+      ],
     );
   }
 }
