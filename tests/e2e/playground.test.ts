@@ -138,6 +138,15 @@ describe('the playground in Chromium', () => {
     await page.close();
   }, 90_000);
 
+  it('on /ja/playground, "設定" signs in as Ada and opens the settings in Japanese, not the English /settings', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/ja/playground`);
+    await page.getByRole('link', { name: ja.settings }).click();
+    await page.waitForURL(/\/ja\/settings$/);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ja');
+    await page.close();
+  }, 60_000);
+
   it('speaks Japanese on /ja/playground: the model banner and why a summary cannot run now', async () => {
     const page = await signedInPage();
     const saved = await page.request.put(`${base}/api/settings/schedules/C0GENERAL`, {

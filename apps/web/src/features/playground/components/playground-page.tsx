@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localizePath } from '../../../lib/locale';
+import { useLocale } from '../../../lib/use-locale';
 import { act, getWorld, PlaygroundError, type HomeBlock, type PlaygroundMessage, type PlaygroundWorld } from '../api/playground-api';
 import './playground.css';
 
@@ -52,6 +54,7 @@ const POLL_MS = 600;
 /** `/playground`: a small view of the emulated Slack workspace the playground runs (apps/playground). */
 export function PlaygroundPage() {
   const { t, i18n } = useTranslation('playground');
+  const locale = useLocale();
   const [world, setWorld] = useState<PlaygroundWorld | null | undefined>(undefined);
   const [view, setView] = useState<View>({ kind: 'channel', id: 'C0GENERAL' });
   const [thread, setThread] = useState<{ channel: string; ts: string } | null>(null);
@@ -185,7 +188,7 @@ export function PlaygroundPage() {
               </button>
             </li>
           </ul>
-          <a className="playground-settings" href={`/auth/signin?returnTo=${encodeURIComponent('/settings')}`}>
+          <a className="playground-settings" href={`/auth/signin?returnTo=${encodeURIComponent(localizePath('/settings', locale))}`}>
             {t('settings')}
           </a>
         </nav>
