@@ -89,6 +89,26 @@ describe('the playground in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('a reload mid-answer keeps the channel and the open thread, and the answer arrives there once', async () => {
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${base}/playground`);
+    await page.getByRole('button', { name: '# random' }).click();
+    const composer = page.getByRole('textbox', { name: 'Message # random' });
+    await composer.fill('@Tomo what did I miss while reloading?');
+    await composer.press('Enter');
+    const thread = page.locator('.playground-thread');
+    await expect.poll(() => thread.locator('.playground-message').first().innerText()).toContain('what did I miss while reloading?');
+
+    await page.reload();
+    // Still in #random with the thread open, as Slack keeps you where you were.
+    await expect.poll(() => page.getByRole('button', { name: '# random' }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => thread.locator('.playground-message').first().innerText()).toContain('what did I miss while reloading?');
+    await expect.poll(() => tomoReplies(page).allInnerTexts(), { timeout: 30_000 }).toEqual([expect.stringContaining('Answer budget')]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('"Settings" signs the visitor in as Ada, the demo admin, through the emulated Slack', async () => {
     const page = await browser.newPage();
     await page.goto(`${base}/playground`);

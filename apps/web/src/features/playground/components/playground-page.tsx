@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { localizePath } from '../../../lib/locale';
 import { useLocale } from '../../../lib/use-locale';
 import { act, getWorld, PlaygroundError, type HomeBlock, type PlaygroundMessage, type PlaygroundWorld } from '../api/playground-api';
+import { parsePlaygroundSearch, type PlaygroundSearch } from '../playground-search';
 import './playground.css';
 
 type View = { kind: 'channel'; id: string } | { kind: 'home' } | { kind: 'assistant'; threadTs: string | null };
@@ -50,14 +52,33 @@ const OFFERED_REACTIONS = ['jp', 'fr', 'memo', 'question', 'bulb'];
 /** How an emoji shows: its glyph when known, else `:name:` as Slack shows a name it cannot draw. */
 const glyph = (name: string) => EMOJI[name] ?? `:${name}:`;
 const POLL_MS = 600;
+const route = getRouteApi('/{-$locale}/playground');
+const GENERAL = 'C0GENERAL';
 
 /** `/playground`: a small view of the emulated Slack workspace the playground runs (apps/playground). */
 export function PlaygroundPage() {
   const { t, i18n } = useTranslation('playground');
   const locale = useLocale();
   const [world, setWorld] = useState<PlaygroundWorld | null | undefined>(undefined);
-  const [view, setView] = useState<View>({ kind: 'channel', id: 'C0GENERAL' });
-  const [thread, setThread] = useState<{ channel: string; ts: string } | null>(null);
+  // Where the visitor is lives in the address, so a reload mid-answer keeps the thread open.
+  const search = parsePlaygroundSearch(route.useSearch());
+  const navigate = route.useNavigate();
+  const view: View =
+    search.view === 'home'
+      ? { kind: 'home' }
+      : search.view === 'assistant'
+        ? { kind: 'assistant', threadTs: search.chat ?? null }
+        : { kind: 'channel', id: search.channel ?? GENERAL };
+  const thread = view.kind === 'channel' && search.thread ? { channel: view.id, ts: search.thread } : null;
+  const go = (next: View, threadTs: string | null = null) => {
+    const to: PlaygroundSearch =
+      next.kind === 'home'
+        ? { view: 'home' }
+        : next.kind === 'assistant'
+          ? { view: 'assistant', ...(next.threadTs ? { chat: next.threadTs } : {}) }
+          : { ...(next.id === GENERAL ? {} : { channel: next.id }), ...(threadTs ? { thread: threadTs } : {}) };
+    void navigate({ search: to, replace: true });
+  };
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -113,8 +134,7 @@ export function PlaygroundPage() {
   const lastChannel = view.kind === 'channel' && view.id !== dm?.id ? view.id : 'C0GENERAL';
 
   const openHome = () => {
-    setView({ kind: 'home' });
-    setThread(null);
+    go({ kind: 'home' });
     void run('home', {});
   };
 
@@ -142,8 +162,7 @@ export function PlaygroundPage() {
                     type="button"
                     aria-current={view.kind === 'channel' && view.id === c.id ? 'page' : undefined}
                     onClick={() => {
-                      setView({ kind: 'channel', id: c.id });
-                      setThread(null);
+                      go({ kind: 'channel', id: c.id });
                     }}
                   >
                     # {c.name}
@@ -159,8 +178,7 @@ export function PlaygroundPage() {
                   type="button"
                   aria-current={view.kind === 'channel' && view.id === dm.id ? 'page' : undefined}
                   onClick={() => {
-                    setView({ kind: 'channel', id: dm.id });
-                    setThread(null);
+                    go({ kind: 'channel', id: dm.id });
                   }}
                 >
                   {dm.name}
@@ -180,8 +198,7 @@ export function PlaygroundPage() {
                 type="button"
                 aria-current={view.kind === 'assistant' ? 'page' : undefined}
                 onClick={() => {
-                  setView({ kind: 'assistant', threadTs: null });
-                  setThread(null);
+                  go({ kind: 'assistant', threadTs: null });
                 }}
               >
                 {t('assistant')}
@@ -201,10 +218,10 @@ export function PlaygroundPage() {
               channelId={view.id}
               isDm={view.id === dm?.id}
               title={view.id === dm?.id ? dm.name : `# ${channelName(view.id)}`}
-              onOpenThread={(ts) => setThread({ channel: view.id, ts })}
+              onOpenThread={(ts) => go(view, ts)}
               run={run}
               onPosted={(ts, mentioned) => {
-                if (mentioned && view.id !== dm?.id) setThread({ channel: view.id, ts });
+                if (mentioned && view.id !== dm?.id) go(view, ts);
               }}
             />
           ) : null}
@@ -216,7 +233,7 @@ export function PlaygroundPage() {
               threadTs={view.threadTs}
               contextChannel={lastChannel}
               contextName={channelName(lastChannel)}
-              onThread={(threadTs) => setView({ kind: 'assistant', threadTs })}
+              onThread={(threadTs) => go({ kind: 'assistant', threadTs })}
               run={run}
             />
           ) : null}
@@ -226,7 +243,7 @@ export function PlaygroundPage() {
           <aside className="playground-thread" aria-label={t('thread.title')}>
             <header>
               <h2>{t('thread.title')}</h2>
-              <button type="button" onClick={() => setThread(null)} aria-label={t('thread.close')}>
+              <button type="button" onClick={() => go(view)} aria-label={t('thread.close')}>
                 ×
               </button>
             </header>
