@@ -109,6 +109,18 @@ describe('the playground in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('names its icon in the HTML it is served with, so a first visit logs no /favicon.ico 404 in the console', async () => {
+    // The browser asks for /favicon.ico when the document it loaded names no icon; React adds
+    // the link only after rendering, too late. The page as served must name /favicon.svg.
+    const page = await browser.newPage();
+    for (const path of ['/playground', '/ja/playground']) {
+      const html = await (await page.request.get(`${base}${path}`)).text();
+      expect(html).toMatch(/<link rel="icon" href="\/favicon\.svg"[^>]*>.*<\/head>/s);
+      expect((await page.request.get(`${base}/favicon.svg`)).status()).toBe(200);
+    }
+    await page.close();
+  }, 60_000);
+
   it('"Settings" signs the visitor in as Ada, the demo admin, through the emulated Slack', async () => {
     const page = await browser.newPage();
     await page.goto(`${base}/playground`);

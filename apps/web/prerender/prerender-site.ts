@@ -23,6 +23,8 @@ export function spaShell(tags: string): string {
   return (
     '<!DOCTYPE html><html lang="en" data-render="client"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
+    // The prerendered pages' icon, else the browser asks for /favicon.ico (a 404 in the console).
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
     `<title>Tomo</title>${tags}</head><body></body></html>`
   );
 }
