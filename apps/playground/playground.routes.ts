@@ -9,11 +9,14 @@ import type { JobQueue } from '../../core/shared/job-queue.port';
 import type { ReactionSettingsRepository } from '../../core/reactions/reaction-settings-repository.port';
 import type { ScheduleSettingsRepository } from '../../core/schedules/schedule-settings-repository.port';
 import { localDayIn } from '../../core/schedules/time-zone';
+import { LOCALE_HEADER, requestLocale } from '../server/http/session/request-locale';
 import { originOf, sameOriginOnly } from '../server/http/session/same-origin';
 import { SLACK_QUEUES, summaryJobs } from '../shared/slack-jobs';
 import { PLAYGROUND_AUTHORIZE_PATH, type Playground } from './playground';
 import { isPlaygroundMessage, refuse } from './playground-errors';
 
+/** The Slack locale a page language stands for (users.info's `locale`). */
+const SLACK_LOCALES = { en: 'en-US', ja: 'ja-JP' } as const;
 const id = z.string().trim().min(1).max(40).regex(/^[A-Z0-9]+$/);
 const ts = z.string().trim().regex(/^\d{10}\.\d{1,6}$/);
 
@@ -70,6 +73,13 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
   });
 
   router.use('/api/playground', sameOriginOnly(options.publicUrl));
+  // The visitor is Ada: her Slack speaks the page's language, as a Japanese visitor's own Slack
+  // would, so on /ja/playground Tomo's Home, greetings and refusals come in Japanese too.
+  router.use('/api/playground', (req, _res, next) => {
+    const ada = state.users.get(me);
+    if (req.method === 'POST' && ada && req.get(LOCALE_HEADER)) ada.locale = SLACK_LOCALES[requestLocale(req)];
+    next();
+  });
 
   router.get('/api/playground', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');

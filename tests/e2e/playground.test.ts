@@ -179,6 +179,19 @@ describe('the playground in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('on /ja/playground, Tomo speaks Japanese in Slack too (its App Home), and English again on /playground', async () => {
+    const page = await browser.newPage();
+    const openHome = async (name: string) => {
+      await page.getByRole('button', { name: 'App Home' }).click();
+      return expect.poll(() => page.locator('.playground-home').innerText(), { timeout: 30_000 }).toContain(name);
+    };
+    await page.goto(`${base}/ja/playground`);
+    await openHome('Tomoへようこそ');
+    await page.goto(`${base}/playground`);
+    await openHome('Welcome to Tomo');
+    await page.close();
+  }, 90_000);
+
   it('speaks Japanese on /ja/playground: the model banner and why a summary cannot run now', async () => {
     const page = await signedInPage();
     const saved = await page.request.put(`${base}/api/settings/schedules/C0GENERAL`, {
