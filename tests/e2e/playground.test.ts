@@ -79,6 +79,8 @@ describe('the playground in Chromium', () => {
       .toContain('Answer budget');
     const [answer] = await tomoReplies(page).allInnerTexts();
     expect(answer).toContain(DEMO_LABEL);
+    // Its _italic_ first line is drawn in italics whole, though LLM_PROVIDER has an underscore in it.
+    expect(await tomoReplies(page).first().locator('em').allInnerTexts()).toContain(DEMO_LABEL);
     expect(answer).toContain('• Thread messages: 1 (1 from people, 0 from Tomo)');
     // Streamed: the page showed the answer part-written before it was whole.
     expect([...seen].some((text) => text.includes('Demo model') && !text.includes('Answer budget'))).toBe(true);

@@ -560,9 +560,12 @@ function Composer(props: { label: string; tomo: string; onSend(text: string, fil
   );
 }
 
-/** Slack's *bold*, _italic_, ~strike~ and `code`, drawn as such (everything else stays text). */
+/**
+ * Slack's *bold*, _italic_, ~strike~ and `code`, drawn as such (everything else stays text). As
+ * in Slack, an underscore inside a word (LLM_PROVIDER) neither opens nor closes italics.
+ */
 function Mrkdwn(props: { text: string }) {
-  const parts = props.text.split(/(`[^`\n]+`|\*[^*\n]+\*|(?<![\w])_[^_\n]+_(?![\w])|~[^~\n]+~)/g);
+  const parts = props.text.split(/(`[^`\n]+`|\*[^*\n]+\*|(?<!\w)_(?:[^_\n]|(?<=\w)_(?=\w))+_(?!\w)|~[^~\n]+~)/g);
   return (
     <>
       {parts.map((part, i) => {
