@@ -1,12 +1,10 @@
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicPages } from '../../apps/web/src/lib/public-routes';
+import { seriousViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import type { StaticServer } from '../support/static-server';
 import { startWebApp } from '../support/web-app';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let server: StaticServer;
 let browser: Browser;
@@ -20,25 +18,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** axe-core's serious and critical findings, as 'rule: help (selectors)' lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-}
 
 async function open(url: string, width = 1280): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });

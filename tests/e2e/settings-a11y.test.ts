@@ -1,0 +1,191 @@
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgUsageEventRepository } from '../../adapters/postgres/pg-usage-event-repository';
+import { translate } from '../../apps/shared/messages';
+import en from '../../apps/web/src/locales/en/settings';
+import ja from '../../apps/web/src/locales/ja/settings';
+import { ANA, startFakeIntegrations, type FakeIntegrations } from '../fakes/integrations/fake-integrations';
+import { startBrowserWorld, type BrowserWorld } from '../integration/settings/support/browser-world';
+import { ADMIN_A, BOT_A, buyPlan, MEMBER_A, TEAM_A } from '../integration/settings/support/slack-world';
+import { seriousViolations } from '../support/axe';
+
+/**
+ * The signed-in settings pages as a keyboard and screen-reader user meets them: axe-core finds
+ * no serious or critical violation on any page in either language with data on it, nor with a
+ * dialog open; dialogs take and give back focus; switches work with Space and say their state.
+ */
+let world: BrowserWorld;
+let fake: FakeIntegrations;
+let admin: BrowserContext;
+
+const PAGES = ['app', 'auto-replies', 'instructions', 'integrations', 'members', 'plugins', 'reactions', 'schedules', 'usage', 'subscription'] as const;
+
+beforeAll(async () => {
+  fake = await startFakeIntegrations();
+  world = await startBrowserWorld({ env: fake.env(['google', 'github']) });
+  await buyPlan(world.app, TEAM_A, { id: 'sub-acme-a11y', planKey: 'gpt50', seats: 3 });
+  admin = await world.signedIn({ teamId: TEAM_A, userId: ADMIN_A });
+
+  // Data on every page: a seat, an auto reply, instructions, a custom reaction, a schedule, usage, a connected account.
+  const base = world.app.baseUrl;
+  const send = async (method: 'PUT' | 'POST', path: string, data: unknown) => {
+    const response = await admin.request.fetch(`${base}${path}`, { method, headers: { origin: base }, data });
+    expect(response.status(), `${method} ${path}`).toBeLessThan(300);
+  };
+  await send('PUT', `/api/settings/members/${MEMBER_A}/seat`, { subscriptionId: 'sub-acme-a11y' });
+  await send('PUT', `/api/settings/auto-replies/${BOT_A}`, { instruction: 'Summarise each alert in one line.', enabled: true });
+  await send('PUT', '/api/settings/instructions/workspace', { targetId: null, name: 'House style', text: 'Answer in British English.' });
+  await send('PUT', '/api/settings/instructions/user', { targetId: ADMIN_A, name: 'Own style', text: 'Call me Ana.' });
+  await send('POST', '/api/settings/reactions', { name: 'tada', prompt: 'Celebrate this message.', category: 'custom' });
+  await send('PUT', '/api/settings/schedules/C0GENERAL', { isSummaryEnabled: true, localTime: '09:00', timezoneOffsetMinutes: 0, lookbackDays: 1 });
+  const usage = new PgUsageEventRepository(world.app.database.orm);
+  for (const [i, kind] of (['channel_mention', 'direct_message'] as const).entries()) {
+    await usage.record(TEAM_A, { id: `a11y-${i}`, teamId: TEAM_A, memberId: MEMBER_A, subscriptionId: null, kind, occurredAt: new Date() });
+  }
+  fake.oauth.signInAs('google', ANA);
+  const { page } = await world.open(admin, '/settings/integrations');
+  await page.locator('[data-provider="google-docs"]').getByRole('link', { name: en.integrations.connect }).click();
+  await page.locator('[data-provider="google-docs"][data-state="connected"]').waitFor();
+  await page.close();
+}, 240_000);
+afterAll(async () => {
+  await world?.close();
+  await fake?.close();
+});
+
+const LANGUAGES = [['', en, 'en'], ['/ja', ja, 'ja']] as const;
+
+/** Opens a settings page and waits for its data (the Loading... text gone). */
+async function open(path: string, lang: 'en' | 'ja' = 'en'): Promise<Page> {
+  const { page } = await world.open(admin, path);
+  await page.getByText(translate('UI.LOADING', {}, lang), { exact: true }).waitFor({ state: 'detached' });
+  return page;
+}
+
+/** The element that has focus, as its tag and accessible text. */
+const focused = (page: Page) => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.trim() ?? ''}`);
+const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+
+describe('axe-core finds no serious or critical violations when signed in', () => {
+  it('on every settings page with data, in English and Japanese', async () => {
+    const found: string[] = [];
+    for (const [prefix, , lang] of LANGUAGES) {
+      for (const path of PAGES) {
+        const page = await open(`${prefix}/settings/${path}`, lang);
+        // The page's own rows are there, not just its frame.
+        if (path === 'reactions') await page.locator('tr[data-reaction]').first().waitFor();
+        if (path === 'members') await page.locator('tr[data-member]').first().waitFor();
+        for (const line of await seriousViolations(page)) found.push(`${prefix}/settings/${path} ${line}`);
+        await page.close();
+      }
+    }
+    expect(found).toEqual([]);
+  }, 240_000);
+
+  it('with the reaction modal open and with a confirm dialog open, in English and Japanese', async () => {
+    const found: string[] = [];
+    for (const [prefix, copy, lang] of LANGUAGES) {
+      const page = await open(`${prefix}/settings/reactions`, lang);
+      await page.getByRole('tab', { name: copy.reactions.tabs.custom }).click();
+      await page.getByRole('button', { name: copy.reactions.add }).click();
+      const modal = page.locator('dialog[open]');
+      // With its validation message showing.
+      await modal.getByRole('button', { name: copy.actions.save }).click();
+      await modal.getByRole('alert').waitFor();
+      for (const line of await seriousViolations(page)) found.push(`${prefix} reaction modal ${line}`);
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'detached' });
+
+      await page.locator('tr[data-reaction="tada"]').getByRole('button', { name: copy.actions.delete }).click();
+      await page.locator('dialog[open]').waitFor();
+      for (const line of await seriousViolations(page)) found.push(`${prefix} delete confirm ${line}`);
+      await page.close();
+
+      const app = await open(`${prefix}/settings/app`, lang);
+      await app.getByLabel(copy.app.name.label).fill('Acme Helper');
+      await app.getByRole('button', { name: copy.actions.save }).click();
+      await app.locator('dialog[open]').waitFor();
+      for (const line of await seriousViolations(app)) found.push(`${prefix} app confirm ${line}`);
+      await app.close();
+    }
+    expect(found).toEqual([]);
+  }, 120_000);
+});
+
+describe('dialogs by keyboard', () => {
+  it('the reaction modal takes focus, Escape closes it, and focus returns to Add reaction', async () => {
+    const page = await open('/settings/reactions');
+    await page.getByRole('tab', { name: en.reactions.tabs.custom }).click();
+    const add = page.getByRole('button', { name: en.reactions.add });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const modal = page.getByRole('dialog', { name: en.reactions.addTitle });
+    await modal.waitFor();
+    expect(await modal.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.locator('dialog[open]').waitFor({ state: 'detached' });
+    expect(await isFocused(add)).toBe(true);
+    await page.close();
+  });
+
+  it('a confirm dialog takes focus, Escape closes it without acting, and focus returns to the button that opened it', async () => {
+    const page = await open('/settings/reactions');
+    await page.getByRole('tab', { name: en.reactions.tabs.custom }).click();
+    const remove = page.locator('tr[data-reaction="tada"]').getByRole('button', { name: en.actions.delete });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: translate('UI.CONFIRM_DELETE_REACTION', {}, 'en') });
+    await dialog.waitFor();
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.locator('dialog[open]').waitFor({ state: 'detached' });
+    expect(await isFocused(remove)).toBe(true);
+    expect(await page.locator('tr[data-reaction="tada"]').count()).toBe(1);
+
+    // The app name's confirmation gives focus back to Save.
+    const app = await open('/settings/app');
+    await app.getByLabel(en.app.name.label).fill('Acme Keyboard');
+    const save = app.getByRole('button', { name: en.actions.save });
+    await save.focus();
+    await app.keyboard.press('Enter');
+    await app.locator('dialog[open]').waitFor();
+    expect(await app.locator('dialog[open]').evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await app.keyboard.press('Escape');
+    await app.locator('dialog[open]').waitFor({ state: 'detached' });
+    expect(await isFocused(save)).toBe(true);
+    await app.close();
+    await page.close();
+  });
+});
+
+describe('switches by keyboard', () => {
+  it('every switch and on/off checkbox on the settings pages says its state and flips with Space', async () => {
+    const checked: string[] = [];
+    // (The Subscription page's auto-renew switch shows only where billing is configured: tests/e2e/billing-subscription.test.ts.)
+    for (const path of ['app', 'members', 'plugins', 'schedules', 'auto-replies']) {
+      const page = await open(`/settings/${path}`);
+      await page.locator('[role="switch"], input[type="checkbox"]').first().waitFor();
+      const toggles = page.locator('[role="switch"], input[type="checkbox"]');
+      const toggle = toggles.first();
+      const name = await toggle.evaluate((element) => element.getAttribute('aria-label') ?? element.textContent ?? '');
+      const state = () =>
+        toggle.evaluate((element) =>
+          element instanceof HTMLInputElement ? String(element.checked) : (element.getAttribute('aria-checked') ?? 'missing'),
+        );
+      const before = await state();
+      expect(['true', 'false'], `${path}: ${name}`).toContain(before);
+      await toggle.focus();
+      expect(await focused(page)).not.toBe('BODY ');
+      await page.keyboard.press('Space');
+      // Some switches ask first: a confirmation is answered, as a keyboard user would, with Enter on Confirm.
+      if (await page.locator('dialog[open]').count()) {
+        await page.locator('dialog[open]').getByRole('button', { name: en.actions.confirm }).focus();
+        await page.keyboard.press('Enter');
+      }
+      await expect.poll(state, { message: `${path}: ${name}` }).toBe(before === 'true' ? 'false' : 'true');
+      checked.push(path);
+      await page.close();
+    }
+    expect(checked).toHaveLength(5);
+  }, 120_000);
+});
