@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../adapters/embedded-postgres/embedded-postgres-server';
 import { DEMO_LABEL } from '../../adapters/llm/demo/demo-llm-provider';
 import { startAllInOne, type AllInOne } from '../../apps/all-in-one';
+import { seriousViolations } from '../support/axe';
 import { launchBrowser, watchPageErrors } from '../support/browser';
 import { testDatabase } from '../support/database';
 import { testLogger } from '../support/logger';
@@ -250,4 +251,40 @@ describe('the playground in Chromium', () => {
     expect(await page.getByRole('complementary', { name: 'Things to try' }).innerText()).toContain('Send Kumo a direct message.');
     await page.close();
   }, 90_000);
+});
+
+describe('the playground for a keyboard and screen-reader user', () => {
+  it('axe-core finds no serious or critical violations in either language: channel, open thread, attachment, home and assistant', async () => {
+    const found: string[] = [];
+    for (const [prefix, composerName, replyName] of [
+      ['', 'Message # general', 'Reply'],
+      ['/ja', '# general へのメッセージ', '返信'],
+    ] as const) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const audit = async (state: string) => {
+        for (const line of await seriousViolations(page)) found.push(`${prefix}/playground ${state} ${line}`);
+      };
+      await page.goto(`${base}${prefix}/playground`);
+      await page.getByRole('note').waitFor();
+      await audit('channel');
+
+      const composer = page.getByRole('textbox', { name: composerName });
+      await composer.fill('@Tomo what is on the agenda?');
+      await composer.press('Enter');
+      await page.locator('.playground-thread').waitFor();
+      await expect.poll(() => page.locator('.playground-thread .playground-writing').count(), { timeout: 30_000 }).toBe(0);
+      await page.locator('.playground-composer input[type="file"]').last().setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+      await page.locator('.playground-attached').waitFor();
+      await audit(`thread (${replyName}) with an attachment`);
+
+      await page.locator('.playground-sidebar').getByRole('button').nth(-2).click();
+      await page.locator('.playground-home').waitFor();
+      await audit('home');
+      await page.locator('.playground-sidebar').getByRole('button').last().click();
+      await page.locator('.playground-assistant').waitFor();
+      await audit('assistant');
+      await page.close();
+    }
+    expect(found).toEqual([]);
+  }, 120_000);
 });

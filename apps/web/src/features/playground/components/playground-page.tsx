@@ -336,64 +336,68 @@ function MessageList(props: { world: PlaygroundWorld; messages: PlaygroundMessag
     end.current?.scrollIntoView?.({ block: 'nearest' });
   }, [props.messages.length, last?.text.length]);
   return (
-    <ol className="playground-messages" role="log" aria-live="polite">
-      {props.messages.map((m) => {
-        const replies = world.messages.filter((r) => r.channel === m.channel && r.threadTs === m.ts && r.ts !== m.ts).length;
-        const author = m.byTomo ? (m.username ?? world.tomo.name) : (world.people[m.user ?? ''] ?? m.username ?? m.user ?? '');
-        return (
-          <li key={`${m.channel}/${m.ts}`} className={m.byTomo ? 'playground-message playground-message-tomo' : 'playground-message'} data-ts={m.ts}>
-            <p className="playground-author">
-              {author}
-              {m.byTomo ? <span className="playground-app">APP</span> : null}
-            </p>
-            <div className="playground-text">
-              <Mrkdwn text={readable(world, m.text)} />
-            </div>
-            {m.streaming ? <p className="playground-writing">{t('message.writing', { name: author })}</p> : null}
-            {m.files.length > 0 ? (
-              <ul className="playground-files">
-                {m.files.map((f) => (
-                  <li key={f.name}>📄 {f.name}</li>
-                ))}
-              </ul>
-            ) : null}
-            <div className="playground-reactions">
-              {m.reactions.map((r) => (
-                <span key={r.name} className={r.mine ? 'playground-reaction playground-reaction-mine' : 'playground-reaction'} title={`:${r.name}:`}>
-                  {glyph(r.name)} {r.count}
-                </span>
-              ))}
-              {m.byTomo
-                ? null
-                : offered.filter((name) => !m.reactions.some((r) => r.name === name && r.mine)).map((name) => (
-                    <button
-                      key={name}
-                      type="button"
-                      className="playground-react"
-                      aria-label={t('message.react', { name: `:${name}:` })}
-                      onClick={() => void props.run('reactions', { channel: m.channel, ts: m.ts, name })}
-                    >
-                      {glyph(name)}
-                    </button>
+    // The log role sits on a wrapper: on the <ol> it would replace the list role, and the
+    // messages would no longer be read as a list's items.
+    <div className="playground-messages" role="log" aria-live="polite">
+      <ol>
+        {props.messages.map((m) => {
+          const replies = world.messages.filter((r) => r.channel === m.channel && r.threadTs === m.ts && r.ts !== m.ts).length;
+          const author = m.byTomo ? (m.username ?? world.tomo.name) : (world.people[m.user ?? ''] ?? m.username ?? m.user ?? '');
+          return (
+            <li key={`${m.channel}/${m.ts}`} className={m.byTomo ? 'playground-message playground-message-tomo' : 'playground-message'} data-ts={m.ts}>
+              <p className="playground-author">
+                {author}
+                {m.byTomo ? <span className="playground-app">APP</span> : null}
+              </p>
+              <div className="playground-text">
+                <Mrkdwn text={readable(world, m.text)} />
+              </div>
+              {m.streaming ? <p className="playground-writing">{t('message.writing', { name: author })}</p> : null}
+              {m.files.length > 0 ? (
+                <ul className="playground-files">
+                  {m.files.map((f) => (
+                    <li key={f.name}>📄 {f.name}</li>
                   ))}
-              <button
-                type="button"
-                className="playground-replies"
-                onClick={() => void props.run('shortcuts', { channel: m.channel, ts: m.ts, callbackId: 'save_as_pdf' })}
-              >
-                {t('message.savePdf')}
-              </button>
-              {props.onOpenThread ? (
-                <button type="button" className="playground-replies" onClick={() => props.onOpenThread!(m.ts)}>
-                  {replies > 0 ? t('message.replies', { count: replies }) : t('message.openThread')}
-                </button>
+                </ul>
               ) : null}
-            </div>
-          </li>
-        );
-      })}
-      <li ref={end} aria-hidden="true" className="playground-end" />
-    </ol>
+              <div className="playground-reactions">
+                {m.reactions.map((r) => (
+                  <span key={r.name} className={r.mine ? 'playground-reaction playground-reaction-mine' : 'playground-reaction'} title={`:${r.name}:`}>
+                    {glyph(r.name)} {r.count}
+                  </span>
+                ))}
+                {m.byTomo
+                  ? null
+                  : offered.filter((name) => !m.reactions.some((r) => r.name === name && r.mine)).map((name) => (
+                      <button
+                        key={name}
+                        type="button"
+                        className="playground-react"
+                        aria-label={t('message.react', { name: `:${name}:` })}
+                        onClick={() => void props.run('reactions', { channel: m.channel, ts: m.ts, name })}
+                      >
+                        {glyph(name)}
+                      </button>
+                    ))}
+                <button
+                  type="button"
+                  className="playground-replies"
+                  onClick={() => void props.run('shortcuts', { channel: m.channel, ts: m.ts, callbackId: 'save_as_pdf' })}
+                >
+                  {t('message.savePdf')}
+                </button>
+                {props.onOpenThread ? (
+                  <button type="button" className="playground-replies" onClick={() => props.onOpenThread!(m.ts)}>
+                    {replies > 0 ? t('message.replies', { count: replies }) : t('message.openThread')}
+                  </button>
+                ) : null}
+              </div>
+            </li>
+          );
+        })}
+        <li ref={end} aria-hidden="true" className="playground-end" />
+      </ol>
+    </div>
   );
 }
 
