@@ -56,8 +56,8 @@ afterAll(async () => {
 const LANGUAGES = [['', en, 'en'], ['/ja', ja, 'ja']] as const;
 
 /** Opens a settings page and waits for its data (the Loading... text gone). */
-async function open(path: string, lang: 'en' | 'ja' = 'en'): Promise<Page> {
-  const { page } = await world.open(admin, path);
+async function open(path: string, lang: 'en' | 'ja' = 'en', context = admin): Promise<Page> {
+  const { page } = await world.open(context, path);
   await page.getByText(translate('UI.LOADING', {}, lang), { exact: true }).waitFor({ state: 'detached' });
   return page;
 }
@@ -67,11 +67,15 @@ const focused = (page: Page) => page.evaluate(() => `${document.activeElement?.t
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
 describe('axe-core finds no serious or critical violations when signed in', () => {
-  it('on every settings page with data, in English and Japanese', async () => {
+  it.each([
+    ['a desktop', 1280],
+    ['a phone-sized', 375],
+  ] as const)('on every settings page with data, in English and Japanese, on %s screen', async (_screen, width) => {
     const found: string[] = [];
+    const context = width === 1280 ? admin : await world.signedIn({ teamId: TEAM_A, userId: ADMIN_A }, { width });
     for (const [prefix, , lang] of LANGUAGES) {
       for (const path of PAGES) {
-        const page = await open(`${prefix}/settings/${path}`, lang);
+        const page = await open(`${prefix}/settings/${path}`, lang, context);
         // The page's own rows are there, not just its frame.
         if (path === 'reactions') await page.locator('tr[data-reaction]').first().waitFor();
         if (path === 'members') await page.locator('tr[data-member]').first().waitFor();
@@ -79,6 +83,7 @@ describe('axe-core finds no serious or critical violations when signed in', () =
         await page.close();
       }
     }
+    if (context !== admin) await context.close();
     expect(found).toEqual([]);
   }, 240_000);
 

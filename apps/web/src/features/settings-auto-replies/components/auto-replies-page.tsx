@@ -58,6 +58,7 @@ export function AutoRepliesPage() {
       <LoadState state={list} hasData={rows !== undefined} empty={rows?.length === 0} />
       {rows && rows.length > 0 ? (
         <SettingsTable
+          label={t('autoReplies.title')}
           columns={[
             t('common.number'),
             t('autoReplies.columns.bot'),

@@ -72,7 +72,7 @@ export function InstructionsPage() {
                 {m('UNKNOWN')}
               </p>
             ) : (
-              <InstructionTable views={data.channels} targetLabel={t('instructions.columns.channel')} onEdit={(v) => setChannelId(v.targetId ?? '')} />
+              <InstructionTable label={t('instructions.sections.channel')} views={data.channels} targetLabel={t('instructions.columns.channel')} onEdit={(v) => setChannelId(v.targetId ?? '')} />
             )}
             <label className="settings-field">
               {t('instructions.chooseChannel')}
@@ -100,7 +100,7 @@ export function InstructionsPage() {
 
           <section className="settings-section" aria-labelledby="instructions-user">
             <h2 id="instructions-user">{t('instructions.sections.user')}</h2>
-            {data.isAdmin ? <InstructionTable views={data.users} targetLabel={t('instructions.columns.user')} /> : null}
+            {data.isAdmin ? <InstructionTable label={t('instructions.sections.user')} views={data.users} targetLabel={t('instructions.columns.user')} /> : null}
             <p className="settings-hint">{t('instructions.userNote')}</p>
             <InstructionEditor
               level="user"
@@ -119,11 +119,12 @@ export function InstructionsPage() {
   );
 }
 
-function InstructionTable(props: { views: InstructionView[]; targetLabel: string; onEdit?: (view: InstructionView) => void }) {
+function InstructionTable(props: { label: string; views: InstructionView[]; targetLabel: string; onEdit?: (view: InstructionView) => void }) {
   const { t, m } = useSettingsText();
   if (props.views.length === 0) return <p>{m('UI.NO_DATA')}</p>;
   return (
     <SettingsTable
+      label={props.label}
       columns={[
         props.targetLabel,
         t('instructions.fields.name'),

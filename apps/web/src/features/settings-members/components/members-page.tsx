@@ -78,6 +78,7 @@ function SeatAssignments() {
             <p>{m('UI.NO_DATA')}</p>
           ) : (
             <SettingsTable
+              label={t('members.title')}
               columns={[
                 t('common.number'),
                 t('members.columns.authority'),

@@ -91,6 +91,7 @@ export function ReactionsPage() {
         />
         {rows.length > 0 ? (
           <SettingsTable
+            label={t(`reactions.tabs.${tab}`)}
             columns={[
               t('reactions.fields.name'),
               t('reactions.fields.prompt'),

@@ -97,6 +97,7 @@ export function SchedulesPage() {
       <LoadState state={list} hasData={data !== undefined} empty={data !== undefined && rows.length === 0} />
       {rows.length > 0 ? (
         <SettingsTable
+          label={t('schedules.title')}
           columns={[
             t('common.number'),
             t('schedules.columns.channelId'),
