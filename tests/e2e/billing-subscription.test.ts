@@ -6,6 +6,7 @@ import en from '../../apps/web/src/locales/en/settings';
 import ja from '../../apps/web/src/locales/ja/settings';
 import { ADMIN, eventually, MEMBER, startBillingWorld, TEAM, type BillingWorld } from '../integration/billing-http/support/billing-world';
 import { buyPlan } from '../integration/settings/support/slack-world';
+import { seriousViolations } from '../support/axe';
 import { launchBrowser, watchPageErrors } from '../support/browser';
 import { ensureWebBuild } from '../support/web-app';
 
@@ -179,6 +180,34 @@ describe('billing configured', () => {
     await panel.getByRole('button', { name: en.actions.cancel }).click();
     expect(stripeSubscription().items[0]?.quantity).toBe(5);
     await page.close();
+  });
+
+  it('is accessible: axe-core finds nothing serious with a seat preview or the auto-renew confirmation open; the switch works by keyboard', async () => {
+    const found: string[] = [];
+    for (const [prefix, copy] of [['', en], ['/ja', ja]] as const) {
+      const page = await openSubscription(admin, `${prefix}/settings/subscription`);
+      for (const line of await seriousViolations(page)) found.push(`${prefix} page ${line}`);
+      await previewSeats(page, copy, 3);
+      for (const line of await seriousViolations(page)) found.push(`${prefix} seat preview ${line}`);
+      await page.getByTestId('seat-preview').getByRole('button', { name: copy.actions.cancel }).click();
+
+      // Space on the focused switch asks first; Escape closes the question, changes nothing and gives focus back.
+      const autoRenew = paidCard(page).getByRole('switch', { name: copy.subscription.autoRenew.label });
+      expect(await autoRenew.getAttribute('aria-checked')).toBe('true');
+      await autoRenew.focus();
+      await page.keyboard.press('Space');
+      const dialog = page.locator('dialog[open]');
+      await dialog.waitFor();
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      for (const line of await seriousViolations(page)) found.push(`${prefix} auto-renew confirm ${line}`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await autoRenew.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(await autoRenew.getAttribute('aria-checked')).toBe('true');
+      await page.close();
+    }
+    expect(stripeSubscription().cancel_at_period_end).toBe(false);
+    expect(found).toEqual([]);
   });
 
   it('turns auto-renew off after confirmation: still active, cancels at period end', async () => {

@@ -285,6 +285,14 @@ describe('the playground for a keyboard and screen-reader user', () => {
       await audit('assistant');
       await page.close();
     }
+    // On a phone-sized screen, with the thread open.
+    const phone = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await phone.goto(`${base}/playground`);
+    await phone.getByRole('note').waitFor();
+    await phone.getByRole('button', { name: /^\d+ repl/ }).first().click();
+    await phone.locator('.playground-thread').waitFor();
+    for (const line of await seriousViolations(phone)) found.push(`/playground at 375 px ${line}`);
+    await phone.close();
     expect(found).toEqual([]);
   }, 120_000);
 });
