@@ -67,13 +67,15 @@ const focused = (page: Page) => page.evaluate(() => `${document.activeElement?.t
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
 describe('axe-core finds no serious or critical violations when signed in', () => {
+  // The phone-sized pass is in English only: the Japanese pages have the same structure, and
+  // the desktop pass already checks their texts (the e2e files run one at a time).
   it.each([
-    ['a desktop', 1280],
-    ['a phone-sized', 375],
-  ] as const)('on every settings page with data, in English and Japanese, on %s screen', async (_screen, width) => {
+    ['in English and Japanese, on a desktop', 1280, LANGUAGES],
+    ['in English, on a phone-sized', 375, LANGUAGES.slice(0, 1)],
+  ] as const)('on every settings page with data, %s screen', async (_screen, width, languages) => {
     const found: string[] = [];
     const context = width === 1280 ? admin : await world.signedIn({ teamId: TEAM_A, userId: ADMIN_A }, { width });
-    for (const [prefix, , lang] of LANGUAGES) {
+    for (const [prefix, , lang] of languages) {
       for (const path of PAGES) {
         const page = await open(`${prefix}/settings/${path}`, lang, context);
         // The page's own rows are there, not just its frame.
