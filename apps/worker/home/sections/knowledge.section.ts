@@ -55,7 +55,7 @@ export const knowledgeSection: HomeSection = ({ facts, day }) => {
         style: 'danger' as const,
         confirm: {
           title: t('KNOWLEDGE.CONFIRM_TITLE'),
-          text: t('KNOWLEDGE.CONFIRM_TEXT', { title: source.title.slice(0, 150) }),
+          text: t('KNOWLEDGE.CONFIRM_TEXT', { title: firstChars(source.title, 150) }),
           confirm: t('KNOWLEDGE.CONFIRM_YES'),
           deny: t('KNOWLEDGE.CONFIRM_NO'),
         },
@@ -90,7 +90,18 @@ function statusText(source: KnowledgeSourceRecord, t: (code: KnowledgeTextCode, 
   }
 }
 
-/** Titles are what people typed or file names: shown as text, never as Slack markup or mentions. */
+/**
+ * Titles are what people typed or file names: shown as text, never as Slack markup or mentions.
+ * Shortened before escaping, so no `&amp;` is cut in two.
+ */
 function escapeMrkdwn(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').slice(0, 300);
+  return firstChars(text, 300).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The first `max` characters, counted as Slack counts them (code points): never half of an
+ * emoji, whose lone surrogate cannot be encoded as UTF-8 for Slack.
+ */
+function firstChars(text: string, max: number): string {
+  return [...text].slice(0, max).join('');
 }
