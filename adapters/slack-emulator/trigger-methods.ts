@@ -32,12 +32,16 @@ export const TRIGGER_METHODS: Record<string, Method> = {
     return { channels: page.items.map((c) => toSlackChannel(c, state, team!)), ...page.meta };
   },
 
-  'chat.postEphemeral': ({ state, params, team }) => {
+  'chat.postEphemeral': ({ state, settings, params, team }) => {
     const channel = readableChannel(state, params.channel, team!);
     const user = params.user ?? '';
     if (!state.users.has(user)) throw new SlackMethodError('user_not_found');
     if (!state.isMember(channel, user)) throw new SlackMethodError('user_not_in_channel');
     if (!params.text && !params.blocks && !params.markdown_text) throw new SlackMethodError('no_text');
+    // The same limits as chat.postMessage: 12,000 for markdown_text, 40,000 for text.
+    if ((params.markdown_text?.length ?? 0) > settings.maxMarkdownChars || (params.text?.length ?? 0) > settings.maxTextChars) {
+      throw new SlackMethodError('msg_too_long');
+    }
     if (params.thread_ts !== undefined && state.message(channel, params.thread_ts) === undefined) {
       throw new SlackMethodError('thread_not_found');
     }
@@ -145,10 +149,11 @@ const text = (value: unknown, max: number) => {
   if (!t || typeof t.text !== 'string' || t.text === '' || [...t.text].length > max) throw new SlackMethodError('invalid_blocks');
 };
 
-/** A button as Block Kit takes it: text up to 75, an action id, a value up to 2,000, a well-formed confirm. */
+/** A button as Block Kit takes it: text up to 75, an action id, a value up to 2,000, a url up to 3,000, a well-formed confirm. */
 function checkButton(element: Record<string, unknown>): void {
   text(element.text, 75);
   if (!element.action_id || (typeof element.value === 'string' && element.value.length > 2000)) throw new SlackMethodError('invalid_blocks');
+  if (typeof element.url === 'string' && element.url.length > 3000) throw new SlackMethodError('invalid_blocks');
   const confirm = element.confirm as Record<string, unknown> | undefined;
   if (confirm !== undefined) {
     text(confirm.title, 100);
@@ -179,7 +184,13 @@ export function checkBlock(block: Record<string, unknown>): void {
       for (const element of elements) checkButton(element);
       return;
     }
-    case 'context':
+    case 'context': {
+      // 1 to 10 elements: images, or text objects within a text object's 3,000.
+      const elements = block.elements as Record<string, unknown>[];
+      if (!Array.isArray(elements) || elements.length === 0 || elements.length > 10) throw new SlackMethodError('invalid_blocks');
+      for (const element of elements) if (element.type !== 'image') text(element, 3000);
+      return;
+    }
     case 'divider':
       return;
     default:

@@ -5,7 +5,11 @@ type Method = (ctx: MethodContext) => Record<string, unknown>;
 
 const INPUT_ELEMENTS = new Set(['plain_text_input', 'url_text_input', 'number_input', 'file_input', 'static_select', 'email_text_input']);
 
-/** views.open as Slack checks it: a trigger id, a modal within Block Kit's limits (title 24, 100 blocks, input blocks need a submit). */
+/**
+ * views.open as Slack checks it: a trigger id, a modal within Block Kit's limits (title, submit
+ * and close 24 characters, private_metadata 3,000, 100 blocks; an input's label 2,000, hint
+ * 2,000, placeholder 150; input blocks need a submit).
+ */
 export const VIEW_METHODS: Record<string, Method> = {
   'views.open': ({ state, params, team }) => {
     if (!params.trigger_id) throw new SlackMethodError('invalid_trigger_id');
@@ -18,17 +22,27 @@ export const VIEW_METHODS: Record<string, Method> = {
     const title = view.title as { text?: string } | undefined;
     const blocks = view.blocks as Record<string, unknown>[] | undefined;
     if (view.type !== 'modal' || !title?.text || [...title.text].length > 24 || !Array.isArray(blocks) || blocks.length > 100) throw new SlackMethodError('invalid_arguments');
+    if (tooLong(view.submit, 24) || tooLong(view.close, 24)) throw new SlackMethodError('invalid_arguments');
+    if (typeof view.private_metadata === 'string' && view.private_metadata.length > 3000) throw new SlackMethodError('invalid_arguments');
     const inputs = blocks.filter((b) => b.type === 'input');
     for (const input of inputs) {
-      const element = input.element as { type?: string; action_id?: string } | undefined;
+      const element = input.element as { type?: string; action_id?: string; placeholder?: unknown } | undefined;
       const label = input.label as { text?: string } | undefined;
       if (!label?.text || [...label.text].length > 2000 || !element?.type || !INPUT_ELEMENTS.has(element.type) || !element.action_id) throw new SlackMethodError('invalid_arguments');
+      if (tooLong(input.hint, 2000) || tooLong(element.placeholder, 150)) throw new SlackMethodError('invalid_arguments');
     }
     if (inputs.length > 0 && !(view.submit as { text?: string } | undefined)?.text) throw new SlackMethodError('invalid_arguments');
     state.modals.push({ teamId: team!.id, triggerId: params.trigger_id, view });
     return { view: { id: `V${state.nextSerial()}`, ...view } };
   },
 };
+
+/** An optional text object longer than Block Kit allows (or empty). */
+function tooLong(value: unknown, max: number): boolean {
+  if (value === undefined) return false;
+  const text = (value as { text?: unknown } | null)?.text;
+  return typeof text !== 'string' || text === '' || [...text].length > max;
+}
 
 /**
  * A file a person uploaded through a modal's file_input: it exists in Slack (files.info and its
