@@ -1,3 +1,4 @@
+import { RecursiveCharacterTextSplitter } from '@langchain/textsplitters';
 import { describe, expect, it } from 'vitest';
 import { LangChainTextSplitter } from '../../../adapters/knowledge/langchain-text-splitter';
 
@@ -42,11 +43,67 @@ describe('LangChainTextSplitter', () => {
     }
   });
 
-  it('splits English as before: at sentences and spaces, the separator starting the next piece', async () => {
+  it('ends English chunks with their period: the next chunk starts with the next sentence, not with ". "', async () => {
     const text = 'The quick brown fox jumps over the lazy dog. It was a sunny day in the park. Everyone was happy and the birds were singing loudly.';
     const splitter = new LangChainTextSplitter({ proseChunk: 50, overlap: 0 });
     const chunks = (await splitter.split({ text, location })).map((chunk) => chunk.text);
 
-    expect(chunks).toEqual(['The quick brown fox jumps over the lazy dog', '. It was a sunny day in the park', '. Everyone was happy and the birds were singing', 'loudly.']);
+    expect(chunks).toEqual(['The quick brown fox jumps over the lazy dog.', 'It was a sunny day in the park.', 'Everyone was happy and the birds were singing', 'loudly.']);
+  });
+
+  it('keeps ! and ? and a closing quote with their sentence, and ; and , with their clause', async () => {
+    const text = 'Stop the engines now! Is the pilot on board? "We have arrived." The quay was empty. The harbour master\nwaved from the quay.\nThe crew cheered loudly, and the gulls answered them; nobody slept.';
+    const splitter = new LangChainTextSplitter({ proseChunk: 40, overlap: 0 });
+    const chunks = (await splitter.split({ text, location })).map((chunk) => chunk.text);
+
+    expect(chunks).toEqual([
+      'Stop the engines now!',
+      'Is the pilot on board?',
+      '"We have arrived."',
+      'The quay was empty. The harbour master',
+      'waved from the quay.',
+      'The crew cheered loudly,',
+      'and the gulls answered them;',
+      'nobody slept.',
+    ]);
+  });
+
+  it('does not cut English at a decimal, an address, an abbreviation or an initial', async () => {
+    const text =
+      'Pi is about 3.14 and e is about 2.72 in most tables. ' +
+      'Mr. Smith and Dr. Jones read it, e.g. in the U.S. Navy manual. ' +
+      'See https://example.com/docs/v1.2/index.html for more. ' +
+      'J. R. R. Tolkien wrote about it, cf. Fig. 3 in Vol. 2 of the notes. ' +
+      'The end is near.';
+    const splitter = new LangChainTextSplitter({ proseChunk: 72, overlap: 0 });
+    const chunks = (await splitter.split({ text, location })).map((chunk) => chunk.text);
+
+    expect(chunks).toEqual([
+      'Pi is about 3.14 and e is about 2.72 in most tables.',
+      'Mr. Smith and Dr. Jones read it, e.g. in the U.S. Navy manual.',
+      'See https://example.com/docs/v1.2/index.html for more.',
+      'J. R. R. Tolkien wrote about it, cf. Fig. 3 in Vol. 2 of the notes.',
+      'The end is near.',
+    ]);
+  });
+
+  it('splits code as LangChain does for its language, periods and all', async () => {
+    const code = [
+      '// Reads the harbour tides. Call it once a day. Or not!',
+      'function tides(port) {',
+      "  const note = 'High water at 06.12. Low water at 12.30. Check the table, then sail.';",
+      '  return fetchTable(port).then((rows) => rows.filter((row) => row.height > 3.14));',
+      '}',
+      '',
+      'export function moon(date) {',
+      '  // Full moon? Spring tides. Neap tides otherwise.',
+      '  return phase(date) === 0.5 ? "spring" : "neap";',
+      '}',
+    ].join('\n');
+    const splitter = new LangChainTextSplitter({ codeChunk: 60, overlap: 0 });
+    const chunks = (await splitter.split({ text: code, location: { path: 'src/tides.js', lineStart: 1 }, language: 'js' })).map((chunk) => chunk.text);
+    const langchain = RecursiveCharacterTextSplitter.fromLanguage('js', { chunkSize: 60, chunkOverlap: 0 });
+
+    expect(chunks).toEqual((await langchain.createDocuments([code])).map((piece) => piece.pageContent));
   });
 });
