@@ -101,11 +101,15 @@ function cutAt(text: string, cuts: number[]): string[] {
   return pieces.filter((piece) => piece !== '');
 }
 
-/** A language's separators with the CJK ones before the bare space, so a Japanese README is cut at its sentences too. */
-function withCjk(separators: string[]): string[] {
+/**
+ * A language's separators with the sentence ends before the bare space, so a Japanese README is
+ * cut at its sentences too; Markdown (prose) also gets the English ones, code does not.
+ */
+function withSentences(separators: string[], latin: boolean): string[] {
   const space = separators.lastIndexOf(' ');
   const at = space === -1 ? separators.length - 1 : space;
-  return [...separators.slice(0, at), ...CJK_SENTENCE_ENDS, ...CJK_CLAUSE_MARKS, ...separators.slice(at)];
+  const ends = latin ? [...CJK_SENTENCE_ENDS, ...LATIN_SENTENCE_ENDS, ...LATIN_CLAUSE_MARKS, ...CJK_CLAUSE_MARKS] : [...CJK_SENTENCE_ENDS, ...CJK_CLAUSE_MARKS];
+  return [...separators.slice(0, at), ...ends, ...separators.slice(at)];
 }
 
 /**
@@ -145,7 +149,7 @@ export class LangChainTextSplitter implements TextSplitter {
       const known = ['cpp', 'go', 'java', 'js', 'php', 'python', 'ruby', 'rust', 'scala', 'swift', 'markdown', 'html', 'sol'] as const;
       const lang = (known as readonly string[]).includes(language) ? (language as (typeof known)[number]) : 'js';
       splitter = new SentenceEndSplitter({
-        separators: withCjk(RecursiveCharacterTextSplitter.getSeparatorsForLanguage(lang)),
+        separators: withSentences(RecursiveCharacterTextSplitter.getSeparatorsForLanguage(lang), lang === 'markdown'),
         chunkSize: lang === 'markdown' ? this.options.proseChunk : this.options.codeChunk,
         chunkOverlap: this.options.overlap,
       });

@@ -87,6 +87,14 @@ describe('LangChainTextSplitter', () => {
     ]);
   });
 
+  it('cuts an English Markdown file (a README) at its sentences, not mid-sentence at a space', async () => {
+    const text = '# Harbour\n\nThe harbour opens at dawn. Pilots board at the fairway buoy. Dredging of berth 3 ends in May, weather permitting.';
+    const splitter = new LangChainTextSplitter({ proseChunk: 70, overlap: 0 });
+    const chunks = (await splitter.split({ text, location: { path: 'README.md', lineStart: 1 }, language: 'markdown' })).map((chunk) => chunk.text);
+
+    expect(chunks).toEqual(['# Harbour', 'The harbour opens at dawn. Pilots board at the fairway buoy.', 'Dredging of berth 3 ends in May, weather permitting.']);
+  });
+
   it('splits code as LangChain does for its language, periods and all', async () => {
     const code = [
       '// Reads the harbour tides. Call it once a day. Or not!',
