@@ -46,6 +46,8 @@ export interface GuardedGetOptions {
   readonly accept?: string;
   /** Decides from the Content-Type (lower case, without parameters) whether the body is wanted. */
   readonly wants?: (contentType: string) => boolean;
+  /** A smaller body cap for this request (after decompression); the client's own cap still applies. */
+  readonly maxBytes?: number;
 }
 
 export interface GuardedResponse {
@@ -108,7 +110,7 @@ export class GuardedHttpClient {
         response.destroy();
         throw new GuardedFetchError('unsupported', contentType || 'no content type');
       }
-      const body = await this.readBody(response, signal);
+      const body = await this.readBody(response, signal, Math.min(this.limits.maxBytes, options.maxBytes ?? Infinity));
       return { url: url.toString(), status: response.statusCode ?? 0, contentType, charset, body };
     }
   }
@@ -142,10 +144,10 @@ export class GuardedHttpClient {
     });
   }
 
-  private async readBody(response: IncomingMessage, signal: AbortSignal): Promise<Uint8Array> {
+  private async readBody(response: IncomingMessage, signal: AbortSignal, maxBytes: number): Promise<Uint8Array> {
     const declared = Number(response.headers['content-length']);
     const encoding = (response.headers['content-encoding'] ?? 'identity').toLowerCase();
-    if (encoding === 'identity' && Number.isFinite(declared) && declared > this.limits.maxBytes) {
+    if (encoding === 'identity' && Number.isFinite(declared) && declared > maxBytes) {
       response.destroy();
       throw new GuardedFetchError('too_large', `${declared} bytes`);
     }
@@ -155,7 +157,7 @@ export class GuardedHttpClient {
     try {
       for await (const part of stream as AsyncIterable<Buffer>) {
         total += part.length;
-        if (total > this.limits.maxBytes) throw new GuardedFetchError('too_large', `over ${this.limits.maxBytes} bytes`);
+        if (total > maxBytes) throw new GuardedFetchError('too_large', `over ${maxBytes} bytes`);
         parts.push(part);
       }
     } catch (error) {

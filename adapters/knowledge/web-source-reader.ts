@@ -17,12 +17,17 @@ const SITEMAP_FILES = 10;
  * URLs in what was unpacked are used.
  */
 const SITEMAP_UNPACKED_BYTES = 10 * 1024 * 1024;
+/**
+ * Largest robots.txt read for its `Sitemap:` lines (Google reads 500 KiB); a larger one is not
+ * downloaded past this and gives no sitemap.
+ */
+const ROBOTS_BYTES = 500 * 1024;
 /** Types servers give a `.xml.gz` file (nginx, Apache: application/x-gzip; S3: binary/octet-stream). */
 const OCTET_TYPES = new Set(['application/octet-stream', 'binary/octet-stream']);
 
 /**
  * A page, or a site up to the source's page limit: the page itself first, then the same-origin
- * pages its sitemap.xml lists, then same-origin links in the order found (breadth first). Every
+ * pages its sitemap lists (sitemap.xml, sitemap.xml.gz or those robots.txt names), then same-origin links in the order found (breadth first). Every
  * request goes through the guarded client (SSRF rules, size and time caps). A page after the
  * first that fails is skipped; the first failing fails the source.
  */
@@ -102,7 +107,8 @@ export class WebSourceReader implements SourceContentReader {
    * (`<sitemapindex>`: WordPress's wp-sitemap.xml, Yoast's sitemap_index.xml, large sites)
    * lists further sitemaps, not pages: those are read in turn, same-origin only, at most
    * `SITEMAP_DEPTH` levels and `SITEMAP_FILES` files, each once. Any of them may be gzipped
-   * (`.xml.gz`); without a sitemap.xml, sitemap.xml.gz is tried.
+   * (`.xml.gz`); without a sitemap.xml, sitemap.xml.gz is tried, then the sitemaps robots.txt
+   * names (`Sitemap:` lines), same-origin as every page, within the same caps.
    */
   private async sitemap(origin: string, signal: AbortSignal): Promise<string[]> {
     const pages: string[] = [];
@@ -125,9 +131,33 @@ export class WebSourceReader implements SourceContentReader {
       }
       return true;
     };
-    // Some sites publish only the compressed one.
-    if (!(await visit(`${origin}/sitemap.xml`, 0))) await visit(`${origin}/sitemap.xml.gz`, 0);
+    // Some sites publish only the compressed one, or name theirs only in robots.txt.
+    if (await visit(`${origin}/sitemap.xml`, 0)) return pages;
+    if (await visit(`${origin}/sitemap.xml.gz`, 0)) return pages;
+    for (const listed of await this.robotsSitemaps(origin, signal)) {
+      if (new URL(listed).origin === origin) await visit(normalize(listed), 0);
+    }
     return pages;
+  }
+
+  /** The sitemap addresses robots.txt lists (`Sitemap: https://…`, any number, anywhere in the file). */
+  private async robotsSitemaps(origin: string, signal: AbortSignal): Promise<string[]> {
+    let response;
+    try {
+      response = await this.client.get(`${origin}/robots.txt`, { signal, accept: 'text/plain', maxBytes: ROBOTS_BYTES, wants: (type) => type.startsWith('text/') || type === '' });
+    } catch {
+      signal.throwIfAborted();
+      return [];
+    }
+    if (response.status !== 200) return [];
+    const sitemaps: string[] = [];
+    for (const line of decodeText(response.body, response.charset).split(/\r\n|\r|\n/)) {
+      const value = /^\s*sitemap\s*:\s*(\S+)/i.exec(line)?.[1];
+      if (!value || !URL.canParse(value, response.url)) continue;
+      const url = new URL(value, response.url);
+      if (url.protocol === 'http:' || url.protocol === 'https:') sitemaps.push(url.href);
+    }
+    return sitemaps;
   }
 
   /**

@@ -513,3 +513,94 @@ describe('WebSourceReader: a site whose sitemap.xml is a sitemap index (WordPres
     expect(site.hits.slice(hits).filter((h) => h.endsWith('.xml')).length).toBeLessThanOrEqual(4);
   });
 });
+
+describe('WebSourceReader: a site that names its sitemaps only in robots.txt', () => {
+  let site: FakeWeb;
+  let other: FakeWeb;
+  beforeAll(async () => {
+    site = await startFakeWeb();
+    other = await startFakeWeb();
+  });
+  afterAll(async () => {
+    await site?.close();
+    await other?.close();
+  });
+
+  const sourceOf = (url: string, pageLimit: number) => ({
+    id: 'source-robots', teamId: 'T1', kind: 'web', title: url, url, fileId: null, pageLimit,
+    status: 'reading', progressDone: 0, progressTotal: 0, failure: null, sizeBytes: 0, chunkCount: 0, addedBy: 'U1', createdAt: new Date(), updatedAt: new Date(),
+  }) as const;
+  const page = (title: string, text: string) => `<html><head><title>${title}</title></head><body><article><h1>${title}</h1><p>${text} ${'Harbour news for the whole coast. '.repeat(8)}</p></article></body></html>`;
+  const urlset = (origin: string, paths: string[]) => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths.map((p) => `<url><loc>${origin}${p}</loc></url>`).join('')}</urlset>`;
+  const reader = () => new WebSourceReader(new GuardedHttpClient({ allowPrivateHosts: [site.host, other.host] }));
+  const sitemapHits = (from: number) => site.hits.slice(from).filter((h) => /sitemap|\.xml/.test(h));
+
+  it('follows every Sitemap line (.xml and .xml.gz) when there is no sitemap.xml, but not one on another host', async () => {
+    site.page('/', { type: 'text/html', body: page('Harbour home', 'Welcome to the harbour.') });
+    site.page('/robots.txt', {
+      type: 'text/plain',
+      body: [
+        '# Harbour robots',
+        'User-agent: *',
+        'Disallow: /private/',
+        '',
+        `Sitemap: ${site.origin}/maps/posts.xml`,
+        `SITEMAP:   ${site.origin}/maps/pages.xml.gz   # compressed`,
+        `Sitemap: ${other.origin}/sitemap.xml`,
+      ].join('\r\n'),
+    });
+    site.page('/maps/posts.xml', { type: 'application/xml', body: urlset(site.origin, ['/2026/tide-tables', '/2026/dredging']) });
+    site.page('/maps/pages.xml.gz', { type: 'application/x-gzip', body: gzipSync(urlset(site.origin, ['/pilotage'])) });
+    // Another host listing this site's pages (sitemaps.org cross-submission): not followed, as pages on other hosts are not.
+    other.page('/sitemap.xml', { type: 'application/xml', body: urlset(site.origin, ['/elsewhere']) });
+    site.page('/2026/tide-tables', { type: 'text/html', body: page('Tide tables', 'High water at 06:12.') });
+    site.page('/2026/dredging', { type: 'text/html', body: page('Dredging', 'Dredging of berth 3 ends in May.') });
+    site.page('/pilotage', { type: 'text/html', body: page('Pilotage', 'Pilots board at the fairway buoy.') });
+    site.page('/elsewhere', { type: 'text/html', body: page('Elsewhere', 'Listed only by another host.') });
+
+    const read = await reader().read(sourceOf(`${site.origin}/`, 10) as never, new AbortController().signal);
+
+    expect(read.documents.map((d) => d.location.url)).toEqual([`${site.origin}/`, `${site.origin}/2026/tide-tables`, `${site.origin}/2026/dredging`, `${site.origin}/pilotage`]);
+    expect(site.hits).toEqual(expect.arrayContaining(['/sitemap.xml', '/sitemap.xml.gz', '/robots.txt', '/maps/posts.xml', '/maps/pages.xml.gz']));
+    expect(other.hits).toEqual([]);
+  });
+
+  it('reads robots.txt Sitemap lines within the sitemap file cap and the page limit', async () => {
+    const maps = Array.from({ length: 15 }, (_, i) => `/maps/part-${i}.xml`);
+    site.page('/', { type: 'text/html', body: page('Harbour home', 'Welcome to the harbour.') });
+    site.page('/robots.txt', { type: 'text/plain', body: maps.map((m) => `Sitemap: ${site.origin}${m}`).join('\n') });
+    maps.forEach((m, i) => {
+      site.page(m, { type: 'application/xml', body: urlset(site.origin, [`/notice-${i}`]) });
+      site.page(`/notice-${i}`, { type: 'text/html', body: page(`Notice ${i}`, `Notice to mariners number ${i}.`) });
+    });
+    const hits = site.hits.length;
+
+    const read = await reader().read(sourceOf(`${site.origin}/`, 4) as never, new AbortController().signal);
+
+    expect(read.documents.map((d) => d.location.url)).toEqual([`${site.origin}/`, `${site.origin}/notice-0`, `${site.origin}/notice-1`, `${site.origin}/notice-2`]);
+    // sitemap.xml and sitemap.xml.gz count towards the 10 sitemap files: 8 of the 15 are read.
+    expect(sitemapHits(hits)).toEqual(['/sitemap.xml', '/sitemap.xml.gz', ...maps.slice(0, 8)]);
+  });
+
+  it('leaves a robots.txt over its size cap unread, and reads none when sitemap.xml exists', async () => {
+    site.page('/', { type: 'text/html', body: page('Harbour home', 'Welcome to the harbour.') });
+    site.page('/robots.txt', { type: 'text/plain', body: `Sitemap: ${site.origin}/maps/big.xml\n${'# padding line for a huge robots file\n'.repeat(20_000)}` });
+    site.page('/maps/big.xml', { type: 'application/xml', body: urlset(site.origin, ['/pilotage']) });
+    let hits = site.hits.length;
+
+    const huge = await reader().read(sourceOf(`${site.origin}/`, 10) as never, new AbortController().signal);
+
+    expect(huge.documents.map((d) => d.location.url)).toEqual([`${site.origin}/`]);
+    expect(site.hits.slice(hits)).toContain('/robots.txt');
+    expect(site.hits.slice(hits)).not.toContain('/maps/big.xml');
+
+    site.page('/robots.txt', { type: 'text/plain', body: `Sitemap: ${site.origin}/maps/big.xml\n` });
+    site.page('/sitemap.xml', { type: 'application/xml', body: urlset(site.origin, ['/2026/dredging']) });
+    hits = site.hits.length;
+
+    const listed = await reader().read(sourceOf(`${site.origin}/`, 10) as never, new AbortController().signal);
+
+    expect(listed.documents.map((d) => d.location.url)).toEqual([`${site.origin}/`, `${site.origin}/2026/dredging`]);
+    expect(site.hits.slice(hits)).not.toContain('/robots.txt');
+  });
+});
