@@ -20,6 +20,7 @@ const PLAYGROUND_MESSAGES = {
   },
   NO_SUCH_EMOJI: { en: 'There is no such emoji.', ja: 'その絵文字はありません。' },
   NO_SUCH_MESSAGE: { en: 'This message no longer exists.', ja: 'このメッセージはもうありません。' },
+  NO_SUCH_FILE: { en: 'There is no such picture.', ja: 'その画像はありません。' },
   NO_SUCH_CHANNEL: { en: 'There is no such channel.', ja: 'そのチャンネルはありません。' },
   NO_SCHEDULE: {
     en: 'This channel has no daily summary: turn one on under Settings → Schedules first.',

@@ -86,6 +86,21 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
     res.json(await snapshot());
   });
 
+  // A picture shared in the workspace (the image studio's four), for the page to show as Slack
+  // does: images only, from this workspace's channels, as the emulator stored them.
+  router.get('/api/playground/files/:fileId', (req, res) => {
+    const channels = new Set([...state.channels.values()].filter((c) => c.teamId === team.id && (!c.isIm || c.user === me)).map((c) => c.id));
+    const file = state.messages
+      .filter((m) => channels.has(m.channel))
+      .flatMap((m) => m.files ?? [])
+      .find((f) => f.id === req.params.fileId && f.mimetype.startsWith('image/') && f.mimetype !== 'image/svg+xml');
+    if (!file) {
+      refuse(req, res, 404, 'NOT_FOUND', 'NO_SUCH_FILE');
+      return;
+    }
+    res.set({ 'content-type': file.mimetype, 'x-content-type-options': 'nosniff', 'cache-control': 'private, max-age=3600' }).send(file.content);
+  });
+
   router.post('/api/playground/messages', async (req, res) => {
     const input = parse(postMessage, req, res);
     if (!input) return;
@@ -285,7 +300,7 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
       streaming: m.streamState === 'streaming',
       subtype: m.subtype ?? null,
       reactions: [...m.reactions].map(([name, people]) => ({ name, count: people.size, mine: people.has(me) })),
-      files: (m.files ?? []).map((f) => ({ name: f.name })),
+      files: (m.files ?? []).map((f) => ({ id: f.id, name: f.name, image: f.mimetype.startsWith('image/') && f.mimetype !== 'image/svg+xml' })),
     };
   }
 

@@ -1,7 +1,10 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../adapters/embedded-postgres/embedded-postgres-server';
 import { DEMO_LABEL } from '../../../adapters/llm/demo/demo-llm-provider';
 import { startAllInOne, type AllInOne } from '../../../apps/all-in-one';
+import { imageGeneratorFromConfig } from '../../../apps/worker/image-studio';
+import { loadWorkerConfig } from '../../../apps/worker/config';
 import { localDay } from '../../../core/schedules/schedule-runs';
 import { testDatabase } from '../../support/database';
 import { testLogger } from '../../support/logger';
@@ -15,7 +18,16 @@ interface Snapshot {
   tomo: { userId: string; name: string };
   model: { configured: boolean; provider: string; message: string };
   channels: { id: string; name: string; kind: string }[];
-  messages: { channel: string; ts: string; threadTs: string | null; byTomo: boolean; text: string; streaming: boolean; reactions: { name: string }[]; files: { name: string }[] }[];
+  messages: {
+    channel: string;
+    ts: string;
+    threadTs: string | null;
+    byTomo: boolean;
+    text: string;
+    streaming: boolean;
+    reactions: { name: string }[];
+    files: { id: string; name: string; image: boolean }[];
+  }[];
   home: { blocks: { type: string; text?: { text?: string } }[] } | null;
   customReactions: string[];
 }
@@ -116,6 +128,41 @@ describe('the playground: npm start with no Slack app', () => {
       const pdf = world.messages.find((m) => m.channel === 'D0ADATOMO' && m.files.some((f) => f.name.endsWith('.pdf')));
       if (!pdf) throw new Error('no PDF yet');
     });
+  });
+
+  it('"draw a cat" draws four labelled demo pictures, posted in one message', async () => {
+    const asked = await send('/api/playground/messages', { channel: 'C0GENERAL', text: '@Tomo draw a cat wearing a tiny hat' });
+    expect(asked.status).toBe(201);
+    const { ts } = (await asked.json()) as { ts: string };
+    const posted = await eventually(async () => {
+      const reply = (await snapshot()).messages.find((m) => m.byTomo && m.threadTs === ts && m.ts !== ts);
+      if (!reply) throw new Error('no pictures yet');
+      return reply;
+    });
+    expect(posted.text).toBe('Here are 4 images for: a cat wearing a tiny hat');
+    expect(posted.files.map((f) => f.image)).toEqual([true, true, true, true]);
+    const pictures = await Promise.all(
+      posted.files.map(async (f) => {
+        const response = await fetch(`${base}/api/playground/files/${f.id}`);
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toBe('image/png');
+        return Buffer.from(await response.arrayBuffer());
+      }),
+    );
+    // Four different pictures (each its own gradient), real PNGs.
+    expect(new Set(pictures.map((p) => p.toString('base64'))).size).toBe(4);
+    for (const picture of pictures) expect(await sharp(picture).metadata()).toMatchObject({ format: 'png', width: 512, height: 512 });
+    // Nothing else was said: no "not available… ask your administrator".
+    expect((await snapshot()).messages.filter((m) => m.byTomo && m.threadTs === ts && m.ts !== ts)).toHaveLength(1);
+    expect((await fetch(`${base}/api/playground/files/FNOPE`)).status).toBe(404);
+  });
+
+  it('the demo image generator is chosen by LLM_PROVIDER=demo only: never beside a real provider', () => {
+    const base = { DATABASE_URL: 'postgres://x@127.0.0.1/x', ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64') };
+    expect(imageGeneratorFromConfig(loadWorkerConfig({ ...base, LLM_PROVIDER: 'demo' }))?.provider).toBe('demo');
+    expect(imageGeneratorFromConfig(loadWorkerConfig({ ...base, OPENAI_API_KEY: 'sk-test' }))?.provider).toBe('openai');
+    expect(imageGeneratorFromConfig(loadWorkerConfig({ ...base, ANTHROPIC_API_KEY: 'sk-ant-test', LLM_PROVIDER: 'anthropic' }))).toBeNull();
+    expect(imageGeneratorFromConfig(loadWorkerConfig(base))).toBeNull();
   });
 
   it('refuses malformed input with a clear 400', async () => {

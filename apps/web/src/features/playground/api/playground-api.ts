@@ -31,7 +31,8 @@ export interface PlaygroundMessage {
   streaming: boolean;
   subtype: string | null;
   reactions: { name: string; count: number; mine: boolean }[];
-  files: { name: string }[];
+  /** `image`: a picture the page shows, from GET /api/playground/files/:id. */
+  files: { id: string; name: string; image: boolean }[];
 }
 
 export interface HomeBlock {
