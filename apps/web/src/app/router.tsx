@@ -3,6 +3,7 @@ import type { RouterHistory } from '@tanstack/react-router';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { parseSearch, stringifySearch } from '../lib/search-params';
 import { routeTree } from '../routeTree.gen';
 
 export interface RouterContext {
@@ -17,6 +18,8 @@ export function createAppRouter(i18n: I18n, history?: RouterHistory) {
     ...(history ? { history } : {}),
     defaultPreload: 'intent',
     scrollRestoration: true,
+    parseSearch,
+    stringifySearch,
     Wrap: ({ children }: { children: ReactNode }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider>,
   });
 }
