@@ -112,6 +112,84 @@ describe('the playground in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('"draw a cat" shows four different demo pictures in one message of the thread', async () => {
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${base}/playground`);
+    const composer = page.getByRole('textbox', { name: 'Message # general' });
+    await composer.fill('@Tomo draw a cat');
+    await composer.press('Enter');
+    const pictures = page.locator('.playground-thread .playground-message-tomo').filter({ hasText: 'Here are 4 images for: a cat' }).locator('img');
+    await expect.poll(() => pictures.count(), { timeout: 30_000 }).toBe(4);
+    // Each loaded (a real picture, not a broken image) and each its own.
+    await expect.poll(() => pictures.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth))).toEqual([512, 512, 512, 512]);
+    const sources = await pictures.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src));
+    expect(new Set(sources).size).toBe(4);
+    expect(await page.locator('.playground-thread').innerText()).not.toContain('administrator');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('keeps the open thread in the address as plain text (?thread=1795777922.484000), and old quoted links still open it', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/playground`);
+    await page.getByRole('button', { name: '# random' }).click();
+    const composer = page.getByRole('textbox', { name: 'Message # random' });
+    await composer.fill('@Tomo is the address readable?');
+    await composer.press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('thread')).toMatch(/^\d{10}\.\d{6}$/);
+    const url = new URL(page.url());
+    const ts = url.searchParams.get('thread')!;
+    expect(url.search).toBe(`?channel=C0RANDOM&thread=${ts}`);
+
+    // A link copied before, with the value JSON-quoted, opens the same thread.
+    await page.goto(`${base}/playground?channel=C0RANDOM&thread=%22${ts}%22`);
+    const thread = page.locator('.playground-thread');
+    await expect.poll(() => thread.locator('.playground-message').first().innerText()).toContain('is the address readable?');
+    await page.close();
+  }, 60_000);
+
+  it('"New chat about #…" in the Assistant names the channel the visitor came from, also after a reload', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/playground`);
+    await page.getByRole('button', { name: '# random' }).click();
+    await page.getByRole('button', { name: 'Assistant', exact: true }).click();
+    await expect.poll(() => page.locator('.playground-assistant').getByRole('button').first().innerText()).toBe('New chat about #random');
+    await page.reload();
+    await expect.poll(() => page.locator('.playground-assistant').getByRole('button').first().innerText()).toBe('New chat about #random');
+    // By way of Home and the DM, it is still the channel last visited.
+    await page.getByRole('button', { name: 'App Home' }).click();
+    await page.locator('.playground-sidebar').getByRole('button').nth(2).click(); // the DM with Tomo
+    await page.getByRole('button', { name: 'Assistant', exact: true }).click();
+    await expect.poll(() => page.locator('.playground-assistant').getByRole('button').first().innerText()).toBe('New chat about #random');
+    await page.getByRole('button', { name: '# general' }).click();
+    await page.getByRole('button', { name: 'Assistant', exact: true }).click();
+    await expect.poll(() => page.locator('.playground-assistant').getByRole('button').first().innerText()).toBe('New chat about #general');
+    await page.close();
+  }, 60_000);
+
+  it('on a phone-sized screen an opened thread takes the view, as in Slack\'s mobile app, and × goes back to the channel', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${base}/playground`);
+    const composer = page.getByRole('textbox', { name: 'Message # general' });
+    await composer.fill('@Tomo where does the thread open on a phone?');
+    await composer.press('Enter');
+    const thread = page.locator('.playground-thread');
+    await expect.poll(() => thread.locator('.playground-message').first().innerText()).toContain('where does the thread open on a phone?');
+    // The thread's heading is on screen, the channel (and its composer) out of the way.
+    const onScreen = () =>
+      thread.getByRole('heading').evaluate((heading) => {
+        const box = heading.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+    await expect.poll(onScreen).toBe(true);
+    expect(await page.locator('.playground-main').isVisible()).toBe(false);
+    expect(await composer.isVisible()).toBe(false);
+    await thread.getByRole('button', { name: 'Close the thread' }).click();
+    await expect.poll(() => composer.isVisible()).toBe(true);
+    await page.close();
+  }, 60_000);
+
   it('names its icon in the HTML it is served with, so a first visit logs no /favicon.ico 404 in the console', async () => {
     // The browser asks for /favicon.ico when the document it loaded names no icon; React adds
     // the link only after rendering, too late. The page as served must name /favicon.svg.

@@ -54,6 +54,8 @@ const glyph = (name: string) => EMOJI[name] ?? `:${name}:`;
 const POLL_MS = 600;
 const route = getRouteApi('/{-$locale}/playground');
 const GENERAL = 'C0GENERAL';
+/** Where the workspace is one column (playground.css): an open thread then takes the view. */
+const NARROW = '(max-width: 900px)';
 
 /** `/playground`: a small view of the emulated Slack workspace the playground runs (apps/playground). */
 export function PlaygroundPage() {
@@ -70,16 +72,31 @@ export function PlaygroundPage() {
         ? { kind: 'assistant', threadTs: search.chat ?? null }
         : { kind: 'channel', id: search.channel ?? GENERAL };
   const thread = view.kind === 'channel' && search.thread ? { channel: view.id, ts: search.thread } : null;
+  // The last channel the visitor was in (not the DM): what a new Assistant chat is about, as
+  // Slack's assistant knows the channel you opened it from. Kept in the address on Home and in
+  // the Assistant, and across a visit to the DM.
+  const lastChannel = useRef(GENERAL);
+  const dmId = world?.channels.find((c) => c.kind === 'dm')?.id;
+  if (view.kind === 'channel' && view.id !== dmId) lastChannel.current = view.id;
+  else if (view.kind !== 'channel' && search.channel && search.channel !== dmId) lastChannel.current = search.channel;
   const go = (next: View, threadTs: string | null = null) => {
+    const from = lastChannel.current === GENERAL ? {} : { channel: lastChannel.current };
     const to: PlaygroundSearch =
       next.kind === 'home'
-        ? { view: 'home' }
+        ? { view: 'home', ...from }
         : next.kind === 'assistant'
-          ? { view: 'assistant', ...(next.threadTs ? { chat: next.threadTs } : {}) }
+          ? { view: 'assistant', ...from, ...(next.threadTs ? { chat: next.threadTs } : {}) }
           : { ...(next.id === GENERAL ? {} : { channel: next.id }), ...(threadTs ? { thread: threadTs } : {}) };
     void navigate({ search: to, replace: true });
   };
   const [error, setError] = useState<string | null>(null);
+  // On a phone the open thread takes the view, as in Slack's mobile app (the CSS hides the
+  // channel); it is brought to the top of the screen, where the channel's composer was.
+  const threadPanel = useRef<HTMLElement>(null);
+  const loaded = Boolean(world);
+  useEffect(() => {
+    if (thread && loaded && window.matchMedia?.(NARROW).matches) threadPanel.current?.scrollIntoView?.({ block: 'start' });
+  }, [thread?.channel, thread?.ts, loaded]);
 
   useEffect(() => {
     let stopped = false;
@@ -131,7 +148,7 @@ export function PlaygroundPage() {
 
   const channelName = (id: string) => world.channels.find((c) => c.id === id)?.name ?? id;
   const dm = world.channels.find((c) => c.kind === 'dm');
-  const lastChannel = view.kind === 'channel' && view.id !== dm?.id ? view.id : 'C0GENERAL';
+  const contextChannel = world.channels.some((c) => c.id === lastChannel.current && c.kind === 'channel') ? lastChannel.current : GENERAL;
 
   const openHome = () => {
     go({ kind: 'home' });
@@ -148,7 +165,7 @@ export function PlaygroundPage() {
           {error}
         </p>
       ) : null}
-      <div className="playground-workspace">
+      <div className={thread ? 'playground-workspace playground-thread-open' : 'playground-workspace'}>
         <nav className="playground-sidebar" aria-label={world.team.name}>
           <p className="playground-team">{world.team.name}</p>
           <p className="playground-me">{world.me.name}</p>
@@ -231,8 +248,8 @@ export function PlaygroundPage() {
               world={world}
               dmId={dm.id}
               threadTs={view.threadTs}
-              contextChannel={lastChannel}
-              contextName={channelName(lastChannel)}
+              contextChannel={contextChannel}
+              contextName={channelName(contextChannel)}
               onThread={(threadTs) => go({ kind: 'assistant', threadTs })}
               run={run}
             />
@@ -240,7 +257,7 @@ export function PlaygroundPage() {
         </main>
 
         {thread ? (
-          <aside className="playground-thread" aria-label={t('thread.title')}>
+          <aside ref={threadPanel} className="playground-thread" aria-label={t('thread.title')}>
             <header>
               <h2>{t('thread.title')}</h2>
               <button type="button" onClick={() => go(view)} aria-label={t('thread.close')}>
@@ -354,9 +371,11 @@ function MessageList(props: { world: PlaygroundWorld; messages: PlaygroundMessag
               </div>
               {m.streaming ? <p className="playground-writing">{t('message.writing', { name: author })}</p> : null}
               {m.files.length > 0 ? (
-                <ul className="playground-files">
+                <ul className={m.files.some((f) => f.image) ? 'playground-files playground-images' : 'playground-files'}>
                   {m.files.map((f) => (
-                    <li key={f.name}>📄 {f.name}</li>
+                    <li key={f.id}>
+                      {f.image ? <img src={`/api/playground/files/${encodeURIComponent(f.id)}`} alt={f.name} width={160} height={160} loading="lazy" /> : `📄 ${f.name}`}
+                    </li>
                   ))}
                 </ul>
               ) : null}
