@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import mammoth from 'mammoth';
 import TurndownService from 'turndown';
 import { getDocumentProxy, getMeta } from 'unpdf';
+import { Turns } from './turns';
 
 /**
  * Text out of the documents people share and link: HTML through Mozilla's Readability on a
@@ -88,39 +89,12 @@ const IDLE_HTML_THREADS = 2;
 const HTML_THREAD_IDLE_MS = 60_000;
 const idleHtmlThreads: { worker: Worker; heapMb: number; timer: ReturnType<typeof setTimeout> }[] = [];
 let htmlThreadsStarted = 0;
-let htmlSlotsTaken = 0;
-const htmlSlotWaiters: (() => void)[] = [];
+/** A turn to convert (one of `HTML_THREADS_AT_ONCE`); given up, never taken, when the answer stops first. */
+const htmlTurns = new Turns(HTML_THREADS_AT_ONCE);
 
 /** Threads started so far and threads waiting for a page (for tests and diagnostics). */
 export function htmlThreadStats(): { started: number; idle: number } {
   return { started: htmlThreadsStarted, idle: idleHtmlThreads.length };
-}
-
-/** A turn to convert (one of `HTML_THREADS_AT_ONCE`); given up, never taken, when `signal` aborts first. */
-function htmlSlot(signal: AbortSignal): Promise<void> {
-  if (htmlSlotsTaken < HTML_THREADS_AT_ONCE) {
-    htmlSlotsTaken += 1;
-    return Promise.resolve();
-  }
-  return new Promise((resolve, reject) => {
-    const waiter = () => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    };
-    const onAbort = () => {
-      htmlSlotWaiters.splice(htmlSlotWaiters.indexOf(waiter), 1);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    htmlSlotWaiters.push(waiter);
-  });
-}
-
-/** The turn passes to the longest waiting page. */
-function releaseHtmlSlot(): void {
-  const next = htmlSlotWaiters.shift();
-  if (next) next();
-  else htmlSlotsTaken -= 1;
 }
 
 function htmlThread(heapMb: number): Worker {
@@ -131,7 +105,7 @@ function htmlThread(heapMb: number): Worker {
     return thread!.worker;
   }
   // Waiting threads (of another heap) make room: at most `HTML_THREADS_AT_ONCE` are alive.
-  while (idleHtmlThreads.length > 0 && htmlSlotsTaken + idleHtmlThreads.length > HTML_THREADS_AT_ONCE) {
+  while (idleHtmlThreads.length > 0 && htmlTurns.running + idleHtmlThreads.length > HTML_THREADS_AT_ONCE) {
     const [thread] = idleHtmlThreads.splice(0, 1);
     clearTimeout(thread!.timer);
     void thread!.worker.terminate();
@@ -169,7 +143,7 @@ export async function htmlToMarkdown(html: string, url: string, options: HtmlToM
   const onAbort = () => stop.abort(new DocumentTextError('stopped'));
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    await htmlSlot(stop.signal);
+    await htmlTurns.take(stop.signal);
     try {
       // Time may have run out just as the turn came: the page is not started.
       stop.signal.throwIfAborted();
@@ -177,7 +151,7 @@ export async function htmlToMarkdown(html: string, url: string, options: HtmlToM
       return { title: converted.title.trim() || new URL(url).hostname, text: cut(converted.text) };
     } finally {
       // After the thread was kept or ended, so a stuck one's memory is freed before the next starts.
-      releaseHtmlSlot();
+      htmlTurns.release();
     }
   } finally {
     clearTimeout(timer);

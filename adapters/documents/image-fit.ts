@@ -1,6 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { IMAGE_LIMITS } from '../../core/readers/file-contents.port';
 import { ReaderError } from '../../core/readers/reader';
+import { Turns } from './turns';
 
 /**
  * Shared images made to fit what the models take (`IMAGE_LIMITS`), with sharp (libvips):
@@ -29,41 +30,14 @@ const QUALITY = 85;
  * together, and leaves pool threads for the rest of the process.
  */
 export const IMAGE_JOBS_AT_ONCE = 2;
-let jobsTaken = 0;
-const jobWaiters: (() => void)[] = [];
+const imageTurns = new Turns(IMAGE_JOBS_AT_ONCE);
 
 // libvips' operation cache keeps recent images for reuse; shared images are each seen once.
 sharp.cache(false);
 
 /** Images being worked on and waiting for their turn (for tests and diagnostics). */
 export function imageJobStats(): { running: number; waiting: number } {
-  return { running: jobsTaken, waiting: jobWaiters.length };
-}
-
-function imageTurn(signal: AbortSignal | undefined): Promise<void> {
-  signal?.throwIfAborted();
-  if (jobsTaken < IMAGE_JOBS_AT_ONCE) {
-    jobsTaken += 1;
-    return Promise.resolve();
-  }
-  return new Promise((resolve, reject) => {
-    const waiter = () => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    };
-    const onAbort = () => {
-      jobWaiters.splice(jobWaiters.indexOf(waiter), 1);
-      reject(new ReaderError('failed', 'stopped'));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    jobWaiters.push(waiter);
-  });
-}
-
-function releaseImageTurn(): void {
-  const next = jobWaiters.shift();
-  if (next) next();
-  else jobsTaken -= 1;
+  return { running: imageTurns.running, waiting: imageTurns.waiting };
 }
 
 const TYPES: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' };
@@ -83,11 +57,14 @@ export interface FittedImage {
  * over `MAX_INPUT_PIXELS` or that cannot be made to fit.
  */
 export async function fitImage(bytes: Uint8Array, options: { signal?: AbortSignal } = {}): Promise<FittedImage> {
-  await imageTurn(options.signal);
+  options.signal?.throwIfAborted();
+  await imageTurns.take(options.signal).catch(() => {
+    throw new ReaderError('failed', 'stopped');
+  });
   try {
     return await fit(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), options.signal);
   } finally {
-    releaseImageTurn();
+    imageTurns.release();
   }
 }
 
