@@ -3,7 +3,7 @@ import type { AnswerPipelineResult, TriggerDeps } from '../assistant/answer-pipe
 import { isChatPlatformError } from '../assistant/chat-platform-error';
 import type { ThreadMessage } from '../assistant/chat-platform.port';
 import type { ChannelId, TeamId, UserId } from '../shared/ids';
-import { memberDisplayName } from '../workspace/member';
+import { isBotMember, memberDisplayName } from '../workspace/member';
 import type { LocatedMessage } from '../triggers/chat-workspace.port';
 import { decideTrigger, triggerSettings, type IgnoreReason } from '../triggers/decide-trigger';
 import { claimKey } from '../triggers/trigger-gate';
@@ -32,7 +32,7 @@ export interface AnswerReactionDeps extends TriggerDeps {
 }
 
 export type AnswerReactionResult =
-  | { readonly status: 'ignored'; readonly reason: IgnoreReason | 'duplicate' | 'not_installed' | 'message_not_found' }
+  | { readonly status: 'ignored'; readonly reason: IgnoreReason | 'duplicate' | 'not_installed' | 'message_not_found' | 'bot_reactor' }
   | AnswerPipelineResult;
 
 /**
@@ -68,8 +68,14 @@ export class AnswerReaction extends TriggerUseCase<AnswerReactionDeps> {
     // channels). Such a reaction must not spend the emoji's one answer there, or the same flag
     // would stay unanswered for a week after Tomo is invited.
     const access = { teamId: input.teamId, botToken: installation.botToken, botUserId: installation.botUserId };
-    const message = await readable(() => deps.chat.forWorkspace(access).readMessage(input.channelId, input.itemTs));
+    const chat = deps.chat.forWorkspace(access);
+    const message = await readable(() => chat.readMessage(input.channelId, input.itemTs));
     if (!message) return { status: 'ignored', reason: 'message_not_found' };
+    // Slack names a bot reactor by its user id alone (no bot_id): only its profile tells. A bot
+    // (another app adding flags to new messages) would have each of Tomo's answers answered
+    // again, forever; and it must not spend the emoji's one answer a person's reaction gets.
+    const reactor = (await chat.getUsers([input.userId])).get(input.userId);
+    if (reactor && isBotMember(reactor)) return { status: 'ignored', reason: 'bot_reactor' };
 
     // The same emoji (under any alias) on the same message: one answer, whoever reacts.
     const emoji = canonicalReactionName(normalizeReactionName(input.reaction));

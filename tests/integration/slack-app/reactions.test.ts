@@ -156,6 +156,25 @@ describe('Slack app: emoji reactions run their prompt on the message (real serve
     expect(world.openai.calls.length).toBe(calls);
   });
 
+  it('does nothing when a bot reacts, and the same emoji by a person is still answered (a flag-adding bot would loop on Tomo’s answers)', async () => {
+    // Slack's reaction_added names a bot reactor by its user id only (no bot_id): another app
+    // adding flags to new messages would get each of Tomo's translations translated again.
+    const flagger = world.slack.addBot({ teamId: world.ws.team.id, id: 'BFLAGGER', userId: 'UFLAGGER', name: 'Flagger' });
+    const calls = world.openai.calls.length;
+    const message = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'Lunch is at noon.' });
+
+    await react('jp', message, flagger.userId);
+    const jobs = await settled(world, REACTIONS);
+    const outputs = jobs.filter((job) => (job.data as { itemTs?: string }).itemTs === message.ts).map((job) => job.output);
+    expect(outputs).toEqual([{ status: 'ignored', reason: 'bot_reactor' }]);
+    expect(world.slack.botReplies(world.ws.channel, message.ts)).toEqual([]);
+    expect(world.openai.calls.length).toBe(calls);
+
+    world.openai.answer('昼食は正午です。');
+    await react('jp', message, world.ws.bob);
+    await eventually(() => expect(repliesIn(world, world.ws.channel, message.ts)).toEqual(['昼食は正午です。']));
+  });
+
   it('answers a flag once Tomo is invited, though someone used that flag there before (Slack sends shared channels’ reactions)', async () => {
     const shared = world.slack.addChannel({ id: 'CSHARED', teamId: world.ws.team.id, name: 'shared-with-partner', botIsMember: false });
     world.slack.join(shared.id, world.ws.alice);
