@@ -7,9 +7,8 @@ import { isBotMember, memberDisplayName } from '../workspace/member';
 import type { LocatedMessage } from '../triggers/chat-workspace.port';
 import { decideTrigger, triggerSettings, type IgnoreReason } from '../triggers/decide-trigger';
 import { claimKey } from '../triggers/trigger-gate';
-import { canonicalReactionName } from './preset-reactions';
 import type { Reaction } from './reaction';
-import { normalizeReactionName } from './reaction-rules';
+import { reactionEmoji } from './reaction-rules';
 import type { ReactionSettingsRepository } from './reaction-settings-repository.port';
 
 /** reaction_added on a message, as ids (what the job carries). */
@@ -78,7 +77,7 @@ export class AnswerReaction extends TriggerUseCase<AnswerReactionDeps> {
     if (reactor && isBotMember(reactor)) return { status: 'ignored', reason: 'bot_reactor' };
 
     // The same emoji (under any alias) on the same message: one answer, whoever reacts.
-    const emoji = canonicalReactionName(normalizeReactionName(input.reaction));
+    const emoji = reactionEmoji(input.reaction);
     const gate = await this.gate.open({
       key: claimKey('reaction', input.teamId, input.channelId, input.itemTs, emoji),
       teamId: input.teamId,

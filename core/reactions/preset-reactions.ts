@@ -27,10 +27,11 @@ const translation = (names: readonly string[], language: string): PresetGroup =>
  */
 const GROUPS: readonly PresetGroup[] = [
   explanation(['question', 'grey_question'], 'Explain the message in plain words, briefly, for someone new to the topic.'),
-  explanation(['memo'], 'Summarise the message in three sentences or fewer.'),
+  // Slack's `:pencil:` is 📝 (memo's alias), not ✏️ (`pencil2`).
+  explanation(['memo', 'pencil'], 'Summarise the message in three sentences or fewer.'),
   explanation(['bulb'], 'List the key points of the message as a short bulleted list.'),
   explanation(['mag'], 'Check the message for factual errors, unclear claims or missing context, and say what you found.'),
-  explanation(['pencil2', 'pencil'], 'Suggest a clearer, well-written version of the message, keeping its language and meaning.'),
+  explanation(['pencil2'], 'Suggest a clearer, well-written version of the message, keeping its language and meaning.'),
   translation(['us', 'flag-us', 'gb', 'flag-gb', 'uk', 'flag-au', 'flag-ca'], 'English'),
   translation(['cn', 'flag-cn'], 'Simplified Chinese'),
   translation(['flag-tw'], 'Traditional Chinese'),
@@ -66,11 +67,32 @@ export const PRESET_REACTIONS: readonly Reaction[] = GROUPS.flatMap((group) =>
   group.names.map((name) => ({ name, prompt: group.prompt, category: group.category, kind: 'preset' as const })),
 );
 
-const CANONICAL = new Map(GROUPS.flatMap((group) => group.names.map((name) => [name, group.names[0]!] as const)));
+/**
+ * Everyday emoji whose name in reaction_added is not the one people often type: Slack names a
+ * reaction by the emoji's first short name (emoji-data's `short_names`), so 👍 added as
+ * `:thumbsup:` arrives as `+1`. A custom reaction saved under the alias must still match.
+ * Not every emoji's aliases: docs/slack.md, Known gaps.
+ */
+const SLACK_ALIASES: readonly (readonly string[])[] = [
+  ['+1', 'thumbsup'],
+  ['-1', 'thumbsdown'],
+  ['facepunch', 'punch'],
+  ['hankey', 'poop', 'shit'],
+  ['laughing', 'satisfied'],
+  ['hand', 'raised_hand'],
+  ['runner', 'running'],
+  ['boom', 'collision'],
+  ['shirt', 'tshirt'],
+];
+
+const CANONICAL = new Map(
+  [...GROUPS.map((group) => group.names), ...SLACK_ALIASES].flatMap((names) => names.map((name) => [name, names[0]!] as const)),
+);
 
 /**
- * The same emoji under any of its names (`flag-jp` → `jp`): one message gets one answer per
- * emoji, whichever alias people used. Names that are not preset aliases are their own.
+ * The same emoji under any of its names (`flag-jp` → `jp`, `thumbsup` → `+1`): one message gets
+ * one answer per emoji, whichever alias people used, and a custom reaction saved under an alias
+ * matches the name Slack sends. Names that are not known aliases are their own.
  */
 export function canonicalReactionName(name: string): string {
   return CANONICAL.get(name) ?? name;

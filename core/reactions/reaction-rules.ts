@@ -1,7 +1,7 @@
 import type { Outcome } from '../shared/domain-error';
 import { fail, ok } from '../shared/domain-error';
 import type { CustomReactionRecord, Reaction, ReactionCategory } from './reaction';
-import { PRESET_REACTIONS } from './preset-reactions';
+import { canonicalReactionName, PRESET_REACTIONS } from './preset-reactions';
 
 /**
  * Emoji names are written with or without colons (':jp:' and 'jp' are the same); Slack adds a
@@ -11,8 +11,13 @@ export function normalizeReactionName(name: string): string {
   return name
     .trim()
     .replace(/^:+|:+$/g, '')
-    .replace(/::skin-tone-\d$/, '')
+    .replace(/(?:::skin-tone-\d(?:-\d)?)+$/, '')
     .toLowerCase();
+}
+
+/** Which emoji a name means: normalised, then under its canonical name (`:thumbsup:` → `+1`). */
+export function reactionEmoji(name: string): string {
+  return canonicalReactionName(normalizeReactionName(name));
 }
 
 export interface CustomReactionDraft {
@@ -35,8 +40,11 @@ export function validateCustomReaction(
   if (name === '') return fail('REACTION.NAME_REQUIRED');
   const prompt = draft.prompt.trim();
   if (prompt === '') return fail('REACTION.PROMPT_REQUIRED');
+  // The same emoji under another of its names is taken too: Slack sends one name for both.
+  const emoji = reactionEmoji(name);
   const taken =
-    PRESET_REACTIONS.some((p) => p.name === name) || existing.some((r) => r.id !== draft.id && r.name === name);
+    PRESET_REACTIONS.some((p) => reactionEmoji(p.name) === emoji) ||
+    existing.some((r) => r.id !== draft.id && reactionEmoji(r.name) === emoji);
   if (taken) return fail('REACTION.NAME_EXISTS', { name });
   return ok({ name, prompt, category: draft.category ?? 'custom' });
 }
@@ -50,8 +58,8 @@ export function allReactions(custom: readonly CustomReactionRecord[]): Reaction[
 
 /** The reaction an emoji triggers, or null when the emoji is not a reaction prompt. */
 export function findReaction(emoji: string, custom: readonly CustomReactionRecord[]): Reaction | null {
-  const name = normalizeReactionName(emoji);
-  return allReactions(custom).find((r) => r.name === name) ?? null;
+  const name = reactionEmoji(emoji);
+  return allReactions(custom).find((r) => reactionEmoji(r.name) === name) ?? null;
 }
 
 /**

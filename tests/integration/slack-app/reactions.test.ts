@@ -137,6 +137,31 @@ describe('Slack app: emoji reactions run their prompt on the message (real serve
     expect(lastPrompt(world).system).toContain('Give a one-line TL;DR of the message.');
   });
 
+  it('runs a custom reaction saved under an alias (thumbsdown) when Slack sends the emoji’s own name with a skin tone (-1::skin-tone-2), once', async () => {
+    // Slack names 👎 `-1` in reaction_added whichever name people typed (`thumbsdown` is its alias).
+    await repositoriesOf(world).reactionSettings.save(world.ws.team.id, {
+      teamId: world.ws.team.id,
+      id: 'r-objection',
+      name: 'thumbsdown',
+      prompt: 'List the objections one could raise to the message.',
+      category: 'custom',
+      updatedBy: world.ws.alice,
+      updatedAt: new Date(),
+    });
+    world.openai.answer('It skips the tests.');
+    const message = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'Let us merge the release branch untested.' });
+
+    await react('-1::skin-tone-2', message, world.ws.bob);
+    await eventually(() => expect(repliesIn(world, world.ws.channel, message.ts)).toEqual(['It skips the tests.']));
+    expect(lastPrompt(world).system).toContain('List the objections one could raise to the message.');
+
+    await react('-1', message, world.ws.alice);
+    const jobs = await settled(world, REACTIONS);
+    const outputs = jobs.filter((job) => (job.data as { itemTs?: string }).itemTs === message.ts).map((job) => (job.output as { reason?: string }).reason ?? 'answered');
+    expect(outputs.sort()).toEqual(['answered', 'duplicate']);
+    expect(repliesIn(world, world.ws.channel, message.ts)).toHaveLength(1);
+  });
+
   it('does nothing for ordinary emoji, for Tomo’s own reactions, or where Tomo is not in the channel', async () => {
     const calls = world.openai.calls.length;
     const message = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'Thanks all!' });

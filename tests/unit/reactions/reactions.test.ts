@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalReactionName, PRESET_REACTIONS } from '../../../core/reactions/preset-reactions';
-import { allReactions, findReaction, normalizeReactionName, searchReactions } from '../../../core/reactions/reaction-rules';
+import { allReactions, findReaction, normalizeReactionName, searchReactions, validateCustomReaction } from '../../../core/reactions/reaction-rules';
 import { DeleteCustomReaction, SaveCustomReaction } from '../../../core/reactions/save-custom-reaction.use-case';
 import { TEAM } from '../support/builders';
 import { aWorkspaceFixture } from '../support/workspace-fixture';
@@ -88,5 +88,22 @@ describe('preset reactions and search (spec 2)', () => {
     expect(canonicalReactionName('flag-gb')).toBe(canonicalReactionName('us'));
     expect(canonicalReactionName('flag-br')).not.toBe(canonicalReactionName('flag-pt'));
     expect(canonicalReactionName('tldr')).toBe('tldr');
+  });
+
+  it('matches a custom reaction saved under an alias to the name Slack sends (👍 is `+1`), skin tones ignored', () => {
+    const custom = [{ teamId: TEAM, id: 'r1', name: 'thumbsup', prompt: 'Approve?', category: 'custom' as const, updatedBy: 'U1', updatedAt: new Date() }];
+    expect(findReaction('+1::skin-tone-2', custom)?.prompt).toBe('Approve?');
+    expect(findReaction('+1', custom)?.prompt).toBe('Approve?');
+    expect(findReaction('handshake::skin-tone-2-4', [{ ...custom[0]!, name: 'handshake' }])?.prompt).toBe('Approve?');
+    // Slack's `:pencil:` is 📝 memo (summarise), not ✏️ pencil2 (rewrite).
+    expect(findReaction('pencil', [])?.prompt).toBe(findReaction('memo', [])?.prompt);
+    expect(findReaction('pencil2', [])?.prompt).toContain('clearer');
+  });
+
+  it('refuses a custom name that is another name of an emoji already taken', () => {
+    const saved = [{ teamId: TEAM, id: 'r1', name: '+1', prompt: 'Approve?', category: 'custom' as const, updatedBy: 'U1', updatedAt: new Date() }];
+    expect(validateCustomReaction({ name: ':thumbsup:', prompt: 'x' }, saved)).toMatchObject({ error: { code: 'REACTION.NAME_EXISTS' } });
+    expect(validateCustomReaction({ name: 'pencil', prompt: 'x' }, [])).toMatchObject({ error: { code: 'REACTION.NAME_EXISTS' } });
+    expect(validateCustomReaction({ id: 'r1', name: 'thumbsup', prompt: 'x' }, saved)).toMatchObject({ ok: true });
   });
 });
