@@ -227,6 +227,22 @@ export class SlackState {
     return message;
   }
 
+  /**
+   * A person deletes their message, as Slack does it: a thread's parent that has replies stays
+   * as a tombstone (subtype `tombstone`, by USLACKBOT, "This message was deleted.", no files),
+   * so its thread can still be opened; any other message is gone.
+   */
+  deleteByAuthor(channel: string, ts: string): void {
+    const message = this.messages.find((m) => m.channel === channel && m.ts === ts);
+    if (message === undefined) return;
+    if (message.threadTs === ts && this.thread(channel, ts).length > 1) {
+      Object.assign(message, { user: 'USLACKBOT', subtype: 'tombstone', text: 'This message was deleted.', format: 'text' });
+      for (const key of ['botId', 'files', 'attachments', 'blocks', 'username', 'iconUrl', 'metadata'] as const) delete message[key];
+      return;
+    }
+    this.messages.splice(this.messages.indexOf(message), 1);
+  }
+
   /** A thread as a person sees it: the parent, then replies, oldest first. */
   thread(channel: string, threadTs: string): FakeMessage[] {
     return this.messages.filter((m) => m.channel === channel && (m.ts === threadTs || m.threadTs === threadTs));

@@ -57,6 +57,9 @@ export class SlackChatWorkspace extends SlackChatPlatform implements ChatWorkspa
       limit: 1,
     })) as MessagesPage;
     const top = history.messages?.find((m) => m.ts === ts);
+    // A thread's parent deleted by its author stays as Slack's tombstone ("This message was
+    // deleted.", by USLACKBOT) so its replies can be opened: no message to work on.
+    if (top?.subtype === 'tombstone') return null;
     if (top) return this.located(top, top.thread_ts ?? ts, top.reply_count ?? 0);
     try {
       let cursor: string | undefined;
@@ -68,6 +71,7 @@ export class SlackChatWorkspace extends SlackChatPlatform implements ChatWorkspa
           ...(cursor === undefined ? {} : { cursor }),
         })) as MessagesPage;
         const found = replies.messages?.find((m) => m.ts === ts);
+        if (found?.subtype === 'tombstone') return null;
         if (found) return this.located(found, found.thread_ts ?? ts, found.thread_ts === undefined || found.thread_ts === ts ? (found.reply_count ?? 0) : 0);
         cursor = replies.response_metadata?.next_cursor || undefined;
         if (cursor === undefined) return null;

@@ -200,6 +200,26 @@ describe('Slack app: emoji reactions run their prompt on the message (real serve
     await eventually(() => expect(repliesIn(world, world.ws.channel, message.ts)).toEqual(['昼食は正午です。']));
   });
 
+  it('does nothing for a reacted message deleted before the job ran, a thread’s parent (Slack’s tombstone) included', async () => {
+    const calls = world.openai.calls.length;
+    const parent = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'Wrong channel, sorry.' });
+    world.slack.addMessage({ channel: world.ws.channel, user: world.ws.bob, text: 'No worries.', threadTs: parent.ts });
+    const lone = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'Typo here.' });
+    // Deleted by their author after the reactions: Slack still delivers the reaction_added events.
+    world.slack.state.deleteByAuthor(world.ws.channel, parent.ts);
+    world.slack.state.deleteByAuthor(world.ws.channel, lone.ts);
+
+    await react('jp', parent, world.ws.bob);
+    await react('memo', lone, world.ws.bob);
+
+    const jobs = await settled(world, REACTIONS);
+    const outputs = (ts: string) => jobs.filter((job) => (job.data as { itemTs?: string }).itemTs === ts).map((job) => job.output);
+    expect(outputs(parent.ts)).toEqual([{ status: 'ignored', reason: 'message_not_found' }]);
+    expect(outputs(lone.ts)).toEqual([{ status: 'ignored', reason: 'message_not_found' }]);
+    expect(world.slack.botReplies(world.ws.channel, parent.ts)).toEqual([]);
+    expect(world.openai.calls.length).toBe(calls);
+  });
+
   it('answers a flag once Tomo is invited, though someone used that flag there before (Slack sends shared channels’ reactions)', async () => {
     const shared = world.slack.addChannel({ id: 'CSHARED', teamId: world.ws.team.id, name: 'shared-with-partner', botIsMember: false });
     world.slack.join(shared.id, world.ws.alice);
