@@ -27,7 +27,7 @@ export async function startServer(deps: ServerDependencies): Promise<RunningHttp
   return {
     ...running,
     async close(timeoutMs) {
-      await socket.stop();
+      await socket.stop(Math.min(timeoutMs, 2_000));
       await running.close(timeoutMs);
     },
   };

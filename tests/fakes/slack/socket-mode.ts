@@ -31,6 +31,16 @@ export interface FakeSocketMode {
   drop(): void;
   /** Slack's polite way: `{"type":"disconnect","reason":"refresh_requested"}`. */
   askToReconnect(): void;
+  /**
+   * What Slack does before recycling a connection: `{"type":"disconnect","reason":"warning"}`
+   * on every open socket, which it then keeps delivering on for `graceMs` (Slack: about ten
+   * seconds) before closing it. Resolves once those sockets are closed.
+   */
+  warnAndRecycle(graceMs: number): Promise<void>;
+  /** Sends one frame as it is (a malformed or unexpected message) over the newest open socket. */
+  sendRaw(frame: string): void;
+  /** Open sockets that said hello and were never warned: the ones Slack would deliver to. */
+  liveSockets(): number;
   /** Resolves once `count` handshakes have completed in all. */
   waitForConnections(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -48,6 +58,7 @@ export async function startFakeSocketMode(options: { appToken: string; appId?: s
   const waiting = new Map<string, (ack: SocketAck) => void>();
   const opens: FakeSocketMode['opens'] = [];
   const acks: SocketAck[] = [];
+  const warned = new Set<WebSocket>();
   let connections = 0;
 
   const server: Server = createServer((req, res) => {
@@ -76,12 +87,20 @@ export async function startFakeSocketMode(options: { appToken: string; appId?: s
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.push(ws);
       ws.on('message', (data) => {
-        const ack = JSON.parse(String(data)) as SocketAck;
+        let ack: SocketAck;
+        try {
+          ack = JSON.parse(String(data)) as SocketAck;
+        } catch {
+          return;
+        }
         acks.push(ack);
         waiting.get(ack.envelope_id)?.(ack);
         waiting.delete(ack.envelope_id);
       });
-      ws.on('close', () => sockets.splice(sockets.indexOf(ws), 1));
+      ws.on('close', () => {
+        sockets.splice(sockets.indexOf(ws), 1);
+        warned.delete(ws);
+      });
       ws.send(
         JSON.stringify({
           type: 'hello',
@@ -105,9 +124,11 @@ export async function startFakeSocketMode(options: { appToken: string; appId?: s
       return connections;
     },
     openSockets: () => sockets.length,
+    liveSockets: () => sockets.filter((socket) => !warned.has(socket)).length,
     acks,
     send(type, payload, { retryAttempt = 0, timeoutMs = 10_000 } = {}) {
-      const socket = sockets.at(-1);
+      // Slack delivers on a connection it has not warned about, if there is one.
+      const socket = sockets.filter((s) => !warned.has(s)).at(-1) ?? sockets.at(-1);
       if (!socket) return Promise.reject(new Error('no open Socket Mode connection'));
       const envelopeId = randomBytes(16).toString('hex');
       return new Promise<SocketAck>((resolve, reject) => {
@@ -135,6 +156,29 @@ export async function startFakeSocketMode(options: { appToken: string; appId?: s
     },
     askToReconnect() {
       for (const socket of sockets) socket.send(JSON.stringify({ type: 'disconnect', reason: 'refresh_requested', debug_info: { host: 'fake' } }));
+    },
+    async warnAndRecycle(graceMs) {
+      const recycled = [...sockets];
+      for (const socket of recycled) {
+        warned.add(socket);
+        socket.send(JSON.stringify({ type: 'disconnect', reason: 'warning', debug_info: { host: 'fake' } }));
+      }
+      await new Promise((resolve) => setTimeout(resolve, graceMs));
+      await Promise.all(
+        recycled.map(
+          (socket) =>
+            new Promise<void>((resolve) => {
+              if (socket.readyState === socket.CLOSED) return resolve();
+              socket.once('close', () => resolve());
+              socket.terminate();
+            }),
+        ),
+      );
+    },
+    sendRaw(frame) {
+      const socket = sockets.at(-1);
+      if (!socket) throw new Error('no open Socket Mode connection');
+      socket.send(frame);
     },
     async waitForConnections(count, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;

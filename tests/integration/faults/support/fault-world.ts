@@ -10,6 +10,7 @@ import { signSlackRequest } from '../../../../adapters/slack/verify-slack-signat
 import { SLACK_QUEUES } from '../../../../apps/shared/slack-jobs';
 import { startFakeAnthropic, type FakeAnthropic } from '../../../fakes/anthropic/fake-anthropic';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../fakes/openai/fake-openai';
+import type { FakeSocketMode } from '../../../fakes/slack/socket-mode';
 import { testDatabase, type TestDatabase } from '../../../support/database';
 import { envWithout, spawnBuilt, waitForStatus, type SpawnedApp } from '../../../support/processes';
 
@@ -50,8 +51,15 @@ export interface FaultWorld {
  * Anthropic fakes behind them and `teams` workspaces installed through the server's own "Add
  * to Slack" flow.
  */
-export async function startFaultWorld(options: { teams: number; env?: Record<string, string>; ownPostgres?: boolean }): Promise<FaultWorld> {
+export async function startFaultWorld(options: {
+  teams: number;
+  env?: Record<string, string>;
+  ownPostgres?: boolean;
+  /** Socket Mode as well: the server opens its connection at this fake (which forwards every other Web API call to the fake Slack). */
+  socketMode?: { fake: FakeSocketMode; appToken: string };
+}): Promise<FaultWorld> {
   const slack = await startFakeSlack({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+  if (options.socketMode) options.socketMode.fake.upstream = slack.origin;
   const [openai, anthropic] = await Promise.all([startFakeOpenAi(), startFakeAnthropic()]);
   const own = options.ownPostgres ? await ownPostgres() : undefined;
   const db = own?.db ?? (await testDatabase());
@@ -79,6 +87,7 @@ export async function startFaultWorld(options: { teams: number; env?: Record<str
     ANTHROPIC_API_KEY: 'ak-test',
     ANTHROPIC_BASE_URL: anthropic.url,
     OPENAI_IMAGE_MODEL: 'none',
+    ...(options.socketMode ? { SLACK_API_URL: options.socketMode.fake.url, SLACK_APP_TOKEN: options.socketMode.appToken } : {}),
     ...options.env,
   };
   const server = spawnBuilt('server', { ...env, PORT: String(port) });
