@@ -75,3 +75,38 @@ describe('Socket Mode in the compiled server', () => {
     expect(socket.opens.map((open) => open.outcome).every((outcome) => outcome === 'ok')).toBe(true);
   }, 60_000);
 });
+
+describe('Socket Mode while PostgreSQL is away', () => {
+  let socket: FakeSocketMode;
+  let world: FaultWorld;
+
+  beforeAll(async () => {
+    socket = await startFakeSocketMode({ appToken: APP_TOKEN });
+    world = await startFaultWorld({ teams: 1, ownPostgres: true, socketMode: { fake: socket, appToken: APP_TOKEN } });
+    const worker = await world.startWorker();
+    await eventually(() => expect(worker.app.output()).toContain('worker started'), 60_000);
+    world.openai.answer('Answered once the database was back.');
+  }, 120_000);
+  afterAll(async () => {
+    await world?.close();
+    await socket?.close();
+  });
+
+  it('leaves an envelope it cannot store unacknowledged, so Slack delivers it again, and answers the redelivery once', async () => {
+    await socket.waitForConnections(1);
+    const question = askInChannel(world, world.workspaces[0]!, 'asked while the database is down');
+    const envelope = JSON.parse(question.body) as Record<string, unknown>;
+    await world.postgres!.stop();
+    // Slack waits 3 s for the acknowledgement; none comes (HTTP would answer 5xx).
+    await expect(socket.send('events_api', envelope, { timeoutMs: 4_000 })).rejects.toThrow(/no acknowledgement/);
+    await world.postgres!.start();
+    // Slack's retry (retry_attempt 1) is acknowledged once the job can be stored.
+    await eventually(async () => expect((await socket.send('events_api', envelope, { retryAttempt: 1, timeoutMs: 4_000 })).payload ?? {}).toEqual({}), 60_000);
+    await eventually(
+      () => expect(world.slack.botReplies(question.ws.channel, question.ts).map((m) => m.text)).toEqual(['Answered once the database was back.']),
+      60_000,
+    );
+    expect(world.server.child.exitCode).toBeNull();
+    expect(world.logs()).not.toContain('asked while the database is down');
+  }, 150_000);
+});
