@@ -72,6 +72,7 @@ export async function startAllInOne(env: Record<string, string | undefined>, opt
       playground: decision,
       emulator: playground,
       async close() {
+        observability.draining();
         await http.close(serverConfig.SHUTDOWN_TIMEOUT_MS);
         await worker.stop();
         await observability.close(1_000);

@@ -14,6 +14,7 @@ runMain(async () => {
   const http = await startServer({ config, logger, database, queue, metrics: observability.metrics });
   onShutdownSignal(async (signal) => {
     logger.info({ signal }, 'shutting down');
+    observability.draining();
     await http.close(config.SHUTDOWN_TIMEOUT_MS);
     await observability.close(1_000);
     await infrastructure.close();

@@ -12,6 +12,8 @@ export interface Observability {
   metrics: TomoMetrics;
   /** The internal listener, when METRICS_PORT is set. */
   ops?: RunningHttpServer;
+  /** From now on `/readyz` answers 503 "shutting down": the process drains, send it nothing new. */
+  draining(): void;
   close(timeoutMs: number): Promise<void>;
 }
 
@@ -32,6 +34,8 @@ export async function startObservability(
     onCollectError: (error) => logger.warn({ err: error }, 'queue metrics unavailable'),
   });
   const onRateLimited = (method: string) => metrics.slackRateLimited.inc({ method });
+  const database = databaseReadiness(infrastructure.database);
+  let draining = false;
   slackRateLimits.on('rate_limited', onRateLimited);
   const ops =
     config.METRICS_PORT === undefined
@@ -40,12 +44,20 @@ export async function startObservability(
           port: config.METRICS_PORT,
           host: config.METRICS_HOST,
           metrics,
-          readiness: databaseReadiness(infrastructure.database),
+          readiness: {
+            async check() {
+              if (draining) throw new Error('shutting down');
+              await database.check();
+            },
+          },
           logger: logger as Logger,
         });
   return {
     metrics,
     ...(ops ? { ops } : {}),
+    draining() {
+      draining = true;
+    },
     async close(timeoutMs) {
       slackRateLimits.off('rate_limited', onRateLimited);
       await ops?.close(timeoutMs);

@@ -15,6 +15,7 @@ runMain(async () => {
   const worker = await startWorker({ config, logger, database, queue, metrics: observability.metrics });
   onShutdownSignal(async (signal) => {
     logger.info({ signal }, 'shutting down');
+    observability.draining();
     await worker.stop();
     await observability.close(1_000);
     await infrastructure.close();

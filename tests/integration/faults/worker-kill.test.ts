@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../adapters/embedded-postgres/embedded-postgres-server';
 import { spawnBuilt, type SpawnedApp } from '../../support/processes';
 import {
   builtProcessEnv,
@@ -113,5 +114,27 @@ describe('a worker killed mid-answer', () => {
     }, 60_000);
     // Who finished them depends on the machine's pace (a slow stop may drain them); either way, once each.
     expect(heir.child.exitCode).toBeNull();
+  }, 150_000);
+
+  it('on SIGTERM says not ready on its /readyz while it drains, finishes the answer and exits 0', async () => {
+    const answer = 'An answer that takes a few seconds to stream, so a readiness probe sees the drain. '.repeat(3).trim();
+    world.openai.enqueue({ text: answer, chunkDelayMs: 150 });
+    const metricsPort = await freePort();
+    const draining = startWorker({ SHUTDOWN_TIMEOUT_MS: '60000', METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' });
+    const readyz = `http://127.0.0.1:${metricsPort}/readyz`;
+    await eventually(async () => expect((await fetch(readyz)).status).toBe(200), 60_000);
+    const question = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: `<@${world.ws.team.botUserId}> drain` });
+    await sendEvent(world, mention(world, { ts: question.ts, channel: world.ws.channel }));
+    await eventually(() => expect(world.slack.botReplies(world.ws.channel, question.ts)[0]?.streamState).toBe('streaming'), 30_000);
+
+    draining.child.kill('SIGTERM');
+    // An orchestrator's probe sees the drain at once, while the answer is still being written.
+    await eventually(async () => {
+      const res = await fetch(readyz);
+      expect([res.status, await res.json()]).toEqual([503, { status: 'unavailable', reason: 'shutting down' }]);
+    }, 10_000);
+    expect(world.slack.botReplies(world.ws.channel, question.ts)[0]?.streamState).toBe('streaming');
+    expect(await draining.exited).toBe(0);
+    expect(world.slack.botReplies(world.ws.channel, question.ts).map((m) => [m.text, m.streamState])).toEqual([[answer, 'stopped']]);
   }, 150_000);
 });
