@@ -48,6 +48,11 @@ export interface GuardedGetOptions {
   readonly wants?: (contentType: string) => boolean;
   /** A smaller body cap for this request (after decompression); the client's own cap still applies. */
   readonly maxBytes?: number;
+  /**
+   * Keep the first `maxBytes` of a larger body instead of refusing it (robots.txt: RFC 9309 §2.5
+   * has crawlers parse at least 500 KiB and ignore the rest).
+   */
+  readonly truncate?: boolean;
 }
 
 export interface GuardedResponse {
@@ -60,6 +65,9 @@ export interface GuardedResponse {
   readonly charset: string | undefined;
   readonly body: Uint8Array;
 }
+
+/** Sent with every request; its product token (`TomoBot`) names Tomo's group in a robots.txt. */
+export const DEFAULT_USER_AGENT = 'TomoBot/1.0 (+https://github.com/tomo)';
 
 export const DEFAULT_GUARDED_LIMITS = { maxRedirects: 5, maxBytes: 5 * 1024 * 1024, timeoutMs: 10_000 } as const;
 
@@ -90,6 +98,11 @@ export class GuardedHttpClient {
     this.allowed = new Set((options.allowPrivateHosts ?? []).map((entry) => entry.trim().toLowerCase()).filter(Boolean));
   }
 
+  /** The User-Agent header this client sends. */
+  get userAgent(): string {
+    return this.options.userAgent ?? DEFAULT_USER_AGENT;
+  }
+
   async get(address: string, options: GuardedGetOptions = {}): Promise<GuardedResponse> {
     const deadline = AbortSignal.timeout(this.limits.timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
@@ -110,7 +123,7 @@ export class GuardedHttpClient {
         response.destroy();
         throw new GuardedFetchError('unsupported', contentType || 'no content type');
       }
-      const body = await this.readBody(response, signal, Math.min(this.limits.maxBytes, options.maxBytes ?? Infinity));
+      const body = await this.readBody(response, signal, Math.min(this.limits.maxBytes, options.maxBytes ?? Infinity), options.truncate === true);
       return { url: url.toString(), status: response.statusCode ?? 0, contentType, charset, body };
     }
   }
@@ -132,7 +145,7 @@ export class GuardedHttpClient {
           signal,
           ...(this.options.lookup ? { lookup: this.options.lookup } : {}),
           headers: {
-            'user-agent': this.options.userAgent ?? 'TomoBot/1.0 (+https://github.com/tomo)',
+            'user-agent': this.userAgent,
             accept: options.accept ?? '*/*',
             'accept-encoding': 'gzip, deflate, br',
           },
@@ -144,10 +157,10 @@ export class GuardedHttpClient {
     });
   }
 
-  private async readBody(response: IncomingMessage, signal: AbortSignal, maxBytes: number): Promise<Uint8Array> {
+  private async readBody(response: IncomingMessage, signal: AbortSignal, maxBytes: number, truncate: boolean): Promise<Uint8Array> {
     const declared = Number(response.headers['content-length']);
     const encoding = (response.headers['content-encoding'] ?? 'identity').toLowerCase();
-    if (encoding === 'identity' && Number.isFinite(declared) && declared > maxBytes) {
+    if (!truncate && encoding === 'identity' && Number.isFinite(declared) && declared > maxBytes) {
       response.destroy();
       throw new GuardedFetchError('too_large', `${declared} bytes`);
     }
@@ -156,6 +169,11 @@ export class GuardedHttpClient {
     let total = 0;
     try {
       for await (const part of stream as AsyncIterable<Buffer>) {
+        if (truncate && total + part.length >= maxBytes) {
+          parts.push(part.subarray(0, maxBytes - total));
+          total = maxBytes;
+          break;
+        }
         total += part.length;
         if (total > maxBytes) throw new GuardedFetchError('too_large', `over ${maxBytes} bytes`);
         parts.push(part);
