@@ -15,7 +15,7 @@ export class InMemoryKnowledge implements KnowledgeSourceRepository, VectorStore
 
   async add(teamId: string, source: NewKnowledgeSource): Promise<void> {
     if (source.teamId !== teamId) throw new Error('wrong team');
-    this.rows.set(source.id, { ...source, status: 'queued', progressDone: 0, progressTotal: 0, failure: null, sizeBytes: 0, chunkCount: 0, updatedAt: source.createdAt });
+    this.rows.set(source.id, { ...source, status: 'queued', progressDone: 0, progressTotal: 0, failure: null, sizeBytes: 0, chunkCount: 0, robotsLeftOut: 0, updatedAt: source.createdAt });
   }
   async get(teamId: string, id: string): Promise<KnowledgeSourceRecord | null> {
     const row = this.rows.get(id);
@@ -29,10 +29,10 @@ export class InMemoryKnowledge implements KnowledgeSourceRepository, VectorStore
     return { sources: rows.length, chunks: rows.reduce((s, r) => s + (r.status === 'failed' ? 0 : r.status === 'ready' ? r.chunkCount : r.progressTotal), 0) };
   }
   async markReading(teamId: string, id: string, at: Date): Promise<void> {
-    this.update(teamId, id, { status: 'reading', failure: null, progressDone: 0, progressTotal: 0, updatedAt: at });
+    this.update(teamId, id, { status: 'reading', failure: null, progressDone: 0, progressTotal: 0, robotsLeftOut: 0, updatedAt: at });
   }
-  async markEmbedding(teamId: string, id: string, total: number, sizeBytes: number, _model: string, at: Date): Promise<void> {
-    this.update(teamId, id, { status: 'embedding', progressTotal: total, sizeBytes, updatedAt: at });
+  async markEmbedding(teamId: string, id: string, total: number, sizeBytes: number, _model: string, at: Date, robotsLeftOut = 0): Promise<void> {
+    this.update(teamId, id, { status: 'embedding', progressTotal: total, sizeBytes, robotsLeftOut, updatedAt: at });
   }
   async markReady(teamId: string, id: string, at: Date): Promise<boolean> {
     const row = await this.get(teamId, id);

@@ -18,6 +18,7 @@ interface SourceRow {
   failure: FailureCode | null;
   size_bytes: string | number;
   chunk_count: number;
+  robots_left_out: number;
   added_by: string;
   created_at: Date;
   updated_at: Date;
@@ -67,16 +68,16 @@ export class PgKnowledgeSourceRepository implements KnowledgeSourceRepository {
 
   async markReading(teamId: string, id: string, at: Date): Promise<void> {
     await (await this.db()).query(
-      `update knowledge_sources set status = 'reading', failure = null, progress_done = 0, progress_total = 0, updated_at = $3 where team_id = $1 and id = $2`,
+      `update knowledge_sources set status = 'reading', failure = null, progress_done = 0, progress_total = 0, robots_left_out = 0, updated_at = $3 where team_id = $1 and id = $2`,
       [teamId, id, at],
     );
   }
 
-  async markEmbedding(teamId: string, id: string, total: number, sizeBytes: number, model: string, at: Date): Promise<void> {
+  async markEmbedding(teamId: string, id: string, total: number, sizeBytes: number, model: string, at: Date, robotsLeftOut = 0): Promise<void> {
     await (await this.db()).query(
-      `update knowledge_sources set status = 'embedding', progress_total = $3, size_bytes = $4, embedding_model = $5, updated_at = $6
+      `update knowledge_sources set status = 'embedding', progress_total = $3, size_bytes = $4, embedding_model = $5, updated_at = $6, robots_left_out = $7
         where team_id = $1 and id = $2`,
-      [teamId, id, total, sizeBytes, model, at],
+      [teamId, id, total, sizeBytes, model, at, robotsLeftOut],
     );
   }
 
@@ -167,6 +168,7 @@ function toRecord(row: SourceRow): KnowledgeSourceRecord {
     failure: row.failure,
     sizeBytes: Number(row.size_bytes),
     chunkCount: row.chunk_count,
+    robotsLeftOut: row.robots_left_out ?? 0,
     addedBy: row.added_by,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),

@@ -16,6 +16,8 @@ export interface SourceContent {
   readonly documents: readonly ExtractedDocument[];
   /** Bytes of text read (shown as the source's size). */
   readonly sizeBytes: number;
+  /** Pages of a site found but not read because the site's robots.txt disallows them (shown with the source). */
+  readonly robotsLeftOut?: number;
 }
 
 /** An expected failure while reading, shown to the person as the source's reason. */

@@ -49,9 +49,11 @@ export class IngestSource {
 
     let chunks: SplitChunk[];
     let sizeBytes: number;
+    let robotsLeftOut: number;
     try {
       const content = await this.deps.readers[source.kind].read(source, signal);
       sizeBytes = content.sizeBytes;
+      robotsLeftOut = content.robotsLeftOut ?? 0;
       chunks = [];
       for (const document of content.documents) chunks.push(...(await this.deps.splitter.split(document)));
     } catch (error) {
@@ -66,7 +68,7 @@ export class IngestSource {
     if (usage.chunks + chunks.length > quota.chunks) return this.fail(input.teamId, source.id, 'quota_chunks');
 
     const { embeddings } = this.deps;
-    await sources.markEmbedding(input.teamId, source.id, chunks.length, sizeBytes, `${embeddings.model}:${embeddings.dimensions}`, clock.now());
+    await sources.markEmbedding(input.teamId, source.id, chunks.length, sizeBytes, `${embeddings.model}:${embeddings.dimensions}`, clock.now(), robotsLeftOut);
     await this.progress(input.teamId, source.id);
     const batchSize = this.deps.batchSize ?? 32;
     for (let start = 0; start < chunks.length; start += batchSize) {

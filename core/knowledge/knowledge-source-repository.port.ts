@@ -12,7 +12,8 @@ export interface KnowledgeSourceRepository {
   /** Sources and chunks the workspace holds (failed sources count as sources, their chunks are gone). */
   usage(teamId: TeamId): Promise<{ sources: number; chunks: number }>;
   markReading(teamId: TeamId, id: string, at: Date): Promise<void>;
-  markEmbedding(teamId: TeamId, id: string, total: number, sizeBytes: number, model: string, at: Date): Promise<void>;
+  /** `robotsLeftOut`: pages of a site its robots.txt kept out (0 when omitted). */
+  markEmbedding(teamId: TeamId, id: string, total: number, sizeBytes: number, model: string, at: Date, robotsLeftOut?: number): Promise<void>;
   /** Ready only when every chunk is stored: chunk count = progress = total. Returns false otherwise. */
   markReady(teamId: TeamId, id: string, at: Date): Promise<boolean>;
   markFailed(teamId: TeamId, id: string, failure: FailureCode, at: Date): Promise<void>;

@@ -19,6 +19,8 @@ export const FAILURE_CODES = [
   'quota_chunks',
   'embedding_failed',
   'not_authorized',
+  /** The site's robots.txt does not let Tomo read the page the source starts from. */
+  'robots_disallowed',
 ] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 
@@ -43,6 +45,8 @@ export interface KnowledgeSourceRecord {
   /** Bytes of text read. */
   readonly sizeBytes: number;
   readonly chunkCount: number;
+  /** Pages of a site its robots.txt kept out of the source (0 for other kinds). */
+  readonly robotsLeftOut: number;
   readonly addedBy: UserId;
   readonly createdAt: Date;
   readonly updatedAt: Date;

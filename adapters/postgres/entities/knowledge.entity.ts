@@ -19,6 +19,7 @@ export const KnowledgeSourceEntity = defineEntity({
     failure: p.string().length(32).nullable(),
     sizeBytes: p.bigint(),
     chunkCount: p.integer().default(0),
+    robotsLeftOut: p.integer().default(0),
     embeddingModel: p.string().length(200).nullable(),
     addedBy: p.string().length(32),
     createdAt: p.datetime(),

@@ -14,6 +14,7 @@ import { Migration20261123141000_delivery_records } from './Migration20261123141
 import { Migration20261127071517_usage_reservations } from './Migration20261127071517_usage_reservations';
 import { Migration20261127110000_image_generation_holds } from './Migration20261127110000_image_generation_holds';
 import { Migration20261127120000_schedule_time_zones } from './Migration20261127120000_schedule_time_zones';
+import { Migration20261127140000_knowledge_robots_left_out } from './Migration20261127140000_knowledge_robots_left_out';
 
 type MigrationClass = new (...args: ConstructorParameters<typeof Migration>) => Migration;
 
@@ -35,4 +36,5 @@ export const migrations: { name: string; class: MigrationClass }[] = [
   { name: 'Migration20261127071517_usage_reservations', class: Migration20261127071517_usage_reservations },
   { name: 'Migration20261127110000_image_generation_holds', class: Migration20261127110000_image_generation_holds },
   { name: 'Migration20261127120000_schedule_time_zones', class: Migration20261127120000_schedule_time_zones },
+  { name: 'Migration20261127140000_knowledge_robots_left_out', class: Migration20261127140000_knowledge_robots_left_out },
 ];

@@ -137,6 +137,8 @@ describe('Slack size limits', () => {
         failure: i % 2 === 0 ? 'fetch_failed' : null,
         sizeBytes: 1_000_000,
         chunkCount: 1_000,
+        // The longest line: a site with pages its robots.txt kept out.
+        robotsLeftOut: 1_000,
         addedBy: ws.alice,
         createdAt: new Date('2026-01-01T00:00:00Z'),
         updatedAt: new Date('2026-01-01T00:00:00Z'),

@@ -48,6 +48,8 @@ export const knowledgeSection: HomeSection = ({ facts, day }) => {
         user: source.addedBy,
         date: day(source.createdAt),
       });
+      // Pages of a site its robots.txt kept out are said beside what was read (docs/knowledge.md).
+      const leftOut = source.kind === 'web' && source.status !== 'failed' && source.robotsLeftOut > 0 ? `\n${t('KNOWLEDGE.ROBOTS_LEFT_OUT', { count: source.robotsLeftOut })}` : '';
       const remove = {
         text: t('KNOWLEDGE.DELETE'),
         actionId: KNOWLEDGE_ACTIONS.delete,
@@ -62,10 +64,10 @@ export const knowledgeSection: HomeSection = ({ facts, day }) => {
       };
       if (source.canRemove && source.status === 'failed') {
         // A failed source: Try again beside Delete, for the same people.
-        blocks.push({ type: 'text', text: line });
+        blocks.push({ type: 'text', text: line + leftOut });
         blocks.push({ type: 'buttons', buttons: [{ text: t('KNOWLEDGE.RETRY'), actionId: KNOWLEDGE_ACTIONS.retry, value: source.id, style: 'primary' }, remove] });
       } else {
-        blocks.push({ type: 'text', text: line, ...(source.canRemove ? { accessory: remove } : {}) });
+        blocks.push({ type: 'text', text: line + leftOut, ...(source.canRemove ? { accessory: remove } : {}) });
       }
     }
     if (sources.length > HOME_SOURCES_PER_KIND) blocks.push({ type: 'context', text: t('KNOWLEDGE.MORE', { count: sources.length - HOME_SOURCES_PER_KIND }) });
