@@ -1,5 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createGunzip } from 'node:zlib';
 import { parseHTML } from 'linkedom';
+import robotsParser from 'robots-parser';
 import { KnowledgeReadError, type ExtractedDocument, type SourceContent, type SourceContentReader } from '../../core/knowledge/content-reader.port';
 import type { KnowledgeSourceRecord } from '../../core/knowledge/knowledge-source';
 import { DocumentTextError, decodeText, htmlToMarkdown, pdfText } from '../documents/document-text';
@@ -18,33 +20,78 @@ const SITEMAP_FILES = 10;
  */
 const SITEMAP_UNPACKED_BYTES = 10 * 1024 * 1024;
 /**
- * Largest robots.txt read for its `Sitemap:` lines (Google reads 500 KiB); a larger one is not
- * downloaded past this and gives no sitemap.
+ * Most of a robots.txt read (RFC 9309 §2.5: at least 500 KiB, as Google): the rules and
+ * `Sitemap:` lines after it are ignored.
  */
 const ROBOTS_BYTES = 500 * 1024;
+/**
+ * Most time one source spends waiting for a robots.txt `Crawl-delay` between requests: the
+ * crawl stops (keeping what it read) when the next wait would pass it, so a slow site still
+ * ends well within the job's time. The start page is always read.
+ */
+const CRAWL_DELAY_BUDGET_MS = 5 * 60_000;
 /** Types servers give a `.xml.gz` file (nginx, Apache: application/x-gzip; S3: binary/octet-stream). */
 const OCTET_TYPES = new Set(['application/octet-stream', 'binary/octet-stream']);
 
+/** Thrown when robots.txt cannot be fetched (5xx, 429, timeout, connection): the job retries later. */
+export class RobotsUnreachableError extends Error {
+  override readonly name = 'RobotsUnreachableError';
+}
+
+/** What a site's robots.txt says to Tomo's user agent (RFC 9309), read once per source. */
+interface RobotsRules {
+  /** False for a same-origin address the rules disallow. */
+  allowed(url: string): boolean;
+  /** `Crawl-delay` of Tomo's group (or `*`), in milliseconds; 0 without one. */
+  readonly delayMs: number;
+  /** `Sitemap:` lines, as absolute http(s) addresses. */
+  readonly sitemaps: readonly string[];
+}
+
+const NO_RULES: RobotsRules = { allowed: () => true, delayMs: 0, sitemaps: [] };
+
+export interface WebSourceReaderOptions {
+  /** Waits out a `Crawl-delay` (tests record the waits instead of sleeping). */
+  readonly wait?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
 /**
  * A page, or a site up to the source's page limit: the page itself first, then the same-origin
- * pages its sitemap lists (sitemap.xml, sitemap.xml.gz or those robots.txt names), then same-origin links in the order found (breadth first). Every
- * request goes through the guarded client (SSRF rules, size and time caps). A page after the
- * first that fails is skipped; the first failing fails the source.
+ * pages its sitemap lists (sitemap.xml, sitemap.xml.gz or those robots.txt names; XML, gzipped
+ * XML or plain text), then same-origin links in the order found (breadth first). Every request
+ * goes through the guarded client (SSRF rules, size and time caps) and follows the site's
+ * robots.txt for Tomo's user agent (RFC 9309): disallowed pages are not requested and are
+ * counted as left out, `Crawl-delay` is waited out within a budget, and a robots.txt that
+ * cannot be fetched (5xx, 429, no answer) retries the job rather than read anything. A page
+ * after the first that fails is skipped; the first failing fails the source.
  */
 export class WebSourceReader implements SourceContentReader {
-  constructor(private readonly client: GuardedHttpClient) {}
+  private readonly wait: (ms: number, signal: AbortSignal) => Promise<void>;
+
+  constructor(
+    private readonly client: GuardedHttpClient,
+    options: WebSourceReaderOptions = {},
+  ) {
+    this.wait = options.wait ?? ((ms, signal) => sleep(ms, undefined, { signal }));
+  }
 
   async read(source: KnowledgeSourceRecord, signal: AbortSignal): Promise<SourceContent> {
     const start = source.url;
     if (!start) throw new KnowledgeReadError('fetch_failed', 'no URL');
     const origin = new URL(start).origin;
+    const robots = await this.robots(origin, signal);
+    if (!robots.allowed(normalize(start))) throw new KnowledgeReadError('robots_disallowed');
+    const pace = this.pacer(robots.delayMs, signal);
     const queue: string[] = [normalize(start)];
     const seen = new Set(queue);
+    /** Same-origin pages found (in a sitemap or a link) that robots.txt disallows. */
+    const leftOut = new Set<string>();
     const enqueue = (url: string) => {
       const n = normalize(url);
       if (new URL(n).origin !== origin || seen.has(n) || seen.size > source.pageLimit * 20) return;
       seen.add(n);
-      queue.push(n);
+      if (robots.allowed(n)) queue.push(n);
+      else leftOut.add(n);
     };
     const documents: ExtractedDocument[] = [];
     let sizeBytes = 0;
@@ -52,23 +99,85 @@ export class WebSourceReader implements SourceContentReader {
     let sitemapRead = source.pageLimit <= 1;
     while (queue.length > 0 && documents.length < source.pageLimit) {
       signal.throwIfAborted();
+      if (!(await pace(first))) break;
       const url = queue.shift()!;
       try {
         const page = await this.page(url, signal);
+        // Redirected to a disallowed address of the site: read, but not kept nor followed.
+        if (new URL(page.url).origin === origin && !robots.allowed(normalize(page.url))) {
+          if (first) throw new KnowledgeReadError('robots_disallowed');
+          leftOut.add(url);
+          continue;
+        }
         sizeBytes += Buffer.byteLength(page.text);
         if (page.text.trim() !== '') documents.push({ text: page.title ? `# ${page.title}\n\n${page.text}` : page.text, location: { url: page.url, ...(page.title ? { title: page.title.slice(0, 200) } : {}) } });
         if (!sitemapRead) {
           sitemapRead = true;
-          for (const listed of await this.sitemap(origin, signal)) enqueue(listed);
+          for (const listed of await this.sitemap(origin, robots, pace, signal)) enqueue(listed);
         }
         for (const link of page.links) enqueue(link);
       } catch (error) {
         if (first) throw error;
         if (!(error instanceof KnowledgeReadError)) throw error;
+      } finally {
+        first = false;
       }
-      first = false;
     }
-    return { documents, sizeBytes };
+    return { documents, sizeBytes, robotsLeftOut: leftOut.size };
+  }
+
+  /**
+   * Waits out the crawl delay before a request (robots.txt was the first): true to go on,
+   * false once the budget is spent. The start page (`always`) waits what is left and is read.
+   */
+  private pacer(delayMs: number, signal: AbortSignal): (always?: boolean) => Promise<boolean> {
+    let budget = CRAWL_DELAY_BUDGET_MS;
+    return async (always = false) => {
+      if (delayMs <= 0) return true;
+      if (delayMs > budget && !always) return false;
+      const ms = Math.min(delayMs, budget);
+      budget -= ms;
+      await this.wait(ms, signal);
+      return true;
+    };
+  }
+
+  /**
+   * The site's robots.txt for Tomo (RFC 9309, parsed by robots-parser): the group naming the
+   * product token of the client's User-Agent (`TomoBot`, any case), else `*`; the longest
+   * matching `Allow`/`Disallow` wins (`Allow` on a tie), with `*` and `$`. 2xx: its rules;
+   * 4xx (429 aside): none (§2.3.1.3); 5xx, 429, a timeout or a lost connection: unreachable,
+   * so nothing may be read (§2.3.1.4) and the job retries later. Redirects are followed (at
+   * most 5), the rules applying to this origin. Read up to 500 KiB, whatever its type.
+   */
+  private async robots(origin: string, signal: AbortSignal): Promise<RobotsRules> {
+    const address = `${origin}/robots.txt`;
+    let response;
+    try {
+      response = await this.client.get(address, { signal, accept: 'text/plain', maxBytes: ROBOTS_BYTES, truncate: true });
+    } catch (error) {
+      signal.throwIfAborted();
+      // A blocked address (private, too many redirects) will not change on a retry.
+      if (error instanceof GuardedFetchError && error.failure === 'blocked') throw new KnowledgeReadError('fetch_failed', 'robots.txt blocked');
+      throw new RobotsUnreachableError(`robots.txt unreachable: ${error instanceof GuardedFetchError ? error.failure : 'failed'}`);
+    }
+    if (response.status === 429 || response.status >= 500) throw new RobotsUnreachableError(`robots.txt HTTP ${response.status}`);
+    if (response.status < 200 || response.status >= 300) return NO_RULES;
+    const parsed = robotsParser(address, decodeText(response.body, response.charset));
+    const agent = productToken(this.client.userAgent);
+    const delay = parsed.getCrawlDelay(agent);
+    const sitemaps: string[] = [];
+    for (const value of parsed.getSitemaps()) {
+      if (!URL.canParse(value, response.url)) continue;
+      const url = new URL(value, response.url);
+      if (url.protocol === 'http:' || url.protocol === 'https:') sitemaps.push(url.href);
+    }
+    return {
+      // undefined: an address on another origin, which these rules do not cover.
+      allowed: (url) => parsed.isAllowed(url, agent) !== false,
+      delayMs: typeof delay === 'number' && delay > 0 ? delay * 1000 : 0,
+      sitemaps,
+    };
   }
 
   private async page(url: string, signal: AbortSignal): Promise<{ url: string; title: string; text: string; links: string[] }> {
@@ -110,15 +219,24 @@ export class WebSourceReader implements SourceContentReader {
    * (`.xml.gz`); without a sitemap.xml, sitemap.xml.gz is tried, then the sitemaps robots.txt
    * names (`Sitemap:` lines), same-origin as every page, within the same caps.
    */
-  private async sitemap(origin: string, signal: AbortSignal): Promise<string[]> {
+  private async sitemap(origin: string, robots: RobotsRules, pace: () => Promise<boolean>, signal: AbortSignal): Promise<string[]> {
     const pages: string[] = [];
     const read = new Set<string>();
     /** False when there was no sitemap at `url`. */
     const visit = async (url: string, depth: number): Promise<boolean> => {
       if (read.size >= SITEMAP_FILES || pages.length >= SITEMAP_URLS || read.has(url)) return true;
       read.add(url);
-      const xml = await this.sitemapXml(url, signal);
-      if (xml === undefined) return false;
+      if (!robots.allowed(url)) return false;
+      if (!(await pace())) return true;
+      const body = await this.sitemapBody(url, signal);
+      if (body === undefined) return false;
+      if (body.plain) {
+        // sitemaps.org's text format: one absolute URL per line, never an index.
+        const urls = body.text.split(/\r\n|\r|\n/).map((line) => line.trim()).filter((line) => URL.canParse(line) && /^https?:$/.test(new URL(line).protocol));
+        pages.push(...urls.slice(0, SITEMAP_URLS - pages.length));
+        return true;
+      }
+      const xml = body.text;
       const locs = [...xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/gi)].map((m) => m[1]!.replace(/&amp;/g, '&')).filter((u) => URL.canParse(u));
       if (!/<sitemapindex[\s>]/i.test(xml)) {
         pages.push(...locs.slice(0, SITEMAP_URLS - pages.length));
@@ -134,47 +252,31 @@ export class WebSourceReader implements SourceContentReader {
     // Some sites publish only the compressed one, or name theirs only in robots.txt.
     if (await visit(`${origin}/sitemap.xml`, 0)) return pages;
     if (await visit(`${origin}/sitemap.xml.gz`, 0)) return pages;
-    for (const listed of await this.robotsSitemaps(origin, signal)) {
+    for (const listed of robots.sitemaps) {
       if (new URL(listed).origin === origin) await visit(normalize(listed), 0);
     }
     return pages;
   }
 
-  /** The sitemap addresses robots.txt lists (`Sitemap: https://…`, any number, anywhere in the file). */
-  private async robotsSitemaps(origin: string, signal: AbortSignal): Promise<string[]> {
-    let response;
-    try {
-      response = await this.client.get(`${origin}/robots.txt`, { signal, accept: 'text/plain', maxBytes: ROBOTS_BYTES, wants: (type) => type.startsWith('text/') || type === '' });
-    } catch {
-      signal.throwIfAborted();
-      return [];
-    }
-    if (response.status !== 200) return [];
-    const sitemaps: string[] = [];
-    for (const line of decodeText(response.body, response.charset).split(/\r\n|\r|\n/)) {
-      const value = /^\s*sitemap\s*:\s*(\S+)/i.exec(line)?.[1];
-      if (!value || !URL.canParse(value, response.url)) continue;
-      const url = new URL(value, response.url);
-      if (url.protocol === 'http:' || url.protocol === 'https:') sitemaps.push(url.href);
-    }
-    return sitemaps;
-  }
-
   /**
-   * A sitemap's XML. A gzipped one (`sitemap.xml.gz`, served as application/x-gzip or
+   * A sitemap's text: XML, or sitemaps.org's plain-text format (text/plain, one URL a line,
+   * UTF-8). A gzipped one (`sitemap.xml.gz`, `sitemap.txt.gz`, served as application/x-gzip or
    * octet-stream) is recognised by its magic bytes and unpacked up to `SITEMAP_UNPACKED_BYTES`;
    * one sent with `Content-Encoding: gzip` was already unpacked by the client (which caps it).
+   * Plain text is what does not begin with `<`, served as text/plain (or with no type).
    */
-  private async sitemapXml(url: string, signal: AbortSignal): Promise<string | undefined> {
+  private async sitemapBody(url: string, signal: AbortSignal): Promise<{ text: string; plain: boolean } | undefined> {
     try {
       const response = await this.client.get(url, {
         signal,
-        accept: 'application/xml,text/xml,application/x-gzip;q=0.9',
-        wants: (type) => type.includes('xml') || type === '' || type.includes('gzip') || (OCTET_TYPES.has(type) && /\.gz$/i.test(new URL(url).pathname)),
+        accept: 'application/xml,text/xml,text/plain;q=0.9,application/x-gzip;q=0.9',
+        wants: (type) => type.includes('xml') || type === 'text/plain' || type === '' || type.includes('gzip') || (OCTET_TYPES.has(type) && /\.gz$/i.test(new URL(url).pathname)),
       });
       if (response.status !== 200) return undefined;
-      if (!isGzip(response.body)) return decodeText(response.body, response.charset);
-      return decodeText(await gunzipCapped(response.body, SITEMAP_UNPACKED_BYTES, signal), response.charset);
+      const gzipped = isGzip(response.body);
+      const text = gzipped ? decodeText(await gunzipCapped(response.body, SITEMAP_UNPACKED_BYTES, signal), response.charset) : decodeText(response.body, response.charset ?? (response.contentType === 'text/plain' ? 'utf-8' : undefined));
+      const plain = !/^\uFEFF?\s*</.test(text) && (response.contentType === 'text/plain' || response.contentType === '' || gzipped);
+      return { text, plain };
     } catch {
       return undefined;
     }
@@ -220,6 +322,11 @@ function linksOf(html: string, base: string): string[] {
     if (url.protocol === 'http:' || url.protocol === 'https:') out.push(url.href);
   }
   return out;
+}
+
+/** The product token of a User-Agent (`TomoBot` in `TomoBot/1.0 (+…)`), which names its robots.txt group. */
+export function productToken(userAgent: string): string {
+  return /^[A-Za-z_-]+/.exec(userAgent)?.[0] ?? '*';
 }
 
 function normalize(url: string): string {

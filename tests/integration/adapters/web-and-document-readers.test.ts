@@ -1,13 +1,13 @@
 import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApproximateTokenizer } from '../../../adapters/memory/approximate-tokenizer';
 import { InMemoryChatPlatformFactory, InMemoryChatWorkspace } from '../../../adapters/memory/in-memory-chat-platform';
 import { HTML_THREADS_AT_ONCE, htmlThreadStats, htmlToMarkdown } from '../../../adapters/documents/document-text';
 import { DocumentFileContents, isAnimatedGif } from '../../../adapters/documents/file-contents';
 import { fitImage, IMAGE_JOBS_AT_ONCE, imageJobStats } from '../../../adapters/documents/image-fit';
 import { GuardedHttpClient } from '../../../adapters/http/guarded-http-client';
-import { WebSourceReader } from '../../../adapters/knowledge/web-source-reader';
+import { RobotsUnreachableError, WebSourceReader } from '../../../adapters/knowledge/web-source-reader';
 import { ReadableWebFetcher } from '../../../adapters/web/readable-web-fetcher';
 import { IMAGE_LIMITS } from '../../../core/readers/file-contents.port';
 import { ReaderError } from '../../../core/readers/reader';
@@ -157,7 +157,7 @@ describe('ReadableWebFetcher: pages as readable text through the guarded client'
     // The same page uploaded to knowledge (App Home → Web URL) is stored readable.
     const source = { id: 'source-sjis', teamId: 'T1', kind: 'web', title: `${web.origin}/sjis`, url: `${web.origin}/sjis`, fileId: null, pageLimit: 1 } as const;
     const uploaded = await new WebSourceReader(new GuardedHttpClient({ allowPrivateHosts: [web.host] })).read(
-      { ...source, status: 'reading', progressDone: 0, progressTotal: 0, failure: null, sizeBytes: 0, chunkCount: 0, addedBy: 'U1', createdAt: new Date(), updatedAt: new Date() },
+      { ...source, status: 'reading', progressDone: 0, progressTotal: 0, failure: null, sizeBytes: 0, chunkCount: 0, robotsLeftOut: 0, addedBy: 'U1', createdAt: new Date(), updatedAt: new Date() },
       new AbortController().signal,
     );
     expect(uploaded.documents[0]).toMatchObject({ text: expect.stringContaining('灯台 Cape Mirai'), location: { title: '灯台' } });
@@ -582,9 +582,9 @@ describe('WebSourceReader: a site that names its sitemaps only in robots.txt', (
     expect(sitemapHits(hits)).toEqual(['/sitemap.xml', '/sitemap.xml.gz', ...maps.slice(0, 8)]);
   });
 
-  it('leaves a robots.txt over its size cap unread, and reads none when sitemap.xml exists', async () => {
+  it('ignores Sitemap lines past the first 500 KiB of robots.txt, and reads none when sitemap.xml exists', async () => {
     site.page('/', { type: 'text/html', body: page('Harbour home', 'Welcome to the harbour.') });
-    site.page('/robots.txt', { type: 'text/plain', body: `Sitemap: ${site.origin}/maps/big.xml\n${'# padding line for a huge robots file\n'.repeat(20_000)}` });
+    site.page('/robots.txt', { type: 'text/plain', body: `${'# padding line for a huge robots file\n'.repeat(20_000)}Sitemap: ${site.origin}/maps/big.xml\n` });
     site.page('/maps/big.xml', { type: 'application/xml', body: urlset(site.origin, ['/pilotage']) });
     let hits = site.hits.length;
 
@@ -601,6 +601,131 @@ describe('WebSourceReader: a site that names its sitemaps only in robots.txt', (
     const listed = await reader().read(sourceOf(`${site.origin}/`, 10) as never, new AbortController().signal);
 
     expect(listed.documents.map((d) => d.location.url)).toEqual([`${site.origin}/`, `${site.origin}/2026/dredging`]);
-    expect(site.hits.slice(hits)).not.toContain('/robots.txt');
+    // Read once, for its rules, before the first page.
+    expect(site.hits.slice(hits).filter((h) => h === '/robots.txt')).toHaveLength(1);
+    expect(site.hits.slice(hits)).not.toContain('/maps/big.xml');
+  });
+});
+
+describe('WebSourceReader: robots.txt rules for Tomo (RFC 9309) and plain-text sitemaps', () => {
+  let site: FakeWeb;
+  beforeEach(async () => {
+    site = await startFakeWeb();
+  });
+  afterEach(() => site?.close());
+
+  const sourceOf = (url: string, pageLimit: number) => ({
+    id: 'source-rules', teamId: 'T1', kind: 'web', title: url, url, fileId: null, pageLimit,
+    status: 'reading', progressDone: 0, progressTotal: 0, failure: null, sizeBytes: 0, chunkCount: 0, robotsLeftOut: 0, addedBy: 'U1', createdAt: new Date(), updatedAt: new Date(),
+  }) as const;
+  const page = (title: string, text: string, links: string[] = []) =>
+    `<html><head><title>${title}</title></head><body><article><h1>${title}</h1><p>${text} ${'Harbour news for the whole coast. '.repeat(8)}</p>${links.map((l) => `<a href="${l}">${l}</a>`).join(' ')}</article></body></html>`;
+  const reader = (options: { userAgent?: string; waits?: number[] } = {}) =>
+    new WebSourceReader(new GuardedHttpClient({ allowPrivateHosts: [site.host], ...(options.userAgent ? { userAgent: options.userAgent } : {}) }), {
+      wait: async (ms) => void options.waits?.push(ms),
+    });
+  const read = (r: WebSourceReader, pageLimit = 10) => r.read(sourceOf(`${site.origin}/`, pageLimit) as never, new AbortController().signal);
+  const harbour = () => {
+    site.page('/', { type: 'text/html', body: page('Harbour home', 'Welcome to the harbour.', ['/private/press-release', '/private/minutes', '/report.pdf', '/report.pdf?download=1', '/drafts/1', '/pilotage']) });
+    site.page('/private/press-release', { type: 'text/html', body: page('Press release', 'The new quay opens in June.') });
+    site.page('/private/minutes', { type: 'text/html', body: page('Minutes', 'Board minutes, not for crawlers.') });
+    site.page('/drafts/1', { type: 'text/html', body: page('Draft', 'A draft notice.') });
+    site.page('/pilotage', { type: 'text/html', body: page('Pilotage', 'Pilots board at the fairway buoy.') });
+  };
+  const robots = (lines: string[]) => site.page('/robots.txt', { type: 'text/plain', body: lines.join('\n') });
+
+  it('follows the TomoBot group over *, longest match (Allow on a tie) with * and $, and counts the pages left out', async () => {
+    harbour();
+    robots([
+      'User-agent: *',
+      'Disallow: /',
+      '',
+      'User-agent: tomobot # any case, no version',
+      'Disallow: /private/',
+      'Allow: /private/press-',
+      'Disallow: /*.pdf$',
+      'Disallow: /drafts',
+    ]);
+
+    const result = await read(reader());
+
+    expect(result.documents.map((d) => d.location.url)).toEqual([`${site.origin}/`, `${site.origin}/private/press-release`, `${site.origin}/report.pdf?download=1`, `${site.origin}/pilotage`]);
+    expect(result.robotsLeftOut).toBe(3);
+    expect(site.hits).not.toContain('/private/minutes');
+    expect(site.hits).not.toContain('/report.pdf');
+    expect(site.hits).not.toContain('/drafts/1');
+  });
+
+  it('uses the group of the product token the client sends, else *; a start page it disallows fails the source unread', async () => {
+    harbour();
+    robots(['User-agent: *', 'Disallow: /', '', 'User-agent: TomoBot', 'Allow: /']);
+
+    await expect(read(reader({ userAgent: 'OtherBot/2.0' }))).rejects.toMatchObject({ code: 'robots_disallowed' });
+    expect(site.hits).toEqual(['/robots.txt']);
+    expect((await read(reader())).documents).toHaveLength(7);
+  });
+
+  it('reads everything when robots.txt answers 4xx, and nothing when it answers 5xx or 429 (the job retries)', async () => {
+    harbour();
+    site.page('/robots.txt', { status: 403, type: 'text/plain', body: 'User-agent: *\nDisallow: /' });
+    const open = await read(reader());
+    expect(open.documents).toHaveLength(7);
+    expect(open.robotsLeftOut).toBe(0);
+
+    for (const status of [503, 429]) {
+      site.page('/robots.txt', { status, type: 'text/plain', body: '' });
+      const hits = site.hits.length;
+      await expect(read(reader())).rejects.toBeInstanceOf(RobotsUnreachableError);
+      expect(site.hits.slice(hits)).toEqual(['/robots.txt']);
+    }
+  });
+
+  it('reads the first 500 KiB of a larger robots.txt and ignores the rest', async () => {
+    harbour();
+    robots(['User-agent: TomoBot', 'Disallow: /drafts', ...Array.from({ length: 20_000 }, () => '# padding line for a huge robots file'), 'Disallow: /pilotage']);
+
+    const result = await read(reader());
+
+    expect(result.documents.map((d) => d.location.url)).toContain(`${site.origin}/pilotage`);
+    expect(site.hits).not.toContain('/drafts/1');
+  });
+
+  it('waits out the Crawl-delay before each request, and stops once the delays would pass five minutes', async () => {
+    harbour();
+    robots(['User-agent: TomoBot', 'Crawl-delay: 2', 'Allow: /']);
+    const waits: number[] = [];
+    const result = await read(reader({ waits }), 3);
+    expect(result.documents).toHaveLength(3);
+    // Robots.txt first; then the start page, sitemap.xml, sitemap.xml.gz and two more pages, each 2 s apart.
+    expect(waits).toEqual(Array.from({ length: site.hits.length - 1 }, () => 2000));
+
+    robots(['User-agent: *', 'Crawl-delay: 200']);
+    const slow: number[] = [];
+    const hits = site.hits.length;
+    const patient = await read(reader({ waits: slow }));
+    expect(patient.documents.map((d) => d.location.url)).toEqual([`${site.origin}/`]);
+    expect(slow).toEqual([200_000]);
+    expect(site.hits.slice(hits)).toEqual(['/robots.txt', '/']);
+  });
+
+  it('reads plain-text sitemaps (one absolute URL a line) that robots.txt or a sitemap index names, within the same caps', async () => {
+    site.page('/', { type: 'text/html', body: page('Harbour home', 'Welcome to the harbour.') });
+    for (const p of ['/tides', '/berths', '/fees', '/contact']) site.page(p, { type: 'text/html', body: page(p.slice(1), `All about ${p.slice(1)}.`) });
+    robots(['User-agent: *', 'Disallow: /fees', `Sitemap: ${site.origin}/maps/index.xml`]);
+    site.page('/maps/index.xml', {
+      type: 'application/xml',
+      body: `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${site.origin}/maps/pages.txt</loc></sitemap></sitemapindex>`,
+    });
+    site.page('/maps/pages.txt', { type: 'text/plain', body: `\uFEFF${site.origin}/tides\r\n\r\n/berths-relative-is-not-allowed\n  ${site.origin}/fees  \n${site.origin}/contact\nhttps://elsewhere.example/page\n` });
+
+    const result = await read(reader());
+
+    expect(result.documents.map((d) => d.location.url)).toEqual([`${site.origin}/`, `${site.origin}/tides`, `${site.origin}/contact`]);
+    expect(result.robotsLeftOut).toBe(1);
+
+    site.page('/robots.txt', { status: 404, type: 'text/plain', body: '' });
+    site.page('/sitemap.xml', { type: 'text/plain; charset=utf-8', body: Array.from({ length: 300 }, (_, i) => `${site.origin}/tides?day=${i}`).join('\n') });
+    const capped = await read(reader(), 4);
+    expect(capped.documents.map((d) => d.location.url)).toEqual([`${site.origin}/`, `${site.origin}/tides?day=0`, `${site.origin}/tides?day=1`, `${site.origin}/tides?day=2`]);
   });
 });

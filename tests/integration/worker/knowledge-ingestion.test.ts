@@ -15,6 +15,8 @@ import { nativePool } from '../../../adapters/postgres/native-pool';
 import { PgKnowledgeSourceRepository } from '../../../adapters/vector/pg-knowledge-source-repository';
 import { PgvectorStore } from '../../../adapters/vector/pg-vector-stores';
 import { knowledgeIngestJobHandler } from '../../../apps/worker/jobs/knowledge-ingest.job';
+import { knowledgeSection } from '../../../apps/worker/home/sections/knowledge.section';
+import { KNOWLEDGE_QUOTAS } from '../../../core/knowledge/knowledge-source';
 import { EmbeddingsError, type Embeddings } from '../../../core/knowledge/embeddings.port';
 import { IngestSource } from '../../../core/knowledge/ingest-source.use-case';
 import { scannedPdf } from '../../fakes/web/documents';
@@ -230,4 +232,59 @@ describe('Knowledge ingestion on PostgreSQL: killed mid-way, retried, logged', (
       await queue.stop(1000);
     }
   }, 60_000);
+});
+
+describe('Knowledge ingestion of a site with a robots.txt: what the admin sees left out', () => {
+  let database: Database;
+  let site: FakeWeb;
+  let sources: PgKnowledgeSourceRepository;
+  let store: PgvectorStore;
+  const page = (title: string, links: string[] = []) =>
+    `<html><head><title>${title}</title></head><body><article><h1>${title}</h1><p>${'The lighthouse keeper logs the weather every four hours. '.repeat(6)}</p>${links.map((l) => `<a href="${l}">${l}</a>`).join(' ')}</article></body></html>`;
+
+  beforeAll(async () => {
+    site = await startFakeWeb();
+    site.page('/', { type: 'text/html', body: page('Lighthouse', ['/keepers', '/admin/rota', '/admin/keys']) });
+    site.page('/keepers', { type: 'text/html', body: page('Keepers') });
+    site.page('/admin/rota', { type: 'text/html', body: page('Rota') });
+    site.page('/admin/keys', { type: 'text/html', body: page('Keys') });
+    site.page('/robots.txt', { type: 'text/plain', body: 'User-agent: *\nDisallow: /admin/\n' });
+    database = await openDatabase((await testDatabase()).url, { poolMax: 2 });
+    const pool = await nativePool(database.orm);
+    sources = new PgKnowledgeSourceRepository(pool);
+    store = await PgvectorStore.create(pool, AesGcmSecretBox.fromEnv(Buffer.alloc(32, 3).toString('base64')));
+  });
+  afterAll(async () => {
+    await database.close();
+    await site.close();
+  });
+
+  it('stores the allowed pages only and shows in App Home, in en and ja, how many robots.txt kept out', async () => {
+    const reader = new WebSourceReader(new GuardedHttpClient({ allowPrivateHosts: [site.host] }));
+    const ingest = new IngestSource({
+      sources, store, embeddings: new HashingEmbeddings(1024), splitter: new LangChainTextSplitter({ proseChunk: 300, overlap: 0 }),
+      readers: { web: reader, pdf: reader, repository: reader }, clock: new FakeClock(), planOf: async () => 'premium',
+    });
+    const id = randomUUID();
+    await sources.add('T0ROBOTS', { id, teamId: 'T0ROBOTS', kind: 'web', title: site.origin, url: `${site.origin}/`, fileId: null, pageLimit: 10, addedBy: 'U1', createdAt: new Date() });
+
+    expect(await ingest.execute({ teamId: 'T0ROBOTS', sourceId: id })).toMatchObject({ status: 'ready' });
+
+    const source = (await sources.get('T0ROBOTS', id))!;
+    expect(source.robotsLeftOut).toBe(2);
+    const places = (await database.orm.em.getConnection().execute<{ url: string }[]>(`select distinct location->>'url' as url from knowledge_chunks where source_id = ? order by 1`, [id])).map((r) => r.url);
+    expect(places).toEqual([`${site.origin}/`, `${site.origin}/keepers`]);
+    expect(site.hits).not.toContain('/admin/rota');
+    const home = (locale: 'en' | 'ja') =>
+      JSON.stringify(
+        knowledgeSection({
+          facts: { locale, appName: 'Tomo', knowledge: { sources: [{ ...source, canRemove: true }], quota: KNOWLEDGE_QUOTAS.premium, usage: { sources: 1, chunks: source.chunkCount }, plan: 'premium' } } as never,
+          t: (code) => code,
+          page: (path) => path,
+          day: (date) => date.toISOString().slice(0, 10),
+        }),
+      );
+    expect(home('en')).toContain('2 page(s) left out: the site’s robots.txt does not allow Tomo to read them.');
+    expect(home('ja')).toContain('2 ページを除外しました：サイトの robots.txt が Tomo による読み込みを許可していません。');
+  });
 });
