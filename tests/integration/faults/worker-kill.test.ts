@@ -117,6 +117,8 @@ describe('a worker killed mid-answer', () => {
   }, 150_000);
 
   it('on SIGTERM says not ready on its /readyz while it drains, finishes the answer and exits 0', async () => {
+    // This worker alone takes the question: the earlier tests' workers stop first.
+    for (const worker of workers) if (worker.child.exitCode === null && worker.child.signalCode === null) await worker.stop();
     const answer = 'An answer that takes a few seconds to stream, so a readiness probe sees the drain. '.repeat(3).trim();
     world.openai.enqueue({ text: answer, chunkDelayMs: 150 });
     const metricsPort = await freePort();
