@@ -34,7 +34,7 @@ export function ensureWebBuild(): void {
 }
 
 /**
- * Serves apps/web/dist like the server does (static files, spa.html fallback) with chosen
+ * Serves apps/web/dist like the server does (static files, pages, the 404 fallback) with chosen
  * API answers; everything else under /api and /auth answers 404, as when signed out.
  */
 export async function startWebApp(api: Record<string, ApiHandler> = {}): Promise<StaticServer> {

@@ -3,10 +3,10 @@ import { join, normalize, resolve, sep } from 'node:path';
 import express, { type RequestHandler, Router } from 'express';
 
 /**
- * Serves the built web app: prerendered pages at `<path>/index.html`, hashed assets with a
- * long cache, and `spa.html` (the client-only shell) for the routes that are not prerendered
- * (settings, the playground). Any other path falls through to the 404 page, so a mistyped
- * address answers 404 (not a page saying "not found" with a 200 that crawlers index).
+ * Serves the built web app: its pages at `<path>/index.html` (prerendered, or the client-only
+ * shell the build wrote at each settings and playground route), hashed assets with a long
+ * cache. Any other path falls through to the 404 page, so a mistyped address answers 404 (not
+ * a page saying "not found" with a 200 that crawlers index).
  */
 export function webStatic(distDir: string): Router {
   const root = resolve(distDir);
@@ -22,7 +22,7 @@ export function webStatic(distDir: string): Router {
 
 function pageHandler(root: string): RequestHandler {
   return (req, res, next) => {
-    const page = prerenderedPage(root, req.path) ?? (CLIENT_ONLY.test(req.path) ? existingFile(join(root, 'spa.html')) : undefined);
+    const page = prerenderedPage(root, req.path);
     if (!page) {
       next();
       return;
@@ -31,9 +31,6 @@ function pageHandler(root: string): RequestHandler {
     res.sendFile(page);
   };
 }
-
-/** Routes the client renders alone (apps/web/src/routes): settings and the playground, in either language. */
-const CLIENT_ONLY = /^(?:\/ja)?\/(?:settings(?:\/[a-z-]+)?|playground)\/?$/;
 
 function prerenderedPage(root: string, urlPath: string): string | undefined {
   let decoded: string;

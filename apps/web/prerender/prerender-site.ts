@@ -1,6 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { localizePath, locales } from '../src/lib/locale.ts';
 import { publicPages, publicPaths } from '../src/lib/public-routes.ts';
 import { assetTags, clientEntryKey, injectIntoHead, pageScripts } from './asset-tags.ts';
 import type { Manifest } from './asset-tags.ts';
@@ -8,6 +9,7 @@ import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 interface ServerEntry {
   renderPage(url: string): Promise<{ status: number; html: string; routeIds: string[]; messageFiles: string[] }>;
+  clientOnlyPaths(): Promise<string[]>;
 }
 
 /** dist/<path>/index.html for a URL path: '/' → index.html, '/ja/pricing' → ja/pricing/index.html. */
@@ -16,8 +18,9 @@ export function outputFile(outDir: string, urlPath: string): string {
 }
 
 /**
- * The client-only shell for routes that are not prerendered (/settings/*): no React markup,
- * so the entry renders instead of hydrating (data-render="client").
+ * The client-only shell for the routes that are not prerendered (settings, the playground),
+ * written at each of their paths: no React markup, so the entry renders instead of hydrating
+ * (data-render="client").
  */
 export function spaShell(tags: string): string {
   return (
@@ -52,11 +55,16 @@ export async function prerenderSite(opts: { outDir: string; serverEntry: string;
   // Not-found pages for a server that wants to answer unknown public paths with 404.
   await write(join(outDir, '404.html'), await render('/404', 404));
   await write(join(outDir, 'ja/404.html'), await render('/ja/404', 404));
-  await write(join(outDir, 'spa.html'), spaShell(assetTags(manifest, pageScripts(manifest, [], []))));
+  const shell = spaShell(assetTags(manifest, pageScripts(manifest, [], [])));
+  const clientOnly = await server.clientOnlyPaths();
+  if (clientOnly.length === 0) throw new Error('No client-only routes found in the route tree');
+  for (const path of clientOnly) {
+    for (const locale of locales) await write(outputFile(outDir, localizePath(path, locale)), shell);
+  }
   await write(join(outDir, 'sitemap.xml'), sitemapXml(origin, publicPaths));
   await write(join(outDir, 'robots.txt'), robotsTxt(origin));
   if (!manifest[clientEntryKey]) throw new Error('Client entry missing from the manifest');
   // The manifest is a build artefact, not something to serve.
   await rm(join(outDir, '.vite'), { recursive: true, force: true });
-  console.log(`prerendered ${publicPages().length} pages, 404 pages, spa.html, sitemap.xml and robots.txt into ${outDir}`);
+  console.log(`prerendered ${publicPages().length} pages, 404 pages, the shell of ${clientOnly.length * locales.length} client-only pages, sitemap.xml and robots.txt into ${outDir}`);
 }

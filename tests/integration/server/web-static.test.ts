@@ -14,7 +14,11 @@ beforeAll(async () => {
   await mkdir(join(root, 'assets'));
   await writeFile(join(root, 'index.html'), 'home');
   await writeFile(join(root, 'ja/pricing/index.html'), 'ja pricing');
-  await writeFile(join(root, 'spa.html'), 'shell');
+  // The build writes the client-only shell at each settings and playground route.
+  for (const page of ['settings', 'settings/app', 'ja/settings/usage', 'playground', 'ja/playground']) {
+    await mkdir(join(root, page), { recursive: true });
+    await writeFile(join(root, page, 'index.html'), 'shell');
+  }
   await writeFile(join(root, '404.html'), 'not found');
   await writeFile(join(root, 'ja/404.html'), 'ja not found');
   await writeFile(join(root, 'assets/app.js'), 'js');
@@ -50,6 +54,7 @@ describe('serving the built web app', () => {
   it('answers anything else 404 with the not-found page of the path\'s language', async () => {
     expect(await get('/no-such-page')).toEqual([404, 'not found']);
     expect(await get('/settings/app/extra')).toEqual([404, 'not found']);
+    expect(await get('/settings/no-such-page')).toEqual([404, 'not found']);
     expect(await get('/favicon.ico')).toEqual([404, 'not found']);
     expect(await get('/ja/no-such-page')).toEqual([404, 'ja not found']);
     expect(await get('/japan')).toEqual([404, 'not found']);

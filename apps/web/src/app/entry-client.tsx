@@ -21,7 +21,7 @@ async function start() {
       <RouterProvider router={router} />
     </StrictMode>
   );
-  // spa.html (routes that are not prerendered, e.g. /settings/*) carries no React markup.
+  // The client-only shell (routes that are not prerendered, e.g. /settings/*) carries no React markup.
   if (document.documentElement.dataset.render === 'client') createRoot(document).render(app);
   else hydrateRoot(document, app);
   startPageViews(router);

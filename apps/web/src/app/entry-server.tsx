@@ -2,6 +2,7 @@ import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { localeOfPath } from '../lib/locale';
+import { publicPaths } from '../lib/public-routes';
 import { createI18n } from './i18n';
 import { createAppRouter } from './router';
 
@@ -36,4 +37,19 @@ export async function renderPage(url: string): Promise<RenderedPage> {
     routeIds: matches.map((match) => match.routeId),
     messageFiles: loaded.map((namespace) => `${locale}/${namespace}`),
   };
+}
+
+/**
+ * The pages the browser renders alone (settings, the playground), without the locale: every
+ * route of the tree that is neither a public page (prerendered) nor a pattern (`$useCase`).
+ * The prerenderer writes the client-only shell at each, so the server needs no list of its own.
+ */
+export async function clientOnlyPaths(): Promise<string[]> {
+  const router = createAppRouter(await createI18n('en'));
+  const paths = new Set<string>();
+  for (const route of Object.values(router.routesById) as { fullPath: string }[]) {
+    const path = route.fullPath.replace(/^\/\{-\$locale\}/, '').replace(/\/$/, '') || '/';
+    if (!path.includes('$') && !publicPaths.includes(path)) paths.add(path);
+  }
+  return [...paths].sort();
 }

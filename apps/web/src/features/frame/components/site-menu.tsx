@@ -23,7 +23,7 @@ const policies = [
   { to: '/{-$locale}/specified-commercial-transaction-act', label: 'menu.commercial' },
 ] as const;
 
-// Settings pages are client-rendered (spa.html) and owned by the settings feature.
+// Settings pages are client-rendered (the client-only shell) and owned by the settings feature.
 const settings = [
   ['app', 'menu.settingsItems.app'],
   ['auto-replies', 'menu.settingsItems.autoReplies'],

@@ -5,7 +5,7 @@ import type { MeState } from '../../../lib/api/get-me';
 
 /**
  * Pathless layout for signed-in pages (/settings/*). They are never prerendered: the server
- * answers them with spa.html and the browser renders them. The guard asks GET /api/me;
+ * answers them with the client-only shell and the browser renders them. The guard asks GET /api/me;
  * 401, 404 or any failure counts as signed out and shows the sign-in prompt instead.
  * Child routes read the user with `Route.useRouteContext()` → `{ me }`.
  */
