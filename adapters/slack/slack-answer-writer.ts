@@ -2,6 +2,7 @@ import type { Clock } from '../../core/shared/clock.port';
 import { ChatPlatformError } from '../../core/assistant/chat-platform-error';
 import type { AnswerTarget, AnswerWriter, PostedAnswer } from '../../core/assistant/chat-platform.port';
 import { SKIPPED_FOR_RATE_LIMIT, type SlackCall } from './slack-api-caller';
+import type { SlackStreamLoad } from './slack-stream-load';
 import { cutPoint } from './split-message';
 
 export interface AnswerWriterSettings {
@@ -16,6 +17,8 @@ export interface AnswerWriterSettings {
   editIntervalMs: number;
   /** Longest text one message holds; longer answers continue in new messages. */
   maxMessageChars: number;
+  /** The process's streaming answers: when many are, appends gather more (ADR 88). */
+  load?: SlackStreamLoad | undefined;
   clock: Clock;
   sleep: (ms: number) => Promise<void>;
 }
@@ -59,8 +62,12 @@ export class SlackAnswerWriter implements AnswerWriter {
   async finish(): Promise<PostedAnswer> {
     if (this.closed) throw new Error('The answer is already finished');
     this.closed = true;
-    if (this.mode !== 'edit') await this.pumpStream(true);
-    if (this.mode === 'edit') await this.pumpEdits(true);
+    try {
+      if (this.mode !== 'edit') await this.pumpStream(true);
+      if (this.mode === 'edit') await this.pumpEdits(true);
+    } finally {
+      this.settings.load?.finished(this);
+    }
     if (this.current !== undefined) this.finished.push(this.current.ts);
     this.current = undefined;
     return { messageTs: [...this.finished], delivery: this.mode === 'edit' ? 'edit' : 'stream' };
@@ -108,7 +115,7 @@ export class SlackAnswerWriter implements AnswerWriter {
       return false;
     }
     current.sent += piece;
-    this.lastWriteAt = this.settings.clock.now().getTime();
+    this.wrote();
     return true;
   }
 
@@ -127,7 +134,7 @@ export class SlackAnswerWriter implements AnswerWriter {
       });
       this.mode = 'stream';
       this.current = { ts: tsOf(result), sent: text };
-      this.lastWriteAt = this.settings.clock.now().getTime();
+      this.wrote();
       return true;
     } catch (error) {
       if (!streamingUnavailable(error) || this.mode === 'stream') throw error;
@@ -188,12 +195,22 @@ export class SlackAnswerWriter implements AnswerWriter {
   /**
    * Whether the pending text goes out now: the first words at once (a person sees the answer
    * start within a round trip of the model's first token), then batches of `bufferChars`, or
-   * whatever has gathered once `flushIntervalMs` has passed since the last write.
+   * whatever has gathered once `flushIntervalMs` has passed since the last write; both larger
+   * while the process streams many answers (`load`).
    */
   private writeNow(): boolean {
     if (this.pending.length === 0) return false;
-    if (this.isFirstWrite() || this.pending.length >= this.settings.bufferChars) return true;
-    return this.current !== undefined && this.settings.clock.now().getTime() - this.lastWriteAt >= this.settings.flushIntervalMs;
+    if (this.isFirstWrite()) return true;
+    const now = this.settings.clock.now().getTime();
+    const batch = this.settings.load?.batch(this.settings, now) ?? this.settings;
+    if (this.pending.length >= batch.bufferChars) return true;
+    return this.current !== undefined && now - this.lastWriteAt >= batch.flushIntervalMs;
+  }
+
+  /** A stream write went out: the batch's clock starts again, and the process counts this answer as streaming. */
+  private wrote(): void {
+    this.lastWriteAt = this.settings.clock.now().getTime();
+    this.settings.load?.wrote(this, this.lastWriteAt);
   }
 
   private isFirstWrite(): boolean {

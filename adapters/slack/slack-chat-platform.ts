@@ -22,6 +22,7 @@ import type {
 import type { Clock } from '../../core/shared/clock.port';
 import { createSlackCaller, realSleep, type SlackApiCallerOptions, type SlackCall } from './slack-api-caller';
 import { SlackAnswerWriter, type AnswerWriterSettings } from './slack-answer-writer';
+import type { SlackStreamLoad } from './slack-stream-load';
 import { downloadSlackFile, toSharedFile, type SlackFile } from './slack-file-download';
 import { slackMessageText, type SlackMessage } from './slack-message-text';
 import { readLinkedSlackMessage } from './slack-linked-message';
@@ -34,6 +35,8 @@ export interface SlackChatPlatformOptions extends SlackApiCallerOptions {
   streamBufferChars?: number;
   /** ...or the time since the last write after which whatever gathered goes out. Default 1 s. */
   streamFlushIntervalMs?: number;
+  /** The answers this process streams, shared by its platforms: when many are, each append carries more (ADR 88). */
+  streamLoad?: SlackStreamLoad;
   /** Fallback without streaming: edit the posted message at most once per this. Default 3 s. */
   editIntervalMs?: number;
   /** Longest text per message (Slack's markdown_text limit). Default 12,000. */
@@ -79,6 +82,7 @@ export class SlackChatPlatform implements ChatPlatform {
       flushIntervalMs: options.streamFlushIntervalMs ?? 1_000,
       editIntervalMs: options.editIntervalMs ?? 3_000,
       maxMessageChars: options.maxMessageChars ?? 12_000,
+      load: options.streamLoad,
       clock: options.clock ?? { now: () => new Date() },
       sleep: options.sleep ?? realSleep,
     };

@@ -168,6 +168,8 @@ export const workerEnv = {
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** Longest `Retry-After` of an LLM 429 an answer waits out when every provider is rate limited (issue 16). */
   LLM_RETRY_AFTER_MAX_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** From this many answers streaming at once in the process, each answer's Slack appends wait for 512 characters or 2 s instead of 256 or 1 s (ADR 88); 0 = never. */
+  SLACK_STREAM_BUSY_ANSWERS: z.coerce.number().int().min(0).max(100_000).default(50),
 };
 
 /**

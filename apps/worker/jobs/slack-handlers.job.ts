@@ -11,6 +11,7 @@ import type { JobHandler } from '../../../adapters/queue/pg-boss-job-queue';
 import { SlackChatWorkspaceFactory } from '../../../adapters/slack/slack-chat-workspace';
 import { SlackProfileLookups } from '../../../adapters/slack/slack-profile-lookups';
 import { SlackRateLimiter } from '../../../adapters/slack/slack-rate-limiter';
+import { SlackStreamLoad } from '../../../adapters/slack/slack-stream-load';
 import { SystemClock } from '../../../adapters/system/system-clock';
 import { UuidIdGenerator } from '../../../adapters/system/uuid-id-generator';
 import { TiktokenTokenizer } from '../../../adapters/tokenizer/tiktoken-tokenizer';
@@ -78,6 +79,7 @@ export function slackJobHandlers(
     clock,
     rateLimiter: new SlackRateLimiter(),
     profileLookups: new SlackProfileLookups(),
+    streamLoad: new SlackStreamLoad({ busyAnswers: config.SLACK_STREAM_BUSY_ANSWERS }),
   });
   const deps: TriggerDeps = {
     ...tools,

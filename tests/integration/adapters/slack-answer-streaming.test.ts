@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AnswerWriter, ChatPlatform } from '../../../core/assistant/chat-platform.port';
 import { SlackChatPlatformFactory } from '../../../adapters/slack/slack-chat-platform';
 import { SlackRateLimiter } from '../../../adapters/slack/slack-rate-limiter';
+import { SlackStreamLoad } from '../../../adapters/slack/slack-stream-load';
 import { startFakeSlack, type FakeSlack } from '../../../adapters/slack-emulator/fake-slack';
 import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 
@@ -97,6 +98,33 @@ describe('SlackChatPlatform writing answers through the Web API fake', () => {
     for (const call of appends) expect(call.params.markdown_text!.length).toBeLessThan(256);
     // Each append carries what gathered in just over a second: 4 pieces of 10 characters.
     expect(appends.every((call) => call.params.markdown_text!.length === 40)).toBe(true);
+  });
+
+  it('while the process streams many answers, appends wait for 512 characters or 2 seconds; the first words still go at once', async () => {
+    // "Many" is two here: this answer and another one streaming beside it, on another platform of the process.
+    const load = new SlackStreamLoad({ busyAnswers: 2 });
+    const factory = new SlackChatPlatformFactory({ slackApiUrl: slack.url, clock: manual.clock, sleep: manual.sleep, streamLoad: load });
+    const access = { teamId: ws.team.id, botToken: ws.team.botToken, botUserId: ws.team.botUserId };
+    const other = factory.forWorkspace(access).startAnswer({ thread: { channelId: ws.channel, threadTs: question() }, recipientUserId: ws.alice });
+    await other.append('Another answer is streaming. ');
+    const threadTs = question();
+    const answer = prose(600);
+    const mark = slack.calls.length;
+
+    // The slow model again: 10 characters every 300 ms.
+    await write(factory.forWorkspace(access).startAnswer({ thread: { channelId: ws.channel, threadTs }, recipientUserId: ws.alice }), answer, 10, () => {
+      manual.time.now += 300;
+    });
+
+    expect(slack.botReplies(ws.channel, threadTs).map((r) => r.text)).toEqual([answer]);
+    expect(since('chat.startStream', mark)[0]!.params.markdown_text).toBe(answer.slice(0, 10));
+    const appends = since('chat.appendStream', mark);
+    expect(appends.length).toBeGreaterThan(5);
+    // What gathered in just over two seconds: 7 pieces of 10 characters (alone: 4, the test above).
+    expect(appends.every((call) => call.params.markdown_text!.length === 70)).toBe(true);
+    expect(load.streaming).toBe(1);
+    await other.finish();
+    expect(load.streaming).toBe(0);
   });
 
   it('sends a short answer with one start and one stop', async () => {
