@@ -5,6 +5,10 @@ export default defineConfig({
   test: {
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/node-version.setup.ts'],
+    // Vitest 5 runs `os.availableParallelism() - 1` files at once by default: one on the 2-core CI,
+    // where every isolated project then joins one serial queue. Most files wait (on processes,
+    // heartbeats, a browser), so two at a time use the two cores.
+    maxWorkers: 2,
     // expect.poll waits for what a person would wait for; one second is too short on a busy 2-core machine.
     expect: { poll: { timeout: 15_000 } },
     coverage: {
@@ -17,11 +21,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        // Unit and contract files touch no globals (no vi.mock, env or timers): they share their
+        // worker processes instead of forking one each, which cost more than most of them run.
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', isolate: false },
       },
       {
         extends: true,
-        test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
+        test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, isolate: false },
       },
       {
         extends: true,
@@ -34,8 +40,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // One browser is enough for two cores; files still get their own database.
-          maxWorkers: 1,
+          // No maxWorkers of its own: a project limited to one worker is run alone after every
+          // other file (vitest's sequential group). Each file gets its own database and browser.
         },
       },
     ],
