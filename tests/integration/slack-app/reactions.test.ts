@@ -120,16 +120,21 @@ describe('Slack app: emoji reactions run their prompt on the message (real serve
     expect(lastPrompt(world).conversation).toContain(PDF_FACT);
   });
 
-  it('runs a workspace’s custom reaction with its own prompt', async () => {
-    await repositoriesOf(world).reactionSettings.save(world.ws.team.id, {
+  /** A custom reaction an admin saved on the Reactions page. */
+  function saveCustomReaction(id: string, name: string, prompt: string) {
+    return repositoriesOf(world).reactionSettings.save(world.ws.team.id, {
       teamId: world.ws.team.id,
-      id: 'r-tldr',
-      name: 'tldr',
-      prompt: 'Give a one-line TL;DR of the message.',
+      id,
+      name,
+      prompt,
       category: 'custom',
       updatedBy: world.ws.alice,
       updatedAt: new Date(),
     });
+  }
+
+  it('runs a workspace’s custom reaction with its own prompt', async () => {
+    await saveCustomReaction('r-tldr', 'tldr', 'Give a one-line TL;DR of the message.');
     world.openai.answer('TL;DR: budget approved.');
     const message = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'After long talks the budget was approved.' });
     await react('tldr', message);
@@ -139,15 +144,7 @@ describe('Slack app: emoji reactions run their prompt on the message (real serve
 
   it('runs a custom reaction saved under an alias (thumbsdown) when Slack sends the emoji’s own name with a skin tone (-1::skin-tone-2), once', async () => {
     // Slack names 👎 `-1` in reaction_added whichever name people typed (`thumbsdown` is its alias).
-    await repositoriesOf(world).reactionSettings.save(world.ws.team.id, {
-      teamId: world.ws.team.id,
-      id: 'r-objection',
-      name: 'thumbsdown',
-      prompt: 'List the objections one could raise to the message.',
-      category: 'custom',
-      updatedBy: world.ws.alice,
-      updatedAt: new Date(),
-    });
+    await saveCustomReaction('r-objection', 'thumbsdown', 'List the objections one could raise to the message.');
     world.openai.answer('It skips the tests.');
     const message = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'Let us merge the release branch untested.' });
 
