@@ -82,6 +82,8 @@ export class AnswerReaction extends TriggerUseCase<AnswerReactionDeps> {
       key: claimKey('reaction', input.teamId, input.channelId, input.itemTs, emoji),
       teamId: input.teamId,
       type: 'reaction_added',
+      // The reactor's profile looked up above serves the answer too (one users.info, not two).
+      platform: chat,
     });
     if (!gate.open) return { status: 'ignored', reason: gate.reason };
     const { workspace } = gate;

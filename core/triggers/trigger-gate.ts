@@ -46,7 +46,11 @@ export class TriggerGate {
     },
   ) {}
 
-  async open(claim: { readonly key: string; readonly teamId: TeamId; readonly type: string }): Promise<GateResult> {
+  /**
+   * `platform`: one the trigger already opened for this workspace before claiming (to read the
+   * message first); the answer goes on with it, so what it looked up (profiles) is not asked again.
+   */
+  async open(claim: { readonly key: string; readonly teamId: TeamId; readonly type: string; readonly platform?: ChatWorkspace }): Promise<GateResult> {
     const { deps } = this;
     const claimed = await deps.processedEvents.markProcessed(
       { eventId: claim.key, teamId: claim.teamId, type: claim.type },
@@ -58,7 +62,7 @@ export class TriggerGate {
       return { open: false, reason: 'not_installed' };
     }
     const self = { userId: installation.botUserId, botId: installation.botId };
-    const platform = deps.chat.forWorkspace({ teamId: claim.teamId, botToken: installation.botToken, botUserId: self.userId });
+    const platform = claim.platform ?? deps.chat.forWorkspace({ teamId: claim.teamId, botToken: installation.botToken, botUserId: self.userId });
     return { open: true, workspace: { teamId: claim.teamId, platform, self } };
   }
 }

@@ -46,6 +46,8 @@ describe('Slack app: emoji reactions run their prompt on the message (real serve
   it('translates a message reacted to with a flag, in its thread, counted as a Reaction on the reactor', async () => {
     world.openai.answer('会議は3時に始まります。');
     const message = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'The meeting starts at 3pm.' });
+    const reactorLookups = () => world.slack.callsTo('users.info').filter((c) => c.params.user === world.ws.bob).length;
+    const lookupsBefore = reactorLookups();
 
     expect((await react('jp', message)).status).toBe(200);
 
@@ -59,6 +61,8 @@ describe('Slack app: emoji reactions run their prompt on the message (real serve
         { memberId: world.ws.bob, channelMention: 0, directMessage: 0, reaction: 1 },
       ]),
     );
+    // The reactor's profile (is it a bot? their language, their workspace) is asked of Slack once.
+    expect(reactorLookups() - lookupsBefore).toBe(1);
   });
 
   it('answers once per emoji per message: the same flag again or under its alias adds nothing, another emoji its own answer', async () => {
