@@ -204,6 +204,8 @@ describe('Slack app: install and uninstall', () => {
 
       await sendEvent(world, { type: 'app_uninstalled' }, { ws });
       await eventually(async () => expect(await repositories.installations.find(ws.team.id)).toMatchObject({ botToken: null }));
+      // The uninstall clears the token, then cancels the trial: its job's end is when both hold.
+      expect((await uninstallJobsOf(ws)).every((job) => job.state === 'completed')).toBe(true);
       expect(await statusesOf(ws)).toEqual(['canceled']);
     });
 
@@ -212,6 +214,8 @@ describe('Slack app: install and uninstall', () => {
       await installThroughBrowser(world, ws);
       await world.app.queue.send(SLACK_QUEUES.slackUninstall.name, { teamId: ws.team.id, eventId: 'EvOldJob', reason: 'app_uninstalled' });
       await eventually(async () => expect(await repositories.installations.find(ws.team.id)).toMatchObject({ botToken: null }));
+      // The uninstall clears the token, then cancels the trial: its job's end is when both hold.
+      expect((await uninstallJobsOf(ws)).every((job) => job.state === 'completed')).toBe(true);
       expect(await statusesOf(ws)).toEqual(['canceled']);
     });
   });
