@@ -9,6 +9,7 @@ import {
   type FakeChannel,
   type FakeEphemeral,
   type FakeFile,
+  type FakeFunctionDefinition,
   type FakeFunctionExecution,
   type FakeMessage,
   type FakeTeam,
@@ -19,7 +20,7 @@ import { VIEW_METHODS } from './view-methods';
 import { fileUploadMethods, receiveUpload, type PendingUpload } from './file-upload-methods';
 import { UserTokens } from './user-token-methods';
 
-export type { FakeBot, FakeChannel, FakeEphemeral, FakeFile, FakeFunctionExecution, FakeMessage, FakeTeam, FakeUser };
+export type { FakeBot, FakeChannel, FakeEphemeral, FakeFile, FakeFunctionDefinition, FakeFunctionExecution, FakeMessage, FakeTeam, FakeUser };
 
 /** One Web API request as the fake saw it. Kept in memory for assertions; never logged. */
 export interface FakeSlackCall {
@@ -58,8 +59,17 @@ export interface FakeSlack {
   /** Puts a user (or Tomo's bot user) into a channel, or takes them out. */
   join(channel: string, userId: string): void;
   leave(channel: string, userId: string): void;
-  /** A workflow step run that waits for functions.completeSuccess / completeError. */
-  startFunctionExecution(teamId: string): FakeFunctionExecution;
+  /**
+   * A workflow step run that waits for functions.completeSuccess / completeError. With the
+   * function's definition, completeSuccess checks the outputs against it as Slack does.
+   */
+  startFunctionExecution(teamId: string, definition?: FakeFunctionDefinition): FakeFunctionExecution;
+  /**
+   * The function_executed event Slack sends for `execution` (it needs a definition): the
+   * function's definition with its parameters as arrays, the inputs the workflow gave, the
+   * workflow execution and the step's own short-lived token (`bot_access_token`, xwfp-…).
+   */
+  functionExecutedEvent(execution: FakeFunctionExecution, inputs: Record<string, unknown>): Record<string, unknown>;
   /** Files uploaded through files.getUploadURLExternal, by id, with their bytes (completed or not). */
   uploads: Map<string, PendingUpload>;
   /** Messages only `user` saw. */
@@ -288,10 +298,41 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
       if (state.teams.get(entry.teamId)?.botUserId === userId) entry.botIsMember = false;
       else entry.members = (entry.members ?? membersOfTeam(state, entry.teamId)).filter((id) => id !== userId);
     },
-    startFunctionExecution(teamId) {
-      const execution: FakeFunctionExecution = { id: `Fx${randomBytes(5).toString('hex').toUpperCase()}`, teamId, state: 'running' };
+    startFunctionExecution(teamId, definition) {
+      const execution: FakeFunctionExecution = {
+        id: `Fx${randomBytes(5).toString('hex').toUpperCase()}`,
+        teamId,
+        state: 'running',
+        ...(definition === undefined ? {} : { definition }),
+      };
       state.functionExecutions.set(execution.id, execution);
       return execution;
+    },
+    functionExecutedEvent(execution, inputs) {
+      const fn = execution.definition;
+      if (fn === undefined) throw new Error('functionExecutedEvent needs an execution started with its definition');
+      const team = state.teams.get(execution.teamId);
+      const now = Date.now() / 1000;
+      return {
+        type: 'function_executed',
+        function: {
+          id: `Fn${randomBytes(5).toString('hex').toUpperCase()}`,
+          callback_id: fn.callbackId,
+          title: fn.title,
+          type: 'app',
+          input_parameters: fn.inputParameters,
+          output_parameters: fn.outputParameters,
+          app_id: team?.appId ?? 'A0TOMO',
+          date_created: Math.floor(now) - 86_400,
+          date_updated: Math.floor(now) - 3_600,
+          date_deleted: 0,
+        },
+        inputs,
+        function_execution_id: execution.id,
+        workflow_execution_id: `Wx${randomBytes(5).toString('hex').toUpperCase()}`,
+        event_ts: now.toFixed(6),
+        bot_access_token: `xwfp-${randomBytes(12).toString('hex')}`,
+      };
     },
     uploads,
     ephemeralsFor: (user) => state.ephemerals.filter((e) => e.user === user),

@@ -66,11 +66,30 @@ export interface FakeBot {
   name: string;
 }
 
+/** A parameter of a custom step's definition, in the array form function_executed carries. */
+export interface FakeFunctionParameter {
+  name: string;
+  type: string;
+  is_required: boolean;
+  title?: string;
+  description?: string;
+}
+
+/** The app's function (manifest `functions.<callback_id>`) a step runs. */
+export interface FakeFunctionDefinition {
+  callbackId: string;
+  title: string;
+  inputParameters: FakeFunctionParameter[];
+  outputParameters: FakeFunctionParameter[];
+}
+
 /** A run of a workflow step (function_executed): Slack waits for exactly one completion. */
 export interface FakeFunctionExecution {
   id: string;
   teamId: string;
   state: 'running' | 'completed' | 'failed';
+  /** What completeSuccess's outputs are checked against, as Slack checks them. */
+  definition?: FakeFunctionDefinition;
   outputs?: Record<string, unknown>;
   error?: string;
 }

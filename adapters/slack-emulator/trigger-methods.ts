@@ -1,4 +1,4 @@
-import type { FakeChannel, FakeTeam, SlackState } from './slack-state';
+import type { FakeChannel, FakeFunctionParameter, FakeTeam, SlackState } from './slack-state';
 import { channelOf, paginate, SlackMethodError, type MethodContext } from './slack-web-api';
 
 /**
@@ -69,6 +69,7 @@ export const TRIGGER_METHODS: Record<string, Method> = {
     const execution = runningExecution(state, params.function_execution_id, team!);
     const outputs = parseJson(params.outputs);
     if (outputs === null || typeof outputs !== 'object' || Array.isArray(outputs)) throw new SlackMethodError('invalid_arguments');
+    if (execution.definition !== undefined) checkOutputs(execution.definition.outputParameters, outputs as Record<string, unknown>);
     execution.state = 'completed';
     execution.outputs = outputs as Record<string, unknown>;
     return {};
@@ -76,7 +77,8 @@ export const TRIGGER_METHODS: Record<string, Method> = {
 
   'functions.completeError': ({ state, params, team }) => {
     const execution = runningExecution(state, params.function_execution_id, team!);
-    if (!params.error) throw new SlackMethodError('invalid_arguments');
+    // Slack's arguments check: `error` is required (its text goes to the person in a Slackbot message).
+    if (params.error === undefined || params.error.trim() === '') throw new SlackMethodError('invalid_arguments');
     execution.state = 'failed';
     execution.error = params.error;
     return {};
@@ -125,6 +127,42 @@ function toSlackChannel(channel: FakeChannel, state: SlackState, team: FakeTeam)
     is_member: state.isMember(channel.id, team.botUserId),
     ...(channel.user === undefined ? {} : { user: channel.user }),
   };
+}
+
+/**
+ * Slack validates a completion's outputs against the function's output parameters:
+ * `parameter_validation_failed` when a required one is missing (or null) or one has the wrong type.
+ */
+function checkOutputs(parameters: readonly FakeFunctionParameter[], outputs: Record<string, unknown>): void {
+  for (const parameter of parameters) {
+    const value = outputs[parameter.name];
+    if (value === undefined || value === null) {
+      if (parameter.is_required) throw new SlackMethodError('parameter_validation_failed');
+      continue;
+    }
+    if (!hasType(parameter.type, value)) throw new SlackMethodError('parameter_validation_failed');
+  }
+}
+
+/** Slack's primitive types and its ids (strings); other Slack types are not checked here. */
+function hasType(type: string, value: unknown): boolean {
+  if (/^slack#\/types\/\w+_id$/.test(type)) return typeof value === 'string';
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'integer':
+      return Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'object':
+      return typeof value === 'object' && !Array.isArray(value);
+    case 'array':
+      return Array.isArray(value);
+    default:
+      return true;
+  }
 }
 
 function runningExecution(state: SlackState, id: string | undefined, team: FakeTeam) {

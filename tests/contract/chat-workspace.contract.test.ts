@@ -6,6 +6,7 @@ import { ChatPlatformError } from '../../core/assistant/chat-platform-error';
 import type { ChatWorkspace } from '../../core/triggers/chat-workspace.port';
 import { startFakeSlack } from '../../adapters/slack-emulator/fake-slack';
 import { seedWorkspace } from '../../adapters/slack-emulator/seed-workspace';
+import { askTomoFunction } from '../fakes/slack/ask-tomo-function';
 
 /** What the contract needs to set a workspace up and see what Tomo did, for each implementation. */
 interface WorkspaceHarness {
@@ -86,7 +87,7 @@ const subjects: { name: string; start(): Promise<WorkspaceHarness> }[] = [
           const dm = [...slack.state.channels.values()].find((c) => c.isIm && c.user === userId);
           return dm ? byTomo(dm.id).map((m) => m.text) : [];
         },
-        execution: () => slack.startFunctionExecution(ws.team.id).id,
+        execution: () => slack.startFunctionExecution(ws.team.id, askTomoFunction()).id,
         bot: { id: bot.id, userId: bot.userId },
         close: () => slack.close(),
       };

@@ -4,6 +4,7 @@ import { createSlackCaller } from '../../../adapters/slack/slack-api-caller';
 import { deliveryMetadata } from '../../../adapters/slack/unrecorded-messages';
 import { startFakeSlack, type FakeSlack } from '../../../adapters/slack-emulator/fake-slack';
 import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
+import { askTomoFunction } from '../../fakes/slack/ask-tomo-function';
 
 /**
  * The Slack caller inside a delivering job's attempt (ADR 33), against the Slack fake: each
@@ -78,7 +79,7 @@ describe('Slack caller: messages of a job attempt and its delivery record', () =
 
   it('finishes a workflow step Slack says has ended already (an earlier attempt ended it, then was killed) instead of failing again and again', async () => {
     const call = createSlackCaller(ws.team.botToken, { slackApiUrl: slack.url });
-    const execution = slack.startFunctionExecution(ws.team.id);
+    const execution = slack.startFunctionExecution(ws.team.id, askTomoFunction());
     // The killed attempt's end reached Slack; its delivery record never heard of it.
     await call('functions.completeSuccess', { function_execution_id: execution.id, outputs: { answer: 'the first answer' } });
     let finished = 0;
@@ -89,7 +90,7 @@ describe('Slack caller: messages of a job attempt and its delivery record', () =
     expect(finished).toBe(1);
     expect([execution.state, execution.outputs]).toEqual(['completed', { answer: 'the first answer' }]);
     // Any other refusal still fails the attempt.
-    const another = slack.startFunctionExecution(ws.team.id);
+    const another = slack.startFunctionExecution(ws.team.id, askTomoFunction());
     await expect(jobAttempts.run(retry, () => call('functions.completeSuccess', { function_execution_id: another.id, outputs: '[]' }))).rejects.toThrow('invalid_arguments');
     expect([finished, another.state]).toEqual([1, 'running']);
   });

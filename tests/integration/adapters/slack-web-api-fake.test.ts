@@ -2,6 +2,7 @@ import { WebClient, type UsersListResponse } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSlack, type FakeSlack } from '../../../adapters/slack-emulator/fake-slack';
 import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
+import { askTomoFunction } from '../../fakes/slack/ask-tomo-function';
 
 /** The directory methods of the Slack fake, and message metadata, as the real SDK sees them. */
 describe('Slack fake: workspace directory methods', () => {
@@ -70,5 +71,28 @@ describe('Slack fake: workspace directory methods', () => {
     await expect(
       sdk.chat.postMessage({ channel: ws.channel, text: 'x', metadata: { event_type: '', event_payload: {} } }),
     ).rejects.toMatchObject({ data: { error: 'invalid_metadata_format' } });
+  });
+
+  it('checks a workflow step’s completion as Slack does: outputs against the function’s definition, an error text, one completion', async () => {
+    const step = () => slack.startFunctionExecution(ws.team.id, askTomoFunction());
+    const refused = (call: Promise<unknown>) => call.then(() => 'ok', (e: { data?: { error?: string } }) => e.data?.error);
+
+    const missing = step();
+    expect(await refused(sdk.functions.completeSuccess({ function_execution_id: missing.id, outputs: {} }))).toBe('parameter_validation_failed');
+    expect(await refused(sdk.functions.completeSuccess({ function_execution_id: missing.id, outputs: { answer: 42 } }))).toBe('parameter_validation_failed');
+    expect(await refused(sdk.functions.completeError({ function_execution_id: missing.id, error: '' }))).toBe('invalid_arguments');
+    expect(missing.state).toBe('running');
+
+    expect(await refused(sdk.functions.completeSuccess({ function_execution_id: missing.id, outputs: { answer: 'Done.' } }))).toBe('ok');
+    expect(await refused(sdk.functions.completeError({ function_execution_id: missing.id, error: 'late' }))).toBe('function_execution_not_found');
+    expect([missing.state, missing.outputs]).toEqual(['completed', { answer: 'Done.' }]);
+
+    const event = slack.functionExecutedEvent(step(), { prompt: 'Hi', user_id: ws.alice });
+    expect(event).toMatchObject({
+      type: 'function_executed',
+      function: { callback_id: 'ask_tomo', output_parameters: [{ name: 'answer', type: 'string', is_required: true }] },
+      inputs: { prompt: 'Hi', user_id: ws.alice },
+      bot_access_token: expect.stringMatching(/^xwfp-/),
+    });
   });
 });

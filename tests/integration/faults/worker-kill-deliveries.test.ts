@@ -3,6 +3,7 @@ import { slackText } from '../../../apps/shared/messages/slack';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
 import { summaryDueNow } from '../../support/due-summary';
 import { spawnBuilt, type SpawnedApp } from '../../support/processes';
+import { askTomoFunction } from '../../fakes/slack/ask-tomo-function';
 import {
   builtProcessEnv,
   eventually,
@@ -112,16 +113,8 @@ describe('a worker killed mid-delivery', () => {
     world.openai.enqueue(slowly, { text: SLOW });
     const first = await startWorker();
     const callsBefore = world.openai.calls.length;
-    const execution = world.slack.startFunctionExecution(ws.team.id);
-    const event = {
-      type: 'function_executed',
-      function: { id: 'Fn0ASKTOMO', callback_id: 'ask_tomo', title: 'Ask Tomo', type: 'app', app_id: ws.team.appId },
-      inputs: { prompt: 'Write our onboarding checklist.', user_id: ws.alice },
-      function_execution_id: execution.id,
-      workflow_execution_id: 'Wx0KILL',
-      event_ts: `${Date.now() / 1000}`,
-      bot_access_token: 'xwfp-not-used-by-tomo',
-    };
+    const execution = world.slack.startFunctionExecution(ws.team.id, askTomoFunction());
+    const event = world.slack.functionExecutedEvent(execution, { prompt: 'Write our onboarding checklist.', user_id: ws.alice });
     expect((await sendEvent(world, event)).status).toBe(200);
 
     // The model is writing the answer (slowly): kill the worker before the step can end.

@@ -15,6 +15,7 @@ import {
   startSlackAppWorld,
   type SlackAppWorld,
 } from './support/slack-app-world';
+import { askTomoFunction } from '../../fakes/slack/ask-tomo-function';
 
 const WORKFLOW = SLACK_QUEUES.slackWorkflow.name;
 
@@ -30,16 +31,9 @@ describe('Slack app: the "Ask Tomo" workflow step (real server and worker, fakes
   /** Workflow Builder runs the step: Slack sends function_executed and waits for one completion. */
   const runStep = async (inputs: Record<string, string>, options: { ws?: SeededWorkspace; retries?: number } = {}) => {
     const ws = options.ws ?? world.ws;
-    const execution = world.slack.startFunctionExecution(ws.team.id);
-    const event = {
-      type: 'function_executed',
-      function: { id: 'Fn0ASKTOMO', callback_id: 'ask_tomo', title: 'Ask Tomo', type: 'app', app_id: ws.team.appId },
-      inputs,
-      function_execution_id: execution.id,
-      workflow_execution_id: 'Wx0001',
-      event_ts: `${Date.now() / 1000}`,
-      bot_access_token: 'xwfp-not-used-by-tomo',
-    };
+    // Slack checks the step's outputs against the manifest's definition.
+    const execution = world.slack.startFunctionExecution(ws.team.id, askTomoFunction());
+    const event = world.slack.functionExecutedEvent(execution, inputs);
     const sent = await sendEvent(world, event, { ws });
     for (let retry = 1; retry <= (options.retries ?? 0); retry += 1) await sendEvent(world, event, { ws, eventId: sent.eventId, retryNum: retry });
     return execution;

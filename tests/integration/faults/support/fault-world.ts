@@ -13,6 +13,7 @@ import { startFakeOpenAi, type FakeOpenAi } from '../../../fakes/openai/fake-ope
 import type { FakeSocketMode } from '../../../fakes/slack/socket-mode';
 import { testDatabase, type TestDatabase } from '../../../support/database';
 import { envWithout, spawnBuilt, waitForStatus, type SpawnedApp } from '../../../support/processes';
+import { askTomoFunction } from '../../../fakes/slack/ask-tomo-function';
 
 const SIGNING_SECRET = 'fault-signing-secret';
 const CLIENT_ID = '333.444';
@@ -201,17 +202,9 @@ export function askInChannel(
 /** An Ask Tomo workflow step run by `user` with `text` as its prompt, and its function_executed event. */
 export function askInWorkflow(world: FaultWorld, ws: SeededWorkspace, text: string, options: { eventId: string; user: string }): Question {
   const { eventId, user } = options;
-  const execution = world.slack.startFunctionExecution(ws.team.id);
-  const body = eventCallback(ws, eventId, {
-    type: 'function_executed',
-    function: { id: 'Fn0ASKTOMO', callback_id: 'ask_tomo', title: 'Ask Tomo', type: 'app', app_id: ws.team.appId },
-    // The event id is in the prompt, so a fake model can tell which question it answers.
-    inputs: { prompt: `${text} [${eventId}]`, user_id: user },
-    function_execution_id: execution.id,
-    workflow_execution_id: `Wx${eventId}`,
-    event_ts: `${Date.now() / 1000}`,
-    bot_access_token: 'xwfp-not-used-by-tomo',
-  });
+  const execution = world.slack.startFunctionExecution(ws.team.id, askTomoFunction());
+  // The event id is in the prompt, so a fake model can tell which question it answers.
+  const body = eventCallback(ws, eventId, world.slack.functionExecutedEvent(execution, { prompt: `${text} [${eventId}]`, user_id: user }));
   return { ws, ts: '', body, eventId, deliveries: [], execution, queue: SLACK_QUEUES.slackWorkflow.name };
 }
 
