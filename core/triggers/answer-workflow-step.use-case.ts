@@ -5,7 +5,7 @@ import type { ThreadMessage } from '../assistant/chat-platform.port';
 import { viewedChannelContext } from '../assistant/viewed-channel';
 import type { ChannelId, TeamId, UserId } from '../shared/ids';
 import { TRIGGER_INPUT_RETENTION_MS } from '../workspace/housekeeping.use-case';
-import { toLocale } from '../workspace/user';
+import { DEFAULT_LOCALE, toLocale, type Locale } from '../workspace/user';
 import type { ChatWorkspace, FunctionOutcome } from './chat-workspace.port';
 import { decideTrigger, triggerSettings } from './decide-trigger';
 import { claimKey, type OpenWorkspace } from './trigger-gate';
@@ -58,17 +58,25 @@ export class AnswerWorkflowStep extends TriggerUseCase<AnswerWorkflowStepDeps> {
     });
     if (!gate.open) return { status: 'ignored', reason: gate.reason };
     const { workspace } = gate;
-    const step = completionOf(workspace.platform, input.functionExecutionId, () => this.deps.texts.unknownError('en'));
+    // Slack hands completeError's text to the person in a Slackbot message: in their language
+    // once it is known (English before that), whatever ends the step.
+    const person: { locale: Locale } = { locale: DEFAULT_LOCALE };
+    const step = completionOf(workspace.platform, input.functionExecutionId, () => this.deps.texts.unknownError(person.locale));
     try {
-      return await this.run(workspace, input, step);
+      return await this.run(workspace, input, step, person);
     } catch (error) {
       // Whatever failed, the workflow must not wait for the step until Slack times it out.
-      await step.end({ ok: false, error: this.deps.texts.unknownError('en') }).catch(() => undefined);
+      await step.end({ ok: false, error: this.deps.texts.unknownError(person.locale) }).catch(() => undefined);
       throw error;
     }
   }
 
-  private async run(workspace: OpenWorkspace, input: AnswerWorkflowStepInput, step: Completion): Promise<AnswerWorkflowStepResult> {
+  private async run(
+    workspace: OpenWorkspace,
+    input: AnswerWorkflowStepInput,
+    step: Completion,
+    person: { locale: Locale },
+  ): Promise<AnswerWorkflowStepResult> {
     const inputs = await this.deps.stash.take(input.teamId, workflowStashKey(input.functionExecutionId));
     // Inputs whose job never ran (a crash before the claim) do not wait for the daily clean-up.
     await this.deps.stash.purgeBefore(new Date(this.deps.clock.now().getTime() - TRIGGER_INPUT_RETENTION_MS));
@@ -80,6 +88,7 @@ export class AnswerWorkflowStep extends TriggerUseCase<AnswerWorkflowStepDeps> {
       return { status: 'failed', reason: 'input_missing' };
     }
     const asker = await this.pipeline.asker(workspace, decision.requesterId);
+    person.locale = asker.locale;
     const question: ThreadMessage = { ts: 'workflow', userId: asker.id, text: prompt };
     // The step's inputs come from whoever built or runs the workflow: a private channel or DM
     // that Tomo is in but the person it asks for is not is never read for them.

@@ -179,7 +179,8 @@ describe('Slack app: the "Ask Tomo" workflow step (real server and worker, fakes
 
   it('ends with completeError when Slack refuses the answer itself, instead of asking the model again and leaving the workflow waiting', async () => {
     world.openai.answer('An answer Slack will not take.');
-    world.slack.failNext('functions.completeSuccess', 'parameter_validation_failed', { times: 20 });
+    // Once: a retry that asked the model again would then be taken (a success, and a second model call).
+    world.slack.failNext('functions.completeSuccess', 'parameter_validation_failed');
     const calls = world.openai.calls.length;
     const execution = await runStep({ prompt: 'Summarize the plan', user_id: world.ws.alice });
 
@@ -188,6 +189,15 @@ describe('Slack app: the "Ask Tomo" workflow step (real server and worker, fakes
     await settled(world, WORKFLOW);
     expect(completions(execution.id).map((c) => c.method)).toEqual(['functions.completeError']);
     expect(world.openai.calls.length).toBe(calls + 1);
+  });
+
+  it('tells a Japanese person in Japanese when Slack refuses the answer, as every other failure of their step', async () => {
+    world.openai.answer('An answer Slack will not take.');
+    world.slack.failNext('functions.completeSuccess', 'parameter_validation_failed');
+    const execution = await runStep({ prompt: '計画を要約して', user_id: world.ws.bob });
+
+    await eventually(() => expect(execution.state).toBe('failed'));
+    expect(execution.error).toBe(translate('UNKNOWN', {}, 'ja'));
   });
 
   it('leaves other apps’ functions alone', async () => {
