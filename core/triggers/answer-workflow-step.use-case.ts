@@ -87,7 +87,9 @@ export class AnswerWorkflowStep extends TriggerUseCase<AnswerWorkflowStepDeps> {
       await step.end({ ok: false, error: this.deps.texts.say('SLACK.WORKFLOW_INPUT_MISSING', {}, locale) });
       return { status: 'failed', reason: 'input_missing' };
     }
-    const asker = await this.pipeline.asker(workspace, decision.requesterId);
+    // The step's person may belong to another organization (a Slack Connect partner running a
+    // shared channel's workflow): their profile says which workspace is theirs, as for a reaction.
+    const asker = await this.pipeline.asker(workspace, decision.requesterId, { fromProfile: {} });
     person.locale = asker.locale;
     const question: ThreadMessage = { ts: 'workflow', userId: asker.id, text: prompt };
     // The step's inputs come from whoever built or runs the workflow: a private channel or DM

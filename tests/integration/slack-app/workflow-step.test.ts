@@ -5,6 +5,7 @@ import { slackText } from '../../../apps/shared/messages/slack';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
 import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 import {
+  buyPlan,
   endTrial,
   eventually,
   installThroughBrowser,
@@ -198,6 +199,24 @@ describe('Slack app: the "Ask Tomo" workflow step (real server and worker, fakes
 
     await eventually(() => expect(execution.state).toBe('failed'));
     expect(execution.error).toBe(translate('UNKNOWN', {}, 'ja'));
+  });
+
+  it('gives a person of another organization named as the step’s person no seat of the host’s paid plan, and tells them why', async () => {
+    // A Slack Connect partner who runs a workflow of a shared channel ("Person who used this workflow").
+    const host = seedWorkspace(world.slack, 'T0HOSTWF');
+    await installThroughBrowser(world, host);
+    await endTrial(world, host);
+    await buyPlan(world, host, { id: 'sub-host-wf', quantity: 1 });
+    world.slack.addTeam({ id: 'T0PARTNERWF', name: 'Partner Inc' });
+    const carol = world.slack.addUser({ id: 'UCAROLWF', teamId: 'T0PARTNERWF', name: 'carol', locale: 'en-US' }).id;
+    const calls = world.openai.calls.length;
+
+    const execution = await runStep({ prompt: 'Summarize the contract', user_id: carol }, { ws: host });
+
+    await eventually(() => expect(execution.state).toBe('failed'));
+    expect(execution.error).toBe(translate('ENTITLEMENT.OTHER_WORKSPACE', {}, 'en'));
+    expect(world.openai.calls.length).toBe(calls);
+    expect(await repositoriesOf(world).seatAssignments.listByTeam(host.team.id)).toEqual([]);
   });
 
   it('leaves other apps’ functions alone', async () => {
