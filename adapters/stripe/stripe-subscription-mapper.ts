@@ -65,7 +65,8 @@ export function toGatewaySubscription(sub: Stripe.Subscription): GatewaySubscrip
   const recurring = item.price.recurring?.interval;
   const interval: BillingInterval | null = recurring === 'month' ? 'monthly' : recurring === 'year' ? 'yearly' : null;
   const seats = Number(sub.metadata[META.seats] ?? '0');
-  const status = (STATUSES as readonly string[]).includes(sub.status) ? (sub.status as GatewaySubscriptionStatus) : 'incomplete';
+  // A status added to Stripe after this version is kept as unknown (it grants nothing), never guessed.
+  const status = (STATUSES as readonly string[]).includes(sub.status) ? (sub.status as GatewaySubscriptionStatus) : 'unknown';
   return {
     externalId: sub.id,
     customerId: idOf(sub.customer) ?? '',

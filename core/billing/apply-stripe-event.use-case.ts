@@ -113,23 +113,28 @@ export class ApplyStripeEvent {
 }
 
 /**
- * The provider's statuses in core terms: trialing/active are active; past_due and unpaid
- * keep answering while payment is retried; canceled, expired and paused grant nothing.
+ * The provider's statuses in core terms: trialing/active are active; past_due keeps answering
+ * while payment is retried; unpaid (Stripe exhausted its retries and stopped collecting, the
+ * invoice stays open) and a status this version does not know are suspended: no answers, but
+ * paying brings the plan back; canceled, expired and paused grant nothing.
  * An incomplete subscription (first payment not through) is not created until it is paid, and
- * one that expired that way (incomplete_expired) was never paid: unknown, it creates nothing.
+ * one that expired that way (incomplete_expired) was never paid: unknown, it creates nothing,
+ * nor does an unknown one in a status Tomo does not know.
  */
 export function toPaidSubscriptionSnapshot(
   sub: GatewaySubscription,
   alreadyKnown: boolean,
 ): PaidSubscriptionSnapshot | 'unknown_price' | 'not_paid_yet' {
   if (!sub.planKey || !sub.billingMode || !sub.interval) return 'unknown_price';
-  if ((sub.status === 'incomplete' || sub.status === 'incomplete_expired') && !alreadyKnown) return 'not_paid_yet';
+  if ((sub.status === 'incomplete' || sub.status === 'incomplete_expired' || sub.status === 'unknown') && !alreadyKnown) return 'not_paid_yet';
   const status: PaidSubscriptionSnapshot['status'] =
     sub.status === 'active' || sub.status === 'trialing'
       ? 'active'
-      : sub.status === 'past_due' || sub.status === 'unpaid' || sub.status === 'incomplete'
+      : sub.status === 'past_due' || sub.status === 'incomplete'
         ? 'past_due'
-        : 'canceled';
+        : sub.status === 'unpaid' || sub.status === 'unknown'
+          ? 'suspended'
+          : 'canceled';
   return {
     externalId: sub.externalId,
     planKey: sub.planKey,

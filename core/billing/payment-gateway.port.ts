@@ -86,7 +86,9 @@ export type GatewaySubscriptionStatus =
   | 'paused'
   | 'incomplete'
   | 'incomplete_expired'
-  | 'canceled';
+  | 'canceled'
+  /** A status this version does not know (Stripe adds statuses over time). */
+  | 'unknown';
 
 /** The provider's view of one subscription, in core terms. */
 export interface GatewaySubscription {

@@ -4,9 +4,11 @@ import type { BillingInterval, BillingMode, PlanKey } from './plan';
 
 /**
  * Stored status. `trialing` and `active` may still end by the passage of time, so ask
- * `Subscription.statusAt(now)` for the effective status.
+ * `Subscription.statusAt(now)` for the effective status. `suspended`: still open at the payment
+ * provider but granting nothing (it stopped collecting after its retries, or reports a status
+ * Tomo does not know); paying the open invoice makes it `active` again.
  */
-export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'expired';
+export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'suspended' | 'canceled' | 'expired';
 export type SubscriptionKind = 'trial' | 'paid';
 
 /** What persistence stores for one subscription (table `subscriptions`). */
@@ -125,7 +127,7 @@ export class Subscription {
     return status;
   }
 
-  /** Whether the subscription grants answers now. `past_due` keeps working while payment is retried. */
+  /** Whether the subscription grants answers now. `past_due` keeps working while payment is retried; `suspended` does not. */
   isUsableAt(now: Date): boolean {
     const status = this.statusAt(now);
     return status === 'trialing' || status === 'active' || status === 'past_due';
@@ -162,6 +164,11 @@ export class Subscription {
 
   markPastDue(now: Date): void {
     this.state = { ...this.state, status: 'past_due', updatedAt: now };
+  }
+
+  /** The provider gave up collecting (or reports a status Tomo does not know): no answers until it is paid. */
+  suspend(now: Date): void {
+    this.state = { ...this.state, status: 'suspended', updatedAt: now };
   }
 
   changePlan(planKey: PlanKey, interval: BillingInterval, billingMode: BillingMode, now: Date): void {

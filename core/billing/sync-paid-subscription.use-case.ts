@@ -15,7 +15,7 @@ export interface PaidSubscriptionSnapshot {
   readonly interval: BillingInterval;
   readonly billingMode: BillingMode;
   readonly quantity: number;
-  readonly status: 'active' | 'past_due' | 'canceled';
+  readonly status: 'active' | 'past_due' | 'suspended' | 'canceled';
   readonly currentPeriodStart: Date;
   readonly currentPeriodEnd: Date;
   readonly cancelAtPeriodEnd: boolean;
@@ -57,6 +57,7 @@ export class SyncPaidSubscription {
     if (snapshot.cancelAtPeriodEnd) subscription.cancelAtPeriodEnd(now);
     else subscription.resumeAutoRenew(now);
     if (snapshot.status === 'past_due') subscription.markPastDue(now);
+    if (snapshot.status === 'suspended') subscription.suspend(now);
     if (snapshot.status === 'canceled') {
       subscription.cancelNow(now, snapshot.canceledAt ?? existing?.canceledAt ?? now);
     }

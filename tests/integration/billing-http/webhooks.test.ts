@@ -145,6 +145,49 @@ describe('POST /api/stripe/webhook', () => {
     expect((await a.rows()).filter((r) => r.externalId === bought.subscriptionId)).toEqual([]);
     expect(await pastPlans()).toEqual(pastBefore);
   });
+  it('a plan Stripe gave up collecting (unpaid) or left in a status Tomo does not know stops answering; paying brings it back', async () => {
+    const bought = await buyThroughCheckout(a.admin, stripe, { plan: 'gpt50', seats: 2 });
+    const settle = async (event: FakeEvent) => {
+      expect(await stripe.deliver(event, webhookUrl(a.app))).toBe(200);
+      await eventually(async () => (await processedEventIds(a.app)).includes(event.id), `${event.id} applied`);
+    };
+    for (const event of bought.events) await settle(event);
+    const ours = async () => (await a.rows()).find((r) => r.externalId === bought.subscriptionId);
+    const id = (await ours())?.id;
+    // The Subscription page (current plans answer, past ones do not) and the user context's list.
+    const planShown = async () => {
+      type View = { id: string; status: string };
+      const page = (await (await a.admin.get('/api/settings/subscription')).json()) as { current: View[]; past: View[] };
+      const active = (await (await a.admin.get('/api/search-active-subscriptions')).json()) as View[];
+      return {
+        current: page.current.filter((s) => s.id === id).map((s) => s.status),
+        past: page.past.filter((s) => s.id === id).map((s) => s.status),
+        active: active.some((s) => s.id === id),
+      };
+    };
+    expect(await ours()).toMatchObject({ status: 'active' });
+
+    // A renewal failed: Stripe retries (Smart Retries), the workspace keeps answering meanwhile.
+    await settle(stripe.setSubscriptionStatus(bought.subscriptionId, 'past_due'));
+    expect(await ours()).toMatchObject({ status: 'past_due' });
+    expect(await planShown()).toEqual({ current: ['past_due'], past: [], active: true });
+
+    // Every retry failed and the account's setting is "mark the subscription as unpaid": Stripe
+    // stops trying to collect and keeps the invoice open. Access ends until it is paid.
+    await settle(stripe.setSubscriptionStatus(bought.subscriptionId, 'unpaid'));
+    expect(await ours()).toMatchObject({ status: 'suspended' });
+    expect(await planShown()).toEqual({ current: [], past: ['suspended'], active: false });
+
+    // The admin pays the open invoice in the portal: the plan is back.
+    await settle(stripe.setSubscriptionStatus(bought.subscriptionId, 'active'));
+    expect(await planShown()).toEqual({ current: ['active'], past: [], active: true });
+    expect(await ours()).toMatchObject({ status: 'active', canceledAt: null });
+
+    // A status this version does not know (Stripe adds them over time) grants nothing either.
+    await settle(stripe.setSubscriptionStatus(bought.subscriptionId, 'on_hold' as 'unpaid'));
+    expect(await ours()).toMatchObject({ status: 'suspended' });
+    expect(await planShown()).toEqual({ current: [], past: ['suspended'], active: false });
+  });
 });
 
 function subscriptionOf(event: FakeEvent): string {

@@ -221,7 +221,7 @@ const settings = {
     trialEnds: 'Trial ends',
     renews: 'Renews on',
     ends: 'Ends on',
-    statuses: { trialing: 'Trial', active: 'Active', past_due: 'Payment due', canceled: 'Canceled', expired: 'Expired' },
+    statuses: { trialing: 'Trial', active: 'Active', past_due: 'Payment due', suspended: 'Suspended', canceled: 'Canceled', expired: 'Expired' },
     intervals: { monthly: 'Billed monthly', yearly: 'Billed yearly' },
     modes: { fixed_rate: 'Fixed rate per user', pay_as_you_go: 'Pay as you go per response' },
     autoRenewOn: 'Auto-renewal on',
@@ -231,6 +231,7 @@ const settings = {
     cancelsAtPeriodEnd: 'Cancels at period end',
     cancelsNote: 'Auto-renewal is off: this plan stays active until {{date}} and then ends.',
     pastDueNote: 'The last payment failed. Update the payment method in the Customer Portal to keep the plan.',
+    suspendedNote: 'Stripe stopped retrying the payment, so Tomo no longer answers on this plan. Pay the open invoice in the Customer Portal to restore it.',
     adminOnly: 'Only workspace admins (Primary Owner, Owner or Admin) can change seats, auto-renewal and payment.',
     buyPlan: 'Buy a plan',
     autoRenew: {

@@ -217,7 +217,7 @@ const settings: Localized<typeof en> = {
     trialEnds: 'トライアル終了',
     renews: '次回更新日',
     ends: '終了日',
-    statuses: { trialing: 'トライアル中', active: '有効', past_due: '支払い待ち', canceled: '解約済み', expired: '期限切れ' },
+    statuses: { trialing: 'トライアル中', active: '有効', past_due: '支払い待ち', suspended: '利用停止中', canceled: '解約済み', expired: '期限切れ' },
     intervals: { monthly: '月払い', yearly: '年払い' },
     modes: { fixed_rate: 'ユーザーごとの定額', pay_as_you_go: '回答ごとの従量課金' },
     autoRenewOn: '自動更新オン',
@@ -227,6 +227,7 @@ const settings: Localized<typeof en> = {
     cancelsAtPeriodEnd: '期間終了時に解約',
     cancelsNote: '自動更新はオフです。このプランは {{date}} まで有効で、その後終了します。',
     pastDueNote: '前回の支払いに失敗しました。プランを継続するにはカスタマーポータルで支払い方法を更新してください。',
+    suspendedNote: 'Stripe が支払いの再試行を終了したため、このプランでは Tomo は回答しません。カスタマーポータルで未払いの請求書を支払うと再開します。',
     adminOnly: 'シート数、自動更新、支払いを変更できるのはワークスペースの管理者（プライマリーオーナー、オーナー、管理者）だけです。',
     buyPlan: 'プランを購入',
     autoRenew: {

@@ -1,6 +1,6 @@
 import { apiFetch } from '../../../lib/settings/api-client';
 
-export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'expired';
+export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'suspended' | 'canceled' | 'expired';
 
 /** A trial or plan as GET /api/settings/subscription describes it. */
 export interface SubscriptionView {

@@ -55,6 +55,7 @@ export function SubscriptionCard(props: {
         </p>
       ) : null}
       {s.status === 'past_due' ? <p className="subscription-flag">{t('subscription.pastDueNote')}</p> : null}
+      {s.status === 'suspended' ? <p className="subscription-flag">{t('subscription.suspendedNote')}</p> : null}
       {!trial && props.canChange ? (
         <div className="subscription-controls">
           <Switch
