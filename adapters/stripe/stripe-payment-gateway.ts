@@ -23,7 +23,7 @@ import { createStripeClient, type StripeClientOptions } from './stripe-client';
 import { meterEventName, priceLookupKey } from './stripe-catalog-keys';
 import { isMetered, META, planItem, toGatewaySubscription } from './stripe-subscription-mapper';
 import { describeStripeError, isMissing, isRetryable } from './stripe-errors';
-import { toBillingWebhookEvent } from './stripe-webhook-mapper';
+import { isThinPayload, thinToBillingWebhookEvent, toBillingWebhookEvent, type ThinEventNotification } from './stripe-webhook-mapper';
 
 export interface StripePaymentGatewayOptions extends StripeClientOptions {
   /** PUBLIC_URL: checkout, setup and portal return here (`/pricing?checkout=success`, ...). */
@@ -254,15 +254,16 @@ export class StripePaymentGateway implements PaymentGateway {
     const secret = this.options.webhookSecret;
     if (!secret) return { ok: false, reason: 'not_configured' };
     if (!signature) return { ok: false, reason: 'missing_signature' };
+    const tolerance = this.options.webhookToleranceSeconds ?? 300;
+    const receivedAt = (this.options.clock?.now() ?? new Date()).getTime();
     try {
-      const event = await this.stripe.webhooks.constructEventAsync(
-        rawBody,
-        signature,
-        secret,
-        this.options.webhookToleranceSeconds ?? 300,
-        undefined,
-        (this.options.clock?.now() ?? new Date()).getTime(),
-      );
+      // An event destination with the thin payload style sends notifications the SDK refuses in
+      // constructEvent (a plain Error after the signature passed: a 500 Stripe would retry for days).
+      if (isThinPayload(rawBody)) {
+        const notification = await this.stripe.parseEventNotificationAsync(rawBody, signature, secret, tolerance, undefined, receivedAt);
+        return { ok: true, event: thinToBillingWebhookEvent(notification as unknown as ThinEventNotification) };
+      }
+      const event = await this.stripe.webhooks.constructEventAsync(rawBody, signature, secret, tolerance, undefined, receivedAt);
       return { ok: true, event: toBillingWebhookEvent(event) };
     } catch (error) {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError) return { ok: false, reason: 'invalid_signature' };

@@ -51,3 +51,37 @@ export function toBillingWebhookEvent(event: Stripe.Event): BillingWebhookEvent 
       return { id: event.id, type: 'ignored', originalType: event.type, createdAt };
   }
 }
+
+/** The parts of a thin event notification (`object: 'v2.core.event'`) Tomo reads. */
+export interface ThinEventNotification {
+  readonly id: string;
+  readonly type: string;
+  readonly created: string | number;
+  readonly related_object?: { readonly id?: string; readonly type?: string } | null;
+}
+
+/**
+ * A thin event carries no object, only the related object's id: exactly what Tomo needs, as it
+ * re-reads the subscription anyway. The thin version of a v1 event is named `v1.<type>`. Only the
+ * subscription ones are applied (every state change of a subscription has one); the rest, thin
+ * invoice and checkout events included, are acknowledged and ignored.
+ */
+export function thinToBillingWebhookEvent(notification: ThinEventNotification): BillingWebhookEvent {
+  const createdAt = typeof notification.created === 'number' ? new Date(notification.created * 1000) : new Date(notification.created);
+  const type = notification.type.startsWith('v1.') ? notification.type.slice(3) : notification.type;
+  const related = notification.related_object;
+  if (!isHandled(type) || related?.type !== 'subscription' || !related.id) {
+    return { id: notification.id, type: 'ignored', originalType: notification.type, createdAt };
+  }
+  return { id: notification.id, type, createdAt, customerId: null, subscriptionId: related.id, teamId: null };
+}
+
+/** Whether a delivery is a thin event notification rather than a snapshot event. */
+export function isThinPayload(rawBody: string | Uint8Array): boolean {
+  try {
+    const parsed = JSON.parse(typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody).toString('utf8')) as { object?: unknown } | null;
+    return parsed?.object === 'v2.core.event';
+  } catch {
+    return false;
+  }
+}

@@ -188,6 +188,46 @@ describe('POST /api/stripe/webhook', () => {
     expect(await ours()).toMatchObject({ status: 'suspended' });
     expect(await planShown()).toEqual({ current: [], past: ['suspended'], active: false });
   });
+  it('a thin event (an event destination set to the thin payload style) is acknowledged, and a subscription one is applied by re-reading', async () => {
+    const bought = await buyThroughCheckout(a.admin, stripe, { plan: 'gpt50_4k_50r', seats: 2 });
+    for (const event of bought.events) expect(await stripe.deliver(event, webhookUrl(a.app))).toBe(200);
+    const ours = async () => (await a.rows()).find((r) => r.externalId === bought.subscriptionId);
+    await eventually(async () => (await ours())?.quantity === 2, 'the subscription row');
+
+    // Seats raised in the portal; this destination gets the thin version of the event only.
+    const portal = createStripeClient({ secretKey: 'sk_test_portal', apiUrl: stripe.url });
+    const item = (await portal.subscriptions.retrieve(bought.subscriptionId)).items.data[0]!;
+    await portal.subscriptions.update(bought.subscriptionId, { items: [{ id: item.id, quantity: 6 }] });
+    const thin = (type: string, related: { id: string; type: string }) => ({
+      id: `evt_thin_${type}_${related.id}`,
+      object: 'v2.core.event',
+      type,
+      created: new Date().toISOString(),
+      livemode: false,
+      context: null,
+      reason: null,
+      related_object: { ...related, url: `/v1/${related.type}s/${related.id}` },
+    });
+    const send = async (event: Record<string, unknown>) => {
+      const { payload, signature } = stripe.signedWebhook(event);
+      const response = await post(a.app, payload, signature);
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+
+    const updated = thin('v1.customer.subscription.updated', { id: bought.subscriptionId, type: 'subscription' });
+    expect(await send(updated)).toEqual({ status: 200, body: { received: true, queued: true } });
+    await eventually(async () => (await ours())?.quantity === 6, 'the seats from the thin event');
+
+    // Thin events Tomo has no use for are acknowledged, not failed (Stripe would retry them for days).
+    expect(await send(thin('v1.invoice.paid', { id: 'in_thin_1', type: 'invoice' }))).toEqual({ status: 200, body: { received: true, queued: false } });
+    expect(await send(thin('v2.core.event_destination.ping', { id: 'ed_thin_1', type: 'v2.core.event_destination' }))).toEqual({
+      status: 200,
+      body: { received: true, queued: false },
+    });
+    // The signature is checked on thin events too.
+    const forged = stripe.signedWebhook(updated, { secret: 'whsec_not_the_right_one' });
+    expect((await post(a.app, forged.payload, forged.signature)).status).toBe(400);
+  });
 });
 
 function subscriptionOf(event: FakeEvent): string {
