@@ -73,6 +73,18 @@ describe('webhook signature verification', () => {
     expect(await h.gateway.verifyWebhook(recent.payload, recent.signature)).toMatchObject({ ok: true });
   });
 
+  it('while a rolled secret overlaps, Stripe signs with both (two v1 entries): either configured secret verifies it', async () => {
+    const { event } = await paidCheckout('T506');
+    const paid = event('invoice.paid');
+    const v1 = (secret: string) => h.fake.signedWebhook(paid, { secret, timestamp: nowSeconds }).signature.split(',').find((p) => p.startsWith('v1='))!;
+    const { payload } = h.fake.signedWebhook(paid, { timestamp: nowSeconds });
+    const header = `t=${nowSeconds},${v1('whsec_rolled_old_secret')},${v1(h.fake.webhookSecret)}`;
+
+    expect(await h.gateway.verifyWebhook(payload, header)).toMatchObject({ ok: true, event: { type: 'invoice.paid' } });
+    expect(await h.gatewayWith({ webhookSecret: 'whsec_rolled_old_secret' }).verifyWebhook(payload, header)).toMatchObject({ ok: true });
+    expect(await h.gatewayWith({ webhookSecret: 'whsec_neither' }).verifyWebhook(payload, header)).toEqual({ ok: false, reason: 'invalid_signature' });
+  });
+
   it('refuses every delivery when no webhook secret is configured', async () => {
     const { event } = await paidCheckout('T505');
     const { payload, signature } = h.fake.signedWebhook(event('invoice.paid'), { timestamp: nowSeconds });
