@@ -99,12 +99,16 @@ export class ApplyStripeEvent {
     return installation !== null && installation.uninstalledAt !== null;
   }
 
-  /** The customers table decides; the team id Tomo wrote at checkout is the fallback. */
+  /**
+   * The customers table decides; the team id Tomo wrote at checkout is the fallback, for a
+   * workspace installed here only. A Stripe account's webhooks reach every endpoint of the
+   * account, so another deployment's customers (staging on the same account) arrive too.
+   */
   private async workspaceOf(current: GatewaySubscription, fromEvent: TeamId | null): Promise<TeamId | null> {
     const byCustomer = await this.deps.customers.findTeamIdByExternalCustomerId(current.customerId);
     if (byCustomer) return byCustomer;
     const teamId = current.teamId ?? fromEvent;
-    if (!teamId) return null;
+    if (!teamId || !(await this.deps.installations.find(teamId))) return null;
     if (!(await this.deps.customers.find(teamId))) {
       await this.deps.customers.save(teamId, { teamId, externalCustomerId: current.customerId, email: null, createdAt: this.deps.clock.now() });
     }

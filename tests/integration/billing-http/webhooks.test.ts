@@ -228,6 +228,36 @@ describe('POST /api/stripe/webhook', () => {
     const forged = stripe.signedWebhook(updated, { secret: 'whsec_not_the_right_one' });
     expect((await post(a.app, forged.payload, forged.signature)).status).toBe(400);
   });
+  it('a signed event for a customer Tomo does not know, naming a workspace never installed here, is acknowledged and stores nothing', async () => {
+    // Another deployment (say staging) on the same Stripe account sells to its own workspaces:
+    // the account's webhooks reach this endpoint too, with that deployment's team id in metadata.
+    const elsewhere = createStripeClient({ secretKey: 'sk_test_staging', apiUrl: stripe.url });
+    const customer = await elsewhere.customers.create({ metadata: { team_id: 'T0STAGING' } });
+    const price = (await elsewhere.prices.list({ lookup_keys: ['gpt50_monthly'], active: true })).data[0]!;
+    const session = await elsewhere.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      client_reference_id: 'T0STAGING',
+      success_url: 'https://staging.example/pricing?checkout=success',
+      line_items: [{ price: price.id, quantity: 3 }],
+      subscription_data: { metadata: { team_id: 'T0STAGING', plan_key: 'gpt50', billing_mode: 'fixed_rate', interval: 'monthly', seats: '3' } },
+    });
+    const before = stripe.state.events.length;
+    stripe.completeCheckoutSession(session.id);
+    const events = stripe.state.events.slice(before);
+
+    for (const event of events) expect(await stripe.deliver(event, webhookUrl(a.app))).toBe(200);
+    await eventually(
+      async () => {
+        const done = await processedEventIds(a.app);
+        return events.filter((e) => e.type.startsWith('customer.subscription') || e.type.startsWith('invoice') || e.type.startsWith('checkout')).every((e) => done.includes(e.id));
+      },
+      'every handled event processed',
+    );
+    expect(await a.rows('T0STAGING')).toEqual([]);
+    const customers = await a.app.database.orm.em.getConnection().execute<{ n: string }[]>(`select count(*) as n from customers where team_id = 'T0STAGING'`);
+    expect(Number(customers[0]?.n)).toBe(0);
+  });
 });
 
 function subscriptionOf(event: FakeEvent): string {

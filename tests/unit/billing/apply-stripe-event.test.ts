@@ -171,12 +171,18 @@ describe('applying Stripe webhook events to subscription rows', () => {
     expect((await w.subscriptions.listByTeam(TEAM))[0]?.status).toBe('canceled');
   });
 
-  it('falls back to the team id written at checkout and remembers the customer', async () => {
+  it('falls back to the team id written at checkout and remembers the customer, for a workspace installed here', async () => {
     const { w, provider, apply } = setup({ customerKnown: false });
     provider.subscriptions.set('sub_1', paid);
+    provider.subscriptions.set('sub_2', { ...paid, externalId: 'sub_2', customerId: 'cus_2', teamId: 'T0OTHER' });
+    await w.installations.save(TEAM, anInstallation());
 
     expect(await apply.execute(anEvent('evt_1', 'checkout.session.completed'))).toMatchObject({ status: 'applied', teamId: TEAM });
     expect(await w.customers.findTeamIdByExternalCustomerId('cus_1')).toBe(TEAM);
+    // Another deployment's customer on the same Stripe account: its workspace was never installed here.
+    expect(await apply.execute(anEvent('evt_2', 'customer.subscription.created', 'sub_2'))).toEqual({ status: 'ignored', reason: 'unknown_workspace' });
+    expect(await w.customers.findTeamIdByExternalCustomerId('cus_2')).toBeNull();
+    expect(await w.subscriptions.listByTeam('T0OTHER')).toEqual([]);
   });
 
   it('ignores what it cannot attribute or price, and records it so a redelivery is a duplicate', async () => {
