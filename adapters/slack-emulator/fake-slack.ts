@@ -87,6 +87,11 @@ export interface FakeSlack {
   failNext(method: string, error: string, options?: { times?: number }): void;
   /** The next `times` calls of `method` take effect at once but answer only after `ms` (an overloaded Slack). */
   answerLate(method: string, ms: number, options?: { times?: number }): void;
+  /**
+   * The next call of `method` waits, before Slack handles it, until `release()`: a request
+   * slow on the way (`arrived` settles once it is waiting), so calls made after it land first.
+   */
+  holdNext(method: string): { arrived: Promise<void>; release(): void };
   /** chat.startStream answers `{ ok: false, error }` from now on (streaming unavailable). */
   disableStreaming(error?: string): void;
   /** Who completes the next `/oauth/v2/authorize` (default: first admin of the first team). */
@@ -124,6 +129,7 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
   const rateLimits = new Map<string, { times: number; retryAfterSeconds: number }[]>();
   const failures = new Map<string, string[]>();
   const lateAnswers = new Map<string, number[]>();
+  const holds = new Map<string, { arrive(): void; released: Promise<void> }[]>();
   const installCodes = new Map<string, { teamId: string; userId: string; redirectUri: string | undefined }>();
   let installer: { teamId: string; userId: string } | undefined;
   let userConnector: { teamId: string; userId: string } | undefined;
@@ -206,6 +212,11 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
       record('unknown_method');
       sendJson(res, path.startsWith('/api/') ? 200 : 404, { ok: false, error: 'unknown_method' });
       return;
+    }
+    const hold = holds.get(method)?.shift();
+    if (hold !== undefined) {
+      hold.arrive();
+      await hold.released;
     }
     const limit = rateLimits.get(method)?.[0];
     if (limit !== undefined) {
@@ -352,6 +363,14 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
     },
     answerLate(method, ms, { times = 1 } = {}) {
       queueFor(lateAnswers, method, ms, times);
+    },
+    holdNext(method) {
+      let arrive!: () => void;
+      let release!: () => void;
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      holds.set(method, [...(holds.get(method) ?? []), { arrive, released }]);
+      return { arrived, release };
     },
     disableStreaming(error = 'unknown_method') {
       settings.streamingSupported = false;

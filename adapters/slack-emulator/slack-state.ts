@@ -158,6 +158,8 @@ export class SlackState {
   readonly ephemerals: FakeEphemeral[] = [];
   /** The Home tab published for each person (views.publish), by user id. */
   readonly homeViews = new Map<string, { type: string; blocks: Record<string, unknown>[] }>();
+  /** Each published Home's `hash` (Slack's `<seconds>.<random>`), new at every publish, by user id. */
+  readonly homeHashes = new Map<string, string>();
   /** Modals opened with views.open, in order (knowledge uploaders). */
   readonly modals: { teamId: string; triggerId: string; view: Record<string, unknown> }[] = [];
   readonly bots = new Map<string, FakeBot>();

@@ -61,8 +61,13 @@ export const TRIGGER_METHODS: Record<string, Method> = {
     const view = parseJson(params.view) as { type?: unknown; blocks?: unknown };
     if (view.type !== 'home' || !Array.isArray(view.blocks) || view.blocks.length > 100) throw new SlackMethodError('invalid_arguments');
     for (const block of view.blocks as Record<string, unknown>[]) checkBlock(block);
+    // `hash` guards against races: given, it must be the hash of the Home as it is now (from the
+    // last publish's answer, or app_home_opened's view.hash), else nothing changes.
+    if (params.hash !== undefined && params.hash !== '' && params.hash !== state.homeHashes.get(user.id)) throw new SlackMethodError('hash_conflict');
+    const hash = `${Math.floor(Date.now() / 1000)}.${String(state.nextSerial()).padStart(8, '0')}`;
     state.homeViews.set(user.id, { type: 'home', blocks: view.blocks as Record<string, unknown>[] });
-    return { view: { id: `V${state.nextSerial()}`, type: 'home', blocks: view.blocks } };
+    state.homeHashes.set(user.id, hash);
+    return { view: { id: `V${state.nextSerial()}`, type: 'home', blocks: view.blocks, hash } };
   },
 
   'functions.completeSuccess': ({ state, params, team }) => {
