@@ -37,6 +37,8 @@ export class InMemoryChatWorkspace {
   /** What the triggers did beyond thread replies (see InMemoryChatWorkspacePlatform). */
   readonly ephemerals: { channelId: string; userId: string; text: string; threadTs?: string }[] = [];
   readonly homeViews = new Map<string, unknown>();
+  /** Each Home's hash, changed by every publish (as Slack's views.publish does). */
+  readonly homeHashes = new Map<string, string>();
   readonly completions = new Map<string, { ok: boolean; outputs?: Record<string, string>; error?: string }[]>();
   readonly suggestedPrompts = new Map<string, { title: string; message: string }[]>();
   readonly titles = new Map<string, string>();

@@ -8,6 +8,7 @@ import type {
   ChatWorkspace,
   ChatWorkspaceFactory,
   FunctionOutcome,
+  HomePublished,
   LocatedMessage,
   SuggestedPrompt,
 } from '../../core/triggers/chat-workspace.port';
@@ -93,8 +94,12 @@ export class InMemoryChatWorkspacePlatform extends InMemoryChatPlatform implemen
     return this.postToChannel(dm, text, appearance);
   }
 
-  async publishHome(userId: string, view: HomeView): Promise<void> {
+  async publishHome(userId: string, view: HomeView, hash?: string): Promise<HomePublished> {
+    if (hash !== undefined && hash !== this.workspace.homeHashes.get(userId)) return { status: 'conflict' };
+    const next = `home-${userId}-${this.workspace.homeHashes.size}-${Date.now()}-${Math.random()}`;
     this.workspace.homeViews.set(userId, view);
+    this.workspace.homeHashes.set(userId, next);
+    return { status: 'published', hash: next };
   }
 
   async completeFunction(executionId: string, outcome: FunctionOutcome): Promise<void> {

@@ -16,7 +16,7 @@ import { PgScheduleSettingsRepository } from './pg-schedule-settings-repository'
 import { PgSeatAssignmentRepository } from './pg-seat-assignment-repository';
 import { PgSessionStore } from './pg-session-store';
 import { PgSubscriptionRepository } from './pg-subscription-repository';
-import { PgAssistantThreadRepository, PgAutoReplyCounter, PgTriggerInputStash } from './pg-trigger-state';
+import { PgAssistantThreadRepository, PgAutoReplyCounter, PgHomeViewHashRepository, PgTriggerInputStash } from './pg-trigger-state';
 import { PgUsageEventRepository } from './pg-usage-event-repository';
 import { PgUserRepository } from './pg-user-repository';
 
@@ -29,6 +29,7 @@ export function createPgRepositories(orm: MikroORM, secrets: SecretBox) {
     autoReplySettings: new PgAutoReplySettingsRepository(orm),
     customers: new PgCustomerRepository(orm),
     egressAudit: new PgEgressAuditLog(orm),
+    homeViewHashes: new PgHomeViewHashRepository(orm),
     iconStorage: new PgObjectStorage(orm, APP_ICON_BUCKET),
     imageGenerations: new PgImageGenerationLog(orm),
     installations: new PgInstallationRepository(orm, secrets),

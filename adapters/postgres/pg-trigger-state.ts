@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AssistantThreadRecord, AssistantThreadRepository } from '../../core/assistant/assistant-thread';
 import type { AutoReplyCounter } from '../../core/auto-replies/auto-reply-loop-guard';
+import type { HomeViewHashRepository } from '../../core/home/home-view-hash-repository.port';
 import type { TriggerInputStash } from '../../core/triggers/trigger-input-stash.port';
 import type { SecretBox } from '../crypto/secret-box';
 import { currentJobAttempt } from '../queue/job-context';
@@ -116,3 +117,28 @@ export class PgTriggerInputStash implements TriggerInputStash {
 }
 
 const context = (teamId: string, key: string) => `trigger_inputs:${teamId}:${key}`;
+
+/** Table home_view_hashes: the hash of each person's Home tab at Tomo's last publish. */
+export class PgHomeViewHashRepository implements HomeViewHashRepository {
+  constructor(private readonly orm: MikroORM) {}
+
+  async find(teamId: string, userId: string): Promise<string | null> {
+    const rows = await this.orm.em.getConnection().execute<{ hash: string }[]>(
+      `select hash from home_view_hashes where team_id = ? and user_id = ?`,
+      [teamId, userId],
+    );
+    return rows[0]?.hash ?? null;
+  }
+
+  /**
+   * The last publish Slack accepted wins: a publish that passed a hash could only have read it
+   * after the publish before it saved it, so saves arrive in Slack's order.
+   */
+  async save(teamId: string, userId: string, hash: string): Promise<void> {
+    await this.orm.em.getConnection().execute(
+      `insert into home_view_hashes (team_id, user_id, hash, updated_at) values (?, ?, ?, now())
+       on conflict (team_id, user_id) do update set hash = excluded.hash, updated_at = excluded.updated_at`,
+      [teamId, userId, hash],
+    );
+  }
+}

@@ -8,6 +8,7 @@ import type {
   ChatWorkspace,
   ChatWorkspaceFactory,
   FunctionOutcome,
+  HomePublished,
   LocatedMessage,
   SuggestedPrompt,
 } from '../../core/triggers/chat-workspace.port';
@@ -231,8 +232,22 @@ export class SlackChatWorkspace extends SlackChatPlatform implements ChatWorkspa
     return this.post({ channel: userId }, text, appearance);
   }
 
-  async publishHome(userId: string, view: HomeView): Promise<void> {
-    await this.call('views.publish', { user_id: userId, view: homeViewToSlack(view) });
+  /**
+   * views.publish answers with the view and its new `hash`; given the hash of the view it
+   * replaces, Slack refuses the publish with `hash_conflict` once another publish changed it.
+   */
+  async publishHome(userId: string, view: HomeView, hash?: string): Promise<HomePublished> {
+    try {
+      const result = (await this.call('views.publish', {
+        user_id: userId,
+        view: homeViewToSlack(view),
+        ...(hash === undefined ? {} : { hash }),
+      })) as { view?: { hash?: string } };
+      return { status: 'published', hash: typeof result.view?.hash === 'string' ? result.view.hash : null };
+    } catch (error) {
+      if (isChatPlatformError(error) && error.platformCode === 'hash_conflict') return { status: 'conflict' };
+      throw error;
+    }
   }
 
   async completeFunction(executionId: string, outcome: FunctionOutcome): Promise<void> {

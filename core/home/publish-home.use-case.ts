@@ -1,6 +1,7 @@
 import { TriggerUseCase } from '../triggers/trigger-use-case';
 import { isChatPlatformError } from '../assistant/chat-platform-error';
 import type { TriggerDeps } from '../assistant/answer-pipeline';
+import type { OpenWorkspace } from '../triggers/trigger-gate';
 import type { SubscriptionRepository } from '../billing/subscription-repository.port';
 import type { SeatAssignmentRepository } from '../seats/seat-assignment-repository.port';
 import type { TeamId, UserId } from '../shared/ids';
@@ -14,6 +15,15 @@ import { knowledgeQuotaOf } from '../knowledge/knowledge-plan';
 import { canRemoveSource } from '../knowledge/knowledge-source';
 import type { KnowledgeSourceRepository } from '../knowledge/knowledge-source-repository.port';
 import type { HomeView } from './home-view';
+import type { HomeViewHashRepository } from './home-view-hash-repository.port';
+
+/**
+ * Publishes refused as stale before the last try goes without a hash. Each try reads the state
+ * again, so a refusal means someone published newer state meanwhile; after that many in a row
+ * the stored hash is probably behind Slack's (a worker died between its publish and saving
+ * the hash), and a view of state read just now is the freshest there is.
+ */
+const HASHED_TRIES = 3;
 
 /** app_home_opened, or a click asking for a fresh Home, as ids. */
 export interface PublishHomeInput {
@@ -33,6 +43,8 @@ export interface PublishHomeDeps extends TriggerDeps {
   readonly knowledge?: Pick<KnowledgeSourceRepository, 'list' | 'usage'>;
   /** Builds the localized view from its sections (the apps layer owns texts and sections). */
   readonly renderHome: (facts: HomeFacts) => HomeView;
+  /** The hash of each person's Home at the last publish (absent: published without one). */
+  readonly homeHashes?: HomeViewHashRepository;
 }
 
 export type PublishHomeResult =
@@ -54,6 +66,30 @@ export class PublishHome extends TriggerUseCase<PublishHomeDeps> {
     );
     if (!decision.respond) return { status: 'ignored', reason: decision.reason };
 
+    for (let attempt = 0; ; attempt += 1) {
+      // The hash is read before the state: a publish in between makes Slack refuse this one,
+      // and the next try reads state at least as new as what that publish showed.
+      const known = attempt < HASHED_TRIES ? await this.deps.homeHashes?.find(input.teamId, input.userId) : undefined;
+      const view = await this.view(workspace, input);
+      let published;
+      try {
+        published = await workspace.platform.publishHome(input.userId, view, known ?? undefined);
+      } catch (error) {
+        // A person the installation cannot show a Home to (`user_not_found`: a Slack Connect
+        // partner, whose Home belongs to their own workspace; or someone gone since) ends here:
+        // a retry would be refused the same way, and nothing is wrong with Tomo.
+        if (isChatPlatformError(error) && error.code === 'not_found') return { status: 'ignored', reason: 'person_not_found' };
+        throw error;
+      }
+      if (published.status === 'published') {
+        if (published.hash !== null) await this.deps.homeHashes?.save(input.teamId, input.userId, published.hash);
+        return { status: 'published' };
+      }
+    }
+  }
+
+  /** The person's Home as the state reads now. */
+  private async view(workspace: OpenWorkspace, input: PublishHomeInput): Promise<HomeView> {
     const now = this.deps.clock.now();
     const person = await this.pipeline.asker(workspace, input.userId);
     const [subscriptions, assignments, tallies] = await Promise.all([
@@ -74,16 +110,7 @@ export class PublishHome extends TriggerUseCase<PublishHomeDeps> {
       usage: tallies.find((t) => t.memberId === input.userId),
       ...(knowledge ? { knowledge } : {}),
     });
-    try {
-      await workspace.platform.publishHome(input.userId, this.deps.renderHome(facts));
-    } catch (error) {
-      // A person the installation cannot show a Home to (`user_not_found`: a Slack Connect
-      // partner, whose Home belongs to their own workspace; or someone gone since) ends here:
-      // a retry would be refused the same way, and nothing is wrong with Tomo.
-      if (isChatPlatformError(error) && error.code === 'not_found') return { status: 'ignored', reason: 'person_not_found' };
-      throw error;
-    }
-    return { status: 'published' };
+    return this.deps.renderHome(facts);
   }
 
   private async knowledgeFacts(

@@ -83,7 +83,12 @@ export interface ChatWorkspace extends ChatPlatform {
   }): Promise<void>;
   /** A direct message to one person, in Tomo's Messages tab. */
   postDirect(userId: UserId, text: string, appearance?: BotAppearance): Promise<string[]>;
-  publishHome(userId: UserId, view: HomeView): Promise<void>;
+  /**
+   * Publishes the person's Home tab. With `hash` (the one the last publish gave), the platform
+   * refuses it when another publish came in between (`conflict`): the view was built from older
+   * state than the one now shown. Without, it always replaces what is there.
+   */
+  publishHome(userId: UserId, view: HomeView, hash?: string): Promise<HomePublished>;
   /** Ends a workflow step; a second call for the same execution fails on the platform. */
   completeFunction(executionId: string, outcome: FunctionOutcome): Promise<void>;
   setSuggestedPrompts(thread: ThreadRef, prompts: readonly SuggestedPrompt[], title?: string): Promise<void>;
@@ -95,3 +100,6 @@ export interface ChatWorkspace extends ChatPlatform {
 export interface ChatWorkspaceFactory {
   forWorkspace(access: WorkspaceAccess): ChatWorkspace;
 }
+
+/** What publishing a Home tab came to: its new hash (null when the platform gave none), or refused as stale. */
+export type HomePublished = { readonly status: 'published'; readonly hash: string | null } | { readonly status: 'conflict' };

@@ -26,7 +26,7 @@ import { StorageObjectEntity } from './storage-object.entity';
 import { SubscriptionEntity } from './subscription.entity';
 import { UsageEventEntity, UsageReservationEntity } from './usage-event.entity';
 import { ImageGenerationEntity } from './image-generation.entity';
-import { AssistantThreadEntity, AutoReplyCountEntity, TriggerInputEntity } from './trigger-state.entity';
+import { AssistantThreadEntity, AutoReplyCountEntity, HomeViewHashEntity, TriggerInputEntity } from './trigger-state.entity';
 import { UserEntity } from './user.entity';
 
 export const allEntities = [
@@ -41,6 +41,7 @@ export const allEntities = [
   ChannelScheduleSettingViewEntity,
   CustomerEntity,
   EgressAuditEntity,
+  HomeViewHashEntity,
   ImageGenerationEntity,
   InstallationEntity,
   KnowledgeChunkEntity,

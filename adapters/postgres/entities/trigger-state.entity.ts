@@ -45,3 +45,16 @@ export const TriggerInputEntity = defineEntity({
     createdAt: p.datetime().index(),
   },
 });
+
+// The hash Slack gave each person's Home tab at Tomo's last views.publish, so that a home job
+// built from older state than the Home shown is refused (hash_conflict) and builds it again.
+export const HomeViewHashEntity = defineEntity({
+  name: 'HomeViewHash',
+  tableName: 'home_view_hashes',
+  properties: {
+    teamId: p.string().length(32).primary(),
+    userId: p.string().length(32).primary(),
+    hash: p.string().length(128),
+    updatedAt: p.datetime(),
+  },
+});

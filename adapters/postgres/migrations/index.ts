@@ -15,6 +15,7 @@ import { Migration20261127071517_usage_reservations } from './Migration202611270
 import { Migration20261127110000_image_generation_holds } from './Migration20261127110000_image_generation_holds';
 import { Migration20261127120000_schedule_time_zones } from './Migration20261127120000_schedule_time_zones';
 import { Migration20261127140000_knowledge_robots_left_out } from './Migration20261127140000_knowledge_robots_left_out';
+import { Migration20261128090000_home_view_hashes } from './Migration20261128090000_home_view_hashes';
 
 type MigrationClass = new (...args: ConstructorParameters<typeof Migration>) => Migration;
 
@@ -37,4 +38,5 @@ export const migrations: { name: string; class: MigrationClass }[] = [
   { name: 'Migration20261127110000_image_generation_holds', class: Migration20261127110000_image_generation_holds },
   { name: 'Migration20261127120000_schedule_time_zones', class: Migration20261127120000_schedule_time_zones },
   { name: 'Migration20261127140000_knowledge_robots_left_out', class: Migration20261127140000_knowledge_robots_left_out },
+  { name: 'Migration20261128090000_home_view_hashes', class: Migration20261128090000_home_view_hashes },
 ];

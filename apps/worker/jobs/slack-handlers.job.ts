@@ -131,6 +131,7 @@ export function slackJobHandlers(
     usage: repositories.usageEvents,
     knowledge: new PgKnowledgeSourceRepository(nativePool(database.orm)),
     renderHome: homeRenderer(publicUrl),
+    homeHashes: repositories.homeViewHashes,
   });
   const saveAsPdf = new SaveAsPdf({
     ...deps,

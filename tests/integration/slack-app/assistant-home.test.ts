@@ -133,6 +133,41 @@ describe('Slack app: the AI-app view, App Home, interactivity and greetings (rea
       expect(home).not.toContain('/settings/members');
       expect(world.slack.callsTo('views.publish').length).toBe(published + 1);
     });
+
+    it('two Home publishes for one person racing end with the newer state shown: the older one is refused (hash_conflict) and built again', async () => {
+      const opened = () => sendEvent(world, { type: 'app_home_opened', user: world.ws.alice, channel: 'DHOME', tab: 'home', event_ts: `${Date.now() / 1000}` });
+      const rename = (appName: string) =>
+        repositoriesOf(world).appCustomizations.save(world.ws.team.id, {
+          teamId: world.ws.team.id,
+          appName,
+          iconKey: null,
+          greetingWhenJoiningChannel: false,
+          updatedBy: world.ws.alice,
+          updatedAt: new Date(),
+        });
+      const welcome = (appName: string) => slackText('HOME.WELCOME', { appName }, 'en');
+      await opened();
+      await settled(world, EVENTS);
+      const outcomes = () => world.slack.callsTo('views.publish').filter((c) => c.params.user_id === world.ws.alice).map((c) => c.outcome);
+      const before = outcomes().length;
+
+      // Alice opens her Home: that job reads the state (named Tomo), but its publish is slow on the way.
+      const slow = world.slack.holdNext('views.publish');
+      await opened();
+      await slow.arrived;
+      // Meanwhile an admin renames Tomo and another home job (her next open) shows the new name.
+      await rename('Kaito');
+      await opened();
+      await eventually(() => expect(textsOf(world.slack.homeOf(world.ws.alice))).toContain(welcome('Kaito')));
+
+      // The slow publish lands last: refused as stale, it is built again from what is true now.
+      slow.release();
+      await settled(world, EVENTS);
+      expect(textsOf(world.slack.homeOf(world.ws.alice))).toContain(welcome('Kaito'));
+      expect(textsOf(world.slack.homeOf(world.ws.alice))).not.toContain(welcome('Tomo'));
+      expect(outcomes().slice(before)).toContain('hash_conflict');
+      await rename('Tomo');
+    });
   });
 
   describe('interactivity (POST /slack/interactions)', () => {
