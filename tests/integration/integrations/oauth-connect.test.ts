@@ -380,6 +380,26 @@ describe('GET /api/get-youtube-videos (spec 7)', () => {
     expect((await new HttpSession(base).get('/api/get-youtube-videos')).status).toBe(401);
   });
 
+  it('lists the uploads all the same when Google expired the token before its recorded expiry: refreshed, and asked once more', async () => {
+    const account = { id: 'acct-ana-yt', name: 'Ana Tube', email: 'ana.tube@acme.test' };
+    addItems(fake.world, 'google:youtube', { id: 'vid0000buoy', title: 'Buoy maintenance', text: '', start: '2026-11-03', readers: [account.id] });
+    fake.oauth.signInAs('google', account);
+    const ana = await signedIn();
+    expect((await connect(ana, 'youtube')).status).toBe(303);
+    const before = (await tokens().findLatest(TEAM_A, ADMIN_A, 'youtube'))!;
+    // Google ends the token early (a session policy): its recorded expiry is still an hour away.
+    expect(before.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
+    fake.oauth.expire(before.accessToken!);
+
+    const listed = await ana.get('/api/get-youtube-videos');
+    expect(listed.status).toBe(200);
+    expect(((await listed.json()) as { videos: { id: string }[] }).videos.map((v) => v.id)).toEqual(['vid0000buoy']);
+    const after = (await tokens().findLatest(TEAM_A, ADMIN_A, 'youtube'))!;
+    expect(after).toMatchObject({ status: 'connected' });
+    expect(after.accessToken).not.toBe(before.accessToken);
+    expect((await cards(ana)).find((c) => c.id === 'youtube')).toMatchObject({ state: 'connected' });
+  });
+
   it('tells the person to reconnect once they revoked Tomo at Google, and the card says so too', async () => {
     const account = { id: 'acct-mo-yt', name: 'Mo Tube', email: 'mo.tube@acme.test' };
     addItems(fake.world, 'google:youtube', { id: 'vid0000tide', title: 'Tide tables explained', text: '', start: '2026-11-02', readers: [account.id] });

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { youTubeVideos } from '../../../../adapters/integrations/google';
-import { providerCall } from '../../../../adapters/integrations/integration-tool';
+import { providerCall, withAskerToken } from '../../../../adapters/integrations/integration-tool';
 import { ProviderHttpError } from '../../../../adapters/integrations/provider-http';
 import type { IntegrationEndpoints } from '../../../../adapters/integrations/integration-settings';
 import type { Logger } from '../../../../adapters/logging/logger';
@@ -44,14 +44,18 @@ export function youTubeVideoRoutes(deps: { connections: IntegrationConnections; 
     const notUsable = async () => fail(req, res, 409, (await deps.connections.needsReconnect(teamId, userId, 'youtube')) ? 'RECONNECT_NEEDED' : 'NOT_CONNECTED');
     if (token === undefined) return notUsable();
     res.setHeader('Cache-Control', 'no-store');
+    // A 401 (revoked at Google, or expired before its recorded expiry) refreshes the connection
+    // if Google still allows it, else marks it "reconnect needed"; a fresh token is tried once more.
+    const refused = (team: string, user: string, provider: string, dead: string) => deps.connections.refusedByProvider(team, user, provider, dead);
+    const signal = AbortSignal.timeout(15_000);
     try {
-      const { videos } = await youTubeVideos(deps.endpoints, providerCall(deps.endpoints, 'youtube', token, AbortSignal.timeout(15_000)), parsed.data.limit);
+      const { videos } = await withAskerToken(refused, { teamId, userId }, 'youtube', token, (current) =>
+        youTubeVideos(deps.endpoints, providerCall(deps.endpoints, 'youtube', current, signal), parsed.data.limit),
+      );
       res.json({ videos });
     } catch (error) {
-      if (error instanceof ProviderHttpError && error.status === 401) {
-        // Revoked at Google: refreshed if Google still allows it, else "reconnect needed".
-        await deps.connections.refusedByProvider(teamId, userId, 'youtube', token);
-        if ((await deps.connections.tokenFor(teamId, userId, 'youtube')) === undefined) return notUsable();
+      if (error instanceof ProviderHttpError && error.status === 401 && (await deps.connections.tokenFor(teamId, userId, 'youtube')) === undefined) {
+        return notUsable();
       }
       deps.logger.warn({ err: error, teamId }, 'YouTube videos could not be listed');
       fail(req, res, 502, 'UNAVAILABLE');
