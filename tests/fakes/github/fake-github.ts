@@ -7,10 +7,12 @@ export interface FakeGitHub {
   url: string;
   /** Paths requested, in order. */
   hits: string[];
-  /** Adds a repository with these files (path → content); a private one is shown only to `readableWith`. */
-  repository(owner: string, name: string, files: Record<string, string | Buffer>, options?: { readableWith?: string }): Promise<void>;
+  /** Adds a repository with these files (path → content); a private one is shown only to `readableWith` (a token, or the tokens it picks). */
+  repository(owner: string, name: string, files: Record<string, string | Buffer>, options?: { readableWith?: string | ((token: string) => boolean) }): Promise<void>;
   /** The token stops working, as when its owner removes the app on github.com: 401 for every request carrying it. */
   revoke(token: string): void;
+  /** Every token `dead` picks gets 401, e.g. one an OAuth server expired (a GitHub App's expiring user tokens). */
+  refuse(dead: (token: string) => boolean): void;
   /** The next tarball request hits GitHub's secondary rate limit: 403 with `retry-after`, the primary limit not spent. */
   secondaryRateLimit(retryAfterSeconds: number): void;
   close(): Promise<void>;
@@ -23,8 +25,9 @@ export interface FakeGitHub {
  */
 export async function startFakeGitHub(): Promise<FakeGitHub> {
   const archives = new Map<string, Buffer>();
-  const privateTokens = new Map<string, string>();
+  const privateTokens = new Map<string, (token: string) => boolean>();
   const revoked = new Set<string>();
+  const refusals: ((token: string) => boolean)[] = [];
   const hits: string[] = [];
   const limited: number[] = [];
   const http = await startHttpFake((req, res) => {
@@ -39,25 +42,27 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
         return;
       }
       // GitHub refuses a dead token outright, even for a public repository.
-      if (revoked.has((req.headers.authorization ?? '').replace(/^Bearer /, ''))) {
+      const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      if (revoked.has(bearer) || (bearer !== '' && refusals.some((dead) => dead(bearer)))) {
         sendJson(res, 401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
         return;
       }
       const key = `${decodeURIComponent(api[1]!)}/${decodeURIComponent(api[2]!)}`;
       const required = privateTokens.get(key);
-      if (!archives.has(key) || (required !== undefined && req.headers.authorization !== `Bearer ${required}`)) {
+      if (!archives.has(key) || (required !== undefined && !(req.headers.authorization?.startsWith('Bearer ') && required(bearer)))) {
         sendJson(res, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/repos/contents#download-a-repository-archive-tar', status: '404' });
         return;
       }
       // Like GitHub, a private archive's codeload address carries a short-lived token of its own.
-      res.writeHead(302, { location: `/codeload/${key}/legacy.tar.gz/refs/heads/main${required === undefined ? '' : `?token=t-${required}`}` });
+      res.writeHead(302, { location: `/codeload/${key}/legacy.tar.gz/refs/heads/main${required === undefined ? '' : `?token=t-${encodeURIComponent(bearer)}`}` });
       res.end();
       return;
     }
     const codeload = /^\/codeload\/([^/]+)\/([^/]+)\/legacy\.tar\.gz\//.exec(path);
     const codeKey = codeload ? `${codeload[1]}/${codeload[2]}` : '';
     const codeToken = privateTokens.get(codeKey);
-    const allowed = codeToken === undefined || new URL(req.url ?? '/', 'http://fake').searchParams.get('token') === `t-${codeToken}`;
+    const given = new URL(req.url ?? '/', 'http://fake').searchParams.get('token') ?? '';
+    const allowed = codeToken === undefined || (given.startsWith('t-') && codeToken(given.slice(2)));
     const archive = codeload && allowed ? archives.get(codeKey) : undefined;
     if (!archive) {
       sendJson(res, 404, { message: 'Not Found' });
@@ -80,9 +85,11 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       tar.finalize();
       await done;
       archives.set(`${owner}/${name}`, gzipSync(Buffer.concat(chunks)));
-      if (options?.readableWith !== undefined) privateTokens.set(`${owner}/${name}`, options.readableWith);
+      const readable = options?.readableWith;
+      if (readable !== undefined) privateTokens.set(`${owner}/${name}`, typeof readable === 'string' ? (token) => token === readable : readable);
     },
     revoke: (token) => revoked.add(token),
+    refuse: (dead) => refusals.push(dead),
     secondaryRateLimit: (seconds) => limited.push(seconds),
     close: () => http.close(),
   };

@@ -45,10 +45,11 @@ export interface FakeIntegrations {
 
 /**
  * Every integration family's OAuth server and API on one port: `/<family>/oauth/<path>` and
- * `/<family>/api/<path>`, the real providers' paths under those prefixes.
+ * `/<family>/api/<path>`, the real providers' paths under those prefixes. `behaviours` overrides
+ * a family's, e.g. a GitHub App's expiring user tokens instead of an OAuth app's lasting ones.
  */
-export async function startFakeIntegrations(): Promise<FakeIntegrations> {
-  const oauth = new FakeOAuthServer(BEHAVIOURS, ANA);
+export async function startFakeIntegrations(options: { behaviours?: Partial<Record<IntegrationFamilyId, FamilyBehaviour>> } = {}): Promise<FakeIntegrations> {
+  const oauth = new FakeOAuthServer({ ...BEHAVIOURS, ...options.behaviours }, ANA);
   const world: ApiWorld = { data: new Map() };
   const apiCalls: FakeIntegrations['apiCalls'] = [];
   const apis = providerApis();
