@@ -44,8 +44,11 @@ export class GitHubRepositoryReader implements SourceContentReader {
       apiUrl: string;
       limits?: RepositoryLimits;
       token?: (source: KnowledgeSourceRecord) => Promise<string | undefined>;
-      /** GitHub refused the adder's token (401): their connection says "reconnect needed". */
-      refused?: (source: KnowledgeSourceRecord, token: string) => Promise<void>;
+      /**
+       * GitHub refused the adder's token (401): their connection is refreshed where it can be,
+       * else says "reconnect needed". Resolves the fresh token to try instead, if there is one.
+       */
+      refused?: (source: KnowledgeSourceRecord, token: string) => Promise<string | undefined>;
     },
   ) {}
 
@@ -55,12 +58,22 @@ export class GitHubRepositoryReader implements SourceContentReader {
     const limits = this.options.limits ?? DEFAULT_REPOSITORY_LIMITS;
     const token = await this.options.token?.(source);
     let response = await this.tarball(repo, token, signal);
-    // GitHub answers 401 to a dead token (removed by its owner, expired unused) even for a
-    // public repository, which needs no sign-in at all.
+    // GitHub answers 401 to a dead token (removed by its owner, expired unused or early) even
+    // for a public repository, which needs no sign-in at all. A fresh token (refreshed now, or
+    // by another request meanwhile) is tried once; without one, the repository is read as public.
     if (token && response.status === 401) {
       await response.body?.cancel();
-      await this.options.refused?.(source, token).catch(() => undefined);
-      response = await this.tarball(repo, undefined, signal);
+      const fresh = await this.refused(source, token);
+      if (fresh !== undefined) {
+        response = await this.tarball(repo, fresh, signal);
+        if (response.status === 401) {
+          await response.body?.cancel();
+          await this.refused(source, fresh);
+          response = await this.tarball(repo, undefined, signal);
+        }
+      } else {
+        response = await this.tarball(repo, undefined, signal);
+      }
     }
     // GitHub answers 404 for private repositories it will not show without a token.
     if (response.status === 404) throw new KnowledgeReadError('not_found');
@@ -76,6 +89,12 @@ export class GitHubRepositoryReader implements SourceContentReader {
     const declared = Number(response.headers.get('content-length') ?? Number.NaN);
     if (Number.isFinite(declared) && declared > limits.maxArchiveBytes) throw new KnowledgeReadError('too_large');
     return this.unpack(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), limits);
+  }
+
+  /** Tells the connection; never lets that bookkeeping hide the read itself. */
+  private async refused(source: KnowledgeSourceRecord, token: string): Promise<string | undefined> {
+    const fresh = await this.options.refused?.(source, token).catch(() => undefined);
+    return fresh === token ? undefined : fresh;
   }
 
   private async tarball(repo: { owner: string; name: string }, token: string | undefined, signal: AbortSignal): Promise<Response> {

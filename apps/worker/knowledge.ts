@@ -82,7 +82,7 @@ export function knowledgeServices(config: WorkerConfig, database: Database, logg
     repository: new GitHubRepositoryReader({
       apiUrl: config.GITHUB_API_URL ?? 'https://api.github.com',
       token: (source) => connections.tokenFor(source.teamId, source.addedBy, 'github'),
-      refused: async (source, token) => void (await connections.refusedByProvider(source.teamId, source.addedBy, 'github', token)),
+      refused: (source, token) => connections.refusedByProvider(source.teamId, source.addedBy, 'github', token),
     }),
   };
   const splitter = new LangChainTextSplitter();

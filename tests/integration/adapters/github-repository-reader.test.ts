@@ -1,8 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AesGcmSecretBox } from '../../../adapters/crypto';
+import { IntegrationEndpoints, integrationSettingsFromEnv } from '../../../adapters/integrations/integration-settings';
+import { ProviderOAuth } from '../../../adapters/integrations/provider-oauth';
 import { GitHubRepositoryReader } from '../../../adapters/knowledge/github-repository-reader';
+import { InMemoryConnectionLock } from '../../../adapters/memory/in-memory-connection-lock';
+import { openDatabase } from '../../../adapters/postgres/database';
+import { PgOAuthTokenRepository } from '../../../adapters/postgres/pg-oauth-token-repository';
+import { SystemClock } from '../../../adapters/system/system-clock';
+import { IntegrationConnections } from '../../../core/integrations/integration-connections';
 import { KnowledgeReadError } from '../../../core/knowledge/content-reader.port';
 import type { KnowledgeSourceRecord } from '../../../core/knowledge/knowledge-source';
 import { startFakeGitHub, type FakeGitHub } from '../../fakes/github/fake-github';
+import { ANA, startFakeIntegrations } from '../../fakes/integrations/fake-integrations';
+import { testDatabase } from '../../support/database';
+import { testLogger } from '../../support/logger';
 
 let github: FakeGitHub;
 beforeAll(async () => {
@@ -42,5 +54,62 @@ describe('A repository read while GitHub rate-limits', () => {
     // Once the limit passes, the same source reads.
     const content = await reader.read(source, new AbortController().signal);
     expect(content.documents.map((d) => d.location.path)).toEqual(['README.md']);
+  });
+});
+
+describe("A private repository read with the adder's GitHub connection", () => {
+  it('a token GitHub expired before its recorded expiry is refreshed and the repository read with the fresh one', async () => {
+    // A GitHub App's user tokens expire (8 hours) and come with a refresh token that rotates.
+    const integrations = await startFakeIntegrations({ behaviours: { github: { expiresIn: 8 * 3600, refresh: true, rotates: true } } });
+    const database = await openDatabase((await testDatabase()).url, { poolMax: 2 });
+    try {
+      const live = (token: string) => {
+        const issued = integrations.oauth.tokens.get(token);
+        return issued !== undefined && !issued.revoked && issued.expiresAt > Date.now();
+      };
+      github.refuse((token) => integrations.oauth.tokens.has(token) && !live(token));
+      await github.repository('acme', 'lighthouse', { 'src/keeper.ts': 'export const KEEPER_SHIFT = "22:00 at the north pier";\n' }, {
+        readableWith: (token) => live(token) && integrations.oauth.tokens.get(token)?.account.id === ANA.id,
+      });
+      const tokens = new PgOAuthTokenRepository(database.orm, AesGcmSecretBox.fromEnv(randomBytes(32).toString('base64')));
+      const connections = new IntegrationConnections({
+        tokens,
+        oauth: new ProviderOAuth(new IntegrationEndpoints(integrationSettingsFromEnv(integrations.env(['github'])))),
+        lock: new InMemoryConnectionLock(),
+        clock: new SystemClock(),
+        log: testLogger,
+      });
+      const issued = integrations.oauth.issue('github', ANA, 'repo');
+      await tokens.append(source.teamId, {
+        teamId: source.teamId,
+        userId: source.addedBy,
+        provider: 'github',
+        accessToken: issued.accessToken,
+        refreshToken: issued.refreshToken,
+        scopes: 'repo',
+        expiresAt: new Date(issued.expiresAt),
+        accountName: 'ana',
+        status: 'connected',
+        updatedBy: source.addedBy,
+        updatedAt: new Date(),
+      });
+      const reader = new GitHubRepositoryReader({
+        apiUrl: github.url,
+        token: (s) => connections.tokenFor(s.teamId, s.addedBy, 'github'),
+        refused: (s, token) => connections.refusedByProvider(s.teamId, s.addedBy, 'github', token),
+      });
+      // GitHub ends the token hours before the expiry Tomo recorded.
+      integrations.oauth.expire(issued.accessToken);
+
+      const content = await reader.read({ ...source, url: 'https://github.com/acme/lighthouse', title: 'acme/lighthouse' }, new AbortController().signal);
+
+      expect(content.documents.map((d) => d.text)).toEqual(['export const KEEPER_SHIFT = "22:00 at the north pier";\n']);
+      const after = await tokens.findLatest(source.teamId, source.addedBy, 'github');
+      expect(after).toMatchObject({ status: 'connected' });
+      expect(after!.accessToken).not.toBe(issued.accessToken);
+    } finally {
+      await database.close();
+      await integrations.close();
+    }
   });
 });
