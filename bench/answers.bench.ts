@@ -2,7 +2,7 @@ import { cpus } from 'node:os';
 import type { FakeSlackCall } from '../adapters/slack-emulator/fake-slack';
 import type { SeededWorkspace } from '../adapters/slack-emulator/seed-workspace';
 import type { RecordedLlmCall } from '../tests/fakes/openai/fake-openai';
-import { installWorkspace, machineCpuMs, processCpuMs, processMemory, quantile, signedEvent, startSlackBench, type SlackBench } from './slack-bench-world';
+import { installWorkspace, machineCpuMs, postgresCpuMs, processCpuMs, processMemory, quantile, signedEvent, startSlackBench, type SlackBench } from './slack-bench-world';
 
 /**
  * `npm run bench answers` (issue 16): answers at scale against a model with a real model's
@@ -112,6 +112,29 @@ async function finished(all: readonly Timing[], timeoutMs = 600_000): Promise<vo
   }
 }
 
+/** CPU used so far by each part of the run, in ms. */
+async function cpuShares(): Promise<{ workers: number; server: number; postgres: number; bench: number }> {
+  const own = process.cpuUsage();
+  return {
+    workers: workersCpuMs(),
+    server: bench.serverPid ? processCpuMs(bench.serverPid) : 0,
+    postgres: await postgresCpuMs(bench.databaseUrl),
+    bench: (own.user + own.system) / 1000,
+  };
+}
+
+function cpuSpent(from: Awaited<ReturnType<typeof cpuShares>>, to: Awaited<ReturnType<typeof cpuShares>>, answers: number): string {
+  const part = (key: keyof typeof from) => {
+    const spent = to[key] - from[key];
+    return `${(spent / 1000).toFixed(1)} s (${(spent / answers).toFixed(1)} ms)`;
+  };
+  const all = (Object.keys(from) as (keyof typeof from)[]).reduce((sum, key) => sum + to[key] - from[key], 0);
+  return (
+    `${workersOf} ${part('workers')}, the server ${part('server')}, PostgreSQL's backends ${part('postgres')}, ` +
+    `the fakes and the bench's clients ${part('bench')}; ${(all / 1000).toFixed(1)} s in all`
+  );
+}
+
 const ms = (value: number) => `${Math.round(value)} ms`.padStart(9);
 const firstWordsOf = (t: Timing) => t.firstWords! - t.sentAt;
 const wholeOf = (t: Timing) => t.whole! - t.sentAt;
@@ -141,10 +164,15 @@ pacedAnswers(500);
 const rssBefore = Math.max(...workerPids.map((pid) => processMemory(pid).rss));
 const cpuBefore = workersCpuMs();
 const machineBefore = machineCpuMs();
+const cpuAtStart = await cpuShares();
 methodCounts.clear();
 const burstStart = performance.now();
 const burst = await Promise.all(burstWorkspaces.flatMap((ws) => Array.from({ length: 10 }, () => mention(ws))));
+// Until the last question reaches the model, every process works on starting answers.
+while (burst.some((t) => t.modelAt === undefined)) await new Promise((resolve) => setTimeout(resolve, 20));
+const cpuAllAsked = await cpuShares();
 await finished(burst);
+const cpuAtEnd = await cpuShares();
 const peakRss = Math.max(...workerPids.map((pid) => processMemory(pid).peak));
 const workerCpu = workersCpuMs() - cpuBefore;
 const machineAfter = machineCpuMs();
@@ -168,6 +196,8 @@ console.log(
 console.log(`  Slack calls per answer: ${[...methodCounts].map(([method, n]) => `${method} ${(n / burst.length).toFixed(2)}`).join(', ')}`);
 console.log(`  ${workersOf} used ${(workerCpu / 1000).toFixed(1)} s of CPU in the burst's ${(burstWall / 1000).toFixed(1)} s (${((workerCpu / burstWall) * 100).toFixed(0)} % of a core)`);
 console.log(`  the machine's ${cpus().length} cores were ${(machineBusy * 100).toFixed(0)} % busy in the burst (the worker, the server, PostgreSQL, the fakes and the clients)`);
+console.log(`  CPU until the last question reached the model (per answer): ${cpuSpent(cpuAtStart, cpuAllAsked, burst.length)}`);
+console.log(`  CPU in the whole burst (per answer): ${cpuSpent(cpuAtStart, cpuAtEnd, burst.length)}`);
 console.log(`  ${WORKERS === 1 ? "the worker process's" : 'a worker process\'s'} peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB (before the burst ${(rssBefore / 2 ** 20).toFixed(0)} MiB)`);
 
 // ---- 3. fairness: 400 from one workspace, 5 from each of nineteen ----------------------

@@ -39,6 +39,10 @@ export interface SlackBench {
    * its pid. Called again, another worker process beside the first (they share the queue).
    */
   startWorkerProcess(): Promise<number>;
+  /** The server's pid when it runs as a process of its own. */
+  serverPid: number | undefined;
+  /** The bench's own database (every process's connections point here). */
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -101,6 +105,8 @@ export async function startSlackBench(options: SlackBenchOptions = {}): Promise<
     openai,
     queue,
     env,
+    serverPid: serverProcess?.pid,
+    databaseUrl: benchDatabase.url,
     async startWorker() {
       worker ??= await startWorker({ config: loadWorkerConfig(env), logger, database, queue });
     },
@@ -219,6 +225,29 @@ export function machineCpuMs(): { busy: number; total: number } {
     busy += all - times.idle;
   }
   return { busy, total };
+}
+
+/**
+ * CPU time the backends serving `databaseUrl` have used so far, in ms: the database's share of
+ * a run (other databases on the same server, such as tests running beside, are not counted).
+ */
+export async function postgresCpuMs(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    let sum = 0;
+    for (const { pid } of rows) {
+      try {
+        sum += processCpuMs(pid);
+      } catch {
+        // ended since the listing
+      }
+    }
+    return sum;
+  } finally {
+    await client.end();
+  }
 }
 
 /** CPU time a process has used so far (Linux: /proc/<pid>/stat, user + system), in ms. */
