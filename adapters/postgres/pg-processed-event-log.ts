@@ -79,6 +79,7 @@ export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookE
     const isEphemeral = (item: Delivered | ShownEphemeral): item is ShownEphemeral => 'ephemeral' in item;
     job.delivery = {
       key,
+      firstClaimedAt: this.toDate(claimed.since),
       leftovers: recorded.filter((item): item is Delivered => !isEphemeral(item)),
       shown: recorded.filter(isEphemeral),
       ...(claimed.taken_over ? { takeover: this.takeover(key, this.toDate(claimed.since)) } : {}),

@@ -37,6 +37,8 @@ export interface ShownEphemeral {
 export interface JobAttemptContext {
   /** pg-boss's retry count: 0 for the first attempt. */
   readonly attempt: number;
+  /** Retries pg-boss still makes if this attempt fails (its retry limit less its retry count; 0: the last). */
+  readonly retriesLeft?: number;
   /** Handed back at shutdown: another worker owns the job now, so this attempt says nothing more in Slack. */
   abandoned?: boolean;
   /** How many records of each purpose this attempt has written (see `deliveryRecordId`). */
@@ -44,6 +46,8 @@ export interface JobAttemptContext {
   /** Set once the job's claim is taken (the first claim of the attempt). */
   delivery?: {
     readonly key: string;
+    /** When the delivery's first attempt claimed it (a takeover keeps that time). */
+    readonly firstClaimedAt?: Date;
     /** Messages and files an interrupted earlier attempt posted: deleted before this attempt posts. */
     leftovers: Delivered[];
     /**

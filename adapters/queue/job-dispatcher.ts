@@ -1,4 +1,4 @@
-import type { Job, PgBoss } from 'pg-boss';
+import type { Job, JobWithMetadata, PgBoss } from 'pg-boss';
 import type { JobPayload } from '../../core/shared/job-queue.port';
 import type { Logger } from '../logging/logger';
 import { jobAttempts, type JobAttemptContext } from './job-context';
@@ -96,9 +96,11 @@ export class JobDispatcher {
         await this.sleep(this.options.pollMs ?? 1_000);
         continue;
       }
-      let jobs: Job<JobPayload>[];
+      let jobs: JobWithMetadata<JobPayload>[];
       try {
+        // With its metadata: the job's retry limit says whether a failure of this attempt is retried.
         jobs = await this.boss.fetch<JobPayload>(this.queue, {
+          includeMetadata: true,
           batchSize: Math.min(free, this.options.batchSize ?? 50),
           ...(this.options.groupConcurrency ? { groupConcurrency: this.options.groupConcurrency } : {}),
         });
@@ -116,8 +118,8 @@ export class JobDispatcher {
     }
   }
 
-  private begin(job: Job<JobPayload>): void {
-    const context: JobAttemptContext = { attempt: job.retryCount };
+  private begin(job: JobWithMetadata<JobPayload>): void {
+    const context: JobAttemptContext = { attempt: job.retryCount, retriesLeft: Math.max(0, job.retryLimit - job.retryCount) };
     const done = jobAttempts
       .run(context, () => this.execute(job, context))
       .finally(() => {
