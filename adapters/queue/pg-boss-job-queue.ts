@@ -81,6 +81,8 @@ export class PgBossJobQueue implements JobQueue {
       supervise?: boolean;
       /** `ANSWER_HEARTBEAT_SECONDS`: replaces the heartbeat of every queue that has one. */
       heartbeatSeconds?: number;
+      /** `ANSWER_RETRIES`: replaces the retry limit of every dispatched (delivering) queue. */
+      deliveryRetries?: number;
     },
   ): Promise<PgBossJobQueue> {
     const boss = new PgBoss({
@@ -100,7 +102,8 @@ export class PgBossJobQueue implements JobQueue {
     await boss.start();
     const queue = new PgBossJobQueue(boss, options.logger);
     for (const given of options.queues) {
-      const definition = given.heartbeatSeconds && options.heartbeatSeconds ? { ...given, heartbeatSeconds: options.heartbeatSeconds } : given;
+      const beating = given.heartbeatSeconds && options.heartbeatSeconds ? { ...given, heartbeatSeconds: options.heartbeatSeconds } : given;
+      const definition = beating.dispatched && options.deliveryRetries !== undefined ? { ...beating, retryLimit: options.deliveryRetries } : beating;
       queue.definitions.set(definition.name, definition);
       await queue.ensureQueue(definition);
     }

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_ROOT_FALLBACK_DIR } from '../../adapters/embedded-postgres/embedded-postgres-server';
+import { DEFAULT_ANSWER_RETRIES } from './slack-jobs';
 
 /** Thrown for a bad environment; start-up prints its one-line message and exits. */
 export class ConfigError extends Error {
@@ -64,6 +65,8 @@ export const commonEnv = {
   METRICS_HOST: z.string().trim().min(1).default('0.0.0.0'),
   /** A delivering job (answer, workflow step, summary) whose worker stops touching it this long is retried (issue 16). */
   ANSWER_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(30),
+  /** How many times a failed delivering job is retried (a passing Slack or database failure; a lapsed heartbeat). */
+  ANSWER_RETRIES: z.coerce.number().int().min(0).max(20).default(DEFAULT_ANSWER_RETRIES),
 };
 
 /**

@@ -24,6 +24,7 @@ interface InfrastructureConfig {
   EMBEDDED_PG_DIR: string;
   SHUTDOWN_TIMEOUT_MS: number;
   ANSWER_HEARTBEAT_SECONDS?: number;
+  ANSWER_RETRIES?: number;
 }
 
 /** Pretty on a terminal, JSON lines otherwise (LOG_FORMAT overrides). */
@@ -48,6 +49,7 @@ export async function openInfrastructure(
     queues: ALL_QUEUES,
     supervise: options.runsWorker,
     ...(config.ANSWER_HEARTBEAT_SECONDS ? { heartbeatSeconds: config.ANSWER_HEARTBEAT_SECONDS } : {}),
+    ...(config.ANSWER_RETRIES === undefined ? {} : { deliveryRetries: config.ANSWER_RETRIES }),
   });
   return {
     logger,

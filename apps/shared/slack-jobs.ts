@@ -13,9 +13,12 @@ import type { JobPayload } from '../../core/shared/job-queue.port';
 /** ANSWER_HEARTBEAT_SECONDS's default; pg-boss's floor is 10. */
 export const DEFAULT_ANSWER_HEARTBEAT_SECONDS = 30;
 
+/** ANSWER_RETRIES's default: with waits of 1 s doubling to at most 10 s, about a minute of retries. */
+export const DEFAULT_ANSWER_RETRIES = 8;
+
 const DELIVERING = {
   dispatched: true,
-  retryLimit: 8,
+  retryLimit: DEFAULT_ANSWER_RETRIES,
   retryDelaySeconds: 1,
   // A retry after a kill already waited for the heartbeat to lapse; someone is waiting for the answer.
   retryDelayMaxSeconds: 10,

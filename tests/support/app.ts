@@ -45,12 +45,13 @@ export async function startTestApp(
     DATABASE_URL: db.url,
   };
   const database = await openDatabase(db.url, { poolMax: 4 });
-  const queue = await PgBossJobQueue.start(db.url, { logger: testLogger, queues: ALL_QUEUES });
+  const config = loadServerConfig(fullEnv);
+  // As openInfrastructure does: ANSWER_RETRIES sets the delivering queues' retry limit.
+  const queue = await PgBossJobQueue.start(db.url, { logger: testLogger, queues: ALL_QUEUES, deliveryRetries: config.ANSWER_RETRIES });
   let worker: RunningWorker | undefined;
   if (options.worker !== false) {
     worker = await startWorker({ config: loadWorkerConfig(fullEnv), logger: testLogger, database, queue, metrics: options.metrics });
   }
-  const config = loadServerConfig(fullEnv);
   const http: RunningHttpServer = await startServer({ config, logger: testLogger, database, queue, metrics: options.metrics });
   const baseUrl = `http://127.0.0.1:${http.port}`;
   return {
