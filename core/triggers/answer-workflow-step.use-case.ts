@@ -4,6 +4,7 @@ import { isChatPlatformError } from '../assistant/chat-platform-error';
 import type { ThreadMessage } from '../assistant/chat-platform.port';
 import { viewedChannelContext } from '../assistant/viewed-channel';
 import type { ChannelId, TeamId, UserId } from '../shared/ids';
+import type { JobAttempt } from '../shared/job-attempt.port';
 import { TRIGGER_INPUT_RETENTION_MS } from '../workspace/housekeeping.use-case';
 import { DEFAULT_LOCALE, toLocale, type Locale } from '../workspace/user';
 import type { ChatWorkspace, FunctionOutcome } from './chat-workspace.port';
@@ -31,7 +32,18 @@ export interface AnswerWorkflowStepInput {
 
 export interface AnswerWorkflowStepDeps extends TriggerDeps {
   readonly stash: TriggerInputStash;
+  /** The job attempt the step runs in: a passing failure leaves the step to the job's retry. Absent: no retry follows. */
+  readonly attempts?: JobAttempt;
 }
+
+/**
+ * How long after its first attempt a failing step is still left to the job's retries. Slack
+ * documents no deadline for a step whose app runs it remotely, but revokes the step's own token
+ * 15 minutes after the event and Tomo forgets the step's inputs then (TRIGGER_INPUT_RETENTION_MS):
+ * past this, a failure ends the step with the error message instead of a retry that may find
+ * nothing to answer. The queue's own waits between retries add up to about a minute.
+ */
+export const STEP_RETRY_WINDOW_MS = 10 * 60_000;
 
 export type AnswerWorkflowStepResult =
   | { readonly status: 'ignored'; readonly reason: 'duplicate' | 'not_installed' }
@@ -65,10 +77,22 @@ export class AnswerWorkflowStep extends TriggerUseCase<AnswerWorkflowStepDeps> {
     try {
       return await this.run(workspace, input, step, person);
     } catch (error) {
-      // Whatever failed, the workflow must not wait for the step until Slack times it out.
-      await step.end({ ok: false, error: this.deps.texts.unknownError(person.locale) }).catch(() => undefined);
+      // A step ends once, so a passing failure (Slack answering 5xx or 429, the database away)
+      // must not end it: the job's retry answers, as a mention's does. Once no retry follows, or
+      // when one could not help, the workflow must not wait for the step until Slack gives up.
+      if (!this.retried(error)) await step.end({ ok: false, error: this.deps.texts.unknownError(person.locale) }).catch(() => undefined);
       throw error;
     }
+  }
+
+  /** Whether the job tries the step again after `error` (the step's inputs wait until it has ended). */
+  private retried(error: unknown): boolean {
+    // Slack refusing the token or a thing that is not there says the same to a retry.
+    if (isChatPlatformError(error) && (error.code === 'not_authorized' || error.code === 'not_found')) return false;
+    const attempt = this.deps.attempts?.current();
+    if (!attempt || attempt.retriesLeft <= 0) return false;
+    const since = attempt.firstClaimedAt;
+    return since === null || this.deps.clock.now().getTime() - since.getTime() < STEP_RETRY_WINDOW_MS;
   }
 
   private async run(
@@ -96,7 +120,10 @@ export class AnswerWorkflowStep extends TriggerUseCase<AnswerWorkflowStepDeps> {
     // that Tomo is in but the person it asks for is not is never read for them.
     const hidden = input.channelId !== null && !(await workspace.platform.canRead(input.channelId, asker.id));
     const channelId = hidden ? null : input.channelId;
-    return this.pipeline.answer({
+    // The pipeline reports a failure also on its way to throwing: only one it returns from ends
+    // the step here; a thrown one is execute's to end, or to leave to the job's retry.
+    let failed: string | undefined;
+    const result = await this.pipeline.answer({
       workspace,
       asker,
       usageKind: decision.usageKind,
@@ -109,9 +136,13 @@ export class AnswerWorkflowStep extends TriggerUseCase<AnswerWorkflowStepDeps> {
       refuse: (text) => step.end({ ok: false, error: text }),
       delivery: {
         deliver: (text) => step.end({ ok: true, outputs: { [ASK_TOMO_OUTPUT]: text } }),
-        fail: (text) => step.end({ ok: false, error: text }),
+        fail: async (text) => {
+          failed = text;
+        },
       },
     });
+    if (failed !== undefined) await step.end({ ok: false, error: failed });
+    return result;
   }
 
   /** The message the step points at (with its thread when it is a parent), or nothing. */
@@ -150,7 +181,9 @@ interface Completion {
 }
 
 /**
- * Ends the step once: a second end (success after error, or twice) is never sent. When Slack
+ * Ends the step once: after an end Slack took, no other is sent (success after error, or twice);
+ * one that failed may be sent again (Slack refuses it if the first reached it after all, and the
+ * Slack caller then counts the step as ended). When Slack
  * refuses the answer itself (its outputs, e.g. `parameter_validation_failed`), a retry would ask
  * the model again only to be refused the same way while the workflow waits: the step ends with
  * the unknown-error message instead.
@@ -160,13 +193,13 @@ function completionOf(platform: ChatWorkspace, executionId: string, refusedText:
   return {
     async end(outcome) {
       if (ended) return;
-      ended = true;
       try {
         await platform.completeFunction(executionId, outcome);
       } catch (error) {
         if (!outcome.ok || !isChatPlatformError(error) || error.code !== 'failed' || error.platformCode === undefined) throw error;
         await platform.completeFunction(executionId, { ok: false, error: refusedText() });
       }
+      ended = true;
     },
   };
 }

@@ -8,6 +8,7 @@ import type { Database } from '../../../adapters/postgres/database';
 import { coalescedReads } from '../../../adapters/postgres/coalesced-reads';
 import { createPgRepositories } from '../../../adapters/postgres/pg-repositories';
 import type { JobHandler } from '../../../adapters/queue/pg-boss-job-queue';
+import { PgBossJobAttempt } from '../../../adapters/queue/pg-boss-job-attempt';
 import { SlackChatWorkspaceFactory } from '../../../adapters/slack/slack-chat-workspace';
 import { SlackProfileLookups } from '../../../adapters/slack/slack-profile-lookups';
 import { SlackRateLimiter } from '../../../adapters/slack/slack-rate-limiter';
@@ -120,7 +121,7 @@ export function slackJobHandlers(
     }),
   });
   const reaction = new AnswerReaction({ ...deps, reactions: repositories.reactionSettings });
-  const workflow = new AnswerWorkflowStep({ ...deps, stash: repositories.triggerInputs });
+  const workflow = new AnswerWorkflowStep({ ...deps, stash: repositories.triggerInputs, attempts: new PgBossJobAttempt() });
   const summarize = new SummarizeChannel({ ...deps, schedules: repositories.scheduleSettings });
   const dueSummaries = new TakeDueSummaries({ schedules: repositories.scheduleSettings, clock });
   const greet = new GreetChannel(deps);

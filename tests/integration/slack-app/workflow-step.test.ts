@@ -19,12 +19,14 @@ import {
 import { askTomoFunction } from '../../fakes/slack/ask-tomo-function';
 
 const WORKFLOW = SLACK_QUEUES.slackWorkflow.name;
+const RETRIES = 2;
 
 describe('Slack app: the "Ask Tomo" workflow step (real server and worker, fakes)', () => {
   let world: SlackAppWorld;
 
   beforeAll(async () => {
-    world = await startSlackAppWorld();
+    // Two retries, not eight: a step failing on every attempt ends within seconds.
+    world = await startSlackAppWorld({ ANSWER_RETRIES: String(RETRIES) });
     await installThroughBrowser(world);
   });
   afterAll(() => world.close());
@@ -199,6 +201,44 @@ describe('Slack app: the "Ask Tomo" workflow step (real server and worker, fakes
 
     await eventually(() => expect(execution.state).toBe('failed'));
     expect(execution.error).toBe(translate('UNKNOWN', {}, 'ja'));
+  });
+
+  it('leaves the step to the job’s retry when Slack fails a read once, and ends it once with the answer', async () => {
+    // Slack asks to wait longer than Tomo waits out a 429 (30 s): the read fails, the attempt with it.
+    world.slack.rateLimit('conversations.history', { times: 1, retryAfterSeconds: 120 });
+    const request = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.bob, text: 'Can we ship on Friday?' });
+    world.openai.answer('Yes, Friday works.');
+    const calls = world.openai.calls.length;
+    const seen = world.slack.calls.length;
+
+    const execution = await runStep({ prompt: 'Answer this.', user_id: world.ws.alice, channel_id: world.ws.channel, message_ts: request.ts });
+
+    await eventually(() => expect(execution.state).toBe('completed'), 30_000);
+    expect(execution.outputs).toEqual({ answer: 'Yes, Friday works.' });
+    await settled(world, WORKFLOW);
+    const limited = world.slack.calls.slice(seen).filter((c) => c.method === 'conversations.history' && c.outcome === 'ratelimited');
+    expect(limited).toHaveLength(1);
+    const ends = world.slack.calls.filter((c) => c.method.startsWith('functions.complete') && c.params.function_execution_id === execution.id);
+    expect(ends.map((c) => `${c.method} ${c.outcome}`)).toEqual(['functions.completeSuccess ok']);
+    // The retry read the prompt again (kept until the step ended) and the message it points at.
+    expect(lastPrompt(world).conversation).toBe('user: Bob Baker: Can we ship on Friday?\nuser: alice: Answer this.');
+    expect(world.openai.calls.length).toBe(calls + 1);
+  });
+
+  it('ends a step that fails on every attempt once, with completeError in the person’s language, when the retries run out', async () => {
+    // Every attempt: Tomo's first, and each retry.
+    world.slack.rateLimit('conversations.history', { times: RETRIES + 1, retryAfterSeconds: 120 });
+    const request = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: '金曜日に出荷できますか？' });
+    const seen = world.slack.calls.length;
+    const execution = await runStep({ prompt: 'これに答えて', user_id: world.ws.bob, channel_id: world.ws.channel, message_ts: request.ts });
+
+    await eventually(() => expect(execution.state).toBe('failed'), 30_000);
+    expect(execution.error).toBe(translate('UNKNOWN', {}, 'ja'));
+    await settled(world, WORKFLOW);
+    const limited = world.slack.calls.slice(seen).filter((c) => c.method === 'conversations.history' && c.outcome === 'ratelimited');
+    expect(limited).toHaveLength(RETRIES + 1);
+    const ends = world.slack.calls.filter((c) => c.method.startsWith('functions.complete') && c.params.function_execution_id === execution.id);
+    expect(ends.map((c) => `${c.method} ${c.outcome}`)).toEqual(['functions.completeError ok']);
   });
 
   it('gives a person of another organization named as the step’s person no seat of the host’s paid plan, and tells them why', async () => {
