@@ -52,7 +52,7 @@ export class OpenAiImageGenerator implements ImageGenerator {
     const oneAtATime = this.model === 'dall-e-3';
     try {
       const batches = oneAtATime
-        ? await Promise.all(Array.from({ length: request.count }, () => this.request(request.prompt, 1, signal)))
+        ? await this.variants(request.prompt, request.count, signal, Date.now() + this.timeoutMs)
         : [await this.request(request.prompt, request.count, signal)];
       const images = batches.flat();
       if (images.length !== request.count) throw new ImageGenerationError('unavailable', `got_${images.length}_images`);
@@ -60,6 +60,37 @@ export class OpenAiImageGenerator implements ImageGenerator {
     } catch (error) {
       throw this.translate(error, timeout.aborted);
     }
+  }
+
+  /**
+   * DALL·E 3's variants, one request each, in parallel. Its low usage tiers allow a handful of
+   * images a minute, so one of the four may get a 429 while the others are drawn (and billed):
+   * that one is asked for again after the provider's Retry-After (2 s, 4 s… without one), as
+   * long as the generation's time allows, instead of losing the other three. Any other failure
+   * of one variant stops the others at once: the person gets all four or none.
+   */
+  private async variants(prompt: string, count: number, signal: AbortSignal, deadline: number): Promise<GeneratedImage[][]> {
+    const siblings = new AbortController();
+    const shared = AbortSignal.any([signal, siblings.signal]);
+    const one = async (): Promise<GeneratedImage[]> => {
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          return await this.request(prompt, 1, shared);
+        } catch (error) {
+          const wait = rateLimitWait(error, attempt);
+          if (wait === undefined || Date.now() + wait >= deadline) throw error;
+          await sleep(wait, shared);
+        }
+      }
+    };
+    return Promise.all(
+      Array.from({ length: count }, () =>
+        one().catch((error: unknown) => {
+          siblings.abort();
+          throw error;
+        }),
+      ),
+    );
   }
 
   private async request(prompt: string, n: number, signal: AbortSignal): Promise<GeneratedImage[]> {
@@ -102,4 +133,33 @@ export class OpenAiImageGenerator implements ImageGenerator {
 
 function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+}
+
+/** How long to wait before asking again after a rate limit (not a spent quota); undefined for any other error. */
+function rateLimitWait(error: unknown, attempt: number): number | undefined {
+  if (!(error instanceof APIError) || error.status !== 429 || error.code === 'insufficient_quota') return undefined;
+  const headers = error.headers as Headers | undefined;
+  const millis = Number(headers?.get('retry-after-ms'));
+  if (Number.isFinite(millis) && millis > 0) return millis;
+  const seconds = Number(headers?.get('retry-after'));
+  if (Number.isFinite(seconds) && seconds > 0) return seconds * 1000;
+  return 2000 * 2 ** attempt;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    };
+    signal.addEventListener('abort', stop, { once: true });
+  });
 }

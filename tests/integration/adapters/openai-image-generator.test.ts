@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OpenAiImageGenerator } from '../../../adapters/images/openai-image-generator';
 import { ImageGenerationError } from '../../../core/images/image-generator.port';
 import { startFakeOpenAi, type FakeOpenAi } from '../../fakes/openai/fake-openai';
@@ -35,6 +35,27 @@ describe('OpenAiImageGenerator against the Images API fake (the real openai SDK 
     expect(openai.imageCalls.slice(before)).toEqual(
       Array.from({ length: 4 }, () => ({ model: 'dall-e-3', prompt: 'a lighthouse', n: 1, responseFormat: 'b64_json', size: undefined })),
     );
+  });
+
+  it('dall-e-3: a variant refused by the per-minute image limit is asked for again after Retry-After, keeping the other three', async () => {
+    // DALL·E 3's low tiers allow a handful of images a minute: one of four parallel requests gets 429.
+    openai.nextImages({ kind: 'rate_limit', retryAfterSeconds: 1 });
+    const before = openai.imageCalls.length;
+    const images = await generator('dall-e-3').generate({ prompt: 'a lighthouse', count: 4 });
+    expect(images).toHaveLength(4);
+    expect(new Set(images.map((i) => Buffer.from(i.bytes).toString('base64'))).size).toBe(4);
+    expect(openai.imageCalls.length - before).toBe(5);
+  });
+
+  it('dall-e-3: a limit that lasts past the generation time is told as a rate limit, not waited for', async () => {
+    openai.nextImages({ kind: 'rate_limit', retryAfterSeconds: 60 });
+    const before = openai.imageCalls.length;
+    const started = Date.now();
+    const failure = await generator('dall-e-3', 2_000).generate({ prompt: 'x', count: 4 }).catch((e: unknown) => e);
+    expect((failure as ImageGenerationError).code).toBe('rate_limited');
+    expect(Date.now() - started).toBeLessThan(1_500);
+    // The other three requests may still reach the fake: let them, before the next test scripts it.
+    await vi.waitFor(() => expect(openai.imageCalls.length - before).toBe(4), { timeout: 2_000 }).catch(() => undefined);
   });
 
   it.each([
