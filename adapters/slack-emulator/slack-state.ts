@@ -219,6 +219,8 @@ export class SlackState {
     botId?: string;
     threadTs?: string;
     subtype?: string;
+    /** The name a webhook's or legacy bot's message (subtype bot_message) shows. */
+    username?: string;
     files?: FakeFile[];
     attachments?: Record<string, unknown>[];
     blocks?: Record<string, unknown>[];
@@ -236,6 +238,7 @@ export class SlackState {
       ...(input.botId === undefined ? {} : { botId: input.botId }),
       ...(input.threadTs === undefined ? {} : { threadTs: input.threadTs }),
       ...(input.subtype === undefined ? {} : { subtype: input.subtype }),
+      ...(input.username === undefined ? {} : { username: input.username }),
       ...(input.files === undefined ? {} : { files: input.files }),
       ...(input.attachments === undefined ? {} : { attachments: input.attachments }),
       ...(input.blocks === undefined ? {} : { blocks: input.blocks }),

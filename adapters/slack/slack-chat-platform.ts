@@ -24,7 +24,7 @@ import { createSlackCaller, realSleep, type SlackApiCallerOptions, type SlackCal
 import { SlackAnswerWriter, type AnswerWriterSettings } from './slack-answer-writer';
 import type { SlackStreamLoad } from './slack-stream-load';
 import { downloadSlackFile, toSharedFile, type SlackFile } from './slack-file-download';
-import { slackMessageText, type SlackMessage } from './slack-message-text';
+import { slackBotName, slackMessageText, type SlackMessage } from './slack-message-text';
 import { readLinkedSlackMessage } from './slack-linked-message';
 import { splitMessage } from './split-message';
 import type { SlackProfileLookups } from './slack-profile-lookups';
@@ -110,6 +110,7 @@ export class SlackChatPlatform implements ChatPlatform {
           text: slackMessageText(message),
           ...(message.user === undefined ? {} : { userId: message.user }),
           ...(message.bot_id === undefined ? {} : { botId: message.bot_id }),
+          ...(slackBotName(message) === undefined ? {} : { botName: slackBotName(message)! }),
           ...(files.length === 0 ? {} : { files }),
         });
       }

@@ -16,7 +16,7 @@ import { createSlackCaller, postEphemeralOnce } from './slack-api-caller';
 import { appearanceArgs, compareTs, SlackChatPlatform, type SlackChatPlatformOptions } from './slack-chat-platform';
 import { homeViewToSlack } from './home-blocks';
 import { visibleTo } from './slack-linked-message';
-import { slackMessageText, type SlackMessage } from './slack-message-text';
+import { slackBotName, slackMessageText, type SlackMessage } from './slack-message-text';
 
 /** Builds the triggers' Web API client per installation (bot token). */
 export class SlackChatWorkspaceFactory implements ChatWorkspaceFactory {
@@ -293,6 +293,7 @@ function toThreadMessage(message: SlackMessage): ThreadMessage {
     text: slackMessageText(message),
     ...(message.user === undefined ? {} : { userId: message.user }),
     ...(message.bot_id === undefined ? {} : { botId: message.bot_id }),
+    ...(slackBotName(message) === undefined ? {} : { botName: slackBotName(message)! }),
   };
 }
 

@@ -35,6 +35,9 @@ export interface SlackMessage {
   blocks?: SlackBlock[];
   user?: string;
   bot_id?: string;
+  /** The name a webhook's or legacy bot's message (subtype bot_message) posts under. */
+  username?: string;
+  bot_profile?: { name?: string };
   subtype?: string;
   thread_ts?: string;
   reply_count?: number;
@@ -59,6 +62,13 @@ export function slackMessageText(message: { text?: string; attachments?: SlackAt
     parts.push(...(own.length > 0 ? own : [attachment.fallback]).filter(filled));
   }
   return parts.filter(filled).join('\n');
+}
+
+/** The name an app's message shows when it has no user: the `username` it posted under, else its app's name. */
+export function slackBotName(message: SlackMessage): string | undefined {
+  if (message.user !== undefined) return undefined;
+  const name = filled(message.username) ? message.username : message.bot_profile?.name;
+  return filled(name) ? name : undefined;
 }
 
 const filled = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';

@@ -33,6 +33,8 @@ export interface ThreadMessage {
   userId?: UserId;
   /** Set for messages posted by an app or bot (including Tomo itself). */
   botId?: string;
+  /** The name an app's message shows when no user is behind it (a webhook's or legacy bot's). */
+  botName?: string;
   text: string;
   /** Files shared with the message (descriptions only; content is read on demand). */
   files?: SharedFile[];

@@ -144,7 +144,7 @@ export class SaveAsPdf extends TriggerUseCase<SaveAsPdfDeps> {
 function authorOf(message: ThreadMessage, names: ReadonlyMap<string, string>, workspace: OpenWorkspace, app: string): string {
   if (message.userId !== undefined) return names.get(message.userId) ?? message.userId;
   if (message.botId !== undefined && message.botId === workspace.self.botId) return names.get(workspace.self.userId) ?? app;
-  return app;
+  return message.botName ?? app;
 }
 
 function tsToDate(ts: string): Date {

@@ -148,7 +148,7 @@ describe('"Save as PDF" message shortcut through the real server and worker (Sla
     expectInOrder(await pdfText(posted.files![0]!.content), ['#general のメッセージ', 'はなこ', '日本語版は金曜日の朝に公開します。']);
   });
 
-  it('in a DM: "a direct message", shared files named, another app\'s message under "App", an unknown time zone as UTC', async () => {
+  it('in a DM: "a direct message", shared files named, another app\'s message under "App" (or the name a webhook posts under), an unknown time zone as UTC', async () => {
     const { slack, ws } = world;
     const ken = slack.addUser({ id: 'UKEN', teamId: ws.team.id, name: 'ken', realName: 'Ken', locale: 'en-US', tz: 'Not/AZone' }).id;
     const dm = slack.addChannel({ id: 'DKEN', teamId: ws.team.id, isIm: true, user: ken }).id;
@@ -160,6 +160,16 @@ describe('"Save as PDF" message shortcut through the real server and worker (Sla
       at: new Date('2026-11-20T12:00:00Z'),
     });
     slack.addMessage({ channel: dm, botId: 'BOTHER', threadTs: first.ts, text: 'Build passed', at: new Date('2026-11-20T12:01:00Z') });
+    // A webhook's or legacy bot's message (subtype bot_message): no user, the name it posts under in `username`.
+    slack.addMessage({
+      channel: dm,
+      botId: 'BDEPLOY',
+      subtype: 'bot_message',
+      username: 'deploy-bot',
+      threadTs: first.ts,
+      text: 'Deployed v2',
+      at: new Date('2026-11-20T12:02:00Z'),
+    });
     await postInteraction(world, shortcut(world, first, ken));
     await eventually(() => expect(pdfsInDm(ken)).toHaveLength(1), 20_000);
     await settled(world, SLACK_QUEUES.slackPdf.name);
@@ -173,6 +183,8 @@ describe('"Save as PDF" message shortcut through the real server and worker (Sla
       'Attachment: report.pdf',
       'App',
       'Build passed',
+      'deploy-bot',
+      'Deployed v2',
     ]);
   });
 
