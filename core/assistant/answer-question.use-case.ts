@@ -83,11 +83,16 @@ export class AnswerQuestion extends TriggerUseCase<AnswerQuestionDeps> {
       if (!seen.tomoInThread) return { status: 'ignored', reason: 'tomo_not_in_thread' };
       seen.mentionsTomo = thread.some((m) => m.ts === input.ts && m.text.includes(`<@${self.userId}`));
     }
-    const decision = decideTrigger(toInboundEvent(input, seen), triggerSettings(workspace.self));
+    // A legacy bot_message mentioning Tomo names only the bot (B…), as its auto-reply does.
+    const userId = input.userId ?? (input.kind === 'mention' && input.botId !== null ? await platform.botUserId(input.botId) : null);
+    const decision = decideTrigger(toInboundEvent({ ...input, userId }, seen), triggerSettings(workspace.self));
     if (!decision.respond) return { status: 'ignored', reason: decision.reason };
     if (decision.intent !== 'answer') return { status: 'ignored', reason: 'not_addressed' };
 
     const replyThread = { channelId: decision.channelId, threadTs: decision.replyThreadTs };
+    // A bot mentioning Tomo is capped like an auto-reply: another assistant that answers by
+    // mentioning whoever spoke last would otherwise keep the thread going for ever.
+    if (input.botId !== null && !(await this.withinLoopGuard(input, replyThread.threadTs))) return { status: 'ignored', reason: 'loop_guard' };
     // Read before anything is said: a question deleted (or a channel Tomo left) since the event
     // is let go, rather than failing every retry of the job and posting an error beside nothing.
     const read: ThreadMessage[] | null = thread ?? (await readThreadIfThere(platform, replyThread));
@@ -154,17 +159,7 @@ export class AnswerQuestion extends TriggerUseCase<AnswerQuestionDeps> {
     if (decision.intent !== 'auto_reply') return { status: 'ignored', reason: 'not_addressed' };
 
     const replyThread = { channelId: decision.channelId, threadTs: decision.replyThreadTs };
-    // A retried attempt (Slack failing mid-answer, a worker killed) is the same message: it is
-    // counted once, or its retry could find the thread's hour spent by itself and leave the
-    // first attempt's error message where the answer belongs.
-    const firstAttempt = await deps.processedEvents.markProcessed(
-      { eventId: claimKey('auto-reply-counted', input.teamId, input.channelId, input.ts), teamId: input.teamId, type: 'notice' },
-      deps.clock.now(),
-    );
-    if (firstAttempt) {
-      const count = await deps.autoReplyCounter.increment(input.teamId, input.channelId, replyThread.threadTs, hourStart(deps.clock.now()));
-      if (count > MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR) return { status: 'ignored', reason: 'loop_guard' };
-    }
+    if (!(await this.withinLoopGuard(input, replyThread.threadTs))) return { status: 'ignored', reason: 'loop_guard' };
 
     const setting = autoReplies.find((s) => s.botUserId === decision.requesterId)!;
     const asker = await this.pipeline.asker(workspace, decision.requesterId);
@@ -180,6 +175,23 @@ export class AnswerQuestion extends TriggerUseCase<AnswerQuestionDeps> {
         (await workspace.platform.readThread(replyThread)).filter((m) => compareTs(m.ts, input.ts) <= 0),
       refuse: (text) => this.tellWhoConfigured(workspace, setting, asker, input.channelId, text),
     });
+  }
+
+  /**
+   * Counts a bot's message against its thread's hour (auto-replies and bot mentions alike);
+   * false once the hour is spent. A retried attempt (Slack failing mid-answer, a worker killed)
+   * is the same message: it is counted once, or its retry could find the thread's hour spent by
+   * itself and leave the first attempt's error message where the answer belongs.
+   */
+  private async withinLoopGuard(input: AnswerQuestionInput, threadTs: string): Promise<boolean> {
+    const { deps } = this;
+    const firstAttempt = await deps.processedEvents.markProcessed(
+      { eventId: claimKey('auto-reply-counted', input.teamId, input.channelId, input.ts), teamId: input.teamId, type: 'notice' },
+      deps.clock.now(),
+    );
+    if (!firstAttempt) return true;
+    const count = await deps.autoReplyCounter.increment(input.teamId, input.channelId, threadTs, hourStart(deps.clock.now()));
+    return count <= MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR;
   }
 
   /**

@@ -10,6 +10,7 @@ import {
   eventually,
   installThroughBrowser,
   lastPrompt,
+  mention,
   messageEvent,
   repliesIn,
   repositoriesOf,
@@ -203,6 +204,47 @@ describe('Slack app: auto-replies to configured bots (real server and worker, fa
         'The migration is done; nothing left to do.',
       ]),
     );
+  });
+
+  /** A bot @mentions Tomo (Slack sends app_mention for a bot's message too, with its bot_id; a legacy bot_message has no user). */
+  const botMentions = async (bot: { id: string; userId: string }, options: { threadTs?: string; legacy?: boolean } = {}) => {
+    const text = `<@${world.ws.team.botUserId}> what do you make of this?`;
+    const message = world.slack.addMessage({
+      channel: world.ws.channel,
+      text,
+      botId: bot.id,
+      ...(options.legacy ? { subtype: 'bot_message' } : { user: bot.userId }),
+      ...(options.threadTs ? { threadTs: options.threadTs } : {}),
+    });
+    const event: Record<string, unknown> = {
+      ...mention(world, { ts: message.ts, channel: world.ws.channel, user: bot.userId, ...(options.threadTs ? { threadTs: options.threadTs } : {}) }),
+      text,
+      bot_id: bot.id,
+      ...(options.legacy ? { subtype: 'bot_message', username: 'legacy' } : { app_id: `A${bot.id.slice(1)}` }),
+    };
+    if (options.legacy) delete event.user;
+    await sendEvent(world, event);
+    return message;
+  };
+
+  it(`caps a bot that keeps @mentioning Tomo in one thread at ${MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR} answers an hour, as for auto-replies`, async () => {
+    // Another assistant that answers whoever spoke last by mentioning them: without the cap the
+    // two would answer each other for ever, each answer on the bot's seat and the model's bill.
+    world.openai.answer('Here is what I think.');
+    const root = world.slack.addMessage({ channel: world.ws.channel, text: 'Who can explain the outage?', user: world.ws.bob });
+    for (let i = 0; i < MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR + 2; i += 1) {
+      await botMentions(alerts, { threadTs: root.ts });
+    }
+    const jobs = await settled(world);
+    expect(repliesIn(world, world.ws.channel, root.ts)).toHaveLength(MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR);
+    const inThread = jobs.filter((job) => (job.data as { threadTs?: string }).threadTs === root.ts);
+    expect(inThread.filter((job) => (job.output as { reason?: string } | null)?.reason === 'loop_guard')).toHaveLength(2);
+  });
+
+  it('answers a legacy bot_message that @mentions Tomo (no user: its bot user comes from bots.info)', async () => {
+    world.openai.answer('Answered the legacy bot’s mention.');
+    const message = await botMentions(deploy, { legacy: true });
+    await eventually(() => expect(repliesIn(world, world.ws.channel, message.ts)).toEqual(['Answered the legacy bot’s mention.']));
   });
 
   it('never answers itself or another Tomo (the same app in a shared channel)', async () => {
