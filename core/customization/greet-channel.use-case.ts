@@ -34,7 +34,9 @@ export class GreetChannel extends TriggerUseCase<TriggerDeps> {
       triggerSettings(workspace.self, { greetingWhenJoiningChannel: customization.greetingWhenJoiningChannel }),
     );
     if (!decision.respond) return { status: 'ignored', reason: decision.reason };
-    const inviter = await this.pipeline.asker(workspace, input.inviterId ?? workspace.self.userId);
+    // Slack names no inviter when Tomo was in a channel from its creation or added by an admin
+    // tool; Tomo's own profile has no language, so the installer's speaks for the workspace.
+    const inviter = await this.pipeline.asker(workspace, input.inviterId ?? workspace.installedBy ?? workspace.self.userId);
     const text = this.deps.texts.say('SLACK.GREETING', { appName: inviter.appName }, inviter.locale);
     await workspace.platform.postToChannel(input.channelId, text, inviter.appearance);
     return { status: 'greeted' };

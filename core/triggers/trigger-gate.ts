@@ -9,6 +9,8 @@ export interface OpenWorkspace {
   readonly teamId: TeamId;
   readonly platform: ChatWorkspace;
   readonly self: { readonly userId: UserId; readonly botId: string };
+  /** The person who installed Tomo: whose language speaks for the workspace when an event names nobody (a greeting without inviter). */
+  readonly installedBy?: UserId;
 }
 
 export type GateResult =
@@ -63,7 +65,7 @@ export class TriggerGate {
     }
     const self = { userId: installation.botUserId, botId: installation.botId };
     const platform = claim.platform ?? deps.chat.forWorkspace({ teamId: claim.teamId, botToken: installation.botToken, botUserId: self.userId });
-    return { open: true, workspace: { teamId: claim.teamId, platform, self } };
+    return { open: true, workspace: { teamId: claim.teamId, platform, self, installedBy: installation.installedBy } };
   }
 }
 

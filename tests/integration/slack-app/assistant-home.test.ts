@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slackText } from '../../../apps/shared/messages/slack';
+import { seedWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
 import {
   eventually,
@@ -242,6 +243,18 @@ describe('Slack app: the AI-app view, App Home, interactivity and greetings (rea
       await joins(world.ws.team.botUserId, quiet);
       await settled(world, EVENTS);
       expect(world.slack.state.messages.filter((m) => m.channel === quiet)).toEqual([]);
+    });
+
+    it('greets in the language of whoever installed Tomo when Slack names no inviter (a channel created with Tomo in it, an admin tool)', async () => {
+      const japanese = seedWorkspace(world.slack, 'T0JAGREET');
+      await installThroughBrowser(world, japanese, japanese.bob);
+      const channel = world.slack.addChannel({ id: 'CNOINVITER', teamId: japanese.team.id, name: 'no-inviter' }).id;
+      await sendEvent(world, { type: 'member_joined_channel', user: japanese.team.botUserId, channel, channel_type: 'C', team: japanese.team.id }, { ws: japanese });
+      await eventually(() =>
+        expect(world.slack.state.messages.filter((m) => m.channel === channel && m.botId === japanese.team.botId).map((m) => m.text)).toEqual([
+          slackText('SLACK.GREETING', { appName: 'Tomo' }, 'ja'),
+        ]),
+      );
     });
 
     it('greets when the join event’s authorization is a person who authorized Tomo, not its bot', async () => {
