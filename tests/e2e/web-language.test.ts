@@ -61,16 +61,16 @@ describe('language menu', () => {
   });
 });
 
+// One test per page: each gets the whole test timeout (40 pages in one test ran out of it on a
+// busy 2-core machine), and a failure names its page.
 describe('hydration', () => {
-  it('hydrates every public page in both languages without errors or visible changes', async () => {
+  it.each(publicPages().map(({ url }) => url))('hydrates %s without errors or visible changes', async (url) => {
     const page = await browser.newPage();
     const errors = watchPageErrors(page);
-    for (const { url } of publicPages()) {
-      const response = await page.goto(`${server.url}${url}`);
-      const prerendered = (await response!.text()).match(/<h1[^>]*>([^<]*)</)?.[1];
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-      expect(await page.locator('main h1').innerText(), url).toBe(prerendered?.replace(/&#x27;/g, "'").replace(/&amp;/g, '&'));
-    }
+    const response = await page.goto(`${server.url}${url}`);
+    const prerendered = (await response!.text()).match(/<h1[^>]*>([^<]*)</)?.[1];
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(await page.locator('main h1').innerText()).toBe(prerendered?.replace(/&#x27;/g, "'").replace(/&amp;/g, '&'));
     expect(errors).toEqual([]);
     await page.close();
   });
