@@ -64,6 +64,7 @@ const answerJob = z.object({
   botId: nullableId,
   subtype: nullableId,
   userTeamId: id.optional(),
+  edited: z.boolean().optional(),
 });
 
 export const reactionJob = z.object({

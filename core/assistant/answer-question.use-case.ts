@@ -13,6 +13,7 @@ import type { ChatPlatform, ThreadMessage } from './chat-platform.port';
 import { viewedChannelContext } from './viewed-channel';
 import type { DirectImageRequest, DirectImageResult } from '../images/draw-images.use-case';
 import { parseImageRequest } from '../images/image-request';
+import { PROCESSED_EVENT_RETENTION_DAYS } from '../workspace/housekeeping.use-case';
 
 export type { AnswerTexts } from './answer-pipeline';
 
@@ -37,6 +38,8 @@ export interface AnswerQuestionInput {
   readonly subtype: string | null;
   /** The asker's own workspace when it is not this one (a Slack Connect partner in a shared channel). */
   readonly userTeamId?: TeamId;
+  /** Slack sent this mention again because the message was edited (the event carries `edited`). */
+  readonly edited?: boolean;
 }
 
 export interface AnswerQuestionDeps extends TriggerDeps {
@@ -50,10 +53,34 @@ export interface AnswerQuestionDeps extends TriggerDeps {
 export type AnswerQuestionResult =
   | {
       readonly status: 'ignored';
-      readonly reason: IgnoreReason | 'duplicate' | 'not_installed' | 'tomo_not_in_thread' | 'loop_guard' | 'question_gone';
+      readonly reason:
+        | IgnoreReason
+        | 'duplicate'
+        | 'not_installed'
+        | 'tomo_not_in_thread'
+        | 'loop_guard'
+        | 'question_gone'
+        | 'edited_long_after';
     }
   | AnswerPipelineResult
   | DirectImageResult;
+
+/**
+ * An edited mention is answered only while an answer to the message would still be on record:
+ * claims are kept PROCESSED_EVENT_RETENTION_DAYS after they are taken (never before the
+ * message was written), and a day less leaves room for clocks and the daily purge's hour.
+ */
+const EDITS_ANSWERED_WITHIN_MS = (PROCESSED_EVENT_RETENTION_DAYS - 1) * 86_400_000;
+
+/**
+ * What a question claims: the message itself (team, channel, ts), so it is answered once
+ * whichever event brought it and however often it is edited (each edit of a mention is a new
+ * app_mention with a new event id). A bot's message keeps its event's claim: bots edit their
+ * messages through chat.update, which Slack sends as a message_changed the triggers skip.
+ */
+export function answerClaimKey(input: Pick<AnswerQuestionInput, 'kind' | 'eventId' | 'teamId' | 'channelId' | 'ts'>): string {
+  return input.kind === 'bot_message' ? input.eventId : claimKey('message', input.teamId, input.channelId, input.ts);
+}
 
 /** The title a thread of the AI-app view gets from its first question. */
 const TITLE_MAX_CHARS = 60;
@@ -66,23 +93,50 @@ const TITLE_MAX_CHARS = 60;
  */
 export class AnswerQuestion extends TriggerUseCase<AnswerQuestionDeps> {
   async execute(input: AnswerQuestionInput): Promise<AnswerQuestionResult> {
-    const gate = await this.gate.open({ key: input.eventId, teamId: input.teamId, type: input.kind });
+    // Slack sends app_mention again for every edit of a message that mentions Tomo (same ts,
+    // with `edited`): the message's claim answers it once. An edit made after the claims are
+    // purged could not tell an answered message from one edited to mention Tomo: let it go.
+    if (input.edited === true && this.editedLongAfter(input.ts)) return { status: 'ignored', reason: 'edited_long_after' };
+    if (input.kind === 'thread_reply') return this.followUp(input);
+    const gate = await this.gate.open({ key: answerClaimKey(input), teamId: input.teamId, type: input.kind });
     if (!gate.open) return { status: 'ignored', reason: gate.reason };
     return input.kind === 'bot_message' ? this.autoReply(gate.workspace, input) : this.question(gate.workspace, input);
   }
 
-  private async question(workspace: OpenWorkspace, input: AnswerQuestionInput): Promise<AnswerQuestionResult> {
-    const { platform, self } = workspace;
-    // A follow-up is only answered where Tomo already speaks, so the thread is read first.
-    let thread: ThreadMessage[] | null | undefined;
-    const seen = { tomoInThread: false, mentionsTomo: false };
-    if (input.kind === 'thread_reply' && input.threadTs !== null) {
-      thread = await readThreadIfThere(platform, { channelId: input.channelId, threadTs: input.threadTs });
-      if (thread === null) return { status: 'ignored', reason: 'question_gone' };
-      seen.tomoInThread = thread.some((m) => m.ts !== input.ts && (m.userId === self.userId || m.botId === self.botId));
-      if (!seen.tomoInThread) return { status: 'ignored', reason: 'tomo_not_in_thread' };
-      seen.mentionsTomo = thread.some((m) => m.ts === input.ts && m.text.includes(`<@${self.userId}`));
-    }
+  private editedLongAfter(ts: string): boolean {
+    return this.deps.clock.now().getTime() - Number(ts) * 1000 > EDITS_ANSWERED_WITHIN_MS;
+  }
+
+  /**
+   * A follow-up is only answered where Tomo already speaks, so the thread is read before the
+   * message is claimed: a reply in a thread without Tomo must not spend the message's one answer,
+   * or an edit that mentions Tomo in it (Slack's app_mention of the edit) would go unanswered.
+   */
+  private async followUp(input: AnswerQuestionInput): Promise<AnswerQuestionResult> {
+    const { deps } = this;
+    const installation = await deps.installations.find(input.teamId);
+    if (!installation || installation.uninstalledAt !== null || !installation.botToken) return { status: 'ignored', reason: 'not_installed' };
+    if (input.threadTs === null) return { status: 'ignored', reason: 'not_addressed' };
+    const self = { userId: installation.botUserId, botId: installation.botId };
+    const chat = deps.chat.forWorkspace({ teamId: input.teamId, botToken: installation.botToken, botUserId: self.userId });
+    const thread = await readThreadIfThere(chat, { channelId: input.channelId, threadTs: input.threadTs });
+    if (thread === null) return { status: 'ignored', reason: 'question_gone' };
+    const tomoInThread = thread.some((m) => m.ts !== input.ts && (m.userId === self.userId || m.botId === self.botId));
+    if (!tomoInThread) return { status: 'ignored', reason: 'tomo_not_in_thread' };
+    const mentionsTomo = thread.some((m) => m.ts === input.ts && m.text.includes(`<@${self.userId}`));
+    const gate = await this.gate.open({ key: answerClaimKey(input), teamId: input.teamId, type: input.kind, platform: chat });
+    if (!gate.open) return { status: 'ignored', reason: gate.reason };
+    return this.question(gate.workspace, input, { thread, seen: { tomoInThread, mentionsTomo } });
+  }
+
+  private async question(
+    workspace: OpenWorkspace,
+    input: AnswerQuestionInput,
+    followUp?: { thread: ThreadMessage[]; seen: { tomoInThread: boolean; mentionsTomo: boolean } },
+  ): Promise<AnswerQuestionResult> {
+    const { platform } = workspace;
+    let thread: ThreadMessage[] | undefined = followUp?.thread;
+    const seen = followUp?.seen ?? { tomoInThread: false, mentionsTomo: false };
     // A legacy bot_message mentioning Tomo names only the bot (B…), as its auto-reply does.
     const userId = input.userId ?? (input.kind === 'mention' && input.botId !== null ? await platform.botUserId(input.botId) : null);
     const decision = decideTrigger(toInboundEvent({ ...input, userId }, seen), triggerSettings(workspace.self));

@@ -171,4 +171,49 @@ describe('Slack app: install, then answers in threads (real server and worker, S
     expect(world.openai.calls.length).toBe(before);
     expect(await jobsOf(world)).toHaveLength(jobs.length);
   });
+  /** Slack's app_mention for an edit of a message that mentions Tomo: the same ts, a new event id, `edited`. */
+  const edited = (event: Record<string, unknown>, text: string) => ({ ...event, text, edited: { user: world.ws.alice, ts: `${Date.now() / 1000}` } });
+
+  it('answers a mention once however often it is edited, also once its first job has left the queue', async () => {
+    world.openai.answer('The office opens at nine.');
+    const { ws } = world;
+    const question = world.slack.addMessage({ channel: ws.channel, user: ws.alice, text: `<@${ws.team.botUserId}> when does the offcie open?` });
+    const asked = mention(world, { ts: question.ts, channel: ws.channel });
+    await sendEvent(world, asked);
+    await eventually(() => expect(repliesIn(world, ws.channel, question.ts)).toEqual(['The office opens at nine.']));
+    const jobs = await settled(world);
+    const calls = world.openai.calls.length;
+
+    // pg-boss deletes finished jobs after a while: the message's first job is gone.
+    const first = jobs.filter((job) => (job.data as { ts?: string }).ts === question.ts);
+    await world.app.queue.boss.deleteJob(first[0]!.name, first.map((job) => job.id));
+    // A typo fixed, then a second edit: Slack sends the mention again each time.
+    question.text = `<@${ws.team.botUserId}> when does the office open?`;
+    await sendEvent(world, edited(asked, question.text));
+    await sendEvent(world, edited(asked, `${question.text} (asking for a visitor)`));
+    await settled(world);
+
+    expect(repliesIn(world, ws.channel, question.ts)).toEqual(['The office opens at nine.']);
+    expect(world.openai.calls.length).toBe(calls);
+  });
+
+  it('answers once a thread reply edited to mention it where it had not answered', async () => {
+    world.openai.answer('The release is on Thursday.');
+    const { ws } = world;
+    const parent = world.slack.addMessage({ channel: ws.channel, user: ws.alice, text: 'release planning' });
+    const reply = world.slack.addMessage({ channel: ws.channel, user: ws.bob, text: 'when is the release?', threadTs: parent.ts });
+    await sendEvent(world, messageEvent(world, { ts: reply.ts, channel: ws.channel, channelType: 'channel', threadTs: parent.ts, user: ws.bob }));
+    const declined = (await settled(world)).filter((job) => (job.data as { ts?: string }).ts === reply.ts);
+    expect(declined.map((job) => job.output)).toEqual([{ status: 'ignored', reason: 'tomo_not_in_thread' }]);
+
+    // Bob forgot to ask Tomo and edits his reply to mention it (its first job still in the queue).
+    reply.text = `<@${ws.team.botUserId}> when is the release?`;
+    const asked = { ...mention(world, { ts: reply.ts, channel: ws.channel, user: ws.bob, threadTs: parent.ts }), text: reply.text };
+    await sendEvent(world, edited(asked, reply.text));
+    await eventually(() => expect(repliesIn(world, ws.channel, parent.ts)).toEqual(['The release is on Thursday.']));
+    // Edited again: no second answer.
+    await sendEvent(world, edited(asked, `${reply.text} (the mobile one)`));
+    await settled(world);
+    expect(repliesIn(world, ws.channel, parent.ts)).toEqual(['The release is on Thursday.']);
+  });
 });

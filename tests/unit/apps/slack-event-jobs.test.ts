@@ -29,6 +29,19 @@ describe('which Slack events become jobs (the ack path)', () => {
     expect(JSON.stringify(job)).not.toContain('secret question');
   });
 
+  it('makes each edit of a mention its own job, marked edited (the worker’s claim on the message answers it once)', () => {
+    const edit = (editTs: string, eventId: string) =>
+      jobForEvent(
+        envelope({ type: 'app_mention', user: 'U1', channel: 'C1', ts: '1.1', text: `<@${BOT}> fixed typo`, edited: { user: 'U1', ts: editTs } }, { event_id: eventId }),
+      );
+    const first = edit('2.0', 'Ev2');
+    expect(first).toMatchObject({ enqueue: true, queue: 'slack-answer', dedupeKey: 'T1:C1:1.1:edited:2.0', payload: { ts: '1.1', edited: true } });
+    expect(answerInputFromJob(first.enqueue ? first.payload : {})).toMatchObject({ edited: true });
+    // Slack's retry of the same edit is the same job; the next edit is another.
+    expect(edit('2.0', 'Ev3')).toMatchObject({ dedupeKey: 'T1:C1:1.1:edited:2.0' });
+    expect(edit('3.0', 'Ev4')).toMatchObject({ dedupeKey: 'T1:C1:1.1:edited:3.0' });
+  });
+
   it('names a Slack Connect partner’s own workspace in the answer job, but not the host’s nor an Enterprise Grid org’s', () => {
     const mentionBy = (userTeam: string) => ({ type: 'app_mention', user: 'U9', user_team: userTeam, channel: 'C1', ts: '1.1', text: `<@${BOT}> q` });
     const payloadOf = (job: ReturnType<typeof jobForEvent>) => (job.enqueue ? job.payload : undefined);

@@ -41,6 +41,10 @@ export const answerTrigger: EventTrigger = {
     const said = typeof event.text === 'string' && event.text.trim() !== '' ? event.text : slackMessageText({ blocks: Array.isArray(event.blocks) ? event.blocks : [] });
     const mentionsTomo = botUserId !== undefined && said.includes(`<@${botUserId}`);
 
+    // Slack sends app_mention again when a message mentioning Tomo is edited (same ts, `edited`
+    // set; undocumented on the event's page, confirmed by Slack's SDK maintainers). An edit of
+    // any other message arrives as a message_changed, skipped above.
+    const edited = type === 'app_mention' && event.edited !== undefined && event.edited !== null;
     let kind: AnswerQuestionInput['kind'];
     if (type === 'app_mention') kind = 'mention';
     else if (event.bot_id !== undefined || event.subtype === 'bot_message') {
@@ -66,12 +70,16 @@ export const answerTrigger: EventTrigger = {
       botId: event.bot_id ?? null,
       subtype: event.subtype ?? null,
       ...(partnerTeam(envelope, event, teamId) ? { userTeamId: event.user_team! } : {}),
+      ...(edited ? { edited: true } : {}),
     };
     return {
       enqueue: true,
       queue: SLACK_QUEUES.slackAnswer.name,
       payload: answerJobPayload(input),
-      dedupeKey: `${teamId}:${event.channel}:${event.ts}`,
+      // An edit is its own job even while the message's first job is still held (its row stays in
+      // the queue for a while): a reply edited to mention Tomo where it did not answer is answered;
+      // where it did (or is answering), the message's claim in the worker stops the edit.
+      dedupeKey: edited ? `${teamId}:${event.channel}:${event.ts}:edited:${event.edited?.ts ?? eventId}` : `${teamId}:${event.channel}:${event.ts}`,
       type,
     };
   },

@@ -31,6 +31,8 @@ export interface SlackInnerEvent {
   thread_ts?: string;
   event_ts?: string;
   text?: string;
+  /** Set when the message was edited: Slack sends app_mention again for each edit of a mention. */
+  edited?: { user?: string; ts?: string };
   /** Block Kit blocks: a blocks-only message (empty `text`) says what it says, mentions included, here. */
   blocks?: SlackBlock[];
   tokens?: { oauth?: string[]; bot?: string[] };
