@@ -40,7 +40,13 @@ export const SLACK_QUEUES = {
   slackWorkflow: { name: 'slack-workflow', ...DELIVERING },
   /** One scheduled channel summary (a schedule and its local day). */
   slackSummary: { name: 'slack-summary', ...DELIVERING },
-  /** Light events without a model: greeting on join, App Home, the AI-app view's thread. */
+  /**
+   * Tomo added to a channel → one greeting there. Delivering like an answer (ADR 33): a post
+   * Slack refused or limited beyond the caller's waits (Tomo added to many channels at once) is
+   * retried, and a retry after a killed attempt replaces what it posted, so never two greetings.
+   */
+  slackGreeting: { name: 'slack-greeting', ...DELIVERING },
+  /** Light events without a model: App Home, the AI-app view's thread (greetings queued before slack-greeting existed). */
   slackEvent: { name: 'slack-event', retryLimit: 2, retryDelaySeconds: 5 },
   /** Every minute: the due schedules become slack-summary jobs (one sweep at a time). */
   schedulesDue: { name: 'schedules-due', retryLimit: 1, policy: 'stately', cron: '* * * * *', pollingIntervalSeconds: 5 },
@@ -95,8 +101,9 @@ export const pdfJob = z.object({
 });
 export type PdfJob = z.infer<typeof pdfJob>;
 export const summaryJob = z.object({ teamId: id, channelId: id, runAt: z.iso.datetime(), day: z.iso.date() });
+export const greetingJob = z.object({ kind: z.literal('greeting'), eventId: id, teamId: id, channelId: id, userId: id, inviterId: nullableId });
 export const slackEventJob = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('greeting'), eventId: id, teamId: id, channelId: id, userId: id, inviterId: nullableId }),
+  greetingJob,
   z.object({ kind: z.literal('home'), eventId: id, teamId: id, userId: id, tab: id }),
   z.object({
     kind: z.enum(['assistant_started', 'assistant_context']),
@@ -122,6 +129,7 @@ export type ReactionJob = z.infer<typeof reactionJob>;
 export type WorkflowJob = z.infer<typeof workflowJob>;
 export type SummaryJob = z.infer<typeof summaryJob>;
 export type SlackEventJob = z.infer<typeof slackEventJob>;
+export type GreetingJob = z.infer<typeof greetingJob>;
 
 /** Ids only: the text is read from Slack when the job runs. */
 export function answerJobPayload(input: AnswerQuestionInput): JobPayload {

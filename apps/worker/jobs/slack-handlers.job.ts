@@ -40,6 +40,7 @@ import {
   reactionJob,
   SLACK_QUEUES,
   slackEventJob,
+  greetingJob,
   pdfJob,
   summaryJob,
   summaryJobs,
@@ -176,6 +177,13 @@ export function slackJobHandlers(
       parse: () => ({}),
       run: () => dueSummaries.execute((runs) => queue.sendMany(SLACK_QUEUES.slackSummary.name, summaryJobs(runs))),
       ids: () => ({}),
+    }),
+    [SLACK_QUEUES.slackGreeting.name]: triggerJob({
+      name: 'greeting',
+      logger,
+      parse: (payload) => parseJob(greetingJob, payload),
+      run: (input) => greet.execute(input),
+      ids: (input) => ({ eventId: input.eventId, teamId: input.teamId, channelId: input.channelId }),
     }),
     [SLACK_QUEUES.slackEvent.name]: triggerJob({
       name: 'event',

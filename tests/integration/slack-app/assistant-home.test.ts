@@ -18,6 +18,7 @@ import {
 } from './support/slack-app-world';
 
 const EVENTS = SLACK_QUEUES.slackEvent.name;
+const GREETINGS = SLACK_QUEUES.slackGreeting.name;
 
 /** Every text a person sees in a published Home view. */
 function textsOf(view: { blocks: Record<string, unknown>[] } | undefined): string {
@@ -232,7 +233,7 @@ describe('Slack app: the AI-app view, App Home, interactivity and greetings (rea
         { eventId: sent.eventId, retryNum: 1 },
       );
       await joins(world.ws.bob, welcome);
-      await settled(world, EVENTS);
+      await settled(world, GREETINGS);
       const posts = world.slack.state.messages.filter((m) => m.channel === welcome && m.botId === world.ws.team.botId);
       expect(posts.map((m) => ({ text: m.text, username: m.username }))).toEqual([
         { text: slackText('SLACK.GREETING', { appName: 'Kaito' }, 'en'), username: 'Kaito' },
@@ -241,8 +242,26 @@ describe('Slack app: the AI-app view, App Home, interactivity and greetings (rea
       await nameTomoKaito({ greeting: false });
       const quiet = world.slack.addChannel({ id: 'CQUIETJOIN', teamId: world.ws.team.id, name: 'quiet' }).id;
       await joins(world.ws.team.botUserId, quiet);
-      await settled(world, EVENTS);
+      await settled(world, GREETINGS);
       expect(world.slack.state.messages.filter((m) => m.channel === quiet)).toEqual([]);
+    });
+
+    it('greets once when Slack limits the greeting’s post beyond the caller’s waits: the job retries it', async () => {
+      await nameTomoKaito({ greeting: true });
+      const busy = world.slack.addChannel({ id: 'CLIMITED', teamId: world.ws.team.id, name: 'limited' }).id;
+      // The caller waits out three 429s; a fourth fails the attempt (Tomo added to many channels at once).
+      world.slack.rateLimit('chat.postMessage', { times: 4, retryAfterSeconds: 1 });
+      await joins(world.ws.team.botUserId, busy);
+      await eventually(
+        () =>
+          expect(world.slack.state.messages.filter((m) => m.channel === busy && m.botId === world.ws.team.botId).map((m) => m.text)).toEqual([
+            slackText('SLACK.GREETING', { appName: 'Kaito' }, 'en'),
+          ]),
+        30_000,
+      );
+      const [job] = (await settled(world, GREETINGS)).filter((j) => (j.data as { channelId?: string }).channelId === busy);
+      expect([job?.state, job?.retryCount]).toEqual(['completed', 1]);
+      expect(world.slack.state.messages.filter((m) => m.channel === busy)).toHaveLength(1);
     });
 
     it('greets in the language of whoever installed Tomo when Slack names no inviter (a channel created with Tomo in it, an admin tool)', async () => {

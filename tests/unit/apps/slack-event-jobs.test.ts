@@ -202,7 +202,7 @@ describe('the triggers beyond messages become ids-only jobs', () => {
   it('greets only when Tomo itself joined, in the inviter’s language', () => {
     expect(jobForEvent(envelope({ type: 'member_joined_channel', user: BOT, channel: 'C1', inviter: 'U1' }))).toMatchObject({
       enqueue: true,
-      queue: 'slack-event',
+      queue: 'slack-greeting',
       payload: { kind: 'greeting', channelId: 'C1', userId: BOT, inviterId: 'U1' },
     });
   });

@@ -1,14 +1,14 @@
-import { SLACK_QUEUES, type SlackEventJob } from '../../../../shared/slack-jobs';
+import { SLACK_QUEUES, type GreetingJob } from '../../../../shared/slack-jobs';
 import type { EventTrigger } from './event-trigger';
 
-/** member_joined_channel where the member is Tomo → a greeting job; anybody else joining is nothing. */
+/** member_joined_channel where the member is Tomo → a greeting job (delivered exactly once); anybody else joining is nothing. */
 export const greetingTrigger: EventTrigger = {
   types: ['member_joined_channel'],
   subscriptions: ['member_joined_channel'],
   toJob({ event, type, teamId, eventId, botUserId, skip }) {
     if (!event.channel || !event.user) return skip('malformed');
     if (botUserId === undefined || event.user !== botUserId) return skip('other_member_joined');
-    const payload: SlackEventJob = {
+    const payload: GreetingJob = {
       kind: 'greeting',
       eventId,
       teamId,
@@ -16,6 +16,6 @@ export const greetingTrigger: EventTrigger = {
       userId: event.user,
       inviterId: event.inviter ?? null,
     };
-    return { enqueue: true, queue: SLACK_QUEUES.slackEvent.name, payload, dedupeKey: `${teamId}:${eventId}`, type };
+    return { enqueue: true, queue: SLACK_QUEUES.slackGreeting.name, payload, dedupeKey: `${teamId}:${eventId}`, type };
   },
 };
