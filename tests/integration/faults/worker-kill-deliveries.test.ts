@@ -162,6 +162,27 @@ describe('a worker killed mid-delivery', () => {
     expect(await channelRequests(ws.alice)).toBe(usageBefore + 1);
   }, 240_000);
 
+  it('a greeting whose worker was killed after Slack posted it, before its record learnt it, is shown once', async () => {
+    await stopWorkers();
+    const { ws } = world;
+    const channel = world.slack.addChannel({ id: 'CKILLHELLO', teamId: ws.team.id, name: 'hello' }).id;
+    const first = await startWorker();
+    // Slack takes the greeting at once but answers late: the worker dies waiting for the reply.
+    world.slack.answerLate('chat.postMessage', 30_000);
+    const joined = { type: 'member_joined_channel', user: ws.team.botUserId, channel, channel_type: 'C', team: ws.team.id, inviter: ws.alice };
+    expect((await sendEvent(world, joined)).status).toBe(200);
+    const greetings = () => world.slack.state.messages.filter((m) => m.channel === channel && m.botId === ws.team.botId);
+    await eventually(() => expect(greetings()).toHaveLength(1), 60_000);
+    const unrecorded = greetings()[0]!;
+    await kill(first);
+
+    await startWorker();
+    await retriedOnceAndDone(SLACK_QUEUES.slackGreeting.name, 1);
+    // The retry found the dead attempt's greeting by its metadata, took it back and greeted once.
+    expect(greetings().map((m) => m.text)).toEqual([slackText('SLACK.GREETING', { appName: 'Tomo' }, 'en')]);
+    expect(world.slack.state.deleted.map((d) => d.ts)).toContain(unrecorded.ts);
+  }, 240_000);
+
   async function channelRequests(member: string): Promise<number> {
     const tally = await repositoriesOf(world).usageEvents.tallyByMember(world.ws.team.id, null);
     return tally.find((t) => t.memberId === member)?.channelMention ?? 0;
