@@ -30,7 +30,10 @@ export const DEFAULT_RETRY_AFTER_MAX_MS = 10_000;
  * The only retry layer for LLM calls (both SDKs run with maxRetries: 0): each provider is
  * tried at most once per request. A provider that fails with a retryable error (429, 5xx,
  * 529, timeout, broken connection) before it has streamed any text is replaced by the next.
- * Once text has reached the caller, a failure is thrown as it is: the words cannot be taken back.
+ * Once text has reached the caller, a failure is thrown as it is, unless the caller can take its
+ * words back (`restartAfterText` says yes): then, once per request, the caller gets a `restart`
+ * and the whole answer is asked for again, from the next provider, or from the same one when it
+ * was the last left (a cut mid-stream is usually the connection's or a passing overload's).
  */
 export class FallbackLlmProvider implements LlmProvider {
   readonly name = 'fallback';
@@ -43,10 +46,11 @@ export class FallbackLlmProvider implements LlmProvider {
 
   async *stream(request: LlmRequest, options: LlmStreamOptions = {}): AsyncGenerator<LlmStreamEvent> {
     const failures: LlmError[] = [];
+    const restarts = { left: 1 };
     let round = this.order(request.model);
     for (let attempt = 0; attempt < 2 && round.length > 0; attempt += 1) {
       const roundFailures: { provider: LlmProvider; failure: LlmError }[] = [];
-      const done = yield* this.tryInTurn(round, request, options, roundFailures);
+      const done = yield* this.tryInTurn(round, request, options, { earlier: failures, failures: roundFailures, restarts });
       if (done) return;
       failures.push(...roundFailures.map((f) => f.failure));
       // Another provider is the first resort; waiting is the second, only when every one asked
@@ -66,9 +70,11 @@ export class FallbackLlmProvider implements LlmProvider {
     providers: readonly LlmProvider[],
     request: LlmRequest,
     options: LlmStreamOptions,
-    failures: { provider: LlmProvider; failure: LlmError }[],
+    state: { earlier: readonly LlmError[]; failures: { provider: LlmProvider; failure: LlmError }[]; restarts: { left: number } },
   ): AsyncGenerator<LlmStreamEvent, boolean> {
-    for (const [index, provider] of providers.entries()) {
+    const { failures, restarts } = state;
+    for (let index = 0; index < providers.length; index += 1) {
+      const provider = providers[index]!;
       if (options.signal?.aborted) throw new LlmError('aborted', { provider: provider.name });
       const another = index < providers.length - 1;
       const attempt = new AbortController();
@@ -93,7 +99,19 @@ export class FallbackLlmProvider implements LlmProvider {
         const error = isLlmError(caught) ? caught : new LlmError('interrupted', { provider: provider.name });
         if (options.signal?.aborted) throw new LlmError('aborted', { provider: provider.name });
         const failure = missedDeadline && error.code === 'aborted' ? new LlmError('timeout', { provider: provider.name }) : error;
-        if (textSent || failure.afterText || !failure.retryable) throw failure;
+        const brokeOff = textSent || failure.afterText;
+        if (brokeOff && failure.retryable && restarts.left > 0 && options.restartAfterText?.() === true) {
+          restarts.left -= 1;
+          failures.push({ provider, failure });
+          // The next provider, or this one once more when none is left after it.
+          if (!another) index -= 1;
+          yield { type: 'restart' };
+          continue;
+        }
+        const before = [...state.earlier, ...failures.map((f) => f.failure)];
+        // After words, every provider this request asked is named: each is in the audit trail.
+        if (brokeOff && before.length > 0) throw new LlmError('unavailable', { provider: this.name, attempts: [...before, failure] });
+        if (brokeOff || !failure.retryable) throw failure;
         failures.push({ provider, failure });
       } finally {
         clearTimeout(deadline);

@@ -57,7 +57,10 @@ export interface LlmFakeBehaviour {
   cutOffAfterChars?: number;
   /** `end`: close the response cleanly; `destroy`: kill the socket. Default `end`. */
   cutOffMode?: 'end' | 'destroy';
-  /** After the stream opened and before any text, send the provider's in-stream error event. */
+  /**
+   * After the stream opened and before any text, send the provider's in-stream error event;
+   * with `cutOffAfterChars`, after that much text instead of cutting the stream.
+   */
   streamErrorType?: 'overloaded_error' | 'api_error';
   /** Characters per text delta; default 8. */
   chunkChars?: number;

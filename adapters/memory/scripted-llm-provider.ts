@@ -76,17 +76,18 @@ export class ScriptedLlmProvider implements LlmProvider {
       });
     }
     yield { type: 'start', provider, model };
-    if (behaviour.streamErrorType !== undefined) {
-      throw new LlmError(behaviour.streamErrorType === 'overloaded_error' ? 'overloaded' : 'server_error', { provider });
-    }
     let textSent = false;
+    const streamError = () => new LlmError(behaviour.streamErrorType === 'overloaded_error' ? 'overloaded' : 'server_error', { provider, afterText: textSent });
+    if (behaviour.streamErrorType !== undefined && behaviour.cutOffAfterChars === undefined) throw streamError();
     for (const text of answerChunks(behaviour.text, behaviour.chunkChars, behaviour.cutOffAfterChars)) {
       await this.pause(behaviour.chunkDelayMs, this.options.idleTimeoutMs, options.signal, textSent);
       textSent = true;
       yield { type: 'text', text };
       if (options.signal?.aborted) throw new LlmError('aborted', { provider, afterText: true });
     }
-    if (behaviour.cutOffAfterChars !== undefined) throw new LlmError('interrupted', { provider, afterText: textSent });
+    if (behaviour.cutOffAfterChars !== undefined) {
+      throw behaviour.streamErrorType === undefined ? new LlmError('interrupted', { provider, afterText: textSent }) : streamError();
+    }
     const toolCalls = scriptedCalls(behaviour.toolCalls ?? [], 'call_scripted');
     for (const call of toolCalls) yield { type: 'tool_call', call: { id: call.id, name: call.name, ...parseToolArguments(call.json) } };
     const prompt = [request.system ?? '', ...request.messages.map((m) => m.content)].join('');

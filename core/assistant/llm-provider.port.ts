@@ -99,10 +99,14 @@ export type LlmStopReason = 'end' | 'max_tokens' | 'tool_use' | 'other';
  * (response headers arrived), any number of `text` deltas and `tool_call`s (each call once,
  * whole, when its arguments are complete), then exactly one `done`.
  * A stream that ends any other way throws an `LlmError`. Behind a fallback, `start` may
- * appear once per provider tried; `text` never repeats.
+ * appear once per provider tried; `text` never repeats, except after a `restart`: only a caller
+ * that allows it (`LlmStreamOptions.restartAfterText`) gets one, when the provider broke off
+ * after its first words and the fallback asks for the whole answer again. Everything yielded
+ * before a `restart` is void; the answer comes again after it, from its `start` on.
  */
 export type LlmStreamEvent =
   | { type: 'start'; provider: string; model: string }
+  | { type: 'restart' }
   | { type: 'text'; text: string }
   | { type: 'tool_call'; call: LlmToolCall }
   | {
@@ -117,6 +121,12 @@ export type LlmStreamEvent =
 export interface LlmStreamOptions {
   /** Aborting ends the stream with an `LlmError` of code `aborted`. */
   signal?: AbortSignal;
+  /**
+   * Asked when a provider fails after it has streamed text: true lets a fallback start the
+   * answer over (a `restart` event, then the whole answer again) instead of throwing. Absent:
+   * never; a caller that cannot take its words back must not pass it.
+   */
+  restartAfterText?: () => boolean;
 }
 
 export interface LlmProvider {

@@ -125,9 +125,12 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
         },
       }),
     );
-    if (behaviour.streamErrorType !== undefined) {
+    const streamError = () => {
       const message = behaviour.streamErrorType === 'overloaded_error' ? 'Overloaded' : 'Internal server error';
       res.end(event('error', { error: { type: behaviour.streamErrorType, message } }));
+    };
+    if (behaviour.streamErrorType !== undefined && behaviour.cutOffAfterChars === undefined) {
+      streamError();
       return;
     }
     const toolCalls = scriptedCalls(behaviour.toolCalls ?? [], 'toolu_fake');
@@ -140,7 +143,9 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
       res.write(event('content_block_delta', { index: 0, delta: { type: 'text_delta', text: piece } }));
     }
     if (behaviour.cutOffAfterChars !== undefined) {
-      cutOff(res, behaviour.cutOffMode);
+      // Anthropic's overloaded_error arrives mid-answer too, as an event in the open stream.
+      if (behaviour.streamErrorType !== undefined) streamError();
+      else cutOff(res, behaviour.cutOffMode);
       return;
     }
     if (textBlocks === 1) res.write(event('content_block_stop', { index: 0 }));

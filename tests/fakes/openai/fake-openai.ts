@@ -188,8 +188,9 @@ async function streamAnswer(
     `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices, ...extra })}\n\n`;
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
   res.write(chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]));
-  if (behaviour.streamErrorType !== undefined) {
-    res.end(`data: ${JSON.stringify({ error: { message: 'The server had an error (fake).', type: 'server_error' } })}\n\n`);
+  const streamError = () => res.end(`data: ${JSON.stringify({ error: { message: 'The server had an error (fake).', type: 'server_error' } })}\n\n`);
+  if (behaviour.streamErrorType !== undefined && behaviour.cutOffAfterChars === undefined) {
+    streamError();
     return;
   }
   for (const piece of answerChunks(behaviour.text, behaviour.chunkChars, behaviour.cutOffAfterChars)) {
@@ -197,7 +198,8 @@ async function streamAnswer(
     res.write(chunk([{ index: 0, delta: { content: piece }, finish_reason: null }]));
   }
   if (behaviour.cutOffAfterChars !== undefined) {
-    cutOff(res, behaviour.cutOffMode);
+    if (behaviour.streamErrorType !== undefined) streamError();
+    else cutOff(res, behaviour.cutOffMode);
     return;
   }
   // Tool calls as OpenAI streams them: id and name first, then the arguments in pieces.

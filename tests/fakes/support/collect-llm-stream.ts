@@ -3,7 +3,7 @@ import type { LlmStreamEvent } from '../../../core/assistant/llm-provider.port';
 
 export interface CollectedStream {
   events: LlmStreamEvent[];
-  /** The text deltas joined: what a person would have read. */
+  /** The text deltas joined: what a person would have read (after the last `restart`, if any). */
   text: string;
   done: Extract<LlmStreamEvent, { type: 'done' }> | undefined;
   error: LlmError | undefined;
@@ -19,7 +19,8 @@ export async function collectStream(stream: AsyncIterable<LlmStreamEvent>): Prom
     if (!(caught instanceof LlmError)) throw caught;
     error = caught;
   }
-  const text = events.map((e) => (e.type === 'text' ? e.text : '')).join('');
+  const afterRestart = events.slice(events.findLastIndex((e) => e.type === 'restart') + 1);
+  const text = afterRestart.map((e) => (e.type === 'text' ? e.text : '')).join('');
   const done = events.find((e): e is Extract<LlmStreamEvent, { type: 'done' }> => e.type === 'done');
   return { events, text, done, error };
 }

@@ -137,6 +137,66 @@ describe('FallbackLlmProvider over the OpenAI and Anthropic fakes', () => {
     expect(anthropicFake.calls).toHaveLength(0);
   });
 
+  it('asks the other provider for the whole answer again when the first breaks off mid-answer and the caller can take its words back', async () => {
+    openaiFake.cutOffNext(10, 'destroy');
+
+    const result = await collectStream(both().stream(request, { restartAfterText: () => true }));
+
+    expect(result.events.map((e) => e.type).filter((type) => type !== 'text')).toEqual(['start', 'restart', 'start', 'done']);
+    expect([result.text, result.done?.provider]).toEqual(['Answer written by the Anthropic fake.', 'anthropic']);
+    expect(result.error).toBeUndefined();
+  });
+
+  it("restarts after Anthropic's overloaded_error in the middle of a stream", async () => {
+    anthropicFake.enqueue({ cutOffAfterChars: 12, streamErrorType: 'overloaded_error' });
+
+    const result = await collectStream(both().stream({ ...request, model: 'claude' }, { restartAfterText: () => true }));
+
+    expect(result.events.filter((e) => e.type === 'text').map((e) => e.text).join('')).toBe('Answer writt' + 'Answer written by the OpenAI fake.');
+    expect([result.text, result.done?.provider]).toEqual(['Answer written by the OpenAI fake.', 'openai']);
+  });
+
+  it('asks the only provider once more when it breaks off mid-answer, and gives up when it breaks off again', async () => {
+    const alone = new FallbackLlmProvider({ providers: [openai] });
+    openaiFake.cutOffNext(10);
+
+    const again = await collectStream(alone.stream(request, { restartAfterText: () => true }));
+    expect([again.text, again.error]).toEqual(['Answer written by the OpenAI fake.', undefined]);
+    expect(openaiFake.calls).toHaveLength(2);
+
+    openaiFake.cutOffNext(10);
+    openaiFake.cutOffNext(5);
+    const broken = await collectStream(alone.stream(request, { restartAfterText: () => true }));
+    expect(broken.text).toBe('Answe');
+    expect(broken.error?.attempts.map((a) => [a.provider, a.code, a.afterText])).toEqual([
+      ['openai', 'interrupted', true],
+      ['openai', 'interrupted', true],
+    ]);
+    expect(openaiFake.calls).toHaveLength(4);
+  });
+
+  it('throws "unavailable" listing both when the restarted answer fails too', async () => {
+    openaiFake.cutOffNext(10);
+    anthropicFake.failNext(529);
+
+    const result = await collectStream(both().stream(request, { restartAfterText: () => true }));
+
+    expect(result.error).toMatchObject({ code: 'unavailable' });
+    expect(result.error?.attempts.map((a) => [a.provider, a.code])).toEqual([
+      ['openai', 'interrupted'],
+      ['anthropic', 'overloaded'],
+    ]);
+  });
+
+  it('does not restart when the caller says the answer has no time left', async () => {
+    openaiFake.cutOffNext(10);
+
+    const result = await collectStream(both().stream(request, { restartAfterText: () => false }));
+
+    expect(result.error).toMatchObject({ code: 'interrupted', afterText: true });
+    expect(anthropicFake.calls).toHaveLength(0);
+  });
+
   it('does not fall back when the request itself is refused', async () => {
     openaiFake.failNext(400);
 
