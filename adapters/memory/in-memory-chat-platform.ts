@@ -1,21 +1,22 @@
 import { ChatPlatformError } from '../../core/assistant/chat-platform-error';
-import type {
-  AnswerTarget,
-  AnswerWriter,
-  BotAppearance,
-  ChatPlatform,
-  ChatPlatformFactory,
-  ChatUserProfile,
-  MessageRef,
-  PrivateAnswer,
-  PrivateDelivery,
-  SharedFile,
-  ShowThinkingInput,
-  ThinkingIndicator,
-  ThreadMessage,
-  LinkedMessage,
-  ThreadRef,
-  WorkspaceAccess,
+import {
+  CUT_OFF_MARK,
+  type AnswerTarget,
+  type AnswerWriter,
+  type BotAppearance,
+  type ChatPlatform,
+  type ChatPlatformFactory,
+  type ChatUserProfile,
+  type MessageRef,
+  type PrivateAnswer,
+  type PrivateDelivery,
+  type SharedFile,
+  type ShowThinkingInput,
+  type ThinkingIndicator,
+  type ThreadMessage,
+  type LinkedMessage,
+  type ThreadRef,
+  type WorkspaceAccess,
 } from '../../core/assistant/chat-platform.port';
 
 export interface InMemoryChatMessage extends ThreadMessage {
@@ -172,19 +173,35 @@ export class InMemoryChatPlatform implements ChatPlatform {
 
   startAnswer(target: AnswerTarget): AnswerWriter {
     let text = '';
+    /** The words of a restarted answer, shown (as Slack would) until new words replace them. */
+    let replaced: string | undefined;
     let finished = false;
+    const finish = async () => {
+      if (finished) throw new Error('The answer is already finished');
+      finished = true;
+      this.workspace.check('finish', target.thread.channelId);
+      const messageTs = text === '' ? [] : this.pieces(text).map((piece) => this.reply(target.thread, piece, target.appearance));
+      return { messageTs, delivery: 'stream' as const };
+    };
     return {
       append: async (delta) => {
         if (finished) throw new Error('The answer is already finished');
         this.workspace.check('append', target.thread.channelId);
+        if (delta !== '') replaced = undefined;
         text += delta;
       },
-      finish: async () => {
+      finish,
+      restart: async () => {
         if (finished) throw new Error('The answer is already finished');
-        finished = true;
-        this.workspace.check('finish', target.thread.channelId);
-        const messageTs = text === '' ? [] : this.pieces(text).map((piece) => this.reply(target.thread, piece, target.appearance));
-        return { messageTs, delivery: 'stream' };
+        if (text !== '') replaced = text;
+        text = '';
+      },
+      interrupt: async () => {
+        if (finished) return;
+        if (replaced !== undefined) text = replaced;
+        if (text === '') return;
+        text += CUT_OFF_MARK;
+        await finish();
       },
     };
   }

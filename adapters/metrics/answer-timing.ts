@@ -98,6 +98,14 @@ function timedWriter(writer: AnswerWriter, metrics: AnswerMetrics): AnswerWriter
         close();
       }
     },
+    restart: () => writer.restart(),
+    async interrupt(): Promise<void> {
+      try {
+        await writer.interrupt();
+      } finally {
+        close();
+      }
+    },
   };
 }
 

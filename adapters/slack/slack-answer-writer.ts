@@ -1,6 +1,6 @@
 import type { Clock } from '../../core/shared/clock.port';
 import { ChatPlatformError } from '../../core/assistant/chat-platform-error';
-import type { AnswerTarget, AnswerWriter, PostedAnswer } from '../../core/assistant/chat-platform.port';
+import { CUT_OFF_MARK, type AnswerTarget, type AnswerWriter, type PostedAnswer } from '../../core/assistant/chat-platform.port';
 import { SKIPPED_FOR_RATE_LIMIT, type SlackCall } from './slack-api-caller';
 import type { SlackStreamLoad } from './slack-stream-load';
 import { cutPoint } from './split-message';
@@ -28,6 +28,13 @@ interface OpenMessage {
   sent: string;
 }
 
+/** What a restarted answer had shown, kept until the new answer's first words replace it. */
+interface ReplacedAnswer {
+  readonly current: OpenMessage | undefined;
+  readonly finished: readonly string[];
+  readonly pending: string;
+}
+
 /**
  * Writes one answer into a thread. Prefers Slack's native streaming (chat.startStream /
  * appendStream / stopStream); when the workspace or channel cannot stream, posts a message
@@ -40,6 +47,7 @@ export class SlackAnswerWriter implements AnswerWriter {
   private readonly finished: string[] = [];
   private lastWriteAt = Number.NEGATIVE_INFINITY;
   private closed = false;
+  private replaced: ReplacedAnswer | undefined;
 
   constructor(
     private readonly call: SlackCall,
@@ -53,6 +61,7 @@ export class SlackAnswerWriter implements AnswerWriter {
 
   async append(text: string): Promise<void> {
     if (this.closed) throw new Error('The answer is already finished');
+    if (this.replaced !== undefined && text !== '') await this.takeBack(this.replaced);
     this.pending += text;
     if (this.mode !== 'edit') await this.pumpStream(false);
     // Not `else`: the stream may just have turned out to be unavailable.
@@ -71,6 +80,60 @@ export class SlackAnswerWriter implements AnswerWriter {
     if (this.current !== undefined) this.finished.push(this.current.ts);
     this.current = undefined;
     return { messageTs: [...this.finished], delivery: this.mode === 'edit' ? 'edit' : 'stream' };
+  }
+
+  /**
+   * The words so far are void. Their messages stay shown until the new answer's first words,
+   * which delete them and start a new message (ADR 7, amended): a streamed message's text can only
+   * grow, and Slack documents no chat.update of one, so the new answer streams afresh.
+   */
+  async restart(): Promise<void> {
+    if (this.closed) throw new Error('The answer is already finished');
+    // A second restart before new words: the messages shown are still the first answer's.
+    if (this.replaced === undefined && (this.current !== undefined || this.finished.length > 0)) {
+      this.replaced = { current: this.current, finished: [...this.finished], pending: this.pending };
+    }
+    this.current = undefined;
+    this.finished.length = 0;
+    this.pending = '';
+    this.lastWriteAt = Number.NEGATIVE_INFINITY;
+  }
+
+  /** What is shown stays, ended with a cut-off mark, its stream stopped (or its last edit made). */
+  async interrupt(): Promise<void> {
+    if (this.closed) return;
+    const shown = this.replaced;
+    if (shown !== undefined) {
+      this.replaced = undefined;
+      this.current = shown.current;
+      this.finished.push(...shown.finished);
+      this.pending = shown.pending;
+    }
+    if (this.current === undefined && this.finished.length === 0 && this.pending === '') {
+      this.closed = true;
+      this.settings.load?.finished(this);
+      return;
+    }
+    this.pending += CUT_OFF_MARK;
+    await this.finish();
+  }
+
+  /** Deletes a restarted answer's messages, a stream stopped first, before the new answer's first words. */
+  private async takeBack(shown: ReplacedAnswer): Promise<void> {
+    this.replaced = undefined;
+    const channel = this.target.thread.channelId;
+    // Already stopped (by the person, or by Slack) or already deleted: it goes all the same.
+    const gone = (error: unknown) => error instanceof ChatPlatformError && (error.code === 'not_found' || error.code === 'failed');
+    if (shown.current !== undefined && this.mode === 'stream') {
+      await this.call('chat.stopStream', { channel, ts: shown.current.ts }).catch((error: unknown) => {
+        if (!gone(error)) throw error;
+      });
+    }
+    for (const ts of [...shown.finished, ...(shown.current === undefined ? [] : [shown.current.ts])]) {
+      await this.call('chat.delete', { channel, ts }).catch((error: unknown) => {
+        if (!(error instanceof ChatPlatformError && error.code === 'not_found')) throw error;
+      });
+    }
   }
 
   // ---- native streaming ---------------------------------------------------------------

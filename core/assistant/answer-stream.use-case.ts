@@ -98,8 +98,10 @@ type DoneEvent = Extract<LlmStreamEvent, { type: 'done' }>;
 
 /**
  * The thread, trimmed oldest-first to the plan's token limit, goes to the LLM; its words are
- * streamed into the thread as they arrive. When the model fails (after the fallback), the
- * thread gets the unknown-error message instead: nothing is retried here (ADR 7).
+ * streamed into the thread as they arrive. A stream cut after its first words is asked for
+ * again by the fallback (ADR 7), and its words are replaced by the new answer. When the model
+ * fails (after the fallback), the thread gets the unknown-error message instead: nothing is
+ * retried here.
  */
 export class StreamAnswer {
   constructor(private readonly deps: StreamAnswerDeps) {}
@@ -155,6 +157,7 @@ export class StreamAnswer {
       ? { platform, thread: input.thread, subscriptionId: grant.subscriptionId, ...(input.appearance ? { appearance: input.appearance } : {}) }
       : undefined;
     let done: DoneEvent;
+    let restarted = false;
     try {
       done = await runToolLoop({
         llm: deps.llm,
@@ -178,6 +181,12 @@ export class StreamAnswer {
           },
         },
         append: (text) => writer.append(text),
+        // A stream cut after its first words, asked for again: its words are replaced, not followed.
+        restart: async (kept) => {
+          restarted = true;
+          await writer.restart();
+          if (kept !== '') await writer.append(kept);
+        },
         // Everyone in the thread sees the status: once a held answer has read private sources, a
         // host the model made up ("is reading october-14.example.com…") is not shown.
         showStatus: (status) =>
@@ -189,13 +198,15 @@ export class StreamAnswer {
       });
     } catch (error) {
       if (!isLlmError(error)) throw error;
-      // What was already said stays; the error message follows it.
-      if (progress.answer !== '') await writer.finish();
+      // What was already said stays, marked as cut off; the error message follows it.
+      await writer.interrupt();
       await this.recordFailedEgress(input, error, progress, read);
       await platform.postInThread(input.thread, deps.texts.unknownError(input.locale), input.appearance);
       return { status: 'failed', reason: 'llm_unavailable', errorCode: error.code };
     }
     if (progress.answer.trim() === '') {
+      // A restarted answer that came back empty: the cut one is still shown.
+      if (restarted) await writer.interrupt();
       await platform.postInThread(input.thread, deps.texts.unknownError(input.locale), input.appearance);
       return { status: 'failed', reason: 'empty_answer' };
     }

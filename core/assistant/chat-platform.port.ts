@@ -90,7 +90,22 @@ export interface AnswerTarget {
 export interface AnswerWriter {
   append(text: string): Promise<void>;
   finish(): Promise<PostedAnswer>;
+  /**
+   * Everything appended so far is void: the answer starts over. What is already shown stays
+   * until the first words appended after this replace it (so the person never looks at an
+   * empty thread while the model starts again); `interrupt` first keeps it instead.
+   */
+  restart(): Promise<void>;
+  /**
+   * The answer broke off and will not be finished (an error message follows): what is shown
+   * stays, closed and marked as cut off, so it does not read as a whole answer. Nothing shown,
+   * nothing done.
+   */
+  interrupt(): Promise<void>;
 }
+
+/** Ends the words of an answer that broke off. */
+export const CUT_OFF_MARK = '…';
 
 export interface PostedAnswer {
   /** Timestamps of the messages the answer occupies, in order. */

@@ -20,6 +20,11 @@ export function collectAnswer(platform: ChatPlatform): CollectedAnswer {
       text += delta;
     },
     finish: async () => ({ messageTs: [], delivery: 'edit' }),
+    // Nothing was handed over yet: a cut answer asked for again is simply collected anew.
+    restart: async () => {
+      text = '';
+    },
+    interrupt: async () => undefined,
   };
   const overrides: Partial<ChatPlatform> = {
     // Nobody watches a thread for these answers: no status, no reaction.

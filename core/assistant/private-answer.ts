@@ -1,5 +1,5 @@
 import type { AskerResources } from '../tools/tool';
-import type { AnswerTarget, AnswerWriter, ChatPlatform, PostedAnswer, ThreadRef } from './chat-platform.port';
+import { CUT_OFF_MARK, type AnswerTarget, type AnswerWriter, type ChatPlatform, type PostedAnswer, type ThreadRef } from './chat-platform.port';
 
 /**
  * Private sources stay private: an answer built from the asker's own connections (their
@@ -50,6 +50,17 @@ export class PrivateAnswerGate implements AnswerWriter {
 
   async append(text: string): Promise<void> {
     this.text += text;
+  }
+
+  async restart(): Promise<void> {
+    this.text = '';
+  }
+
+  /** Nothing was shown yet: what was written goes out as it is, marked as cut off. */
+  async interrupt(): Promise<void> {
+    if (this.text === '') return;
+    this.text += CUT_OFF_MARK;
+    await this.finish();
   }
 
   async finish(): Promise<PostedAnswer> {

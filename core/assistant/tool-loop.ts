@@ -63,6 +63,12 @@ export interface ToolLoopInput {
   readonly tools: readonly OfferedTool[];
   readonly context: Omit<ToolContext, 'signal' | 'integrationToken'>;
   append(text: string): Promise<void>;
+  /**
+   * The model broke off after its first words and is asked for the round again: what was
+   * appended in this round is void. `kept` is what earlier rounds wrote (usually ''): the
+   * answer now reads that, then the new words.
+   */
+  restart(kept: string): Promise<void>;
   showStatus(status: WorkStatus): Promise<void>;
   readonly clock: Clock;
   readonly tokenizer: Tokenizer;
@@ -98,7 +104,7 @@ export async function runToolLoop(input: ToolLoopInput): Promise<DoneEvent> {
       messages,
       ...(definitions.length > 0 ? { tools: definitions, toolChoice: mustAnswer ? 'none' : 'auto' } : {}),
     };
-    const { done, text, calls } = await streamRound(input, request);
+    const { done, text, calls } = await streamRound(input, request, started);
     progress.rounds.push(done);
     if (done.usage === null) {
       progress.estimatedInputTokens += estimateTokens(request, input.tokenizer);
@@ -118,17 +124,29 @@ export async function runToolLoop(input: ToolLoopInput): Promise<DoneEvent> {
   }
 }
 
-/** One model request: words go out as they arrive; tool calls are gathered whole. */
-async function streamRound(input: ToolLoopInput, request: LlmRequest) {
-  const { progress } = input;
+/**
+ * One model request: words go out as they arrive; tool calls are gathered whole. A stream cut
+ * after its first words may be asked for again while the answer is within its time
+ * (`maxMs`): the fallback then says `restart`, and the round's words are taken back.
+ */
+async function streamRound(input: ToolLoopInput, request: LlmRequest, started: number) {
+  const { progress, limits } = input;
+  const before = progress.answer;
   let text = '';
   let calls: LlmToolCall[] = [];
   let done: DoneEvent | undefined;
-  for await (const event of input.llm.stream(request)) {
+  const restartAfterText = () => input.clock.now().getTime() - started < limits.maxMs;
+  for await (const event of input.llm.stream(request, { restartAfterText })) {
     switch (event.type) {
       case 'start':
-        // A fallback to another provider starts over (only possible before any words).
+        // A fallback to another provider starts over (before any words, or after a restart).
         calls = [];
+        break;
+      case 'restart':
+        text = '';
+        calls = [];
+        progress.answer = before;
+        await input.restart(before);
         break;
       case 'text': {
         if (event.text === '') break;

@@ -179,6 +179,42 @@ describe.each(subjects)('ChatPlatform contract: $name', (subject) => {
     expect(squash(replies.map((r) => r.text).join(''))).toBe(squash(answer));
   });
 
+  it('replaces a restarted answer, even one over several messages, with the words appended after the restart', async () => {
+    const parent = h.say('Tell me everything', h.alice);
+    const writer = h.platform.startAnswer({ thread: { channelId: h.channelId, threadTs: parent }, recipientUserId: h.alice });
+    const broken = prose(15_000);
+    for (let i = 0; i < broken.length; i += 500) await writer.append(broken.slice(i, i + 500));
+
+    await writer.restart();
+    const whole = 'The whole answer, asked for again.';
+    for (let i = 0; i < whole.length; i += 9) await writer.append(whole.slice(i, i + 9));
+    const posted = await writer.finish();
+
+    expect(h.replies(parent).map((r) => r.text)).toEqual([whole]);
+    expect(posted.messageTs).toHaveLength(1);
+  });
+
+  it('keeps the words of an answer that broke off, marked as cut off; after a restart without new words, the first answer’s', async () => {
+    const parent = h.say('Tell me a story', h.alice);
+    const writer = h.platform.startAnswer({ thread: { channelId: h.channelId, threadTs: parent }, recipientUserId: h.alice });
+    await writer.append('Once upon ');
+    await writer.append('a time');
+    await writer.interrupt();
+    expect(h.replies(parent).map((r) => r.text)).toEqual(['Once upon a time…']);
+
+    const again = h.say('Another one', h.alice);
+    const restarted = h.platform.startAnswer({ thread: { channelId: h.channelId, threadTs: again }, recipientUserId: h.alice });
+    await restarted.append('There was ');
+    await restarted.append('a fox');
+    await restarted.restart();
+    await restarted.interrupt();
+    expect(h.replies(again).map((r) => r.text)).toEqual(['There was a fox…']);
+
+    const silent = h.say('Nothing?', h.alice);
+    await h.platform.startAnswer({ thread: { channelId: h.channelId, threadTs: silent }, recipientUserId: h.alice }).interrupt();
+    expect(h.replies(silent)).toEqual([]);
+  });
+
   it('posts nothing for an empty answer', async () => {
     const parent = h.say('…', h.alice);
     const writer = h.platform.startAnswer({ thread: { channelId: h.channelId, threadTs: parent }, recipientUserId: h.alice });

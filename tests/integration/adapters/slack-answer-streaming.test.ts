@@ -171,6 +171,33 @@ describe('SlackChatPlatform writing answers through the Web API fake', () => {
     expect(replies.every((r) => r.streamState === 'stopped')).toBe(true);
   });
 
+  it('replaces a restarted answer when the new words come: its streams stopped and deleted, the new answer streamed afresh', async () => {
+    const threadTs = question();
+    const writer = platform.startAnswer({ thread: { channelId: ws.channel, threadTs }, recipientUserId: ws.alice });
+    const broken = prose(13_000);
+    for (let i = 0; i < broken.length; i += 500) await writer.append(broken.slice(i, i + 500));
+    const old = slack.botReplies(ws.channel, threadTs).map((r) => r.ts);
+    expect(old).toHaveLength(2);
+
+    await writer.restart();
+    // Until the new answer's first words, the person still reads the old ones.
+    expect(slack.botReplies(ws.channel, threadTs).map((r) => r.ts)).toEqual(old);
+    const mark = slack.calls.length;
+    await writer.append('The whole answer.');
+    const posted = await writer.finish();
+
+    const replies = slack.botReplies(ws.channel, threadTs);
+    expect(replies.map((r) => [r.text, r.streamState])).toEqual([['The whole answer.', 'stopped']]);
+    expect(posted).toEqual({ messageTs: [replies[0]!.ts], delivery: 'stream' });
+    expect(slack.calls.slice(mark).map((c) => `${c.method} ${c.params.ts ?? ''}`.trim())).toEqual([
+      `chat.stopStream ${old[1]}`,
+      `chat.delete ${old[0]}`,
+      `chat.delete ${old[1]}`,
+      'chat.startStream',
+      `chat.stopStream ${replies[0]!.ts}`,
+    ]);
+  });
+
   describe('when the workspace cannot stream', () => {
     beforeEach(() => slack.disableStreaming('unknown_method'));
 
@@ -227,6 +254,20 @@ describe('SlackChatPlatform writing answers through the Web API fake', () => {
 
       expect(since('chat.startStream', mark)).toHaveLength(1);
       expect(slack.botReplies(ws.channel, second).map((r) => r.text)).toEqual(['Two.']);
+    });
+
+    it('deletes the posted messages of a restarted answer and posts the new one', async () => {
+      const threadTs = question();
+      const writer = platform.startAnswer({ thread: { channelId: ws.channel, threadTs }, recipientUserId: ws.alice });
+      await writer.append('Words of an answer ');
+      await writer.append('that broke off.');
+      await writer.restart();
+      await writer.append('The whole answer.');
+      const posted = await writer.finish();
+
+      const replies = slack.botReplies(ws.channel, threadTs);
+      expect(replies.map((r) => r.text)).toEqual(['The whole answer.']);
+      expect(posted).toEqual({ messageTs: [replies[0]!.ts], delivery: 'edit' });
     });
 
     it('splits a long answer into several posted messages', async () => {

@@ -231,13 +231,38 @@ describe('when the model fails', () => {
     expect(replies(world, CHANNEL, jaTs)).toEqual([translate('UNKNOWN', {}, 'ja')]);
   });
 
-  it('keeps the words already written when the stream breaks, then says an error occurred', async () => {
+  it('replaces words of a stream that breaks off with the other provider’s whole answer, counted once', async () => {
     world.openai.answer('The first part of a long answer that breaks.');
     world.openai.cutOffNext(16);
+    world.anthropic.answer('The whole answer, from the second provider.');
     const ts = world.chat.say({ channelId: CHANNEL, userId: HANA, text: 'hi' });
-    expect(await world.answer({ ts })).toMatchObject({ status: 'failed', errorCode: 'interrupted' });
-    expect(replies(world, CHANNEL, ts)).toEqual(['The first part o', UNKNOWN_EN]);
-    expect(world.anthropic.calls).toHaveLength(0);
+    expect(await world.answer({ ts })).toMatchObject({ status: 'answered', provider: 'anthropic' });
+    expect(replies(world, CHANNEL, ts)).toEqual(['The whole answer, from the second provider.']);
+    expect(await world.w.usage.tallyByMember(TEAM, null)).toEqual([{ memberId: HANA, channelMention: 1, directMessage: 0, reaction: 0 }]);
+    expect((await world.audit.list(TEAM)).map((a) => a.provider)).toEqual(['anthropic']);
+  });
+
+  it('keeps the words already written, marked as cut off, when every provider breaks off, then says an error occurred', async () => {
+    world.openai.answer('The first part of a long answer that breaks.');
+    world.openai.cutOffNext(16);
+    world.anthropic.enqueue({ text: 'Another answer that breaks too.', cutOffAfterChars: 7 });
+    const ts = world.chat.say({ channelId: CHANNEL, userId: HANA, text: 'hi' });
+    expect(await world.answer({ ts })).toMatchObject({ status: 'failed', errorCode: 'unavailable' });
+    expect(replies(world, CHANNEL, ts)).toEqual(['Another…', UNKNOWN_EN]);
+    expect(await world.w.usage.tallyByMember(TEAM, null)).toEqual([]);
+    expect((await world.audit.list(TEAM)).map((a) => [a.provider, a.inputTokens])).toEqual([
+      ['openai', null],
+      ['anthropic', null],
+    ]);
+  });
+
+  it('keeps the words of a restarted answer when the other provider fails before any, marked as cut off', async () => {
+    world.openai.answer('The first part of a long answer that breaks.');
+    world.openai.cutOffNext(16);
+    world.anthropic.failNext(529);
+    const ts = world.chat.say({ channelId: CHANNEL, userId: HANA, text: 'hi' });
+    expect(await world.answer({ ts })).toMatchObject({ status: 'failed', errorCode: 'unavailable' });
+    expect(replies(world, CHANNEL, ts)).toEqual(['The first part o…', UNKNOWN_EN]);
   });
 
   it('treats an empty answer as a failure', async () => {

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ApproximateTokenizer } from '../../../adapters/memory/approximate-tokenizer';
 import { FakeClock } from '../../../adapters/memory/fake-clock';
 import { ScriptedLlmProvider } from '../../../adapters/memory/scripted-llm-provider';
+import { FallbackLlmProvider } from '../../../adapters/llm/fallback-llm-provider';
+import type { LlmProvider } from '../../../core/assistant/llm-provider.port';
 import { citationFooter } from '../../../core/assistant/answer-stream.use-case';
 import { LlmError } from '../../../core/assistant/llm-error';
 import { DEFAULT_TOOL_LOOP_LIMITS, newToolLoopProgress, runToolLoop, type ToolLoopLimits } from '../../../core/assistant/tool-loop';
@@ -20,9 +22,10 @@ const aTool = (name: string, run: Tool['run'], overrides: Partial<Tool> = {}): T
   ...overrides,
 });
 
-function loop(options: { tools?: Tool[]; limits?: Partial<ToolLoopLimits>; clock?: FakeClock; llm?: ScriptedLlmProvider } = {}) {
-  const llm = options.llm ?? new ScriptedLlmProvider({ name: 'openai', defaultModel: 'gpt-5' });
+function loop<L extends LlmProvider = ScriptedLlmProvider>(options: { tools?: Tool[]; limits?: Partial<ToolLoopLimits>; clock?: FakeClock; llm?: L } = {}) {
+  const llm = options.llm ?? (new ScriptedLlmProvider({ name: 'openai', defaultModel: 'gpt-5' }) as LlmProvider as L);
   const written: string[] = [];
+  const restarts: string[] = [];
   const statuses: WorkStatus[] = [];
   const progress = newToolLoopProgress();
   const run = () =>
@@ -32,13 +35,19 @@ function loop(options: { tools?: Tool[]; limits?: Partial<ToolLoopLimits>; clock
       tools: (options.tools ?? []).map((tool) => ({ tool })),
       context: { teamId: 'T1', userId: 'U1', locale: 'en', plan: 'free', searchResults: 1 },
       append: async (text) => void written.push(text),
+      // As a writer replaces a restarted answer: what was written is gone, earlier rounds' words come again.
+      restart: async (kept) => {
+        restarts.push(kept);
+        written.length = 0;
+        if (kept !== '') written.push(kept);
+      },
       showStatus: async (status) => void statuses.push(status),
       clock: options.clock ?? new FakeClock(),
       tokenizer: new ApproximateTokenizer(),
       limits: { ...DEFAULT_TOOL_LOOP_LIMITS, ...options.limits },
       progress,
     });
-  return { llm, written, statuses, progress, run };
+  return { llm, written, restarts, statuses, progress, run };
 }
 
 describe('the tool loop', () => {
@@ -153,6 +162,48 @@ describe('the tool loop', () => {
     expect(progress.answer).toBe('Working. ');
     expect(progress.rounds).toHaveLength(1);
     expect(progress.toolsCalled).toEqual(['t']);
+  });
+});
+
+describe('the tool loop when a stream breaks off mid-answer', () => {
+  const providers = () => [
+    new ScriptedLlmProvider({ name: 'openai', defaultModel: 'gpt-5' }),
+    new ScriptedLlmProvider({ name: 'anthropic', defaultModel: 'claude' }),
+  ];
+
+  it('replaces the broken round with the fallback’s whole round, keeping the words of earlier rounds', async () => {
+    const [openai, anthropic] = providers();
+    const { written, restarts, run, progress } = loop({ tools: [aTool('t', async () => ({ content: 'r' }))], llm: new FallbackLlmProvider({ providers: [openai!, anthropic!] }) });
+    openai!.enqueue({ text: 'Working.', toolCalls: [{ name: 't', arguments: {} }] }, { text: 'A broken second round.', cutOffAfterChars: 8 });
+    anthropic!.enqueue({ text: 'The whole second round.' });
+
+    const done = await run();
+
+    expect(done.provider).toBe('anthropic');
+    expect(restarts).toEqual(['Working.']);
+    expect(written.join('')).toBe('Working.\n\nThe whole second round.');
+    expect(progress.answer).toBe('Working.\n\nThe whole second round.');
+  });
+
+  it('does not ask again once the answer is past its time: the failure is thrown with the words written', async () => {
+    const [openai, anthropic] = providers();
+    const clock = new FakeClock();
+    const slow = new ScriptedLlmProvider({ name: 'openai', defaultModel: 'gpt-5' });
+    const late: LlmProvider = {
+      name: 'openai',
+      async *stream(request, options) {
+        clock.advanceMs(DEFAULT_TOOL_LOOP_LIMITS.maxMs);
+        yield* slow.stream(request, options);
+      },
+    };
+    slow.enqueue({ text: 'Late words that break.', cutOffAfterChars: 10 });
+    const { written, restarts, run } = loop({ clock, llm: new FallbackLlmProvider({ providers: [late, anthropic!] }) });
+
+    await expect(run()).rejects.toMatchObject({ code: 'interrupted', afterText: true });
+
+    expect(restarts).toEqual([]);
+    expect(written.join('')).toBe('Late words');
+    expect(openai!.calls.length + anthropic!.calls.length).toBe(0);
   });
 });
 
