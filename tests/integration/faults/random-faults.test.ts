@@ -10,6 +10,7 @@ import { openDatabase } from '../../../adapters/postgres/database';
 import { createPgRepositories } from '../../../adapters/postgres/pg-repositories';
 import { slackAnswerTexts, slackText } from '../../../apps/shared/messages/slack';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
+import { CUT_OFF_MARK } from '../../../core/assistant/chat-platform.port';
 import { summaryDueNow } from '../../support/due-summary';
 import type { SpawnedApp } from '../../support/processes';
 import { seededRandom, seededStreams } from '../../support/seeded-random';
@@ -37,7 +38,8 @@ import {
  * is killed with SIGKILL every few seconds and started again; and once PostgreSQL, the suite's own, really stops for a few
  * seconds (a fast shutdown ends every session) and starts again on the same data. In the end
  * every question has exactly one outcome in its thread: the whole answer, or the
- * unknown-error message (after whatever words had already reached Slack when a stream broke);
+ * unknown-error message (after whatever words had already reached Slack when a stream broke
+ * and was not answered again, ended with "…");
  * every step ends once, completed with the whole answer or failed with the error message;
  * and each workspace's scheduled summary, due when the run begins, is posted once in its
  * channel or, when the models failed it, its owner is told so once.
@@ -106,9 +108,10 @@ function outcomeOf(world: FaultWorld, question: Question): 'answer' | 'error' | 
   if (whole + errors === 0) return `lost: ${JSON.stringify(texts)}`;
   if (whole + errors > 1) return `duplicated: ${JSON.stringify(texts)}`;
   if (texts.length === 1) return whole === 1 ? 'answer' : 'error';
-  // A stream that broke after its first words: they stay, and the error message follows them once.
+  // A stream that broke after its first words, not answered again: they stay, marked as cut off, and the error message follows them once.
   const [said, after] = texts;
-  if (texts.length === 2 && after === UNKNOWN_ERROR && said !== '' && answerTo(question.eventId).startsWith(said!)) return 'partial answer, then error';
+  const cut = said?.endsWith(CUT_OFF_MARK) ? said.slice(0, -CUT_OFF_MARK.length) : undefined;
+  if (texts.length === 2 && after === UNKNOWN_ERROR && cut && answerTo(question.eventId).startsWith(cut)) return 'partial answer, then error';
   return `unexpected: ${JSON.stringify(texts)}`;
 }
 

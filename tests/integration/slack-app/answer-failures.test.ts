@@ -6,6 +6,7 @@ import {
   installThroughBrowser,
   mention,
   repliesIn,
+  repositoriesOf,
   sendEvent,
   settled,
   startSlackAppWorld,
@@ -36,6 +37,56 @@ describe('Slack app: when the model or the plan says no', () => {
     const ts = await ask();
     await eventually(() => expect(repliesIn(world, world.ws.channel, ts)).toEqual(['Answered by the second provider.']));
     expect(world.anthropic.calls).toHaveLength(1);
+  });
+
+  const mentionsCounted = async () =>
+    (await repositoriesOf(world).usageEvents.tallyByMember(world.ws.team.id, null)).find((t) => t.memberId === world.ws.alice)?.channelMention ?? 0;
+  /** Every message Tomo has in the thread, a stream still open included, as the person sees it. */
+  const shownIn = (ts: string) => world.slack.botReplies(world.ws.channel, ts).map((m) => `${m.text}${m.streamState === 'streaming' ? ' [streaming]' : ''}`);
+  const streamsStartedIn = (ts: string) => world.slack.callsTo('chat.startStream').filter((c) => c.params.thread_ts === ts && c.outcome === 'ok');
+
+  it('replaces the words of a stream OpenAI cuts mid-answer with Anthropic’s whole answer: one message, one request counted', async () => {
+    world.openai.answer('The first words of an answer that OpenAI never finishes.');
+    world.openai.cutOffNext(30, 'destroy');
+    world.anthropic.answer('The whole answer, written by the second provider.');
+    const counted = await mentionsCounted();
+    try {
+      const ts = await ask();
+      const jobs = await eventually(async () => {
+        const done = (await settled(world)).filter((job) => (job.data as { ts?: string }).ts === ts);
+        expect(done).toHaveLength(1);
+        return done;
+      });
+      expect(jobs[0]).toMatchObject({ state: 'completed', output: { status: 'answered', provider: 'anthropic' } });
+      expect(shownIn(ts)).toEqual(['The whole answer, written by the second provider.']);
+      // The cut words were in the thread (a stream of their own) before the whole answer replaced them.
+      expect(streamsStartedIn(ts)).toHaveLength(2);
+      expect(world.slack.statusOf(world.ws.channel, ts)).toBe('');
+      await eventually(async () => expect(await mentionsCounted()).toBe(counted + 1));
+    } finally {
+      world.openai.reset();
+      world.anthropic.reset();
+    }
+  });
+
+  it('keeps the unknown-error message when every provider cuts its stream, the cut words marked as such, nothing counted', async () => {
+    world.openai.answer('The first words of an answer that OpenAI never finishes.');
+    world.openai.cutOffNext(30, 'destroy');
+    world.anthropic.enqueue({ text: 'Anthropic starts over and breaks off as well.', cutOffAfterChars: 25, streamErrorType: 'overloaded_error' });
+    const counted = await mentionsCounted();
+    try {
+      const ts = await ask();
+      await eventually(() => expect(repliesIn(world, world.ws.channel, ts)).toContain(UNKNOWN_EN));
+      const jobs = (await settled(world)).filter((job) => (job.data as { ts?: string }).ts === ts);
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0]).toMatchObject({ state: 'completed', output: { status: 'failed', reason: 'llm_unavailable' } });
+      expect(shownIn(ts)).toEqual(['Anthropic starts over and…', UNKNOWN_EN]);
+      expect(world.slack.statusOf(world.ws.channel, ts)).toBe('');
+      expect(await mentionsCounted()).toBe(counted);
+    } finally {
+      world.openai.reset();
+      world.anthropic.reset();
+    }
   });
 
   it('posts the unknown-error message once, clears the status, and does not retry, when both providers are down', async () => {

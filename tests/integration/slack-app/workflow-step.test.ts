@@ -161,6 +161,22 @@ describe('Slack app: the "Ask Tomo" workflow step (real server and worker, fakes
     expect(world.openai.calls.length).toBe(calls);
   });
 
+  it('ends the step with the other provider’s whole answer when the first breaks off mid-answer', async () => {
+    world.openai.answer('A first answer that breaks off in the middle.');
+    world.openai.cutOffNext(12, 'destroy');
+    world.anthropic.answer('The whole answer from the second provider.');
+    try {
+      const execution = await runStep({ prompt: 'Anything?', user_id: world.ws.alice });
+      await eventually(() => expect(execution.state).toBe('completed'));
+      expect(execution.outputs).toEqual({ answer: 'The whole answer from the second provider.' });
+      await settled(world, WORKFLOW);
+      expect(completions(execution.id).map((c) => c.method)).toEqual(['functions.completeSuccess']);
+    } finally {
+      world.openai.reset();
+      world.anthropic.reset();
+    }
+  });
+
   it('ends with the unknown-error message when every model is down, and says what is missing without a prompt', async () => {
     world.openai.failAlways(500);
     world.anthropic.failAlways(529);
