@@ -1,20 +1,7 @@
-import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { Block, Span } from '../../core/creations/mrkdwn';
 import type { PdfDocument, PdfRenderer } from '../../core/creations/pdf-document';
-
-const require = createRequire(import.meta.url);
-
-/**
- * Noto Sans JP (SIL Open Font License) from the `@expo-google-fonts/noto-sans-jp` package: the
- * whole Japanese and Latin repertoire in one TrueType file per weight, so no system font is
- * needed and a thread mixing English and Japanese sets in one face. pdfkit embeds only the
- * glyphs a document uses (a subset), so a PDF stays small (ADR 71).
- */
-export const FONT_FILES = {
-  regular: require.resolve('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf'),
-  bold: require.resolve('@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf'),
-};
+import { pdfFonts } from './pdf-fonts';
 
 const COLORS = { text: '#1d1c1d', muted: '#616061', link: '#1264a3', code: '#c01343', rule: '#dddddd', codeBackground: '#f6f6f6', quoteBar: '#c9c9c9' };
 const MARGIN = 56;
@@ -38,8 +25,10 @@ export class PdfkitRenderer implements PdfRenderer {
       doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
       doc.on('error', reject);
     });
-    doc.registerFont('body', FONT_FILES.regular);
-    doc.registerFont('bold', FONT_FILES.bold);
+    const fonts = pdfFonts();
+    // pdfkit takes parsed fontkit fonts; its types know only files and buffers.
+    doc.registerFont('body', fonts.regular as unknown as Buffer);
+    doc.registerFont('bold', fonts.bold as unknown as Buffer);
 
     doc.font('bold').fontSize(18).fillColor(COLORS.text).text(document.title);
     doc.moveDown(0.2);
