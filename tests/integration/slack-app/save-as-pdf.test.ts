@@ -221,6 +221,21 @@ describe('"Save as PDF" message shortcut through the real server and worker (Sla
     );
   });
 
+  it('emoji in a display name and in messages are in the PDF (Noto Emoji), not empty boxes that read as U+0000', async () => {
+    const { slack, ws } = world;
+    const ada = slack.addUser({ id: 'UADA', teamId: ws.team.id, name: 'ada', realName: 'Ada Lovelace', displayName: 'Ada 🌸', locale: 'en-US', tz: 'UTC' }).id;
+    const deployed = slack.addMessage({ channel: ws.channel, user: ada, text: 'Deployed ✅ 🚀 👩‍💻', at: new Date('2026-11-22T09:00:00Z') });
+    slack.addMessage({ channel: ws.channel, user: hanako, threadTs: deployed.ts, text: '確認しました 🙏', at: new Date('2026-11-22T09:05:00Z') });
+
+    await postInteraction(world, shortcut(world, deployed, ada));
+    await eventually(() => expect(pdfsInDm(ada)).toHaveLength(1), 20_000);
+    await settled(world, SLACK_QUEUES.slackPdf.name);
+
+    const text = await pdfText(pdfsInDm(ada)[0]!.files![0]!.content);
+    expect(text).not.toContain('\u0000');
+    expectInOrder(text, ['Thread in #general', 'Saved by Ada 🌸', 'Ada 🌸', 'Nov 22, 2026, 9:00 AM', 'Deployed ✅ 🚀 👩‍💻', 'はなこ', '確認しました 🙏']);
+  });
+
   it('not entitled (the trial is over): an ephemeral refusal in the person\'s language, and no PDF', async () => {
     await endTrial(world);
     const before = pdfsInDm(hanako).length;
