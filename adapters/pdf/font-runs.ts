@@ -61,14 +61,37 @@ export function fontRuns(text: string, primary: GlyphSet, fallback: GlyphSet): F
 /** The common case, checked without segmenting: no emoji asked for, every character in the primary. */
 function fitsPrimary(text: string, primary: GlyphSet): boolean {
   if (EMOJI_PRESENTATION.test(text)) return false;
-  for (const c of text) if (!has(primary, c)) return false;
+  const known = coverage(primary);
+  for (let i = 0; i < text.length; i += 1) {
+    const codePoint = text.codePointAt(i)!;
+    if (codePoint > 0xffff) i += 1;
+    if (!known(codePoint)) return false;
+  }
   return true;
 }
 
-/** Line breaks and tabs are layout, not glyphs: pdfkit handles them before it looks for glyphs. */
+// fontkit looks a code point up in the font's cmap tables each time (~0.5 µs); remembered, a
+// Japanese paragraph is checked in a few Map lookups a character.
+const coverages = new WeakMap<GlyphSet, (codePoint: number) => boolean>();
+
+/** Whether `font` draws a code point. Line breaks and tabs count: pdfkit lays them out itself. */
+function coverage(font: GlyphSet): (codePoint: number) => boolean {
+  let check = coverages.get(font);
+  if (check === undefined) {
+    const known = new Map<number, boolean>();
+    check = (codePoint) => {
+      if (codePoint < 0x20) return true;
+      let answer = known.get(codePoint);
+      if (answer === undefined) known.set(codePoint, (answer = font.hasGlyphForCodePoint(codePoint)));
+      return answer;
+    };
+    coverages.set(font, check);
+  }
+  return check;
+}
+
 function has(font: GlyphSet, c: string): boolean {
-  const codePoint = c.codePointAt(0)!;
-  return codePoint < 0x20 || font.hasGlyphForCodePoint(codePoint);
+  return coverage(font)(c.codePointAt(0)!);
 }
 
 /** The cluster for the primary font, without the invisible characters it has no glyph for. */
