@@ -34,8 +34,8 @@ export interface PdfFonts {
 let parsed: PdfFonts | undefined;
 
 /**
- * The fonts, parsed on first use and kept for the process: reading and parsing Noto Sans JP took
- * about 250 ms of every PDF. pdfkit accepts parsed fontkit fonts and still embeds a subset of
+ * The fonts, parsed on first use and kept for the process, instead of reading Noto Sans JP's
+ * 5 MB files and parsing them again for every PDF. pdfkit accepts parsed fontkit fonts and still embeds a subset of
  * its own in each document; rendering is synchronous, so documents never share a font mid-use.
  */
 export function pdfFonts(): PdfFonts {
