@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import {
   ImageGenerationError,
@@ -79,7 +80,7 @@ export class OpenAiImageGenerator implements ImageGenerator {
         } catch (error) {
           const wait = rateLimitWait(error, attempt);
           if (wait === undefined || Date.now() + wait >= deadline) throw error;
-          await sleep(wait, shared);
+          await setTimeout(wait, undefined, { signal: shared });
         }
       }
     };
@@ -146,20 +147,3 @@ function rateLimitWait(error: unknown, attempt: number): number | undefined {
   return 2000 * 2 ** attempt;
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason as Error);
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', stop);
-      resolve();
-    }, ms);
-    const stop = () => {
-      clearTimeout(timer);
-      reject(signal.reason as Error);
-    };
-    signal.addEventListener('abort', stop, { once: true });
-  });
-}
