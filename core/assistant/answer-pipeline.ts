@@ -34,8 +34,8 @@ export interface AnswerPipelineDeps extends StreamAnswerDeps {
   readonly checkEntitlement: Pick<CheckEntitlement, 'execute'>;
   readonly composeInstructions: Pick<ComposeInstructions, 'execute'>;
   readonly texts: AnswerTexts;
-  /** Put into denial messages: where to buy a plan, where admins assign seats. */
-  readonly links: { readonly pricingUrl: string; readonly membersUrl: string };
+  /** Put into denial messages: where to buy a plan, where admins assign seats, where an unpaid invoice is paid. */
+  readonly links: { readonly pricingUrl: string; readonly membersUrl: string; readonly subscriptionUrl: string };
   /** A public address of a workspace's custom icon, for Slack's icon_url. */
   readonly iconUrl: (teamId: TeamId, iconKey: string) => string | undefined;
   /** `LLM_PROVIDER`: the plan's model maps to it. */

@@ -10,11 +10,19 @@ import type { RequestLimitCheck } from '../usage/request-limit';
 import { checkRequestLimit, usageWindow } from '../usage/request-limit';
 import type { InstallationRecord } from '../workspace/installation';
 
-export type EntitlementDenialReason = 'trial_over' | 'plan_ended' | 'no_seat' | 'request_limit_reached' | 'uninstalled' | 'other_workspace';
+export type EntitlementDenialReason =
+  | 'trial_over'
+  | 'plan_ended'
+  | 'payment_due'
+  | 'no_seat'
+  | 'request_limit_reached'
+  | 'uninstalled'
+  | 'other_workspace';
 
 const DENIAL_CODES: Readonly<Record<EntitlementDenialReason, ErrorCode>> = {
   trial_over: 'ENTITLEMENT.TRIAL_OVER',
   plan_ended: 'ENTITLEMENT.PLAN_ENDED',
+  payment_due: 'ENTITLEMENT.PAYMENT_DUE',
   no_seat: 'ENTITLEMENT.NO_SEAT',
   other_workspace: 'ENTITLEMENT.OTHER_WORKSPACE',
   request_limit_reached: 'ENTITLEMENT.REQUEST_LIMIT_REACHED',
@@ -110,8 +118,10 @@ const byBestPlan = (a: SubscriptionRecord, b: SubscriptionRecord) =>
  * 3. No seat, but a usable paid subscription has an unassigned seat → that seat is filled by usage.
  * 4. A running free trial → the free plan's limits, per member.
  * 5. Usable paid subscriptions exist but all seats are taken → no_seat.
- * 6. Otherwise, if the workspace had a paid plan (all ended now) → plan_ended.
- * 7. Otherwise the trial is over and no plan was bought → trial_over.
+ * 6. Otherwise, if a paid plan is suspended (the payment provider stopped collecting an unpaid
+ *    invoice; paying it restores the plan) → payment_due.
+ * 7. Otherwise, if the workspace had a paid plan (all ended now) → plan_ended.
+ * 8. Otherwise the trial is over and no plan was bought → trial_over.
  * A person of another workspace never gets a seat (the Members page lists, and frees, only the
  * workspace's members): the trial still answers them; paid plans refuse them (other_workspace).
  * A request-limit denial is returned only when no other route grants an answer.
@@ -152,6 +162,8 @@ export function decideEntitlement(facts: EntitlementFacts): EntitlementDecision 
 
   if (limitReached !== null) return deny('request_limit_reached', { limit: limitReached, resetDate });
   if (paid.length > 0) return deny(outsider ? 'other_workspace' : 'no_seat');
-  if (facts.subscriptions.some((s) => s.kind === 'paid')) return deny('plan_ended');
+  const paidEver = facts.subscriptions.filter((s) => s.kind === 'paid');
+  if (paidEver.some((s) => Subscription.fromRecord(s).statusAt(now) === 'suspended')) return deny('payment_due');
+  if (paidEver.length > 0) return deny('plan_ended');
   return deny('trial_over');
 }

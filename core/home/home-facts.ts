@@ -20,6 +20,8 @@ export type HomePlan =
     }
   /** Every paid plan the workspace had has ended (and no trial runs). */
   | { readonly kind: 'ended' }
+  /** No usable plan, and a paid one is suspended for an unpaid invoice: paying it restores it. */
+  | { readonly kind: 'payment_due' }
   | { readonly kind: 'none' };
 
 /** The person's seat: held, free for the taking on their next question, the trial's, or none. */
@@ -80,6 +82,8 @@ export function homeFacts(input: {
     plan = { kind: 'paid', plans: paid.map((s) => ({ name: PLANS[s.planKey].displayName, interval: s.interval, seats: s.quantity })) };
   } else if (trial) {
     plan = { kind: 'trial', endsAt: trial.currentPeriodEnd, daysLeft: Math.max(0, Math.ceil((trial.currentPeriodEnd.getTime() - now.getTime()) / DAY_MS)) };
+  } else if (input.subscriptions.some((s) => s.kind === 'paid' && Subscription.fromRecord(s).statusAt(now) === 'suspended')) {
+    plan = { kind: 'payment_due' };
   } else if (input.subscriptions.some((s) => s.kind === 'paid')) {
     plan = { kind: 'ended' };
   }

@@ -57,6 +57,7 @@ export const ErrorCodes = [
   // Entitlement: why Tomo does not answer (posted in Slack)
   'ENTITLEMENT.TRIAL_OVER',
   'ENTITLEMENT.PLAN_ENDED',
+  'ENTITLEMENT.PAYMENT_DUE',
   'ENTITLEMENT.NO_SEAT',
   'ENTITLEMENT.OTHER_WORKSPACE',
   'ENTITLEMENT.REQUEST_LIMIT_REACHED',

@@ -50,6 +50,8 @@ export const en: MessageCatalogue = {
     'Your free trial of Tomo has ended. To keep using Tomo, a workspace admin can buy a plan at {pricingUrl}',
   'ENTITLEMENT.PLAN_ENDED':
     "Your workspace's Tomo plan has ended. To keep using Tomo, a workspace admin can buy a plan at {pricingUrl}",
+  'ENTITLEMENT.PAYMENT_DUE':
+    "Tomo is paused for your workspace: the last payment for its plan did not go through. A workspace admin can pay the open invoice from {subscriptionUrl} and Tomo answers again at once.",
   'ENTITLEMENT.NO_SEAT':
     "You don't have a Tomo seat, and every seat of your workspace's subscriptions is taken. Ask a workspace admin to add a seat or assign you one at {membersUrl}",
   'ENTITLEMENT.OTHER_WORKSPACE':

@@ -51,6 +51,8 @@ export const ja: MessageCatalogue = {
     'Tomoの無料トライアルは終了しました。引き続きご利用いただくには、ワークスペースの管理者が {pricingUrl} からプランを購入してください。',
   'ENTITLEMENT.PLAN_ENDED':
     'ワークスペースのTomoのプランは終了しました。引き続きご利用いただくには、ワークスペースの管理者が {pricingUrl} からプランを購入してください。',
+  'ENTITLEMENT.PAYMENT_DUE':
+    'プランの最新のお支払いが完了しなかったため、このワークスペースでのTomoは一時停止中です。ワークスペースの管理者が {subscriptionUrl} から未払いの請求書を支払うと、すぐに再開します。',
   'ENTITLEMENT.NO_SEAT':
     'あなたにはTomoの席がなく、ワークスペースのサブスクリプションの席はすべて使用中です。ワークスペースの管理者に席の追加、または {membersUrl} での割り当てを依頼してください。',
   'ENTITLEMENT.OTHER_WORKSPACE':

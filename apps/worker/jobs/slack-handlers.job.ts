@@ -103,7 +103,7 @@ export function slackJobHandlers(
     llm: llmFromConfig(config, logger, metrics),
     tokenizer: new TiktokenTokenizer(),
     texts: { ...slackAnswerTexts, working, sourcesLabel, privateAnswerNote },
-    links: { pricingUrl: `${publicUrl}/pricing`, membersUrl: `${publicUrl}/settings/members` },
+    links: { pricingUrl: `${publicUrl}/pricing`, membersUrl: `${publicUrl}/settings/members`, subscriptionUrl: `${publicUrl}/settings/subscription` },
     iconUrl: (teamId, iconKey) => `${publicUrl}/slack/icons/${encodeURIComponent(teamId)}/${encodeURIComponent(iconKey)}`,
     ...(config.LLM_PROVIDER === 'demo' ? {} : { preferredProvider: config.LLM_PROVIDER }),
   };

@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '../../../apps/shared/messages';
 import { slackText } from '../../../apps/shared/messages/slack';
 import { seedWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
 import {
+  buyPlan,
+  endTrial,
   eventually,
   installThroughBrowser,
   jobsOf,
   lastPrompt,
+  mention,
   messageEvent,
   postInteraction,
   repliesIn,
@@ -286,6 +290,37 @@ describe('Slack app: the AI-app view, App Home, interactivity and greetings (rea
           slackText('SLACK.GREETING', { appName: 'Kaito' }, 'en'),
         ]),
       );
+    });
+  });
+
+  describe('a paid plan suspended for an unpaid invoice', () => {
+    it('tells who asks that payment is due and where an admin pays it, in their language, and App Home says so; the model is not asked', async () => {
+      const unpaid = seedWorkspace(world.slack, 'T0UNPAID');
+      await installThroughBrowser(world, unpaid);
+      await endTrial(world, unpaid);
+      await buyPlan(world, unpaid, { id: 'sub-unpaid', quantity: 3 });
+      const subscriptions = repositoriesOf(world).subscriptions;
+      const [paid] = (await subscriptions.listByTeam(unpaid.team.id)).filter((s) => s.kind === 'paid');
+      // Stripe stopped retrying the invoice (`unpaid`): the webhook stores it as suspended.
+      await subscriptions.save(unpaid.team.id, { ...paid!, status: 'suspended' });
+      const calls = world.openai.calls.length;
+
+      const subscriptionUrl = `${world.app.config.PUBLIC_URL}/settings/subscription`;
+      for (const [user, locale] of [[unpaid.alice, 'en'], [unpaid.bob, 'ja']] as const) {
+        const question = world.slack.addMessage({ channel: unpaid.channel, user, text: `<@${unpaid.team.botUserId}> question` });
+        await sendEvent(world, mention(world, { ts: question.ts, channel: unpaid.channel, user }, unpaid), { ws: unpaid });
+        await eventually(() => expect(repliesIn(world, unpaid.channel, question.ts)).toEqual([translate('ENTITLEMENT.PAYMENT_DUE', { subscriptionUrl }, locale)]));
+      }
+      expect(translate('ENTITLEMENT.PAYMENT_DUE', { subscriptionUrl }, 'en')).toContain('the last payment for its plan did not go through');
+      expect(world.openai.calls.length).toBe(calls);
+
+      await sendEvent(world, { type: 'app_home_opened', user: unpaid.alice, channel: 'DHOMEUNPAID', tab: 'home', event_ts: `${Date.now() / 1000}` }, { ws: unpaid });
+      await eventually(() => expect(world.slack.homeOf(unpaid.alice)).toBeDefined());
+      const home = textsOf(world.slack.homeOf(unpaid.alice));
+      expect(home).toContain(slackText('HOME.PLAN_PAYMENT_DUE', { appName: 'Tomo' }, 'en'));
+      expect(home).toContain(`<${subscriptionUrl}|${slackText('HOME.LINK_SUBSCRIPTION', {}, 'en')}>`);
+      expect(home).not.toContain(slackText('HOME.PLAN_ENDED', { appName: 'Tomo' }, 'en'));
+      await settled(world);
     });
   });
 });

@@ -180,4 +180,19 @@ describe('entitlement: may this member get an answer now? (spec 1, 4, 6, 9)', ()
     // A new trial (re-install) still running wins over the old paid plan.
     expect(decideEntitlement(facts({ subscriptions: [ended, trial] }))).toMatchObject({ allowed: true, seat: 'trial' });
   });
+
+  it('a plan suspended for an unpaid invoice: members are told payment is due, not that the plan ended', () => {
+    const unpaid = aSubscription('unpaid').onPlan('gpt50').withSeats(3).suspended().build();
+    const ended = aSubscription('old').onPlan('gpt50').withSeats(3).canceled().build();
+    for (const subscriptions of [[unpaid], [expiredTrial, ended, unpaid]]) {
+      expect(decideEntitlement(facts({ subscriptions, assignments: [anAssignment(unpaid, 'UHANA')] }))).toMatchObject({
+        allowed: false,
+        reason: 'payment_due',
+        error: { code: 'ENTITLEMENT.PAYMENT_DUE' },
+      });
+    }
+    // Another plan with room still answers, and a running trial too.
+    expect(decideEntitlement(facts({ subscriptions: [unpaid, standard] }))).toMatchObject({ allowed: true, subscriptionId: 'std' });
+    expect(decideEntitlement(facts({ subscriptions: [unpaid, trial] }))).toMatchObject({ allowed: true, seat: 'trial' });
+  });
 });

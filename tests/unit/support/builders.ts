@@ -156,6 +156,12 @@ class SubscriptionBuilder {
     this.record.cancelAtPeriodEnd = true;
     return this;
   }
+  /** The payment provider stopped collecting an unpaid invoice (Stripe's `unpaid`). */
+  suspended(): this {
+    this.record.status = 'suspended';
+    return this;
+  }
+
   canceled(): this {
     this.record.status = 'canceled';
     this.record.canceledAt = this.record.currentPeriodStart;

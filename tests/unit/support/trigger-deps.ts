@@ -31,7 +31,7 @@ export function triggerDeps(
     llm,
     tokenizer: new ApproximateTokenizer(),
     texts: slackAnswerTexts,
-    links: { pricingUrl: 'https://tomo.test/pricing', membersUrl: 'https://tomo.test/settings/members' },
+    links: { pricingUrl: 'https://tomo.test/pricing', membersUrl: 'https://tomo.test/settings/members', subscriptionUrl: 'https://tomo.test/settings/subscription' },
     iconUrl: (teamId, key) => `https://tomo.test/slack/icons/${teamId}/${key}`,
   };
 }

@@ -35,6 +35,7 @@ export const slackJa: SlackCatalogue = {
   'HOME.PLAN_PAID': '{plans}',
   'HOME.PLAN_NONE': '無料トライアルは終了しました。{appName}を引き続き使うには、管理者がプランを購入してください。',
   'HOME.PLAN_ENDED': '有料プランは終了しました。{appName}を引き続き使うには、管理者がプランを購入してください。',
+  'HOME.PLAN_PAYMENT_DUE': 'プランの最新のお支払いが完了しなかったため、{appName}は一時停止中です。管理者がサブスクリプションのページで未払いの請求書を支払うと再開します。',
   'HOME.INTERVAL_MONTHLY': '月払い',
   'HOME.INTERVAL_YEARLY': '年払い',
   'HOME.SEAT_TITLE': '*あなたのシート*',

@@ -10,6 +10,8 @@ export const planSection: HomeSection = ({ facts, t, day, page }) => {
       value === 'yearly' ? t('HOME.INTERVAL_YEARLY') : value === 'monthly' ? t('HOME.INTERVAL_MONTHLY') : '';
     const plans = plan.plans.map((p) => `*${p.name}* (${interval(p.interval)}, ${p.seats})`).join(', ');
     planText = t('HOME.PLAN_PAID', { plans });
+  } else if (plan.kind === 'payment_due') {
+    planText = `${t('HOME.PLAN_PAYMENT_DUE', { appName: facts.appName })} <${page('settings/subscription')}|${t('HOME.LINK_SUBSCRIPTION')}>`;
   } else {
     const ended = plan.kind === 'ended' ? t('HOME.PLAN_ENDED', { appName: facts.appName }) : t('HOME.PLAN_NONE', { appName: facts.appName });
     planText = `${ended} <${page('pricing')}|${t('HOME.LINK_PRICING')}>`;
