@@ -14,4 +14,17 @@ export class InMemoryAppCustomizationRepository implements AppCustomizationRepos
     assertSameTeam(teamId, record);
     this.rows.set(teamId, clone(record));
   }
+
+  async update(
+    teamId: string,
+    apply: (current: AppCustomizationRecord | null) => AppCustomizationRecord,
+  ): Promise<{ previous: AppCustomizationRecord | null; saved: AppCustomizationRecord }> {
+    // No await between the read and the write: nothing else runs in between.
+    const stored = this.rows.get(teamId);
+    const previous = stored ? clone(stored) : null;
+    const saved = apply(previous ? clone(previous) : null);
+    assertSameTeam(teamId, saved);
+    this.rows.set(teamId, clone(saved));
+    return { previous, saved: clone(saved) };
+  }
 }

@@ -25,6 +25,25 @@ export class PgAppCustomizationRepository implements AppCustomizationRepository 
     assertSameTeam(teamId, record);
     await this.orm.em.fork().upsert(AppCustomizationEntity, { ...record });
   }
+
+  async update(
+    teamId: string,
+    apply: (current: AppCustomizationRecord | null) => AppCustomizationRecord,
+  ): Promise<{ previous: AppCustomizationRecord | null; saved: AppCustomizationRecord }> {
+    return this.orm.em.fork().transactional(async (em) => {
+      // One change per workspace at a time, whether or not its row exists yet: the read below
+      // then sees every change committed before this one (a row lock cannot cover a first save).
+      await em
+        .getConnection()
+        .execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`app-customization/${teamId}`], 'all', em.getTransactionContext());
+      const row = await em.findOne(AppCustomizationEntity, { teamId });
+      const previous = row ? toRecord(row) : null;
+      const saved = apply(previous);
+      assertSameTeam(teamId, saved);
+      await em.upsert(AppCustomizationEntity, { ...saved });
+      return { previous, saved };
+    });
+  }
 }
 
 function toRecord(row: Row): AppCustomizationRecord {

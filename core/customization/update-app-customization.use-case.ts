@@ -22,26 +22,26 @@ export class UpdateAppCustomization {
     readonly teamId: TeamId | null | undefined;
     readonly userId: UserId | null | undefined;
     readonly change: AppCustomizationChange;
-  }): Promise<Outcome<AppCustomizationRecord>> {
+  }): Promise<Outcome<AppCustomizationRecord & { readonly previousIconKey: string | null }>> {
     const { teamId, userId, change } = input;
     if (!teamId) return fail('AUTH.TEAM_ID_MISSING');
     if (!userId) return fail('AUTH.USER_ID_MISSING');
-    const current = await this.deps.customizations.find(teamId);
-    let appName = current?.appName ?? null;
+    let appName: string | null | undefined;
     if (change.appName !== undefined) {
       const valid = validateAppName(change.appName);
       if (!valid.ok) return valid;
       appName = valid.value;
     }
-    const record: AppCustomizationRecord = {
+    const now = this.deps.clock.now();
+    // Read and write as one step: a change made meanwhile (another admin, another tab) is kept.
+    const { previous, saved } = await this.deps.customizations.update(teamId, (current) => ({
       teamId,
-      appName,
+      appName: appName !== undefined ? appName : (current?.appName ?? null),
       iconKey: change.iconKey !== undefined ? change.iconKey : (current?.iconKey ?? null),
       greetingWhenJoiningChannel: change.greetingWhenJoiningChannel ?? current?.greetingWhenJoiningChannel ?? true,
       updatedBy: userId,
-      updatedAt: this.deps.clock.now(),
-    };
-    await this.deps.customizations.save(teamId, record);
-    return ok(record);
+      updatedAt: now,
+    }));
+    return ok({ ...saved, previousIconKey: previous?.iconKey ?? null });
   }
 }

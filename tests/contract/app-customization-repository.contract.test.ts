@@ -34,4 +34,17 @@ describe.each(
     await expect(customizations.save(TEAM_B, anAppCustomization({ appName: 'Evil' }))).rejects.toThrow(/team/);
     expect(await customizations.find(TEAM_A)).toEqual(anAppCustomization());
   });
+
+  it('updates from the saved record in one step and answers the one it replaced', async () => {
+    const first = await customizations.update(TEAM_A, (current) => {
+      expect(current).toBeNull();
+      return anAppCustomization({ iconKey: 'icon-1.png' });
+    });
+    expect(first).toEqual({ previous: null, saved: anAppCustomization({ iconKey: 'icon-1.png' }) });
+    const second = await customizations.update(TEAM_A, (current) => ({ ...current!, iconKey: 'icon-2.png', updatedAt: at(9) }));
+    expect(second.previous).toEqual(anAppCustomization({ iconKey: 'icon-1.png' }));
+    expect(await customizations.find(TEAM_A)).toEqual(anAppCustomization({ iconKey: 'icon-2.png', updatedAt: at(9) }));
+    await expect(customizations.update(TEAM_B, () => anAppCustomization({ appName: 'Evil' }))).rejects.toThrow(/team/);
+    expect(await customizations.find(TEAM_A)).toEqual(anAppCustomization({ iconKey: 'icon-2.png', updatedAt: at(9) }));
+  });
 });

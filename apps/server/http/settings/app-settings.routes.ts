@@ -98,7 +98,6 @@ export function appSettingsRoutes(deps: SettingsDeps): Router {
       const name = fileName(req.get(FILE_NAME_HEADER));
       const checked = validateIconUpload({ teamId, userId, file: name && data.length > 0 ? { name, size: data.length } : null });
       if (failed(req, res, checked)) return;
-      const previous = (await deps.customizations.find(teamId))?.iconKey ?? null;
       const key = `icon-${deps.ids.next()}.${checked.value.extension}`;
       await deps.icons.put(teamId, {
         key,
@@ -108,6 +107,9 @@ export function appSettingsRoutes(deps: SettingsDeps): Router {
       });
       const outcome = await update.execute({ teamId, userId, change: { iconKey: key } });
       if (failed(req, res, outcome)) return;
+      // The icon this upload replaced, read in the same step as the write: with two uploads at
+      // once, each deletes the one it replaced and no stored image is left behind unreferenced.
+      const previous = outcome.value.previousIconKey;
       if (previous && previous !== key) await deps.icons.delete(teamId, previous);
       res.json(await view(outcome.value, teamId));
     },
@@ -115,9 +117,9 @@ export function appSettingsRoutes(deps: SettingsDeps): Router {
 
   router.delete('/api/settings/app/icon', async (req, res) => {
     const { teamId, userId } = signedIn(res);
-    const previous = (await deps.customizations.find(teamId))?.iconKey ?? null;
     const outcome = await update.execute({ teamId, userId, change: { iconKey: null } });
     if (failed(req, res, outcome)) return;
+    const previous = outcome.value.previousIconKey;
     if (previous) await deps.icons.delete(teamId, previous);
     res.json(await view(outcome.value, teamId));
   });

@@ -1,0 +1,59 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpSession } from './support/http-session';
+import { ADMIN_A, MEMBER_A, startSettingsWorld, TEAM_A, type SettingsWorld } from './support/slack-world';
+
+/**
+ * Two people changing the same settings at the same moment. To make "at the same moment"
+ * happen every time, the test holds the settings table so that writes wait (reads do not),
+ * sends both changes, waits until both are stuck in PostgreSQL, then lets them go.
+ */
+let world: SettingsWorld;
+let ana: HttpSession;
+let mo: HttpSession;
+
+beforeAll(async () => {
+  world = await startSettingsWorld();
+  ana = new HttpSession(world.app.baseUrl, 'en');
+  mo = new HttpSession(world.app.baseUrl, 'ja');
+  await ana.signIn(world.slack, { teamId: TEAM_A, userId: ADMIN_A });
+  await mo.signIn(world.slack, { teamId: TEAM_A, userId: MEMBER_A });
+});
+afterAll(() => world?.close());
+
+/** Runs `requests` while `table` refuses writes, releasing it once `waiting` backends wait on a lock. */
+async function atOnce<T>(table: string, waiting: number, requests: () => Promise<T>[]): Promise<T[]> {
+  const holder = new pg.Client({ connectionString: world.app.config.DATABASE_URL });
+  await holder.connect();
+  try {
+    await holder.query('begin');
+    await holder.query(`lock table ${table} in exclusive mode`);
+    const sent = requests();
+    for (;;) {
+      const { rows } = await holder.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+      );
+      if (rows[0]!.n >= waiting) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await holder.query('commit');
+    return await Promise.all(sent);
+  } finally {
+    await holder.end();
+  }
+}
+
+describe('App page: two changes at once', () => {
+  it('keeps both a new name and the greeting turned off, saved by two people at the same moment', async () => {
+    const [renamed, quiet] = await atOnce('app_customizations', 2, () => [
+      ana.send('PUT', '/api/settings/app', { appName: 'Acme Helper' }),
+      mo.send('PUT', '/api/settings/app', { greetingWhenJoiningChannel: false }),
+    ]);
+    expect([renamed!.status, quiet!.status]).toEqual([200, 200]);
+    expect(await (await ana.get('/api/settings/app')).json()).toMatchObject({
+      appName: 'Acme Helper',
+      effectiveAppName: 'Acme Helper',
+      greetingWhenJoiningChannel: false,
+    });
+  });
+});
