@@ -1,3 +1,4 @@
+import { ok, type Outcome } from '../../core/shared/domain-error';
 import type { ReactionSettingsRepository } from '../../core/reactions/reaction-settings-repository.port';
 import type { CustomReactionRecord } from '../../core/reactions/reaction';
 import { assertSameTeam, clone } from './clone';
@@ -17,6 +18,18 @@ export class InMemoryReactionSettingsRepository implements ReactionSettingsRepos
   async save(teamId: string, record: CustomReactionRecord): Promise<void> {
     assertSameTeam(teamId, record);
     this.rows.set(`${teamId}/${record.id}`, clone(record));
+  }
+
+  async saveChecked(
+    teamId: string,
+    decide: (existing: CustomReactionRecord[]) => Outcome<CustomReactionRecord>,
+  ): Promise<Outcome<CustomReactionRecord>> {
+    // No await between the read and the write: nothing else runs in between.
+    const decided = decide([...this.rows.values()].filter((r) => r.teamId === teamId).map(clone));
+    if (!decided.ok) return decided;
+    assertSameTeam(teamId, decided.value);
+    this.rows.set(`${teamId}/${decided.value.id}`, clone(decided.value));
+    return ok(clone(decided.value));
   }
 
   async delete(teamId: string, id: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import type { InferEntity } from '@mikro-orm/core';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Outcome } from '../../core/shared/domain-error';
 import type { ReactionSettingsRepository } from '../../core/reactions/reaction-settings-repository.port';
 import type { CustomReactionRecord } from '../../core/reactions/reaction';
 import { ReactionSettingEntity } from './entities/reaction-setting.entity';
@@ -25,9 +26,36 @@ export class PgReactionSettingsRepository implements ReactionSettingsRepository 
     await this.orm.em.fork().upsert(ReactionSettingEntity, { ...record });
   }
 
-  async delete(teamId: string, id: string): Promise<boolean> {
-    return (await this.orm.em.fork().nativeDelete(ReactionSettingEntity, { teamId, id })) > 0;
+  async saveChecked(
+    teamId: string,
+    decide: (existing: CustomReactionRecord[]) => Outcome<CustomReactionRecord>,
+  ): Promise<Outcome<CustomReactionRecord>> {
+    return this.orm.em.fork().transactional(async (em) => {
+      await lockTeam(em, teamId);
+      // Read after the lock: every save or delete committed before this one is seen.
+      const rows = await em.find(ReactionSettingEntity, { teamId }, { orderBy: { name: 'asc', id: 'asc' } });
+      const decided = decide(rows.map(toRecord));
+      if (!decided.ok) return decided;
+      assertSameTeam(teamId, decided.value);
+      await em.upsert(ReactionSettingEntity, { ...decided.value });
+      return decided;
+    });
   }
+
+  async delete(teamId: string, id: string): Promise<boolean> {
+    return this.orm.em.fork().transactional(async (em) => {
+      // An edit checks that the reaction still exists: a delete in between would otherwise be undone.
+      await lockTeam(em, teamId);
+      return (await em.nativeDelete(ReactionSettingEntity, { teamId, id })) > 0;
+    });
+  }
+}
+
+/** One change of a workspace's custom reactions at a time (a row lock cannot cover a new name). */
+async function lockTeam(em: EntityManager, teamId: string): Promise<void> {
+  await em
+    .getConnection()
+    .execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`reactions/${teamId}`], 'all', em.getTransactionContext());
 }
 
 function toRecord(row: Row): CustomReactionRecord {

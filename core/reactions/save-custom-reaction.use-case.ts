@@ -23,21 +23,22 @@ export class SaveCustomReaction {
     readonly userId: UserId;
     readonly draft: CustomReactionDraft;
   }): Promise<Outcome<CustomReactionRecord>> {
-    const existing = await this.deps.reactions.list(input.teamId);
-    if (input.draft.id !== undefined && !existing.some((r) => r.id === input.draft.id)) {
-      return fail('REACTION.NOT_FOUND');
-    }
-    const valid = validateCustomReaction(input.draft, existing);
-    if (!valid.ok) return valid;
-    const record: CustomReactionRecord = {
-      teamId: input.teamId,
-      id: input.draft.id ?? this.deps.ids.next(),
-      ...valid.value,
-      updatedBy: input.userId,
-      updatedAt: this.deps.clock.now(),
-    };
-    await this.deps.reactions.save(input.teamId, record);
-    return ok(record);
+    // Checked and saved as one step: a reaction added meanwhile (a second click on Create,
+    // another admin) is among `existing`, so its name is refused instead of stored twice.
+    return this.deps.reactions.saveChecked(input.teamId, (existing) => {
+      if (input.draft.id !== undefined && !existing.some((r) => r.id === input.draft.id)) {
+        return fail('REACTION.NOT_FOUND');
+      }
+      const valid = validateCustomReaction(input.draft, existing);
+      if (!valid.ok) return valid;
+      return ok({
+        teamId: input.teamId,
+        id: input.draft.id ?? this.deps.ids.next(),
+        ...valid.value,
+        updatedBy: input.userId,
+        updatedAt: this.deps.clock.now(),
+      });
+    });
   }
 }
 

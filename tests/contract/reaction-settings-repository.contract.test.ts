@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { InMemoryReactionSettingsRepository } from '../../adapters/memory/in-memory-reaction-settings-repository';
 import { PgReactionSettingsRepository } from '../../adapters/postgres/pg-reaction-settings-repository';
 import type { ReactionSettingsRepository } from '../../core/reactions/reaction-settings-repository.port';
+import { fail, ok } from '../../core/shared/domain-error';
 import { implementations } from './support/implementations';
 import { aReaction, at, TEAM_A, TEAM_B } from './support/records';
 
@@ -42,6 +43,20 @@ describe.each(
     expect(await reactions.delete(TEAM_B, 'r-1')).toBe(false);
     await expect(reactions.save(TEAM_B, aReaction({ prompt: 'evil' }))).rejects.toThrow(/team/);
     await reactions.save(TEAM_B, aReaction({ teamId: TEAM_B, prompt: 'theirs' }));
+    expect(await reactions.findById(TEAM_A, 'r-1')).toEqual(aReaction());
+  });
+
+  it('saves what the check decides from the current reactions, and nothing when it refuses', async () => {
+    await reactions.save(TEAM_A, aReaction());
+    const refused = await reactions.saveChecked(TEAM_A, (existing) => {
+      expect(existing).toEqual([aReaction()]);
+      return fail('REACTION.NAME_EXISTS', { name: 'eyes' });
+    });
+    expect(refused).toEqual({ ok: false, error: { code: 'REACTION.NAME_EXISTS', params: { name: 'eyes' } } });
+    const flag = aReaction({ id: 'r-2', name: 'flag-jp' });
+    expect(await reactions.saveChecked(TEAM_A, () => ok(flag))).toEqual(ok(flag));
+    expect((await reactions.list(TEAM_A)).sort(byId)).toEqual([aReaction(), flag]);
+    await expect(reactions.saveChecked(TEAM_B, () => ok(aReaction({ prompt: 'evil' })))).rejects.toThrow(/team/);
     expect(await reactions.findById(TEAM_A, 'r-1')).toEqual(aReaction());
   });
 });

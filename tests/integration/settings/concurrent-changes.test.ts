@@ -57,3 +57,23 @@ describe('App page: two changes at once', () => {
     });
   });
 });
+
+describe('Reactions: the same name twice at once', () => {
+  it('stores a custom reaction once when it is created twice at the same moment, and tells the second it exists (en, ja)', async () => {
+    const draft = { name: ':eyes:', prompt: 'Review this message' };
+    const answers = await atOnce('reaction_settings', 2, () => [
+      ana.send('POST', '/api/settings/reactions', draft),
+      mo.send('POST', '/api/settings/reactions', draft),
+    ]);
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 400]);
+    const refused = answers.find((r) => r.status === 400)!;
+    const japanese = refused === answers[1];
+    expect(((await refused.json()) as { error: { code: string; message: string } }).error).toEqual({
+      code: 'REACTION.NAME_EXISTS',
+      message: japanese ? 'このリアクション名はすでに存在します' : 'This reaction name already exists',
+    });
+    const list = (await (await ana.get('/api/settings/reactions')).json()) as { custom: { name: string }[] };
+    expect(list.custom.filter((r) => r.name === 'eyes')).toHaveLength(1);
+  });
+});
