@@ -111,6 +111,12 @@ export interface FakeFile {
   content: Buffer;
   /** `hosted` (default), `external` (a Drive link) or `tombstone` (deleted). */
   mode?: string;
+  /**
+   * Shared by someone of another organization in a Slack Connect channel: as Slack does,
+   * messages list only its id (`mode: file_access`, `file_access: check_file_info`) and
+   * files.info gives the rest.
+   */
+  connect?: boolean;
 }
 
 export interface FakeMessage {

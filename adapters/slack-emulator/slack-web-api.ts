@@ -409,6 +409,11 @@ function toSlackFile(file: FakeFile, team: FakeTeam, origin: string): Record<str
   };
 }
 
+/** A Slack Connect file as messages and events list it: only its id; files.info has the rest. */
+function checkFileInfo(file: FakeFile): Record<string, unknown> {
+  return { id: file.id, mode: 'file_access', file_access: 'check_file_info', created: 0, timestamp: 0, user: '' };
+}
+
 export function toSlackMessage(m: FakeMessage, state: SlackState, origin = 'http://127.0.0.1', metadata = false): Record<string, unknown> {
   const replies = m.threadTs === m.ts ? state.thread(m.channel, m.ts).length - 1 : 0;
   const team = [...state.teams.values()].find((t) => t.id === state.channels.get(m.channel)?.teamId);
@@ -424,7 +429,7 @@ export function toSlackMessage(m: FakeMessage, state: SlackState, origin = 'http
     ...(replies > 0 ? threadFields(state.thread(m.channel, m.ts).slice(1)) : {}),
     ...(m.username === undefined ? {} : { username: m.username }),
     ...(metadata && m.metadata !== undefined ? { metadata: m.metadata } : {}),
-    ...(m.files === undefined || team === undefined ? {} : { files: m.files.map((f) => toSlackFile(f, team, origin)) }),
+    ...(m.files === undefined || team === undefined ? {} : { files: m.files.map((f) => (f.connect === true ? checkFileInfo(f) : toSlackFile(f, team, origin))) }),
     ...(m.attachments === undefined ? {} : { attachments: m.attachments }),
     ...(m.blocks === undefined ? {} : { blocks: m.blocks }),
   };

@@ -23,7 +23,7 @@ import type { Clock } from '../../core/shared/clock.port';
 import { createSlackCaller, realSleep, type SlackApiCallerOptions, type SlackCall } from './slack-api-caller';
 import { SlackAnswerWriter, type AnswerWriterSettings } from './slack-answer-writer';
 import type { SlackStreamLoad } from './slack-stream-load';
-import { downloadSlackFile, toSharedFile, type SlackFile } from './slack-file-download';
+import { downloadSlackFile, fileInfo, needsFileInfo, toSharedFile, type SlackFile } from './slack-file-download';
 import { slackBotName, slackMessageText, type SlackMessage } from './slack-message-text';
 import { readLinkedSlackMessage } from './slack-linked-message';
 import { splitMessage } from './split-message';
@@ -55,6 +55,9 @@ export const MIN_STREAM_BUFFER_CHARS = 256;
 /** 50 pages of 200: a 10,000-message thread is read whole; beyond that the oldest part only. */
 const MAX_THREAD_PAGES = 50;
 const USER_LOOKUP_CONCURRENCY = 5;
+const FILE_LOOKUP_CONCURRENCY = 5;
+/** Slack Connect files looked up per thread read, newest first. */
+const MAX_CONNECT_FILE_LOOKUPS = 20;
 
 /** Builds a Web API client per installation (bot token); the worker asks once per job. */
 export class SlackChatPlatformFactory implements ChatPlatformFactory {
@@ -71,6 +74,8 @@ export class SlackChatPlatform implements ChatPlatform {
   private readonly profiles = new Map<string, ChatUserProfile | typeof NOT_VISIBLE | null>();
   /** Download addresses of the files seen in threads, so reading one needs no files.info. */
   private readonly fileUrls = new Map<string, string>();
+  /** Slack Connect files as files.info described them (null: not found), by id. */
+  private readonly connectFiles = new Map<string, SlackFile | null>();
 
   constructor(
     protected readonly call: SlackCall,
@@ -91,6 +96,7 @@ export class SlackChatPlatform implements ChatPlatform {
   /** The thread, parent first; with `range` (Slack ts, inclusive) Slack pages only the replies in it. */
   async readThread(thread: ThreadRef, range?: { readonly oldest: string; readonly latest: string }): Promise<ThreadMessage[]> {
     const byTs = new Map<string, ThreadMessage>();
+    const filesOf = new Map<string, SlackFile[]>();
     let cursor: string | undefined;
     for (let page = 0; page < MAX_THREAD_PAGES; page += 1) {
       const result = (await this.call('conversations.replies', {
@@ -104,20 +110,40 @@ export class SlackChatPlatform implements ChatPlatform {
       for (const message of result.messages ?? []) {
         // The AI-app view's thread root ("Chats from …") is Slack's, not part of the conversation.
         if (message.ts === undefined || byTs.has(message.ts) || message.subtype === 'assistant_app_thread') continue;
-        const files = this.sharedFiles(message.files);
+        if (message.files !== undefined) filesOf.set(message.ts, message.files);
         byTs.set(message.ts, {
           ts: message.ts,
           text: slackMessageText(message),
           ...(message.user === undefined ? {} : { userId: message.user }),
           ...(message.bot_id === undefined ? {} : { botId: message.bot_id }),
           ...(slackBotName(message) === undefined ? {} : { botName: slackBotName(message)! }),
-          ...(files.length === 0 ? {} : { files }),
         });
       }
       cursor = result.response_metadata?.next_cursor || undefined;
       if (cursor === undefined) break;
     }
-    return [...byTs.values()].sort((a, b) => compareTs(a.ts, b.ts));
+    const messages = [...byTs.values()].sort((a, b) => compareTs(a.ts, b.ts));
+    await this.lookUpConnectFiles([...filesOf].sort(([a], [b]) => compareTs(b, a)).flatMap(([, files]) => files));
+    return messages.map((message) => {
+      const files = this.sharedFiles(filesOf.get(message.ts));
+      return files.length === 0 ? message : { ...message, files };
+    });
+  }
+
+  /**
+   * files.info for the Slack Connect files (listed by id only) among `files`, newest first, at
+   * most `MAX_CONNECT_FILE_LOOKUPS` per thread (readers take at most 10 files per answer), a few
+   * at a time; each file once per platform. `sharedFiles` then describes them as files.info did.
+   */
+  protected async lookUpConnectFiles(files: readonly SlackFile[]): Promise<void> {
+    const wanted = [...new Set(files.filter(needsFileInfo).map((file) => file.id))].filter((id) => !this.connectFiles.has(id)).slice(0, MAX_CONNECT_FILE_LOOKUPS);
+    for (let i = 0; i < wanted.length; i += FILE_LOOKUP_CONCURRENCY) {
+      await Promise.all(
+        wanted.slice(i, i + FILE_LOOKUP_CONCURRENCY).map(async (id) => {
+          this.connectFiles.set(id, (await fileInfo(this.call, id)) ?? null);
+        }),
+      );
+    }
   }
 
   async getUsers(userIds: readonly string[]): Promise<Map<string, ChatUserProfile>> {
@@ -257,7 +283,10 @@ export class SlackChatPlatform implements ChatPlatform {
 
   protected sharedFiles(files: SlackFile[] | undefined): SharedFile[] {
     const shared: SharedFile[] = [];
-    for (const file of files ?? []) {
+    for (const listed of files ?? []) {
+      // A Slack Connect file not looked up (past the limit, or files.info did not find it) is left out.
+      const file = needsFileInfo(listed) ? this.connectFiles.get(listed.id) : listed;
+      if (file === undefined || file === null) continue;
       const described = toSharedFile(file);
       if (described === undefined) continue;
       const url = file.url_private_download ?? file.url_private;

@@ -88,7 +88,8 @@ export class SlackChatWorkspace extends SlackChatPlatform implements ChatWorkspa
    * A message found by its ts, with the files it shares: a reaction on a file share, or a
    * workflow step pointed at one, is about the file (its readers read it as in a thread).
    */
-  private located(message: SlackMessage, threadTs: string, replyCount: number): LocatedMessage {
+  private async located(message: SlackMessage, threadTs: string, replyCount: number): Promise<LocatedMessage> {
+    await this.lookUpConnectFiles(message.files ?? []);
     const files = this.sharedFiles(message.files);
     return { ...toThreadMessage(message), threadTs, replyCount, ...(files.length === 0 ? {} : { files }) };
   }

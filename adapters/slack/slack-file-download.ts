@@ -17,6 +17,28 @@ export interface SlackFile {
   mode?: string;
   url_private?: string;
   url_private_download?: string;
+  /** `check_file_info`: a Slack Connect file listed by its id only; files.info has the rest. */
+  file_access?: string;
+}
+
+/**
+ * Slack Connect: a file someone of another organization shared comes in messages and events as
+ * its id only (`file_access: check_file_info`, no name, type or address); files.info gives the
+ * file. Without it the file read as one of no known type, which Tomo "cannot read".
+ */
+export function needsFileInfo(file: SlackFile): file is SlackFile & { id: string } {
+  return file.file_access === 'check_file_info' && file.id !== undefined;
+}
+
+/** The file as files.info describes it, or undefined when Tomo may not see it (`file_not_found`, deleted). */
+export async function fileInfo(call: SlackCall, fileId: string): Promise<SlackFile | undefined> {
+  try {
+    const result = (await call('files.info', { file: fileId, limit: 1 })) as { file?: SlackFile };
+    return result.file;
+  } catch (error) {
+    if (error instanceof ChatPlatformError && (error.code === 'not_found' || ['file_not_found', 'file_deleted', 'access_denied'].includes(error.platformCode ?? ''))) return undefined;
+    throw error;
+  }
 }
 
 /** Slack's file hosts: the bot token is sent to these and to the Web API's own origin only. */
@@ -24,7 +46,7 @@ const SLACK_FILE_ORIGINS = ['https://files.slack.com'];
 
 /** A shared file Tomo could read, or undefined for deleted (tombstone) and external (Drive…) files. */
 export function toSharedFile(file: SlackFile): SharedFile | undefined {
-  if (file.id === undefined || file.mode === 'tombstone' || file.mode === 'external' || file.mode === 'hidden_by_limit') return undefined;
+  if (file.id === undefined || needsFileInfo(file) || file.mode === 'tombstone' || file.mode === 'external' || file.mode === 'hidden_by_limit') return undefined;
   return {
     id: file.id,
     name: file.name ?? file.title ?? file.id,

@@ -223,6 +223,23 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
     expect(statuses()).toContain('is reading q3.pdf…');
   });
 
+  it('reads a PDF someone of another organization shared in a Slack Connect channel, which Slack lists by its id only', async () => {
+    const parent = world.slack.addMessage({
+      channel: world.ws.channel,
+      user: world.ws.bob,
+      text: 'From our partner',
+      files: [{ id: 'F0CONNECT1', name: 'partner-q3.pdf', mimetype: 'application/pdf', filetype: 'pdf', content: pdfWithText(['Q3 report', PDF_FACT]), connect: true }],
+    });
+
+    await ask('what does the partner report say?', { threadTs: parent.ts });
+
+    const question = lastPrompt().turns.at(-1)!.text;
+    expect(question).toContain(PDF_FACT);
+    expect(question).toContain('title="partner-q3.pdf"');
+    expect(question).not.toContain('Could not read');
+    expect(statuses()).toContain('is reading partner-q3.pdf…');
+  });
+
   it('keeps no fetched text, tool argument or result in any table or job', async () => {
     await settled(world);
     const client = new pg.Client({ connectionString: world.app.db.url });
