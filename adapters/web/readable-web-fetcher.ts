@@ -4,6 +4,16 @@ import { GuardedFetchError, type GuardedFetchFailure, type GuardedHttpClient } f
 
 const HTML = new Set(['text/html', 'application/xhtml+xml']);
 const PDF = 'application/pdf';
+/**
+ * Types servers give files they know nothing about, PDFs among them (S3 and other object
+ * stores serve an upload without a type as `binary/octet-stream`): taken, then read only
+ * when the bytes are a PDF.
+ */
+const UNTYPED = new Set(['application/octet-stream', 'binary/octet-stream', 'application/x-pdf', 'application/download', 'application/force-download']);
+/** Meta refreshes followed after one another (HTTP redirects are counted by the client). */
+const MAX_META_REFRESHES = 2;
+/** A refresh that waits longer is a page to read (an auto-reloading article), not a redirect. */
+const MAX_REFRESH_DELAY_S = 5;
 
 const FAILURES: Record<GuardedFetchFailure, WebFetchFailure> = {
   blocked: 'blocked',
@@ -19,34 +29,88 @@ export class ReadableWebFetcher implements WebPageFetcher {
   constructor(private readonly client: GuardedHttpClient) {}
 
   async read(url: string, options: { signal?: AbortSignal } = {}): Promise<ReadablePage> {
+    let address = url;
+    for (let refreshes = 0; ; refreshes += 1) {
+      const response = await this.fetch(address, options);
+      const host = new URL(response.url).hostname;
+      try {
+        // The bytes decide over a type that says nothing or lies (`text/plain`, octet-stream): a PDF's text, not its bytes as text.
+        if (response.contentType === PDF || (!HTML.has(response.contentType) && isPdf(response.body))) {
+          const pdf = await pdfText(response.body, options);
+          return { url: response.url, title: pdf.title ?? lastSegment(response.url) ?? host, text: pdf.text, contentType: 'pdf' };
+        }
+        if (UNTYPED.has(response.contentType)) throw new WebFetchError('unsupported', response.contentType);
+        const text = decodeText(response.body, response.charset);
+        if (HTML.has(response.contentType) || (response.contentType === '' && /^\s*</.test(text))) {
+          // A page that only sends the browser on (`<meta http-equiv="refresh" content="0; url=…">`)
+          // is followed as a browser would, through the same guard as any redirect.
+          const next = refreshTarget(text, response.url);
+          if (next !== undefined && refreshes < MAX_META_REFRESHES) {
+            address = next;
+            continue;
+          }
+          return { url: response.url, ...(await htmlToMarkdown(text, response.url, options)), contentType: 'html' };
+        }
+        return { url: response.url, title: lastSegment(response.url) ?? host, text, contentType: 'text' };
+      } catch (error) {
+        if (options.signal?.aborted) throw new WebFetchError('timeout', 'stopped');
+        throw error instanceof DocumentTextError ? new WebFetchError('unsupported', error.message) : error;
+      }
+    }
+  }
+
+  private async fetch(url: string, options: { signal?: AbortSignal }) {
     let response;
     try {
       response = await this.client.get(url, {
         ...(options.signal ? { signal: options.signal } : {}),
         accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,application/pdf;q=0.8',
-        wants: (type) => HTML.has(type) || type === PDF || type.startsWith('text/') || type === '',
+        wants: (type) => HTML.has(type) || type === PDF || type.startsWith('text/') || type === '' || UNTYPED.has(type),
       });
     } catch (error) {
       throw error instanceof GuardedFetchError ? new WebFetchError(FAILURES[error.failure]) : error;
     }
     if (response.status === 404 || response.status === 410) throw new WebFetchError('not_found', `HTTP ${response.status}`);
     if (response.status >= 400) throw new WebFetchError('http_error', `HTTP ${response.status}`);
-    const host = new URL(response.url).hostname;
-    try {
-      if (response.contentType === PDF) {
-        const pdf = await pdfText(response.body, options);
-        return { url: response.url, title: pdf.title ?? lastSegment(response.url) ?? host, text: pdf.text, contentType: 'pdf' };
-      }
-      const text = decodeText(response.body, response.charset);
-      if (HTML.has(response.contentType) || (response.contentType === '' && /^\s*</.test(text))) {
-        return { url: response.url, ...(await htmlToMarkdown(text, response.url, options)), contentType: 'html' };
-      }
-      return { url: response.url, title: lastSegment(response.url) ?? host, text, contentType: 'text' };
-    } catch (error) {
-      if (options.signal?.aborted) throw new WebFetchError('timeout', 'stopped');
-      throw error instanceof DocumentTextError ? new WebFetchError('unsupported', error.message) : error;
-    }
+    return response;
   }
+}
+
+/** A PDF's bytes start `%PDF-` (the MIME Sniffing standard's pattern). */
+function isPdf(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
+}
+
+const META_TAG = /<meta\b[^>]*>/gi;
+
+/**
+ * Where a `<meta http-equiv="refresh" content="N; url=…">` sends the browser within
+ * `MAX_REFRESH_DELAY_S`, if anywhere other than this page (HTML's "shared declarative refresh"
+ * steps: a number, `;` or `,`, optionally `url=`, the address, maybe quoted).
+ */
+export function refreshTarget(html: string, base: string): string | undefined {
+  for (const [tag] of html.slice(0, 64 * 1024).matchAll(META_TAG)) {
+    if (!/\bhttp-equiv\s*=\s*["']?\s*refresh\b/i.test(tag)) continue;
+    const content = /\bcontent\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(tag);
+    const value = decodeAttribute(content?.[1] ?? content?.[2] ?? content?.[3] ?? '');
+    const parsed = /^\s*(\d+)(?:\.[\d.]*)?\s*(?:[;,]\s*(?:url\s*=\s*)?(.*))?$/is.exec(value);
+    if (parsed === null || Number(parsed[1]) > MAX_REFRESH_DELAY_S) return undefined;
+    const target = (parsed[2] ?? '').trim().replace(/^(["'])(.*?)(?:\1.*)?$/s, '$2').trim();
+    if (target === '' || !URL.canParse(target, base)) return undefined;
+    const next = new URL(target, base);
+    next.hash = '';
+    const here = new URL(base);
+    here.hash = '';
+    return next.href === here.href ? undefined : next.href;
+  }
+  return undefined;
+}
+
+function decodeAttribute(value: string): string {
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#0*39;|&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 function lastSegment(url: string): string | undefined {

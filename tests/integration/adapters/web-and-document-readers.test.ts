@@ -170,6 +170,44 @@ describe('ReadableWebFetcher: pages as readable text through the guarded client'
     expect((await fetcher.read(`${web.origin}/declared`)).text).toContain('灯台 41 km');
   });
 
+  it('follows a page that only sends the browser on with a meta refresh, checking its target as any redirect', async () => {
+    web.page('/moved', { type: 'text/html', body: '<html><head><title>Moved</title><META HTTP-EQUIV="Refresh" CONTENT="0; URL=\'/article\'"></head><body></body></html>' });
+    web.page('/short-link', { type: 'text/html', body: '<html><head><noscript><meta content="0;URL=/moved" http-equiv="refresh"></noscript></head></html>' });
+    web.page('/to-metadata-by-refresh', { type: 'text/html', body: '<meta http-equiv="refresh" content="0; url=http://169.254.169.254/latest/meta-data/">' });
+    web.page('/to-file-by-refresh', { type: 'text/html', body: '<meta http-equiv="refresh" content="1;url=file:///etc/passwd">' });
+    web.page('/reloads', { type: 'text/html', body: `<html><head><title>Live scores</title><meta http-equiv="refresh" content="300"></head><body><p>${ARTICLE_FACT}</p></body></html>` });
+    web.page('/loop', { type: 'text/html', body: '<meta http-equiv="refresh" content="0; url=/loop2">' });
+    web.page('/loop2', { type: 'text/html', body: '<meta http-equiv="refresh" content="0; url=/loop">' });
+
+    const page = await fetcher.read(`${web.origin}/short-link`);
+
+    expect(page).toMatchObject({ url: `${web.origin}/article`, title: 'The Tomo Field Guide', contentType: 'html' });
+    expect(page.text).toContain(ARTICLE_FACT);
+    await expect(fetcher.read(`${web.origin}/to-metadata-by-refresh`)).rejects.toMatchObject({ failure: 'blocked' });
+    await expect(fetcher.read(`${web.origin}/to-file-by-refresh`)).rejects.toMatchObject({ failure: 'blocked' });
+    // A page that reloads itself is the page; refreshes that go round stop after two.
+    expect((await fetcher.read(`${web.origin}/reloads`)).text).toContain(ARTICLE_FACT);
+    const before = web.hits.length;
+    await fetcher.read(`${web.origin}/loop`).catch(() => undefined);
+    expect(web.hits.slice(before)).toEqual(['/loop', '/loop2', '/loop']);
+  });
+
+  it('reads a PDF whose server calls it something else (octet-stream, as S3 serves uploads without a type, or text)', async () => {
+    const pdf = pdfWithText(['Annual report', PDF_FACT], 'Annual Report 2026');
+    web.page('/bucket/report', { type: 'binary/octet-stream', body: pdf });
+    web.page('/report-as-text', { type: 'text/plain', body: pdf });
+    web.page('/report-untyped', { body: pdf });
+    web.page('/archive.zip', { type: 'application/octet-stream', body: Buffer.from('PK\x03\x04 not a pdf') });
+
+    for (const path of ['/bucket/report', '/report-as-text', '/report-untyped']) {
+      const page = await fetcher.read(`${web.origin}${path}`);
+      expect(page, path).toMatchObject({ title: 'Annual Report 2026', contentType: 'pdf' });
+      expect(page.text, path).toContain(PDF_FACT);
+      expect(page.text, path).not.toContain('%PDF-');
+    }
+    await expect(fetcher.read(`${web.origin}/archive.zip`)).rejects.toMatchObject({ failure: 'unsupported' });
+  });
+
   it.each([
     ['an image', '/picture.png', 'unsupported'],
     ['a page that is gone', '/gone', 'not_found'],
