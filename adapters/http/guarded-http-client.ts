@@ -195,9 +195,23 @@ export function checkAddress(address: string): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new GuardedFetchError('blocked', `scheme ${url.protocol}`);
   if (url.username !== '' || url.password !== '') throw new GuardedFetchError('blocked', 'credentials in the address');
   if (url.hostname === '') throw new GuardedFetchError('blocked', 'no host');
+  if (BAD_PORTS.has(url.port)) throw new GuardedFetchError('blocked', `port ${url.port}`);
   url.hash = '';
   return url;
 }
+
+/**
+ * The Fetch standard's bad ports (mail, SSH, FTP, DNS, IRC, SIP…), which browsers and Node's
+ * own fetch refuse: an HTTP request sent there lets a link talk to another protocol's server
+ * (a public SMTP or IRC server) in Tomo's name.
+ */
+const BAD_PORTS = new Set(
+  [
+    1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135,
+    137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719,
+    1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+  ].map(String),
+);
 
 /**
  * The body, decompressed. `pipeline`, not `pipe`: when the deadline aborts the response, the

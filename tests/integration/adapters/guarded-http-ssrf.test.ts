@@ -46,6 +46,7 @@ describe('GuardedHttpClient: SSRF attack URLs are refused before anything is fet
         'mixed.attacker.test': ['93.184.216.34', '192.168.0.10'],
         'v6.attacker.test': ['::1'],
         'mapped.attacker.test': ['::ffff:169.254.169.254'],
+        'mail.attacker.test': ['93.184.216.34'],
       }),
     });
   });
@@ -97,6 +98,10 @@ describe('GuardedHttpClient: SSRF attack URLs are refused before anything is fet
     ['data scheme', () => 'data:text/html,<h1>hi</h1>'],
     ['javascript scheme', () => 'javascript:alert(1)'],
     ['credentials in the address', () => `${web.origin.replace('http://', 'http://user:pass@')}/article`],
+    // Fetch's bad ports: an HTTP request to another protocol's server on a public address.
+    ['SMTP port on a public host', () => 'http://mail.attacker.test:25/'],
+    ['SSH port on a public host', () => 'http://mail.attacker.test:22/'],
+    ['IRC port on a public host', () => 'https://mail.attacker.test:6667/'],
   ];
 
   it('has at least 25 attacks to try', () => {
