@@ -14,7 +14,8 @@ export function youTubeVideoId(url: string): string | undefined {
     const [first, second] = parsed.pathname.split('/').slice(1);
     id = first === 'watch' ? parsed.searchParams.get('v') : ['shorts', 'embed', 'live', 'v'].includes(first ?? '') ? second : undefined;
   }
-  return id && ID.test(id) ? id : undefined;
+  // `embed/videoseries?list=…` embeds a playlist; the word happens to be 11 characters long.
+  return id && ID.test(id) && id !== 'videoseries' ? id : undefined;
 }
 
 /** YouTube links: the title and transcript instead of the watch page. Counts as a URL reader. */

@@ -47,6 +47,13 @@ describe('link kinds', () => {
     ['https://youtu.be/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
     ['https://m.youtube.com/shorts/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
     ['https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://youtu.be/dQw4w9WgXcQ?si=AbCdEf&t=42', 'dQw4w9WgXcQ'],
+    ['https://www.youtube.com/live/dQw4w9WgXcQ?feature=share', 'dQw4w9WgXcQ'],
+    ['https://music.youtube.com/watch?v=dQw4w9WgXcQ&list=RDAMVM', 'dQw4w9WgXcQ'],
+    ['https://www.youtube.com/watch?app=desktop&list=PL123&index=2&v=dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://www.youtube.com/playlist?list=PL590L5WQmH8fJ54F369BLDSqIwcs-TCfs', undefined],
+    // An embedded playlist: `videoseries` has the 11 characters of an id but is none.
+    ['https://www.youtube.com/embed/videoseries?list=PL590L5WQmH8fJ54F369BLDSqIwcs-TCfs', undefined],
     ['https://www.youtube.com/watch?v=short', undefined],
     ['https://notyoutube.com/watch?v=dQw4w9WgXcQ', undefined],
     ['not a url', undefined],
