@@ -10,6 +10,10 @@ export class InMemoryProcessedEventLog implements ProcessedEventLog, ProcessedWe
     return true;
   }
 
+  async release(eventId: string): Promise<void> {
+    this.seen.delete(eventId);
+  }
+
   async has(eventId: string): Promise<boolean> {
     return this.seen.has(eventId);
   }

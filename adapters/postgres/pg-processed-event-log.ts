@@ -46,6 +46,16 @@ export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookE
     return inserted.length === 1;
   }
 
+  async release(eventId: string): Promise<void> {
+    const table = this.orm.getMetadata().get(ENTITIES[this.sender]).tableName;
+    const forget = () => this.query(`processed-event-release-${table}`, `delete from "${table}" where event_id = $1`, [eventId]);
+    // The job's own delivery record stays until the delivery is whole: a retry of an attempt that
+    // dies before then takes it over and learns what was shown (an ephemeral is not shown twice).
+    const delivery = this.sender === 'slack' ? currentJobAttempt()?.delivery : undefined;
+    if (delivery?.key === eventId && delivery.whenFinished !== undefined) delivery.whenFinished(forget);
+    else await forget();
+  }
+
   /**
    * The first claim of a job attempt is its delivery record (ADR 33): a new key is taken as
    * before; a key whose delivery never finished is taken over by a later attempt of the job

@@ -38,7 +38,7 @@ export type AnswerReactionResult =
  * A preset or custom reaction prompt on a message → Tomo runs the reaction's prompt on that
  * message (and its thread, when it is the parent) and answers in its thread. One answer per
  * emoji per message, whoever reacts and however often; counted as a Reaction on the
- * reactor's seat; a refusal only the reactor sees.
+ * reactor's seat; a refusal only the reactor sees, which leaves the answer to the next reactor.
  */
 export class AnswerReaction extends TriggerUseCase<AnswerReactionDeps> {
   async execute(input: AnswerReactionInput): Promise<AnswerReactionResult> {
@@ -78,8 +78,9 @@ export class AnswerReaction extends TriggerUseCase<AnswerReactionDeps> {
 
     // The same emoji (under any alias) on the same message: one answer, whoever reacts.
     const emoji = reactionEmoji(input.reaction);
+    const key = claimKey('reaction', input.teamId, input.channelId, input.itemTs, emoji);
     const gate = await this.gate.open({
-      key: claimKey('reaction', input.teamId, input.channelId, input.itemTs, emoji),
+      key,
       teamId: input.teamId,
       type: 'reaction_added',
       // The reactor's profile looked up above serves the answer too (one users.info, not two).
@@ -96,7 +97,7 @@ export class AnswerReaction extends TriggerUseCase<AnswerReactionDeps> {
     const asker = await this.pipeline.asker(workspace, decision.requesterId, {
       fromProfile: input.enterpriseId === undefined ? {} : { enterpriseId: input.enterpriseId },
     });
-    return this.pipeline.answer({
+    const result = await this.pipeline.answer({
       workspace,
       asker,
       usageKind: decision.usageKind,
@@ -114,6 +115,10 @@ export class AnswerReaction extends TriggerUseCase<AnswerReactionDeps> {
           appearance: asker.appearance,
         }),
     });
+    // A refusal is shown to its reactor only: the next person's same emoji (someone with a seat,
+    // requests left, or of this workspace) must still get the message's one answer.
+    if (result.status === 'denied') await deps.processedEvents.release(key);
+    return result;
   }
 }
 

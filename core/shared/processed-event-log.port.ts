@@ -16,6 +16,13 @@ export interface ProcessedEvent {
 export interface ProcessedEventLog {
   /** true the first time an id is seen, false for every repeat, also when repeats race. */
   markProcessed(event: ProcessedEvent, at: Date): Promise<boolean>;
+  /**
+   * Lets a claimed id be claimed again: what it stood for did not happen (a reaction's answer
+   * refused to its reactor only, so the next person's same emoji is still answered). Inside a
+   * delivering job, once its delivery is whole: a retry of an attempt that died still finds what
+   * that attempt showed.
+   */
+  release(eventId: string): Promise<void>;
   /** Forgets ids recorded before `before` (senders stop retrying after hours); returns how many. */
   purgeBefore(before: Date): Promise<number>;
 }

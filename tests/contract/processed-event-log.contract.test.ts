@@ -39,6 +39,14 @@ describe.each([
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 
+  it('lets a released id be claimed again, and only that one', async () => {
+    await log.markProcessed(event, at(0));
+    await log.markProcessed({ ...event, eventId: 'Ev0002' }, at(0));
+    await log.release(event.eventId);
+    expect(await log.markProcessed(event, at(1))).toBe(true);
+    expect(await log.markProcessed({ ...event, eventId: 'Ev0002' }, at(1))).toBe(false);
+  });
+
   it('forgets old ids on purge', async () => {
     await log.markProcessed(event, at(0));
     await log.markProcessed({ ...event, eventId: 'Ev0002' }, at(10));
@@ -71,6 +79,22 @@ describe('ProcessedEventLog (postgres slack): delivery records of job attempts',
     // A finished delivery is never taken over, and an older attempt is a duplicate.
     expect((await claim(log, 3)).first).toBe(false);
     expect((await claim(log, 1)).first).toBe(false);
+  });
+
+  it('releases a job’s own delivery only once it is whole: a retry of an attempt that died first still learns what it showed', async () => {
+    const log = await postgres('slack').create();
+    const first = await claim(log, 0);
+    await first.delivery!.record({ channel: 'C1', ephemeral: 'U1', nth: 1 });
+    await jobAttempts.run({ attempt: 0, delivery: first.delivery! }, () => log.release(event.eventId));
+    // The attempt dies here: its retry takes the record over and sees the ephemeral shown.
+    const second = await claim(log, 1);
+    expect(second.delivery!.shown).toEqual([{ channel: 'C1', ephemeral: 'U1', nth: 1 }]);
+    await jobAttempts.run({ attempt: 1, delivery: second.delivery! }, () => log.release(event.eventId));
+    // Not before: another job's first attempt finds the key taken.
+    expect((await claim(log, 0)).first).toBe(false);
+    await second.delivery!.finish();
+    // Whole: the key is free for another job (the next reactor's same emoji).
+    expect((await claim(log, 0)).first).toBe(true);
   });
 
   it('tells a takeover when the first attempt claimed, and what other deliveries, in progress or finished, hold (ADR 84)', async () => {

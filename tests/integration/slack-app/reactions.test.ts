@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../../apps/shared/messages';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
@@ -259,6 +260,37 @@ describe('Slack app: emoji reactions run their prompt on the message (real serve
     await eventually(async () =>
       expect((await jobsOf(world, REACTIONS)).some((job) => (job.output as { status?: string } | null)?.status === 'denied')).toBe(true),
     );
+  });
+
+  it('answers the next person’s same emoji after a refusal: the refusal, shown to its reactor only, does not spend the message’s one answer', async () => {
+    const ws = seedWorkspace(world.slack, 'T0REACTLIM');
+    await installThroughBrowser(world, ws);
+    // Bob has used the trial's 20 requests this month; Alice has used none.
+    const { subscriptions, usageEvents } = repositoriesOf(world);
+    const trial = (await subscriptions.listByTeam(ws.team.id)).find((s) => s.kind === 'trial')!;
+    for (let i = 0; i < 20; i += 1) {
+      await usageEvents.record(ws.team.id, { id: randomUUID(), teamId: ws.team.id, memberId: ws.bob, subscriptionId: trial.id, kind: 'reaction', occurredAt: new Date() });
+    }
+    const message = world.slack.addMessage({ channel: ws.channel, user: ws.alice, text: 'The release moves to Tuesday.' });
+
+    await react('jp', message, ws.bob, ws);
+    await eventually(() =>
+      expect(world.slack.ephemeralsFor(ws.bob)).toEqual([expect.objectContaining({ channel: ws.channel, text: expect.stringMatching(/^今月のプランのリクエスト上限（20回）に達しました。/) })]),
+    );
+    await settled(world, REACTIONS);
+    expect(world.slack.botReplies(ws.channel, message.ts)).toEqual([]);
+
+    world.openai.answer('リリースは火曜日に変更されます。');
+    await react('jp', message, ws.alice, ws);
+
+    await eventually(() => expect(repliesIn(world, ws.channel, message.ts)).toEqual(['リリースは火曜日に変更されます。']));
+    await settled(world, REACTIONS);
+    // Answered once: Alice's reaction again changes nothing, and Bob saw his refusal once.
+    await react('jp', message, ws.alice, ws);
+    await settled(world, REACTIONS);
+    expect(repliesIn(world, ws.channel, message.ts)).toEqual(['リリースは火曜日に変更されます。']);
+    expect(world.slack.ephemeralsFor(ws.bob)).toHaveLength(1);
+    expect(world.slack.ephemeralsFor(ws.alice)).toEqual([]);
   });
 
   /** A workspace whose trial is over, with a message to react to; the refusal's text in its reactor's language. */
