@@ -1,6 +1,6 @@
 import { addDays } from '../shared/time';
 import { TriggerUseCase } from '../triggers/trigger-use-case';
-import type { AnswerPipelineResult, TriggerDeps } from '../assistant/answer-pipeline';
+import { checkAsker, type AnswerPipelineResult, type TriggerDeps } from '../assistant/answer-pipeline';
 import { isChatPlatformError } from '../assistant/chat-platform-error';
 import { transcriptOf } from '../assistant/viewed-channel';
 import type { ChannelMessage } from '../triggers/chat-workspace.port';
@@ -35,8 +35,8 @@ export const THREAD_LOOKBACK_DAYS = 7;
  * Whose seat: the summary is asked for by whoever last saved the schedule, so it takes (or
  * uses) their seat and counts as a Channel request in their usage. When they are refused
  * (trial over, no seat, limit) or Tomo cannot read the channel, they get a DM saying so; the
- * channel does not. An empty channel gets a one-line note, without asking the model; an
- * archived one is skipped.
+ * channel does not. An empty channel gets a one-line note, without asking the model (when the
+ * owner would be refused, the DM instead); an archived one is skipped.
  */
 export class SummarizeChannel extends TriggerUseCase<SummarizeChannelDeps> {
   async execute(run: SummaryRun): Promise<SummarizeChannelResult> {
@@ -69,6 +69,13 @@ export class SummarizeChannel extends TriggerUseCase<SummarizeChannelDeps> {
       return { status: 'ignored', reason: 'not_in_channel' };
     }
     if (messages.length === 0) {
+      // The note is Tomo speaking in the channel: not for an owner it would refuse (trial over,
+      // no seat), who hears why in a DM as on a day with messages. Nothing is counted or held.
+      const entitlement = await checkAsker(this.deps, workspace.teamId, owner);
+      if (!entitlement.allowed) {
+        await tellOwner(this.deps.texts.denial(entitlement.error, owner.locale));
+        return { status: 'denied', reason: entitlement.reason };
+      }
       await workspace.platform.postToChannel(run.channelId, say('SLACK.SUMMARY_EMPTY', { channel, days }, owner.locale), owner.appearance);
       return { status: 'empty' };
     }

@@ -237,6 +237,22 @@ describe('Slack app: scheduled channel summaries (real server and workers, fakes
     expect(await repositoriesOf(world).usageEvents.tallyByMember(world.ws.team.id, null)).toEqual(usage);
   });
 
+  it('says nothing in a quiet channel once the trial is over: the owner is told in a DM, as on a busy day', async () => {
+    const ended = seedWorkspace(world.slack, 'T0ENDEDQ');
+    await installThroughBrowser(world, ended);
+    await endTrial(world, ended);
+    await schedule(ended.channel, { ws: ended });
+    const calls = world.openai.calls.length;
+
+    await sweep();
+
+    expect(tomoPosts(ended.channel, ended)).toEqual([]);
+    expect(dmsTo(ended.alice, ended)).toEqual([
+      expect.stringContaining(`Today's scheduled summary of <#${ended.channel}> was not posted. Your free trial of Tomo has ended.`),
+    ]);
+    expect(world.openai.calls.length).toBe(calls);
+  });
+
   it('skips an archived channel quietly: no model call, no usage, no DM, and the job does not fail', async () => {
     const archived = world.slack.addChannel({ id: 'CARCHIVED', teamId: world.ws.team.id, name: 'old-project', isArchived: true }).id;
     world.slack.addMessage({ channel: archived, user: world.ws.bob, text: 'Last words before archiving', at: new Date(Date.now() - 30 * MINUTE) });
