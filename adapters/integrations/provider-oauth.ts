@@ -12,8 +12,12 @@ import type { IntegrationEndpoints } from './integration-settings';
 import { describeAccount } from './provider-accounts';
 import { providerFetch } from './provider-http';
 
-/** Errors a token endpoint gives for a refresh token that will never work again. */
-const REFUSED = new Set(['invalid_grant', 'invalid_client', 'unauthorized_client', 'invalid_token']);
+/**
+ * Errors a token endpoint gives for a refresh token that will never work again. GitHub names
+ * its own: `bad_refresh_token` (a GitHub App's expiring user token: the refresh token was
+ * already used, expired after six months, or the person revoked the app).
+ */
+const REFUSED = new Set(['invalid_grant', 'invalid_client', 'unauthorized_client', 'invalid_token', 'bad_refresh_token']);
 
 /**
  * The OAuth dance per family. Standard OAuth 2 families go through openid-client (authorize
@@ -214,10 +218,35 @@ export class ProviderOAuth implements IntegrationOAuth {
     const auth = family.clientAuth === 'basic' ? oidc.ClientSecretBasic(settings.clientSecret) : oidc.ClientSecretPost(settings.clientSecret);
     const config = new oidc.Configuration(server, settings.clientId, settings.clientSecret, auth);
     config.timeout = Math.ceil(this.endpoints.timeoutMs / 1000);
+    config[oidc.customFetch] = errorsInSuccessfulTokenResponses(server.token_endpoint!);
     if (isLocal(authorize) || isLocal(new URL(server.token_endpoint!))) oidc.allowInsecureRequests(config);
     this.configurations.set(family.id, config);
     return config;
   }
+}
+
+/**
+ * GitHub's token endpoint answers a refused request with HTTP 200 and an OAuth error body
+ * (`{"error":"bad_refresh_token",…}`), where RFC 6749 says 400. openid-client would take that
+ * for a malformed success (no `access_token`), a passing failure, and a GitHub App connection
+ * whose refresh token is dead would look connected forever. Such an answer is handed on as the
+ * 400 it means, so openid-client reports the provider's error code.
+ */
+function errorsInSuccessfulTokenResponses(tokenEndpoint: string): oidc.CustomFetch {
+  return async (url, options) => {
+    const response = await fetch(url, options as RequestInit);
+    if (url !== tokenEndpoint || response.status !== 200 || !(response.headers.get('content-type') ?? '').includes('json')) return response;
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    const refused = typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string' && !('access_token' in body);
+    if (!refused) return new Response(text, { status: 200, headers: { 'content-type': response.headers.get('content-type')! } });
+    return new Response(text, { status: 400, statusText: 'Bad Request', headers: { 'content-type': 'application/json' } });
+  };
 }
 
 function basic(id: string, secret: string): string {

@@ -157,25 +157,26 @@ export class FakeOAuthServer {
     const auth = clientAuth(req, form);
     this.tokenRequests.push({ family, grantType: form.grant_type ?? '', auth: auth.method });
     if (this.tokenEndpointDown.has(family)) return sendJson(res, 503, { error: 'temporarily_unavailable' });
+    const refuse = (status: number, error: string, description?: string) => tokenError(family, res, status, error, description);
     const wanted = INTEGRATION_FAMILIES[family].clientAuth;
     if (auth.method !== wanted || auth.id !== CLIENT_ID(family) || auth.secret !== CLIENT_SECRET(family)) {
-      return sendJson(res, 401, { error: 'invalid_client' });
+      return refuse(401, 'invalid_client');
     }
     if (form.grant_type === 'authorization_code') {
       const pending = this.codes.get(form.code ?? '');
-      if (!pending || pending.used || pending.family !== family) return sendJson(res, 400, { error: 'invalid_grant' });
+      if (!pending || pending.used || pending.family !== family) return refuse(400, 'invalid_grant');
       pending.used = true;
-      if (pending.redirectUri !== form.redirect_uri) return sendJson(res, 400, { error: 'invalid_grant', error_description: 'redirect_uri' });
+      if (pending.redirectUri !== form.redirect_uri) return refuse(400, 'invalid_grant', 'redirect_uri');
       if (pending.challenge !== null) {
         const verifier = form.code_verifier ?? '';
         const challenge = createHash('sha256').update(verifier).digest('base64url');
-        if (challenge !== pending.challenge) return sendJson(res, 400, { error: 'invalid_grant', error_description: 'PKCE' });
+        if (challenge !== pending.challenge) return refuse(400, 'invalid_grant', 'PKCE');
       }
       return this.sendTokens(res, this.issue(family, pending.account, pending.scope), origin);
     }
     if (form.grant_type === 'refresh_token') {
       const old = this.byRefresh.get(form.refresh_token ?? '');
-      if (this.refuseRefresh.has(family) || !old || old.revoked || old.family !== family) return sendJson(res, 400, { error: 'invalid_grant' });
+      if (this.refuseRefresh.has(family) || !old || old.revoked || old.family !== family) return refuse(400, 'invalid_grant', 'refresh_token');
       const behaviour = this.behaviours[family];
       const fresh = this.issue(family, old.account, old.scope);
       if (!behaviour.rotates && old.refreshToken) {
@@ -189,7 +190,7 @@ export class FakeOAuthServer {
       this.byRefresh.delete(old.refreshToken!);
       return this.sendTokens(res, fresh, origin);
     }
-    sendJson(res, 400, { error: 'unsupported_grant_type' });
+    refuse(400, 'unsupported_grant_type');
   }
 
   /** `POST <revoke path>` (RFC 7009): the token, and the grant it belongs to, stop working. */
@@ -220,6 +221,27 @@ export class FakeOAuthServer {
       ...behaviour.extra?.(token, origin),
     });
   }
+}
+
+/**
+ * A refused token request, as the family's provider answers it: RFC 6749's 400/401 and error
+ * codes, except GitHub's `/login/oauth/access_token`, which answers HTTP 200 with its own codes
+ * ("Troubleshooting OAuth app access token request errors"; a refresh token used twice or
+ * revoked: `bad_refresh_token`).
+ */
+function tokenError(family: IntegrationFamilyId, res: ServerResponse, status: number, error: string, description?: string): void {
+  if (family !== 'github') return sendJson(res, status, { error, ...(description === undefined ? {} : { error_description: description }) });
+  const github =
+    error === 'invalid_client'
+      ? { error: 'incorrect_client_credentials', error_description: 'The client_id and/or client_secret passed are incorrect.' }
+      : description === 'redirect_uri'
+        ? { error: 'redirect_uri_mismatch', error_description: 'The redirect_uri MUST match the registered callback URL for this application.' }
+        : description === 'refresh_token'
+          ? { error: 'bad_refresh_token', error_description: 'The refresh token passed is incorrect or expired.' }
+          : error === 'invalid_grant'
+            ? { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' }
+            : { error, error_description: description ?? error };
+  sendJson(res, 200, github);
 }
 
 export function parseForm(req: IncomingMessage, body: Buffer): Record<string, string> {
