@@ -27,7 +27,7 @@ export const PRIVATE_CONVERSATION = 'private-conversation';
 
 /** The same resources without any integration token: nothing private can be read. */
 export function withoutIntegrations(resources: AskerResources): AskerResources {
-  return { ...resources, integrationToken: async () => undefined };
+  return { ...resources, integrationToken: async () => undefined, integrationNeedsReconnect: async () => false };
 }
 
 export interface PrivateAnswerGateInput {

@@ -179,6 +179,7 @@ export class IntegrationConnections {
         }
         return token;
       },
+      integrationNeedsReconnect: (provider) => this.needsReconnect(teamId, userId, provider),
       hasKnowledgeBase: base?.hasKnowledgeBase ?? (async () => false),
     };
   }

@@ -1,6 +1,7 @@
 import type { LlmImage } from '../assistant/llm-provider.port';
 import { truncateToTokens } from '../assistant/thread-context';
 import { fenceUntrusted } from '../assistant/untrusted-content';
+import { findProvider, type IntegrationProviderId } from '../integrations/integration-provider';
 import type { PluginId } from '../plugins/plugin';
 import type { Tokenizer } from '../shared/tokenizer.port';
 import type { AskerResources, WorkStatus } from '../tools/tool';
@@ -93,7 +94,14 @@ export class ReaderRegistry {
     this.keepImagesWithinRequest(results);
     const read = results.filter((r): r is Extract<Read, { content: ReadContent }> => 'content' in r);
     for (const result of results) {
-      if ('failure' in result) notes.push(`Could not read ${describe(result.planned.source)}: ${FAILURE_WORDS[result.failure]}.`);
+      if (!('failure' in result)) continue;
+      // A provider that refused the asker's token (revoked there) has just turned the connection to "reconnect needed".
+      const integration = result.planned.reader.needs?.integration;
+      if (result.failure === 'forbidden' && integration !== undefined && (await needsReconnect(input.resources, integration))) {
+        notes.push(reconnectNote(result.planned.source, integration));
+      } else {
+        notes.push(`Could not read ${describe(result.planned.source)}: ${FAILURE_WORDS[result.failure]}.`);
+      }
     }
     const texts = shareBudget(
       read.map((r) => r.content.text),
@@ -151,7 +159,11 @@ export class ReaderRegistry {
       if (reader.needs?.integration !== undefined) {
         integrationToken = await input.resources.integrationToken(reader.needs.integration);
         if (integrationToken === undefined) {
-          notes.push(`Could not read ${describe(source)}: the person asking has not connected ${reader.needs.integration}.`);
+          notes.push(
+            (await needsReconnect(input.resources, reader.needs.integration))
+              ? reconnectNote(source, reader.needs.integration)
+              : `Could not read ${describe(source)}: the person asking has not connected ${reader.needs.integration}.`,
+          );
           continue;
         }
       }
@@ -190,6 +202,19 @@ export class ReaderRegistry {
       clearTimeout(timer);
     }
   }
+}
+
+async function needsReconnect(resources: AskerResources, provider: IntegrationProviderId): Promise<boolean> {
+  return (await resources.integrationNeedsReconnect?.(provider).catch(() => false)) === true;
+}
+
+/** The person connected the service, but it no longer accepts Tomo: they are to reconnect, not to connect. */
+function reconnectNote(source: Source, provider: IntegrationProviderId): string {
+  const title = findProvider(provider)?.title ?? provider;
+  return (
+    `Could not read ${describe(source)}: ${title} no longer accepts the person's connection (revoked or expired there). ` +
+    `Tell them to reconnect ${title} on Tomo's Integrations page, then ask again.`
+  );
 }
 
 function describe(source: Source): string {

@@ -30,6 +30,11 @@ export type WorkStatus =
  */
 export interface AskerResources {
   integrationToken(provider: IntegrationProviderId): Promise<string | undefined>;
+  /**
+   * The asker connected this integration but the provider no longer accepts it (revoked there,
+   * refresh refused): "reconnect needed". Absent: never.
+   */
+  integrationNeedsReconnect?(provider: IntegrationProviderId): Promise<boolean>;
   /** A ready uploaded source exists (of this kind: 'web', 'pdf', 'repository', when given). */
   hasKnowledgeBase(kind?: string): Promise<boolean>;
 }

@@ -267,4 +267,37 @@ describe('Integrations in answers (Slack, LLM and provider fakes)', () => {
     expect([String(dm.params.unfurl_links), String(dm.params.unfurl_media)]).toEqual(['false', 'false']);
     expect(repliesIn(world, world.ws.channel, question.ts)).toEqual([]);
   });
+
+  it("tells the model to have Alice reconnect once Google no longer accepts her connection, rather than that she never connected", async () => {
+    // Alice removes Tomo in her Google account: nothing tells Tomo until Google refuses the token.
+    const token = [...fake.oauth.tokens.values()].find((t) => t.family === 'google' && t.account.id === ANA.id && !t.revoked)!;
+    fake.oauth.revokeGrant(token);
+    const reconnect = "Google Docs no longer accepts the person's connection (revoked or expired there). Tell them to reconnect Google Docs on Tomo's Integrations page";
+
+    // The read is refused (401), the refresh too (invalid_grant): the connection turns "reconnect needed".
+    world.openai.answer('Google no longer accepts your connection: reconnect Google Docs on the Integrations page.');
+    await ask(world.ws.alice, `when is the launch? <${DOC_URL}>`, world.ws.dm);
+    expect(lastPrompt().turns.at(-1)!.text).toContain(reconnect);
+    expect(lastPrompt().turns.at(-1)!.text).not.toContain(DOC_FACT);
+
+    // The next question does not try the dead connection, and still says to reconnect.
+    world.openai.answer('Please reconnect Google Docs.');
+    const callsBefore = fake.apiCalls.length;
+    await ask(world.ws.alice, `and the budget? <${DOC_URL}>`, world.ws.dm);
+    expect(lastPrompt().turns.at(-1)!.text).toContain(reconnect);
+    expect(lastPrompt().turns.at(-1)!.text).not.toContain('has not connected');
+    expect(fake.apiCalls.slice(callsBefore)).toEqual([]);
+
+    // Bob, who never connected, is still told so.
+    world.openai.answer('Not connected.');
+    await ask(world.ws.bob, `what does this say? <${DOC_URL}>`);
+    expect(lastPrompt().turns.at(-1)!.text).toContain('the person asking has not connected google-docs');
+
+    // Reconnecting reads the document again.
+    fake.oauth.signInAs('google', ANA);
+    expect((await connect(await signedIn(world.ws.alice), 'google-docs')).status).toBe(303);
+    world.openai.answer('October 14.');
+    await ask(world.ws.alice, `when? <${DOC_URL}>`, world.ws.dm);
+    expect(lastPrompt().turns.at(-1)!.text).toContain(DOC_FACT);
+  });
 });
