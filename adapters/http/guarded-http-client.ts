@@ -1,5 +1,5 @@
 import type { LookupFunction } from 'node:net';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { pipeline, type Readable } from 'node:stream';
@@ -64,6 +64,8 @@ export interface GuardedResponse {
   /** The `charset` parameter, if any. */
   readonly charset: string | undefined;
   readonly body: Uint8Array;
+  /** The final response's headers (lower-case names), for callers that cache (robots.txt). */
+  readonly headers: IncomingHttpHeaders;
 }
 
 /** Sent with every request; its product token (`TomoBot`) names Tomo's group in a robots.txt. */
@@ -124,7 +126,7 @@ export class GuardedHttpClient {
         throw new GuardedFetchError('unsupported', contentType || 'no content type');
       }
       const body = await this.readBody(response, signal, Math.min(this.limits.maxBytes, options.maxBytes ?? Infinity), options.truncate === true);
-      return { url: url.toString(), status: response.statusCode ?? 0, contentType, charset, body };
+      return { url: url.toString(), status: response.statusCode ?? 0, contentType, charset, body, headers: response.headers };
     }
   }
 

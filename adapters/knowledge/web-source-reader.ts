@@ -4,8 +4,10 @@ import { parseHTML } from 'linkedom';
 import robotsParser from 'robots-parser';
 import { KnowledgeReadError, type ExtractedDocument, type SourceContent, type SourceContentReader } from '../../core/knowledge/content-reader.port';
 import type { KnowledgeSourceRecord } from '../../core/knowledge/knowledge-source';
+import type { Clock } from '../../core/shared/clock.port';
 import { DocumentTextError, decodeText, htmlToMarkdown, pdfText } from '../documents/document-text';
 import { GuardedFetchError, type GuardedHttpClient } from '../http/guarded-http-client';
+import { robotsFreshUntil, type CachedRobots, type RobotsCache } from './robots-cache';
 
 const HTML = new Set(['text/html', 'application/xhtml+xml']);
 const SITEMAP_URLS = 200;
@@ -53,6 +55,13 @@ const NO_RULES: RobotsRules = { allowed: () => true, delayMs: 0, sitemaps: [] };
 export interface WebSourceReaderOptions {
   /** Waits out a `Crawl-delay` (tests record the waits instead of sleeping). */
   readonly wait?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /**
+   * Where robots.txt reads are kept per origin (RFC 9309 §2.4; the worker's is in PostgreSQL,
+   * ADR 87). Without one, robots.txt is read for every source.
+   */
+  readonly robotsCache?: RobotsCache;
+  /** Decides when a kept robots.txt is stale; the system time by default. */
+  readonly clock?: Clock;
 }
 
 /**
@@ -67,12 +76,16 @@ export interface WebSourceReaderOptions {
  */
 export class WebSourceReader implements SourceContentReader {
   private readonly wait: (ms: number, signal: AbortSignal) => Promise<void>;
+  private readonly cache: RobotsCache | undefined;
+  private readonly clock: Clock;
 
   constructor(
     private readonly client: GuardedHttpClient,
     options: WebSourceReaderOptions = {},
   ) {
     this.wait = options.wait ?? ((ms, signal) => sleep(ms, undefined, { signal }));
+    this.cache = options.robotsCache;
+    this.clock = options.clock ?? { now: () => new Date() };
   }
 
   async read(source: KnowledgeSourceRecord, signal: AbortSignal): Promise<SourceContent> {
@@ -149,9 +162,17 @@ export class WebSourceReader implements SourceContentReader {
    * 4xx (429 aside): none (§2.3.1.3); 5xx, 429, a timeout or a lost connection: unreachable,
    * so nothing may be read (§2.3.1.4) and the job retries later. Redirects are followed (at
    * most 5), the rules applying to this origin. Read up to 500 KiB, whatever its type.
+   *
+   * With a cache (§2.4), a read (2xx or 4xx) is kept per origin and used without asking again
+   * while fresh: up to 24 hours, less when its Cache-Control or Expires says so, not at all
+   * with `no-store`. When the site is unreachable, the copy kept (fresh or not, up to 30 days
+   * old) is used instead of stopping the crawl; a site never read is unreachable as before.
    */
   private async robots(origin: string, signal: AbortSignal): Promise<RobotsRules> {
     const address = `${origin}/robots.txt`;
+    const now = this.clock.now();
+    const kept = await this.cache?.get(origin, now);
+    if (kept && kept.freshUntil.getTime() > now.getTime()) return this.rulesOf(origin, kept);
     let response;
     try {
       response = await this.client.get(address, { signal, accept: 'text/plain', maxBytes: ROBOTS_BYTES, truncate: true });
@@ -159,17 +180,38 @@ export class WebSourceReader implements SourceContentReader {
       signal.throwIfAborted();
       // A blocked address (private, too many redirects) will not change on a retry.
       if (error instanceof GuardedFetchError && error.failure === 'blocked') throw new KnowledgeReadError('fetch_failed', 'robots.txt blocked');
+      if (kept) return this.rulesOf(origin, kept);
       throw new RobotsUnreachableError(`robots.txt unreachable: ${error instanceof GuardedFetchError ? error.failure : 'failed'}`);
     }
-    if (response.status === 429 || response.status >= 500) throw new RobotsUnreachableError(`robots.txt HTTP ${response.status}`);
-    if (response.status < 200 || response.status >= 300) return NO_RULES;
-    const parsed = robotsParser(address, decodeText(response.body, response.charset));
+    if (response.status === 429 || response.status >= 500) {
+      if (kept) return this.rulesOf(origin, kept);
+      throw new RobotsUnreachableError(`robots.txt HTTP ${response.status}`);
+    }
+    const ok = response.status >= 200 && response.status < 300;
+    const freshUntil = robotsFreshUntil(response.headers, now);
+    const entry: CachedRobots = {
+      kind: ok ? 'rules' : 'none',
+      url: response.url,
+      body: ok ? decodeText(response.body, response.charset) : '',
+      fetchedAt: now,
+      freshUntil: freshUntil ?? now,
+    };
+    // no-store: the site asks that no copy be kept, not even for when it is unreachable.
+    if (freshUntil === undefined) await this.cache?.remove(origin);
+    else await this.cache?.put(origin, entry);
+    return this.rulesOf(origin, entry);
+  }
+
+  /** The rules of a read, applying to `origin` even when robots.txt redirected elsewhere. */
+  private rulesOf(origin: string, entry: CachedRobots): RobotsRules {
+    if (entry.kind === 'none') return NO_RULES;
+    const parsed = robotsParser(`${origin}/robots.txt`, entry.body);
     const agent = productToken(this.client.userAgent);
     const delay = parsed.getCrawlDelay(agent);
     const sitemaps: string[] = [];
     for (const value of parsed.getSitemaps()) {
-      if (!URL.canParse(value, response.url)) continue;
-      const url = new URL(value, response.url);
+      if (!URL.canParse(value, entry.url)) continue;
+      const url = new URL(value, entry.url);
       if (url.protocol === 'http:' || url.protocol === 'https:') sitemaps.push(url.href);
     }
     return {

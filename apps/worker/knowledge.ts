@@ -4,6 +4,7 @@ import { GuardedHttpClient } from '../../adapters/http/guarded-http-client';
 import { GitHubRepositoryReader } from '../../adapters/knowledge/github-repository-reader';
 import { LangChainTextSplitter } from '../../adapters/knowledge/langchain-text-splitter';
 import { PdfSourceReader } from '../../adapters/knowledge/pdf-source-reader';
+import { PgRobotsCache } from '../../adapters/knowledge/robots-cache';
 import { WebSourceReader } from '../../adapters/knowledge/web-source-reader';
 import type { Logger } from '../../adapters/logging/logger';
 import type { Database } from '../../adapters/postgres/database';
@@ -76,7 +77,8 @@ export function knowledgeServices(config: WorkerConfig, database: Database, logg
   const guarded = new GuardedHttpClient({ allowPrivateHosts: config.FETCH_ALLOW_PRIVATE_HOSTS });
   const connections = integrationTools(config, database, logger).connections;
   const readers: Record<SourceKind, SourceContentReader> = {
-    web: new WebSourceReader(guarded),
+    // robots.txt kept per origin in PostgreSQL: the retry after a 5xx may run on another worker (ADR 87).
+    web: new WebSourceReader(guarded, { robotsCache: new PgRobotsCache(pool), clock }),
     pdf: new PdfSourceReader(download),
     // Public repositories need no sign-in; private ones are read with the adder's own GitHub connection.
     repository: new GitHubRepositoryReader({

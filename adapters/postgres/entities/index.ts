@@ -8,7 +8,7 @@ import {
 import { CustomerEntity } from './customer.entity';
 import { EgressAuditEntity } from './egress-audit.entity';
 import { InstallationEntity } from './installation.entity';
-import { KnowledgeChunkEntity, KnowledgeSourceEntity } from './knowledge.entity';
+import { KnowledgeChunkEntity, KnowledgeSourceEntity, RobotsTxtCacheEntity } from './knowledge.entity';
 import {
   ChannelInstructionEntity,
   SystemInstructionEntity,
@@ -54,6 +54,7 @@ export const allEntities = [
   ProcessedSlackEventEntity,
   ProcessedStripeEventEntity,
   ReactionSettingEntity,
+  RobotsTxtCacheEntity,
   SessionEntity,
   StorageObjectEntity,
   SubscriptionEntity,

@@ -48,3 +48,20 @@ export const KnowledgeChunkEntity = defineEntity({
   indexes: [{ name: 'knowledge_chunks_team_index', properties: ['teamId', 'dimensions'] }],
   uniques: [{ properties: ['source', 'ordinal'] }],
 });
+
+// A site's robots.txt as last read by a knowledge crawl, per origin (RFC 9309 §2.4, ADR 87):
+// used without asking again while fresh (up to 24 h), and in place of a robots.txt that has
+// become unreachable (up to 30 days). Public text of the site, shared by every workspace and
+// every worker process; read and written with SQL by adapters/knowledge/robots-cache.ts.
+export const RobotsTxtCacheEntity = defineEntity({
+  name: 'RobotsTxtCache',
+  tableName: 'robots_txt_cache',
+  properties: {
+    origin: p.text().primary(),
+    kind: p.string().length(8),
+    url: p.text(),
+    body: p.text(),
+    fetchedAt: p.datetime(),
+    freshUntil: p.datetime(),
+  },
+});

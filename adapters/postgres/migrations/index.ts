@@ -16,6 +16,7 @@ import { Migration20261127110000_image_generation_holds } from './Migration20261
 import { Migration20261127120000_schedule_time_zones } from './Migration20261127120000_schedule_time_zones';
 import { Migration20261127140000_knowledge_robots_left_out } from './Migration20261127140000_knowledge_robots_left_out';
 import { Migration20261128090000_home_view_hashes } from './Migration20261128090000_home_view_hashes';
+import { Migration20261128100000_robots_txt_cache } from './Migration20261128100000_robots_txt_cache';
 
 type MigrationClass = new (...args: ConstructorParameters<typeof Migration>) => Migration;
 
@@ -39,4 +40,5 @@ export const migrations: { name: string; class: MigrationClass }[] = [
   { name: 'Migration20261127120000_schedule_time_zones', class: Migration20261127120000_schedule_time_zones },
   { name: 'Migration20261127140000_knowledge_robots_left_out', class: Migration20261127140000_knowledge_robots_left_out },
   { name: 'Migration20261128090000_home_view_hashes', class: Migration20261128090000_home_view_hashes },
+  { name: 'Migration20261128100000_robots_txt_cache', class: Migration20261128100000_robots_txt_cache },
 ];

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AesGcmSecretBox } from '../../../adapters/crypto/secret-box';
 import { LangChainTextSplitter } from '../../../adapters/knowledge/langchain-text-splitter';
 import { PdfSourceReader } from '../../../adapters/knowledge/pdf-source-reader';
+import { PgRobotsCache } from '../../../adapters/knowledge/robots-cache';
 import { WebSourceReader } from '../../../adapters/knowledge/web-source-reader';
 import { GuardedHttpClient } from '../../../adapters/http/guarded-http-client';
 import { createLogger } from '../../../adapters/logging/logger';
@@ -286,5 +287,140 @@ describe('Knowledge ingestion of a site with a robots.txt: what the admin sees l
       );
     expect(home('en')).toContain('2 page(s) left out: the site’s robots.txt does not allow Tomo to read them.');
     expect(home('ja')).toContain('2 ページを除外しました：サイトの robots.txt が Tomo による読み込みを許可していません。');
+  });
+});
+
+describe('Knowledge crawls keep each site’s robots.txt (RFC 9309 §2.4), shared by every worker process', () => {
+  let database: Database;
+  let site: FakeWeb;
+  let sources: PgKnowledgeSourceRepository;
+  let store: PgvectorStore;
+  let pool: Awaited<ReturnType<typeof nativePool>>;
+  const clock = new FakeClock('2026-11-27T09:00:00.000Z');
+  const page = (title: string, links: string[] = []) =>
+    `<html><head><title>${title}</title></head><body><article><h1>${title}</h1><p>${'The lighthouse keeper logs the weather every four hours. '.repeat(6)}</p>${links.map((l) => `<a href="${l}">${l}</a>`).join(' ')}</article></body></html>`;
+  const DISALLOW_ADMIN = 'User-agent: *\nDisallow: /admin/\n';
+
+  beforeAll(async () => {
+    site = await startFakeWeb();
+    site.page('/', { type: 'text/html', body: page('Lighthouse', ['/keepers', '/admin/rota']) });
+    site.page('/keepers', { type: 'text/html', body: page('Keepers') });
+    site.page('/admin/rota', { type: 'text/html', body: page('Rota') });
+    database = await openDatabase((await testDatabase()).url, { poolMax: 3 });
+    pool = await nativePool(database.orm);
+    sources = new PgKnowledgeSourceRepository(pool);
+    store = await PgvectorStore.create(pool, AesGcmSecretBox.fromEnv(Buffer.alloc(32, 3).toString('base64')));
+  });
+  afterAll(async () => {
+    await database.close();
+    await site.close();
+  });
+
+  /** One worker process's ingestion: its own reader and HTTP client, the database's robots.txt cache. */
+  const worker = () => {
+    const reader = new WebSourceReader(new GuardedHttpClient({ allowPrivateHosts: [site.host] }), { robotsCache: new PgRobotsCache(pool), clock });
+    const ingest = new IngestSource({
+      sources, store, embeddings: new HashingEmbeddings(1024), splitter: new LangChainTextSplitter({ proseChunk: 300, overlap: 0 }),
+      readers: { web: reader, pdf: reader, repository: reader }, clock, planOf: async () => 'premium',
+    });
+    const silent = createLogger({ level: 'silent' });
+    return knowledgeIngestJobHandler({ ingest, logger: silent });
+  };
+  /** Adds the site as a source of `team` and runs its ingestion job (with retries left, unless `last`). */
+  const addSite = async (team: string, run = worker(), last = false) => {
+    const id = randomUUID();
+    await sources.add(team, { id, teamId: team, kind: 'web', title: site.origin, url: `${site.origin}/`, fileId: null, pageLimit: 10, addedBy: 'U1', createdAt: clock.now() });
+    const outcome = await run({ teamId: team, sourceId: id }, { id: `job-${id}`, name: 'knowledge-ingest', retriesLeft: last ? 0 : 3 }).then(
+      () => 'done' as const,
+      (error: unknown) => { if (error instanceof TypeError) throw error; return error instanceof Error ? error.name : 'error'; },
+    );
+    return { outcome, source: (await sources.get(team, id))! };
+  };
+  const robotsHits = () => site.hits.filter((h) => h === '/robots.txt').length;
+  const reset = async () => {
+    await pool.query(`delete from robots_txt_cache`);
+    site.hits.length = 0;
+  };
+
+  it('reads robots.txt once a day per site, whichever workspace or worker process crawls it', async () => {
+    await reset();
+    site.page('/robots.txt', { type: 'text/plain', body: DISALLOW_ADMIN });
+    const first = await addSite('T0ROBOTA', worker());
+    clock.advanceMs(23 * 60 * 60_000);
+    // Another workspace, on another worker process, within the day.
+    const second = await addSite('T0ROBOTB', worker());
+    for (const { outcome, source } of [first, second]) {
+      expect(outcome).toBe('done');
+      expect(source).toMatchObject({ status: 'ready', robotsLeftOut: 1 });
+    }
+    expect(robotsHits()).toBe(1);
+    expect(site.hits).not.toContain('/admin/rota');
+
+    // A day after it was read, the site is asked again, and its new rules apply.
+    clock.advanceMs(60 * 60_000 + 1);
+    site.page('/robots.txt', { type: 'text/plain', body: 'User-agent: *\nDisallow: /keepers\n' });
+    const third = await addSite('T0ROBOTA');
+    expect(robotsHits()).toBe(2);
+    expect(third.source).toMatchObject({ status: 'ready', robotsLeftOut: 1 });
+    expect(site.hits.filter((h) => h === '/keepers')).toHaveLength(2);
+  });
+
+  it('asks again when the site’s Cache-Control says so: max-age shorter than a day, and no-store every time', async () => {
+    await reset();
+    site.page('/robots.txt', { type: 'text/plain', body: DISALLOW_ADMIN, headers: { 'cache-control': 'public, max-age=600' } });
+    await addSite('T0ROBOTA');
+    clock.advanceMs(599_000);
+    await addSite('T0ROBOTA');
+    expect(robotsHits()).toBe(1);
+    clock.advanceMs(2_000);
+    await addSite('T0ROBOTA');
+    expect(robotsHits()).toBe(2);
+
+    site.page('/robots.txt', { type: 'text/plain', body: DISALLOW_ADMIN, headers: { 'cache-control': 'no-store' } });
+    clock.advanceMs(601_000);
+    await addSite('T0ROBOTA');
+    await addSite('T0ROBOTA');
+    expect(robotsHits()).toBe(4);
+    expect((await pool.query(`select count(*)::int as n from robots_txt_cache`)).rows[0].n).toBe(0);
+  });
+
+  it('uses the copy read earlier when robots.txt later answers 5xx, instead of blocking the site; 4xx then means no rules', async () => {
+    await reset();
+    site.page('/robots.txt', { type: 'text/plain', body: DISALLOW_ADMIN });
+    expect((await addSite('T0ROBOTA')).source).toMatchObject({ status: 'ready', robotsLeftOut: 1 });
+    // Two days later the site's robots.txt is down: the rules read earlier still apply.
+    clock.advanceDays(2);
+    site.page('/robots.txt', { status: 503, type: 'text/html', body: '<h1>Service Unavailable</h1>' });
+    const down = await addSite('T0ROBOTB', worker());
+    expect(down.outcome).toBe('done');
+    expect(down.source).toMatchObject({ status: 'ready', robotsLeftOut: 1 });
+    expect(robotsHits()).toBe(2);
+    expect(site.hits).not.toContain('/admin/rota');
+
+    // The file is gone (404): RFC 9309 §2.3.1.3, no rules, every page may be read.
+    site.page('/robots.txt', { status: 404, type: 'text/html', body: 'Not found' });
+    const gone = await addSite('T0ROBOTA');
+    expect(gone.source).toMatchObject({ status: 'ready', robotsLeftOut: 0 });
+    expect(site.hits).toContain('/admin/rota');
+  });
+
+  it('still reads nothing of a site whose robots.txt was never read and answers 5xx: the job retries, then the source fails', async () => {
+    await reset();
+    site.page('/robots.txt', { status: 500, type: 'text/html', body: 'boom' });
+    const retried = await addSite('T0ROBOTA');
+    expect(retried.outcome).toBe('RobotsUnreachableError');
+    const failed = await addSite('T0ROBOTA', worker(), true);
+    expect(failed.source).toMatchObject({ status: 'failed', failure: 'fetch_failed', chunkCount: 0 });
+    expect(site.hits.filter((h) => h !== '/robots.txt')).toEqual([]);
+  });
+
+  it('drops a copy over 30 days old: a site down that long is treated as never read', async () => {
+    await reset();
+    site.page('/robots.txt', { type: 'text/plain', body: DISALLOW_ADMIN });
+    await addSite('T0ROBOTA');
+    clock.advanceDays(31);
+    site.page('/robots.txt', { status: 502, type: 'text/html', body: 'Bad gateway' });
+    expect((await addSite('T0ROBOTA')).outcome).toBe('RobotsUnreachableError');
+    expect((await pool.query(`select count(*)::int as n from robots_txt_cache`)).rows[0].n).toBe(0);
   });
 });
