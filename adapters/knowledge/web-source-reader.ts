@@ -91,10 +91,10 @@ export class WebSourceReader implements SourceContentReader {
   async read(source: KnowledgeSourceRecord, signal: AbortSignal): Promise<SourceContent> {
     const start = source.url;
     if (!start) throw new KnowledgeReadError('fetch_failed', 'no URL');
-    const origin = new URL(start).origin;
-    const robots = await this.robots(origin, signal);
+    let origin = new URL(start).origin;
+    let robots = await this.robots(origin, signal);
     if (!robots.allowed(normalize(start))) throw new KnowledgeReadError('robots_disallowed');
-    const pace = this.pacer(robots.delayMs, signal);
+    let pace = this.pacer(robots.delayMs, signal);
     const queue: string[] = [normalize(start)];
     const seen = new Set(queue);
     /** Same-origin pages found (in a sitemap or a link) that robots.txt disallows. */
@@ -116,6 +116,15 @@ export class WebSourceReader implements SourceContentReader {
       const url = queue.shift()!;
       try {
         const page = await this.page(url, signal);
+        if (first && new URL(page.url).origin !== origin) {
+          // The site lives at another origin now (bare domain → www, http → https, a moved
+          // domain): crawl it there, under that origin's robots.txt, which decides for the
+          // start page too (checked just below).
+          origin = new URL(page.url).origin;
+          robots = await this.robots(origin, signal);
+          pace = this.pacer(robots.delayMs, signal);
+          seen.add(normalize(page.url));
+        }
         // Redirected to a disallowed address of the site: read, but not kept nor followed.
         if (new URL(page.url).origin === origin && !robots.allowed(normalize(page.url))) {
           if (first) throw new KnowledgeReadError('robots_disallowed');

@@ -746,6 +746,35 @@ describe('WebSourceReader: robots.txt rules for Tomo (RFC 9309) and plain-text s
     expect(site.hits.slice(hits)).toEqual(['/robots.txt', '/']);
   });
 
+  it('crawls a site whose address redirects to another origin (bare → www, http → https) where it now lives, under that origin’s robots.txt', async () => {
+    const moved = await startFakeWeb();
+    try {
+      site.page('/', { status: 301, headers: { location: `${moved.origin}/` } });
+      site.page('/robots.txt', { status: 301, headers: { location: `${moved.origin}/robots.txt` } });
+      moved.page('/', { type: 'text/html', body: page('Harbour home', 'Welcome to the harbour.', ['/pilotage', '/drafts/1', `${moved.origin}/tides`]) });
+      moved.page('/pilotage', { type: 'text/html', body: page('Pilotage', 'Pilots board at the fairway buoy.') });
+      moved.page('/drafts/1', { type: 'text/html', body: page('Draft', 'A draft notice.') });
+      moved.page('/tides', { type: 'text/html', body: page('Tides', 'High water at noon.') });
+      moved.page('/berths', { type: 'text/html', body: page('Berths', 'Twelve berths for visitors.') });
+      moved.page('/robots.txt', { type: 'text/plain', body: 'User-agent: *\nDisallow: /drafts\n' });
+      moved.page('/sitemap.xml', { type: 'application/xml', body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${moved.origin}/berths</loc></url></urlset>` });
+      const r = new WebSourceReader(new GuardedHttpClient({ allowPrivateHosts: [site.host, moved.host] }));
+
+      const result = await r.read(sourceOf(`${site.origin}/`, 10) as never, new AbortController().signal);
+
+      expect(result.documents.map((d) => d.location.url)).toEqual([`${moved.origin}/`, `${moved.origin}/berths`, `${moved.origin}/pilotage`, `${moved.origin}/tides`]);
+      expect(result.robotsLeftOut).toBe(1);
+      expect(moved.hits).not.toContain('/drafts/1');
+
+      // The new origin's robots.txt decides for the pages read there, the start page included.
+      moved.page('/robots.txt', { type: 'text/plain', body: 'User-agent: *\nDisallow: /\n' });
+      site.page('/robots.txt', { status: 404, type: 'text/plain', body: '' });
+      await expect(r.read(sourceOf(`${site.origin}/`, 10) as never, new AbortController().signal)).rejects.toMatchObject({ code: 'robots_disallowed' });
+    } finally {
+      await moved.close();
+    }
+  });
+
   it('reads plain-text sitemaps (one absolute URL a line) that robots.txt or a sitemap index names, within the same caps', async () => {
     site.page('/', { type: 'text/html', body: page('Harbour home', 'Welcome to the harbour.') });
     for (const p of ['/tides', '/berths', '/fees', '/contact']) site.page(p, { type: 'text/html', body: page(p.slice(1), `All about ${p.slice(1)}.`) });
