@@ -303,17 +303,20 @@ export function decodeText(bytes: Uint8Array, charset?: string): string {
 export function decodeUndeclaredText(bytes: Uint8Array): string {
   if (byteOrderMark(bytes) !== undefined) return decodeText(bytes);
   const head = bytes.subarray(0, MAX_TEXT_CHARS);
-  let best = { charset: 'utf-8', broken: brokenCharacters(head, 'utf-8') };
+  let best = { charset: 'utf-8', ...oddities(head, 'utf-8') };
   if (best.broken === 0) return decodeText(bytes);
   for (const charset of ['shift_jis', 'euc-jp']) {
-    const broken = brokenCharacters(head, charset);
-    if (broken < best.broken) best = { charset, broken };
+    const found = oddities(head, charset);
+    // Fewer broken characters wins; on a tie, fewer half-width katakana: EUC-JP's bytes are
+    // also valid Shift_JIS, as half-width katakana that Japanese prose hardly ever uses.
+    if (found.broken < best.broken || (found.broken === best.broken && found.halfWidthKana < best.halfWidthKana)) best = { charset, ...found };
   }
   return decodeText(bytes, best.charset);
 }
 
-function brokenCharacters(bytes: Uint8Array, charset: string): number {
-  return new TextDecoder(charset).decode(bytes).split('\uFFFD').length - 1;
+function oddities(bytes: Uint8Array, charset: string): { broken: number; halfWidthKana: number } {
+  const text = new TextDecoder(charset).decode(bytes);
+  return { broken: text.split('\uFFFD').length - 1, halfWidthKana: text.match(/[\uFF61-\uFF9F]/g)?.length ?? 0 };
 }
 
 function byteOrderMark(bytes: Uint8Array): string | undefined {

@@ -6,6 +6,7 @@ import { extract } from 'tar-stream';
 import { KnowledgeReadError, type CodeLanguage, type ExtractedDocument, type SourceContent, type SourceContentReader } from '../../core/knowledge/content-reader.port';
 import { githubRepository } from '../../core/knowledge/add-source.use-case';
 import type { KnowledgeSourceRecord } from '../../core/knowledge/knowledge-source';
+import { decodeUndeclaredText } from '../documents/document-text';
 
 export interface RepositoryLimits {
   /** The archive as downloaded (gzip). */
@@ -129,8 +130,8 @@ export class GitHubRepositoryReader implements SourceContentReader {
       stream.on('data', (part: unknown) => parts.push(part as Buffer));
       stream.on('end', () => {
         const bytes = Buffer.concat(parts);
-        if (!bytes.subarray(0, 8_000).includes(0)) {
-          const text = bytes.toString('utf8');
+        if (!bytes.subarray(0, 8_000).includes(0) && !isLfsPointer(bytes)) {
+          const text = repositoryText(bytes);
           if (text.trim() !== '') {
             sizeBytes += bytes.length;
             const language = LANGUAGES[path.split('.').pop()?.toLowerCase() ?? ''];
@@ -157,6 +158,26 @@ export class GitHubRepositoryReader implements SourceContentReader {
       throw new KnowledgeReadError(tooLarge ? 'too_large' : 'unsupported', tooLarge ? 'archive too large' : 'not a readable archive');
     }
     return { documents, sizeBytes };
+  }
+}
+
+/**
+ * A Git LFS pointer (git-lfs spec v1: under 1024 bytes, first line `version
+ * https://git-lfs.github.com/spec/v1`), which GitHub's archives hold instead of the file unless
+ * the repository opts in to "Include Git LFS objects in archives": no words of the team's own.
+ */
+function isLfsPointer(bytes: Buffer): boolean {
+  return bytes.length < 1024 && bytes.subarray(0, 60).toString('latin1').startsWith('version https://git-lfs.github.com/spec/');
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A file's text: UTF-8, or else Shift_JIS or EUC-JP when it reads better so (Japanese Windows tools still save those). */
+function repositoryText(bytes: Buffer): string {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    return decodeUndeclaredText(bytes);
   }
 }
 

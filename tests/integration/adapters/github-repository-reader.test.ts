@@ -113,3 +113,27 @@ describe("A private repository read with the adder's GitHub connection", () => {
     }
   });
 });
+
+describe('A repository with Git LFS files and Japanese text in Shift_JIS', () => {
+  it('leaves out the LFS pointer files GitHub’s archives hold by default, and reads Shift_JIS and EUC-JP text as Japanese', async () => {
+    // By default GitHub's archives carry LFS pointers, not the files (docs: "Managing Git LFS
+    // objects in archives of your repository"); a pointer is ~130 bytes of text.
+    const pointer = (oid: string, size: number) => `version https://git-lfs.github.com/spec/v1\noid sha256:${oid}\nsize ${size}\n`;
+    await github.repository('acme', 'survey', {
+      'README.md': '# Survey\n\nDepth soundings of the outer harbour, taken every spring.',
+      'data/soundings.csv': pointer('4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393', 48_213_377),
+      'docs/handbook.md': pointer('ef0d46f630ed7fe8428c3b992bc91db0d78ec742fa71c59a4d976502af8eac6f', 2_204_311),
+      // 測深は毎年春に外港で行います。 in Shift_JIS, as Japanese Windows tools still save text.
+      'docs/手順.txt': Buffer.from('91aa905b82cd9688944e8f7482c98a4f8d6082c58d7382a282dc82b78142', 'hex'),
+      'docs/legacy.txt': Buffer.from('b4dfcac9a4cebfe5bfbc', 'hex'), // 岸壁の水深 in EUC-JP
+    });
+    const reader = new GitHubRepositoryReader({ apiUrl: github.url });
+
+    const content = await reader.read({ ...source, url: 'https://github.com/acme/survey', title: 'https://github.com/acme/survey' }, new AbortController().signal);
+
+    expect(content.documents.map((d) => d.location.path).sort()).toEqual(['README.md', 'docs/legacy.txt', 'docs/手順.txt']);
+    expect(content.documents.find((d) => d.location.path === 'docs/手順.txt')?.text).toBe('測深は毎年春に外港で行います。');
+    expect(content.documents.find((d) => d.location.path === 'docs/legacy.txt')?.text).toBe('岸壁の水深');
+    expect(content.documents.map((d) => d.text).join('\n')).not.toContain('git-lfs.github.com');
+  });
+});
