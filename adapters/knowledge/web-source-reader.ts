@@ -321,6 +321,8 @@ export class WebSourceReader implements SourceContentReader {
       const response = await this.client.get(url, {
         signal,
         accept: 'application/xml,text/xml,text/plain;q=0.9,application/x-gzip;q=0.9',
+        // sitemaps.org allows 50 MB: the first 5 MB hold far more pages than a source keeps.
+        truncate: true,
         wants: (type) => type.includes('xml') || type === 'text/plain' || type === '' || type.includes('gzip') || (OCTET_TYPES.has(type) && /\.gz$/i.test(new URL(url).pathname)),
       });
       if (response.status !== 200) return undefined;

@@ -550,6 +550,18 @@ describe('WebSourceReader: a site whose sitemap.xml is a sitemap index (WordPres
     expect(read.documents.map((d) => d.location.url)).toEqual([`${site.origin}/`]);
     expect(site.hits.slice(hits).filter((h) => h.endsWith('.xml')).length).toBeLessThanOrEqual(4);
   });
+
+  it('reads the first pages of a sitemap larger than the 5 MB download cap (sitemaps.org allows 50,000 URLs and 50 MB) instead of ignoring it', async () => {
+    const paths = Array.from({ length: 100_000 }, (_, i) => `/archive/2026/harbour-notice-number-${i}`);
+    const big = urlset(paths);
+    expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
+    site.page('/sitemap.xml', { type: 'application/xml', body: big });
+    for (const path of paths.slice(0, 3)) site.page(path, { type: 'text/html', body: page(path.slice(-8), `Notice ${path.slice(-1)} about the harbour.`) });
+
+    const read = await new WebSourceReader(new GuardedHttpClient({ allowPrivateHosts: [site.host] })).read(sourceOf(`${site.origin}/`, 4) as never, new AbortController().signal);
+
+    expect(read.documents.map((d) => d.location.url)).toEqual([`${site.origin}/`, ...paths.slice(0, 3).map((p) => `${site.origin}${p}`)]);
+  });
 });
 
 describe('WebSourceReader: a site that names its sitemaps only in robots.txt', () => {
