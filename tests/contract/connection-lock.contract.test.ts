@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InMemoryConnectionLock } from '../../adapters/memory/in-memory-connection-lock';
 import { PgConnectionLock } from '../../adapters/postgres/pg-connection-lock';
 import type { ConnectionLock } from '../../core/integrations/integration-oauth.port';
-import { implementations } from './support/implementations';
+import { fileDatabase, implementations } from './support/implementations';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -39,4 +39,22 @@ describe.each(
     expect(bStart > aEnd || events.indexOf('b end') < aStart).toBe(true);
     expect(events.indexOf('c end')).toBeLessThan(aEnd);
   });
+});
+
+describe('ConnectionLock (postgres): the pool it shares with the work', () => {
+  it('finishes more locked works at once than the pool has connections, each work querying through the same pool', async () => {
+    const { orm } = await fileDatabase();
+    const lock = new PgConnectionLock(orm);
+    const poolMax = (orm.config.get('pool') as { max: number }).max;
+    // As a refresh does: read the connection's row, ask the provider, write the new tokens.
+    const refresh = (i: number) =>
+      lock.withLock(`oauth:T1:U${i}:google`, async () => {
+        await orm.em.fork().getConnection().execute('select 1');
+        await pause(20);
+        const [row] = await orm.em.fork().getConnection().execute<{ n: number }[]>('select ?::int as n', [i]);
+        return row!.n;
+      });
+    const done = await Promise.all(Array.from({ length: poolMax + 2 }, (_, i) => refresh(i)));
+    expect(done).toEqual(Array.from({ length: poolMax + 2 }, (_, i) => i));
+  }, 20_000);
 });
