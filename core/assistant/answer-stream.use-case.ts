@@ -19,6 +19,7 @@ import { buildThreadContext, displayNamesOf, userIdsInThread, type ThreadContext
 import { DEFAULT_TOOL_LOOP_LIMITS, newToolLoopProgress, runToolLoop, type ToolLoopLimits, type ToolLoopProgress } from './tool-loop';
 import { PRIVATE_CONVERSATION, PrivateAnswerGate, privacyOf, withoutIntegrations, type AnswerPrivacy } from './private-answer';
 import { UNTRUSTED_RULES } from './untrusted-content';
+import { findProvider, type IntegrationProviderId } from '../integrations/integration-provider';
 
 export const DEFAULT_MAX_OUTPUT_TOKENS = 4_096;
 
@@ -126,8 +127,10 @@ export class StreamAnswer {
     const resources = privacy === 'public_only' ? withoutIntegrations(askerResources) : askerResources;
     const read = await this.readSources(input, enabledPlugins, resources, privacy, showStatus);
     const canUploadFiles = platform.uploadFiles !== undefined;
-    const tools: OfferedTool[] = (await deps.tools?.offer({ plan: grant.plan.name, enabledPlugins, resources, canUploadFiles })) ?? [];
-    const request = this.firstRequest(grant.model.id, context, read, tools.length > 0);
+    const offer = { plan: grant.plan.name, enabledPlugins, resources, canUploadFiles };
+    const tools: OfferedTool[] = (await deps.tools?.offer(offer)) ?? [];
+    const reconnect = (await deps.tools?.awaitingReconnect(offer, tools)) ?? [];
+    const request = this.firstRequest(grant.model.id, context, read, tools.length > 0, reconnect);
 
     const target = {
       thread: input.thread,
@@ -279,7 +282,7 @@ export class StreamAnswer {
   }
 
   /** The thread as turns; what the readers found follows the question in the same turn, fenced. */
-  private firstRequest(model: string, context: ThreadContext, read: ReadSources | undefined, withTools: boolean) {
+  private firstRequest(model: string, context: ThreadContext, read: ReadSources | undefined, withTools: boolean, reconnect: readonly IntegrationProviderId[]) {
     const messages = [...context.messages];
     const last = messages.at(-1);
     const hasSources = read !== undefined && (read.text !== '' || read.images.length > 0);
@@ -292,7 +295,7 @@ export class StreamAnswer {
       messages[messages.length - 1] = withSources;
     }
     const rules = hasSources || withTools ? UNTRUSTED_RULES : '';
-    const system = [context.system, rules].filter((part) => part !== '').join('\n\n');
+    const system = [context.system, rules, ...reconnect.map(reconnectRule)].filter((part) => part !== '').join('\n\n');
     return {
       model,
       system,
@@ -396,4 +399,13 @@ export function citationFooter(answer: string, sources: readonly ToolSource[], l
   if (unique.length === 0 || unique.some((source) => answer.includes(source.url))) return '';
   const links = unique.slice(0, 5).map((source) => `[${source.title.replace(/[[\]]/g, '').trim() || source.url}](${source.url.replace(/\)/g, '%29')})`);
   return `\n\n${label}: ${links.join(' · ')}`;
+}
+
+/** A service whose tools were left out because the asker's connection to it stopped working. */
+function reconnectRule(provider: IntegrationProviderId): string {
+  const title = findProvider(provider)?.title ?? provider;
+  return (
+    `The person connected ${title}, but ${title} no longer accepts that connection (revoked or expired there), so its tools are not available now. ` +
+    `If they ask for something from ${title}, tell them to reconnect ${title} on Tomo's Integrations page, then ask again.`
+  );
 }

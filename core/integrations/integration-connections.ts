@@ -153,33 +153,50 @@ export class IntegrationConnections {
    * expire. undefined when not connected, not configured, or reconnect needed.
    */
   async tokenFor(teamId: TeamId, userId: UserId, providerId: string): Promise<string | undefined> {
+    return (await this.lookUp(teamId, userId, providerId)).token;
+  }
+
+  /** The token as `tokenFor` finds it, and whether its absence is a connection waiting for a reconnect. */
+  private async lookUp(teamId: TeamId, userId: UserId, providerId: string): Promise<{ token?: string; reconnectNeeded: boolean }> {
     const provider = findProvider(providerId);
-    if (provider === undefined || !this.deps.oauth.isActive(provider)) return undefined;
+    if (provider === undefined || !this.deps.oauth.isActive(provider)) return { reconnectNeeded: false };
     const latest = await this.deps.tokens.findLatest(teamId, userId, provider.id);
-    if (!isUsable(latest)) return undefined;
-    if (!this.expiring(latest)) return latest.accessToken;
-    return this.deps.lock.withLock(lockKey(teamId, userId, provider.id), async () => {
+    if (!isUsable(latest)) return { reconnectNeeded: latest?.status === 'reconnect_needed' };
+    if (!this.expiring(latest)) return { token: latest.accessToken, reconnectNeeded: false };
+    const token = await this.deps.lock.withLock(lockKey(teamId, userId, provider.id), async () => {
       // Another request may have refreshed it while this one waited.
       const current = await this.deps.tokens.findLatest(teamId, userId, provider.id);
       if (!isUsable(current)) return undefined;
       if (!this.expiring(current)) return current.accessToken;
       return this.refresh(provider, current);
     });
+    // A refresh the provider refused has just marked it.
+    return token !== undefined ? { token, reconnectNeeded: false } : { reconnectNeeded: await this.needsReconnect(teamId, userId, provider.id) };
   }
 
-  /** What tools and readers see of the asker: their own tokens, never anyone else's. */
+  /**
+   * What tools and readers see of the asker: their own tokens, never anyone else's. Each
+   * provider is looked up once per answer; whether it waits for a reconnect is known from that
+   * lookup, and asked afresh only for a provider whose token was found (a reader refused with it
+   * may have just marked it).
+   */
   resourcesFor(teamId: TeamId, userId: UserId, base?: Pick<AskerResources, 'hasKnowledgeBase'>): AskerResources {
-    const cache = new Map<string, Promise<string | undefined>>();
+    const lookups = new Map<string, Promise<{ token?: string; reconnectNeeded: boolean }>>();
+    const lookUp = (provider: string) => {
+      let found = lookups.get(provider);
+      if (found === undefined) {
+        found = this.lookUp(teamId, userId, provider);
+        lookups.set(provider, found);
+      }
+      return found;
+    };
     return {
-      integrationToken: (provider) => {
-        let token = cache.get(provider);
-        if (token === undefined) {
-          token = this.tokenFor(teamId, userId, provider);
-          cache.set(provider, token);
-        }
-        return token;
+      integrationToken: async (provider) => (await lookUp(provider)).token,
+      integrationNeedsReconnect: async (provider) => {
+        const found = await lookups.get(provider);
+        if (found !== undefined && found.token === undefined) return found.reconnectNeeded;
+        return this.needsReconnect(teamId, userId, provider);
       },
-      integrationNeedsReconnect: (provider) => this.needsReconnect(teamId, userId, provider),
       hasKnowledgeBase: base?.hasKnowledgeBase ?? (async () => false),
     };
   }

@@ -1,4 +1,5 @@
 import type { PlanName } from '../billing/plan';
+import type { IntegrationProviderId } from '../integrations/integration-provider';
 import type { PluginId } from '../plugins/plugin';
 import type { AskerResources, Tool } from './tool';
 
@@ -58,5 +59,27 @@ export class ToolRegistry {
       if (integrationToken !== undefined) offered.push({ tool, integrationToken });
     }
     return offered;
+  }
+
+  /**
+   * The services whose tools this answer would have offered but for the asker's connection,
+   * which the provider no longer accepts ("reconnect needed"), so the model can tell them to
+   * reconnect instead of saying it has no such tool. Asked after `offer`, with the same input.
+   */
+  async awaitingReconnect(input: ToolOffer, offered: readonly OfferedTool[]): Promise<IntegrationProviderId[]> {
+    const withToken = new Set(offered.flatMap((o) => (o.integrationToken === undefined ? [] : [o.tool.needs!.integration!])));
+    const left = new Set<IntegrationProviderId>();
+    for (const tool of this.tools) {
+      const provider = tool.needs?.integration;
+      if (provider === undefined || withToken.has(provider)) continue;
+      if (tool.plugin !== null && !input.enabledPlugins.has(tool.plugin)) continue;
+      if (tool.plans !== 'all' && !tool.plans.includes(input.plan)) continue;
+      left.add(provider);
+    }
+    const waiting: IntegrationProviderId[] = [];
+    for (const provider of left) {
+      if ((await input.resources.integrationNeedsReconnect?.(provider).catch(() => false)) === true) waiting.push(provider);
+    }
+    return waiting;
   }
 }

@@ -300,4 +300,29 @@ describe('Integrations in answers (Slack, LLM and provider fakes)', () => {
     await ask(world.ws.alice, `when? <${DOC_URL}>`, world.ws.dm);
     expect(lastPrompt().turns.at(-1)!.text).toContain(DOC_FACT);
   });
+
+  it('tells the model to have Alice reconnect GitHub once GitHub refuses her token, instead of offering its tools or saying it has none', async () => {
+    // Alice revokes Tomo in her GitHub settings: the next search with her token is refused (401),
+    // and a GitHub OAuth app's token has no refresh, so the connection turns "reconnect needed".
+    const token = [...fake.oauth.tokens.values()].find((t) => t.family === 'github' && t.account.id === ANA.id && !t.revoked)!;
+    fake.oauth.revokeGrant(token);
+    world.openai.enqueue({ toolCalls: [{ name: 'github_search_code', arguments: { query: 'HARBOUR_PERMIT_DAYS' } }] }, { text: 'GitHub refused.' });
+    await ask(world.ws.alice, 'how long does the harbour permit take in our code?', world.ws.dm);
+    const reconnect = "tell them to reconnect GitHub on Tomo's Integrations page";
+    expect(lastPrompt().system).not.toContain(reconnect);
+
+    world.openai.answer('Please reconnect GitHub on the Integrations page.');
+    const callsBefore = fake.apiCalls.length;
+    await ask(world.ws.alice, 'and how long does the customs check take in our code?', world.ws.dm);
+    expect(lastPrompt().tools).not.toContain('github_search_code');
+    expect(lastPrompt().system).toContain(`The person connected GitHub, but GitHub no longer accepts that connection`);
+    expect(lastPrompt().system).toContain(reconnect);
+    expect(fake.apiCalls.slice(callsBefore)).toEqual([]);
+
+    // Bob, who never connected GitHub, gets no such rule.
+    world.openai.answer('Hello Bob.');
+    await ask(world.ws.bob, 'hello', world.ws.channel);
+    expect(lastPrompt().system).not.toContain('GitHub no longer accepts');
+  });
 });
+
