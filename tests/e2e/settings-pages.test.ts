@@ -1,7 +1,7 @@
 import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { PgScheduleSettingsRepository } from '../../adapters/postgres/pg-schedule-settings-repository';
 import { PgUsageEventRepository } from '../../adapters/postgres/pg-usage-event-repository';
@@ -168,6 +168,19 @@ describe('App', () => {
     await reload(page);
     expect(await page.getByRole('img', { name: en.app.icon.original }).count()).toBe(1);
     await page.close();
+  });
+});
+
+describe('Integrations', () => {
+  it("says the catalogue's unknown error, in Japanese, when its cards cannot be loaded", async () => {
+    for (const fail of [(route: Route) => route.abort('internetdisconnected'), (route: Route) => route.fulfill({ status: 502, body: 'Bad Gateway' })]) {
+      const page = await admin.newPage();
+      await page.route('**/api/settings/integrations', fail);
+      await page.goto('/ja/settings/integrations');
+      await expect.poll(() => page.locator('main').getByRole('alert').innerText()).toBe(translate('UNKNOWN', {}, 'ja'));
+      expect(await page.getByText(translate('UI.LOADING', {}, 'ja'), { exact: true }).count()).toBe(0);
+      await page.close();
+    }
   });
 });
 

@@ -3,9 +3,15 @@ import { INTEGRATION_PROVIDERS } from '../../../../../../core/integrations/integ
 import { SettingsPage } from '../../../components/settings/settings-page';
 import { useSettingsText } from '../../../lib/settings/use-settings-text';
 import { fetchUserContext } from '../../../lib/settings/user-context';
+import { asApiError } from '../../../lib/settings/use-resource';
 import { getIntegrations, type IntegrationCardView } from '../api/get-integrations';
 
-type State = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; cards: IntegrationCardView[] };
+type State =
+  | { status: 'loading' }
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; cards: IntegrationCardView[] }
+  // The cards could not be loaded (server error, network down): the page says so instead of showing nothing.
+  | { status: 'failed'; message: string };
 
 /**
  * /settings/integrations: a card per service, each in one of five states: 'Sign in first'
@@ -22,8 +28,12 @@ export function IntegrationsPage() {
     void (async () => {
       const who = await fetchUserContext();
       if (!who) return live && setState({ status: 'signed-out' });
-      const { integrations } = await getIntegrations().catch(() => ({ integrations: [] as IntegrationCardView[] }));
-      if (live) setState({ status: 'signed-in', cards: integrations });
+      try {
+        const { integrations } = await getIntegrations();
+        if (live) setState({ status: 'signed-in', cards: integrations });
+      } catch (error) {
+        if (live) setState({ status: 'failed', message: asApiError(error).message });
+      }
     })();
     return () => {
       live = false;
@@ -40,47 +50,53 @@ export function IntegrationsPage() {
   return (
     <SettingsPage title={t('integrations.title')} lead={t('integrations.lead')}>
       {state.status === 'loading' ? <p role="status">{m('UI.LOADING')}</p> : null}
-      <ul className="card-grid card-grid-3">
-        {cards.map((card) => (
-          <li key={card.id} className="card integration-card" data-provider={card.id} data-state={state.status === 'signed-in' ? card.state : state.status}>
-            <img className="integration-logo" src={card.image} alt="" width={48} height={48} />
-            <h2 className="h3">{card.title}</h2>
-            <p>{t(`integrations.providers.${card.id}`)}</p>
-            {state.status === 'signed-out' ? (
-              <a className="button button-small" href={`/auth/signin?returnTo=${encodeURIComponent(here)}`}>
-                {m('UI.SIGN_IN_FIRST')}
-              </a>
-            ) : state.status === 'loading' ? null : card.state === 'inactive' ? (
-              <button type="button" className="button button-small" disabled>
-                {m('UI.WORK_IN_PROGRESS')}
-              </button>
-            ) : card.state === 'connected' ? (
-              <form method="post" action={`/api/auth/revoke/${card.id}`} className="integration-connected">
-                <p className="integration-account">
-                  {card.account ? t('integrations.connectedAs', { account: card.account }) : t('integrations.connected')}
-                </p>
-                <input type="hidden" name="returnTo" value={here} />
-                <button type="submit" className="button button-small button-quiet" aria-label={`${t('integrations.disconnect')}: ${card.title}`}>
-                  {t('integrations.disconnect')}
-                </button>
-              </form>
-            ) : card.state === 'reconnect_needed' ? (
-              <>
-                <p className="integration-warning" role="alert">
-                  {t('integrations.reconnectNeeded')}
-                </p>
-                <a className="button button-small" href={connectHref(card.id)} aria-label={`${t('integrations.reconnect')}: ${card.title}`}>
-                  {t('integrations.reconnect')}
+      {state.status === 'failed' ? (
+        <p className="settings-error" role="alert">
+          {state.message || m('UNKNOWN')}
+        </p>
+      ) : (
+        <ul className="card-grid card-grid-3">
+          {cards.map((card) => (
+            <li key={card.id} className="card integration-card" data-provider={card.id} data-state={state.status === 'signed-in' ? card.state : state.status}>
+              <img className="integration-logo" src={card.image} alt="" width={48} height={48} />
+              <h2 className="h3">{card.title}</h2>
+              <p>{t(`integrations.providers.${card.id}`)}</p>
+              {state.status === 'signed-out' ? (
+                <a className="button button-small" href={`/auth/signin?returnTo=${encodeURIComponent(here)}`}>
+                  {m('UI.SIGN_IN_FIRST')}
                 </a>
-              </>
-            ) : (
-              <a className="button button-small" href={connectHref(card.id)} aria-label={`${t('integrations.connect')}: ${card.title}`}>
-                {t('integrations.connect')}
-              </a>
-            )}
-          </li>
-        ))}
-      </ul>
+              ) : state.status === 'loading' ? null : card.state === 'inactive' ? (
+                <button type="button" className="button button-small" disabled>
+                  {m('UI.WORK_IN_PROGRESS')}
+                </button>
+              ) : card.state === 'connected' ? (
+                <form method="post" action={`/api/auth/revoke/${card.id}`} className="integration-connected">
+                  <p className="integration-account">
+                    {card.account ? t('integrations.connectedAs', { account: card.account }) : t('integrations.connected')}
+                  </p>
+                  <input type="hidden" name="returnTo" value={here} />
+                  <button type="submit" className="button button-small button-quiet" aria-label={`${t('integrations.disconnect')}: ${card.title}`}>
+                    {t('integrations.disconnect')}
+                  </button>
+                </form>
+              ) : card.state === 'reconnect_needed' ? (
+                <>
+                  <p className="integration-warning" role="alert">
+                    {t('integrations.reconnectNeeded')}
+                  </p>
+                  <a className="button button-small" href={connectHref(card.id)} aria-label={`${t('integrations.reconnect')}: ${card.title}`}>
+                    {t('integrations.reconnect')}
+                  </a>
+                </>
+              ) : (
+                <a className="button button-small" href={connectHref(card.id)} aria-label={`${t('integrations.connect')}: ${card.title}`}>
+                  {t('integrations.connect')}
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
     </SettingsPage>
   );
 }
