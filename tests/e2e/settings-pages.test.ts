@@ -462,6 +462,8 @@ describe('Schedules: each row checks itself', () => {
       expect(await lookback.getAttribute('aria-invalid')).toBe('true');
       const describedBy = (await lookback.getAttribute('aria-describedby')) ?? '';
       expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe(message);
+      // Focus moved from Save to the field to correct.
+      expect(await lookback.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(await alert(page).count()).toBe(1);
       expect(puts).toEqual([]);
       await page.close();
@@ -492,6 +494,7 @@ describe('Schedules: each row checks itself', () => {
     await page.getByLabel('Local time for general').fill('24:00');
     await row.getByRole('button', { name: en.actions.save }).click();
     await expect.poll(() => alert(page).allInnerTexts()).toEqual([translate('SCHEDULE.INVALID_LOCAL_TIME', {}, 'en')]);
+    expect(await page.getByLabel('Local time for general').evaluate((el) => el === document.activeElement)).toBe(true);
     await page.close();
   });
 });

@@ -15,6 +15,7 @@ import { saveSchedule } from '../api/save-schedule';
 type Draft = { isSummaryEnabled: boolean; localTime: string; lookbackDays: string };
 /** A row's messages from its own check, by field; shown next to the field. */
 type RowErrors = { localTime?: string; lookbackDays?: string };
+const inputId = (channelId: string, field: keyof RowErrors) => `schedule-${channelId}-${field}`;
 
 /** /settings/schedules: a daily channel summary at a local time, looking back some days. */
 export function SchedulesPage() {
@@ -71,6 +72,8 @@ export function SchedulesPage() {
     if (!time.ok || !lookback.ok) {
       // An earlier save's failure no longer applies: only this row's messages are shown.
       action.setError(null);
+      // Focus goes to the first field to correct, which reads its message (aria-describedby).
+      document.getElementById(inputId(row.channelId, time.ok ? 'lookbackDays' : 'localTime'))?.focus();
       return;
     }
     void action.run(
@@ -131,6 +134,7 @@ export function SchedulesPage() {
                 </td>
                 <td>
                   <input
+                    id={inputId(row.channelId, 'localTime')}
                     type="text"
                     inputMode="numeric"
                     className={errors.localTime ? 'settings-input settings-input-invalid' : 'settings-input'}
@@ -150,6 +154,7 @@ export function SchedulesPage() {
                 </td>
                 <td>
                   <input
+                    id={inputId(row.channelId, 'lookbackDays')}
                     type="number"
                     min={1}
                     max={30}
