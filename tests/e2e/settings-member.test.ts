@@ -2,6 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../apps/shared/messages';
 import en from '../../apps/web/src/locales/en/settings';
+import ja from '../../apps/web/src/locales/ja/settings';
+import jaCommon from '../../apps/web/src/locales/ja/common';
 import { startBrowserWorld, type BrowserWorld } from '../integration/settings/support/browser-world';
 import { PgInstructionRepository } from '../../adapters/postgres/pg-instruction-repository';
 import { buyPlan, installTomo, MEMBER_A, TEAM_A } from '../integration/settings/support/slack-world';
@@ -140,6 +142,26 @@ describe('a session that ends while a page is open', () => {
     expect(await signIn.getAttribute('target')).toBe('_blank');
     expect(await signIn.getAttribute('href')).toBe(`/auth/signin?returnTo=${encodeURIComponent('/settings/app')}`);
     expect(await name.inputValue()).toBe('Typed Before Expiry');
+    await page.close();
+    await context.close();
+  });
+
+  it('says so in the reaction dialog too, with the sign-in link, and keeps the draft', async () => {
+    const context = await world.signedIn({ teamId: TEAM_A, userId: MEMBER_A });
+    const { page } = await world.open(context, '/ja/settings/reactions');
+    await page.getByRole('tab', { name: ja.reactions.tabs.custom }).click();
+    await page.getByRole('button', { name: ja.reactions.add }).click();
+    const modal = page.locator('dialog[open]');
+    await modal.getByLabel(ja.reactions.fields.name).fill('wave');
+    await modal.getByLabel(ja.reactions.fields.prompt).fill('Wave back.');
+    await context.clearCookies();
+    await modal.getByRole('button', { name: ja.actions.save }).click();
+    const alert = modal.getByRole('alert');
+    await expect.poll(() => alert.innerText()).toBe(`${translate('AUTH.TEAM_ID_MISSING', {}, 'ja')} ${jaCommon.signInFirst.again}`);
+    const signIn = alert.getByRole('link', { name: jaCommon.signInFirst.again });
+    expect(await signIn.getAttribute('target')).toBe('_blank');
+    expect(await signIn.getAttribute('href')).toBe(`/auth/signin?returnTo=${encodeURIComponent('/ja/settings/reactions')}`);
+    expect(await modal.getByLabel(ja.reactions.fields.prompt).inputValue()).toBe('Wave back.');
     await page.close();
     await context.close();
   });

@@ -354,13 +354,30 @@ describe('Reactions', () => {
     await page.close();
   });
 
-  it('shows the validation messages in Japanese on /ja', async () => {
+  it('shows the validation messages in Japanese on /ja, each under its field, and moves focus there', async () => {
     const page = await open('/ja/settings/reactions');
     await page.getByRole('tab', { name: ja.reactions.tabs.custom }).click();
     await page.getByRole('button', { name: ja.reactions.add }).click();
     const modal = page.locator('dialog[open]');
+    const name = modal.getByLabel(ja.reactions.fields.name);
+    const prompt = modal.getByLabel(ja.reactions.fields.prompt);
+    // The field a screen reader lands on, with the message it reads for it.
+    const focusedField = () =>
+      page.evaluate(() => {
+        const field = document.activeElement!;
+        const message = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+        return { label: field.closest('label')?.firstChild?.textContent, invalid: field.getAttribute('aria-invalid'), message: message?.innerText };
+      });
     await modal.getByRole('button', { name: ja.actions.save }).click();
     await expect.poll(() => modal.getByRole('alert').innerText()).toBe(translate('REACTION.NAME_REQUIRED', {}, 'ja'));
+    expect(await focusedField()).toEqual({ label: ja.reactions.fields.name, invalid: 'true', message: translate('REACTION.NAME_REQUIRED', {}, 'ja') });
+
+    await name.fill('wave');
+    await name.press('Enter');
+    await expect.poll(() => modal.getByRole('alert').innerText()).toBe(translate('REACTION.PROMPT_REQUIRED', {}, 'ja'));
+    expect(await focusedField()).toEqual({ label: ja.reactions.fields.prompt, invalid: 'true', message: translate('REACTION.PROMPT_REQUIRED', {}, 'ja') });
+    expect(await name.getAttribute('aria-invalid')).toBe(null);
+    expect(await prompt.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.close();
   });
 });

@@ -20,8 +20,6 @@ export function SettingsPage(props: { title: string; lead?: string; children: Re
  * person entered here stays for the next try.
  */
 export function ActionStatus(props: { progress: string | null; error: string | null; signedOut?: boolean }) {
-  const { t } = useTranslation();
-  const here = useLocation({ select: (location) => location.href });
   return (
     <>
       <p className="settings-status" role="status" aria-live="polite">
@@ -33,14 +31,23 @@ export function ActionStatus(props: { progress: string | null; error: string | n
           {props.signedOut === true ? (
             <>
               {' '}
-              <a href={`/auth/signin?returnTo=${encodeURIComponent(here)}`} target="_blank" rel="noopener">
-                {t('signInFirst.again')}
-              </a>
+              <SignInAgainLink />
             </>
           ) : null}
         </p>
       ) : null}
     </>
+  );
+}
+
+/** After a 401: sign in again in a new tab and back to this page, so what was entered here stays. */
+export function SignInAgainLink() {
+  const { t } = useTranslation();
+  const here = useLocation({ select: (location) => location.href });
+  return (
+    <a href={`/auth/signin?returnTo=${encodeURIComponent(here)}`} target="_blank" rel="noopener">
+      {t('signInFirst.again')}
+    </a>
   );
 }
 

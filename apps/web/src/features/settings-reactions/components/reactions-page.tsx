@@ -138,6 +138,7 @@ export function ReactionsPage() {
         custom={data?.custom ?? []}
         busy={action.busy}
         serverError={editing ? (dialogError ?? action.error) : null}
+        signedOut={editing !== null && action.signedOut}
         onSave={(id, draft) => void save(id, draft)}
         onClose={() => {
           setEditing(null);
