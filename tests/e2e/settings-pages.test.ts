@@ -79,6 +79,9 @@ describe('App', () => {
     const name = page.getByLabel(en.app.name.label);
     await name.fill('x'.repeat(51));
     await expect.poll(() => alert(page).innerText()).toBe(translate('APP_NAME.TOO_LONG', { max: 50 }, 'en'));
+    // A screen reader reads the message with the field.
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`[id="${await name.getAttribute('aria-describedby')}"]`).innerText()).toBe(translate('APP_NAME.TOO_LONG', { max: 50 }, 'en'));
     expect(await page.getByRole('button', { name: en.actions.save }).isDisabled()).toBe(true);
 
     await name.fill('Acme Helper');

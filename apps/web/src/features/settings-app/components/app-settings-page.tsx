@@ -82,13 +82,18 @@ export function AppSettingsPage() {
                   placeholder={data.defaultAppName}
                   className={nameError ? 'settings-input-invalid' : undefined}
                   aria-invalid={nameError ? true : undefined}
+                  aria-describedby={nameError ? 'app-name-error' : undefined}
                   onChange={(event) => setName(event.target.value)}
                 />
                 <span className="settings-hint">
                   {t('app.name.count', { n: [...name.trim()].length, max: APP_NAME_MAX_LENGTH })} · {t('app.name.hint', { name: data.defaultAppName })}
                 </span>
               </label>
-              {nameError ? <p className="settings-error" role="alert">{nameError}</p> : null}
+              {nameError ? (
+                <p id="app-name-error" className="settings-error" role="alert">
+                  {nameError}
+                </p>
+              ) : null}
               <div className="settings-row">
                 <button type="submit" className="button button-small" disabled={action.busy || nameError !== null}>
                   {t('actions.save')}
