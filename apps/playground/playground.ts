@@ -5,7 +5,6 @@ import { createPgRepositories } from '../../adapters/postgres/pg-repositories';
 import { startFakeSlack, type FakeSlack } from '../../adapters/slack-emulator/fake-slack';
 import { signSlackRequest } from '../../adapters/slack/verify-slack-signature';
 import { SystemClock } from '../../adapters/system/system-clock';
-import { UuidIdGenerator } from '../../adapters/system/uuid-id-generator';
 import { InstallWorkspace } from '../../core/workspace/install-workspace.use-case';
 import type { ServerConfig } from '../server/config';
 import { exchangeInstallCode } from '../server/http/slack/slack-oauth-exchange';
@@ -95,7 +94,6 @@ export async function startPlayground(options: {
         installations: repositories.installations,
         subscriptions: repositories.subscriptions,
         clock: new SystemClock(),
-        ids: new UuidIdGenerator(),
       }).execute(input);
       options.logger.info({ teamId: workspace.teamId }, 'playground: Tomo is installed in the demo workspace');
     },

@@ -1,5 +1,5 @@
 import type { Clock } from '../shared/clock.port';
-import type { IdGenerator } from '../shared/id-generator.port';
+import type { TeamId } from '../shared/ids';
 import type { SubscriptionRecord } from '../billing/subscription';
 import { Subscription } from '../billing/subscription';
 import type { SubscriptionRepository } from '../billing/subscription-repository.port';
@@ -15,8 +15,21 @@ export interface InstallWorkspaceResult {
 }
 
 /**
+ * The id of the trial an install grants: one per installation (its `installCount`), so an install
+ * that is completed twice (a retry after a failure, two admins at once) writes the same row.
+ */
+export function installTrialId(teamId: TeamId, installCount: number): string {
+  return `trial-${teamId}-${installCount}`;
+}
+
+/**
  * Completes an install from the Slack OAuth flow: first install starts a 14-day trial,
  * re-install after an uninstall a new 7-day trial; no card needed.
+ *
+ * The trial is stored before the installation: an installation stored without its trial (the
+ * database failing in between) would read as "already installed" on the next try, which grants
+ * none, so the workspace would have lost its trial. A trial stored without its installation is
+ * harmless (nothing answers without an installation) and the next try writes the same row again.
  */
 export class InstallWorkspace {
   constructor(
@@ -24,7 +37,6 @@ export class InstallWorkspace {
       readonly installations: InstallationRepository;
       readonly subscriptions: SubscriptionRepository;
       readonly clock: Clock;
-      readonly ids: IdGenerator;
     },
   ) {}
 
@@ -32,10 +44,13 @@ export class InstallWorkspace {
     const now = this.deps.clock.now();
     const existing = await this.deps.installations.find(input.teamId);
     const { installation, trial: trialGrant } = Installation.install(existing, input, now);
-    await this.deps.installations.save(input.teamId, installation.toRecord());
-    if (!trialGrant) return { installation: installation.toRecord(), trialGrant, trial: null };
-    const trial = Subscription.startTrial(this.deps.ids.next(), input.teamId, now, trialGrant.days);
-    await this.deps.subscriptions.save(input.teamId, trial.toRecord());
-    return { installation: installation.toRecord(), trialGrant, trial: trial.toRecord() };
+    const record = installation.toRecord();
+    let trial: SubscriptionRecord | null = null;
+    if (trialGrant) {
+      trial = Subscription.startTrial(installTrialId(input.teamId, record.installCount), input.teamId, now, trialGrant.days).toRecord();
+      await this.deps.subscriptions.save(input.teamId, trial);
+    }
+    await this.deps.installations.save(input.teamId, record);
+    return { installation: record, trialGrant, trial };
   }
 }

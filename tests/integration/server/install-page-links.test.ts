@@ -12,6 +12,7 @@ const pages: Record<InstallPage['kind'], InstallPage> = {
   expired: { kind: 'expired' },
   cancelled: { kind: 'cancelled' },
   failed: { kind: 'failed' },
+  error: { kind: 'error' },
   not_configured: { kind: 'not_configured' },
 };
 

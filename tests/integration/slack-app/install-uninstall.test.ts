@@ -28,6 +28,16 @@ describe('Slack app: install and uninstall', () => {
   });
   afterAll(() => world.close());
 
+  const sql = async (text: string) => {
+    const client = new pg.Client({ connectionString: world.app.db.url });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+
   const rawInstallationRow = async (teamId: string) => {
     const client = new pg.Client({ connectionString: world.app.db.url });
     await client.connect();
@@ -108,6 +118,73 @@ describe('Slack app: install and uninstall', () => {
     expect(await page.text()).toContain('インストールをキャンセルしました');
   });
 
+  describe('the database failing while the install is stored', () => {
+    // A real PostgreSQL refusing one table's writes for one workspace, as an outage between two writes would.
+    const failWritesTo = async (table: 'installations' | 'subscriptions', teamId: string) => {
+      await sql(`create or replace function tomo_test_refuse() returns trigger language plpgsql as $$
+        begin if new.team_id = '${teamId}' then raise exception 'refused by the test'; end if; return new; end $$`);
+      await sql(`create trigger tomo_test_refuse before insert or update on ${table} for each row execute function tomo_test_refuse()`);
+      return () => sql(`drop trigger tomo_test_refuse on ${table}`);
+    };
+    const installInJapanese = async (ws: SeededWorkspace) => {
+      world.slack.installAs({ teamId: ws.team.id, userId: ws.alice });
+      const start = await fetch(`${world.app.baseUrl}/slack/install`, { redirect: 'manual' });
+      const cookie = start.headers.get('set-cookie')!.split(';')[0]!;
+      const atSlack = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+      return fetch(atSlack.headers.get('location')!, { headers: { cookie, 'accept-language': 'ja' }, redirect: 'manual' });
+    };
+    const trialDaysOf = async (teamId: string) =>
+      (await repositories.subscriptions.listByTeam(teamId)).map((s) => Math.round((s.currentPeriodEnd.getTime() - s.currentPeriodStart.getTime()) / 86_400_000));
+
+    it('shows the installer the unknown-error page and keeps no installation without its trial: the next try gets the 14-day trial', async () => {
+      const ws = seedWorkspace(world.slack, 'T0DBDOWN');
+      const restore = await failWritesTo('subscriptions', ws.team.id);
+      let page: Response;
+      try {
+        page = await installInJapanese(ws);
+      } finally {
+        await restore();
+      }
+      expect(page.status).toBe(500);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      const text = await page.text();
+      expect(text).toContain('Tomoをインストールできませんでした');
+      expect(text).toContain('不明なエラーが発生しました。しばらくしてからもう一度お試しいただくか、お問い合わせください。');
+      expect(await repositories.installations.find(ws.team.id)).toBeNull();
+
+      const again = await installThroughBrowser(world, ws);
+      expect(again.status).toBe(200);
+      expect(await again.text()).toContain('Your free 14-day trial has started');
+      expect(await trialDaysOf(ws.team.id)).toEqual([14]);
+    });
+
+    it('a re-install whose installation could not be stored, tried again, starts one 7-day trial, not two', async () => {
+      const ws = seedWorkspace(world.slack, 'T0DBREIN');
+      await installThroughBrowser(world, ws);
+      await sendEvent(world, { type: 'app_uninstalled' }, { ws });
+      await eventually(async () => expect(await repositories.installations.find(ws.team.id)).toMatchObject({ botToken: null }));
+
+      const restore = await failWritesTo('installations', ws.team.id);
+      let page: Response;
+      try {
+        page = await installThroughBrowser(world, ws);
+      } finally {
+        await restore();
+      }
+      expect(page.status).toBe(500);
+      expect(await page.text()).toContain('An unknown error has occurred. Please try again later or contact us.');
+      expect(await repositories.installations.find(ws.team.id)).toMatchObject({ botToken: null, installCount: 1 });
+
+      const again = await installThroughBrowser(world, ws);
+      expect(await again.text()).toContain('Your free 7-day trial has started');
+      expect(await repositories.installations.find(ws.team.id)).toMatchObject({ installCount: 2, uninstalledAt: null });
+      const now = new Date();
+      const usable = (await repositories.subscriptions.listByTeam(ws.team.id)).filter((s) => Subscription.fromRecord(s).isUsableAt(now));
+      expect(usable.map((s) => s.kind)).toEqual(['trial']);
+      expect(await trialDaysOf(ws.team.id)).toEqual([14, 7]);
+    });
+  });
+
   it('on app_uninstalled cancels every subscription and forgets the token; a re-install gets a 7-day trial', async () => {
     const ws = seedWorkspace(world.slack, 'T0GONE');
     await installThroughBrowser(world, ws);
@@ -122,7 +199,9 @@ describe('Slack app: install and uninstall', () => {
     const statuses = (await repositories.subscriptions.listByTeam(ws.team.id)).map((s) => Subscription.fromRecord(s).statusAt(now));
     expect(statuses).toEqual(['canceled']);
     // The billing side is asked to end paid subscriptions at the provider too.
-    await eventually(async () => expect(await jobsOf(world, 'billing-cancel-workspace')).toHaveLength(1));
+    await eventually(async () =>
+      expect((await jobsOf(world, 'billing-cancel-workspace')).filter((job) => (job.data as { teamId?: string }).teamId === ws.team.id)).toHaveLength(1),
+    );
 
     // A mention after uninstall gets no answer: there is no token to answer with.
     const message = world.slack.addMessage({ channel: ws.channel, user: ws.alice, text: 'hi' });

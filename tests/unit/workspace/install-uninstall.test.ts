@@ -80,7 +80,7 @@ describe('uninstalling cancels every subscription at once (spec 1, 4)', () => {
 
     const { canceled } = await new UninstallWorkspace(w).execute(TEAM);
 
-    expect(canceled.map((s) => s.id).sort()).toEqual(['id-1', 'paid-a', 'paid-b']);
+    expect(canceled.map((s) => s.id).sort()).toEqual(['paid-a', 'paid-b', 'trial-T0001-1']);
     const statuses = (await w.subscriptions.listByTeam(TEAM)).map((s) => s.status);
     expect(statuses).toEqual(['canceled', 'canceled', 'canceled', 'canceled']);
     expect((await w.subscriptions.findById(OTHER_TEAM, 'other'))?.status).toBe('active');

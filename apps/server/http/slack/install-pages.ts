@@ -1,11 +1,14 @@
 import type { Request, Response } from 'express';
 import { toLocale, type Locale } from '../../../../core/workspace/user';
+import { en, ja } from '../../../shared/messages';
 
 export type InstallPage =
   | { kind: 'installed'; teamName: string; teamId: string; trialDays: number | null }
   | { kind: 'expired' }
   | { kind: 'cancelled' }
   | { kind: 'failed' }
+  /** Slack confirmed the install but Tomo could not store it (the catalogue's unknown error). */
+  | { kind: 'error' }
   | { kind: 'not_configured' };
 
 const TEXT: Record<Locale, Record<InstallPage['kind'], { title: string; body: string }> & { again: string; open: string; settings: string; home: string }> = {
@@ -17,6 +20,7 @@ const TEXT: Record<Locale, Record<InstallPage['kind'], { title: string; body: st
     },
     cancelled: { title: 'Install cancelled', body: 'Tomo was not installed. You can start again whenever you are ready.' },
     failed: { title: 'Tomo could not be installed', body: 'Slack did not confirm the install. Please start again, or contact us if it keeps happening.' },
+    error: { title: 'Tomo could not be installed', body: en.UNKNOWN },
     not_configured: { title: 'Installing is not set up', body: 'This Tomo server has no Slack app configured (SLACK_CLIENT_ID and SLACK_CLIENT_SECRET).' },
     again: 'Add to Slack',
     open: 'Open Slack',
@@ -31,6 +35,7 @@ const TEXT: Record<Locale, Record<InstallPage['kind'], { title: string; body: st
     },
     cancelled: { title: 'インストールをキャンセルしました', body: 'Tomoはインストールされていません。準備ができたら、もう一度お試しください。' },
     failed: { title: 'Tomoをインストールできませんでした', body: 'Slackでインストールを確認できませんでした。もう一度お試しいただき、解決しない場合はお問い合わせください。' },
+    error: { title: 'Tomoをインストールできませんでした', body: ja.UNKNOWN },
     not_configured: { title: 'インストールは設定されていません', body: 'この Tomo サーバーには Slack アプリが設定されていません（SLACK_CLIENT_ID と SLACK_CLIENT_SECRET）。' },
     again: 'Slackに追加',
     open: 'Slackを開く',

@@ -71,7 +71,15 @@ export function slackInstallRoutes(deps: SlackInstallDeps): Router {
       sendInstallPage(res, 400, locale, { kind: 'failed' });
       return;
     }
-    const result = await deps.installWorkspace.execute(input);
+    let result;
+    try {
+      result = await deps.installWorkspace.execute(input);
+    } catch (error) {
+      // The database failing: the installer gets a page, not the API's JSON error, and tries again.
+      deps.logger.error({ err: error, teamId: input.teamId }, 'Slack install: storing the installation failed');
+      sendInstallPage(res, 500, locale, { kind: 'error' });
+      return;
+    }
     deps.logger.info(
       { teamId: input.teamId, installCount: result.installation.installCount, trialDays: result.trialGrant?.days ?? null },
       'Slack workspace installed',

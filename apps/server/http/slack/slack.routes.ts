@@ -4,7 +4,6 @@ import type { Logger } from '../../../../adapters/logging/logger';
 import type { Database } from '../../../../adapters/postgres/database';
 import { createPgRepositories } from '../../../../adapters/postgres/pg-repositories';
 import { SystemClock } from '../../../../adapters/system/system-clock';
-import { UuidIdGenerator } from '../../../../adapters/system/uuid-id-generator';
 import type { JobQueue } from '../../../../core/shared/job-queue.port';
 import { InstallWorkspace } from '../../../../core/workspace/install-workspace.use-case';
 import { secretBoxFromConfig } from '../../../shared/secret-box';
@@ -49,7 +48,6 @@ export function slackRoutes(config: ServerConfig, logger: Logger, database: Data
         installations: repositories.installations,
         subscriptions: repositories.subscriptions,
         clock,
-        ids: new UuidIdGenerator(),
       }),
       states: new InstallStateSigner(config.SESSION_SECRET ?? ephemeralSecret(logger)),
       clock,
