@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { header, sendJson, startHttpFake, waitUnlessGone } from './http-server';
 import { createSlackOidc, type SlackOidc } from './oidc';
-import { METHODS, SlackMethodError, TOKENLESS, type FakeSlackSettings } from './slack-web-api';
+import { METHODS, SlackMethodError, TOKENLESS, type FakeSlackSettings, type InstallGrant } from './slack-web-api';
 import {
   SlackState,
   type FakeBot,
@@ -94,8 +94,12 @@ export interface FakeSlack {
   holdNext(method: string): { arrived: Promise<void>; release(): void };
   /** chat.startStream answers `{ ok: false, error }` from now on (streaming unavailable). */
   disableStreaming(error?: string): void;
-  /** Who completes the next `/oauth/v2/authorize` (default: first admin of the first team). */
-  installAs(who: { teamId: string; userId: string }): void;
+  /**
+   * Who completes the next `/oauth/v2/authorize` (default: first admin of the first team). With
+   * `orgWide`, an org admin of an Enterprise Grid organization installing for the whole org:
+   * `oauth.v2.access` then answers as Slack does, `team: null`, `enterprise`, `is_enterprise_install: true`.
+   */
+  installAs(who: InstallGrant): void;
   /** Who approves the next user-token authorize (`user_scope`, e.g. Slack search). */
   connectUserAs(who: { teamId: string; userId: string }): void;
   /** People's own tokens (`xoxp-…`) and what they may do. */
@@ -130,8 +134,8 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
   const failures = new Map<string, string[]>();
   const lateAnswers = new Map<string, number[]>();
   const holds = new Map<string, { arrive(): void; released: Promise<void> }[]>();
-  const installCodes = new Map<string, { teamId: string; userId: string; redirectUri: string | undefined }>();
-  let installer: { teamId: string; userId: string } | undefined;
+  const installCodes = new Map<string, InstallGrant & { redirectUri: string | undefined }>();
+  let installer: InstallGrant | undefined;
   let userConnector: { teamId: string; userId: string } | undefined;
   const userTokens = new UserTokens();
   const uploads = new Map<string, PendingUpload>();
@@ -140,9 +144,9 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
   // The OIDC routes need the server's origin, so they are mounted once it listens.
   const mounted: { oidc?: SlackOidc } = {};
 
-  const issueInstallCode = (who: { teamId: string; userId: string; redirectUri?: string }) => {
+  const issueInstallCode = (who: InstallGrant & { redirectUri?: string }) => {
     const code = `install-${randomBytes(10).toString('hex')}`;
-    installCodes.set(code, { teamId: who.teamId, userId: who.userId, redirectUri: who.redirectUri });
+    installCodes.set(code, { teamId: who.teamId, userId: who.userId, redirectUri: who.redirectUri, ...(who.orgWide ? { orgWide: who.orgWide } : {}) });
     return code;
   };
 
@@ -253,7 +257,9 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
         redeemInstallCode: (code, redirectUri) => {
           const grant = installCodes.get(code);
           installCodes.delete(code);
-          if (grant === undefined || (grant.redirectUri !== undefined && grant.redirectUri !== redirectUri)) return undefined;
+          if (grant === undefined) return undefined;
+          // Slack: "bad_redirect_uri: Value passed for redirect_uri did not match the redirect_uri in the original request."
+          if (grant.redirectUri !== undefined && grant.redirectUri !== redirectUri) return 'bad_redirect_uri';
           return grant;
         },
       });

@@ -30,7 +30,15 @@ export interface MethodContext {
   /** Resolved from the bearer token; undefined for methods that take none. */
   team: FakeTeam | undefined;
   /** Exchanges an OAuth code for the installation it was issued for. */
-  redeemInstallCode(code: string, redirectUri: string | undefined): { teamId: string; userId: string } | undefined;
+  redeemInstallCode(code: string, redirectUri: string | undefined): InstallGrant | 'bad_redirect_uri' | undefined;
+}
+
+/** Who approved an install on Slack's authorize page (see `FakeSlack.installAs`). */
+export interface InstallGrant {
+  readonly teamId: string;
+  readonly userId: string;
+  /** An org admin installing for their whole Enterprise Grid organization. */
+  readonly orgWide?: { readonly enterpriseId: string; readonly name: string };
 }
 
 type Method = (ctx: MethodContext) => Record<string, unknown>;
@@ -57,7 +65,23 @@ export const METHODS: Record<string, Method> = {
     if (params.client_secret !== settings.clientSecret) throw new SlackMethodError('bad_client_secret');
     const grant = ctx.redeemInstallCode(params.code ?? '', params.redirect_uri);
     if (grant === undefined) throw new SlackMethodError('invalid_code');
+    if (grant === 'bad_redirect_uri') throw new SlackMethodError('bad_redirect_uri');
     const team = state.teams.get(grant.teamId)!;
+    if (grant.orgWide) {
+      // An org-wide install on Enterprise Grid: no workspace, the organization instead (Slack's
+      // "Organization-ready apps" reference).
+      return {
+        app_id: team.appId,
+        authed_user: { id: grant.userId },
+        scope: 'app_mentions:read,channels:history,chat:write,im:history,users:read,reactions:write',
+        token_type: 'bot',
+        access_token: `xoxb-org-${grant.orgWide.enterpriseId}`,
+        bot_user_id: team.botUserId,
+        team: null,
+        enterprise: { id: grant.orgWide.enterpriseId, name: grant.orgWide.name },
+        is_enterprise_install: true,
+      };
+    }
     return {
       app_id: team.appId,
       authed_user: { id: grant.userId },

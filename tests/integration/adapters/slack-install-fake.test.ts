@@ -52,6 +52,23 @@ describe('Slack fake: OAuth v2 install', () => {
     });
   });
 
+  it('answers bad_redirect_uri when the exchange names another redirect_uri than the authorize request', async () => {
+    slack.installAs({ teamId: ws.team.id, userId: ws.alice });
+    const code = (await authorize()).searchParams.get('code')!;
+    const sdk = new WebClient(undefined, { slackApiUrl: slack.url, retryConfig: { retries: 0 } });
+    await expect(
+      sdk.oauth.v2.access({ client_id: 'cid', client_secret: 'csecret', code, redirect_uri: 'http://127.0.0.1:3000/elsewhere' }),
+    ).rejects.toMatchObject({ data: { error: 'bad_redirect_uri' } });
+  });
+
+  it('answers an org-wide install on Enterprise Grid as Slack does: no team, the enterprise, is_enterprise_install', async () => {
+    slack.installAs({ teamId: ws.team.id, userId: ws.alice, orgWide: { enterpriseId: 'E0ORG', name: 'Starship' } });
+    const code = (await authorize()).searchParams.get('code')!;
+    const result = await new WebClient(undefined, { slackApiUrl: slack.url }).oauth.v2.access({ client_id: 'cid', client_secret: 'csecret', code, redirect_uri: redirectUri });
+    expect(result).toMatchObject({ token_type: 'bot', team: null, enterprise: { id: 'E0ORG', name: 'Starship' }, is_enterprise_install: true });
+    slack.installAs({ teamId: ws.team.id, userId: ws.alice });
+  });
+
   it('denies an unknown app', async () => {
     expect((await authorize('other-app')).searchParams.get('error')).toBe('access_denied');
   });

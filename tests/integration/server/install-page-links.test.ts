@@ -13,6 +13,7 @@ const pages: Record<InstallPage['kind'], InstallPage> = {
   cancelled: { kind: 'cancelled' },
   failed: { kind: 'failed' },
   error: { kind: 'error' },
+  enterprise: { kind: 'enterprise' },
   not_configured: { kind: 'not_configured' },
 };
 

@@ -118,6 +118,47 @@ describe('Slack app: install and uninstall', () => {
     expect(await page.text()).toContain('インストールをキャンセルしました');
   });
 
+  it('tells an org admin who installed for a whole Enterprise Grid organization to choose a workspace, and stores nothing', async () => {
+    const ws = seedWorkspace(world.slack, 'T0GRID');
+    for (const [language, expected] of [
+      ['en-US', 'Tomo is installed into one workspace at a time, not into a whole Enterprise Grid organization, so it was not installed.'],
+      ['ja', 'TomoはEnterprise Gridのオーガナイゼーション全体ではなく、ワークスペースごとにインストールします。'],
+    ] as const) {
+      world.slack.installAs({ teamId: ws.team.id, userId: ws.alice, orgWide: { enterpriseId: 'E0GRID', name: 'Starship' } });
+      const start = await fetch(`${world.app.baseUrl}/slack/install`, { redirect: 'manual' });
+      const cookie = start.headers.get('set-cookie')!.split(';')[0]!;
+      const atSlack = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+      const page = await fetch(atSlack.headers.get('location')!, { headers: { cookie, 'accept-language': language }, redirect: 'manual' });
+      expect(page.status).toBe(400);
+      const text = await page.text();
+      expect(text).toContain(expected);
+      expect(text).not.toContain('Slack did not confirm the install');
+    }
+    expect(await repositories.installations.find(ws.team.id)).toBeNull();
+    expect(await repositories.installations.find('E0GRID')).toBeNull();
+    expect(await repositories.subscriptions.listByTeam(ws.team.id)).toEqual([]);
+  });
+
+  it('a code Slack already exchanged (the callback replayed with a fresh state) fails with the failed page and changes nothing', async () => {
+    const ws = seedWorkspace(world.slack, 'T0REUSE');
+    world.slack.installAs({ teamId: ws.team.id, userId: ws.alice });
+    const start = await fetch(`${world.app.baseUrl}/slack/install`, { redirect: 'manual' });
+    const cookie = start.headers.get('set-cookie')!.split(';')[0]!;
+    const back = new URL((await fetch(start.headers.get('location')!, { redirect: 'manual' })).headers.get('location')!);
+    expect((await fetch(back, { headers: { cookie } })).status).toBe(200);
+    const before = await repositories.installations.find(ws.team.id);
+
+    const signer = new InstallStateSigner(world.app.config.SESSION_SECRET!);
+    const fresh = signer.issue(new Date());
+    back.searchParams.set('state', fresh.state);
+    const replay = await fetch(back, { headers: { cookie: `tomo_slack_install=${fresh.cookie}`, 'accept-language': 'ja' } });
+    expect(replay.status).toBe(400);
+    expect(await replay.text()).toContain('Slackでインストールを確認できませんでした。');
+    expect(world.slack.callsTo('oauth.v2.access').at(-1)!.outcome).toBe('invalid_code');
+    expect(await repositories.installations.find(ws.team.id)).toEqual(before);
+    expect(await repositories.subscriptions.listByTeam(ws.team.id)).toHaveLength(1);
+  });
+
   describe('the database failing while the install is stored', () => {
     // A real PostgreSQL refusing one table's writes for one workspace, as an outage between two writes would.
     const failWritesTo = async (table: 'installations' | 'subscriptions', teamId: string) => {

@@ -9,6 +9,8 @@ export type InstallPage =
   | { kind: 'failed' }
   /** Slack confirmed the install but Tomo could not store it (the catalogue's unknown error). */
   | { kind: 'error' }
+  /** An org-wide install on Enterprise Grid, which Tomo refuses: it is installed per workspace. */
+  | { kind: 'enterprise' }
   | { kind: 'not_configured' };
 
 const TEXT: Record<Locale, Record<InstallPage['kind'], { title: string; body: string }> & { again: string; open: string; settings: string; home: string }> = {
@@ -21,6 +23,10 @@ const TEXT: Record<Locale, Record<InstallPage['kind'], { title: string; body: st
     cancelled: { title: 'Install cancelled', body: 'Tomo was not installed. You can start again whenever you are ready.' },
     failed: { title: 'Tomo could not be installed', body: 'Slack did not confirm the install. Please start again, or contact us if it keeps happening.' },
     error: { title: 'Tomo could not be installed', body: en.UNKNOWN },
+    enterprise: {
+      title: 'Install Tomo into a workspace',
+      body: 'Tomo is installed into one workspace at a time, not into a whole Enterprise Grid organization, so it was not installed. Please start again and choose a workspace of your organization on Slack’s page. If Slack now lists Tomo among your organization’s apps, an org admin can remove it there.',
+    },
     not_configured: { title: 'Installing is not set up', body: 'This Tomo server has no Slack app configured (SLACK_CLIENT_ID and SLACK_CLIENT_SECRET).' },
     again: 'Add to Slack',
     open: 'Open Slack',
@@ -36,6 +42,10 @@ const TEXT: Record<Locale, Record<InstallPage['kind'], { title: string; body: st
     cancelled: { title: 'インストールをキャンセルしました', body: 'Tomoはインストールされていません。準備ができたら、もう一度お試しください。' },
     failed: { title: 'Tomoをインストールできませんでした', body: 'Slackでインストールを確認できませんでした。もう一度お試しいただき、解決しない場合はお問い合わせください。' },
     error: { title: 'Tomoをインストールできませんでした', body: ja.UNKNOWN },
+    enterprise: {
+      title: 'Tomoはワークスペースにインストールしてください',
+      body: 'TomoはEnterprise Gridのオーガナイゼーション全体ではなく、ワークスペースごとにインストールします。そのため、インストールは完了していません。もう一度お試しいただき、Slackの画面でオーガナイゼーション内のワークスペースを選んでください。Slackのオーガナイゼーションのアプリ一覧にTomoが表示されている場合は、オーガナイゼーション管理者がそこから削除できます。',
+    },
     not_configured: { title: 'インストールは設定されていません', body: 'この Tomo サーバーには Slack アプリが設定されていません（SLACK_CLIENT_ID と SLACK_CLIENT_SECRET）。' },
     again: 'Slackに追加',
     open: 'Slackを開く',

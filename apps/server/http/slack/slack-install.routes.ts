@@ -5,7 +5,7 @@ import type { InstallWorkspace } from '../../../../core/workspace/install-worksp
 import { clearCookie, readCookies, setCookie, type CookieSettings } from '../session/session-cookie';
 import { INSTALL_STATE_COOKIE, INSTALL_STATE_TTL_MS, type InstallStateSigner } from './install-state';
 import { requestLocale, sendInstallPage } from './install-pages';
-import { authorizeUrl, exchangeInstallCode, type SlackOAuthSettings } from './slack-oauth-exchange';
+import { authorizeUrl, exchangeInstallCode, SlackInstallError, type SlackOAuthSettings } from './slack-oauth-exchange';
 import { SLACK_BOT_SCOPES } from './slack-scopes';
 
 export interface SlackInstallDeps {
@@ -68,7 +68,10 @@ export function slackInstallRoutes(deps: SlackInstallDeps): Router {
       input = await exchangeInstallCode(deps.oauth, code, redirectUri);
     } catch (error) {
       deps.logger.warn({ err: error }, 'Slack install: code exchange failed');
-      sendInstallPage(res, 400, locale, { kind: 'failed' });
+      // An org admin who chose the whole Enterprise Grid organization: Slack did install, Tomo refuses
+      // (it is installed one workspace at a time), so "Slack did not confirm" would send them round in circles.
+      const enterprise = error instanceof SlackInstallError && error.reason === 'enterprise_install';
+      sendInstallPage(res, 400, locale, { kind: enterprise ? 'enterprise' : 'failed' });
       return;
     }
     let result;

@@ -11,6 +11,10 @@ export interface SlackOAuthSettings {
 /** Why an install could not be completed; shown to the installer as a short page. */
 export class SlackInstallError extends Error {
   override readonly name = 'SlackInstallError';
+
+  constructor(readonly reason: 'enterprise_install' | 'no_bot_token' | 'no_bot_id') {
+    super(reason);
+  }
 }
 
 interface OAuthV2Access {
