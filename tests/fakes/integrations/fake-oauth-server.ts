@@ -74,6 +74,13 @@ export class FakeOAuthServer {
     private readonly defaultAccount: FakeAccount,
   ) {}
 
+  /**
+   * The next visit to this family's authorize page ends in an error sent back to the redirect
+   * URI (RFC 6749 §4.1.2.1): `access_denied` when the person presses Cancel, or another code
+   * (`invalid_scope`, `server_error`…) when the provider cannot grant.
+   */
+  readonly authorizeErrors = new Map<IntegrationFamilyId, string>();
+
   /** The next consent at this family's authorize page is given as this account. */
   signInAs(family: IntegrationFamilyId, account: FakeAccount): void {
     this.consentAs.set(family, account);
@@ -127,6 +134,14 @@ export class FakeOAuthServer {
       return;
     }
     if (params.client_id !== CLIENT_ID(family)) return sendJson(res, 400, { error: 'invalid_client' });
+    const error = this.authorizeErrors.get(family);
+    if (error !== undefined) {
+      this.authorizeErrors.delete(family);
+      back.searchParams.set('error', error);
+      if (params.state !== undefined) back.searchParams.set('state', params.state);
+      res.writeHead(302, { location: back.href }).end();
+      return;
+    }
     const code = `code-${randomBytes(10).toString('hex')}`;
     this.codes.set(code, {
       family,

@@ -119,6 +119,23 @@ describe('Connecting Google Docs (OAuth 2 with PKCE through openid-client)', () 
     expect((await cards(mo)).find((c) => c.id === 'google-docs')).toMatchObject({ state: 'disconnected', account: null });
   });
 
+  it('goes back to the cards when the person cancels at Google, and says connecting failed when Google cannot grant', async () => {
+    const ana = await signedIn();
+    fake.oauth.authorizeErrors.set('google', 'access_denied');
+    const cancelled = await connect(ana, 'google-slides', '/ja/settings/integrations');
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get('location')).toBe('/ja/settings/integrations');
+
+    fake.oauth.authorizeErrors.set('google', 'invalid_scope');
+    const failed = await connect(ana, 'google-slides', '/ja/settings/integrations');
+    expect(failed.status).toBe(400);
+    const page = await failed.text();
+    expect(page).toContain('接続に失敗しました。もう一度お試しください。');
+    expect(page).toContain('href="/ja/settings/integrations"');
+    expect(await tokens().findLatest(TEAM_A, ADMIN_A, 'google-slides')).toBeNull();
+    expect((await cards(ana)).find((c) => c.id === 'google-slides')).toMatchObject({ state: 'disconnected' });
+  });
+
   it('refuses a forged state, a callback from another browser, an expired attempt, and one without a session', async () => {
     const ana = await signedIn();
     const start = await ana.get('/api/auth/request/google-docs');

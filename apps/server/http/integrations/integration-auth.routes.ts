@@ -105,10 +105,16 @@ export function integrationAuthRoutes(deps: IntegrationAuthDeps): Router {
       return resultPage(res, 400, locale, 'EXPIRED', returnTo);
     }
     if (callbackUrl.searchParams.get('state') !== pending.state) return resultPage(res, 400, locale, 'EXPIRED', returnTo);
-    if (callbackUrl.searchParams.has('error')) {
+    const error = callbackUrl.searchParams.get('error');
+    if (error === 'access_denied') {
       // The person pressed Cancel at the provider: back to the page, nothing connected.
       res.redirect(303, returnTo);
       return;
+    }
+    if (error !== null) {
+      // The provider could not grant (invalid_scope, server_error…): say so rather than return as if cancelled.
+      deps.logger.warn({ provider: provider.id, teamId: user.teamId, error: error.slice(0, 64) }, 'the provider refused to connect an integration');
+      return resultPage(res, 400, locale, 'FAILED', returnTo);
     }
     if (!deps.oauth.isActive(provider)) return resultPage(res, 503, locale, 'NOT_CONFIGURED', returnTo);
     // Uninstalling wiped the workspace's tokens: none are taken for it afterwards (nothing would ever use or delete them).
