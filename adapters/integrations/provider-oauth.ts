@@ -15,9 +15,12 @@ import { providerFetch } from './provider-http';
 /**
  * Errors a token endpoint gives for a refresh token that will never work again. GitHub names
  * its own: `bad_refresh_token` (a GitHub App's expiring user token: the refresh token was
- * already used, expired after six months, or the person revoked the app).
+ * already used, expired after six months, or the person revoked the app). `invalid_client` and
+ * `unauthorized_client` are not among them: they refuse Tomo's client credentials (a wrong or
+ * rotated secret on this server), not the person's grant, so they leave every connection as it
+ * is for when the secret is put right.
  */
-const REFUSED = new Set(['invalid_grant', 'invalid_client', 'unauthorized_client', 'invalid_token', 'bad_refresh_token']);
+const REFUSED = new Set(['invalid_grant', 'invalid_token', 'bad_refresh_token']);
 
 /**
  * The OAuth dance per family. Standard OAuth 2 families go through openid-client (authorize

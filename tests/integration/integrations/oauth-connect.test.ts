@@ -30,10 +30,10 @@ afterAll(async () => {
 const tokens = () => new PgOAuthTokenRepository(world.app.database.orm, AesGcmSecretBox.fromEnv(world.app.config.ENCRYPTION_KEY!));
 const rawRows = async (where: string) =>
   (await world.app.database.orm.em.getConnection().execute(`select * from oauth_tokens_history where ${where} order by id`)) as Record<string, unknown>[];
-const connections = () =>
+const connections = (env: Record<string, string> = {}) =>
   new IntegrationConnections({
     tokens: tokens(),
-    oauth: new ProviderOAuth(new IntegrationEndpoints(integrationSettingsFromEnv({ ...fake.env(), SLACK_API_URL: world.slack.url }))),
+    oauth: new ProviderOAuth(new IntegrationEndpoints(integrationSettingsFromEnv({ ...fake.env(), SLACK_API_URL: world.slack.url, ...env }))),
     lock: new InMemoryConnectionLock(),
     clock: new SystemClock(),
     log: testLogger,
@@ -216,6 +216,26 @@ describe('Connecting Google Docs (OAuth 2 with PKCE through openid-client)', () 
     const after = (await tokens().findLatest(TEAM_B, ADMIN_B, 'google-calendar'))!;
     expect(after).toMatchObject({ accessToken: first, refreshToken: before.refreshToken, accountName: 'mo@acme.test', status: 'connected' });
     expect(after.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
+  });
+
+  it('keeps every connection when Google refuses this server\'s client secret (invalid_client): putting the secret right is enough', async () => {
+    const ana = await signedIn();
+    fake.oauth.signInAs('google', ANA);
+    expect((await connect(ana, 'google-sheets')).status).toBe(303);
+    const before = (await tokens().findLatest(TEAM_A, ADMIN_A, 'google-sheets'))!;
+    await world.app.database.orm.em
+      .getConnection()
+      .execute(`update oauth_tokens_history set expires_at = now() - interval '1 minute' where team_id = '${TEAM_A}' and provider = 'google-sheets'`);
+
+    // A secret rotated at Google but not yet here: no token now, and nothing erased or marked.
+    expect(await connections({ GOOGLE_CLIENT_SECRET: 'rotated-at-google' }).tokenFor(TEAM_A, ADMIN_A, 'google-sheets')).toBeUndefined();
+    expect(await tokens().findLatest(TEAM_A, ADMIN_A, 'google-sheets')).toMatchObject({ status: 'connected', refreshToken: before.refreshToken });
+    expect((await cards(ana)).find((c) => c.id === 'google-sheets')).toMatchObject({ state: 'connected' });
+
+    // With the secret put right, the same refresh token works.
+    const fresh = await connections().tokenFor(TEAM_A, ADMIN_A, 'google-sheets');
+    expect(fresh).toBeDefined();
+    expect(fresh).not.toBe(before.accessToken);
   });
 
   it('marks the connection "reconnect needed" when Google refuses the refresh, and the card says so', async () => {
