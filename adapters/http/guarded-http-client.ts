@@ -50,9 +50,10 @@ export interface GuardedGetOptions {
   readonly maxBytes?: number;
   /**
    * Keep the first `maxBytes` of a larger body instead of refusing it (robots.txt: RFC 9309 §2.5
-   * has crawlers parse at least 500 KiB and ignore the rest).
+   * has crawlers parse at least 500 KiB and ignore the rest), always or for the Content-Types
+   * the function takes (an HTML page's beginning reads well, a PDF's does not).
    */
-  readonly truncate?: boolean;
+  readonly truncate?: boolean | ((contentType: string) => boolean);
 }
 
 export interface GuardedResponse {
@@ -125,7 +126,8 @@ export class GuardedHttpClient {
         response.destroy();
         throw new GuardedFetchError('unsupported', contentType || 'no content type');
       }
-      const body = await this.readBody(response, signal, Math.min(this.limits.maxBytes, options.maxBytes ?? Infinity), options.truncate === true);
+      const truncate = typeof options.truncate === 'function' ? options.truncate(contentType) : options.truncate === true;
+      const body = await this.readBody(response, signal, Math.min(this.limits.maxBytes, options.maxBytes ?? Infinity), truncate);
       return { url: url.toString(), status: response.statusCode ?? 0, contentType, charset, body, headers: response.headers };
     }
   }

@@ -66,6 +66,9 @@ export class ReadableWebFetcher implements WebPageFetcher {
         ...(options.signal ? { signal: options.signal } : {}),
         accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,application/pdf;q=0.8',
         wants: (type) => HTML.has(type) || type === PDF || type.startsWith('text/') || type === '' || UNTYPED.has(type),
+        // A page longer than the cap is read from its beginning, far more than an answer takes in;
+        // a PDF (or what may be one) cut short would not open, so it is refused instead.
+        truncate: (type) => HTML.has(type) || type.startsWith('text/'),
       });
     } catch (error) {
       throw error instanceof GuardedFetchError ? new WebFetchError(FAILURES[error.failure]) : error;

@@ -213,9 +213,22 @@ describe('ReadableWebFetcher: pages as readable text through the guarded client'
     ['a page that is gone', '/gone', 'not_found'],
     ['a missing page', '/nowhere', 'not_found'],
     ['a server error', '/error', 'http_error'],
-    ['a body over 5 MB', '/huge', 'too_large'],
+    ['a PDF over 5 MB, which would not open cut short', '/huge-pdf', 'too_large'],
   ])('reports %s as %s', async (_what, path, failure) => {
+    web.page('/huge-pdf', { type: 'application/pdf', body: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(6 * 1024 * 1024, 'a')]) });
     await expect(fetcher.read(`${web.origin}${path}`)).rejects.toMatchObject({ failure });
+  });
+
+  it('reads the beginning of a page over 5 MB (a long archive page) instead of refusing it', async () => {
+    const entry = (n: number) => `<article><h2>Post ${n}</h2><p>${n === 1 ? ARTICLE_FACT : 'Harbour news of the week. '.repeat(40)}</p></article>`;
+    const html = `<!doctype html><html><head><title>Harbour archive</title></head><body><main>${Array.from({ length: 8_000 }, (_, i) => entry(i + 1)).join('')}</main></body></html>`;
+    expect(Buffer.byteLength(html)).toBeGreaterThan(6 * 1024 * 1024);
+    web.page('/archive', { type: 'text/html; charset=utf-8', body: Buffer.from(html) });
+
+    const page = await fetcher.read(`${web.origin}/archive`);
+    expect(page).toMatchObject({ title: 'Harbour archive', contentType: 'html' });
+    expect(page.text).toContain(ARTICLE_FACT);
+    expect(page.text).not.toContain('Post 8000');
   });
 });
 
