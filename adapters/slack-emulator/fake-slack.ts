@@ -83,8 +83,19 @@ export interface FakeSlack {
   homeOf(user: string): { type: string; blocks: Record<string, unknown>[] } | undefined;
   /** The next `times` calls of `method` get HTTP 429 with `Retry-After`. */
   rateLimit(method: string, options?: { times?: number; retryAfterSeconds?: number }): void;
-  /** The next `times` calls of `method` answer `{ ok: false, error }`. */
-  failNext(method: string, error: string, options?: { times?: number }): void;
+  /**
+   * The next `times` calls of `method` answer `{ ok: false, error }`; with `after`, only once that
+   * many calls of it have been answered (a listing that fails on its third page: `after: 2`).
+   */
+  failNext(method: string, error: string, options?: { times?: number; after?: number }): void;
+  /**
+   * From now on, Web API calls are counted per workspace and method against Slack's published
+   * tiers (Tier 2: 20 a minute, Tier 3: 50, Tier 4: 100, the minute's allowance usable as a
+   * burst), and a call over it gets HTTP 429 with `Retry-After`: the whole seconds until the
+   * next one is allowed, as Slack answers. `now` is the emulator's clock (ms); tests pass one
+   * they advance, so waiting out a Retry-After takes no real time.
+   */
+  paceLikeSlack(options?: { now?: () => number }): void;
   /** The next `times` calls of `method` take effect at once but answer only after `ms` (an overloaded Slack). */
   answerLate(method: string, ms: number, options?: { times?: number }): void;
   /**
@@ -131,7 +142,8 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
   };
   const calls: FakeSlackCall[] = [];
   const rateLimits = new Map<string, { times: number; retryAfterSeconds: number }[]>();
-  const failures = new Map<string, string[]>();
+  const failures = new Map<string, (string | undefined)[]>();
+  let pacing: SlackPacing | undefined;
   const lateAnswers = new Map<string, number[]>();
   const holds = new Map<string, { arrive(): void; released: Promise<void> }[]>();
   const installCodes = new Map<string, InstallGrant & { redirectUri: string | undefined }>();
@@ -223,6 +235,12 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
       await hold.released;
     }
     const limit = rateLimits.get(method)?.[0];
+    const paced = pacing?.retryAfterSeconds(token, method);
+    if (limit === undefined && paced !== undefined) {
+      record('ratelimited');
+      sendJson(res, 429, { ok: false, error: 'ratelimited' }, { 'retry-after': String(paced) });
+      return;
+    }
     if (limit !== undefined) {
       limit.times -= 1;
       if (limit.times <= 0) rateLimits.get(method)!.shift();
@@ -364,8 +382,12 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
       queue.push({ times, retryAfterSeconds });
       rateLimits.set(method, queue);
     },
-    failNext(method, error, { times = 1 } = {}) {
+    failNext(method, error, { times = 1, after = 0 } = {}) {
+      queueFor(failures, method, undefined, after);
       queueFor(failures, method, error, times);
+    },
+    paceLikeSlack({ now = () => Date.now() } = {}) {
+      pacing = new SlackPacing(now);
     },
     answerLate(method, ms, { times = 1 } = {}) {
       queueFor(lateAnswers, method, ms, times);
@@ -472,6 +494,47 @@ function parseParams(req: IncomingMessage, url: URL, body: Buffer): Record<strin
     return params;
   }
   return { ...params, ...Object.fromEntries(new URLSearchParams(body.toString('utf8'))) };
+}
+
+/**
+ * Slack's Web API tiers, "per API method per app per workspace" (docs.slack.dev, Rate limits):
+ * Tier 2 20+, Tier 3 50+, Tier 4 100+ requests a minute, occasional bursts allowed. Modelled as
+ * a bucket per token and method holding a minute's allowance, refilled at that rate. Methods
+ * not listed here are not limited by the emulator.
+ */
+const TIER_PER_MINUTE: Record<string, number> = {
+  'users.list': 20,
+  'conversations.list': 20,
+  'users.conversations': 50,
+  'conversations.members': 100,
+  'conversations.history': 50,
+  'conversations.replies': 50,
+  'conversations.info': 50,
+  'team.info': 50,
+  'users.info': 100,
+};
+
+class SlackPacing {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+
+  constructor(private readonly now: () => number) {}
+
+  /** Undefined when the call may go ahead (it is counted); else the seconds until it may. */
+  retryAfterSeconds(token: string | undefined, method: string): number | undefined {
+    const perMinute = TIER_PER_MINUTE[method];
+    if (perMinute === undefined || token === undefined) return undefined;
+    const key = `${token}\u0000${method}`;
+    const now = this.now();
+    const bucket = this.buckets.get(key) ?? { tokens: perMinute, at: now };
+    bucket.tokens = Math.min(perMinute, bucket.tokens + ((now - bucket.at) * perMinute) / 60_000);
+    bucket.at = now;
+    this.buckets.set(key, bucket);
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return undefined;
+    }
+    return Math.max(1, Math.ceil(((1 - bucket.tokens) * 60) / perMinute));
+  }
 }
 
 /** Queues what the next `times` calls of `method` get. */
