@@ -27,12 +27,19 @@ interface SlackChannel {
 }
 
 const PAGE_SIZE = 200;
+/**
+ * The most lists kept at once, the least recently loaded going first. Each signed-in person's
+ * own channel list is one, so a busy server's cache stays bounded between sweeps.
+ */
+const MAX_CACHED_LISTS = 5_000;
 /** Stops paging a huge workspace at this many pages (40,000 members at 200 a page). */
 const MAX_PAGES = 200;
 
 /** The workspace directory read with the installation's bot token (users.list, conversations.list, team.info). */
 export class SlackDirectory implements WorkspaceDirectory {
   private readonly cache = new Map<string, { until: number; value: Promise<unknown> }>();
+  private readonly loading = new Map<string, Promise<unknown>>();
+  private lastSweep = 0;
 
   constructor(private readonly options: SlackDirectoryOptions) {}
 
@@ -86,18 +93,46 @@ export class SlackDirectory implements WorkspaceDirectory {
     return createSlackCaller(installation.botToken, callerOptions);
   }
 
+  /**
+   * A list from the cache, or from the one load of it in flight, or from a new load. Loads are
+   * single-flight whatever their age: a huge workspace's listing paced by Slack's Tier 2 (20 pages
+   * a minute) can outlast the cache time, and a second listing beside it would only share the
+   * same allowance. A list is kept for `cacheMs` from when it arrived; a failed load is not kept.
+   */
   private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     const ttl = this.options.cacheMs ?? 60_000;
     const now = this.options.clock.now().getTime();
+    this.sweep(now);
     const hit = this.cache.get(key);
     if (hit && hit.until > now) return hit.value as Promise<T>;
+    const loading = this.loading.get(key);
+    if (loading) return loading as Promise<T>;
     const value = load();
-    if (ttl > 0) {
-      this.cache.set(key, { until: now + ttl, value });
-      // A failed load is not remembered: the next request asks Slack again.
-      value.catch(() => this.cache.delete(key));
-    }
+    this.loading.set(key, value);
+    value.then(
+      () => {
+        this.loading.delete(key);
+        if (ttl <= 0) return;
+        this.cache.delete(key);
+        this.cache.set(key, { until: this.options.clock.now().getTime() + ttl, value });
+        if (this.cache.size > MAX_CACHED_LISTS) this.cache.delete(this.cache.keys().next().value!);
+      },
+      () => this.loading.delete(key),
+    );
     return value;
+  }
+
+  /** Lists past their time are dropped (at most once per cache time), so memory holds only what was asked lately. */
+  private sweep(now: number): void {
+    const ttl = this.options.cacheMs ?? 60_000;
+    if (now - this.lastSweep < ttl) return;
+    this.lastSweep = now;
+    for (const [key, entry] of this.cache) if (entry.until <= now) this.cache.delete(key);
+  }
+
+  /** How many lists are kept (members, channels, and each person's channels, per workspace). */
+  get cachedLists(): number {
+    return this.cache.size;
   }
 }
 
