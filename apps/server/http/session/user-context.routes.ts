@@ -44,11 +44,11 @@ function sendUserContext(deps: UserContextDeps) {
   return async (req: Request, res: Response) => {
     const { teamId, userId } = signedIn(res);
     const now = deps.clock.now();
-    const [user, installation, subscriptions, members, channels, team] = await Promise.all([
+    const [user, installation, subscriptions, { members, failed: membersFailed }, channels, team] = await Promise.all([
       deps.users.find(teamId, userId),
       deps.installations.find(teamId),
       deps.subscriptions.listByTeam(teamId),
-      deps.access.membersOrEmpty(teamId),
+      deps.access.members(teamId),
       deps.access.channels({ teamId, userId }).catch((error: unknown) => {
         deps.logger.warn({ err: error, teamId }, 'channel list failed');
         return [];
@@ -69,6 +69,8 @@ function sendUserContext(deps: UserContextDeps) {
       teamName: team?.name || installation?.teamName || null,
       email: user?.email ?? '',
       isAdmin: actor.isAdmin,
+      // Slack could not list the members, so nobody's role is known: admin pages ask the API.
+      ...(membersFailed ? { membersFailed: true } : {}),
       locale,
       lang: locale,
       installed: installation !== null && installation.uninstalledAt === null,

@@ -18,11 +18,20 @@ export class WorkspaceAccess {
 
   /** The workspace's members, or [] when Slack cannot be asked (the failure is logged). */
   async membersOrEmpty(teamId: string): Promise<Member[]> {
+    return (await this.members(teamId)).members;
+  }
+
+  /**
+   * The workspace's members, and whether Slack could list them: when it could not (a page of the
+   * listing failed, a 429 longer than is waited out), `members` is empty and `failed` true, so a
+   * page can say the list failed rather than take nobody for an admin (logged).
+   */
+  async members(teamId: string): Promise<{ members: Member[]; failed: boolean }> {
     try {
-      return await this.deps.directory.listMembers(teamId);
+      return { members: await this.deps.directory.listMembers(teamId), failed: false };
     } catch (error) {
       this.deps.logger.warn({ err: error, teamId }, 'member list failed');
-      return [];
+      return { members: [], failed: true };
     }
   }
 

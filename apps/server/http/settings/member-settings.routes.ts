@@ -6,7 +6,7 @@ import { GetMembersPage } from '../../../../core/seats/get-members-page.use-case
 import { UnassignSeat } from '../../../../core/seats/unassign-seat.use-case';
 import { sendDomainError, sendHttpError } from '../session/api-errors';
 import { subscriptionView } from '../slack-api/views';
-import { failed, iso, nameOf, whoIsAsking, type SettingsDeps } from './settings-deps';
+import { failed, iso, membersUnavailable, nameOf, whoIsAsking, type SettingsDeps } from './settings-deps';
 import { parseBody, parseQuery } from './validation';
 
 const membersQuery = z.object({
@@ -29,7 +29,8 @@ export function memberSettingsRoutes(deps: SettingsDeps): Router {
   router.get('/api/settings/members', async (req, res) => {
     const query = parseQuery(membersQuery, req, res);
     if (!query) return;
-    const { user, members, actor } = await whoIsAsking(deps, res);
+    const { user, members, membersFailed, actor } = await whoIsAsking(deps, res);
+    if (membersUnavailable(req, res, membersFailed)) return;
     if (!actor.isAdmin) {
       sendDomainError(req, res, { code: 'PERMISSION.MEMBERS_PAGE' });
       return;
@@ -65,7 +66,8 @@ export function memberSettingsRoutes(deps: SettingsDeps): Router {
   router.put('/api/settings/members/:memberId/seat', async (req, res) => {
     const body = parseBody(seatChange, req, res);
     if (!body) return;
-    const { user, members, actor } = await whoIsAsking(deps, res);
+    const { user, members, membersFailed, actor } = await whoIsAsking(deps, res);
+    if (membersUnavailable(req, res, membersFailed)) return;
     if (!actor.isAdmin) {
       sendDomainError(req, res, { code: 'PERMISSION.ADMIN_REQUIRED' });
       return;
@@ -90,7 +92,8 @@ export function memberSettingsRoutes(deps: SettingsDeps): Router {
   router.delete('/api/settings/members/:memberId/seat', async (req, res) => {
     const query = parseQuery(seatQuery, req, res);
     if (!query) return;
-    const { user, actor } = await whoIsAsking(deps, res);
+    const { user, membersFailed, actor } = await whoIsAsking(deps, res);
+    if (membersUnavailable(req, res, membersFailed)) return;
     const outcome = await unassign.execute({
       teamId: user.teamId,
       actor,

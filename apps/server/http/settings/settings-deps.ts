@@ -19,14 +19,28 @@ export interface SettingsDeps extends SignedInPorts {
   integrations: IntegrationConnections;
 }
 
-/** The signed-in person, the workspace's members (empty when Slack cannot be asked) and their rights. */
+/**
+ * The signed-in person, the workspace's members (empty when Slack cannot be asked, then
+ * `membersFailed`) and their rights (no admin rights while the members cannot be read).
+ */
 export async function whoIsAsking(
   deps: SettingsDeps,
   res: Response,
-): Promise<{ user: SignedIn; members: Member[]; actor: Actor }> {
+): Promise<{ user: SignedIn; members: Member[]; membersFailed: boolean; actor: Actor }> {
   const user = signedIn(res);
-  const members = await deps.access.membersOrEmpty(user.teamId);
-  return { user, members, actor: await deps.access.actor(user, members) };
+  const { members, failed } = await deps.access.members(user.teamId);
+  return { user, members, membersFailed: failed, actor: await deps.access.actor(user, members) };
+}
+
+/**
+ * Admin-only pages (Members, Usage, seat changes) when Slack could not list the members: 502
+ * with the unknown-error text, not the permission message an admin would wrongly get from an
+ * empty list (spec 8: member load failures are logged and rethrown). True once sent.
+ */
+export function membersUnavailable(req: Request, res: Response, membersFailed: boolean): boolean {
+  if (!membersFailed) return false;
+  sendDomainError(req, res, { code: 'UNKNOWN' }, { status: 502 });
+  return true;
 }
 
 /** A person's display name for "updated by" columns; the id when they are not in the list. */

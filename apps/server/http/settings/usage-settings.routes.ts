@@ -5,7 +5,7 @@ import { USAGE_PERIODS } from '../../../../core/usage/usage-report';
 import { translate } from '../../../shared/messages';
 import { sendDomainError } from '../session/api-errors';
 import { requestLocale } from '../session/request-locale';
-import { whoIsAsking, type SettingsDeps } from './settings-deps';
+import { membersUnavailable, whoIsAsking, type SettingsDeps } from './settings-deps';
 import { parseQuery } from './validation';
 
 const usageQuery = z.object({ period: z.enum(USAGE_PERIODS).default('all_time') });
@@ -18,7 +18,8 @@ export function usageSettingsRoutes(deps: SettingsDeps): Router {
   router.get('/api/settings/usage', async (req, res) => {
     const query = parseQuery(usageQuery, req, res);
     if (!query) return;
-    const { user, members, actor } = await whoIsAsking(deps, res);
+    const { user, members, membersFailed, actor } = await whoIsAsking(deps, res);
+    if (membersUnavailable(req, res, membersFailed)) return;
     const outcome = await report.execute({ teamId: user.teamId, actor, period: query.period, members });
     if (outcome.ok) {
       res.json({ period: query.period, noData: false, ...outcome.value });

@@ -9,6 +9,8 @@ export interface Me {
   email: string;
   teamName: string | null;
   isAdmin: boolean;
+  /** Slack could not list the workspace's members, so `isAdmin` is not known: admin pages ask the API. */
+  rolesUnknown: boolean;
   /** Plan keys of the workspace's active subscriptions (e.g. 'gpt50'). */
   activePlanKeys: string[];
 }
@@ -39,7 +41,7 @@ export function parseMe(body: unknown): Me | null {
       return str(sub?.planKey) ?? str(sub?.plan) ?? str(sub?.model_id);
     })
     .filter((key): key is string => key !== undefined);
-  return { email, teamName: str(record.teamName) ?? null, isAdmin: record.isAdmin === true, activePlanKeys };
+  return { email, teamName: str(record.teamName) ?? null, isAdmin: record.isAdmin === true, rolesUnknown: record.membersFailed === true, activePlanKeys };
 }
 
 let pending: Promise<MeState> | undefined;

@@ -18,10 +18,12 @@ const DEBOUNCE_MS = 1000;
  * /settings/members (Primary Owner, Owner or Admin): who holds a seat of which subscription.
  * `isAdmin` is the session's: anyone else gets the permission message at once, not the page's
  * lead and 'Loading...' while the API is asked (it would answer 403 with the same message).
+ * When Slack could not list the members (`rolesUnknown`), nobody's role is known: the page asks
+ * the API, which answers with the unknown-error text (or the page, once Slack answers again).
  */
-export function MembersPage(props: { isAdmin: boolean }) {
+export function MembersPage(props: { isAdmin: boolean; rolesUnknown?: boolean }) {
   const { t, m } = useSettingsText();
-  if (!props.isAdmin) return <PermissionNotice title={t('members.title')} message={m('PERMISSION.MEMBERS_PAGE')} />;
+  if (!props.isAdmin && props.rolesUnknown !== true) return <PermissionNotice title={t('members.title')} message={m('PERMISSION.MEMBERS_PAGE')} />;
   return <SeatAssignments />;
 }
 

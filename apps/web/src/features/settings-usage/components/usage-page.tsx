@@ -13,11 +13,12 @@ const PERIODS: [UsagePeriod, string][] = [
 /**
  * /settings/usage (Primary Owner, Owner or Admin): who uses Tomo how much. `isAdmin` is the
  * session's: anyone else gets the permission message at once, not the page's controls while
- * the API is asked (it would answer 403 with the same message).
+ * the API is asked (it would answer 403 with the same message). When Slack could not list the
+ * members (`rolesUnknown`) the page asks the API, which answers with the unknown-error text.
  */
-export function UsagePage(props: { isAdmin: boolean }) {
+export function UsagePage(props: { isAdmin: boolean; rolesUnknown?: boolean }) {
   const { t, m } = useSettingsText();
-  if (!props.isAdmin) return <PermissionNotice title={t('usage.title')} message={m('PERMISSION.USAGE_PAGE')} />;
+  if (!props.isAdmin && props.rolesUnknown !== true) return <PermissionNotice title={t('usage.title')} message={m('PERMISSION.USAGE_PAGE')} />;
   return <UsageReport />;
 }
 

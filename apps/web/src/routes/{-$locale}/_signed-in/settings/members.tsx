@@ -11,5 +11,5 @@ export const Route = createFileRoute('/{-$locale}/_signed-in/settings/members')(
 /** The signed-in layout only renders its pages with a session; admins see the page's data. */
 function MembersPageRoute() {
   const { session } = Route.useRouteContext();
-  return <MembersPage isAdmin={session.status === 'signed-in' && session.me.isAdmin} />;
+  return <MembersPage isAdmin={session.status === 'signed-in' && session.me.isAdmin} rolesUnknown={session.status === 'signed-in' && session.me.rolesUnknown} />;
 }

@@ -11,5 +11,5 @@ export const Route = createFileRoute('/{-$locale}/_signed-in/settings/usage')({
 /** The signed-in layout only renders its pages with a session; admins see the page's data. */
 function UsagePageRoute() {
   const { session } = Route.useRouteContext();
-  return <UsagePage isAdmin={session.status === 'signed-in' && session.me.isAdmin} />;
+  return <UsagePage isAdmin={session.status === 'signed-in' && session.me.isAdmin} rolesUnknown={session.status === 'signed-in' && session.me.rolesUnknown} />;
 }
