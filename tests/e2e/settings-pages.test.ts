@@ -9,6 +9,7 @@ import { utcTimeToLocal } from '../../core/schedules/local-time';
 import { translate } from '../../apps/shared/messages';
 import en from '../../apps/web/src/locales/en/settings';
 import ja from '../../apps/web/src/locales/ja/settings';
+import enCommon from '../../apps/web/src/locales/en/common';
 import { startBrowserWorld, type BrowserWorld } from '../integration/settings/support/browser-world';
 import { ADMIN_A, buyPlan, MEMBER_A, TEAM_A } from '../integration/settings/support/slack-world';
 
@@ -170,6 +171,112 @@ describe('App', () => {
     await idle(page);
     await reload(page);
     expect(await page.getByRole('img', { name: en.app.icon.original }).count()).toBe(1);
+    await page.close();
+  });
+});
+
+describe('Unsaved changes', () => {
+  const menuLink = async (page: Page, label: string) => {
+    await page.locator('button[aria-controls="site-menu"]').click();
+    return page.locator('#site-menu').getByRole('link', { name: label, exact: true });
+  };
+  const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? null);
+
+  it('asks before a settings link leaves a typed App name: Stay (or Escape) keeps it, Leave goes', async () => {
+    const page = await open('/settings/app');
+    const name = page.getByLabel(en.app.name.label);
+    await name.fill('Typed Not Saved');
+    const plugins = await menuLink(page, enCommon.menu.settingsItems.plugins);
+    await plugins.click();
+    const ask = page.locator('dialog[open]');
+    await expect.poll(() => ask.locator('p').innerText()).toBe('You have unsaved changes. Leave this page?');
+    // Focus is in the dialog, on the safe answer.
+    expect(await focusedText(page)).toBe('Stay');
+    await ask.getByRole('button', { name: 'Stay' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/settings/app');
+    expect(await name.inputValue()).toBe('Typed Not Saved');
+    // Focus is back on the link that was followed; by keyboard, Escape answers Stay.
+    expect(await focusedText(page)).toBe(enCommon.menu.settingsItems.plugins);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => ask.count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await ask.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/settings/app');
+    expect(await focusedText(page)).toBe(enCommon.menu.settingsItems.plugins);
+
+    await plugins.click();
+    await ask.getByRole('button', { name: 'Leave' }).click();
+    await expect.poll(() => page.locator('h1').innerText()).toBe(en.plugins.title);
+    expect(new URL(page.url()).pathname).toBe('/settings/plugins');
+    await page.close();
+  });
+
+  it("asks on the browser's Back within the app, and not at all once the name is saved", async () => {
+    const page = await open('/settings/plugins');
+    await (await menuLink(page, enCommon.menu.settingsItems.app)).click();
+    const name = page.getByLabel(en.app.name.label);
+    await name.fill('Back Helper');
+    await page.evaluate(() => history.back());
+    const ask = page.locator('dialog[open]');
+    await expect.poll(() => ask.locator('p').innerText()).toBe(en.unsaved.message);
+    await ask.getByRole('button', { name: en.unsaved.stay }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/settings/app');
+    expect(await name.inputValue()).toBe('Back Helper');
+
+    await page.getByRole('button', { name: en.actions.save }).click();
+    await confirmDialog(page).getByRole('button', { name: en.actions.confirm }).click();
+    await idle(page);
+    await (await menuLink(page, enCommon.menu.settingsItems.plugins)).click();
+    await expect.poll(() => page.locator('h1').innerText()).toBe(en.plugins.title);
+    expect(await page.locator('dialog[open]').count()).toBe(0);
+    await page.close();
+  });
+
+  it("gets the browser's own prompt on reload or close while a change is unsaved, none after saving", async () => {
+    const page = await open('/settings/app');
+    const prompts: string[] = [];
+    page.on('dialog', (dialog) => {
+      prompts.push(dialog.type());
+      void dialog.accept();
+    });
+    const name = page.getByLabel(en.app.name.label);
+    await name.click();
+    await name.pressSequentially('Reload Helper');
+    await page.reload();
+    expect(prompts).toEqual(['beforeunload']);
+
+    await page.getByLabel(en.app.name.label).fill('Saved Helper');
+    await page.getByRole('button', { name: en.actions.save }).click();
+    await confirmDialog(page).getByRole('button', { name: en.actions.confirm }).click();
+    await idle(page);
+    await page.reload();
+    expect(prompts).toEqual(['beforeunload']);
+
+    await page.getByLabel(en.app.name.label).fill('Closing Helper');
+    const closed = new Promise((resolve) => page.once('close', resolve));
+    await page.close({ runBeforeUnload: true });
+    await closed;
+    expect(prompts).toEqual(['beforeunload', 'beforeunload']);
+  });
+
+  it('asks in Japanese on /ja, also before the language switch, and Leave switches without a second prompt', async () => {
+    const page = await open('/ja/settings/app');
+    const prompts: string[] = [];
+    page.on('dialog', (dialog) => {
+      prompts.push(dialog.type());
+      void dialog.accept();
+    });
+    await page.getByLabel(ja.app.name.label).fill('保存していない名前');
+    await page.locator('button[aria-controls="language-menu"]').click();
+    await page.locator('#language-menu a[hreflang="en"]').click();
+    const ask = page.locator('dialog[open]');
+    await expect.poll(() => ask.locator('p').innerText()).toBe('保存していない変更があります。このページを離れますか？');
+    expect(await ask.getByRole('button').allInnerTexts()).toEqual([ja.unsaved.stay, ja.unsaved.leave]);
+    await ask.getByRole('button', { name: ja.unsaved.leave }).click();
+    await page.waitForURL('**/settings/app');
+    await expect.poll(() => page.locator('h1').innerText()).toBe(en.app.title);
+    expect(prompts).toEqual([]);
     await page.close();
   });
 });

@@ -15,6 +15,12 @@ const settings = {
     delete: 'Delete',
     edit: 'Edit',
   },
+  // Asked before leaving a page whose form holds changes that are not saved.
+  unsaved: {
+    message: 'You have unsaved changes. Leave this page?',
+    stay: 'Stay',
+    leave: 'Leave',
+  },
   app: {
     title: 'App',
     lead: 'How Tomo appears in your Slack workspace: its icon, its name and whether it says hello when it joins a channel.',

@@ -16,6 +16,11 @@ const settings: Localized<typeof en> = {
     delete: '削除',
     edit: '編集',
   },
+  unsaved: {
+    message: '保存していない変更があります。このページを離れますか？',
+    stay: 'このページに残る',
+    leave: '移動する',
+  },
   app: {
     title: 'アプリ',
     lead: 'Slack ワークスペースでの Tomo の見た目を設定します。アイコン、名前、チャンネル参加時のあいさつです。',

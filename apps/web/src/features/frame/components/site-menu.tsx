@@ -24,17 +24,18 @@ const policies = [
 ] as const;
 
 // Settings pages are client-rendered (the client-only shell) and owned by the settings feature.
+// Router links, so leaving a settings page with unsaved changes asks first (its useBlocker).
 const settings = [
-  ['app', 'menu.settingsItems.app'],
-  ['auto-replies', 'menu.settingsItems.autoReplies'],
-  ['instructions', 'menu.settingsItems.instructions'],
-  ['integrations', 'menu.settingsItems.integrations'],
-  ['members', 'menu.settingsItems.members'],
-  ['plugins', 'menu.settingsItems.plugins'],
-  ['reactions', 'menu.settingsItems.reactions'],
-  ['schedules', 'menu.settingsItems.schedules'],
-  ['usage', 'menu.settingsItems.usage'],
-  ['subscription', 'menu.settingsItems.subscription'],
+  { to: '/{-$locale}/settings/app', label: 'menu.settingsItems.app' },
+  { to: '/{-$locale}/settings/auto-replies', label: 'menu.settingsItems.autoReplies' },
+  { to: '/{-$locale}/settings/instructions', label: 'menu.settingsItems.instructions' },
+  { to: '/{-$locale}/settings/integrations', label: 'menu.settingsItems.integrations' },
+  { to: '/{-$locale}/settings/members', label: 'menu.settingsItems.members' },
+  { to: '/{-$locale}/settings/plugins', label: 'menu.settingsItems.plugins' },
+  { to: '/{-$locale}/settings/reactions', label: 'menu.settingsItems.reactions' },
+  { to: '/{-$locale}/settings/schedules', label: 'menu.settingsItems.schedules' },
+  { to: '/{-$locale}/settings/usage', label: 'menu.settingsItems.usage' },
+  { to: '/{-$locale}/settings/subscription', label: 'menu.settingsItems.subscription' },
 ] as const;
 
 export function SiteMenu(props: { open: boolean; onClose(): void }) {
@@ -90,9 +91,11 @@ export function SiteMenu(props: { open: boolean; onClose(): void }) {
           <ChevronIcon className="chevron" />
         </button>
         <ul id={settingsListId} className="menu-list menu-sublist" hidden={!settingsOpen}>
-          {settings.map(([slug, label]) => (
-            <li key={slug}>
-              <a href={localizePath(`/settings/${slug}`, locale)}>{t(label)}</a>
+          {settings.map((page) => (
+            <li key={page.to}>
+              <Link to={page.to} params={params} activeProps={{ 'aria-current': 'page' }}>
+                {t(page.label)}
+              </Link>
             </li>
           ))}
         </ul>

@@ -37,7 +37,8 @@ export function usePanels(): Panels {
     const panel = document.getElementById(open === 'menu' ? 'site-menu' : 'language-menu');
     panel?.querySelector<HTMLElement>('.menu-list a[href], .menu-list button')?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+      // Escape already taken by a dialog over the panel (e.g. "Leave this page?" answered Stay).
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
       setOpen(null);
       toggles.current[open]?.focus();
     };

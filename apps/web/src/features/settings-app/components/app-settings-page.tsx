@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../../components/settings/confirm-dialog';
 import { LoadState } from '../../../components/settings/load-state';
 import { ActionStatus, SettingsPage } from '../../../components/settings/settings-page';
 import { Switch } from '../../../components/settings/switch';
+import { UnsavedChangesGuard } from '../../../components/settings/unsaved-changes-guard';
 import { useConfirm } from '../../../components/settings/use-confirm';
 import { showDate } from '../../../lib/settings/dates';
 import { useAction } from '../../../lib/settings/use-action';
@@ -36,6 +37,8 @@ export function AppSettingsPage() {
     if (savedName !== undefined) setName(savedName);
   }, [savedName]);
 
+  // Typed but not saved (surrounding spaces aside): leaving the page asks first.
+  const unsaved = savedName !== undefined && name.trim() !== savedName.trim();
   const nameCheck = validateAppName(name);
   const nameError = nameCheck.ok ? null : m(nameCheck.error.code, nameCheck.error.params);
   const change = async (progress: 'UI.UPDATING' | 'UI.DELETING', work: () => Promise<unknown>) => {
@@ -120,6 +123,7 @@ export function AppSettingsPage() {
       ) : null}
       <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} signedOut={action.signedOut} />
       <ConfirmDialog question={confirm} confirmLabel={t('actions.confirm')} cancelLabel={t('actions.cancel')} />
+      <UnsavedChangesGuard dirty={unsaved} />
     </SettingsPage>
   );
 }
