@@ -233,6 +233,37 @@ describe('Unsaved changes', () => {
     await page.close();
   });
 
+  it('asks on the pages with several forms too: an instruction, a bot row, a schedule row, the reaction modal', async () => {
+    const type: [string, (page: Page) => Promise<void>][] = [
+      ['/settings/instructions', (page) => page.locator('form[data-level="user"]').getByLabel(en.instructions.fields.text, { exact: true }).fill('Unsaved own words')],
+      ['/settings/auto-replies', (page) => page.getByLabel('Instruction for Deploy Bot').fill('Unsaved bot words')],
+      ['/settings/schedules', (page) => page.getByLabel('Lookback days for random').fill('9')],
+    ];
+    for (const [path, typeInto] of type) {
+      const page = await open(path);
+      await page.getByText(translate('UI.LOADING', {}, 'en'), { exact: true }).waitFor({ state: 'detached' });
+      await typeInto(page);
+      await (await menuLink(page, enCommon.menu.settingsItems.plugins)).click();
+      const ask = page.locator('dialog[open]');
+      await expect.poll(() => ask.locator('p').innerText()).toBe(en.unsaved.message);
+      await ask.getByRole('button', { name: en.unsaved.leave }).click();
+      await expect.poll(() => page.locator('h1').innerText()).toBe(en.plugins.title);
+      await page.close();
+    }
+    // The reaction modal: the browser's Back while it holds a typed prompt.
+    const page = await open('/settings/plugins');
+    await (await menuLink(page, enCommon.menu.settingsItems.reactions)).click();
+    await page.getByRole('tab', { name: en.reactions.tabs.custom }).click();
+    await page.getByRole('button', { name: en.reactions.add }).click();
+    await page.locator('dialog[open]').getByLabel(en.reactions.fields.prompt).fill('Unsaved prompt');
+    await page.evaluate(() => history.back());
+    await expect.poll(() => page.getByText(en.unsaved.message, { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: en.unsaved.stay }).click();
+    expect(await page.getByLabel(en.reactions.fields.prompt).inputValue()).toBe('Unsaved prompt');
+    expect(new URL(page.url()).pathname).toBe('/settings/reactions');
+    await page.close();
+  });
+
   it("gets the browser's own prompt on reload or close while a change is unsaved, none after saving", async () => {
     const page = await open('/settings/app');
     const prompts: string[] = [];
@@ -359,6 +390,20 @@ describe('Instructions', () => {
     await page.close();
   });
 
+  it("shows the server's refusal of a text over the limit under the text, which takes focus", async () => {
+    const page = await open('/settings/instructions');
+    const own = page.locator('form[data-level="user"]');
+    const text = own.getByLabel(en.instructions.fields.text, { exact: true });
+    await text.fill('x'.repeat(10_001));
+    await own.getByRole('button', { name: en.actions.save }).click();
+    const message = 'The instruction has 10001 characters; the limit is 10000 characters.';
+    await expect.poll(() => alert(page).allInnerTexts()).toEqual([message]);
+    expect(await text.getAttribute('aria-invalid')).toBe('true');
+    expect(await own.locator(`[id="${await text.getAttribute('aria-describedby')}"]`).innerText()).toBe(message);
+    expect(await text.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.close();
+  });
+
   it('keeps unsaved words in one instruction while another instruction is saved', async () => {
     const page = await open('/settings/instructions');
     const own = page.locator('form[data-level="user"]');
@@ -461,6 +506,11 @@ describe('Reactions', () => {
     await modal.getByRole('button', { name: en.actions.save }).click();
     await expect.poll(() => modal.getByRole('alert').innerText()).toBe(translate('REACTION.NAME_TOO_LONG', { max: 100 }, 'en'));
     expect(await modal.getByLabel(en.reactions.fields.prompt).inputValue()).toBe('Celebrate this message.');
+    // The server named the field (error.field): its message sits under the name, which has focus.
+    const name = modal.getByLabel(en.reactions.fields.name);
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`[id="${await name.getAttribute('aria-describedby')}"]`).innerText()).toBe('The reaction name must be 100 characters or fewer.');
+    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.close();
   });
 

@@ -69,9 +69,10 @@ describe('Reactions: the same name twice at once', () => {
     expect(statuses).toEqual([201, 400]);
     const refused = answers.find((r) => r.status === 400)!;
     const japanese = refused === answers[1];
-    expect(((await refused.json()) as { error: { code: string; message: string } }).error).toEqual({
+    expect(((await refused.json()) as { error: { code: string; message: string; field?: string } }).error).toEqual({
       code: 'REACTION.NAME_EXISTS',
       message: japanese ? 'このリアクション名はすでに存在します' : 'This reaction name already exists',
+      field: 'name',
     });
     const list = (await (await ana.get('/api/settings/reactions')).json()) as { custom: { name: string }[] };
     expect(list.custom.filter((r) => r.name === 'eyes')).toHaveLength(1);

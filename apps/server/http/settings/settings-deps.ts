@@ -57,9 +57,29 @@ export function iso(date: Date | null | undefined): string | null {
 /** Sends a failed outcome as its catalogue message; true when the outcome failed. */
 export function failed<T>(req: Request, res: Response, outcome: Outcome<T>): outcome is Extract<Outcome<T>, { ok: false }> {
   if (outcome.ok) return false;
-  sendDomainError(req, res, outcome.error);
+  const field = FIELD_OF_CODE[outcome.error.code];
+  sendDomainError(req, res, outcome.error, field ? { field } : {});
   return true;
 }
+
+/**
+ * The request field a rule's refusal is about, named in the answer (`error.field`, as zod's
+ * refusals name theirs), so the page shows the message under that input.
+ */
+const FIELD_OF_CODE: Partial<Record<string, string>> = {
+  'REACTION.NAME_REQUIRED': 'name',
+  'REACTION.NAME_TOO_LONG': 'name',
+  'REACTION.NAME_EXISTS': 'name',
+  'REACTION.PROMPT_REQUIRED': 'prompt',
+  'REACTION.PROMPT_TOO_LONG': 'prompt',
+  'INSTRUCTIONS.NAME_TOO_LONG': 'name',
+  'INSTRUCTIONS.TEXT_REQUIRED': 'text',
+  'INSTRUCTIONS.TEXT_TOO_LONG': 'text',
+  'AUTO_REPLY.INSTRUCTION_REQUIRED': 'instruction',
+  'AUTO_REPLY.INSTRUCTION_TOO_LONG': 'instruction',
+  'SCHEDULE.INVALID_LOCAL_TIME': 'localTime',
+  'SCHEDULE.INVALID_LOOKBACK_DAYS': 'lookbackDays',
+};
 
 /**
  * The channels Tomo can see that the person may see (no private channel they are not in), for

@@ -8,20 +8,23 @@ export type Progress = 'UI.CREATING' | 'UI.DELETING' | 'UI.LOADING' | 'UI.SAVING
 
 /**
  * Runs one change at a time: shows its progress state while it runs and keeps the error
- * message (already in the page's language) when it fails; `afterwards` runs on success (a
+ * message (already in the page's language) and the field it names when it fails; `afterwards` runs on success (a
  * reload). Resolves true on success. A failure without a message of Tomo's (the network is
  * down, a proxy's error page) still says so, with the catalogue's unknown-error text.
  */
 export function useAction() {
   const locale = useLocale();
   const [progress, setProgress] = useState<Progress | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setErrorText] = useState<string | null>(null);
+  // The input the server's refusal names (`error.field`), so the page can show it there.
+  const [errorField, setErrorField] = useState<string | null>(null);
   // The session ended while the page was open (401): the page offers to sign in again elsewhere.
   const [signedOut, setSignedOut] = useState(false);
 
   const run = useCallback(async (state: Progress, work: () => Promise<unknown>, afterwards?: () => Promise<unknown>): Promise<boolean> => {
     setProgress(state);
-    setError(null);
+    setErrorText(null);
+    setErrorField(null);
     setSignedOut(false);
     try {
       await work();
@@ -30,7 +33,8 @@ export function useAction() {
       return true;
     } catch (caught) {
       const failure = asApiError(caught);
-      setError(failure.message || translate('UNKNOWN', {}, locale));
+      setErrorText(failure.message || translate('UNKNOWN', {}, locale));
+      setErrorField(failure.field ?? null);
       setSignedOut(failure.status === 401);
       return false;
     } finally {
@@ -38,5 +42,10 @@ export function useAction() {
     }
   }, [locale]);
 
-  return { progress, error, setError, signedOut, run, busy: progress !== null };
+  const setError = useCallback((message: string | null) => {
+    setErrorText(message);
+    setErrorField(null);
+  }, []);
+
+  return { progress, error, errorField, setError, signedOut, run, busy: progress !== null };
 }

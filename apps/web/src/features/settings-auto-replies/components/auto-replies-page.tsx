@@ -3,6 +3,7 @@ import { ConfirmDialog } from '../../../components/settings/confirm-dialog';
 import { LoadState } from '../../../components/settings/load-state';
 import { ActionStatus, SettingsPage } from '../../../components/settings/settings-page';
 import { SettingsTable } from '../../../components/settings/settings-table';
+import { UnsavedChangesGuard } from '../../../components/settings/unsaved-changes-guard';
 import { useConfirm } from '../../../components/settings/use-confirm';
 import { showDate } from '../../../lib/settings/dates';
 import { useAction } from '../../../lib/settings/use-action';
@@ -20,6 +21,8 @@ export function AutoRepliesPage() {
   const action = useAction();
   const confirm = useConfirm();
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
+  /** The bot whose row was saved last: a refusal about its instruction is shown in that row. */
+  const [savedFrom, setSavedFrom] = useState<string | null>(null);
   /** Each bot's saved updatedAt as last shown: tells a reload's changed rows from the others. */
   const shown = useRef(new Map<string, string | null>());
   const rows = list.data?.rows;
@@ -44,10 +47,22 @@ export function AutoRepliesPage() {
   const save = (row: AutoReplyRow) => {
     const draft = drafts[row.botUserId];
     if (!draft) return;
-    confirm.ask(t('autoReplies.confirmUpdate', { bot: row.botName }), () =>
-      void action.run('UI.UPDATING', () => saveAutoReply(row.botUserId, draft), list.reload),
-    );
+    confirm.ask(t('autoReplies.confirmUpdate', { bot: row.botName }), () => {
+      setSavedFrom(row.botUserId);
+      void action.run('UI.UPDATING', () => saveAutoReply(row.botUserId, draft), list.reload);
+    });
   };
+
+  // Typed but not saved in any row (surrounding spaces aside): leaving the page asks first.
+  const unsaved = (rows ?? []).some((row) => {
+    const draft = drafts[row.botUserId];
+    return draft !== undefined && (draft.instruction.trim() !== row.instruction.trim() || draft.enabled !== row.enabled);
+  });
+  const refusedRow = action.errorField === 'instruction' && action.error && rows?.some((row) => row.botUserId === savedFrom) ? savedFrom : null;
+  const instructionInput = useRef(new Map<string, HTMLTextAreaElement>());
+  useEffect(() => {
+    if (refusedRow) instructionInput.current.get(refusedRow)?.focus();
+  }, [refusedRow, action.error]);
 
   return (
     <SettingsPage title={t('autoReplies.title')} lead={t('autoReplies.lead')}>
@@ -72,6 +87,8 @@ export function AutoRepliesPage() {
           {rows.map((row) => {
             const draft = drafts[row.botUserId] ?? { instruction: row.instruction, enabled: row.enabled };
             const set = (next: Partial<Draft>) => setDrafts((all) => ({ ...all, [row.botUserId]: { ...draft, ...next } }));
+            const refused = refusedRow === row.botUserId;
+            const errorId = `auto-reply-${row.botUserId}-instruction-error`;
             return (
               <tr key={row.botUserId} data-bot={row.botUserId}>
                 <td>{row.number}</td>
@@ -81,12 +98,23 @@ export function AutoRepliesPage() {
                 </th>
                 <td>
                   <textarea
-                    className="settings-input"
+                    ref={(element) => {
+                      if (element) instructionInput.current.set(row.botUserId, element);
+                      else instructionInput.current.delete(row.botUserId);
+                    }}
+                    className={refused ? 'settings-input settings-input-invalid' : 'settings-input'}
                     rows={3}
                     value={draft.instruction}
                     aria-label={t('autoReplies.instructionFor', { bot: row.botName })}
+                    aria-invalid={refused ? true : undefined}
+                    aria-describedby={refused ? errorId : undefined}
                     onChange={(event) => set({ instruction: event.target.value })}
                   />
+                  {refused ? (
+                    <p id={errorId} className="settings-error" role="alert">
+                      {action.error}
+                    </p>
+                  ) : null}
                 </td>
                 <td>
                   <input
@@ -108,8 +136,9 @@ export function AutoRepliesPage() {
           })}
         </SettingsTable>
       ) : null}
-      <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} signedOut={action.signedOut} />
+      <ActionStatus progress={action.progress ? m(action.progress) : null} error={refusedRow ? null : action.error} signedOut={action.signedOut} />
       <ConfirmDialog question={confirm} confirmLabel={t('actions.confirm')} cancelLabel={t('actions.cancel')} />
+      <UnsavedChangesGuard dirty={unsaved} />
     </SettingsPage>
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useReportUnsaved } from '../../../components/settings/unsaved-changes-guard';
 import { useSettingsText } from '../../../lib/settings/use-settings-text';
 import type { InstructionLevel, InstructionMetrics } from '../api/get-instructions';
 import { measureInstruction } from '../api/measure-instruction';
@@ -7,12 +8,21 @@ import { InstructionMetricsList } from './instruction-metrics';
 /** Metrics are re-measured when typing pauses for this long (spec 9: debounce 1000 ms). */
 const DEBOUNCE_MS = 1000;
 
-/** Name and text of one instruction with live metrics; save and (when it exists) delete. */
+/** A refusal of the server about one of the editor's inputs (`error.field`). */
+export type InstructionFieldError = { field: 'name' | 'text'; message: string };
+
+/**
+ * Name and text of one instruction with live metrics; save and (when it exists) delete. A
+ * server refusal about its name or text shows under that input (aria-describedby) and takes
+ * focus; `onUnsavedChange` tells the page whether what is typed differs from what is saved.
+ */
 export function InstructionEditor(props: {
   level: InstructionLevel;
   targetId: string | null;
   initial: { name: string; text: string; metrics: InstructionMetrics } | null;
   busy: boolean;
+  fieldError?: InstructionFieldError | null;
+  onUnsavedChange?: (dirty: boolean) => void;
   onSave(input: { name: string; text: string }): void;
   onDelete?: () => void;
 }) {
@@ -33,6 +43,22 @@ export function InstructionEditor(props: {
   useEffect(() => {
     setMetrics(props.initial?.metrics ?? null);
   }, [props.initial]);
+  useReportUnsaved(name.trim() !== savedName.trim() || text.trim() !== savedText.trim(), props.onUnsavedChange);
+
+  const inputs = { name: useRef<HTMLInputElement>(null), text: useRef<HTMLTextAreaElement>(null) };
+  const fieldError = props.fieldError ?? null;
+  useEffect(() => {
+    if (fieldError) inputs[fieldError.field].current?.focus();
+  }, [fieldError?.field, fieldError?.message]);
+  const errorId = (field: InstructionFieldError['field']) => `${id}-${field}-error`;
+  const invalid = (field: InstructionFieldError['field']) =>
+    fieldError?.field === field ? { className: 'settings-input-invalid', 'aria-invalid': true as const, 'aria-describedby': errorId(field) } : {};
+  const message = (field: InstructionFieldError['field']) =>
+    fieldError?.field === field ? (
+      <p id={errorId(field)} className="settings-error" role="alert">
+        {fieldError.message}
+      </p>
+    ) : null;
 
   useEffect(() => {
     if (text === (props.initial?.text ?? '') && props.initial) return;
@@ -52,9 +78,11 @@ export function InstructionEditor(props: {
       }}
     >
       <label htmlFor={`${id}-name`}>{t('instructions.fields.name')}</label>
-      <input id={`${id}-name`} type="text" value={name} onChange={(event) => setName(event.target.value)} />
+      <input ref={inputs.name} id={`${id}-name`} type="text" value={name} {...invalid('name')} onChange={(event) => setName(event.target.value)} />
+      {message('name')}
       <label htmlFor={`${id}-text`}>{t('instructions.fields.text')}</label>
-      <textarea id={`${id}-text`} rows={6} value={text} onChange={(event) => setText(event.target.value)} />
+      <textarea ref={inputs.text} id={`${id}-text`} rows={6} value={text} {...invalid('text')} onChange={(event) => setText(event.target.value)} />
+      {message('text')}
       {metrics ? <InstructionMetricsList metrics={metrics} /> : null}
       <div className="settings-row">
         <button type="submit" className="button button-small" disabled={props.busy}>

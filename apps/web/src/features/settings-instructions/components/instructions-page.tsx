@@ -3,6 +3,7 @@ import { ConfirmDialog } from '../../../components/settings/confirm-dialog';
 import { LoadState } from '../../../components/settings/load-state';
 import { ActionStatus, SettingsPage } from '../../../components/settings/settings-page';
 import { SettingsTable } from '../../../components/settings/settings-table';
+import { UnsavedChangesGuard, useUnsavedForms } from '../../../components/settings/unsaved-changes-guard';
 import { useConfirm } from '../../../components/settings/use-confirm';
 import { showDate } from '../../../lib/settings/dates';
 import { useAction } from '../../../lib/settings/use-action';
@@ -12,7 +13,7 @@ import { deleteInstruction } from '../api/delete-instruction';
 import { getInstructions, type InstructionLevel, type InstructionView } from '../api/get-instructions';
 import { saveInstruction } from '../api/save-instruction';
 import { InstructionDetails } from './instruction-details';
-import { InstructionEditor } from './instruction-editor';
+import { InstructionEditor, type InstructionFieldError } from './instruction-editor';
 import { InstructionMetricsList } from './instruction-metrics';
 
 /** /settings/instructions: system-wide, workspace-wide, channel-specific and user-specific instructions. */
@@ -22,10 +23,25 @@ export function InstructionsPage() {
   const action = useAction();
   const confirm = useConfirm();
   const [channelId, setChannelId] = useState('');
+  const unsaved = useUnsavedForms();
+  /** The editor whose save ran last: a refusal naming its name or text is shown there. */
+  const [savedFrom, setSavedFrom] = useState<string | null>(null);
   const data = page.data;
 
-  const save = (level: InstructionLevel, targetId: string | null, exists: boolean) => (input: { name: string; text: string }) =>
+  const editorKey = (level: InstructionLevel, targetId: string | null) => `${level}:${targetId ?? ''}`;
+  const save = (level: InstructionLevel, targetId: string | null, exists: boolean) => (input: { name: string; text: string }) => {
+    setSavedFrom(editorKey(level, targetId));
     void action.run(exists ? 'UI.UPDATING' : 'UI.CREATING', () => saveInstruction(level, { targetId, ...input }), page.reload);
+  };
+  const refusedField = action.errorField === 'name' || action.errorField === 'text' ? action.errorField : null;
+  // The editors on the page now (the channel editor changes with the chosen channel).
+  const shownEditors = [...(data?.isAdmin ? [editorKey('workspace', null)] : []), editorKey('user', null), ...(channelId ? [editorKey('channel', channelId)] : [])];
+  const refusalUnderField = refusedField !== null && savedFrom !== null && shownEditors.includes(savedFrom);
+  const editorProps = (level: InstructionLevel, targetId: string | null) => {
+    const key = editorKey(level, targetId);
+    const fieldError: InstructionFieldError | null = refusedField && action.error && savedFrom === key ? { field: refusedField, message: action.error } : null;
+    return { fieldError, onUnsavedChange: (dirty: boolean) => unsaved.mark(key, dirty) };
+  };
   const remove = (level: InstructionLevel, targetId: string | null) => () =>
     confirm.ask(t('instructions.confirmDelete'), () =>
       void action.run('UI.DELETING', () => deleteInstruction(level, targetId), page.reload),
@@ -54,6 +70,7 @@ export function InstructionsPage() {
                 targetId={null}
                 initial={data.workspace}
                 busy={action.busy}
+                {...editorProps('workspace', null)}
                 onSave={save('workspace', null, data.workspace !== null)}
                 {...(data.workspace ? { onDelete: remove('workspace', null) } : {})}
               />
@@ -92,6 +109,7 @@ export function InstructionsPage() {
                 targetId={channelId}
                 initial={channelView}
                 busy={action.busy}
+                {...editorProps('channel', channelId)}
                 onSave={save('channel', channelId, channelView !== null)}
                 {...(channelView ? { onDelete: remove('channel', channelId) } : {})}
               />
@@ -107,14 +125,17 @@ export function InstructionsPage() {
               targetId={null}
               initial={data.own}
               busy={action.busy}
+              {...editorProps('user', null)}
               onSave={save('user', null, data.own !== null)}
               {...(data.own ? { onDelete: remove('user', null) } : {})}
             />
           </section>
         </>
       ) : null}
-      <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} signedOut={action.signedOut} />
+      {/* A refusal about an editor's name or text is shown under that input instead. */}
+      <ActionStatus progress={action.progress ? m(action.progress) : null} error={refusalUnderField ? null : action.error} signedOut={action.signedOut} />
       <ConfirmDialog question={confirm} confirmLabel={t('actions.confirm')} cancelLabel={t('actions.cancel')} />
+      <UnsavedChangesGuard dirty={unsaved.dirty} />
     </SettingsPage>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { SignInAgainLink } from '../../../components/settings/settings-page';
+import { useReportUnsaved } from '../../../components/settings/unsaved-changes-guard';
 import { validateCustomReaction } from '../../../../../../core/reactions/reaction-rules';
 import { useSettingsText } from '../../../lib/settings/use-settings-text';
 import type { CustomReactionView, ReactionCategory } from '../api/get-reactions';
@@ -13,15 +14,20 @@ const fieldOf = (code: string): Field => (code.startsWith('REACTION.PROMPT') ? '
 
 /**
  * The add / edit modal: name, prompt text and category, checked with the spec's messages. A
- * failed check shows its message under its field (aria-describedby) and moves focus there; the
- * server's refusal shows below the fields, with a sign-in link when the session has ended.
+ * failed check shows its message under its field (aria-describedby) and moves focus there, and
+ * so does a server refusal that names the field (`error.field`, e.g. a name over 100
+ * characters); any other refusal shows below the fields, with a sign-in link when the session
+ * has ended. `onUnsavedChange`: whether the open modal holds changes that are not saved.
  */
 export function ReactionDialog(props: {
   editing: CustomReactionView | 'new' | null;
   custom: CustomReactionView[];
   busy: boolean;
   serverError: string | null;
+  /** The field the server's refusal names, if any. */
+  serverField: string | null;
   signedOut: boolean;
+  onUnsavedChange?: (dirty: boolean) => void;
   onSave(id: string | null, draft: ReactionDraft): void;
   onClose(): void;
 }) {
@@ -33,6 +39,11 @@ export function ReactionDialog(props: {
   const fields = { name: useRef<HTMLInputElement>(null), prompt: useRef<HTMLTextAreaElement>(null) };
   const open = props.editing !== null;
   const existing = props.editing === 'new' ? null : props.editing;
+  const saved = existing ?? { name: '', prompt: '', category: 'custom' };
+  useReportUnsaved(
+    open && (draft.name.trim() !== saved.name.trim() || draft.prompt.trim() !== saved.prompt.trim() || draft.category !== saved.category),
+    props.onUnsavedChange,
+  );
 
   useEffect(() => {
     const dialog = ref.current;
@@ -58,13 +69,21 @@ export function ReactionDialog(props: {
     props.onSave(existing?.id ?? null, draft);
   };
 
+  // A refusal of the server about one of the fields is shown (and focused) like a check's.
+  const serverField: Field | null = props.serverField === 'name' || props.serverField === 'prompt' ? props.serverField : null;
+  const refused: { field: Field; message: string } | null = !error && serverField && props.serverError ? { field: serverField, message: props.serverError } : null;
+  useEffect(() => {
+    if (refused) fields[refused.field].current?.focus();
+  }, [refused?.field, refused?.message]);
+  const shown = error ?? refused;
+
   const errorId = (field: Field) => `${id}-${field}-error`;
   const invalid = (field: Field) =>
-    error?.field === field ? { className: 'settings-input-invalid', 'aria-invalid': true as const, 'aria-describedby': errorId(field) } : {};
+    shown?.field === field ? { className: 'settings-input-invalid', 'aria-invalid': true as const, 'aria-describedby': errorId(field) } : {};
   const fieldError = (field: Field) =>
-    error?.field === field ? (
+    shown?.field === field ? (
       <p id={errorId(field)} className="settings-error" role="alert">
-        {error.message}
+        {shown.message}
       </p>
     ) : null;
   return (
@@ -110,7 +129,7 @@ export function ReactionDialog(props: {
             ))}
           </select>
         </label>
-        {!error && props.serverError ? (
+        {!shown && props.serverError ? (
           <p className="settings-error" role="alert">
             {props.serverError}
             {props.signedOut ? (

@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../../components/settings/confirm-dialog';
 import { LoadState } from '../../../components/settings/load-state';
 import { ActionStatus, SettingsPage } from '../../../components/settings/settings-page';
 import { SettingsTable } from '../../../components/settings/settings-table';
+import { UnsavedChangesGuard } from '../../../components/settings/unsaved-changes-guard';
 import { useConfirm } from '../../../components/settings/use-confirm';
 import { showDate } from '../../../lib/settings/dates';
 import { useAction } from '../../../lib/settings/use-action';
@@ -27,6 +28,7 @@ export function ReactionsPage() {
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<CustomReactionView | 'new' | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
+  const [unsaved, setUnsaved] = useState(false);
   const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
   const data = list.data;
   const rows: (PresetReactionView | CustomReactionView)[] = data ? searchReactions(tab === 'preset' ? data.preset : data.custom, query) : [];
@@ -138,7 +140,9 @@ export function ReactionsPage() {
         custom={data?.custom ?? []}
         busy={action.busy}
         serverError={editing ? (dialogError ?? action.error) : null}
+        serverField={editing && !dialogError ? action.errorField : null}
         signedOut={editing !== null && action.signedOut}
+        onUnsavedChange={setUnsaved}
         onSave={(id, draft) => void save(id, draft)}
         onClose={() => {
           setEditing(null);
@@ -146,6 +150,7 @@ export function ReactionsPage() {
         }}
       />
       <ConfirmDialog question={confirm} confirmLabel={t('actions.delete')} cancelLabel={t('actions.cancel')} />
+      <UnsavedChangesGuard dirty={unsaved} />
     </SettingsPage>
   );
 }

@@ -5,6 +5,7 @@ import { LoadState } from '../../../components/settings/load-state';
 import { ActionStatus, SettingsPage } from '../../../components/settings/settings-page';
 import { SettingsTable } from '../../../components/settings/settings-table';
 import { Switch } from '../../../components/settings/switch';
+import { UnsavedChangesGuard } from '../../../components/settings/unsaved-changes-guard';
 import { showDate } from '../../../lib/settings/dates';
 import { useAction } from '../../../lib/settings/use-action';
 import { useResource } from '../../../lib/settings/use-resource';
@@ -16,6 +17,7 @@ type Draft = { isSummaryEnabled: boolean; localTime: string; lookbackDays: strin
 /** A row's messages from its own check, by field; shown next to the field. */
 type RowErrors = { localTime?: string; lookbackDays?: string };
 const inputId = (channelId: string, field: keyof RowErrors) => `schedule-${channelId}-${field}`;
+const sameDraft = (a: Draft, b: Draft) => a.isSummaryEnabled === b.isSummaryEnabled && a.localTime.trim() === b.localTime.trim() && a.lookbackDays.trim() === b.lookbackDays.trim();
 
 /** /settings/schedules: a daily channel summary at a local time, looking back some days. */
 export function SchedulesPage() {
@@ -25,6 +27,8 @@ export function SchedulesPage() {
   const [query, setQuery] = useState('');
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const [invalid, setInvalid] = useState<Record<string, RowErrors>>({});
+  /** The channel whose row was saved last: a refusal naming one of its fields is shown there. */
+  const [savedFrom, setSavedFrom] = useState<string | null>(null);
   /** Each row's saved updatedAt as last shown: tells a reload's changed rows from the others. */
   const shown = useRef(new Map<string, string | null>());
   const data = list.data;
@@ -33,15 +37,25 @@ export function SchedulesPage() {
   // The browser's IANA time zone: the schedule keeps its local time there across daylight saving.
   const timeZone = browserTimeZone();
 
-  useEffect(() => {
-    if (!data) return;
-    const toLocal = (row: ScheduleRowView) => {
-      if (row.startTimeUtc === null) return data.defaults.localTime;
+  /** A row's saved setting as its inputs show it. */
+  const savedDraft = (row: ScheduleRowView, defaults: { localTime: string }): Draft => {
+    const toLocal = () => {
+      if (row.startTimeUtc === null) return defaults.localTime;
       // Kept in this browser's zone: its saved local time, whatever the offset is today.
       if (row.timeZone && row.timeZone === timeZone && row.localTime) return row.localTime;
       const local = utcTimeToLocal(row.startTimeUtc, offset);
       return local.ok ? local.value : row.startTimeUtc;
     };
+    return { isSummaryEnabled: row.isSummaryEnabled, localTime: toLocal(), lookbackDays: String(row.lookbackDays) };
+  };
+  // Typed but not saved in any row: leaving the page asks first.
+  const unsaved = data !== undefined && data.rows.some((row) => {
+    const draft = drafts[row.channelId];
+    return draft !== undefined && !sameDraft(draft, savedDraft(row, data.defaults));
+  });
+
+  useEffect(() => {
+    if (!data) return;
     // Saving one row reloads every row: a row whose saved setting did not change keeps what is
     // being typed in it (and its message), so unsaved edits of other channels are not lost.
     const before = shown.current;
@@ -51,7 +65,7 @@ export function SchedulesPage() {
       Object.fromEntries(
         data.rows.map((row) => [
           row.channelId,
-          (kept(row) ? previous[row.channelId] : undefined) ?? { isSummaryEnabled: row.isSummaryEnabled, localTime: toLocal(row), lookbackDays: String(row.lookbackDays) },
+          (kept(row) ? previous[row.channelId] : undefined) ?? savedDraft(row, data.defaults),
         ]),
       ),
     );
@@ -76,6 +90,7 @@ export function SchedulesPage() {
       document.getElementById(inputId(row.channelId, time.ok ? 'lookbackDays' : 'localTime'))?.focus();
       return;
     }
+    setSavedFrom(row.channelId);
     void action.run(
       'UI.SAVING',
       () =>
@@ -89,6 +104,13 @@ export function SchedulesPage() {
       list.reload,
     );
   };
+
+  // A refusal of the server about the saved row's time or lookback days, shown at that field.
+  const refusedField: keyof RowErrors | null = action.errorField === 'localTime' || action.errorField === 'lookbackDays' ? action.errorField : null;
+  const refusal = refusedField && action.error && savedFrom && data?.rows.some((row) => row.channelId === savedFrom) ? { channelId: savedFrom, field: refusedField, message: action.error } : null;
+  useEffect(() => {
+    if (refusal) document.getElementById(inputId(refusal.channelId, refusal.field))?.focus();
+  }, [refusal?.channelId, refusal?.field, refusal?.message]);
 
   const rows = data ? searchByChannelName(data.rows, query) : [];
   return (
@@ -116,7 +138,7 @@ export function SchedulesPage() {
             const draft = drafts[row.channelId];
             if (!draft) return null;
             const set = (next: Partial<Draft>) => setDrafts((all) => ({ ...all, [row.channelId]: { ...draft, ...next } }));
-            const errors = invalid[row.channelId] ?? {};
+            const errors: RowErrors = { ...(refusal?.channelId === row.channelId ? { [refusal.field]: refusal.message } : {}), ...invalid[row.channelId] };
             const errorId = (field: keyof RowErrors) => `schedule-${row.channelId}-${field}-error`;
             // Enter in a row's inputs saves that row, as a form would (not while an IME composes).
             const saveOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -183,7 +205,8 @@ export function SchedulesPage() {
           })}
         </SettingsTable>
       ) : null}
-      <ActionStatus progress={action.progress ? m(action.progress) : null} error={action.error} signedOut={action.signedOut} />
+      <ActionStatus progress={action.progress ? m(action.progress) : null} error={refusal ? null : action.error} signedOut={action.signedOut} />
+      <UnsavedChangesGuard dirty={unsaved} />
     </SettingsPage>
   );
 }
