@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type PinoPretty from 'pino-pretty';
+import { isContentErrorField, withoutQuotedValues } from './error-content';
 
 export type { Logger };
 
@@ -61,18 +62,25 @@ const MAX_DEPTH = 8;
  * The fields of a log line with every credential-named value replaced, at any depth and inside
  * errors: an error's own fields and a plain `cause` can carry a provider's whole token response
  * (oauth4webapi keeps the body it refused there), and redact paths only reach fixed depths.
- * Errors come out as pino's `err` serializer writes them.
+ * Inside an error, the fields that quote the data it failed on (PostgreSQL's `detail`, `where`…,
+ * see error-content.ts) are left out and its message and stack lose what MikroORM appended from
+ * them. Errors come out as pino's `err` serializer writes them.
  */
-export function withoutCredentials(value: unknown, depth = 0): unknown {
+export function withoutCredentials(value: unknown, depth = 0, inError = false): unknown {
   if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return value;
-  if (Array.isArray(value)) return value.map((item) => withoutCredentials(item, depth + 1));
-  const fields = value instanceof Error ? (pino.stdSerializers.err(value) as object) : value;
+  if (Array.isArray(value)) return value.map((item) => withoutCredentials(item, depth + 1, inError));
+  const isError = value instanceof Error;
+  const fields = isError ? (pino.stdSerializers.err(value) as object) : value;
   const prototype = Object.getPrototypeOf(value) as unknown;
   // Dates, URLs, buffers and other instances are left to their own JSON form.
   if (fields === value && prototype !== Object.prototype && prototype !== null) return value;
+  const within = inError || isError;
   const copy: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(fields)) {
-    copy[key] = CREDENTIAL_NAMES.has(key.toLowerCase().replace(/[_-]/g, '')) ? '[redacted]' : withoutCredentials(inner, depth + 1);
+    if (within && isContentErrorField(key)) continue;
+    if (CREDENTIAL_NAMES.has(key.toLowerCase().replace(/[_-]/g, ''))) copy[key] = '[redacted]';
+    else if (typeof inner === 'string' && (within ? key === 'message' || key === 'stack' : key === 'err' || key === 'error')) copy[key] = withoutQuotedValues(inner);
+    else copy[key] = withoutCredentials(inner, depth + 1, within || key === 'err');
   }
   return copy;
 }

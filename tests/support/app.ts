@@ -9,6 +9,7 @@ import { ALL_QUEUES } from '../../apps/shared/queues';
 import { loadWorkerConfig } from '../../apps/worker/config';
 import { startWorker, type RunningWorker } from '../../apps/worker/worker';
 import { testDatabase, type TestDatabase } from './database';
+import type { Logger } from '../../adapters/logging/logger';
 import { testLogger } from './logger';
 
 export interface TestApp {
@@ -29,8 +30,9 @@ export interface TestApp {
  */
 export async function startTestApp(
   env: Record<string, string | undefined> = {},
-  options: { worker?: boolean; metrics?: TomoMetrics } = {},
+  options: { worker?: boolean; metrics?: TomoMetrics; /** Default: the quiet test logger. */ logger?: Logger } = {},
 ): Promise<TestApp> {
+  const logger = options.logger ?? testLogger;
   const db = await testDatabase();
   // The port is chosen first so PUBLIC_URL (OAuth redirects, links) is right from the start.
   const port = env.PORT ?? String(await freePort());
@@ -47,12 +49,12 @@ export async function startTestApp(
   const database = await openDatabase(db.url, { poolMax: 4 });
   const config = loadServerConfig(fullEnv);
   // As openInfrastructure does: ANSWER_RETRIES sets the delivering queues' retry limit.
-  const queue = await PgBossJobQueue.start(db.url, { logger: testLogger, queues: ALL_QUEUES, deliveryRetries: config.ANSWER_RETRIES });
+  const queue = await PgBossJobQueue.start(db.url, { logger, queues: ALL_QUEUES, deliveryRetries: config.ANSWER_RETRIES });
   let worker: RunningWorker | undefined;
   if (options.worker !== false) {
-    worker = await startWorker({ config: loadWorkerConfig(fullEnv), logger: testLogger, database, queue, metrics: options.metrics });
+    worker = await startWorker({ config: loadWorkerConfig(fullEnv), logger, database, queue, metrics: options.metrics });
   }
-  const http: RunningHttpServer = await startServer({ config, logger: testLogger, database, queue, metrics: options.metrics });
+  const http: RunningHttpServer = await startServer({ config, logger, database, queue, metrics: options.metrics });
   const baseUrl = `http://127.0.0.1:${http.port}`;
   return {
     baseUrl,

@@ -76,6 +76,32 @@ describe('credentials in errors and nested fields', () => {
   });
 });
 
+describe('data quoted by database errors', () => {
+  // PostgreSQL quotes the refused row in `detail` (and JSON context in `where`); MikroORM appends
+  // detail and hint to the message, so the stack's first line has them too.
+  const refused = () => {
+    const pgError = Object.assign(new Error('invalid input syntax for type json'), { code: '22P02', where: 'JSON data, line 1: {"title":"ZEBRA-2'});
+    const message = 'new row for relation "workspace_instructions" violates check constraint "c"\n - detail: Failing row contains (T1, Tone, ZEBRA-1).\n - hint: ZEBRA-3';
+    const error = Object.assign(new Error(message), { code: '23514', table: 'workspace_instructions', detail: 'Failing row contains (T1, Tone, ZEBRA-1).', hint: 'ZEBRA-3', cause: pgError });
+    error.name = 'CheckConstraintViolationException';
+    return error;
+  };
+
+  it.each(['json', 'pretty'] as const)('writes the error, its code and table, never the values (%s)', (format) => {
+    const { stream, lines } = sink();
+    const logger = createLogger({ format, destination: stream });
+    logger.error({ err: refused() }, 'request failed');
+    logger.warn({ err: { type: 'DriverException', message: refused().message } }, 'knowledge ingestion failed');
+    logger.warn({ error: refused().message }, 'frame failed');
+    const output = lines.join('');
+    expect(output).toContain('violates check constraint');
+    expect(output).toContain('23514');
+    expect(output).toContain('workspace_instructions');
+    expect(output).toContain('invalid input syntax');
+    expect(output).not.toMatch(/ZEBRA/);
+  });
+});
+
 describe('log format', () => {
   it('is pretty on a terminal and JSON lines anywhere else, unless LOG_FORMAT says', () => {
     expect(chooseLogFormat('auto', true)).toBe('pretty');

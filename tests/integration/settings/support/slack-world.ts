@@ -4,6 +4,7 @@ import { PgSubscriptionRepository } from '../../../../adapters/postgres/pg-subsc
 import { Subscription } from '../../../../core/billing/subscription';
 import type { PaidPlanKey } from '../../../../core/billing/plan';
 import { startFakeSlack, type FakeSlack, type FakeTeam } from '../../../../adapters/slack-emulator/fake-slack';
+import type { Logger } from '../../../../adapters/logging/logger';
 import { startTestApp, type TestApp } from '../../../support/app';
 
 /** Two workspaces: Acme (A) with an admin, a member and a bot, and Globex (B) with its own. */
@@ -23,7 +24,7 @@ export interface SettingsWorld {
 }
 
 /** The Slack fake as identity provider and Web API, and the real server on its own database. */
-export async function startSettingsWorld(options: { worker?: boolean; env?: Record<string, string> } = {}): Promise<SettingsWorld> {
+export async function startSettingsWorld(options: { worker?: boolean; env?: Record<string, string>; logger?: Logger } = {}): Promise<SettingsWorld> {
   const slack = await startFakeSlack();
   const teamA = slack.addTeam({ id: TEAM_A, name: 'Acme' });
   const teamB = slack.addTeam({ id: TEAM_B, name: 'Globex' });
@@ -42,7 +43,7 @@ export async function startSettingsWorld(options: { worker?: boolean; env?: Reco
       SLACK_API_URL: slack.url,
       ...options.env,
     },
-    { worker: options.worker ?? false },
+    { worker: options.worker ?? false, ...(options.logger ? { logger: options.logger } : {}) },
   );
   for (const team of [teamA, teamB]) await installTomo(app, team);
   return {

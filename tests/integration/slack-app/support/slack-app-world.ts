@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { AesGcmSecretBox } from '../../../../adapters/crypto';
+import type { Logger } from '../../../../adapters/logging/logger';
 import { createPgRepositories, type PgRepositories } from '../../../../adapters/postgres/pg-repositories';
 import { signSlackRequest } from '../../../../adapters/slack/verify-slack-signature';
 import { SLACK_QUEUES } from '../../../../apps/shared/slack-jobs';
@@ -25,7 +26,7 @@ export interface SlackAppWorld {
 }
 
 /** The real server and worker, with Slack, OpenAI and Anthropic fakes on 127.0.0.1 behind them. */
-export async function startSlackAppWorld(env: Record<string, string> = {}, options: { worker?: boolean } = {}): Promise<SlackAppWorld> {
+export async function startSlackAppWorld(env: Record<string, string> = {}, options: { worker?: boolean; logger?: Logger } = {}): Promise<SlackAppWorld> {
   const slack = await startFakeSlack({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
   const openai = await startFakeOpenAi();
   const anthropic = await startFakeAnthropic();
