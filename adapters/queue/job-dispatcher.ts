@@ -1,4 +1,5 @@
 import type { Job, JobWithMetadata, PgBoss } from 'pg-boss';
+import { errorMessage } from '../logging/error-content';
 import type { JobPayload } from '../../core/shared/job-queue.port';
 import type { Logger } from '../logging/logger';
 import { jobAttempts, type JobAttemptContext } from './job-context';
@@ -136,7 +137,7 @@ export class JobDispatcher {
     try {
       output = await this.handler(job.data, { id: job.id, name: job.name });
     } catch (error) {
-      await this.settle(() => this.boss.fail(this.queue, attempt, { message: error instanceof Error ? error.message : 'failed' }));
+      await this.settle(() => this.boss.fail(this.queue, attempt, { message: errorMessage(error) }));
       return;
     }
     // The delivery is whole: a later retry (e.g. a completion lost to a database outage) does nothing.

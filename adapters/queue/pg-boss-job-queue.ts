@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PgBoss, type JobWithMetadata } from 'pg-boss';
 import type { JobPayload, JobQueue, SendJobOptions } from '../../core/shared/job-queue.port';
+import { storableError } from '../logging/error-content';
 import type { Logger } from '../logging/logger';
 import { JobDispatcher } from './job-dispatcher';
 
@@ -181,6 +182,10 @@ export class PgBossJobQueue implements JobQueue {
             const output = await handler(job.data, { id: job.id, name: job.name, retriesLeft: Math.max(0, job.retryLimit - job.retryCount) });
             this.logger.debug({ queue: name, jobId: job.id, ms: Math.round(performance.now() - started) }, 'job done');
             return output ?? null;
+          } catch (error) {
+            // pg-boss stores what is thrown as the failed job's output: its name and message only,
+            // never the data an error quotes (PostgreSQL's detail, a response body).
+            throw storableError(error);
           } finally {
             lookAgain();
           }

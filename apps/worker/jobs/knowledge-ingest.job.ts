@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../adapters/logging/error-content';
 import type { Logger } from '../../../adapters/logging/logger';
 import type { JobHandler } from '../../../adapters/queue/pg-boss-job-queue';
 import { EmbeddingsError } from '../../../core/knowledge/embeddings.port';
@@ -23,7 +24,7 @@ export function knowledgeIngestJobHandler(deps: { ingest: Pick<IngestSource, 'ex
       return result;
     } catch (error) {
       // Only the error's class and message (ours or the SDK's: never the source's text).
-      const err = error instanceof Error ? { type: error.name, message: error.message.slice(0, 300) } : { type: typeof error };
+      const err = error instanceof Error ? { type: error.name, message: errorMessage(error).slice(0, 300) } : { type: typeof error };
       if (job?.retriesLeft === 0) {
         // No retry is left: the source fails with the reason rather than reading forever.
         const result = await deps.ingest.giveUp(input, error instanceof EmbeddingsError ? 'embedding_failed' : 'fetch_failed');
