@@ -5,11 +5,13 @@ import { parsePublicConfig } from '../../../apps/web/src/lib/api/get-public-conf
 describe('GET /api/me', () => {
   it('reads the user from either shape the server may send', () => {
     expect(parseMe({ user: { email: 'ana@acme.example' }, teamName: 'Acme', isAdmin: true })).toEqual({
-      email: 'ana@acme.example', teamName: 'Acme', isAdmin: true, activePlanKeys: [],
+      email: 'ana@acme.example', teamName: 'Acme', isAdmin: true, rolesUnknown: false, activePlanKeys: [],
     });
     expect(parseMe({ email: 'ken@acme.example', activeSubscriptions: [{ kind: 'paid', planKey: 'gpt50' }, { plan: 'gpt50_8k' }, { kind: 'trial', planKey: 'free' }, {}] })).toEqual({
-      email: 'ken@acme.example', teamName: null, isAdmin: false, activePlanKeys: ['gpt50', 'gpt50_8k'],
+      email: 'ken@acme.example', teamName: null, isAdmin: false, rolesUnknown: false, activePlanKeys: ['gpt50', 'gpt50_8k'],
     });
+    // Slack could not list the members: nobody's role is known, so admin pages ask the API.
+    expect(parseMe({ email: 'ana@acme.example', membersFailed: true })).toMatchObject({ isAdmin: false, rolesUnknown: true });
   });
 
   it('counts anything without an e-mail as signed out', () => {
