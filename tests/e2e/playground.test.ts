@@ -332,6 +332,21 @@ describe('the playground in Chromium', () => {
 });
 
 describe('the playground for a keyboard and screen-reader user', () => {
+  it('reaches "Attach a text file" with Tab from the message box, and Enter on it opens the file picker', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${base}/playground?channel=C0RANDOM`);
+    await page.getByRole('textbox', { name: 'Message # random' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Attach a text file');
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles({ name: 'agenda.txt', mimeType: 'text/plain', buffer: Buffer.from('1. budget') });
+    await expect.poll(() => page.locator('.playground-attached').innerText()).toContain('Attached: agenda.txt');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Remove the file');
+    await page.close();
+  }, 60_000);
+
   it('axe-core finds no serious or critical violations in either language: channel, open thread, attachment, home and assistant', async () => {
     const found: string[] = [];
     for (const [prefix, composerName, replyName] of [

@@ -553,20 +553,22 @@ function Composer(props: { label: string; tomo: string; onSend(text: string, fil
     <form className="playground-composer" onSubmit={(event) => void submit(event)}>
       <textarea aria-label={props.label} placeholder={t('composer.placeholder', { name: props.tomo })} value={text} rows={2} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} />
       <div className="playground-composer-actions">
-        <label className="button button-secondary">
+        {/* A button, not a <label> around the hidden input: a label is not in the Tab order, so a
+            keyboard could never attach a file. */}
+        <button type="button" className="button button-secondary" onClick={() => picker.current?.click()}>
           {t('composer.attach')}
-          <input
-            ref={picker}
-            type="file"
-            accept=".txt,.md,.csv,.json,text/*"
-            hidden
-            onChange={async (e) => {
-              const chosen = e.target.files?.[0];
-              if (chosen) setFile({ name: chosen.name, content: await chosen.text() });
-              if (picker.current) picker.current.value = '';
-            }}
-          />
-        </label>
+        </button>
+        <input
+          ref={picker}
+          type="file"
+          accept=".txt,.md,.csv,.json,text/*"
+          hidden
+          onChange={async (e) => {
+            const chosen = e.target.files?.[0];
+            if (chosen) setFile({ name: chosen.name, content: await chosen.text() });
+            if (picker.current) picker.current.value = '';
+          }}
+        />
         {file ? (
           <span className="playground-attached">
             {t('composer.attached', { name: file.name })}
