@@ -308,6 +308,26 @@ describe('the playground in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('a file that is not text, or too long, is refused when picked, naming it, in the page\'s language; nothing is sent', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/ja/playground?channel=C0RANDOM`);
+    const composer = page.getByRole('textbox', { name: '# random へのメッセージ' });
+    const picker = page.locator('.playground-composer input[type="file"]');
+    // A PDF picked under "All files": before, it was sent and refused as "characters Tomo cannot store".
+    await picker.setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0xe2, 0xe3, 0xcf, 0xd3]) });
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe(ja.composer.notText.replace('{{name}}', 'report.pdf'));
+    expect(await page.locator('.playground-attached').count()).toBe(0);
+    await picker.setInputFiles({ name: 'huge.txt', mimeType: 'text/plain', buffer: Buffer.alloc(1_200_000, 'a') });
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe(ja.composer.fileTooLarge.replace('{{name}}', 'huge.txt'));
+    // A text file is taken, and the refusal goes.
+    await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect.poll(() => page.locator('.playground-attached').innerText()).toContain('notes.txt');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await composer.press('Enter');
+    await expect.poll(() => page.locator('.playground-message').filter({ hasText: 'notes.txt' }).count()).toBe(1);
+    await page.close();
+  }, 60_000);
+
   it('after renaming the app to Kumo under Settings → App, "@Kumo who are you?" is answered in the thread', async () => {
     const page = await signedInPage();
     const saved = await page.request.put(`${base}/api/settings/app`, { headers: { origin: base }, data: { appName: 'Kumo' } });

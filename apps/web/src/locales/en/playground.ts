@@ -23,6 +23,8 @@ const playground = {
     attach: 'Attach a text file',
     attached: 'Attached: {{name}}',
     removeFile: 'Remove the file',
+    notText: '{{name}} is not a text file: attach a text file (.txt, .md, .csv, .json…).',
+    fileTooLarge: '{{name}} is too long: a text file can be at most 200,000 characters.',
   },
   message: {
     replies_one: '{{count}} reply',

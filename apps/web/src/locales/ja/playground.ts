@@ -26,6 +26,8 @@ const playground: Localized<typeof en> = {
     attach: 'テキストファイルを添付',
     attached: '添付: {{name}}',
     removeFile: 'ファイルを外す',
+    notText: '{{name}} はテキストファイルではありません。テキストファイル（.txt、.md、.csv、.json など）を添付してください。',
+    fileTooLarge: '{{name}} は長すぎます。添付できるテキストファイルは 200,000 文字までです。',
   },
   message: {
     replies_one: '{{count}} 件の返信',

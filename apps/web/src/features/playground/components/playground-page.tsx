@@ -52,6 +52,8 @@ const OFFERED_REACTIONS = ['jp', 'fr', 'memo', 'question', 'bulb'];
 /** How an emoji shows: its glyph when known, else `:name:` as Slack shows a name it cannot draw. */
 const glyph = (name: string) => EMOJI[name] ?? `:${name}:`;
 const POLL_MS = 600;
+/** The longest text file the playground takes (apps/playground/playground.routes.ts). */
+const MAX_FILE_CHARACTERS = 200_000;
 const route = getRouteApi('/{-$locale}/playground');
 const GENERAL = 'C0GENERAL';
 /** Where the workspace is one column (playground.css): an open thread then takes the view. */
@@ -530,6 +532,7 @@ function Composer(props: { label: string; tomo: string; onSend(text: string, fil
   const [text, setText] = useState('');
   const [file, setFile] = useState<{ name: string; content: string } | undefined>(undefined);
   const [sending, setSending] = useState(false);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
   const picker = useRef<HTMLInputElement>(null);
 
   const submit = async (event?: FormEvent) => {
@@ -565,10 +568,22 @@ function Composer(props: { label: string; tomo: string; onSend(text: string, fil
           hidden
           onChange={async (e) => {
             const chosen = e.target.files?.[0];
-            if (chosen) setFile({ name: chosen.name, content: await chosen.text() });
             if (picker.current) picker.current.value = '';
+            if (!chosen) return;
+            // Said here, in the page's words, before anything is sent: otherwise a PDF or a picture
+            // (chosen under "All files") came back as "characters Tomo cannot store", and a file
+            // over the body limit as "too large to send", neither naming the file.
+            const content = await chosen.text();
+            const refusal = /[\0\uFFFD]/.test(content) ? 'notText' : content.length > MAX_FILE_CHARACTERS ? 'fileTooLarge' : null;
+            setFileProblem(refusal ? t(`composer.${refusal}`, { name: chosen.name }) : null);
+            setFile(refusal ? undefined : { name: chosen.name, content });
           }}
         />
+        {fileProblem ? (
+          <p className="playground-error" role="alert">
+            {fileProblem}
+          </p>
+        ) : null}
         {file ? (
           <span className="playground-attached">
             {t('composer.attached', { name: file.name })}
