@@ -60,12 +60,11 @@ export class OpenAiEmbeddings implements Embeddings {
         signal ? { signal } : {},
       );
     } catch (error) {
-      // The SDK's messages carry the server's words, never our input.
+      // The SDK's message is the server's words, and a server may quote what it was sent (a
+      // validation error naming the input): only the status and the error's code or type are kept.
       const status = error instanceof OpenAI.APIError ? error.status : undefined;
       const retryable = status === undefined || status === 408 || status === 429 || status >= 500;
-      throw new EmbeddingsError(`Embeddings request failed${status ? ` (HTTP ${status})` : ''}: ${error instanceof Error ? error.message : String(error)}`, {
-        retryable,
-      });
+      throw new EmbeddingsError(`Embeddings request failed${status ? ` (HTTP ${status})` : ''}: ${errorKind(error)}`, { retryable });
     }
     const data = [...response.data].sort((a, b) => a.index - b.index);
     if (data.length !== batch.length) {
@@ -81,4 +80,11 @@ export class OpenAiEmbeddings implements Embeddings {
       return Float32Array.from(d.embedding);
     });
   }
+}
+
+/** What failed, as a word: the API's error code or type (identifiers, no text), or the SDK error's class. */
+function errorKind(error: unknown): string {
+  const word = (value: unknown) => (typeof value === 'string' && /^[\w.-]{1,64}$/.test(value) ? value : undefined);
+  if (error instanceof OpenAI.APIError) return word(error.code) ?? word(error.type) ?? 'error';
+  return error instanceof Error ? (word(error.name) ?? 'error') : 'error';
 }

@@ -58,4 +58,16 @@ describe('OpenAI embeddings adapter', () => {
     openai.failEmbeddings(null);
     await expect(openAiEmbeddings({ sendDimensions: false }).embed(['x'])).rejects.toThrow(/returned 1536 dimensions, EMBEDDINGS_DIMENSIONS says 64/);
   });
+
+  it("keeps the server's words out of its error: an error body may quote the text it was sent", async () => {
+    const secret = 'ZEBRA-7731-SECRET';
+    for (const status of [400, 500]) {
+      openai.failEmbeddings(status, { echo: true });
+      const error = await openAiEmbeddings({ maxRetries: 0 }).embed([`passage about ${secret}`]).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(EmbeddingsError);
+      expect((error as EmbeddingsError).message).toBe(`Embeddings request failed (HTTP ${status}): server_error`);
+      expect(JSON.stringify(error, Object.getOwnPropertyNames(error))).not.toContain(secret);
+    }
+    openai.failEmbeddings(null);
+  });
 });

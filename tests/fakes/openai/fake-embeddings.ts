@@ -15,8 +15,12 @@ export interface EmbeddingsFake {
   embeddingCalls: RecordedEmbeddingCall[];
   /** The next `times` embedding requests answer 429 with `Retry-After: seconds`. */
   rateLimitEmbeddings(times: number, retryAfterSeconds: number): void;
-  /** Every embedding request fails with this status until reset (null). */
-  failEmbeddings(status: number | null): void;
+  /**
+   * Every embedding request fails with this status until reset (null). `echo`: the error's
+   * message quotes the first input, as some OpenAI-compatible servers' validation errors do;
+   * `retryAfterSeconds` is sent as Retry-After.
+   */
+  failEmbeddings(status: number | null, options?: { echo?: boolean; retryAfterSeconds?: number }): void;
   /** Successful embedding requests answer after this many milliseconds (a slow model); 0 resets. */
   delayEmbeddings(ms: number): void;
 }
@@ -32,6 +36,7 @@ export function embeddingsRoute(): EmbeddingsFake & { handle(req: IncomingMessag
   let limited = 0;
   let retryAfter = 0;
   let failing: number | null = null;
+  let failingOptions: { echo?: boolean; retryAfterSeconds?: number } = {};
   let delayMs = 0;
   return {
     embeddingCalls,
@@ -39,8 +44,9 @@ export function embeddingsRoute(): EmbeddingsFake & { handle(req: IncomingMessag
       limited = times;
       retryAfter = seconds;
     },
-    failEmbeddings(status) {
+    failEmbeddings(status, options = {}) {
       failing = status;
+      failingOptions = options;
     },
     delayEmbeddings(ms) {
       delayMs = ms;
@@ -65,7 +71,9 @@ export function embeddingsRoute(): EmbeddingsFake & { handle(req: IncomingMessag
       }
       if (failing !== null) {
         record(failing);
-        sendJson(res, failing, { error: { message: 'The server had an error (fake).', type: 'server_error', code: null } });
+        const message = failingOptions.echo ? `Invalid input ${JSON.stringify(String(inputs[0]).slice(0, 200))}: the server had an error (fake).` : 'The server had an error (fake).';
+        const headers = failingOptions.retryAfterSeconds === undefined ? {} : { 'retry-after': String(failingOptions.retryAfterSeconds) };
+        sendJson(res, failing, { error: { message, type: 'server_error', code: null } }, headers);
         return true;
       }
       if (inputs.some((i) => typeof i !== 'string' || i === '')) {

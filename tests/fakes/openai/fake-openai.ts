@@ -115,7 +115,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     },
     embeddingCalls: embeddings.embeddingCalls,
     rateLimitEmbeddings: (times, seconds) => embeddings.rateLimitEmbeddings(times, seconds),
-    failEmbeddings: (status) => embeddings.failEmbeddings(status),
+    failEmbeddings: (status, options) => embeddings.failEmbeddings(status, options),
     delayEmbeddings: (ms) => embeddings.delayEmbeddings(ms),
   };
 }
