@@ -72,7 +72,7 @@ export function embeddingsRoute(): EmbeddingsFake & { handle(req: IncomingMessag
       if (failing !== null) {
         record(failing);
         const message = failingOptions.echo ? `Invalid input ${JSON.stringify(String(inputs[0]).slice(0, 200))}: the server had an error (fake).` : 'The server had an error (fake).';
-        const headers = failingOptions.retryAfterSeconds === undefined ? {} : { 'retry-after': String(failingOptions.retryAfterSeconds) };
+        const headers: Record<string, string> = failingOptions.retryAfterSeconds === undefined ? {} : { 'retry-after': String(failingOptions.retryAfterSeconds) };
         sendJson(res, failing, { error: { message, type: 'server_error', code: null } }, headers);
         return true;
       }

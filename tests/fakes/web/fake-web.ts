@@ -12,6 +12,8 @@ export interface FakePage {
   delayMs?: number;
   /** Send only this many bytes of the body, then hold the connection open without ending it (a slow-loris server). */
   stallAfter?: number;
+  /** Send only this many bytes of the body, then drop the connection (a page cut off midway). */
+  cutAfter?: number;
 }
 
 export interface FakeWeb {
@@ -94,6 +96,10 @@ function send(res: ServerResponse, page: FakePage): void {
   const body = page.body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(page.body) ? page.body : Buffer.from(page.body, 'utf8');
   const headers: Record<string, string> = { ...(page.type ? { 'content-type': page.type } : {}), ...page.headers };
   res.writeHead(page.status ?? 200, headers);
+  if (page.cutAfter !== undefined) {
+    res.write(body.subarray(0, page.cutAfter), () => res.destroy());
+    return;
+  }
   if (page.stallAfter !== undefined) {
     res.write(body.subarray(0, page.stallAfter));
     return;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { AesGcmSecretBox } from '../../../../adapters/crypto';
 import type { Logger } from '../../../../adapters/logging/logger';
+import type { TomoMetrics } from '../../../../adapters/metrics/prometheus-metrics';
 import { createPgRepositories, type PgRepositories } from '../../../../adapters/postgres/pg-repositories';
 import { signSlackRequest } from '../../../../adapters/slack/verify-slack-signature';
 import { SLACK_QUEUES } from '../../../../apps/shared/slack-jobs';
@@ -26,7 +27,7 @@ export interface SlackAppWorld {
 }
 
 /** The real server and worker, with Slack, OpenAI and Anthropic fakes on 127.0.0.1 behind them. */
-export async function startSlackAppWorld(env: Record<string, string> = {}, options: { worker?: boolean; logger?: Logger } = {}): Promise<SlackAppWorld> {
+export async function startSlackAppWorld(env: Record<string, string> = {}, options: { worker?: boolean; logger?: Logger; metrics?: TomoMetrics } = {}): Promise<SlackAppWorld> {
   const slack = await startFakeSlack({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
   const openai = await startFakeOpenAi();
   const anthropic = await startFakeAnthropic();
