@@ -34,6 +34,14 @@ const PAGE_SIZE = 200;
 const MAX_CACHED_LISTS = 5_000;
 /** Stops paging a huge workspace at this many pages (40,000 members at 200 a page). */
 const MAX_PAGES = 200;
+/**
+ * `users.conversations` is Tier 3 (50 a minute per workspace): many people's channels are read
+ * this many at a time, each waiting out Slack's 429s, so a page with 300 bots gets them all at
+ * Slack's pace instead of 300 calls at once whose retries run out.
+ */
+const CHANNELS_OF_EACH_CONCURRENCY = 3;
+/** 429s one of those reads waits out: a few at a time, each is refused at most until the minute's allowance refills. */
+const CHANNELS_OF_EACH_RETRIES = 20;
 
 /** The workspace directory read with the installation's bot token (users.list, conversations.list, team.info). */
 export class SlackDirectory implements WorkspaceDirectory {
@@ -65,8 +73,28 @@ export class SlackDirectory implements WorkspaceDirectory {
   }
 
   channelsOf(teamId: TeamId, userId: string): Promise<ChannelEntry[]> {
+    return this.readChannelsOf(teamId, userId, {});
+  }
+
+  async channelsOfEach(teamId: TeamId, userIds: readonly string[]): Promise<Map<string, ChannelEntry[]>> {
+    const wanted = [...new Set(userIds)];
+    const found = new Map<string, ChannelEntry[]>();
+    let next = 0;
+    const lane = async () => {
+      while (next < wanted.length) {
+        const id = wanted[next]!;
+        next += 1;
+        found.set(id, await this.readChannelsOf(teamId, id, { maxRateLimitRetries: CHANNELS_OF_EACH_RETRIES }));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CHANNELS_OF_EACH_CONCURRENCY, wanted.length) }, lane));
+    return new Map(userIds.map((id) => [id, found.get(id)!]));
+  }
+
+  /** One person's (or bot's) channels, cached and shared in flight like the other lists. */
+  private readChannelsOf(teamId: TeamId, userId: string, overrides: SlackApiCallerOptions): Promise<ChannelEntry[]> {
     return this.cached(`channels-of:${teamId}:${userId}`, async () => {
-      const call = await this.caller(teamId);
+      const call = await this.caller(teamId, overrides);
       const channels = await paginate<SlackChannel>(call, 'users.conversations', 'channels', {
         user: userId,
         types: 'public_channel,private_channel',
@@ -84,13 +112,13 @@ export class SlackDirectory implements WorkspaceDirectory {
     return { id: result.team?.id ?? teamId, name: result.team?.name ?? '', domain: result.team?.domain ?? null };
   }
 
-  private async caller(teamId: TeamId): Promise<SlackCall> {
+  private async caller(teamId: TeamId, overrides: SlackApiCallerOptions = {}): Promise<SlackCall> {
     const installation = await this.options.installations.find(teamId);
     if (!installation || installation.uninstalledAt !== null || !installation.botToken) {
       throw new WorkspaceNotInstalledError(teamId);
     }
     const { installations: _i, clock: _c, cacheMs: _m, ...callerOptions } = this.options;
-    return createSlackCaller(installation.botToken, callerOptions);
+    return createSlackCaller(installation.botToken, { ...callerOptions, ...overrides });
   }
 
   /**

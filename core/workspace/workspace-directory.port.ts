@@ -17,6 +17,11 @@ export interface WorkspaceDirectory {
   listChannels(teamId: TeamId): Promise<ChannelEntry[]>;
   /** The channels `userId` (a person, a bot, or Tomo itself) is a member of; private ones only where Tomo is too. */
   channelsOf(teamId: TeamId, userId: UserId): Promise<ChannelEntry[]>;
+  /**
+   * `channelsOf` for many people or bots at once (the Auto replies page's hundreds of bots),
+   * read a few at a time at Slack's pace instead of all together; by id.
+   */
+  channelsOfEach(teamId: TeamId, userIds: readonly UserId[]): Promise<Map<UserId, ChannelEntry[]>>;
   teamInfo(teamId: TeamId): Promise<TeamInfo>;
 }
 

@@ -26,11 +26,11 @@ export function autoReplySettingsRoutes(deps: SettingsDeps): Router {
     const installation = await deps.installations.find(teamId);
     if (!installation || botIds.length === 0) return null;
     try {
-      const tomo = await deps.directory.channelsOf(teamId, installation.botUserId);
-      const entries = await Promise.all(
-        botIds.map(async (id) => [id, botChannels(await deps.directory.channelsOf(teamId, id), tomo)] as const),
-      );
-      return new Map(entries);
+      const [tomo, ofBots] = await Promise.all([
+        deps.directory.channelsOf(teamId, installation.botUserId),
+        deps.directory.channelsOfEach(teamId, botIds),
+      ]);
+      return new Map(botIds.map((id) => [id, botChannels(ofBots.get(id) ?? [], tomo)] as const));
     } catch (error) {
       deps.logger.warn({ err: error, teamId }, 'bot channels could not be read from Slack');
       return null;
