@@ -55,6 +55,14 @@ export const MIN_STREAM_BUFFER_CHARS = 256;
 /** 50 pages of 200: a 10,000-message thread is read whole; beyond that the oldest part only. */
 const MAX_THREAD_PAGES = 50;
 const USER_LOOKUP_CONCURRENCY = 5;
+/**
+ * More people than this to look up at once (a huge thread) are read from one paged `users.list`
+ * (Tier 2: 200 people a page) instead of one `users.info` (Tier 4, 100 a minute) each; fewer keep
+ * `users.info`, which answers a small thread within Slack's burst.
+ */
+export const USERS_LIST_THRESHOLD = 50;
+/** 50 pages of 200: a workspace of 10,000 people; those beyond are looked up one by one. */
+const MAX_USER_LIST_PAGES = 50;
 const FILE_LOOKUP_CONCURRENCY = 5;
 /** Slack Connect files looked up per thread read, newest first. */
 const MAX_CONNECT_FILE_LOOKUPS = 20;
@@ -147,7 +155,17 @@ export class SlackChatPlatform implements ChatPlatform {
   }
 
   async getUsers(userIds: readonly string[]): Promise<Map<string, ChatUserProfile>> {
-    const wanted = [...new Set(userIds)].filter((id) => !this.profiles.has(id));
+    let wanted = [...new Set(userIds)].filter((id) => !this.profiles.has(id));
+    if (wanted.length > USERS_LIST_THRESHOLD) {
+      const shared = this.options.profileLookups;
+      const everyone = await (shared ? shared.workspaceProfiles(this.access.teamId, () => this.listUsers()) : this.listUsers());
+      for (const id of wanted) {
+        const profile = everyone.get(id);
+        if (profile) this.profiles.set(id, profile);
+      }
+      // People of other workspaces (Slack Connect) are not in the listing: users.info says whether Tomo may see them.
+      wanted = wanted.filter((id) => !this.profiles.has(id));
+    }
     for (let i = 0; i < wanted.length; i += USER_LOOKUP_CONCURRENCY) {
       await Promise.all(wanted.slice(i, i + USER_LOOKUP_CONCURRENCY).map((id) => this.lookUpUser(id)));
     }
@@ -299,6 +317,24 @@ export class SlackChatPlatform implements ChatPlatform {
   private async lookUpUser(id: string): Promise<void> {
     const shared = this.options.profileLookups;
     this.profiles.set(id, await (shared ? shared.get(this.access.teamId, id, () => this.fetchUser(id)) : this.fetchUser(id)));
+  }
+
+  /** The workspace's people as profiles, from `users.list` pages (with their locales, as users.info gives). */
+  private async listUsers(): Promise<ReadonlyMap<string, ChatUserProfile>> {
+    const everyone = new Map<string, ChatUserProfile>();
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_USER_LIST_PAGES; page += 1) {
+      const result = (await this.call('users.list', { limit: 200, include_locale: true, ...(cursor === undefined ? {} : { cursor }) })) as {
+        members?: SlackUser[];
+        response_metadata?: { next_cursor?: string };
+      };
+      for (const user of result.members ?? []) {
+        if (typeof user.id === 'string') everyone.set(user.id, toProfile(user as SlackUser & { id: string }));
+      }
+      cursor = result.response_metadata?.next_cursor || undefined;
+      if (cursor === undefined) break;
+    }
+    return everyone;
   }
 
   private async fetchUser(id: string): Promise<ChatUserProfile | typeof NOT_VISIBLE | null> {
