@@ -76,10 +76,10 @@ describe('Names in a thread of a 5,000-person workspace', () => {
 
   it('lists the workspace once for several huge threads answered at once, and not again within the minute', async () => {
     const factory = workerFactory();
-    const threads = [0, 1, 2].map((t) => threadOf(Array.from({ length: 120 }, (_, i) => person(t * 1_000 + i))));
+    const threads = [0, 1, 2].map((t) => threadOf(Array.from({ length: 160 }, (_, i) => person(t * 1_000 + i))));
     const mark = slack.calls.length;
     const prompts = await Promise.all(threads.map((ts) => promptFor(factory, ts)));
-    prompts.forEach((prompt, t) => expect(prompt).toContain(`Person Number ${t * 1_000 + 119}: me`));
+    prompts.forEach((prompt, t) => expect(prompt).toContain(`Person Number ${t * 1_000 + 159}: me`));
     expect(ok('users.list', mark)).toBe(Math.ceil((PEOPLE + 3) / 200));
     clock.advanceMs(30_000);
     await promptFor(factory, threads[0]!);
@@ -95,4 +95,16 @@ describe('Names in a thread of a 5,000-person workspace', () => {
     expect(ok('users.info', mark)).toBe(3);
     expect(ok('users.list', mark)).toBe(0);
   });
+
+  it('falls back to users.info for everyone when Slack fails the listing midway', async () => {
+    clock.advanceMs(120_000);
+    const people = Array.from({ length: 160 }, (_, i) => person(3_000 + i));
+    const threadTs = threadOf(people);
+    const mark = slack.calls.length;
+    slack.failNext('users.list', 'internal_error', { after: 2 });
+    const prompt = await promptFor(workerFactory(), threadTs);
+    for (const id of people) expect(prompt, id).toContain(`Person Number ${Number(id.slice(2))}: me`);
+    expect(ok('users.info', mark)).toBe(160);
+  });
 });
+
