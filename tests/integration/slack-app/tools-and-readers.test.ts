@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { dumpTables } from '../../support/table-dump';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PromptView } from '../../../adapters/memory/llm-script';
 import { AesGcmSecretBox } from '../../../adapters/crypto';
@@ -242,21 +242,10 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
 
   it('keeps no fetched text, tool argument or result in any table or job', async () => {
     await settled(world);
-    const client = new pg.Client({ connectionString: world.app.db.url });
-    await client.connect();
-    try {
-      const tables = await client.query<{ schema: string; name: string }>(
-        `select table_schema as schema, table_name as name from information_schema.tables
-         where table_schema in ('public', 'pgboss') and table_type = 'BASE TABLE'`,
-      );
-      for (const table of tables.rows) {
-        const dump = JSON.stringify((await client.query(`select * from "${table.schema}"."${table.name}"`)).rows);
-        for (const secret of ['lighthouse at Cape Mirai', 'Quarterly revenue', 'Keepers trimmed', '41 km to mile', 'Cape Mirai lighthouse', 'Lighthouse fact']) {
-          expect(dump, `${table.schema}.${table.name}`).not.toContain(secret);
-        }
+    for (const { table, dump } of await dumpTables(world.app.db.url)) {
+      for (const secret of ['lighthouse at Cape Mirai', 'Quarterly revenue', 'Keepers trimmed', '41 km to mile', 'Cape Mirai lighthouse', 'Lighthouse fact']) {
+        expect(dump, table).not.toContain(secret);
       }
-    } finally {
-      await client.end();
     }
   });
 });
