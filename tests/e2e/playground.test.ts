@@ -52,6 +52,9 @@ async function signedInPage(): Promise<Page> {
   return page;
 }
 
+/** The server renders the page: its controls are there (and focusable) before React handles them. */
+const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+
 const tomoReplies = (page: Page) => page.locator('.playground-thread .playground-message-tomo .playground-text');
 
 describe('the playground in Chromium', () => {
@@ -311,6 +314,7 @@ describe('the playground in Chromium', () => {
   it('a file that is not text, or too long, is refused when picked, naming it, in the page\'s language; nothing is sent', async () => {
     const page = await browser.newPage();
     await page.goto(`${base}/ja/playground?channel=C0RANDOM`);
+    await hydrated(page);
     const composer = page.getByRole('textbox', { name: '# random へのメッセージ' });
     const picker = page.locator('.playground-composer input[type="file"]');
     // A PDF picked under "All files": before, it was sent and refused as "characters Tomo cannot store".
@@ -355,6 +359,7 @@ describe('the playground for a keyboard and screen-reader user', () => {
   it('reaches "Attach a text file" with Tab from the message box, and Enter on it opens the file picker', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${base}/playground?channel=C0RANDOM`);
+    await hydrated(page);
     await page.getByRole('textbox', { name: 'Message # random' }).focus();
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Attach a text file');

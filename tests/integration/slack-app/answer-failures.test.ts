@@ -49,6 +49,8 @@ describe('Slack app: when the model or the plan says no', () => {
     world.openai.answer('The first words of an answer that OpenAI never finishes.');
     world.openai.cutOffNext(30, 'destroy');
     world.anthropic.answer('The whole answer, written by the second provider.');
+    // The earlier answers are counted once their jobs are done, after their words are shown.
+    await settled(world);
     const counted = await mentionsCounted();
     try {
       const ts = await ask();
