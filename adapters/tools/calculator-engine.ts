@@ -139,6 +139,9 @@ export class CalculatorEngine {
       else pending?.resolve(message.result ?? '');
     });
     worker.on('error', (error: Error & { code?: string }) => {
+      // Only the current worker's failure stops calculations: one stopped for taking too long may
+      // still run out of memory while it is being terminated, after its successor has started.
+      if (this.worker?.thread !== worker) return;
       this.stop(new CalculatorError(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'The calculation needs too much memory' : 'The calculator failed'));
     });
     worker.on('exit', () => {
