@@ -7,7 +7,7 @@ import { PgKnowledgeSourceRepository } from '../../../adapters/vector/pg-knowled
 import { KNOWLEDGE_QUEUES } from '../../../apps/shared/knowledge-jobs';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
 import type { SourceKind } from '../../../core/knowledge/knowledge-source';
-import { noonOffset } from '../../support/due-summary';
+import { summaryDueNow } from '../../support/due-summary';
 import { capturingLogger } from '../../support/logger';
 import { startFakeGitHub, type FakeGitHub } from '../../fakes/github/fake-github';
 import { askTomoFunction } from '../../fakes/slack/ask-tomo-function';
@@ -186,20 +186,7 @@ describe('Privacy: the secret in questions, threads, images and failures reaches
 
     const channel = world.slack.addChannel({ id: 'CPROBE', teamId: ws.team.id, name: 'probe' }).id;
     world.slack.addMessage({ channel, user: ws.bob, text: `Daily news ${SECRET}`, at: new Date(Date.now() - 3_600_000) });
-    const now = new Date();
-    const runAt = new Date(Math.floor((now.getTime() - 5 * 60_000) / 60_000) * 60_000);
-    await repositoriesOf(world).scheduleSettings.append(ws.team.id, {
-      teamId: ws.team.id,
-      channelId: channel,
-      channelName: 'probe',
-      isSummaryEnabled: true,
-      startTimeUtc: runAt.toISOString().slice(11, 16),
-      lookbackDays: 1,
-      timezoneOffsetMinutes: noonOffset(now),
-      timeZone: null,
-      updatedBy: ws.alice,
-      updatedAt: new Date(runAt.getTime() - 60_000),
-    });
+    await repositoriesOf(world).scheduleSettings.append(ws.team.id, summaryDueNow({ teamId: ws.team.id, channelId: channel, channelName: 'probe', owner: ws.alice }));
     await world.app.queue.send(SLACK_QUEUES.schedulesDue.name, {});
 
     const response = await postInteraction(world, {
