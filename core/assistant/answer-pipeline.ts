@@ -140,6 +140,13 @@ export function homeOf(
 
 /** Tokens kept for the conversation when context material shares the budget. */
 const CONVERSATION_RESERVE_TOKENS = 300;
+/**
+ * Context material keeps at least this many tokens (times its share) even when the
+ * instructions alone fill the plan's tokens, as the newest message keeps its 256 (a quarter of
+ * the smallest plan's 4,096): a summary of no messages, or an answer about a channel it was not
+ * shown, is worse than a request over the plan's budget.
+ */
+const MIN_CONTEXT_TOKENS = 1_024;
 
 /** The entitlement decision for `asker` in `teamId`, with the configured provider and the denial's links. */
 export function checkAsker(
@@ -266,8 +273,8 @@ export class AnswerPipeline {
       });
     const withTask = await compose({ task: request.task ?? null });
     if (!request.context) return withTask;
-    const left = tokenLimit - this.deps.tokenizer.countTokens(withTask) - CONVERSATION_RESERVE_TOKENS;
-    const context = await request.context.load(Math.max(0, Math.floor(left * request.context.share)));
+    const left = Math.max(MIN_CONTEXT_TOKENS, tokenLimit - this.deps.tokenizer.countTokens(withTask) - CONVERSATION_RESERVE_TOKENS);
+    const context = await request.context.load(Math.floor(left * request.context.share));
     return context ? compose({ task: request.task ?? null, context }) : withTask;
   }
 
