@@ -108,11 +108,16 @@ export interface SummaryRun {
 /**
  * Which due runs start now. A run belongs to its local day: a worker that comes back later
  * the same day posts it late; one that comes back on a later day skips it, and that day's run
- * follows at its own time (no pile of stale summaries after an outage).
+ * follows at its own time (no pile of stale summaries after an outage). A time the clocks skip
+ * late in the evening (23:30 where they go from 23:00 to midnight) runs just after midnight:
+ * the day it happens on counts as its own too.
  */
 export function runsToStart(due: readonly DueRun[], now: Date): SummaryRun[] {
   return due
-    .filter((run) => run.day === localDayIn(now, run))
+    .filter((run) => {
+      const today = localDayIn(now, run);
+      return run.day === today || localDayIn(run.runAt, run) === today;
+    })
     .map((run) => ({ teamId: run.teamId, channelId: run.channelId, runAt: run.runAt, day: run.day }));
 }
 

@@ -8,6 +8,7 @@ import {
   runsToStart,
   summaryClaimKey,
   type DueRun,
+  type SummaryRun,
 } from '../../../core/schedules/schedule-runs';
 import type { ScheduleSettingRecord } from '../../../core/schedules/schedule-setting';
 import { TakeDueSummaries } from '../../../core/schedules/take-due-summaries.use-case';
@@ -90,5 +91,25 @@ describe('when a scheduled summary runs (once per schedule per local day)', () =
     await schedules.append(TEAM, record({ channelId: 'C0', startTimeUtc: '18:00', timezoneOffsetMinutes: 0, updatedAt: clock.now() }));
     await schedules.advance(due);
     expect((await schedules.findDue(new Date('2025-03-02T18:00:00Z'), 10)).map((d) => d.channelId)).toEqual(['C0']);
+  });
+
+  it('runs a local time the clocks skip just before midnight once, after midnight, as that day’s run (Nuuk springs forward at 23:00)', async () => {
+    const schedules = new InMemoryScheduleSettingsRepository();
+    // 23:30 in Nuuk: UTC-2 until the clocks go from 23:00 on 28 March 2026 to 00:00 on the 29th, then UTC-1.
+    await schedules.append(TEAM, record({ startTimeUtc: '01:30', timezoneOffsetMinutes: 120, timeZone: 'America/Nuuk', updatedAt: new Date('2026-03-27T12:00:00Z') }));
+    const clock = new FakeClock('2026-03-27T12:00:00Z');
+    const sweep = new TakeDueSummaries({ schedules, clock });
+    const started: SummaryRun[] = [];
+    // Each sweep half a minute after the run it should start.
+    for (const at of ['2026-03-28T01:30:30Z', '2026-03-29T01:30:30Z', '2026-03-30T00:30:30Z']) {
+      clock.set(at);
+      await sweep.execute(async (runs) => void started.push(...runs));
+    }
+    expect(started.map((run) => [run.day, run.runAt.toISOString()])).toEqual([
+      ['2026-03-27', '2026-03-28T01:30:00.000Z'],
+      // 23:30 does not exist on the 28th: its run is the gap's length later, 00:30 on the 29th.
+      ['2026-03-28', '2026-03-29T01:30:00.000Z'],
+      ['2026-03-29', '2026-03-30T00:30:00.000Z'],
+    ]);
   });
 });
