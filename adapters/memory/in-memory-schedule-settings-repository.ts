@@ -23,7 +23,8 @@ export class InMemoryScheduleSettingsRepository implements ScheduleSettingsRepos
   async append(teamId: string, record: ScheduleSettingRecord): Promise<void> {
     assertSameTeam(teamId, record);
     this.history.push(clone(record));
-    this.nextRuns.set(key(record), { record: clone(record), nextRunAt: firstRunAfterSave(record) });
+    const pending = this.nextRuns.get(key(record))?.nextRunAt ?? null;
+    this.nextRuns.set(key(record), { record: clone(record), nextRunAt: firstRunAfterSave(record, pending) });
   }
 
   async findDue(now: Date, limit: number): Promise<DueRun[]> {

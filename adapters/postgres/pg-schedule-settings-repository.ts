@@ -33,6 +33,19 @@ export class PgScheduleSettingsRepository implements ScheduleSettingsRepository 
   async append(teamId: string, record: ScheduleSettingRecord): Promise<void> {
     assertSameTeam(teamId, record);
     await this.orm.em.fork().transactional(async (em) => {
+      const connection = em.getConnection();
+      const trx = em.getTransactionContext();
+      // One save of a channel's schedule at a time, its first included: the history row's id
+      // (which the view orders by) is then taken in the order the next runs are written, so two
+      // saves at once cannot leave the page showing one and the sweep running the other; and
+      // the next run read below is the one the save before this left.
+      await connection.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`schedule/${teamId}/${record.channelId}`], 'all', trx);
+      const [stored] = await connection.execute<{ next_run_at: Date | null }[]>(
+        'select next_run_at from channel_schedule_next_runs where team_id = ? and channel_id = ?',
+        [teamId, record.channelId],
+        'all',
+        trx,
+      );
       await em.insert(ChannelScheduleSettingHistoryEntity, { ...record });
       await em.upsert(ChannelScheduleNextRunEntity, {
         teamId,
@@ -40,7 +53,7 @@ export class PgScheduleSettingsRepository implements ScheduleSettingsRepository 
         startTimeUtc: record.startTimeUtc,
         timezoneOffsetMinutes: record.timezoneOffsetMinutes,
         timeZone: record.timeZone,
-        nextRunAt: firstRunAfterSave(record),
+        nextRunAt: firstRunAfterSave(record, stored?.next_run_at ? new Date(stored.next_run_at) : null),
       });
     });
   }

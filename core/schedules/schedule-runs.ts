@@ -59,9 +59,18 @@ export function latestRunAt(startTimeUtc: string, now: Date): Date | null {
   return latestRun({ startTimeUtc, timezoneOffsetMinutes: 0, timeZone: null }, now)?.runAt ?? null;
 }
 
-/** When an enabled schedule runs next after it is saved at `record.updatedAt`; null when off. */
-export function firstRunAfterSave(record: ScheduleSettingRecord): Date | null {
+/**
+ * When an enabled schedule runs next after it is saved at `record.updatedAt`; null when off.
+ * `pending` is the next run stored before this save: when it was due and not yet taken by a
+ * sweep (a save in the minute after the due time, or while no worker ran), today's run still
+ * happens, with what was just saved, rather than moving to tomorrow. Its claim keeps it to once.
+ */
+export function firstRunAfterSave(record: ScheduleSettingRecord, pending: Date | null = null): Date | null {
   if (!record.isSummaryEnabled) return null;
+  if (pending !== null && pending.getTime() <= record.updatedAt.getTime()) {
+    const latest = latestRun(record, record.updatedAt);
+    if (latest && isToday(latest, record, record.updatedAt)) return latest.runAt;
+  }
   return runAtOrAfter(record, record.updatedAt);
 }
 
@@ -108,17 +117,21 @@ export interface SummaryRun {
 /**
  * Which due runs start now. A run belongs to its local day: a worker that comes back later
  * the same day posts it late; one that comes back on a later day skips it, and that day's run
- * follows at its own time (no pile of stale summaries after an outage). A time the clocks skip
- * late in the evening (23:30 where they go from 23:00 to midnight) runs just after midnight:
- * the day it happens on counts as its own too.
+ * follows at its own time (no pile of stale summaries after an outage).
  */
 export function runsToStart(due: readonly DueRun[], now: Date): SummaryRun[] {
   return due
-    .filter((run) => {
-      const today = localDayIn(now, run);
-      return run.day === today || localDayIn(run.runAt, run) === today;
-    })
+    .filter((run) => isToday(run, run, now))
     .map((run) => ({ teamId: run.teamId, channelId: run.channelId, runAt: run.runAt, day: run.day }));
+}
+
+/**
+ * Whether a run of a local day is still on time at `now`: its day is today, or the day it
+ * happens on is (a time the clocks skip late in the evening runs just after midnight).
+ */
+function isToday(run: { readonly runAt: Date; readonly day: string }, zone: ScheduleZone, now: Date): boolean {
+  const today = localDayIn(now, zone);
+  return run.day === today || localDayIn(run.runAt, zone) === today;
 }
 
 /** The claim that makes a summary happen once per schedule per local day, whatever runs it. */

@@ -6,7 +6,10 @@ import type { ScheduleSettingRecord } from './schedule-setting';
 export interface ScheduleSettingsRepository {
   listLatest(teamId: TeamId): Promise<ScheduleSettingRecord[]>;
   findLatest(teamId: TeamId, channelId: ChannelId): Promise<ScheduleSettingRecord | null>;
-  /** Appends the change and moves the schedule's next run (`firstRunAfterSave`), atomically. */
+  /**
+   * Appends the change and moves the schedule's next run (`firstRunAfterSave`, given the next run
+   * stored before), atomically, one save per channel at a time.
+   */
   append(teamId: TeamId, record: ScheduleSettingRecord): Promise<void>;
   /**
    * Up to `limit` enabled schedules of every workspace whose next run is at or before `now`

@@ -78,6 +78,23 @@ describe.each(
     expect(await schedules.findDue(new Date('2025-03-02T10:00:00Z'), 10)).toEqual([]);
   });
 
+  it('keeps today’s run when the schedule is saved again while that run is due and not yet taken', async () => {
+    const utc = { channelId: 'C1', startTimeUtc: '09:00', timezoneOffsetMinutes: 0 };
+    await schedules.append(TEAM_A, aSchedule({ ...utc, updatedAt: new Date('2025-03-01T08:00:00Z') }));
+    // 09:00:20: due, and the minute's sweep has not read it yet. The look-back changes, not the time.
+    await schedules.append(TEAM_A, aSchedule({ ...utc, lookbackDays: 7, updatedAt: new Date('2025-03-01T09:00:20Z') }));
+    const sweptAt = new Date('2025-03-01T09:01:00Z');
+    const due = await schedules.findDue(sweptAt, 10);
+    expect(runsToStart(due, sweptAt)).toEqual([{ teamId: TEAM_A, channelId: 'C1', runAt: new Date('2025-03-01T09:00:00Z'), day: '2025-03-01' }]);
+    await schedules.advance(due);
+    // Saved again once today's run was taken: the next is tomorrow's, as for a new schedule
+    // whose time has passed today.
+    await schedules.append(TEAM_A, aSchedule({ ...utc, updatedAt: new Date('2025-03-01T09:30:00Z') }));
+    expect(await schedules.findDue(new Date('2025-03-01T23:59:00Z'), 10)).toEqual([]);
+    await schedules.append(TEAM_A, aSchedule({ channelId: 'C2', startTimeUtc: '09:00', timezoneOffsetMinutes: 0, updatedAt: new Date('2025-03-01T09:30:00Z') }));
+    expect(await schedules.findDue(new Date('2025-03-01T23:59:00Z'), 10)).toEqual([]);
+  });
+
   /** Every quarter hour from `from` to `to`, the minute sweep's steps: the summaries it starts. */
   const sweep = async (from: string, to: string) => {
     const started: { channelId: string; runAt: string; day: string }[] = [];

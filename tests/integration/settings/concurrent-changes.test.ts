@@ -78,3 +78,36 @@ describe('Reactions: the same name twice at once', () => {
     expect(list.custom.filter((r) => r.name === 'eyes')).toHaveLength(1);
   });
 });
+
+describe('Schedules: one channel’s row saved twice at once', () => {
+  it('runs at the time the page shows: the later save wins for both', async () => {
+    const db = new pg.Client({ connectionString: world.app.config.DATABASE_URL });
+    await db.connect();
+    const row = (localTime: string, lookbackDays: number) => ({ isSummaryEnabled: true, localTime, timezoneOffsetMinutes: 0, timeZone: 'UTC', lookbackDays });
+    // Ana's save (look-back 7) pauses inside PostgreSQL after its history row, so Mo's save,
+    // sent while it waits, can be written in between.
+    await db.query(
+      "create function slow_schedule_save() returns trigger language plpgsql as $$ begin if new.lookback_days = 7 then perform pg_sleep(1); end if; return new; end $$",
+    );
+    await db.query('create trigger slow_schedule_save after insert on channel_schedule_settings_history for each row execute function slow_schedule_save()');
+    try {
+      const anas = ana.send('PUT', '/api/settings/schedules/C0GENERAL', row('09:00', 7));
+      for (;;) {
+        const { rows } = await db.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where wait_event = 'PgSleep'");
+        if (rows[0]!.n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const mos = await mo.send('PUT', '/api/settings/schedules/C0GENERAL', row('17:00', 1));
+      expect([(await anas).status, mos.status]).toEqual([200, 200]);
+
+      // The page shows Mo's 17:00; the sweep's row (in UTC, which is the zone here) must say the same.
+      const page = (await (await ana.get('/api/settings/schedules')).json()) as { rows: { channelId: string; localTime: string }[] };
+      const { rows: runs } = await db.query<{ start_time_utc: string }>("select start_time_utc from channel_schedule_next_runs where channel_id = 'C0GENERAL'");
+      expect({ shown: page.rows.find((r) => r.channelId === 'C0GENERAL')!.localTime, runs: runs[0]!.start_time_utc }).toEqual({ shown: '17:00', runs: '17:00' });
+    } finally {
+      await db.query('drop trigger if exists slow_schedule_save on channel_schedule_settings_history');
+      await db.query('drop function if exists slow_schedule_save()');
+      await db.end();
+    }
+  });
+});
