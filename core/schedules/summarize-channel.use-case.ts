@@ -14,7 +14,7 @@ export interface SummarizeChannelDeps extends TriggerDeps {
 }
 
 export type SummarizeChannelResult =
-  | { readonly status: 'ignored'; readonly reason: IgnoreReason | 'duplicate' | 'not_installed' | 'not_in_channel' | 'channel_archived' }
+  | { readonly status: 'ignored'; readonly reason: IgnoreReason | 'duplicate' | 'not_installed' | 'not_in_channel' | 'channel_archived' | 'channel_gone' }
   | { readonly status: 'empty' }
   | AnswerPipelineResult;
 
@@ -53,14 +53,26 @@ export class SummarizeChannel extends TriggerUseCase<SummarizeChannelDeps> {
 
     // An archived channel still reads, but nothing can be posted there: no summary, no model
     // call, no DM every day; it resumes by itself if the channel is unarchived.
-    if ((await workspace.platform.channelInfo(run.channelId))?.isArchived === true) return { status: 'ignored', reason: 'channel_archived' };
+    const info = await workspace.platform.channelInfo(run.channelId);
+    if (info?.isArchived === true) return { status: 'ignored', reason: 'channel_archived' };
 
     const owner = await this.pipeline.asker(workspace, decision.requesterId);
     const say = this.deps.texts.say.bind(this.deps.texts);
     const channel = `<#${run.channelId}>`;
     const days = decision.lookbackDays;
-    const tellOwner = (reason: string) =>
-      workspace.platform.postDirect(owner.id, say('SLACK.SUMMARY_REFUSED', { channel, reason }, owner.locale), owner.appearance);
+    const tellOwner = (reason: string, about = channel) =>
+      workspace.platform.postDirect(owner.id, say('SLACK.SUMMARY_REFUSED', { channel: about, reason }, owner.locale), owner.appearance);
+
+    if (info === null && setting) {
+      // Slack no longer shows Tomo the channel (deleted, or private and Tomo taken out), so the
+      // Schedules page cannot list it to be turned off: Tomo turns it off (first, so a retry
+      // does not tell twice) and tells the owner once, by the name it was saved with (Slack
+      // shows a deleted channel's mention as unknown), instead of a DM every day.
+      await this.deps.schedules.append(run.teamId, { ...setting, isSummaryEnabled: false, updatedBy: workspace.self.userId, updatedAt: this.deps.clock.now() });
+      const named = `#${setting.channelName}`;
+      await tellOwner(say('SLACK.SUMMARY_CHANNEL_GONE', { channel: named, appName: owner.appName }, owner.locale), named);
+      return { status: 'ignored', reason: 'channel_gone' };
+    }
 
     const window = summaryWindow(run, days, setting);
     const messages = await this.readChannel(workspace, run.channelId, window);

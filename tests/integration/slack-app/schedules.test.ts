@@ -273,6 +273,33 @@ describe('Slack app: scheduled channel summaries (real server and workers, fakes
     expect(failed[0]!.n).toBe(0);
   });
 
+  it('turns off the summary of a channel Slack no longer shows Tomo (deleted, or private and Tomo taken out) and tells the owner once', async () => {
+    // Slack answers channel_not_found for both, so the Schedules page cannot list the row to turn it off.
+    const gone = world.slack.addChannel({ id: 'CGONE', teamId: world.ws.team.id, name: 'gone-project' }).id;
+    world.slack.addMessage({ channel: gone, user: world.ws.bob, text: 'Wrapping up', at: new Date(Date.now() - 30 * MINUTE) });
+    await schedule(gone);
+    world.slack.state.channels.delete(gone);
+    const calls = world.openai.calls.length;
+    const dms = dmsTo(world.ws.alice).length;
+
+    await sweep();
+
+    // Named as the schedule was saved (here 'cgone'): Slack shows a deleted channel's <#C…> as unknown.
+    const named = `#${gone.toLowerCase()}`;
+    const reason = slackText('SLACK.SUMMARY_CHANNEL_GONE', { channel: named, appName: 'Tomo' }, 'en');
+    expect(dmsTo(world.ws.alice).slice(dms)).toEqual([slackText('SLACK.SUMMARY_REFUSED', { channel: named, reason }, 'en')]);
+    expect(world.openai.calls.length).toBe(calls);
+    // Off, by Tomo, and not due again: tomorrow brings no second DM.
+    expect(await repositoriesOf(world).scheduleSettings.findLatest(world.ws.team.id, gone)).toMatchObject({
+      isSummaryEnabled: false,
+      updatedBy: world.ws.team.botUserId,
+    });
+    const [next] = await world.app.database.orm.em
+      .getConnection()
+      .execute<{ next_run_at: Date | null }[]>(`select next_run_at from channel_schedule_next_runs where channel_id = ?`, [gone]);
+    expect(next!.next_run_at).toBeNull();
+  });
+
   it('tells the schedule’s owner in a DM, not the channel, when Tomo is not in it or the trial is over', async () => {
     const outside = world.slack.addChannel({ id: 'COUTSIDE', teamId: world.ws.team.id, name: 'outside', botIsMember: false }).id;
     await schedule(outside);

@@ -16,6 +16,8 @@ export const slackEn: SlackCatalogue = {
   'SLACK.SUMMARY_EMPTY': 'No messages in {channel} in the last {days} day(s), so there is nothing to summarize.',
   'SLACK.SUMMARY_NOT_IN_CHANNEL':
     '{appName} is not a member of {channel}, so it cannot read it. Invite it there with /invite @{appName}.',
+  'SLACK.SUMMARY_CHANNEL_GONE':
+    '{appName} cannot find {channel} any more: it was deleted, or it is private and {appName} was removed from it. Its daily summary is now off; to have it again, invite {appName} back and turn the summary on on the Schedules page.',
   'SLACK.SUMMARY_REFUSED': "Today's scheduled summary of {channel} was not posted. {reason}",
   'SLACK.AUTO_REPLY_REFUSED': 'I did not auto-reply to {bot} in {channel}. {reason}',
   'SLACK.WORKFLOW_INPUT_MISSING':
