@@ -22,8 +22,13 @@ export interface InstructionMetrics {
   readonly overSoftTokenLimit: boolean;
 }
 
-/** The Instructions page metrics (spec 2): this, total, limit, this tokens, total tokens, soft token limit. */
-export function measureInstructions(current: string, others: readonly string[], tokenizer: Tokenizer): InstructionMetrics {
+/**
+ * The Instructions page metrics (spec 2): this, total, limit, this tokens, total tokens, soft
+ * token limit. Of the text as it is saved and sent, without surrounding spaces (the limit is
+ * checked on that too), so a pasted trailing newline never shows as over a limit the save passes.
+ */
+export function measureInstructions(typed: string, others: readonly string[], tokenizer: Tokenizer): InstructionMetrics {
+  const current = typed.trim();
   const thisTokens = tokenizer.countTokens(current);
   const totalTokens = others.reduce((sum, text) => sum + tokenizer.countTokens(text), thisTokens);
   return {

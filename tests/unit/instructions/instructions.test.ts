@@ -4,6 +4,7 @@ import { composeSystemPrompt, defaultSystemInstruction, PRECEDENCE_NOTE } from '
 import { ComposeInstructions } from '../../../core/instructions/compose-instructions.use-case';
 import { measureInstructions, SOFT_TOKEN_LIMIT } from '../../../core/instructions/instruction-metrics';
 import { DeleteInstruction, SaveInstruction } from '../../../core/instructions/save-instruction.use-case';
+import { validateInstruction } from '../../../core/instructions/instruction-rules';
 import { aRegularMember, anAdmin, TEAM } from '../support/builders';
 import { aWorkspaceFixture } from '../support/workspace-fixture';
 
@@ -137,5 +138,11 @@ describe('instruction metrics (spec 2)', () => {
   it('flags an instruction over the limit and a total over the soft token limit', () => {
     const metrics = measureInstructions('x'.repeat(10_001), ['y'.repeat(8_000)], new ApproximateTokenizer());
     expect(metrics).toMatchObject({ overLimit: true, overSoftTokenLimit: true });
+  });
+
+  it('counts what is saved: the text without its surrounding spaces, as the limit is checked', () => {
+    const padded = `  ${'x'.repeat(10_000)}\n\n`;
+    expect(validateInstruction('', padded).ok).toBe(true);
+    expect(measureInstructions(padded, [], new ApproximateTokenizer())).toMatchObject({ this: 10_000, total: 10_000, overLimit: false });
   });
 });
