@@ -5,7 +5,9 @@ import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { PgScheduleSettingsRepository } from '../../adapters/postgres/pg-schedule-settings-repository';
 import { PgUsageEventRepository } from '../../adapters/postgres/pg-usage-event-repository';
-import { utcTimeToLocal } from '../../core/schedules/local-time';
+import { localTimeToUtc, utcTimeToLocal } from '../../core/schedules/local-time';
+import { runAtOrAfter } from '../../core/schedules/schedule-runs';
+import { utcOffsetAt } from '../../core/schedules/time-zone';
 import { translate } from '../../apps/shared/messages';
 import en from '../../apps/web/src/locales/en/settings';
 import ja from '../../apps/web/src/locales/ja/settings';
@@ -594,6 +596,35 @@ describe('Schedules', () => {
     await idle(page);
     expect(await page.getByLabel('Local time for general').inputValue()).toBe('08:15');
     await page.close();
+  });
+
+  it('shows a row kept in another time zone at the time it runs now, in the browser’s zone', async () => {
+    // 09:00 in New York, saved when New York's offset was the other one of the year (EDT or EST):
+    // the UTC time stored then is an hour off the one it runs at now.
+    const now = new Date();
+    const savedOffset = -utcOffsetAt({ timeZone: 'America/New_York', timezoneOffsetMinutes: 0 }, now) === 300 ? 240 : 300;
+    const schedule = {
+      teamId: TEAM_A,
+      channelId: 'C0GENERAL',
+      channelName: 'general',
+      isSummaryEnabled: true,
+      startTimeUtc: (localTimeToUtc('09:00', savedOffset) as { value: string }).value,
+      lookbackDays: 1,
+      timezoneOffsetMinutes: savedOffset,
+      timeZone: 'America/New_York',
+      updatedBy: ADMIN_A,
+      updatedAt: now,
+    };
+    await new PgScheduleSettingsRepository(world.app.database.orm).append(TEAM_A, schedule);
+    const runsAt = runAtOrAfter(schedule, now)!;
+    const inTokyo = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(runsAt);
+
+    const tokyo = await world.browser.newContext({ baseURL: world.app.baseUrl, timezoneId: 'Asia/Tokyo', storageState: await admin.storageState() });
+    const page = await tokyo.newPage();
+    await page.goto('/settings/schedules');
+    await page.locator('tr[data-channel="C0GENERAL"]').waitFor();
+    await expect.poll(() => page.getByLabel('Local time for general').inputValue()).toBe(inTokyo);
+    await tokyo.close();
   });
 });
 

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { utcTimeToLocal } from '../../../../core/schedules/local-time';
 import { SaveSchedule } from '../../../../core/schedules/save-schedule.use-case';
+import { runAtOrAfter } from '../../../../core/schedules/schedule-runs';
 import { canonicalTimeZone, MAX_TIME_ZONE_LENGTH } from '../../../../core/schedules/time-zone';
 import { DEFAULT_LOCAL_TIME, DEFAULT_LOOKBACK_DAYS, scheduleRows } from '../../../../core/schedules/schedule-rules';
 import { channelDisplayName, type ChannelEntry } from '../../../../core/workspace/channel';
@@ -50,6 +51,7 @@ export function scheduleSettingsRoutes(deps: SettingsDeps): Router {
     }
     const saved = await deps.schedules.listLatest(teamId);
     const members = saved.length > 0 ? await deps.access.membersOrEmpty(teamId) : [];
+    const now = deps.clock.now();
     res.json({
       defaults: { localTime: DEFAULT_LOCAL_TIME, lookbackDays: DEFAULT_LOOKBACK_DAYS },
       rows: scheduleRows(channels, saved).map((row, index) => {
@@ -61,6 +63,9 @@ export function scheduleSettingsRoutes(deps: SettingsDeps): Router {
           // browser is in that zone (the UTC time moves with daylight saving; this does not).
           localTime: setting ? localTimeOf(setting.startTimeUtc, setting.timezoneOffsetMinutes) : null,
           timeZone: setting?.timeZone ?? null,
+          // When it next runs at that local time (or would, switched off): a browser in another
+          // zone shows this instant's time, since the UTC time saved may be an hour off today.
+          nextRunAt: setting ? iso(runAtOrAfter(setting, now)) : null,
           updatedAt: iso(row.updatedAt),
           updatedByName: nameOf(members, setting?.updatedBy),
         };

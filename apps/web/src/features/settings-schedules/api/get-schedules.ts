@@ -11,6 +11,8 @@ export interface ScheduleRowView {
   localTime?: string | null;
   /** The IANA time zone the schedule keeps its local time in; null when saved before zones were kept. */
   timeZone?: string | null;
+  /** When it next runs at its local time (or would, switched off), ISO; null when never saved. */
+  nextRunAt?: string | null;
   lookbackDays: number;
   updatedAt: string | null;
   updatedByName: string | null;

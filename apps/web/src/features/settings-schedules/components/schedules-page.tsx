@@ -43,6 +43,9 @@ export function SchedulesPage() {
       if (row.startTimeUtc === null) return defaults.localTime;
       // Kept in this browser's zone: its saved local time, whatever the offset is today.
       if (row.timeZone && row.timeZone === timeZone && row.localTime) return row.localTime;
+      // Kept in another zone: the time it next runs at, here (the UTC time saved may be an hour
+      // off today, when that zone's daylight saving changed since).
+      if (row.nextRunAt) return hoursAndMinutes(new Date(row.nextRunAt));
       const local = utcTimeToLocal(row.startTimeUtc, offset);
       return local.ok ? local.value : row.startTimeUtc;
     };
@@ -217,4 +220,10 @@ function browserTimeZone(): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** 'HH:mm' of an instant in the browser's time zone. */
+function hoursAndMinutes(at: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }
