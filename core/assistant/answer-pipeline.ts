@@ -141,10 +141,10 @@ export function homeOf(
 /** Tokens kept for the conversation when context material shares the budget. */
 const CONVERSATION_RESERVE_TOKENS = 300;
 /**
- * Context material keeps at least this many tokens (times its share) even when the
- * instructions alone fill the plan's tokens, as the newest message keeps its 256 (a quarter of
- * the smallest plan's 4,096): a summary of no messages, or an answer about a channel it was not
- * shown, is worse than a request over the plan's budget.
+ * Context material keeps at least this many tokens, a quarter of the smallest plan's 4,096
+ * (times its share), even when the instructions alone fill the plan's tokens, as the newest
+ * message of a thread keeps 256: a summary of no messages, or an answer about a channel the
+ * model was not shown, is worse than a request over the plan's budget.
  */
 const MIN_CONTEXT_TOKENS = 1_024;
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { parseLocalTime, utcTimeToLocal } from '../../../../../../core/schedules/local-time';
+import { parseLocalTime } from '../../../../../../core/schedules/local-time';
 import { searchByChannelName, validateLookbackDays } from '../../../../../../core/schedules/schedule-rules';
 import { LoadState } from '../../../components/settings/load-state';
 import { ActionStatus, SettingsPage } from '../../../components/settings/settings-page';
@@ -43,11 +43,9 @@ export function SchedulesPage() {
       if (row.startTimeUtc === null) return defaults.localTime;
       // Kept in this browser's zone: its saved local time, whatever the offset is today.
       if (row.timeZone && row.timeZone === timeZone && row.localTime) return row.localTime;
-      // Kept in another zone: the time it next runs at, here (the UTC time saved may be an hour
-      // off today, when that zone's daylight saving changed since).
-      if (row.nextRunAt) return hoursAndMinutes(new Date(row.nextRunAt));
-      const local = utcTimeToLocal(row.startTimeUtc, offset);
-      return local.ok ? local.value : row.startTimeUtc;
+      // Kept in another zone: the time it next runs at, here (its UTC time saved may be an hour
+      // off today, once that zone's daylight saving changed).
+      return row.nextRunAt ? hoursAndMinutes(new Date(row.nextRunAt)) : row.startTimeUtc;
     };
     return { isSummaryEnabled: row.isSummaryEnabled, localTime: toLocal(), lookbackDays: String(row.lookbackDays) };
   };
@@ -73,7 +71,7 @@ export function SchedulesPage() {
       ),
     );
     setInvalid((previous) => Object.fromEntries(Object.entries(previous).filter(([channelId]) => data.rows.some((row) => row.channelId === channelId && kept(row)))));
-  }, [data, offset, timeZone]);
+  }, [data, timeZone]);
 
   const save = (row: ScheduleRowView) => {
     const draft = drafts[row.channelId];
