@@ -56,7 +56,7 @@ export async function startAllInOne(env: Record<string, string | undefined>, opt
             }),
           ]
         : [];
-    const http = await startServer({ config: serverConfig, logger, database, queue, metrics, extraRoutes });
+    const http = await startServer({ config: serverConfig, logger, database, queue, metrics, extraRoutes, components: observability.components });
     playground?.setTomoUrl(`http://127.0.0.1:${http.port}`);
     if (playground) {
       logger.info(

@@ -36,6 +36,8 @@ export class TomoMetrics {
   readonly activeStreams: Gauge;
   readonly llmErrors: Counter<'provider' | 'code' | 'status'>;
   readonly slackRateLimited: Counter<'method'>;
+  /** The server's Socket Mode connection: 1 on its current state, 0 on the others (absent without SLACK_APP_TOKEN). */
+  readonly socketMode: Gauge<'state'>;
 
   constructor(options: MetricsOptions) {
     const registers = [this.registry];
@@ -68,6 +70,12 @@ export class TomoMetrics {
       name: 'tomo_slack_rate_limited_total',
       help: 'HTTP 429 answers from the Slack Web API, by method',
       labelNames: ['method'],
+      registers,
+    });
+    this.socketMode = new Gauge({
+      name: 'tomo_slack_socket_mode',
+      help: "The Socket Mode connection's state: 1 on the current one (connecting, connected, reconnecting, off = turned off in the Slack app's settings)",
+      labelNames: ['state'],
       registers,
     });
     if (options.queueStats) this.registerQueueStats(options.queueStats, options.queueNames ?? [], options.onCollectError);

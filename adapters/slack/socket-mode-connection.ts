@@ -17,11 +17,22 @@ export interface SocketModeOptions {
   logger: Logger;
   /** The client's ping timeout; it also spaces reconnect attempts. Default 5 s (the SDK's). */
   clientPingTimeoutMs?: number;
+  /** While Socket Mode is turned off in the app's settings (`link_disabled`): how often to look whether it is on again. Default 5 minutes. */
+  linkDisabledRecheckMs?: number;
+  /** Told each time the connection's state changes (for /readyz and the metrics). */
+  onState?(state: SocketModeState): void;
 }
 
+/**
+ * `connecting` until Slack's first hello, `connected`, `reconnecting` after a drop, `off` while
+ * Socket Mode is turned off in the Slack app's settings (Slack said `link_disabled`).
+ */
+export type SocketModeState = 'connecting' | 'connected' | 'reconnecting' | 'off';
+
 export interface SocketModeConnection {
-  /** Resolves once Slack said hello on the first socket. */
+  /** Resolves once Slack said hello on the first socket, or once Slack said Socket Mode is turned off (`state()` is then `off`). */
   start(): Promise<void>;
+  state(): SocketModeState;
   /** Closes the sockets and stops reconnecting; gives up waiting for Slack's goodbye after `timeoutMs`. */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -36,6 +47,9 @@ interface Envelope {
 
 /** The `disconnect` reasons after which Slack expects the next connection to be open before it closes this one. */
 const REFRESH_REASONS = new Set(['warning', 'refresh_requested']);
+/** The `disconnect` reason Slack gives when Socket Mode is turned off in the app's settings. */
+const LINK_DISABLED = 'link_disabled';
+const DEFAULT_LINK_DISABLED_RECHECK_MS = 5 * 60_000;
 
 /**
  * Slack events and interactions over Socket Mode (@slack/socket-mode): `apps.connections.open`
@@ -49,12 +63,25 @@ const REFRESH_REASONS = new Set(['warning', 'refresh_requested']);
  * and (b) closed a connection Slack had warned about (`disconnect`, reason `warning` or
  * `refresh_requested`) at once and opened the next only a ping timeout (5 s) later. Here the
  * next connection is opened first and the warned one closed once it said hello, as Slack asks.
+ *
+ * `link_disabled` (Socket Mode turned off in the app's settings) is said once in the log, and
+ * instead of the SDK's reconnects every few seconds one connection is tried every
+ * `linkDisabledRecheckMs` (5 minutes), so turning Socket Mode on again recovers without a restart.
  */
 export function socketModeConnection(options: SocketModeOptions, handlers: SocketModeHandlers): SocketModeConnection {
   const logger = options.logger.child({ component: 'socket-mode' });
   const clients = new Set<TomoSocketModeClient>();
+  const recheckMs = options.linkDisabledRecheckMs ?? DEFAULT_LINK_DISABLED_RECHECK_MS;
   let current: TomoSocketModeClient | undefined;
   let stopping = false;
+  let state: SocketModeState = 'connecting';
+  let recheckTimer: NodeJS.Timeout | undefined;
+
+  function setState(next: SocketModeState): void {
+    if (next === state) return;
+    state = next;
+    options.onState?.(next);
+  }
 
   function open(): TomoSocketModeClient {
     const client = new TomoSocketModeClient(
@@ -76,13 +103,20 @@ export function socketModeConnection(options: SocketModeOptions, handlers: Socke
           });
         },
         refresh: (reason) => void handOver(client, reason),
+        linkDisabled: () => turnedOff(),
       },
     );
     clients.add(client);
-    client.on('connected', () => logger.info('Socket Mode connected'));
-    client.on('reconnecting', () => logger.info('Socket Mode reconnecting'));
+    client.on('connected', () => {
+      logger.info('Socket Mode connected');
+      if (client === current && state !== 'off') setState('connected');
+    });
+    client.on('reconnecting', () => {
+      logger.info('Socket Mode reconnecting');
+      if (client === current && state !== 'off') setState('reconnecting');
+    });
     client.on('disconnected', () => {
-      if (client !== current) clients.delete(client);
+      if (client !== current || state === 'off') clients.delete(client);
     });
     return client;
   }
@@ -92,7 +126,7 @@ export function socketModeConnection(options: SocketModeOptions, handlers: Socke
     if (stopping || old !== current) return;
     old.retire();
     logger.info({ reason }, 'Socket Mode: Slack is recycling the connection; opening the next one first');
-    for (let attempt = 1; !stopping; attempt += 1) {
+    for (let attempt = 1; !stopping && state !== 'off'; attempt += 1) {
       const next = open();
       current = next;
       try {
@@ -106,6 +140,53 @@ export function socketModeConnection(options: SocketModeOptions, handlers: Socke
     }
     await old.disconnect();
     clients.delete(old);
+  }
+
+  /**
+   * Slack said `link_disabled`: no connection opens until Socket Mode is on again, so no client
+   * reconnects on its own; one is tried every `recheckMs`. Said once, with what to do (the
+   * HTTP request URLs keep working, and are where Slack delivers once Socket Mode is off).
+   */
+  function turnedOff(): void {
+    if (stopping || state === 'off') return;
+    for (const client of clients) client.retire();
+    setState('off');
+    logger.warn(
+      { reason: LINK_DISABLED, recheckSeconds: Math.round(recheckMs / 1000) },
+      `Socket Mode is turned off in the Slack app's settings: Slack sends no events or interactions over SLACK_APP_TOKEN's connection. ` +
+        `Turn Socket Mode on again (api.slack.com/apps → the app → Socket Mode) and Tomo reconnects within ${describeInterval(recheckMs)}, ` +
+        `or unset SLACK_APP_TOKEN to receive them at the HTTP request URLs only`,
+    );
+    scheduleRecheck();
+  }
+
+  function scheduleRecheck(): void {
+    if (stopping || recheckTimer) return;
+    recheckTimer = setTimeout(() => {
+      recheckTimer = undefined;
+      void recheck();
+    }, recheckMs);
+    recheckTimer.unref();
+  }
+
+  /** One connection, without the SDK's retries: on again once Slack says hello on it. */
+  async function recheck(): Promise<void> {
+    if (stopping || state !== 'off') return;
+    const probe = open();
+    probe.retire();
+    try {
+      await probe.start();
+    } catch (error) {
+      clients.delete(probe);
+      logger.debug({ error: error instanceof Error ? error.message : String(error ?? LINK_DISABLED) }, 'Socket Mode is still off');
+      scheduleRecheck();
+      return;
+    }
+    if (stopping) return;
+    probe.rejoin();
+    current = probe;
+    setState('connected');
+    logger.info('Socket Mode is on again in the Slack app\'s settings: events and interactions arrive over it again');
   }
 
   async function handle(envelope: Envelope) {
@@ -125,10 +206,18 @@ export function socketModeConnection(options: SocketModeOptions, handlers: Socke
   return {
     async start() {
       current = open();
-      await current.start();
+      try {
+        await current.start();
+      } catch (error) {
+        // Off from the start: the server still runs (HTTP ingress, settings), and the rechecks find it on.
+        if (state === 'off') return;
+        throw error;
+      }
     },
+    state: () => state,
     async stop(timeoutMs = 5_000) {
       stopping = true;
+      clearTimeout(recheckTimer);
       let timer: NodeJS.Timeout | undefined;
       // The SDK waits for Slack's side of the close handshake (up to 30 s); a stopping process does not.
       await Promise.race([
@@ -147,6 +236,8 @@ interface FrameHandlers {
   envelope(envelope: Envelope): void;
   /** Slack said it will close this connection (`disconnect`, reason `warning` or `refresh_requested`). */
   refresh(reason: string): void;
+  /** Slack closes this connection because Socket Mode is turned off in the app's settings (`link_disabled`). */
+  linkDisabled(): void;
 }
 
 /**
@@ -164,9 +255,14 @@ class TomoSocketModeClient extends SocketModeClient {
     super(options);
   }
 
-  /** Slack closes this connection soon and the next one is opening: no reconnect of its own. */
+  /** Slack closes this connection soon and the next one is opening (or none may open): no reconnect of its own. */
   retire(): void {
     (this as unknown as { autoReconnectEnabled: boolean }).autoReconnectEnabled = false;
+  }
+
+  /** The connection Tomo keeps again: it reconnects on its own after a drop, as the SDK does. */
+  rejoin(): void {
+    (this as unknown as { autoReconnectEnabled: boolean }).autoReconnectEnabled = true;
   }
 
   protected override onWebSocketMessage(data: string | ArrayBuffer, isBinary: boolean): Promise<void> {
@@ -188,8 +284,13 @@ class TomoSocketModeClient extends SocketModeClient {
       this.frames.refresh(message.reason);
       return Promise.resolve();
     }
+    if (type === 'disconnect' && message.reason === LINK_DISABLED) {
+      // Retired before the SDK closes the socket, so its close does not reconnect.
+      this.retire();
+      this.frames.linkDisabled();
+    }
     if (type === 'hello' || type === 'disconnect') {
-      if (type === 'disconnect') this.log.info({ reason: String(message.reason ?? '') }, 'Socket Mode: Slack closes the connection');
+      if (type === 'disconnect' && message.reason !== LINK_DISABLED) this.log.info({ reason: String(message.reason ?? '') }, 'Socket Mode: Slack closes the connection');
       return super.onWebSocketMessage(text, false).catch((error: unknown) => {
         this.log.warn({ type, error: error instanceof Error ? error.message : String(error) }, 'Socket Mode frame failed');
       });
@@ -208,6 +309,13 @@ class TomoSocketModeClient extends SocketModeClient {
     });
     return Promise.resolve();
   }
+}
+
+/** "5 minutes", "30 seconds": the recheck interval as the operator reads it. */
+function describeInterval(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds >= 60 && seconds % 60 === 0) return `${seconds / 60} minute${seconds === 60 ? '' : 's'}`;
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Logger } from '../../adapters/logging/logger';
 import type { TomoMetrics } from '../../adapters/metrics/prometheus-metrics';
 import type { Database } from '../../adapters/postgres/database';
 import type { JobQueue } from '../../core/shared/job-queue.port';
+import type { ComponentStates } from '../shared/health';
 import { databaseReadiness } from '../shared/readiness';
 import { createApp } from './app';
 import type { ServerConfig } from './config';
@@ -40,6 +41,8 @@ export interface ServerDependencies {
   metrics?: TomoMetrics;
   /** Routers a start-up adds beside the app's own (the playground's). */
   extraRoutes?: Router[];
+  /** States `/readyz` shows beside its status (Socket Mode's); the internal port's `/readyz` shows the same. */
+  components?: ComponentStates;
 }
 
 /** Composition root of the HTTP server: binds ports to adapters from configuration. */
@@ -51,7 +54,13 @@ export function buildServerContainer(deps: ServerDependencies): Container {
   container.bind(SERVER_TYPES.JobQueue).toConstantValue(deps.queue);
   container
     .bind<ReadinessProbe>(SERVER_TYPES.Readiness)
-    .toResolvedValue((database: Database) => databaseReadiness(database), [SERVER_TYPES.Database]);
+    .toResolvedValue(
+      (database: Database): ReadinessProbe => ({
+        ...databaseReadiness(database),
+        ...(deps.components ? { details: () => deps.components!.snapshot() } : {}),
+      }),
+      [SERVER_TYPES.Database],
+    );
   // Sign in with Slack, /api/me, the spec-7 calls and the settings API.
   container
     .bind<SignedInPorts>(SERVER_TYPES.SignedInPorts)

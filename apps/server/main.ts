@@ -11,7 +11,7 @@ runMain(async () => {
   const infrastructure = await openInfrastructure(config, logger, { runsWorker: false });
   const observability = await startObservability(config, 'server', infrastructure);
   const { database, queue } = infrastructure;
-  const http = await startServer({ config, logger, database, queue, metrics: observability.metrics });
+  const http = await startServer({ config, logger, database, queue, metrics: observability.metrics, components: observability.components });
   onShutdownSignal(async (signal) => {
     logger.info({ signal }, 'shutting down');
     observability.draining();

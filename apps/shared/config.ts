@@ -118,6 +118,8 @@ export const serverEnv = {
   ANALYTICS_SCRIPT_URL: url('browser analytics script'),
   BOOKING_URL: url('embedded demo booking form'),
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, { message: 'must be at least 16 characters' }),
+  /** While Socket Mode is turned off in the Slack app's settings (`link_disabled`): seconds between looks whether it is on again. */
+  SOCKET_MODE_RECHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
 };
 
 const hostPortList = z

@@ -4,12 +4,15 @@ import { pgBossQueueStats } from '../../adapters/queue/pg-boss-queue-stats';
 import { slackRateLimits } from '../../adapters/slack/slack-api-caller';
 import type { RunningHttpServer } from './http-server';
 import type { Infrastructure } from './infrastructure';
+import { ComponentStates } from './health';
 import { startOpsServer } from './ops-server';
 import { ALL_QUEUES } from './queues';
 import { databaseReadiness } from './readiness';
 
 export interface Observability {
   metrics: TomoMetrics;
+  /** What the internal `/readyz` shows beside its status (the server's Socket Mode state). */
+  components: ComponentStates;
   /** The internal listener, when METRICS_PORT is set. */
   ops?: RunningHttpServer;
   /** From now on `/readyz` answers 503 "shutting down": the process drains, send it nothing new. */
@@ -35,6 +38,7 @@ export async function startObservability(
   });
   const onRateLimited = (method: string) => metrics.slackRateLimited.inc({ method });
   const database = databaseReadiness(infrastructure.database);
+  const components = new ComponentStates();
   let draining = false;
   slackRateLimits.on('rate_limited', onRateLimited);
   const ops =
@@ -49,11 +53,13 @@ export async function startObservability(
               if (draining) throw new Error('shutting down');
               await database.check();
             },
+            details: () => components.snapshot(),
           },
           logger: logger as Logger,
         });
   return {
     metrics,
+    components,
     ...(ops ? { ops } : {}),
     draining() {
       draining = true;

@@ -39,6 +39,20 @@ export interface FakeSocketMode {
   warnAndRecycle(graceMs: number): Promise<void>;
   /** Sends one frame as it is (a malformed or unexpected message) over the newest open socket. */
   sendRaw(frame: string): void;
+  /**
+   * Socket Mode turned off in the app's settings: every open socket gets
+   * `{"type":"disconnect","reason":"link_disabled"}` and is closed. Until `turnOn`,
+   * `apps.connections.open` still hands out a URL, and a socket opened on it is told
+   * `link_disabled` at once instead of hello (Slack's answer while off is not documented).
+   * Resolves once the open sockets are closed.
+   */
+  turnOff(): Promise<void>;
+  /** Socket Mode turned on again: connections get their hello. */
+  turnOn(): void;
+  /** Whether Socket Mode is on (it is at start). */
+  readonly on: boolean;
+  /** Sockets told `link_disabled` while opening (Socket Mode off). */
+  readonly refusedWhileOff: number;
   /** Open sockets that said hello and were never warned: the ones Slack would deliver to. */
   liveSockets(): number;
   /** Resolves once `count` handshakes have completed in all. */
@@ -60,6 +74,9 @@ export async function startFakeSocketMode(options: { appToken: string; appId?: s
   const acks: SocketAck[] = [];
   const warned = new Set<WebSocket>();
   let connections = 0;
+  let on = true;
+  let refusedWhileOff = 0;
+  const linkDisabled = JSON.stringify({ type: 'disconnect', reason: 'link_disabled', debug_info: { host: 'fake-socket-mode' } });
 
   const server: Server = createServer((req, res) => {
     const parts: Buffer[] = [];
@@ -85,6 +102,12 @@ export async function startFakeSocketMode(options: { appToken: string; appId?: s
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
+      if (!on) {
+        refusedWhileOff += 1;
+        ws.send(linkDisabled);
+        ws.close();
+        return;
+      }
       sockets.push(ws);
       ws.on('message', (data) => {
         let ack: SocketAck;
@@ -174,6 +197,31 @@ export async function startFakeSocketMode(options: { appToken: string; appId?: s
             }),
         ),
       );
+    },
+    get on() {
+      return on;
+    },
+    get refusedWhileOff() {
+      return refusedWhileOff;
+    },
+    async turnOff() {
+      on = false;
+      const closing = [...sockets];
+      await Promise.all(
+        closing.map(
+          (socket) =>
+            new Promise<void>((resolve) => {
+              if (socket.readyState === socket.CLOSED) return resolve();
+              socket.once('close', () => resolve());
+              socket.send(linkDisabled);
+              // Slack closes the link itself if the client does not (a second later here).
+              setTimeout(() => socket.terminate(), 1_000).unref();
+            }),
+        ),
+      );
+    },
+    turnOn() {
+      on = true;
     },
     sendRaw(frame) {
       const socket = sockets.at(-1);

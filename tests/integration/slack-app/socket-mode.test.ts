@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TomoMetrics } from '../../../adapters/metrics/prometheus-metrics';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
 import { startFakeSocketMode, type FakeSocketMode } from '../../fakes/slack/socket-mode';
 import { startTestApp } from '../../support/app';
+import { capturingLogger } from '../../support/logger';
 import {
   eventually,
   installThroughBrowser,
@@ -116,7 +118,103 @@ describe('Socket Mode (SLACK_APP_TOKEN): the same ingress as HTTP, over a WebSoc
   }, 40_000);
 });
 
+describe('Socket Mode turned off in the Slack app settings (disconnect reason link_disabled)', () => {
+  const RECHECK_SECONDS = 8;
+  let socket: FakeSocketMode;
+  let world: SlackAppWorld;
+  const log = capturingLogger('info');
+  const metrics = new TomoMetrics({ process: 'server' });
+
+  beforeAll(async () => {
+    socket = await startFakeSocketMode({ appToken: APP_TOKEN });
+    world = await startSlackAppWorld(
+      { SLACK_APP_TOKEN: APP_TOKEN, SLACK_API_URL: socket.url, SOCKET_MODE_RECHECK_SECONDS: String(RECHECK_SECONDS) },
+      { logger: log.logger, metrics },
+    );
+    socket.upstream = world.slack.origin;
+    await installThroughBrowser(world);
+  });
+  afterAll(async () => {
+    await world?.close();
+    await socket?.close();
+  });
+
+  const readyz = async () => {
+    const response = await fetch(`${world.app.baseUrl}/readyz`);
+    return { status: response.status, body: (await response.json()) as Record<string, string> };
+  };
+  const offWarnings = () => log.output().split('\n').filter((line) => line.includes("Socket Mode is turned off in the Slack app's settings"));
+  const gauge = async () => (await metrics.render()).split('\n').filter((line) => line.startsWith('tomo_slack_socket_mode{') && line.endsWith(' 1'));
+
+  it('says so once, stays ready for HTTP, checks again slowly instead of reconnecting, and reconnects once Socket Mode is on again', async () => {
+    expect(await readyz()).toEqual({ status: 200, body: { status: 'ready', socketMode: 'connected' } });
+
+    await socket.turnOff();
+    const opensAtOff = socket.opens.length;
+    await eventually(async () => expect((await readyz()).body.socketMode).toBe('off'));
+    // Still ready: the HTTP request URLs (where Slack delivers once Socket Mode is off) are served.
+    expect((await readyz()).status).toBe(200);
+    expect(await gauge()).toEqual([expect.stringMatching(/state="off"/)]);
+    const [warning] = offWarnings();
+    expect(JSON.parse(warning!)).toMatchObject({ level: 40, reason: 'link_disabled', recheckSeconds: RECHECK_SECONDS });
+    expect(warning).toContain(`reconnects within ${RECHECK_SECONDS} seconds`);
+
+    // The SDK alone would call apps.connections.open again after 5 s, and every few seconds after.
+    await new Promise((resolve) => setTimeout(resolve, (RECHECK_SECONDS - 2) * 1000));
+    expect(socket.opens.length).toBe(opensAtOff);
+    // One look per interval: a URL, a socket told link_disabled at once, and nothing more said.
+    await eventually(() => expect(socket.refusedWhileOff).toBe(1), 5_000);
+    expect(socket.opens.length).toBe(opensAtOff + 1);
+    expect((await readyz()).body.socketMode).toBe('off');
+    expect(offWarnings()).toHaveLength(1);
+
+    socket.turnOn();
+    const connectionsBefore = socket.connections;
+    await socket.waitForConnections(connectionsBefore + 1, (RECHECK_SECONDS + 5) * 1000);
+    await eventually(async () => expect(await readyz()).toEqual({ status: 200, body: { status: 'ready', socketMode: 'connected' } }));
+    expect(await gauge()).toEqual([expect.stringMatching(/state="connected"/)]);
+    expect(log.output()).toContain('Socket Mode is on again');
+    expect(socket.refusedWhileOff).toBe(1);
+
+    // Events arrive over the socket again.
+    world.openai.answer('Back on the socket.');
+    const message = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: `<@${world.ws.team.botUserId}> back?` });
+    const event = mention(world, { ts: message.ts, channel: world.ws.channel });
+    await socket.send('events_api', {
+      token: 'legacy-verification-token',
+      team_id: world.ws.team.id,
+      api_app_id: world.ws.team.appId,
+      event,
+      type: 'event_callback',
+      event_id: 'EvSocketBack',
+      event_time: Math.floor(Date.now() / 1000),
+      authorizations: [{ enterprise_id: null, team_id: world.ws.team.id, user_id: world.ws.team.botUserId, is_bot: true }],
+    });
+    await eventually(() => expect(repliesIn(world, world.ws.channel, event.ts)).toEqual(['Back on the socket.']));
+    // A drop after the recovery is reconnected by the SDK as before.
+    socket.drop();
+    await socket.waitForConnections(connectionsBefore + 2);
+    expect(offWarnings()).toHaveLength(1);
+    expect(log.output()).not.toContain(APP_TOKEN);
+  }, 60_000);
+});
+
 describe('Socket Mode start-up failures', () => {
+  it('starts while Socket Mode is turned off: the server serves HTTP and /readyz says Socket Mode is off', async () => {
+    const socket = await startFakeSocketMode({ appToken: APP_TOKEN });
+    await socket.turnOff();
+    const app = await startTestApp({ SLACK_APP_TOKEN: APP_TOKEN, SLACK_API_URL: socket.url }, { worker: false });
+    try {
+      const response = await fetch(`${app.baseUrl}/readyz`);
+      expect({ status: response.status, body: await response.json() }).toEqual({ status: 200, body: { status: 'ready', socketMode: 'off' } });
+      expect(socket.opens.map((o) => o.outcome)).toEqual(['ok']);
+      expect(socket.refusedWhileOff).toBe(1);
+    } finally {
+      await app.close();
+      await socket.close();
+    }
+  });
+
   it('stops start-up with one sentence when Slack refuses the app token', async () => {
     const socket = await startFakeSocketMode({ appToken: APP_TOKEN });
     try {
