@@ -204,6 +204,20 @@ export class StripePaymentGateway implements PaymentGateway {
     return toGatewaySubscription(sub);
   }
 
+  async resume(input: { externalId: string }): Promise<GatewaySubscription> {
+    const sub = await this.requireSubscription(input.externalId);
+    if (sub.status !== 'paused') return toGatewaySubscription(sub);
+    // `resume_on_payment_success`: the new period is charged now and the subscription stays paused
+    // until that payment succeeds (the default would make it active first, then past_due unretried).
+    // A key per call: a subscription may be paused and resumed again later.
+    const resumed = await this.stripe.subscriptions.resume(
+      sub.id,
+      { billing_cycle_anchor: { type: 'now' }, payment_behavior: 'resume_on_payment_success' },
+      { idempotencyKey: `resume:${sub.id}:${randomUUID()}` },
+    );
+    return toGatewaySubscription(resumed);
+  }
+
   async cancelImmediately(input: { externalId: string; idempotencyKey?: string }): Promise<GatewaySubscription> {
     const sub = await this.requireSubscription(input.externalId);
     if (sub.status === 'canceled' || sub.status === 'incomplete_expired') return toGatewaySubscription(sub);

@@ -82,6 +82,7 @@ export function toGatewaySubscription(sub: Stripe.Subscription): GatewaySubscrip
     // `cancel_at_period_end` false: a `cancel_at` within this period means it will not renew either.
     cancelAtPeriodEnd:
       sub.cancel_at_period_end || (typeof sub.cancel_at === 'number' && sub.status !== 'canceled' && sub.cancel_at <= item.current_period_end),
-    canceledAt: sub.canceled_at === null ? null : fromSeconds(sub.canceled_at),
+    // `canceled_at` is when a cancellation was asked for (at period end: while the plan still runs).
+    endedAt: sub.ended_at === null || sub.ended_at === undefined ? null : fromSeconds(sub.ended_at),
   };
 }

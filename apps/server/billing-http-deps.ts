@@ -39,6 +39,7 @@ export function billingHttpDeps(input: {
     users: ports.users,
     queue,
     clock: ports.clock,
+    ids: ports.ids,
     logger,
     publicUrl: config.PUBLIC_URL,
   };

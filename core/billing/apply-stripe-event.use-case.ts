@@ -120,7 +120,8 @@ export class ApplyStripeEvent {
  * The provider's statuses in core terms: trialing/active are active; past_due keeps answering
  * while payment is retried; unpaid (Stripe exhausted its retries and stopped collecting, the
  * invoice stays open) and a status this version does not know are suspended: no answers, but
- * paying brings the plan back; canceled, expired and paused grant nothing.
+ * paying brings the plan back; paused (a trial ended without a payment method) is its own state:
+ * no answers, nothing billed, resuming brings it back; canceled and expired grant nothing.
  * An incomplete subscription (first payment not through) is not created until it is paid, and
  * one that expired that way (incomplete_expired) was never paid: unknown, it creates nothing,
  * nor does an unknown one in a status Tomo does not know.
@@ -138,7 +139,9 @@ export function toPaidSubscriptionSnapshot(
         ? 'past_due'
         : sub.status === 'unpaid' || sub.status === 'unknown'
           ? 'suspended'
-          : 'canceled';
+          : sub.status === 'paused'
+            ? 'paused'
+            : 'canceled';
   return {
     externalId: sub.externalId,
     planKey: sub.planKey,
@@ -149,6 +152,6 @@ export function toPaidSubscriptionSnapshot(
     currentPeriodStart: sub.currentPeriodStart,
     currentPeriodEnd: sub.currentPeriodEnd,
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
-    canceledAt: status === 'canceled' ? sub.canceledAt : null,
+    canceledAt: status === 'canceled' ? sub.endedAt : null,
   };
 }

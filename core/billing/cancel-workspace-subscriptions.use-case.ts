@@ -42,7 +42,7 @@ export class CancelWorkspaceSubscriptions {
         // Already over at the provider (or deleted there by hand): only the row is left to end.
         const subscription = Subscription.fromRecord(row);
         const now = this.deps.clock.now();
-        subscription.cancelNow(now, current?.canceledAt ?? now);
+        subscription.cancelNow(now, current?.endedAt ?? now);
         await this.deps.subscriptions.save(teamId, subscription.toRecord());
       }
     }

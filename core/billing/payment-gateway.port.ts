@@ -31,6 +31,11 @@ export interface PaymentGateway {
     readonly idempotencyKey?: string;
   }): Promise<GatewaySubscription>;
   /** Ends the subscription now, without refund or final proration (uninstall). Already ended: no-op. */
+  /**
+   * Resumes a paused subscription (its trial ended without a payment method) with a new period
+   * from now. The new period's invoice is paid in the same call; if that fails it stays paused.
+   */
+  resume(input: { readonly externalId: string }): Promise<GatewaySubscription>;
   cancelImmediately(input: { readonly externalId: string; readonly idempotencyKey?: string }): Promise<GatewaySubscription>;
   /**
    * Reports answered responses of pay-as-you-go subscriptions. Each event's `identifier` is
@@ -105,7 +110,11 @@ export interface GatewaySubscription {
   readonly currentPeriodStart: Date;
   readonly currentPeriodEnd: Date;
   readonly cancelAtPeriodEnd: boolean;
-  readonly canceledAt: Date | null;
+  /**
+   * When it ended (Stripe's `ended_at`), null while open. Not Stripe's `canceled_at`: for a
+   * cancellation at period end that is when it was asked for, set while the plan still runs.
+   */
+  readonly endedAt: Date | null;
 }
 
 export interface SeatQuantityInput {
@@ -177,6 +186,8 @@ export const HANDLED_WEBHOOK_TYPES = [
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
   'customer.subscription.trial_will_end',
   'invoice.paid',
   'invoice.payment_failed',

@@ -6,9 +6,11 @@ import type { BillingInterval, BillingMode, PlanKey } from './plan';
  * Stored status. `trialing` and `active` may still end by the passage of time, so ask
  * `Subscription.statusAt(now)` for the effective status. `suspended`: still open at the payment
  * provider but granting nothing (it stopped collecting after its retries, or reports a status
- * Tomo does not know); paying the open invoice makes it `active` again.
+ * Tomo does not know); paying the open invoice makes it `active` again. `paused`: open at the
+ * provider, granting nothing and billing nothing (Stripe's trial ended without a payment method);
+ * resuming it once a payment method is added makes it `active` again.
  */
-export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'suspended' | 'canceled' | 'expired';
+export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'suspended' | 'paused' | 'canceled' | 'expired';
 export type SubscriptionKind = 'trial' | 'paid';
 
 /** What persistence stores for one subscription (table `subscriptions`). */
@@ -28,6 +30,7 @@ export interface SubscriptionRecord {
   readonly currentPeriodEnd: Date;
   /** Auto-renew is on when this is false (the default). */
   readonly cancelAtPeriodEnd: boolean;
+  /** When it ended (canceled, by the provider's `ended_at`); null while it is open. */
   readonly canceledAt: Date | null;
   /** The payment provider's subscription id; null for trials. */
   readonly externalId: string | null;
@@ -127,7 +130,7 @@ export class Subscription {
     return status;
   }
 
-  /** Whether the subscription grants answers now. `past_due` keeps working while payment is retried; `suspended` does not. */
+  /** Whether the subscription grants answers now. `past_due` keeps working while payment is retried; `suspended` and `paused` do not. */
   isUsableAt(now: Date): boolean {
     const status = this.statusAt(now);
     return status === 'trialing' || status === 'active' || status === 'past_due';
@@ -151,13 +154,17 @@ export class Subscription {
     this.state = { ...this.state, status: 'canceled', canceledAt, updatedAt: now };
   }
 
-  /** A new billing period began (the payment provider renewed it). */
+  /**
+   * A new billing period began (the payment provider renewed it, or resumed it): open again, so
+   * no end is kept (a row stored as ended before, e.g. a pause once read as a cancellation).
+   */
   renew(periodStart: Date, periodEnd: Date, now: Date): void {
     this.state = {
       ...this.state,
       status: 'active',
       currentPeriodStart: periodStart,
       currentPeriodEnd: periodEnd,
+      canceledAt: null,
       updatedAt: now,
     };
   }
@@ -169,6 +176,11 @@ export class Subscription {
   /** The provider gave up collecting (or reports a status Tomo does not know): no answers until it is paid. */
   suspend(now: Date): void {
     this.state = { ...this.state, status: 'suspended', updatedAt: now };
+  }
+
+  /** The provider paused it (a trial ended without a payment method): nothing billed, no answers, until resumed. */
+  pause(now: Date): void {
+    this.state = { ...this.state, status: 'paused', updatedAt: now };
   }
 
   changePlan(planKey: PlanKey, interval: BillingInterval, billingMode: BillingMode, now: Date): void {

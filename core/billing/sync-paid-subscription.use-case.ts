@@ -15,11 +15,11 @@ export interface PaidSubscriptionSnapshot {
   readonly interval: BillingInterval;
   readonly billingMode: BillingMode;
   readonly quantity: number;
-  readonly status: 'active' | 'past_due' | 'suspended' | 'canceled';
+  readonly status: 'active' | 'past_due' | 'suspended' | 'paused' | 'canceled';
   readonly currentPeriodStart: Date;
   readonly currentPeriodEnd: Date;
   readonly cancelAtPeriodEnd: boolean;
-  /** When the provider ended it (status canceled); replays keep this instant, not "now". */
+  /** When the provider ended it (status canceled: its `ended_at`); replays keep this instant, not "now". */
   readonly canceledAt: Date | null;
 }
 
@@ -58,6 +58,7 @@ export class SyncPaidSubscription {
     else subscription.resumeAutoRenew(now);
     if (snapshot.status === 'past_due') subscription.markPastDue(now);
     if (snapshot.status === 'suspended') subscription.suspend(now);
+    if (snapshot.status === 'paused') subscription.pause(now);
     if (snapshot.status === 'canceled') {
       subscription.cancelNow(now, snapshot.canceledAt ?? existing?.canceledAt ?? now);
     }

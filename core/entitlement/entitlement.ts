@@ -14,6 +14,7 @@ export type EntitlementDenialReason =
   | 'trial_over'
   | 'plan_ended'
   | 'payment_due'
+  | 'payment_method_needed'
   | 'no_seat'
   | 'request_limit_reached'
   | 'uninstalled'
@@ -23,6 +24,7 @@ const DENIAL_CODES: Readonly<Record<EntitlementDenialReason, ErrorCode>> = {
   trial_over: 'ENTITLEMENT.TRIAL_OVER',
   plan_ended: 'ENTITLEMENT.PLAN_ENDED',
   payment_due: 'ENTITLEMENT.PAYMENT_DUE',
+  payment_method_needed: 'ENTITLEMENT.PAYMENT_METHOD_NEEDED',
   no_seat: 'ENTITLEMENT.NO_SEAT',
   other_workspace: 'ENTITLEMENT.OTHER_WORKSPACE',
   request_limit_reached: 'ENTITLEMENT.REQUEST_LIMIT_REACHED',
@@ -120,8 +122,10 @@ const byBestPlan = (a: SubscriptionRecord, b: SubscriptionRecord) =>
  * 5. Usable paid subscriptions exist but all seats are taken → no_seat.
  * 6. Otherwise, if a paid plan is suspended (the payment provider stopped collecting an unpaid
  *    invoice; paying it restores the plan) → payment_due.
- * 7. Otherwise, if the workspace had a paid plan (all ended now) → plan_ended.
- * 8. Otherwise the trial is over and no plan was bought → trial_over.
+ * 7. Otherwise, if a paid plan is paused (its trial ended without a payment method; an admin adds
+ *    one and resumes it) → payment_method_needed.
+ * 8. Otherwise, if the workspace had a paid plan (all ended now) → plan_ended.
+ * 9. Otherwise the trial is over and no plan was bought → trial_over.
  * A person of another workspace never gets a seat (the Members page lists, and frees, only the
  * workspace's members): the trial still answers them; paid plans refuse them (other_workspace).
  * A request-limit denial is returned only when no other route grants an answer.
@@ -164,6 +168,7 @@ export function decideEntitlement(facts: EntitlementFacts): EntitlementDecision 
   if (paid.length > 0) return deny(outsider ? 'other_workspace' : 'no_seat');
   const paidEver = facts.subscriptions.filter((s) => s.kind === 'paid');
   if (paidEver.some((s) => Subscription.fromRecord(s).statusAt(now) === 'suspended')) return deny('payment_due');
+  if (paidEver.some((s) => Subscription.fromRecord(s).statusAt(now) === 'paused')) return deny('payment_method_needed');
   if (paidEver.length > 0) return deny('plan_ended');
   return deny('trial_over');
 }

@@ -22,6 +22,8 @@ export type HomePlan =
   | { readonly kind: 'ended' }
   /** No usable plan, and a paid one is suspended for an unpaid invoice: paying it restores it. */
   | { readonly kind: 'payment_due' }
+  /** No usable plan, and a paid one is paused (its trial ended without a payment method): adding one and resuming restores it. */
+  | { readonly kind: 'payment_method_needed' }
   | { readonly kind: 'none' };
 
 /** The person's seat: held, free for the taking on their next question, the trial's, or none. */
@@ -84,6 +86,8 @@ export function homeFacts(input: {
     plan = { kind: 'trial', endsAt: trial.currentPeriodEnd, daysLeft: Math.max(0, Math.ceil((trial.currentPeriodEnd.getTime() - now.getTime()) / DAY_MS)) };
   } else if (input.subscriptions.some((s) => s.kind === 'paid' && Subscription.fromRecord(s).statusAt(now) === 'suspended')) {
     plan = { kind: 'payment_due' };
+  } else if (input.subscriptions.some((s) => s.kind === 'paid' && Subscription.fromRecord(s).statusAt(now) === 'paused')) {
+    plan = { kind: 'payment_method_needed' };
   } else if (input.subscriptions.some((s) => s.kind === 'paid')) {
     plan = { kind: 'ended' };
   }

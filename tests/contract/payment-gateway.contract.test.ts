@@ -9,6 +9,8 @@ interface GatewayContractHarness {
   pay(session: RedirectSession): Promise<string>;
   /** Responses the provider will bill this customer for (each identifier counted once). */
   billedResponses(customerId: string): number;
+  /** The provider pauses it: a trial that ended without a payment method. */
+  pauseForMissingPaymentMethod(externalId: string): void;
   stop(): Promise<void>;
 }
 
@@ -49,7 +51,7 @@ function paymentGatewayContract(name: string, start: () => Promise<GatewayContra
         quantity: 3,
         status: 'active',
         cancelAtPeriodEnd: false,
-        canceledAt: null,
+        endedAt: null,
       });
       expect(sub!.currentPeriodEnd.getTime()).toBeGreaterThan(sub!.currentPeriodStart.getTime());
       expect(await h.gateway.getSubscription('sub_unknown_to_the_provider')).toBeNull();
@@ -77,6 +79,18 @@ function paymentGatewayContract(name: string, start: () => Promise<GatewayContra
 
       expect(await h.gateway.setCancelAtPeriodEnd({ externalId, cancelAtPeriodEnd: true })).toMatchObject({ cancelAtPeriodEnd: true, status: 'active' });
       expect(await h.gateway.setCancelAtPeriodEnd({ externalId, cancelAtPeriodEnd: false })).toMatchObject({ cancelAtPeriodEnd: false });
+    });
+
+    it('resumes a paused subscription from now, and leaves any other as it is', async () => {
+      const { externalId } = await subscribed('TC7');
+      expect(await h.gateway.resume({ externalId })).toMatchObject({ status: 'active' });
+      h.pauseForMissingPaymentMethod(externalId);
+      expect(await h.gateway.getSubscription(externalId)).toMatchObject({ status: 'paused', endedAt: null });
+
+      const resumed = await h.gateway.resume({ externalId });
+      expect(resumed).toMatchObject({ status: 'active', endedAt: null, cancelAtPeriodEnd: false });
+      expect(Math.abs(resumed.currentPeriodStart.getTime() - TEST_NOW.getTime())).toBeLessThan(1_000);
+      expect(await h.gateway.getSubscription(externalId)).toMatchObject({ status: 'active' });
     });
 
     it('cancels immediately, once, and stops listing the subscription as open', async () => {
@@ -128,6 +142,10 @@ paymentGatewayContract('StripePaymentGateway against the Stripe HTTP fake', asyn
       const { subscription } = stripe.fake.completeCheckoutSession(session.id);
       if (!subscription) throw new Error('no subscription created');
       return subscription.id;
+    },
+    pauseForMissingPaymentMethod(externalId) {
+      stripe.fake.setSubscriptionStatus(externalId, 'trialing');
+      stripe.fake.endTrialWithoutPaymentMethod(externalId);
     },
     billedResponses: (customerId) =>
       stripe.fake.state.meterEvents

@@ -257,6 +257,43 @@ describe('billing configured', () => {
     expect(status).toBe(403);
     await member.close();
   });
+
+  it('a plan Stripe paused at its trial end (no payment method) shows as Paused with what to do; the admin resumes it and it is active again', async () => {
+    const sub = stripeSubscription();
+    on.stripe!.setSubscriptionStatus(sub.id, 'trialing');
+    on.stripe!.endTrialWithoutPaymentMethod(sub.id);
+    await on.stripe!.flushWebhooks();
+    await eventually(async () => (await on.rows()).find((r) => r.kind === 'paid')?.status === 'paused', 'the paused row');
+
+    const page = await openSubscription(admin);
+    const card = paidCard(page);
+    await card.waitFor();
+    expect(await card.getByTestId('subscription-status').innerText()).toBe('Paused');
+    expect(await card.getByTestId('paused-note').innerText()).toBe(en.subscription.pausedNote);
+    expect(await card.getByRole('switch').count()).toBe(0);
+    expect(await card.getByRole('spinbutton').count()).toBe(0);
+    // Auto-renew was turned off above: a paused plan does not claim to stay active until a date.
+    expect(await card.getByTestId('cancels-at-period-end').count()).toBe(0);
+    expect(await page.getByRole('link', { name: en.subscription.seePlans }).count()).toBe(1);
+    // The Customer Portal (where the payment method is added) is on the page too.
+    await page.getByRole('button', { name: en.subscription.manage.button }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await card.getByRole('button', { name: en.subscription.resume.button }).click();
+    const dialog = page.locator('dialog[open]');
+    expect(await dialog.innerText()).toContain('Resume Standard?');
+    await dialog.getByRole('button', { name: en.actions.confirm }).click();
+    await expect.poll(() => card.getByTestId('subscription-status').innerText()).toBe('Active');
+    expect(await card.getByTestId('paused-note').count()).toBe(0);
+    expect(stripeSubscription().status).toBe('active');
+    await on.stripe!.flushWebhooks();
+    expect((await on.rows()).find((r) => r.kind === 'paid')).toMatchObject({ status: 'active', canceledAt: null });
+
+    const ja_ = await openSubscription(admin, '/ja/settings/subscription');
+    expect(await ja_.locator('li.subscription-card', { has: ja_.getByRole('heading', { name: PLANS.gpt50.displayName }) }).count()).toBe(1);
+    await ja_.close();
+    await page.close();
+  });
 });
 
 describe('billing not configured', () => {

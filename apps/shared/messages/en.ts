@@ -41,6 +41,7 @@ export const en: MessageCatalogue = {
   'SEATS.INVALID_QUANTITY': 'The number of seats must be a whole number of at least 1.',
   'SUBSCRIPTION.NOT_FOUND': 'The subscription was not found.',
   'SUBSCRIPTION.NOT_ACTIVE': 'The subscription is no longer active.',
+  'SUBSCRIPTION.NOT_PAUSED': 'This plan is not paused, so there is nothing to resume.',
   'SUBSCRIPTION.IS_TRIAL': 'The free trial has no seats to manage. Buy a plan to assign seats.',
   'BILLING.NOT_CONFIGURED': 'Payments are not set up on this Tomo server yet, so plans cannot be bought. The free trial still works.',
   'BILLING.PROVIDER_UNAVAILABLE': 'The payment service could not be reached. Nothing was changed; please try again in a moment.',
@@ -52,6 +53,8 @@ export const en: MessageCatalogue = {
     "Your workspace's Tomo plan has ended. To keep using Tomo, a workspace admin can buy a plan at {pricingUrl}",
   'ENTITLEMENT.PAYMENT_DUE':
     "Tomo is paused for your workspace: the last payment for its plan did not go through. A workspace admin can pay the open invoice from {subscriptionUrl} and Tomo answers again at once.",
+  'ENTITLEMENT.PAYMENT_METHOD_NEEDED':
+    "Tomo is paused for your workspace: its plan's trial ended without a payment method. A workspace admin can add a payment method and resume the plan from {subscriptionUrl}, and Tomo answers again.",
   'ENTITLEMENT.NO_SEAT':
     "You don't have a Tomo seat, and every seat of your workspace's subscriptions is taken. Ask a workspace admin to add a seat or assign you one at {membersUrl}",
   'ENTITLEMENT.OTHER_WORKSPACE':

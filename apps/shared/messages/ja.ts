@@ -42,6 +42,7 @@ export const ja: MessageCatalogue = {
   'SEATS.INVALID_QUANTITY': '席数は1以上の整数で入力してください。',
   'SUBSCRIPTION.NOT_FOUND': 'サブスクリプションが見つかりません。',
   'SUBSCRIPTION.NOT_ACTIVE': 'このサブスクリプションは有効ではありません。',
+  'SUBSCRIPTION.NOT_PAUSED': 'このプランは一時停止されていないため、再開するものはありません。',
   'SUBSCRIPTION.IS_TRIAL': '無料トライアルには管理する席がありません。席を割り当てるにはプランを購入してください。',
   'BILLING.NOT_CONFIGURED': 'この Tomo サーバーではまだ決済が設定されていないため、プランを購入できません。無料トライアルは引き続きご利用いただけます。',
   'BILLING.PROVIDER_UNAVAILABLE': '決済サービスに接続できませんでした。変更は行われていません。しばらくしてからもう一度お試しください。',
@@ -53,6 +54,8 @@ export const ja: MessageCatalogue = {
     'ワークスペースのTomoのプランは終了しました。引き続きご利用いただくには、ワークスペースの管理者が {pricingUrl} からプランを購入してください。',
   'ENTITLEMENT.PAYMENT_DUE':
     'プランの最新のお支払いが完了しなかったため、このワークスペースでのTomoは一時停止中です。ワークスペースの管理者が {subscriptionUrl} から未払いの請求書を支払うと、すぐに再開します。',
+  'ENTITLEMENT.PAYMENT_METHOD_NEEDED':
+    'プランのトライアルがお支払い方法の登録なしで終了したため、このワークスペースでのTomoは一時停止中です。ワークスペースの管理者が {subscriptionUrl} からお支払い方法を追加してプランを再開すると、再び回答します。',
   'ENTITLEMENT.NO_SEAT':
     'あなたにはTomoの席がなく、ワークスペースのサブスクリプションの席はすべて使用中です。ワークスペースの管理者に席の追加、または {membersUrl} での割り当てを依頼してください。',
   'ENTITLEMENT.OTHER_WORKSPACE':

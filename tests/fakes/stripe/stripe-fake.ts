@@ -133,10 +133,43 @@ export class StripeFake {
     const sub = this.state.subscription(id);
     const previous = sub.status;
     sub.status = status;
+    if (status === 'canceled' && sub.ended_at === null) {
+      // Ended now (Stripe gave up collecting, or someone canceled it in the Dashboard).
+      sub.ended_at = this.state.nowSeconds();
+      sub.canceled_at ??= sub.ended_at;
+    }
     const rendered = renderSubscription(this.state, sub);
     return status === 'canceled'
       ? this.state.emit('customer.subscription.deleted', rendered)
       : this.state.emit('customer.subscription.updated', rendered, { status: previous });
+  }
+
+  /**
+   * A trial whose `trial_settings.end_behavior.missing_payment_method` is `pause` ended without a
+   * payment method: the subscription is `paused` (no invoice, nothing collected) until resumed.
+   * Stripe sends `customer.subscription.paused` and `customer.subscription.updated`; both are returned.
+   */
+  endTrialWithoutPaymentMethod(id: string): { paused: FakeEvent; updated: FakeEvent } {
+    const sub = this.state.subscription(id);
+    if (sub.status !== 'trialing') throw new Error(`fake Stripe: ${id} is ${sub.status}, not trialing`);
+    sub.status = 'paused';
+    const rendered = renderSubscription(this.state, sub);
+    return {
+      paused: this.state.emit('customer.subscription.paused', rendered),
+      updated: this.state.emit('customer.subscription.updated', rendered, { status: 'trialing' }),
+    };
+  }
+
+  /**
+   * The period of a subscription set to cancel at its end is over: Stripe ends it then, keeps
+   * `canceled_at` (when the cancellation was asked for) and stamps `ended_at` with the period end.
+   */
+  endPeriod(id: string): FakeEvent {
+    const sub = this.state.subscription(id);
+    if (!sub.cancel_at_period_end && sub.cancel_at === null) throw new Error(`fake Stripe: ${id} is not set to cancel`);
+    sub.status = 'canceled';
+    sub.ended_at = sub.cancel_at ?? sub.items[0]?.current_period_end ?? this.state.nowSeconds();
+    return this.state.emit('customer.subscription.deleted', renderSubscription(this.state, sub));
   }
 
   eventsOfType(type: string): FakeEvent[] {

@@ -1,10 +1,11 @@
 // Subscriptions: retrieve, list by customer, update (quantity with prorations, cancel at period
-// end, metadata) and cancel. Every change emits the customer.subscription.* event Stripe would send.
+// end, metadata), resume a paused one, and cancel. Every change emits the customer.subscription.*
+// event Stripe would send.
 import { form, type FormObject } from './form-codec';
 import { invalid } from './stripe-fake-errors';
 import { list, renderSubscription } from './stripe-fake-render';
 import { route, type FakeRoute } from './stripe-fake-routing';
-import { mergeMetadata, type FakeSubscription, type StripeFakeState } from './stripe-fake-state';
+import { addInterval, mergeMetadata, type FakeSubscription, type StripeFakeState } from './stripe-fake-state';
 import { prorationLines, type ItemChange } from './proration';
 
 export function parseItemChanges(state: StripeFakeState, sub: FakeSubscription, raw: FormObject[]): ItemChange[] {
@@ -36,6 +37,7 @@ function snapshot(sub: FakeSubscription): Record<string, unknown> {
   return {
     cancel_at_period_end: sub.cancel_at_period_end,
     cancel_at: sub.cancel_at,
+    canceled_at: sub.canceled_at,
     status: sub.status,
     metadata: { ...sub.metadata },
     quantities: sub.items.map((i) => i.quantity),
@@ -45,7 +47,7 @@ function snapshot(sub: FakeSubscription): Record<string, unknown> {
 function changedAttributes(before: Record<string, unknown>, state: StripeFakeState, sub: FakeSubscription): Record<string, unknown> {
   const after = snapshot(sub);
   const previous: Record<string, unknown> = {};
-  for (const key of ['cancel_at_period_end', 'cancel_at', 'status', 'metadata'] as const) {
+  for (const key of ['cancel_at_period_end', 'cancel_at', 'canceled_at', 'status', 'metadata'] as const) {
     if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) previous[key] = before[key];
   }
   if (JSON.stringify(before.quantities) !== JSON.stringify(after.quantities)) {
@@ -77,13 +79,17 @@ function update(req: Parameters<FakeRoute['handle']>[0], state: StripeFakeState)
     throw invalid('Received both cancel_at_period_end and cancel_at parameters. Please pass in only one.', 'cancel_at');
   }
   const cancelAtPeriodEnd = form.bool(req.form, 'cancel_at_period_end');
+  // Stripe stamps `canceled_at` when a cancellation is asked for, at period end too (the time of
+  // that request, not the end), and clears it when the cancellation is undone.
   if (cancelAtPeriodEnd === true) {
     sub.cancel_at_period_end = true;
     sub.cancel_at = sub.items[0]?.current_period_end ?? null;
+    sub.canceled_at = state.nowSeconds();
   } else if (cancelAtPeriodEnd === false && sub.cancel_at_period_end) {
     // Only undoes its own cancellation: a date set with `cancel_at` (the portal's) stays in place.
     sub.cancel_at_period_end = false;
     sub.cancel_at = null;
+    sub.canceled_at = null;
   }
   // `cancel_at` (a timestamp, '' to clear) is how the customer portal and the Dashboard schedule a
   // cancellation in recent API versions: `cancel_at_period_end` stays false. Clearing it removes
@@ -92,11 +98,44 @@ function update(req: Parameters<FakeRoute['handle']>[0], state: StripeFakeState)
     const at = form.int(req.form, 'cancel_at');
     sub.cancel_at = at ?? null;
     sub.cancel_at_period_end = false;
+    sub.canceled_at = at === undefined ? null : state.nowSeconds();
   }
   sub.metadata = mergeMetadata(sub.metadata, form.metadata(req.form));
   const rendered = renderSubscription(state, sub);
   const previous = changedAttributes(before, state, sub);
   if (Object.keys(previous).length > 0) state.emit('customer.subscription.updated', rendered, previous);
+  return rendered;
+}
+
+/**
+ * `POST /v1/subscriptions/:id/resume`: only a paused subscription. `billing_cycle_anchor[type]=now`
+ * (the default; this API version takes an object, older ones the bare string) starts a new period
+ * now; `unchanged` moves to the period around now on the old anchor.
+ * The fake's customers pay, so the resumption invoice is paid at once and it is `active` again.
+ */
+function resume(req: Parameters<FakeRoute['handle']>[0], state: StripeFakeState): unknown {
+  const sub = state.subscription(req.params.id ?? '', 'id');
+  if (sub.status !== 'paused') throw invalid('Only subscriptions with `status=paused` can be resumed.');
+  const before = snapshot(sub);
+  const anchor = form.str(form.obj(req.form, 'billing_cycle_anchor'), 'type') ?? form.str(req.form, 'billing_cycle_anchor') ?? 'now';
+  if (anchor !== 'now' && anchor !== 'unchanged') throw invalid('Invalid billing_cycle_anchor[type]: must be one of now or unchanged', 'billing_cycle_anchor[type]');
+  const now = state.nowSeconds();
+  for (const item of sub.items) {
+    const interval = state.prices.get(item.price)?.recurring?.interval ?? 'month';
+    let start = anchor === 'now' ? now : item.current_period_start;
+    let end = addInterval(start, interval);
+    while (anchor === 'unchanged' && end <= now) {
+      start = end;
+      end = addInterval(start, interval);
+    }
+    item.current_period_start = start;
+    item.current_period_end = end;
+  }
+  if (anchor === 'now') sub.billing_cycle_anchor = now;
+  sub.status = 'active';
+  const rendered = renderSubscription(state, sub);
+  state.emit('customer.subscription.resumed', rendered);
+  state.emit('customer.subscription.updated', rendered, changedAttributes(before, state, sub));
   return rendered;
 }
 
@@ -120,6 +159,7 @@ export const subscriptionRoutes: FakeRoute[] = [
       '/v1/subscriptions',
     );
   }),
+  route('POST', '/v1/subscriptions/:id/resume', resume),
   route('POST', '/v1/subscriptions/:id', update),
   route('DELETE', '/v1/subscriptions/:id', (req, state) => {
     const sub = state.subscription(req.params.id ?? '', 'id');

@@ -136,3 +136,37 @@ describe('auto-renew', () => {
     await eventually(async () => (await w.rows()).find((r) => r.id === subscription.id)?.cancelAtPeriodEnd === false, 'row in sync');
   });
 });
+
+describe('resuming a paused plan', () => {
+  it('a plan paused at its trial end without a payment method is resumed at Stripe by an admin, from today; members may not, and an active plan has nothing to resume', async () => {
+    const rowStatus = async () => (await w.rows()).find((r) => r.id === subscription.id)?.status;
+    // A trial added in the Dashboard with "pause if no payment method" at its end.
+    stripe.setSubscriptionStatus(stripeId, 'trialing');
+    stripe.endTrialWithoutPaymentMethod(stripeId);
+    await stripe.flushWebhooks();
+    await eventually(async () => (await rowStatus()) === 'paused', 'the paused row');
+
+    const byMember = await w.member.send('POST', `/api/billing/subscriptions/${subscription.id}/resume`, {});
+    expect(byMember.status).toBe(403);
+    expect(stripe.state.subscription(stripeId).status).toBe('paused');
+
+    const resumed = await w.admin.send('POST', `/api/billing/subscriptions/${subscription.id}/resume`, {});
+    expect(resumed.status).toBe(200);
+    expect(await resumed.json()).toMatchObject({ subscription: { id: subscription.id, status: 'active', autoRenew: true } });
+    const [call] = stripe.callsTo('POST', `/v1/subscriptions/${stripeId}/resume`);
+    expect(call?.params).toMatchObject({ billing_cycle_anchor: { type: 'now' }, payment_behavior: 'resume_on_payment_success' });
+    expect(call?.idempotencyKey).toMatch(new RegExp(`^resume:${stripeId}:`));
+    const atStripe = stripe.state.subscription(stripeId);
+    expect(atStripe.status).toBe('active');
+    const row = (await w.rows()).find((r) => r.id === subscription.id)!;
+    expect(row).toMatchObject({ status: 'active', canceledAt: null });
+    expect(row.currentPeriodStart.getTime()).toBe(atStripe.items[0]!.current_period_start * 1000);
+    expect(Math.abs(row.currentPeriodStart.getTime() - Date.now())).toBeLessThan(60_000);
+
+    const again = await w.admin.send('POST', `/api/billing/subscriptions/${subscription.id}/resume`, {});
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ error: { code: 'SUBSCRIPTION.NOT_PAUSED' } });
+    await stripe.flushWebhooks();
+    await eventually(async () => (await rowStatus()) === 'active', 'row in sync after the webhooks');
+  });
+});

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeClient } from '../../../adapters/stripe/stripe-client';
+import { PgSubscriptionRepository } from '../../../adapters/postgres/pg-subscription-repository';
 import type { SubscriptionRecord } from '../../../core/billing/subscription';
 import type { StripeFake } from '../../fakes/stripe/stripe-fake';
 import type { FakeEvent } from '../../fakes/stripe/stripe-fake-state';
@@ -187,6 +188,79 @@ describe('POST /api/stripe/webhook', () => {
     await settle(stripe.setSubscriptionStatus(bought.subscriptionId, 'on_hold' as 'unpaid'));
     expect(await ours()).toMatchObject({ status: 'suspended' });
     expect(await planShown()).toEqual({ current: [], past: ['suspended'], active: false });
+  });
+  it('a Stripe trial that ended without a payment method is paused, its own state: no answers, no end stamped; resuming makes it active with no end', async () => {
+    const bought = await buyThroughCheckout(a.admin, stripe, { plan: 'gpt50', seats: 2 });
+    const settle = async (event: FakeEvent) => {
+      expect(await stripe.deliver(event, webhookUrl(a.app))).toBe(200);
+      await eventually(async () => (await processedEventIds(a.app)).includes(event.id), `${event.id} applied`);
+    };
+    for (const event of bought.events) await settle(event);
+    const ours = async () => (await a.rows()).find((r) => r.externalId === bought.subscriptionId);
+    const id = (await ours())!.id;
+    const planShown = async () => {
+      type View = { id: string; status: string };
+      const page = (await (await a.admin.get('/api/settings/subscription')).json()) as { current: View[]; past: View[] };
+      const active = (await (await a.admin.get('/api/search-active-subscriptions')).json()) as View[];
+      return {
+        current: page.current.filter((s) => s.id === id).map((s) => s.status),
+        past: page.past.filter((s) => s.id === id).map((s) => s.status),
+        active: active.some((s) => s.id === id),
+      };
+    };
+
+    // A trial added in the Dashboard with "pause if no payment method" at its end.
+    await settle(stripe.setSubscriptionStatus(bought.subscriptionId, 'trialing'));
+    expect(await ours()).toMatchObject({ status: 'active', canceledAt: null });
+    const { paused, updated } = stripe.endTrialWithoutPaymentMethod(bought.subscriptionId);
+    await settle(paused);
+    await settle(updated);
+    expect(await ours()).toMatchObject({ status: 'paused', canceledAt: null });
+    expect(await planShown()).toEqual({ current: [], past: ['paused'], active: false });
+
+    // A row an earlier version stored for the pause: canceled, with an end stamped.
+    const repository = new PgSubscriptionRepository(a.app.database.orm);
+    await repository.save(TEAM, { ...(await ours())!, status: 'canceled', canceledAt: new Date('2026-01-02T03:04:05Z') });
+    await settle(stripe.setSubscriptionStatus(bought.subscriptionId, 'paused'));
+    expect(await ours()).toMatchObject({ status: 'paused', canceledAt: null });
+
+    // A payment method was added and the subscription resumed (through the real SDK): a new period from now.
+    const dashboard = createStripeClient({ secretKey: 'sk_test_dashboard', apiUrl: stripe.url });
+    const resumed = await dashboard.subscriptions.resume(bought.subscriptionId, { billing_cycle_anchor: { type: 'now' } });
+    expect(resumed.status).toBe('active');
+    await settle(stripe.eventsOfType('customer.subscription.resumed').at(-1)!);
+    await settle(stripe.eventsOfType('customer.subscription.updated').at(-1)!);
+    const row = await ours();
+    expect(row).toMatchObject({ status: 'active', canceledAt: null, cancelAtPeriodEnd: false });
+    expect(row!.currentPeriodStart.getTime()).toBe(resumed.items.data[0]!.current_period_start * 1000);
+    expect(await planShown()).toEqual({ current: ['active'], past: [], active: true });
+    // Stripe resumes paused subscriptions only.
+    await expect(dashboard.subscriptions.resume(bought.subscriptionId)).rejects.toThrow(/status=paused/);
+  });
+  it('a cancellation at period end: Stripe stamps canceled_at when it is asked for, yet the row stays open, and records the end at ended_at', async () => {
+    const bought = await buyThroughCheckout(a.admin, stripe, { plan: 'gpt50', seats: 1 });
+    const settle = async (event: FakeEvent) => {
+      expect(await stripe.deliver(event, webhookUrl(a.app))).toBe(200);
+      await eventually(async () => (await processedEventIds(a.app)).includes(event.id), `${event.id} applied`);
+    };
+    for (const event of bought.events) await settle(event);
+    const ours = async () => (await a.rows()).find((r) => r.externalId === bought.subscriptionId);
+    const portal = createStripeClient({ secretKey: 'sk_test_portal', apiUrl: stripe.url });
+
+    const asked = await portal.subscriptions.update(bought.subscriptionId, { cancel_at_period_end: true });
+    expect(asked.canceled_at).toBeGreaterThan(0);
+    expect(asked.ended_at).toBeNull();
+    await settle(stripe.eventsOfType('customer.subscription.updated').at(-1)!);
+    expect(await ours()).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, canceledAt: null });
+    // Undone: Stripe clears canceled_at again.
+    expect((await portal.subscriptions.update(bought.subscriptionId, { cancel_at_period_end: false })).canceled_at).toBeNull();
+    const again = await portal.subscriptions.update(bought.subscriptionId, { cancel_at_period_end: true });
+
+    // The period is over: the row keeps when it ended, not when the cancellation was asked for.
+    await settle(stripe.endPeriod(bought.subscriptionId));
+    const periodEnd = again.items.data[0]!.current_period_end;
+    expect(periodEnd).toBeGreaterThan(again.canceled_at! + 86_400);
+    expect(await ours()).toMatchObject({ status: 'canceled', canceledAt: new Date(periodEnd * 1000) });
   });
   it('a thin event (an event destination set to the thin payload style) is acknowledged, and a subscription one is applied by re-reading', async () => {
     const bought = await buyThroughCheckout(a.admin, stripe, { plan: 'gpt50_4k_50r', seats: 2 });

@@ -323,4 +323,38 @@ describe('Slack app: the AI-app view, App Home, interactivity and greetings (rea
       await settled(world);
     });
   });
+
+  describe('a paid plan paused because its trial ended without a payment method', () => {
+    it('tells who asks that an admin must add a payment method and where, in their language, and App Home says so; the model is not asked', async () => {
+      const pausedWs = seedWorkspace(world.slack, 'T0PAUSED');
+      await installThroughBrowser(world, pausedWs);
+      await endTrial(world, pausedWs);
+      await buyPlan(world, pausedWs, { id: 'sub-paused', quantity: 3 });
+      const subscriptions = repositoriesOf(world).subscriptions;
+      const [paid] = (await subscriptions.listByTeam(pausedWs.team.id)).filter((s) => s.kind === 'paid');
+      // Stripe paused it at its trial end (`paused`): the webhook stores it as paused, with no end.
+      await subscriptions.save(pausedWs.team.id, { ...paid!, status: 'paused' });
+      const calls = world.openai.calls.length;
+
+      const subscriptionUrl = `${world.app.config.PUBLIC_URL}/settings/subscription`;
+      for (const [user, locale] of [[pausedWs.alice, 'en'], [pausedWs.bob, 'ja']] as const) {
+        const question = world.slack.addMessage({ channel: pausedWs.channel, user, text: `<@${pausedWs.team.botUserId}> question` });
+        await sendEvent(world, mention(world, { ts: question.ts, channel: pausedWs.channel, user }, pausedWs), { ws: pausedWs });
+        await eventually(() =>
+          expect(repliesIn(world, pausedWs.channel, question.ts)).toEqual([translate('ENTITLEMENT.PAYMENT_METHOD_NEEDED', { subscriptionUrl }, locale)]),
+        );
+      }
+      expect(translate('ENTITLEMENT.PAYMENT_METHOD_NEEDED', { subscriptionUrl }, 'en')).toContain('trial ended without a payment method');
+      expect(translate('ENTITLEMENT.PAYMENT_METHOD_NEEDED', { subscriptionUrl }, 'en')).toContain(subscriptionUrl);
+      expect(world.openai.calls.length).toBe(calls);
+
+      await sendEvent(world, { type: 'app_home_opened', user: pausedWs.alice, channel: 'DHOMEPAUSED', tab: 'home', event_ts: `${Date.now() / 1000}` }, { ws: pausedWs });
+      await eventually(() => expect(world.slack.homeOf(pausedWs.alice)).toBeDefined());
+      const home = textsOf(world.slack.homeOf(pausedWs.alice));
+      expect(home).toContain(slackText('HOME.PLAN_PAYMENT_METHOD_NEEDED', { appName: 'Tomo' }, 'en'));
+      expect(home).toContain(`<${subscriptionUrl}|${slackText('HOME.LINK_SUBSCRIPTION', {}, 'en')}>`);
+      expect(home).not.toContain(slackText('HOME.PLAN_ENDED', { appName: 'Tomo' }, 'en'));
+      await settled(world);
+    });
+  });
 });

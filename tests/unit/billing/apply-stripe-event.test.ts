@@ -21,7 +21,7 @@ class ProviderState implements Pick<PaymentGateway, 'getSubscription' | 'cancelI
     if (!sub) throw new Error(`no subscription ${input.externalId}`);
     if (sub.status === 'canceled') return sub;
     this.canceled.push(input.externalId);
-    const ended = { ...sub, status: 'canceled' as const, canceledAt: new Date('2025-01-16T00:00:00Z') };
+    const ended = { ...sub, status: 'canceled' as const, endedAt: new Date('2025-01-16T00:00:00Z') };
     this.subscriptions.set(input.externalId, ended);
     return ended;
   }
@@ -49,7 +49,7 @@ const paid: GatewaySubscription = {
   currentPeriodStart: new Date('2025-01-15T00:00:00Z'),
   currentPeriodEnd: new Date('2025-02-15T00:00:00Z'),
   cancelAtPeriodEnd: false,
-  canceledAt: null,
+  endedAt: null,
 };
 
 function anEvent(id: string, type: Exclude<BillingWebhookEvent['type'], 'ignored'>, subscriptionId: string | null = 'sub_1'): BillingWebhookEvent {
@@ -166,7 +166,7 @@ describe('applying Stripe webhook events to subscription rows', () => {
     await apply.execute(anEvent('evt_1', 'invoice.payment_failed'));
     expect((await w.subscriptions.listByTeam(TEAM))[0]?.status).toBe('past_due');
 
-    provider.subscriptions.set('sub_1', { ...paid, status: 'canceled', canceledAt: new Date('2025-01-20T00:00:00Z') });
+    provider.subscriptions.set('sub_1', { ...paid, status: 'canceled', endedAt: new Date('2025-01-20T00:00:00Z') });
     await apply.execute(anEvent('evt_2', 'customer.subscription.deleted'));
     expect((await w.subscriptions.listByTeam(TEAM))[0]?.status).toBe('canceled');
   });
@@ -230,7 +230,7 @@ describe('Stripe subscription statuses in core terms', () => {
     ['unpaid', 'suspended'],
     ['unknown', 'suspended'],
     ['incomplete', 'past_due'],
-    ['paused', 'canceled'],
+    ['paused', 'paused'],
     ['incomplete_expired', 'canceled'],
     ['canceled', 'canceled'],
   ] as const)('%s → %s (for a known subscription)', (provider, core) => {

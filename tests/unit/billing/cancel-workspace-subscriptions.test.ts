@@ -57,7 +57,7 @@ describe('uninstalling ends every paid subscription of the workspace at the prov
     await w.subscriptions.save(OTHER_TEAM, aSubscription('local').forTeam(OTHER_TEAM).canceled().build());
     await w.subscriptions.save(OTHER_TEAM, aSubscription('done').forTeam(OTHER_TEAM).build());
     provider.add({ externalId: 'sub_local', customerId: 'cus_9' });
-    provider.add({ externalId: 'sub_done', customerId: 'cus_9', status: 'canceled', canceledAt: new Date('2025-04-10T00:00:00Z') });
+    provider.add({ externalId: 'sub_done', customerId: 'cus_9', status: 'canceled', endedAt: new Date('2025-04-10T00:00:00Z') });
 
     expect(await cancel.execute(OTHER_TEAM)).toEqual({ canceledExternalIds: ['sub_local'] });
     expect(provider.subscriptions.get('sub_local')?.status).toBe('canceled');

@@ -85,6 +85,19 @@ describe('subscription states and transitions (spec 4)', () => {
     expect(subscription.currentPeriodEnd).toEqual(at('2025-05-01T00:00:00Z'));
   });
 
+  it('a pause (trial ended without a payment method) grants nothing and ends nothing; resuming starts a new period with no end kept', () => {
+    const subscription = aPaidSubscription();
+    subscription.pause(at('2025-03-05T00:00:00Z'));
+    expect(subscription.statusAt(at('2025-03-06T00:00:00Z'))).toBe('paused');
+    expect(subscription.isUsableAt(at('2025-03-06T00:00:00Z'))).toBe(false);
+    expect(subscription.toRecord().canceledAt).toBeNull();
+    // A row an earlier version stored for the pause as canceled, then resumed at the provider.
+    const stored = Subscription.fromRecord({ ...subscription.toRecord(), status: 'canceled', canceledAt: at('2025-03-05T00:00:00Z') });
+    stored.renew(at('2025-03-20T00:00:00Z'), at('2025-04-20T00:00:00Z'), at('2025-03-20T00:00:00Z'));
+    expect(stored.toRecord()).toMatchObject({ status: 'active', canceledAt: null });
+    expect(stored.isUsableAt(at('2025-03-21T00:00:00Z'))).toBe(true);
+  });
+
   it('round-trips through its record', () => {
     const record = aPaidSubscription().toRecord();
     expect(Subscription.fromRecord(record).toRecord()).toEqual(record);

@@ -42,6 +42,18 @@ describe('applying the payment provider state of a subscription', () => {
     expect(result.subscription).toMatchObject({ quantity: 1, cancelAtPeriodEnd: true, status: 'past_due' });
   });
 
+  it('a pause is its own state (no answers, no end), and resuming makes it active again with no end, also on a row once stored as canceled', async () => {
+    const w = aWorkspaceFixture('2025-01-15T00:00:00Z');
+    const sync = new SyncPaidSubscription(w);
+    await sync.execute(TEAM, snapshot);
+    const { subscription: paused } = await sync.execute(TEAM, { ...snapshot, status: 'paused' });
+    expect(paused).toMatchObject({ status: 'paused', canceledAt: null });
+    await w.subscriptions.save(TEAM, { ...paused, status: 'canceled', canceledAt: new Date('2025-01-16T00:00:00Z') });
+    const resumedPeriod = { currentPeriodStart: new Date('2025-01-20T00:00:00Z'), currentPeriodEnd: new Date('2025-02-20T00:00:00Z') };
+    const { subscription: resumed } = await sync.execute(TEAM, { ...snapshot, ...resumedPeriod, status: 'active' });
+    expect(resumed).toMatchObject({ status: 'active', canceledAt: null, ...resumedPeriod });
+  });
+
   it('a deletion cancels it', async () => {
     const w = aWorkspaceFixture('2025-01-15T00:00:00Z');
     const sync = new SyncPaidSubscription(w);

@@ -195,4 +195,18 @@ describe('entitlement: may this member get an answer now? (spec 1, 4, 6, 9)', ()
     expect(decideEntitlement(facts({ subscriptions: [unpaid, standard] }))).toMatchObject({ allowed: true, subscriptionId: 'std' });
     expect(decideEntitlement(facts({ subscriptions: [unpaid, trial] }))).toMatchObject({ allowed: true, seat: 'trial' });
   });
+
+  it('a plan paused because its trial ended without a payment method: members are told an admin must add one, not that the plan ended', () => {
+    const paused = aSubscription('paused').onPlan('gpt50').withSeats(3).paused().build();
+    const ended = aSubscription('old').onPlan('gpt50').withSeats(3).canceled().build();
+    for (const subscriptions of [[paused], [expiredTrial, ended, paused]]) {
+      expect(decideEntitlement(facts({ subscriptions, assignments: [anAssignment(paused, 'UHANA')] }))).toMatchObject({
+        allowed: false,
+        reason: 'payment_method_needed',
+        error: { code: 'ENTITLEMENT.PAYMENT_METHOD_NEEDED' },
+      });
+    }
+    expect(decideEntitlement(facts({ subscriptions: [paused, standard] }))).toMatchObject({ allowed: true, subscriptionId: 'std' });
+    expect(decideEntitlement(facts({ subscriptions: [paused, trial] }))).toMatchObject({ allowed: true, seat: 'trial' });
+  });
 });

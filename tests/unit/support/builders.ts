@@ -162,6 +162,12 @@ class SubscriptionBuilder {
     return this;
   }
 
+  /** The payment provider paused it: its trial ended without a payment method (Stripe's `paused`). */
+  paused(): this {
+    this.record.status = 'paused';
+    return this;
+  }
+
   canceled(): this {
     this.record.status = 'canceled';
     this.record.canceledAt = this.record.currentPeriodStart;

@@ -5,6 +5,7 @@ import type { PaymentGateway } from '../../../../core/billing/payment-gateway.po
 import type { SubscriptionRepository } from '../../../../core/billing/subscription-repository.port';
 import type { SeatAssignmentRepository } from '../../../../core/seats/seat-assignment-repository.port';
 import type { Clock } from '../../../../core/shared/clock.port';
+import type { IdGenerator } from '../../../../core/shared/id-generator.port';
 import type { TeamId, UserId } from '../../../../core/shared/ids';
 import type { JobQueue } from '../../../../core/shared/job-queue.port';
 import type { InstallationRepository } from '../../../../core/workspace/installation-repository.port';
@@ -33,6 +34,8 @@ export interface BillingHttpDeps {
   users: UserRepository;
   queue: JobQueue;
   clock: Clock;
+  /** New row ids (a subscription the provider's answer names that has no row yet). */
+  ids: IdGenerator;
   logger: Logger;
   publicUrl: string;
 }

@@ -11,6 +11,7 @@ const STATUS: Record<string, number> = {
   'BILLING.PREVIEW_EXPIRED': 409,
   'SUBSCRIPTION.NOT_ACTIVE': 409,
   'SUBSCRIPTION.IS_TRIAL': 409,
+  'SUBSCRIPTION.NOT_PAUSED': 409,
 };
 
 export function sendBillingError(req: Request, res: Response, error: Pick<DomainError, 'code'> & Partial<DomainError>): void {

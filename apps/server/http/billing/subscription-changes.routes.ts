@@ -2,8 +2,10 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { ChangePaidSeats } from '../../../../core/billing/change-paid-seats.use-case';
 import { ChangeSeatQuantity } from '../../../../core/billing/change-seat-quantity.use-case';
+import { ResumePaidSubscription } from '../../../../core/billing/resume-paid-subscription.use-case';
 import { SetAutoRenew } from '../../../../core/billing/set-auto-renew.use-case';
 import { SetPaidAutoRenew } from '../../../../core/billing/set-paid-auto-renew.use-case';
+import { SyncPaidSubscription } from '../../../../core/billing/sync-paid-subscription.use-case';
 import type { ProrationPreview } from '../../../../core/billing/payment-gateway.port';
 import { subscriptionView } from '../slack-api/views';
 import { parseBody, parseQuery } from '../settings/validation';
@@ -29,13 +31,14 @@ const invoiceView = (invoice: ProrationPreview | null) =>
 
 /**
  * Changes to a paid subscription from the Subscription settings page (admins only): the seat
- * count with Stripe's proration preview first, and the auto-renew toggle. Stripe is changed
+ * count with Stripe's proration preview first, the auto-renew toggle, and resuming a paused plan. Stripe is changed
  * first; the rows follow in the same request (and again when its webhook arrives).
  */
 export function subscriptionChangeRoutes(deps: BillingHttpDeps): Router {
   const router = Router();
   const changeSeatQuantity = new ChangeSeatQuantity({ subscriptions: deps.subscriptions, seats: deps.seats, clock: deps.clock });
   const setAutoRenew = new SetAutoRenew({ subscriptions: deps.subscriptions, clock: deps.clock });
+  const syncPaidSubscription = new SyncPaidSubscription({ subscriptions: deps.subscriptions, seats: deps.seats, clock: deps.clock, ids: deps.ids });
   const paidSeats = (gateway: NonNullable<BillingHttpDeps['gateway']>) =>
     new ChangePaidSeats({ gateway, changeSeatQuantity, subscriptions: deps.subscriptions, clock: deps.clock });
 
@@ -98,6 +101,20 @@ export function subscriptionChangeRoutes(deps: BillingHttpDeps): Router {
         actor: caller,
         subscriptionId: String(req.params.subscriptionId),
         autoRenew: body.autoRenew,
+      });
+      if (outcome.ok) res.json({ subscription: subscriptionView(outcome.value, deps.clock.now()) });
+      else sendBillingError(req, res, outcome.error);
+    }),
+  );
+
+  // A paused plan (trial ended without a payment method), once a payment method is added.
+  router.post(
+    '/api/billing/subscriptions/:subscriptionId/resume',
+    billingEndpoint(deps, async (req, res, { gateway, caller }) => {
+      const outcome = await new ResumePaidSubscription({ gateway, subscriptions: deps.subscriptions, syncPaidSubscription }).execute({
+        teamId: caller.teamId,
+        actor: caller,
+        subscriptionId: String(req.params.subscriptionId),
       });
       if (outcome.ok) res.json({ subscription: subscriptionView(outcome.value, deps.clock.now()) });
       else sendBillingError(req, res, outcome.error);

@@ -38,6 +38,7 @@ export const slackEn: SlackCatalogue = {
   'HOME.PLAN_NONE': 'The free trial has ended. An admin can buy a plan to keep using {appName}.',
   'HOME.PLAN_ENDED': 'Your paid plan has ended. An admin can buy a plan to keep using {appName}.',
   'HOME.PLAN_PAYMENT_DUE': "{appName} is paused: the last payment for your plan did not go through. An admin can pay the open invoice on the Subscription page.",
+  'HOME.PLAN_PAYMENT_METHOD_NEEDED': "{appName} is paused: your plan's trial ended without a payment method. An admin can add one and resume the plan on the Subscription page.",
   'HOME.INTERVAL_MONTHLY': 'monthly',
   'HOME.INTERVAL_YEARLY': 'yearly',
   'HOME.SEAT_TITLE': '*Your seat*',

@@ -86,11 +86,19 @@ export class InMemoryProvider implements ProviderPart {
     return this.change(input.externalId, { cancelAtPeriodEnd: input.cancelAtPeriodEnd });
   }
 
+  async resume(input: { externalId: string }) {
+    this.reachable();
+    const sub = this.require(input.externalId);
+    if (sub.status !== 'paused') return sub;
+    const start = this.now();
+    return this.change(input.externalId, { status: 'active', currentPeriodStart: start, currentPeriodEnd: new Date(start.getTime() + 30 * 86_400_000) });
+  }
+
   async cancelImmediately(input: { externalId: string }) {
     this.reachable();
     const sub = this.require(input.externalId);
     if (sub.status === 'canceled') return sub;
-    return this.change(input.externalId, { status: 'canceled', canceledAt: this.now() });
+    return this.change(input.externalId, { status: 'canceled', endedAt: this.now() });
   }
 
   async reportMeterEvents(events: readonly MeterEvent[]): Promise<MeterEventReport> {
@@ -122,7 +130,7 @@ export class InMemoryProvider implements ProviderPart {
       currentPeriodStart: new Date('2025-04-01T00:00:00Z'),
       currentPeriodEnd: new Date('2025-05-01T00:00:00Z'),
       cancelAtPeriodEnd: false,
-      canceledAt: null,
+      endedAt: null,
       ...sub,
     };
     this.subscriptions.set(full.externalId, full);

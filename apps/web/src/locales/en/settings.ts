@@ -227,7 +227,7 @@ const settings = {
     trialEnds: 'Trial ends',
     renews: 'Renews on',
     ends: 'Ends on',
-    statuses: { trialing: 'Trial', active: 'Active', past_due: 'Payment due', suspended: 'Suspended', canceled: 'Canceled', expired: 'Expired' },
+    statuses: { trialing: 'Trial', active: 'Active', past_due: 'Payment due', suspended: 'Suspended', paused: 'Paused', canceled: 'Canceled', expired: 'Expired' },
     intervals: { monthly: 'Billed monthly', yearly: 'Billed yearly' },
     modes: { fixed_rate: 'Fixed rate per user', pay_as_you_go: 'Pay as you go per response' },
     autoRenewOn: 'Auto-renewal on',
@@ -238,6 +238,12 @@ const settings = {
     cancelsNote: 'Auto-renewal is off: this plan stays active until {{date}} and then ends.',
     pastDueNote: 'The last payment failed. Update the payment method in the Customer Portal to keep the plan.',
     suspendedNote: 'Stripe stopped retrying the payment, so Tomo no longer answers on this plan. Pay the open invoice in the Customer Portal to restore it.',
+    pausedNote: 'Stripe paused this plan because its trial ended without a payment method, so Tomo does not answer on it and nothing is billed. Add a payment method in the Customer Portal, then resume the plan: a new billing period starts today.',
+    halted: 'Plans waiting for an admin',
+    resume: {
+      button: 'Resume the plan',
+      confirm: 'Resume {{plan}}? Stripe charges the payment method you added for a new period starting today, and Tomo answers again once it is paid.',
+    },
     adminOnly: 'Only workspace admins (Primary Owner, Owner or Admin) can change seats, auto-renewal and payment.',
     buyPlan: 'Buy a plan',
     autoRenew: {

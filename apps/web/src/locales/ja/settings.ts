@@ -222,7 +222,7 @@ const settings: Localized<typeof en> = {
     trialEnds: 'トライアル終了',
     renews: '次回更新日',
     ends: '終了日',
-    statuses: { trialing: 'トライアル中', active: '有効', past_due: '支払い待ち', suspended: '利用停止中', canceled: '解約済み', expired: '期限切れ' },
+    statuses: { trialing: 'トライアル中', active: '有効', past_due: '支払い待ち', suspended: '利用停止中', paused: '一時停止中', canceled: '解約済み', expired: '期限切れ' },
     intervals: { monthly: '月払い', yearly: '年払い' },
     modes: { fixed_rate: 'ユーザーごとの定額', pay_as_you_go: '回答ごとの従量課金' },
     autoRenewOn: '自動更新オン',
@@ -233,6 +233,12 @@ const settings: Localized<typeof en> = {
     cancelsNote: '自動更新はオフです。このプランは {{date}} まで有効で、その後終了します。',
     pastDueNote: '前回の支払いに失敗しました。プランを継続するにはカスタマーポータルで支払い方法を更新してください。',
     suspendedNote: 'Stripe が支払いの再試行を終了したため、このプランでは Tomo は回答しません。カスタマーポータルで未払いの請求書を支払うと再開します。',
+    pausedNote: 'トライアルがお支払い方法の登録なしで終了したため、Stripe がこのプランを一時停止しました。このプランでは Tomo は回答せず、請求もありません。カスタマーポータルでお支払い方法を追加してから、プランを再開してください。新しい請求期間は今日から始まります。',
+    halted: '管理者の対応を待っているプラン',
+    resume: {
+      button: 'プランを再開',
+      confirm: '{{plan}}を再開しますか？追加したお支払い方法に今日から始まる新しい期間分が請求され、支払いが完了すると Tomo が再び回答します。',
+    },
     adminOnly: 'シート数、自動更新、支払いを変更できるのはワークスペースの管理者（プライマリーオーナー、オーナー、管理者）だけです。',
     buyPlan: 'プランを購入',
     autoRenew: {

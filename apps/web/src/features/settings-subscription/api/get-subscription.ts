@@ -1,6 +1,6 @@
 import { apiFetch } from '../../../lib/settings/api-client';
 
-export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'suspended' | 'canceled' | 'expired';
+export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'suspended' | 'paused' | 'canceled' | 'expired';
 
 /** A trial or plan as GET /api/settings/subscription describes it. */
 export interface SubscriptionView {
@@ -31,6 +31,6 @@ export interface CurrentSubscription extends SubscriptionView {
   seats?: SeatSummary;
 }
 
-/** GET /api/settings/subscription: the usable subscriptions (best plan first) and the ended ones. */
+/** GET /api/settings/subscription: the usable subscriptions (best plan first) and the others (ended, or halted: suspended, paused). */
 export const getSubscription = () =>
   apiFetch<{ current: CurrentSubscription[]; past: SubscriptionView[] }>('/api/settings/subscription');

@@ -7,7 +7,9 @@ import { SeatChange } from './seat-change';
 
 /**
  * One current trial or plan: status, seats assigned / total, renewal (or end) date, and for
- * admins with billing configured the auto-renew switch and the seat change.
+ * admins with billing configured the auto-renew switch and the seat change. A halted plan
+ * (suspended for an unpaid invoice, or paused for want of a payment method) shows what brings it
+ * back instead, and for admins the Resume button of a paused one.
  */
 export function SubscriptionCard(props: {
   subscription: CurrentSubscription;
@@ -16,10 +18,12 @@ export function SubscriptionCard(props: {
   busy: boolean;
   onAutoRenew(next: boolean): void;
   onChanged(): Promise<unknown>;
+  onResume?(): void;
 }) {
   const { t } = useSettingsText();
   const s = props.subscription;
   const trial = s.kind === 'trial';
+  const halted = s.status === 'suspended' || s.status === 'paused';
   const title = trial ? t('subscription.trial') : s.planDisplayName;
   const endsLabel = trial ? t('subscription.trialEnds') : s.autoRenew ? t('subscription.renews') : t('subscription.ends');
   return (
@@ -38,25 +42,39 @@ export function SubscriptionCard(props: {
             </dd>
           </div>
         )}
-        <div>
-          <dt>{endsLabel}</dt>
-          <dd data-testid="subscription-period-end">{showDate(s.currentPeriodEnd)}</dd>
-        </div>
+        {halted ? null : (
+          <div>
+            <dt>{endsLabel}</dt>
+            <dd data-testid="subscription-period-end">{showDate(s.currentPeriodEnd)}</dd>
+          </div>
+        )}
       </dl>
-      {trial ? null : (
+      {trial || halted ? null : (
         <p className="settings-hint">
           {t(`subscription.intervals.${s.interval ?? 'monthly'}`)} · {t(`subscription.modes.${s.billingMode ?? 'fixed_rate'}`)} ·{' '}
           {s.autoRenew ? t('subscription.autoRenewOn') : t('subscription.autoRenewOff')}
         </p>
       )}
-      {!trial && s.cancelAtPeriodEnd ? (
+      {!trial && !halted && s.cancelAtPeriodEnd ? (
         <p className="subscription-flag" data-testid="cancels-at-period-end">
           <strong>{t('subscription.cancelsAtPeriodEnd')}</strong> — {t('subscription.cancelsNote', { date: showDay(s.currentPeriodEnd) })}
         </p>
       ) : null}
       {s.status === 'past_due' ? <p className="subscription-flag">{t('subscription.pastDueNote')}</p> : null}
       {s.status === 'suspended' ? <p className="subscription-flag">{t('subscription.suspendedNote')}</p> : null}
-      {!trial && props.canChange ? (
+      {s.status === 'paused' ? (
+        <p className="subscription-flag" data-testid="paused-note">
+          {t('subscription.pausedNote')}
+        </p>
+      ) : null}
+      {s.status === 'paused' && props.canChange && props.onResume ? (
+        <p className="subscription-controls">
+          <button type="button" className="button button-small" disabled={props.busy} onClick={props.onResume}>
+            {t('subscription.resume.button')}
+          </button>
+        </p>
+      ) : null}
+      {!trial && !halted && props.canChange ? (
         <div className="subscription-controls">
           <Switch
             checked={s.autoRenew}

@@ -13,6 +13,7 @@ import { useResource } from '../../../lib/settings/use-resource';
 import { useSettingsText } from '../../../lib/settings/use-settings-text';
 import { fetchUserContext, type UserContext } from '../../../lib/settings/user-context';
 import { getSubscription, type CurrentSubscription } from '../api/get-subscription';
+import { resumeSubscription } from '../api/resume-subscription';
 import { setAutoRenew } from '../api/set-auto-renew';
 import { showDay } from '../show-day';
 import { ManageBilling } from './manage-billing';
@@ -42,7 +43,9 @@ export function SubscriptionPage() {
   const billingOff = config !== undefined && !config.billingEnabled;
   const canChange = config?.billingEnabled === true && who?.isAdmin === true;
   const hasPaid = (data?.current ?? []).some((s) => s.kind === 'paid') || (data?.past ?? []).some((s) => s.kind === 'paid');
-  const buyable = config?.billingEnabled === true && data !== undefined && !data.current.some((s) => s.kind === 'paid');
+  // Plans that grant nothing now but come back once the admin acts: an unpaid invoice, a missing payment method.
+  const halted = (data?.past ?? []).filter((s) => s.status === 'suspended' || s.status === 'paused');
+  const buyable = config?.billingEnabled === true && data !== undefined && !data.current.some((s) => s.kind === 'paid') && halted.length === 0;
 
   const toggleAutoRenew = (s: CurrentSubscription, next: boolean) => {
     const message = next
@@ -50,6 +53,10 @@ export function SubscriptionPage() {
       : t('subscription.autoRenew.confirmOff', { plan: s.planDisplayName, date: showDay(s.currentPeriodEnd) });
     confirm.ask(message, () => void action.run('UI.UPDATING', () => setAutoRenew(s.id, next), page.reload));
   };
+  const resume = (s: CurrentSubscription) =>
+    confirm.ask(t('subscription.resume.confirm', { plan: s.planDisplayName }), () =>
+      void action.run('UI.UPDATING', () => resumeSubscription(s.id), page.reload),
+    );
 
   return (
     <SettingsPage title={t('subscription.title')} lead={t('subscription.lead')}>
@@ -62,7 +69,7 @@ export function SubscriptionPage() {
         </p>
       ) : null}
       {config?.billingEnabled && who && !who.isAdmin ? <p className="subscription-note">{t('subscription.adminOnly')}</p> : null}
-      <LoadState state={page} hasData={data !== undefined} empty={data?.current.length === 0} emptyText={t('subscription.none')} />
+      <LoadState state={page} hasData={data !== undefined} empty={data?.current.length === 0 && halted.length === 0} emptyText={t('subscription.none')} />
       {data && data.current.length > 0 ? (
         <ul className="card-grid card-grid-2">
           {data.current.map((s) => (
@@ -73,6 +80,21 @@ export function SubscriptionPage() {
               busy={action.busy}
               onAutoRenew={(next) => toggleAutoRenew(s, next)}
               onChanged={page.reload}
+            />
+          ))}
+        </ul>
+      ) : null}
+      {halted.length > 0 ? (
+        <ul className="card-grid card-grid-2" aria-label={t('subscription.halted')}>
+          {halted.map((s) => (
+            <SubscriptionCard
+              key={s.id}
+              subscription={s}
+              canChange={canChange}
+              busy={action.busy}
+              onAutoRenew={() => undefined}
+              onChanged={page.reload}
+              onResume={() => resume(s)}
             />
           ))}
         </ul>
