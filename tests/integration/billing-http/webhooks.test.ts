@@ -43,6 +43,24 @@ const content = (rows: SubscriptionRecord[]) =>
     .map(({ id: _id, createdAt: _c, updatedAt: _u, ...rest }) => rest)
     .sort((x, y) => (x.externalId ?? '').localeCompare(y.externalId ?? ''));
 
+/** Delivers one signed event to deployment a and waits until its worker applied it. */
+async function settle(event: FakeEvent): Promise<void> {
+  expect(await stripe.deliver(event, webhookUrl(a.app))).toBe(200);
+  await eventually(async () => (await processedEventIds(a.app)).includes(event.id), `${event.id} applied`);
+}
+
+/** Where a's admin sees a subscription: the Subscription page (current plans answer, past ones do not) and the user context's list. */
+async function planShownFor(id: string): Promise<{ current: string[]; past: string[]; active: boolean }> {
+  type View = { id: string; status: string };
+  const page = (await (await a.admin.get('/api/settings/subscription')).json()) as { current: View[]; past: View[] };
+  const active = (await (await a.admin.get('/api/search-active-subscriptions')).json()) as View[];
+  return {
+    current: page.current.filter((s) => s.id === id).map((s) => s.status),
+    past: page.past.filter((s) => s.id === id).map((s) => s.status),
+    active: active.some((s) => s.id === id),
+  };
+}
+
 describe('POST /api/stripe/webhook', () => {
   it('refuses a bad, missing or replayed-onto-other-bytes signature with 400 and changes nothing', async () => {
     const { events } = await buyThroughCheckout(a.admin, stripe, { plan: 'gpt50', seats: 2 });
@@ -148,24 +166,10 @@ describe('POST /api/stripe/webhook', () => {
   });
   it('a plan Stripe gave up collecting (unpaid) or left in a status Tomo does not know stops answering; paying brings it back', async () => {
     const bought = await buyThroughCheckout(a.admin, stripe, { plan: 'gpt50', seats: 2 });
-    const settle = async (event: FakeEvent) => {
-      expect(await stripe.deliver(event, webhookUrl(a.app))).toBe(200);
-      await eventually(async () => (await processedEventIds(a.app)).includes(event.id), `${event.id} applied`);
-    };
     for (const event of bought.events) await settle(event);
     const ours = async () => (await a.rows()).find((r) => r.externalId === bought.subscriptionId);
     const id = (await ours())?.id;
-    // The Subscription page (current plans answer, past ones do not) and the user context's list.
-    const planShown = async () => {
-      type View = { id: string; status: string };
-      const page = (await (await a.admin.get('/api/settings/subscription')).json()) as { current: View[]; past: View[] };
-      const active = (await (await a.admin.get('/api/search-active-subscriptions')).json()) as View[];
-      return {
-        current: page.current.filter((s) => s.id === id).map((s) => s.status),
-        past: page.past.filter((s) => s.id === id).map((s) => s.status),
-        active: active.some((s) => s.id === id),
-      };
-    };
+    const planShown = () => planShownFor(id!);
     expect(await ours()).toMatchObject({ status: 'active' });
 
     // A renewal failed: Stripe retries (Smart Retries), the workspace keeps answering meanwhile.
@@ -191,23 +195,10 @@ describe('POST /api/stripe/webhook', () => {
   });
   it('a Stripe trial that ended without a payment method is paused, its own state: no answers, no end stamped; resuming makes it active with no end', async () => {
     const bought = await buyThroughCheckout(a.admin, stripe, { plan: 'gpt50', seats: 2 });
-    const settle = async (event: FakeEvent) => {
-      expect(await stripe.deliver(event, webhookUrl(a.app))).toBe(200);
-      await eventually(async () => (await processedEventIds(a.app)).includes(event.id), `${event.id} applied`);
-    };
     for (const event of bought.events) await settle(event);
     const ours = async () => (await a.rows()).find((r) => r.externalId === bought.subscriptionId);
     const id = (await ours())!.id;
-    const planShown = async () => {
-      type View = { id: string; status: string };
-      const page = (await (await a.admin.get('/api/settings/subscription')).json()) as { current: View[]; past: View[] };
-      const active = (await (await a.admin.get('/api/search-active-subscriptions')).json()) as View[];
-      return {
-        current: page.current.filter((s) => s.id === id).map((s) => s.status),
-        past: page.past.filter((s) => s.id === id).map((s) => s.status),
-        active: active.some((s) => s.id === id),
-      };
-    };
+    const planShown = () => planShownFor(id);
 
     // A trial added in the Dashboard with "pause if no payment method" at its end.
     await settle(stripe.setSubscriptionStatus(bought.subscriptionId, 'trialing'));
@@ -239,10 +230,6 @@ describe('POST /api/stripe/webhook', () => {
   });
   it('a cancellation at period end: Stripe stamps canceled_at when it is asked for, yet the row stays open, and records the end at ended_at', async () => {
     const bought = await buyThroughCheckout(a.admin, stripe, { plan: 'gpt50', seats: 1 });
-    const settle = async (event: FakeEvent) => {
-      expect(await stripe.deliver(event, webhookUrl(a.app))).toBe(200);
-      await eventually(async () => (await processedEventIds(a.app)).includes(event.id), `${event.id} applied`);
-    };
     for (const event of bought.events) await settle(event);
     const ours = async () => (await a.rows()).find((r) => r.externalId === bought.subscriptionId);
     const portal = createStripeClient({ secretKey: 'sk_test_portal', apiUrl: stripe.url });
