@@ -1,10 +1,12 @@
+import { ChatPlatformError } from '../../core/assistant/chat-platform-error';
 import type { Clock } from '../../core/shared/clock.port';
 import type { TeamId } from '../../core/shared/ids';
 import type { ChannelEntry } from '../../core/workspace/channel';
 import type { InstallationRepository } from '../../core/workspace/installation-repository.port';
 import type { Member } from '../../core/workspace/member';
-import type { TeamInfo, WorkspaceDirectory } from '../../core/workspace/workspace-directory.port';
+import type { KnownChannels, TeamInfo, WorkspaceDirectory } from '../../core/workspace/workspace-directory.port';
 import { WorkspaceNotInstalledError } from '../../core/workspace/workspace-directory.port';
+import type { Logger } from '../logging/logger';
 import { createSlackCaller, type SlackApiCallerOptions, type SlackCall } from './slack-api-caller';
 import { slackUserToMember, type SlackUser } from './slack-user';
 
@@ -17,6 +19,15 @@ export interface SlackDirectoryOptions extends SlackApiCallerOptions {
    * a changed role takes effect within this time. Default 60 s; 0 disables the cache.
    */
   cacheMs?: number;
+  /**
+   * How long the lists `knownChannelsOfEach` reads in the background count as current, and the
+   * least time between two rounds of reading them again. Bots seldom change channels, and 300 of
+   * them take six minutes of Slack's Tier 3 allowance, which people's own channel lists share.
+   * Default 10 minutes.
+   */
+  channelsOfEachCacheMs?: number;
+  /** Where the failures of background reads (nobody waits for them) are told. */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 interface SlackChannel {
@@ -36,17 +47,42 @@ const MAX_CACHED_LISTS = 5_000;
 const MAX_PAGES = 200;
 /**
  * `users.conversations` is Tier 3 (50 a minute per workspace): many people's channels are read
- * this many at a time, each waiting out Slack's 429s, so a page with 300 bots gets them all at
- * Slack's pace instead of 300 calls at once whose retries run out.
+ * in the background this many at a time per workspace, each waiting out Slack's 429s, so a page
+ * with 300 bots gets them all at Slack's pace instead of 300 calls at once whose retries run out.
  */
 const CHANNELS_OF_EACH_CONCURRENCY = 3;
-/** 429s one of those reads waits out: a few at a time, each is refused at most until the minute's allowance refills. */
-const CHANNELS_OF_EACH_RETRIES = 20;
+/**
+ * A background read waits out this many 429s (nobody waits for it): a few run at a time, and each
+ * is refused at most until the minute's allowance refills.
+ */
+const BACKGROUND: SlackApiCallerOptions = { maxRateLimitRetries: 20 };
+/** How long a list read in the background is still shown after its cache time, while it is read again. */
+const STALE_KEPT_MS = 60 * 60_000;
+
+const DEFAULT_CHANNELS_OF_EACH_CACHE_MS = 10 * 60_000;
+
+/** A workspace's background reads for `knownChannelsOfEach`. */
+interface BackgroundReads {
+  /** Ids not started yet, in the order asked. */
+  readonly waiting: string[];
+  /** Ids waiting or being read. */
+  readonly pending: Set<string>;
+  lanes: number;
+  /** When the reads last ran out (0: never): old lists are read again at most once per cache time after that. */
+  finishedAt: number;
+  /** The running round's end, and what ends it. */
+  round: Promise<void>;
+  roundEnded: () => void;
+}
 
 /** The workspace directory read with the installation's bot token (users.list, conversations.list, team.info). */
 export class SlackDirectory implements WorkspaceDirectory {
-  private readonly cache = new Map<string, { until: number; value: Promise<unknown> }>();
+  /** Lists as they arrived: current until `until`, shown (by the known* methods only) until `keepUntil`. */
+  private readonly cache = new Map<string, { until: number; keepUntil: number; value: Promise<unknown>; list: unknown }>();
   private readonly loading = new Map<string, Promise<unknown>>();
+  /** When a background read last failed, by cache key: it is not tried again within the cache time. */
+  private readonly failedAt = new Map<string, number>();
+  private readonly background = new Map<TeamId, BackgroundReads>();
   private lastSweep = 0;
 
   constructor(private readonly options: SlackDirectoryOptions) {}
@@ -73,37 +109,142 @@ export class SlackDirectory implements WorkspaceDirectory {
   }
 
   channelsOf(teamId: TeamId, userId: string): Promise<ChannelEntry[]> {
-    return this.readChannelsOf(teamId, userId, {});
+    return this.cached(`channels-of:${teamId}:${userId}`, () => this.readChannels(teamId, userId));
   }
 
-  async channelsOfEach(teamId: TeamId, userIds: readonly string[]): Promise<Map<string, ChannelEntry[]>> {
-    const wanted = [...new Set(userIds)];
-    const found = new Map<string, ChannelEntry[]>();
-    let next = 0;
+  async knownChannelsOf(teamId: TeamId, userId: string, waitMs = 0): Promise<KnownChannels> {
+    const key = `known-channels-of:${teamId}:${userId}`;
+    const now = this.now();
+    this.sweep(now);
+    if (!this.known(key, now)?.current && !this.loading.has(key) && !this.failedLately(key, now)) {
+      const read = this.readInBackground(teamId, key, () => this.readChannels(teamId, userId, BACKGROUND), this.ttl);
+      await within(read, waitMs);
+    }
+    return this.knownState(key, this.loading.has(key));
+  }
+
+  async knownChannelsOfEach(teamId: TeamId, userIds: readonly string[], waitMs = 0): Promise<Map<string, KnownChannels>> {
+    const round = this.queueReads(teamId, userIds);
+    if (round) await within(round, waitMs);
+    const pending = this.background.get(teamId)?.pending;
+    return new Map(userIds.map((id) => [id, this.knownState(channelsOfEachKey(teamId, id), pending?.has(id) === true)]));
+  }
+
+  /**
+   * Queues the lists of `userIds` missing (or old, once per cache time) and starts reading them;
+   * the round's end when this call queued any.
+   */
+  private queueReads(teamId: TeamId, userIds: readonly string[]): Promise<void> | undefined {
+    const ttl = this.options.channelsOfEachCacheMs ?? DEFAULT_CHANNELS_OF_EACH_CACHE_MS;
+    const now = this.now();
+    this.sweep(now);
+    let reads = this.background.get(teamId);
+    // Lists past their time are read again once per cache time at most, counted from when the
+    // last round ended, so a round longer than the cache time (a thousand bots) is not chased by
+    // another while the page that asked keeps asking.
+    const againDue = reads === undefined || (reads.pending.size === 0 && now - reads.finishedAt >= ttl);
+    let queued = false;
+    for (const id of new Set(userIds)) {
+      const key = channelsOfEachKey(teamId, id);
+      const known = this.known(key, now);
+      const wanted = known === undefined || (!known.current && againDue);
+      if (wanted && !reads?.pending.has(id) && !this.failedLately(key, now)) {
+        reads ??= this.backgroundOf(teamId);
+        reads.waiting.push(id);
+        reads.pending.add(id);
+        queued = true;
+      }
+    }
+    if (!reads || !queued) return undefined;
+    return this.readWaiting(teamId, reads, ttl);
+  }
+
+  private backgroundOf(teamId: TeamId): BackgroundReads {
+    const reads: BackgroundReads = { waiting: [], pending: new Set(), lanes: 0, finishedAt: 0, round: Promise.resolve(), roundEnded: () => undefined };
+    this.background.set(teamId, reads);
+    return reads;
+  }
+
+  /**
+   * Lanes (up to the concurrency) that read the waiting ids one after another. A lane takes its
+   * first id before it yields, so no lane starts without work. Resolves when the round ends.
+   */
+  private readWaiting(teamId: TeamId, reads: BackgroundReads, ttl: number): Promise<void> {
+    if (reads.lanes === 0) reads.round = new Promise((resolve) => (reads.roundEnded = resolve));
     const lane = async () => {
-      while (next < wanted.length) {
-        const id = wanted[next]!;
-        next += 1;
-        found.set(id, await this.readChannelsOf(teamId, id, { maxRateLimitRetries: CHANNELS_OF_EACH_RETRIES }));
+      for (;;) {
+        const id = reads.waiting.shift();
+        if (id === undefined) break;
+        const error = await this.readInBackground(teamId, channelsOfEachKey(teamId, id), () => this.readChannels(teamId, id, BACKGROUND), ttl);
+        reads.pending.delete(id);
+        if (error !== undefined && failsEveryRead(error)) {
+          // Tomo was removed or its token revoked: the other reads would fail the same way, one call each.
+          const now = this.now();
+          for (const other of reads.waiting.splice(0)) {
+            this.failedAt.set(channelsOfEachKey(teamId, other), now);
+            reads.pending.delete(other);
+          }
+        }
+      }
+      reads.lanes -= 1;
+      if (reads.lanes === 0) {
+        reads.finishedAt = this.now();
+        reads.roundEnded();
       }
     };
-    await Promise.all(Array.from({ length: Math.min(CHANNELS_OF_EACH_CONCURRENCY, wanted.length) }, lane));
-    return new Map(userIds.map((id) => [id, found.get(id)!]));
+    const round = reads.round;
+    while (reads.lanes < CHANNELS_OF_EACH_CONCURRENCY && reads.waiting.length > 0) {
+      reads.lanes += 1;
+      void lane();
+    }
+    return round;
   }
 
-  /** One person's (or bot's) channels, cached and shared in flight like the other lists. */
-  private readChannelsOf(teamId: TeamId, userId: string, overrides: SlackApiCallerOptions): Promise<ChannelEntry[]> {
-    return this.cached(`channels-of:${teamId}:${userId}`, async () => {
-      const call = await this.caller(teamId, overrides);
-      const channels = await paginate<SlackChannel>(call, 'users.conversations', 'channels', {
-        user: userId,
-        types: 'public_channel,private_channel',
-        exclude_archived: true,
-      });
-      return channels
-        .filter((c): c is SlackChannel & { id: string } => typeof c.id === 'string' && c.is_archived !== true)
-        .map((c) => ({ id: c.id, name: c.name ?? null }));
+  /**
+   * A list loaded for the known* methods: kept past its time for showing; a failure is logged,
+   * remembered and returned, never thrown.
+   */
+  private async readInBackground(teamId: TeamId, key: string, load: () => Promise<ChannelEntry[]>, ttl: number): Promise<unknown> {
+    try {
+      await this.cached(key, load, { ttl, keepStaleMs: STALE_KEPT_MS });
+      this.failedAt.delete(key);
+      return undefined;
+    } catch (error) {
+      this.failedAt.set(key, this.now());
+      this.options.logger?.warn({ err: error, teamId }, 'a channel list read in the background failed');
+      return error;
+    }
+  }
+
+  private knownState(key: string, loading: boolean): KnownChannels {
+    const now = this.now();
+    const known = this.known(key, now);
+    return { channels: known?.list ?? null, loading, failed: !loading && !known?.current && this.failedLately(key, now) };
+  }
+
+  /** The list kept under `key`, current or older (until it is dropped), without loading anything. */
+  private known(key: string, now: number): { list: ChannelEntry[]; current: boolean } | undefined {
+    const entry = this.cache.get(key);
+    if (!entry || entry.keepUntil <= now) return undefined;
+    return { list: entry.list as ChannelEntry[], current: entry.until > now };
+  }
+
+  private failedLately(key: string, now: number): boolean {
+    const at = this.failedAt.get(key);
+    return at !== undefined && now - at < this.ttl;
+  }
+
+  /** `users.conversations` for one person or bot. */
+  private async readChannels(teamId: TeamId, userId: string, overrides: SlackApiCallerOptions = {}): Promise<ChannelEntry[]> {
+    const call = await this.caller(teamId, overrides);
+    const channels = await paginate<SlackChannel>(call, 'users.conversations', 'channels', {
+      user: userId,
+      types: 'public_channel,private_channel',
+      exclude_archived: true,
     });
+    return channels
+      .filter((c): c is SlackChannel & { id: string } => typeof c.id === 'string' && c.is_archived !== true)
+      .map((c) => ({ id: c.id, name: c.name ?? null }));
   }
 
   async teamInfo(teamId: TeamId): Promise<TeamInfo> {
@@ -117,7 +258,7 @@ export class SlackDirectory implements WorkspaceDirectory {
     if (!installation || installation.uninstalledAt !== null || !installation.botToken) {
       throw new WorkspaceNotInstalledError(teamId);
     }
-    const { installations: _i, clock: _c, cacheMs: _m, ...callerOptions } = this.options;
+    const { installations: _i, clock: _c, cacheMs: _m, channelsOfEachCacheMs: _e, logger: _l, ...callerOptions } = this.options;
     return createSlackCaller(installation.botToken, { ...callerOptions, ...overrides });
   }
 
@@ -125,11 +266,11 @@ export class SlackDirectory implements WorkspaceDirectory {
    * A list from the cache, or from the one load of it in flight, or from a new load. Loads are
    * single-flight whatever their age: a huge workspace's listing paced by Slack's Tier 2 (20 pages
    * a minute) can outlast the cache time, and a second listing beside it would only share the
-   * same allowance. A list is kept for `cacheMs` from when it arrived; a failed load is not kept.
+   * same allowance. A list is kept for `ttl` from when it arrived (and `keepStaleMs` longer for
+   * the known* methods to show while it is read again); a failed load is not kept.
    */
-  private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const ttl = this.options.cacheMs ?? 60_000;
-    const now = this.options.clock.now().getTime();
+  private cached<T>(key: string, load: () => Promise<T>, { ttl = this.ttl, keepStaleMs = 0 } = {}): Promise<T> {
+    const now = this.now();
     this.sweep(now);
     const hit = this.cache.get(key);
     if (hit && hit.until > now) return hit.value as Promise<T>;
@@ -138,11 +279,12 @@ export class SlackDirectory implements WorkspaceDirectory {
     const value = load();
     this.loading.set(key, value);
     value.then(
-      () => {
+      (list) => {
         this.loading.delete(key);
         if (ttl <= 0) return;
+        const until = this.now() + ttl;
         this.cache.delete(key);
-        this.cache.set(key, { until: this.options.clock.now().getTime() + ttl, value });
+        this.cache.set(key, { until, keepUntil: until + keepStaleMs, value, list });
         if (this.cache.size > MAX_CACHED_LISTS) this.cache.delete(this.cache.keys().next().value!);
       },
       () => this.loading.delete(key),
@@ -150,12 +292,27 @@ export class SlackDirectory implements WorkspaceDirectory {
     return value;
   }
 
-  /** Lists past their time are dropped (at most once per cache time), so memory holds only what was asked lately. */
+  /**
+   * Lists past their time (and background failures and rounds past theirs) are dropped, at most
+   * once per cache time, so memory holds only what was asked lately.
+   */
   private sweep(now: number): void {
-    const ttl = this.options.cacheMs ?? 60_000;
-    if (now - this.lastSweep < ttl) return;
+    if (now - this.lastSweep < this.ttl) return;
     this.lastSweep = now;
-    for (const [key, entry] of this.cache) if (entry.until <= now) this.cache.delete(key);
+    for (const [key, entry] of this.cache) if (entry.keepUntil <= now) this.cache.delete(key);
+    for (const [key, at] of this.failedAt) if (now - at >= this.ttl) this.failedAt.delete(key);
+    const roundMs = this.options.channelsOfEachCacheMs ?? DEFAULT_CHANNELS_OF_EACH_CACHE_MS;
+    for (const [teamId, reads] of this.background) {
+      if (reads.pending.size === 0 && now - reads.finishedAt >= roundMs) this.background.delete(teamId);
+    }
+  }
+
+  private get ttl(): number {
+    return this.options.cacheMs ?? 60_000;
+  }
+
+  private now(): number {
+    return this.options.clock.now().getTime();
   }
 
   /** How many lists are kept (members, channels, and each person's channels, per workspace). */
@@ -195,4 +352,21 @@ function toMember(u: SlackUser & { id: string }): Member {
     isWorkflowBot: member.isWorkflowBot === true,
     deleted: member.deleted === true,
   };
+}
+
+/** Waits for `work` to settle, or `ms` at most (0: not at all); never throws. */
+async function within(work: Promise<unknown>, ms: number): Promise<void> {
+  if (ms <= 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+function channelsOfEachKey(teamId: TeamId, userId: string): string {
+  return `channels-of-each:${teamId}:${userId}`;
+}
+
+/** A failure no other read of the workspace would escape: Tomo is not installed there, or its token is refused. */
+function failsEveryRead(error: unknown): boolean {
+  return error instanceof WorkspaceNotInstalledError || (error instanceof ChatPlatformError && error.code === 'not_authorized');
 }

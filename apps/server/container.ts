@@ -64,9 +64,10 @@ export function buildServerContainer(deps: ServerDependencies): Container {
   // Sign in with Slack, /api/me, the spec-7 calls and the settings API.
   container
     .bind<SignedInPorts>(SERVER_TYPES.SignedInPorts)
-    .toResolvedValue((config: ServerConfig, database: Database) => signedInPorts(config, database), [
+    .toResolvedValue((config: ServerConfig, database: Database, logger: Logger) => signedInPorts(config, database, logger), [
       SERVER_TYPES.Config,
       SERVER_TYPES.Database,
+      SERVER_TYPES.Logger,
     ]);
   container
     .bind<Router>(SERVER_TYPES.SignedInApi)

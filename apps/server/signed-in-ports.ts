@@ -1,3 +1,4 @@
+import type { Logger } from '../../adapters/logging/logger';
 import type { Database } from '../../adapters/postgres/database';
 import { PgAppCustomizationRepository } from '../../adapters/postgres/pg-app-customization-repository';
 import { PgAutoReplySettingsRepository } from '../../adapters/postgres/pg-auto-reply-settings-repository';
@@ -26,7 +27,7 @@ import type { ServerConfig } from './config';
 import type { SignedInPorts } from './http/session/signed-in-api';
 
 /** The signed-in API's ports bound to their production adapters (PostgreSQL, Slack, tiktoken). */
-export function signedInPorts(config: ServerConfig, database: Database): SignedInPorts {
+export function signedInPorts(config: ServerConfig, database: Database, logger: Logger): SignedInPorts {
   const { orm } = database;
   const clock = new SystemClock();
   const secrets = secretBoxFromConfig(config);
@@ -37,7 +38,7 @@ export function signedInPorts(config: ServerConfig, database: Database): SignedI
     ids: new UuidIdGenerator(),
     tokenizer: new TiktokenTokenizer(),
     sessions: new PgSessionStore(orm),
-    directory: new SlackDirectory({ installations, clock, slackApiUrl: config.SLACK_API_URL }),
+    directory: new SlackDirectory({ installations, clock, slackApiUrl: config.SLACK_API_URL, logger }),
     users: new PgUserRepository(orm),
     installations,
     subscriptions: new PgSubscriptionRepository(orm),

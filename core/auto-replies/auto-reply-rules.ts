@@ -1,6 +1,7 @@
 import type { BotEntry } from '../workspace/bots';
 import { channelDisplayName, type ChannelEntry } from '../workspace/channel';
 import { UNKNOWN_BOT_NAME } from '../workspace/bots';
+import type { KnownChannels } from '../workspace/workspace-directory.port';
 import type { AutoReplySettingRecord } from './auto-reply-setting';
 
 /** An Auto replies page row: a configurable bot with its saved setting, or defaults (off). */
@@ -56,4 +57,19 @@ export function botChannels(ofBot: readonly ChannelEntry[], ofTomo: readonly Cha
   return ofBot
     .map((c) => ({ id: c.id, name: channelDisplayName(c), tomoIsMember: tomoIn.has(c.id) }))
     .sort((a, b) => Number(a.tomoIsMember) - Number(b.tomoIsMember) || a.name.localeCompare(b.name));
+}
+
+/** A row's channels as far as Slack has told: a list once both the bot's and Tomo's are known. */
+export interface BotChannelsState {
+  readonly channels: BotChannel[] | null;
+  /** The bot's or Tomo's list is being read: a missing list fills in, a shown one may change. */
+  readonly channelsLoading: boolean;
+  /** No list to show, and none is being read: Slack could not say (tried again later). */
+  readonly channelsFailed: boolean;
+}
+
+export function botChannelsState(ofBot: KnownChannels, ofTomo: KnownChannels): BotChannelsState {
+  const channels = ofBot.channels && ofTomo.channels ? botChannels(ofBot.channels, ofTomo.channels) : null;
+  const channelsLoading = ofBot.loading || ofTomo.loading;
+  return { channels, channelsLoading, channelsFailed: channels === null && !channelsLoading && (ofBot.failed || ofTomo.failed) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoReplyRows } from '../../../core/auto-replies/auto-reply-rules';
+import { autoReplyRows, botChannelsState } from '../../../core/auto-replies/auto-reply-rules';
 import { SaveAutoReply } from '../../../core/auto-replies/save-auto-reply.use-case';
 import { TEAM } from '../support/builders';
 import { aWorkspaceFixture } from '../support/workspace-fixture';
@@ -47,5 +47,30 @@ describe('the Auto replies page (spec 2, 3)', () => {
       { botUserId: 'UNEW', botName: 'New Bot', instruction: '', enabled: false, updatedBy: null, updatedAt: null },
       { botUserId: 'UGONE', botName: 'Unknown Bot', instruction: 'Do it.', enabled: true, updatedBy: 'UADMIN', updatedAt: at },
     ]);
+  });
+
+  it("shows a bot's channels once both its list and Tomo's are known, and says whether they are loading or failed", () => {
+    const ofBot = { channels: [{ id: 'C2', name: 'deploys' }, { id: 'C1', name: 'alerts' }], loading: false, failed: false };
+    const ofTomo = { channels: [{ id: 'C2', name: 'deploys' }], loading: false, failed: false };
+    const nothingYet = { channels: null, loading: true, failed: false };
+    const refused = { channels: null, loading: false, failed: true };
+    // Where Tomo is missing comes first: it needs an /invite.
+    expect(botChannelsState(ofBot, ofTomo)).toEqual({
+      channels: [
+        { id: 'C1', name: 'alerts', tomoIsMember: false },
+        { id: 'C2', name: 'deploys', tomoIsMember: true },
+      ],
+      channelsLoading: false,
+      channelsFailed: false,
+    });
+    // Without Tomo's list nobody can say where Tomo is missing: nothing is shown yet.
+    expect(botChannelsState(ofBot, nothingYet)).toEqual({ channels: null, channelsLoading: true, channelsFailed: false });
+    expect(botChannelsState(nothingYet, ofTomo)).toEqual({ channels: null, channelsLoading: true, channelsFailed: false });
+    expect(botChannelsState(refused, ofTomo)).toEqual({ channels: null, channelsLoading: false, channelsFailed: true });
+    expect(botChannelsState(ofBot, refused)).toEqual({ channels: null, channelsLoading: false, channelsFailed: true });
+    // A failure while the other list is still read: loading, not failed yet.
+    expect(botChannelsState(refused, nothingYet)).toEqual({ channels: null, channelsLoading: true, channelsFailed: false });
+    // The last lists shown while Slack is asked again.
+    expect(botChannelsState({ ...ofBot, loading: true }, ofTomo)).toMatchObject({ channelsLoading: true, channelsFailed: false });
   });
 });

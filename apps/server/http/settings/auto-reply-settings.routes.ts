@@ -1,10 +1,16 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { autoReplyRows, botChannels, type BotChannel } from '../../../../core/auto-replies/auto-reply-rules';
+import { autoReplyRows, botChannelsState, type BotChannelsState } from '../../../../core/auto-replies/auto-reply-rules';
 import { SaveAutoReply } from '../../../../core/auto-replies/save-auto-reply.use-case';
 import { listBots } from '../../../../core/workspace/bots';
 import { failed, iso, nameOf, whoIsAsking, type SettingsDeps } from './settings-deps';
 import { parseBody } from './validation';
+
+/** A bot saved earlier that is gone from the workspace (or Tomo is): no channels are read. */
+const NOT_READ: BotChannelsState = { channels: null, channelsLoading: false, channelsFailed: false };
+
+/** How long an answer waits for the channel reads it started (a small workspace's all finish in it). */
+const FIRST_READS_WAIT_MS = 1_000;
 
 const autoReplyChange = z.object({
   instruction: z.string().max(10_000, { error: 'AUTO_REPLY.INSTRUCTION_TOO_LONG' }),
@@ -16,40 +22,43 @@ export function autoReplySettingsRoutes(deps: SettingsDeps): Router {
   const router = Router();
   const save = new SaveAutoReply({ autoReplies: deps.autoReplies, clock: deps.clock });
 
-  const botsOf = async (teamId: string, members: Parameters<typeof listBots>[0]) => {
-    const installation = await deps.installations.find(teamId);
-    return listBots(members, installation?.botUserId ?? '');
-  };
+  /** Tomo's own user id in the workspace ('' when it is not installed). */
+  const tomoIn = async (teamId: string) => (await deps.installations.find(teamId))?.botUserId ?? '';
 
-  /** Each bot's channels and whether Tomo is in them; null when Slack cannot say (the page then shows nothing). */
-  const channelsOf = async (teamId: string, botIds: readonly string[]): Promise<Map<string, BotChannel[]> | null> => {
-    const installation = await deps.installations.find(teamId);
-    if (!installation || botIds.length === 0) return null;
-    try {
-      const [tomo, ofBots] = await Promise.all([
-        deps.directory.channelsOf(teamId, installation.botUserId),
-        deps.directory.channelsOfEach(teamId, botIds),
-      ]);
-      return new Map(botIds.map((id) => [id, botChannels(ofBots.get(id) ?? [], tomo)] as const));
-    } catch (error) {
-      deps.logger.warn({ err: error, teamId }, 'bot channels could not be read from Slack');
-      return null;
-    }
+  /**
+   * Each bot's channels and whether Tomo is in them, as far as Slack has told so far: the API
+   * never waits for Slack's Tier 3 pace here (300 bots take six minutes). Reads it starts get a
+   * second, which is all a small workspace needs; the rest go on in the background and the page
+   * asks again until none is loading.
+   */
+  const channelsOf = async (teamId: string, tomo: string, botIds: readonly string[]): Promise<Map<string, BotChannelsState>> => {
+    if (!tomo || botIds.length === 0) return new Map();
+    const [ofTomo, ofBots] = await Promise.all([
+      deps.directory.knownChannelsOf(teamId, tomo, FIRST_READS_WAIT_MS),
+      deps.directory.knownChannelsOfEach(teamId, botIds, FIRST_READS_WAIT_MS),
+    ]);
+    return new Map(botIds.map((id) => [id, botChannelsState(ofBots.get(id)!, ofTomo)] as const));
   };
 
   router.get('/api/settings/auto-replies', async (_req, res) => {
     const { user, members } = await whoIsAsking(deps, res);
-    const [bots, saved] = await Promise.all([botsOf(user.teamId, members), deps.autoReplies.listLatest(user.teamId)]);
+    const [tomo, saved] = await Promise.all([tomoIn(user.teamId), deps.autoReplies.listLatest(user.teamId)]);
+    const bots = listBots(members, tomo);
     const rows = autoReplyRows(bots, saved);
-    const channels = await channelsOf(user.teamId, bots.map((b) => b.id));
+    const channels = await channelsOf(user.teamId, tomo, bots.map((b) => b.id));
+    const states = [...channels.values()];
     res.json({
       rows: rows.map((row, index) => ({
         number: index + 1,
         ...row,
-        channels: channels?.get(row.botUserId) ?? null,
+        ...(channels.get(row.botUserId) ?? NOT_READ),
         updatedByName: nameOf(members, row.updatedBy),
         updatedAt: iso(row.updatedAt),
       })),
+      // The page asks again while this is true; `channelsRead` of `channelsTotal` bots are shown.
+      channelsLoading: states.some((s) => s.channelsLoading),
+      channelsRead: states.filter((s) => s.channels !== null).length,
+      channelsTotal: states.length,
     });
   });
 
@@ -61,7 +70,7 @@ export function autoReplySettingsRoutes(deps: SettingsDeps): Router {
       teamId: user.teamId,
       userId: user.userId,
       botUserId: String(req.params.botUserId),
-      bots: await botsOf(user.teamId, members),
+      bots: listBots(members, await tomoIn(user.teamId)),
       instruction: body.instruction,
       enabled: body.enabled,
     });

@@ -60,6 +60,14 @@ const settings = {
     channelsLabel: 'Channels of the bot',
     tomoIn: '#{{channel}}: Tomo is a member ✓',
     tomoNotIn: '#{{channel}}: Tomo is not a member. Invite it there with /invite @Tomo.',
+    channelsReading:
+      'Reading the bots’ channels from Slack, which answers about 50 bots a minute: each row shows its channels as soon as Slack has. You can edit and save meanwhile.',
+    channelsUpdating: 'Checking the bots’ channels with Slack again. Until then each row shows what Slack said last time.',
+    channelsProgressLabel: 'Bots whose channels are read',
+    channelsProgress: '{{read}} of {{total}} bots',
+    channelsLoading: 'Loading channels from Slack…',
+    channelsChecking: 'Checking again with Slack…',
+    channelsFailed: 'Slack could not list this bot’s channels. Open this page again in a minute to try again.',
   },
   instructions: {
     title: 'Instructions',

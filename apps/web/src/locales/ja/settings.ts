@@ -60,6 +60,14 @@ const settings: Localized<typeof en> = {
     channelsLabel: 'ボットのチャンネル',
     tomoIn: '#{{channel}}：Tomo は参加しています ✓',
     tomoNotIn: '#{{channel}}：Tomo は参加していません。/invite @Tomo で招待してください。',
+    channelsReading:
+      'ボットのチャンネルを Slack から読み込んでいます。Slack の応答は 1 分間に約 50 ボット分のため、読み込めた行から順にチャンネルを表示します。その間も編集と保存ができます。',
+    channelsUpdating: 'ボットのチャンネルを Slack にもう一度確認しています。確認が終わるまで、各行には前回の内容を表示しています。',
+    channelsProgressLabel: 'チャンネルを読み込んだボット',
+    channelsProgress: '{{total}} 件中 {{read}} 件のボット',
+    channelsLoading: 'Slack からチャンネルを読み込み中…',
+    channelsChecking: 'Slack に再確認中…',
+    channelsFailed: 'Slack からこのボットのチャンネルを取得できませんでした。1 分ほどしてからこのページを開き直すと、もう一度試します。',
   },
   instructions: {
     title: 'カスタム指示',

@@ -9,7 +9,7 @@ import { showDate } from '../../../lib/settings/dates';
 import { useAction } from '../../../lib/settings/use-action';
 import { useResource } from '../../../lib/settings/use-resource';
 import { useSettingsText } from '../../../lib/settings/use-settings-text';
-import { getAutoReplies, type AutoReplyRow } from '../api/get-auto-replies';
+import { getAutoReplies, useChannelsFillingIn, type AutoReplyRow, type BotChannelsState, type ChannelsFillingIn } from '../api/get-auto-replies';
 import { saveAutoReply } from '../api/save-auto-reply';
 
 type Draft = { instruction: string; enabled: boolean };
@@ -26,6 +26,8 @@ export function AutoRepliesPage() {
   /** Each bot's saved updatedAt as last shown: tells a reload's changed rows from the others. */
   const shown = useRef(new Map<string, string | null>());
   const rows = list.data?.rows;
+  // Slack lists a bot's channels about once a second: the rows come at once, their channels as Slack answers.
+  const channels = useChannelsFillingIn(list.data);
 
   useEffect(() => {
     if (!rows) return;
@@ -71,6 +73,7 @@ export function AutoRepliesPage() {
         <li>{t('autoReplies.channelNote')}</li>
       </ul>
       <LoadState state={list} hasData={rows !== undefined} empty={rows?.length === 0} />
+      <ChannelsProgress channels={channels} t={t} />
       {rows && rows.length > 0 ? (
         <SettingsTable
           label={t('autoReplies.title')}
@@ -94,7 +97,7 @@ export function AutoRepliesPage() {
                 <td>{row.number}</td>
                 <th scope="row">
                   {row.botName}
-                  <BotChannels channels={row.channels} t={t} />
+                  <BotChannels state={channels?.byBot.get(row.botUserId) ?? row} t={t} />
                 </th>
                 <td>
                   <textarea
@@ -143,20 +146,62 @@ export function AutoRepliesPage() {
   );
 }
 
-/** Where the bot posts and whether Tomo is there to answer (spec 2: it must be a member). */
-function BotChannels(props: { channels: AutoReplyRow['channels']; t: ReturnType<typeof useSettingsText>['t'] }) {
+type Translate = ReturnType<typeof useSettingsText>['t'];
+
+/**
+ * While Slack is still being asked for the bots' channels: what is happening and how far it is.
+ * The status region stays in place (empty when done), so a screen reader hears the start and
+ * the end, not every count; the counts are a progress bar.
+ */
+function ChannelsProgress(props: { channels: ChannelsFillingIn | undefined; t: Translate }) {
   const { channels, t } = props;
-  if (channels === null) return null;
-  if (channels.length === 0) return <p className="settings-hint settings-bot-channels">{t('autoReplies.noChannels')}</p>;
+  const loading = channels?.loading === true;
+  const missing = loading && channels.read < channels.total;
   return (
-    <ul className="settings-hint settings-bot-channels" aria-label={t('autoReplies.channelsLabel')}>
-      {channels.map((channel) => (
-        <li key={channel.id} data-channel={channel.id} data-tomo-member={channel.tomoIsMember}>
-          {channel.tomoIsMember
-            ? t('autoReplies.tomoIn', { channel: channel.name })
-            : t('autoReplies.tomoNotIn', { channel: channel.name })}
-        </li>
-      ))}
-    </ul>
+    <div className="settings-channels-progress">
+      <p className="settings-hint" role="status">
+        {loading ? t(missing ? 'autoReplies.channelsReading' : 'autoReplies.channelsUpdating') : ''}
+      </p>
+      {missing ? (
+        <p className="settings-hint settings-row">
+          <progress max={channels.total} value={channels.read} aria-label={t('autoReplies.channelsProgressLabel')} />
+          <span>{t('autoReplies.channelsProgress', { read: channels.read, total: channels.total })}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Where the bot posts and whether Tomo is there to answer (spec 2: it must be a member). */
+function BotChannels(props: { state: BotChannelsState; t: Translate }) {
+  const { state, t } = props;
+  const { channels } = state;
+  const note = (kind: string, text: string) => (
+    <p className="settings-hint settings-bot-channels" data-channels={kind}>
+      {text}
+    </p>
+  );
+  if (channels === null) {
+    if (state.channelsLoading) return note('loading', t('autoReplies.channelsLoading'));
+    return state.channelsFailed ? note('failed', t('autoReplies.channelsFailed')) : null;
+  }
+  return (
+    <>
+      {channels.length === 0 ? (
+        note('none', t('autoReplies.noChannels'))
+      ) : (
+        <ul className="settings-hint settings-bot-channels" aria-label={t('autoReplies.channelsLabel')}>
+          {channels.map((channel) => (
+            <li key={channel.id} data-channel={channel.id} data-tomo-member={channel.tomoIsMember}>
+              {channel.tomoIsMember
+                ? t('autoReplies.tomoIn', { channel: channel.name })
+                : t('autoReplies.tomoNotIn', { channel: channel.name })}
+            </li>
+          ))}
+        </ul>
+      )}
+      {/* The last list read, shown while Slack is asked again. */}
+      {state.channelsLoading ? note('checking', t('autoReplies.channelsChecking')) : null}
+    </>
   );
 }
