@@ -36,7 +36,7 @@ beforeAll(async () => {
   slack.addChannel({ id: 'C7GLOBEXA', teamId: TEAM_B, name: 'globex-alerts', members: ['U7GLOBEX0', 'U7GLOBEX1', 'U7GLOBEX2'], botIsMember: false });
   ana = await world.signedIn({ teamId: TEAM_A, userId: ADMIN_A });
   bea = await world.signedIn({ teamId: TEAM_B, userId: ADMIN_B });
-}, 120_000);
+});
 afterAll(async () => {
   await world?.close();
 });
@@ -105,7 +105,7 @@ describe('The Auto replies page while Slack lists 120 bots’ channels at its pa
     expect(await page.getByLabel('Auto replies to Bot 118 enabled').isChecked()).toBe(true);
     await page.close();
     expect(pageErrors).toEqual([]);
-  });
+  }, 120_000);
 
   it('says the same in Japanese on /ja', async () => {
     // A slow Slack: its answers take 4 s, longer than the first answer waits for them.
