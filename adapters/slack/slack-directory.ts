@@ -7,6 +7,7 @@ import type { Member } from '../../core/workspace/member';
 import type { KnownChannels, TeamInfo, WorkspaceDirectory } from '../../core/workspace/workspace-directory.port';
 import { WorkspaceNotInstalledError } from '../../core/workspace/workspace-directory.port';
 import type { Logger } from '../logging/logger';
+import { BackgroundRounds } from './background-rounds';
 import { createSlackCaller, type SlackApiCallerOptions, type SlackCall } from './slack-api-caller';
 import { slackUserToMember, type SlackUser } from './slack-user';
 
@@ -61,20 +62,6 @@ const STALE_KEPT_MS = 60 * 60_000;
 
 const DEFAULT_CHANNELS_OF_EACH_CACHE_MS = 10 * 60_000;
 
-/** A workspace's background reads for `knownChannelsOfEach`. */
-interface BackgroundReads {
-  /** Ids not started yet, in the order asked. */
-  readonly waiting: string[];
-  /** Ids waiting or being read. */
-  readonly pending: Set<string>;
-  lanes: number;
-  /** When the reads last ran out (0: never): old lists are read again at most once per cache time after that. */
-  finishedAt: number;
-  /** The running round's end, and what ends it. */
-  round: Promise<void>;
-  roundEnded: () => void;
-}
-
 /** The workspace directory read with the installation's bot token (users.list, conversations.list, team.info). */
 export class SlackDirectory implements WorkspaceDirectory {
   /** Lists as they arrived: current until `until`, shown (by the known* methods only) until `keepUntil`. */
@@ -82,10 +69,12 @@ export class SlackDirectory implements WorkspaceDirectory {
   private readonly loading = new Map<string, Promise<unknown>>();
   /** When a background read last failed, by cache key: it is not tried again within the cache time. */
   private readonly failedAt = new Map<string, number>();
-  private readonly background = new Map<TeamId, BackgroundReads>();
+  private readonly rounds: BackgroundRounds;
   private lastSweep = 0;
 
-  constructor(private readonly options: SlackDirectoryOptions) {}
+  constructor(private readonly options: SlackDirectoryOptions) {
+    this.rounds = new BackgroundRounds({ concurrency: CHANNELS_OF_EACH_CONCURRENCY, roundMs: this.eachTtl, now: () => this.now() });
+  }
 
   listMembers(teamId: TeamId): Promise<Member[]> {
     return this.cached(`members:${teamId}`, async () => {
@@ -126,8 +115,7 @@ export class SlackDirectory implements WorkspaceDirectory {
   async knownChannelsOfEach(teamId: TeamId, userIds: readonly string[], waitMs = 0): Promise<Map<string, KnownChannels>> {
     const round = this.queueReads(teamId, userIds);
     if (round) await within(round, waitMs);
-    const pending = this.background.get(teamId)?.pending;
-    return new Map(userIds.map((id) => [id, this.knownState(channelsOfEachKey(teamId, id), pending?.has(id) === true)]));
+    return new Map(userIds.map((id) => [id, this.knownState(channelsOfEachKey(teamId, id), this.rounds.isPending(teamId, id))]));
   }
 
   /**
@@ -135,69 +123,21 @@ export class SlackDirectory implements WorkspaceDirectory {
    * the round's end when this call queued any.
    */
   private queueReads(teamId: TeamId, userIds: readonly string[]): Promise<void> | undefined {
-    const ttl = this.options.channelsOfEachCacheMs ?? DEFAULT_CHANNELS_OF_EACH_CACHE_MS;
     const now = this.now();
     this.sweep(now);
-    let reads = this.background.get(teamId);
-    // Lists past their time are read again once per cache time at most, counted from when the
-    // last round ended, so a round longer than the cache time (a thousand bots) is not chased by
-    // another while the page that asked keeps asking.
-    const againDue = reads === undefined || (reads.pending.size === 0 && now - reads.finishedAt >= ttl);
-    let queued = false;
-    for (const id of new Set(userIds)) {
+    const again = this.rounds.mayRepeat(teamId, now);
+    const wanted = [...new Set(userIds)].filter((id) => {
       const key = channelsOfEachKey(teamId, id);
       const known = this.known(key, now);
-      const wanted = known === undefined || (!known.current && againDue);
-      if (wanted && !reads?.pending.has(id) && !this.failedLately(key, now)) {
-        reads ??= this.backgroundOf(teamId);
-        reads.waiting.push(id);
-        reads.pending.add(id);
-        queued = true;
-      }
-    }
-    if (!reads || !queued) return undefined;
-    return this.readWaiting(teamId, reads, ttl);
-  }
-
-  private backgroundOf(teamId: TeamId): BackgroundReads {
-    const reads: BackgroundReads = { waiting: [], pending: new Set(), lanes: 0, finishedAt: 0, round: Promise.resolve(), roundEnded: () => undefined };
-    this.background.set(teamId, reads);
-    return reads;
-  }
-
-  /**
-   * Lanes (up to the concurrency) that read the waiting ids one after another. A lane takes its
-   * first id before it yields, so no lane starts without work. Resolves when the round ends.
-   */
-  private readWaiting(teamId: TeamId, reads: BackgroundReads, ttl: number): Promise<void> {
-    if (reads.lanes === 0) reads.round = new Promise((resolve) => (reads.roundEnded = resolve));
-    const lane = async () => {
-      for (;;) {
-        const id = reads.waiting.shift();
-        if (id === undefined) break;
-        const error = await this.readInBackground(teamId, channelsOfEachKey(teamId, id), () => this.readChannels(teamId, id, BACKGROUND), ttl);
-        reads.pending.delete(id);
-        if (error !== undefined && failsEveryRead(error)) {
-          // Tomo was removed or its token revoked: the other reads would fail the same way, one call each.
-          const now = this.now();
-          for (const other of reads.waiting.splice(0)) {
-            this.failedAt.set(channelsOfEachKey(teamId, other), now);
-            reads.pending.delete(other);
-          }
-        }
-      }
-      reads.lanes -= 1;
-      if (reads.lanes === 0) {
-        reads.finishedAt = this.now();
-        reads.roundEnded();
-      }
+      return (known === undefined || (!known.current && again)) && !this.failedLately(key, now);
+    });
+    const read = async (id: string) => {
+      const key = channelsOfEachKey(teamId, id);
+      const error = await this.readInBackground(teamId, key, () => this.readChannels(teamId, id, BACKGROUND), this.eachTtl);
+      // Tomo was removed or its token revoked: the other reads would fail the same way, one call each.
+      return error !== undefined && failsEveryRead(error) ? ('stop' as const) : undefined;
     };
-    const round = reads.round;
-    while (reads.lanes < CHANNELS_OF_EACH_CONCURRENCY && reads.waiting.length > 0) {
-      reads.lanes += 1;
-      void lane();
-    }
-    return round;
+    return this.rounds.queue(teamId, wanted, read, (id) => this.failedAt.set(channelsOfEachKey(teamId, id), this.now()));
   }
 
   /**
@@ -301,14 +241,15 @@ export class SlackDirectory implements WorkspaceDirectory {
     this.lastSweep = now;
     for (const [key, entry] of this.cache) if (entry.keepUntil <= now) this.cache.delete(key);
     for (const [key, at] of this.failedAt) if (now - at >= this.ttl) this.failedAt.delete(key);
-    const roundMs = this.options.channelsOfEachCacheMs ?? DEFAULT_CHANNELS_OF_EACH_CACHE_MS;
-    for (const [teamId, reads] of this.background) {
-      if (reads.pending.size === 0 && now - reads.finishedAt >= roundMs) this.background.delete(teamId);
-    }
+    this.rounds.sweep(now);
   }
 
   private get ttl(): number {
     return this.options.cacheMs ?? 60_000;
+  }
+
+  private get eachTtl(): number {
+    return this.options.channelsOfEachCacheMs ?? DEFAULT_CHANNELS_OF_EACH_CACHE_MS;
   }
 
   private now(): number {

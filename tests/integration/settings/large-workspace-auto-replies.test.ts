@@ -136,7 +136,8 @@ describe('The Auto replies page of a workspace with 300 bots', () => {
 
     // Saving a bot whose channels are not read yet stores its setting and leaves its channels
     // loading (never "in no channel"); what was already read stays shown.
-    const waiting = soon.answer.rows.find((r) => r.channels === null && r.botUserId !== BOT_A)!;
+    // The last in Slack's queue: at its pace minutes away.
+    const waiting = soon.answer.rows.findLast((r) => r.channels === null && r.botUserId !== BOT_A)!;
     const saved = await ana.send('PUT', `/api/settings/auto-replies/${waiting.botUserId}`, { instruction: 'Summarise each alert.', enabled: true });
     expect(saved.status).toBe(200);
     const afterSave = await load();
