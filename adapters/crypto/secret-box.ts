@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { parseKeyring } from './keyring';
 import type { Keyring } from './keyring';
 
@@ -12,16 +12,30 @@ export interface SecretBox {
   open(sealed: string, context?: string): string;
   /** True when the value was sealed under an older key and should be re-sealed. */
   needsReseal(sealed: string): boolean;
+  /**
+   * Keyed hashes (HMAC-SHA256) of a value, one under each key, the current key's first: what a
+   * table keeps in place of a value it must find rows by equality but may not store in clear (a
+   * blind index). The same value and context give the same hash under one key; without the key
+   * a hash tells nothing of the value. Format: <key id>.<hash> (base64url).
+   */
+  lookupHashes(value: string, context: string): string[];
 }
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
+/** HKDF info of the lookup-hash keys; changing it changes every stored hash. */
+const LOOKUP_HASH_INFO = 'tomo lookup hash v1';
 
 // Format: v1.<key id>.<iv>.<ciphertext><tag> (base64url). The key id travels with the value so a
 // keyring holding old keys can still open rows written before a rotation.
 export class AesGcmSecretBox implements SecretBox {
-  constructor(private readonly keyring: Keyring) {}
+  /** Per key id, the HMAC key derived from it (HKDF): a hash key is never an encryption key. */
+  private readonly hashKeys: ReadonlyMap<string, Buffer>;
+
+  constructor(private readonly keyring: Keyring) {
+    this.hashKeys = new Map([...keyring.byId.values()].map(({ id, key }) => [id, Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), LOOKUP_HASH_INFO, 32))]));
+  }
 
   static fromEnv(encryptionKey: string): AesGcmSecretBox {
     return new AesGcmSecretBox(parseKeyring(encryptionKey));
@@ -68,5 +82,12 @@ export class AesGcmSecretBox implements SecretBox {
 
   needsReseal(sealed: string): boolean {
     return sealed.split('.')[1] !== this.keyring.current.id;
+  }
+
+  lookupHashes(value: string, context: string): string[] {
+    const current = this.keyring.current.id;
+    const ids = [current, ...[...this.hashKeys.keys()].filter((id) => id !== current)];
+    // The context and the value are separated by a NUL, which neither holds where Tomo uses it.
+    return ids.map((id) => `${id}.${createHmac('sha256', this.hashKeys.get(id)!).update(`${context}\0${value}`, 'utf8').digest('base64url')}`);
   }
 }

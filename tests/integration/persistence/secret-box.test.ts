@@ -71,6 +71,34 @@ describe('AesGcmSecretBox', () => {
   });
 });
 
+describe('AesGcmSecretBox lookup hashes (finding a sealed row by equality)', () => {
+  const ORIGIN = 'https://nightjar.intranet.example';
+
+  it('gives one value the same hash every time, another value or context another, and shows nothing of the value', () => {
+    const key = newKey();
+    const [hash] = AesGcmSecretBox.fromEnv(key).lookupHashes(ORIGIN, 'robots_txt_cache.origin');
+    expect(AesGcmSecretBox.fromEnv(key).lookupHashes(ORIGIN, 'robots_txt_cache.origin')).toEqual([hash]);
+    expect(AesGcmSecretBox.fromEnv(key).lookupHashes('https://other.example', 'robots_txt_cache.origin')).not.toContain(hash);
+    expect(AesGcmSecretBox.fromEnv(key).lookupHashes(ORIGIN, 'another.column')).not.toContain(hash);
+    expect(hash).toMatch(/^[0-9a-f]{12}\.[A-Za-z0-9_-]{43}$/);
+    expect(hash).not.toContain('nightjar');
+    expect(hash).not.toContain(Buffer.from(ORIGIN).toString('base64url').slice(0, 12));
+  });
+
+  it('differs under another key, so a database without the key cannot test guesses', () => {
+    expect(AesGcmSecretBox.fromEnv(newKey()).lookupHashes(ORIGIN, 'c')).not.toEqual(AesGcmSecretBox.fromEnv(newKey()).lookupHashes(ORIGIN, 'c'));
+  });
+
+  it('after a rotation, gives the new key’s hash first and the old key’s after it, to find rows written before', () => {
+    const oldKey = newKey();
+    const [before] = AesGcmSecretBox.fromEnv(oldKey).lookupHashes(ORIGIN, 'c');
+    const rotatedKey = newKey();
+    const [current, older] = AesGcmSecretBox.fromEnv(`${rotatedKey},${oldKey}`).lookupHashes(ORIGIN, 'c');
+    expect(older).toBe(before);
+    expect(current).toBe(AesGcmSecretBox.fromEnv(rotatedKey).lookupHashes(ORIGIN, 'c')[0]);
+  });
+});
+
 describe('loadOrCreateKey', () => {
   let dir = '';
   afterEach(async () => {
