@@ -3,13 +3,16 @@ import { loadWorkerConfig } from './worker/config';
 import { resolveDatabase } from './shared/database-url';
 import { appLogger } from './shared/infrastructure';
 import { runMain } from './shared/process';
+import { secretBoxAtStart } from './shared/secret-box';
 
 // `npm run db:migrate`: applies pending migrations and exits.
 runMain(async () => {
   const config = loadWorkerConfig();
   const logger = appLogger(config, 'tomo-migrate');
   const resolved = await resolveDatabase(config, logger);
-  const database = await openDatabase(resolved.url);
+  // The key too, as start-up passes it: a migration may seal values already stored (ADR 52).
+  const secrets = await secretBoxAtStart(config, resolved.embedded, { warn: (message) => logger.warn(message) });
+  const database = await openDatabase(resolved.url, { secrets });
   try {
     const pending = await database.pendingMigrations();
     await database.migrateUp();

@@ -44,7 +44,7 @@ const database = await openDatabase(db.url, { poolMax: 8 });
 try {
   await database.migrateUp();
   const pool = await nativePool(database.orm);
-  const sources = new PgKnowledgeSourceRepository(pool);
+  const sources = new PgKnowledgeSourceRepository(pool, secrets);
 
   async function load(store: VectorStore, teamId: string, count: number): Promise<void> {
     const id = randomUUID();

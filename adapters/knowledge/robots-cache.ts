@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type pg from 'pg';
+import type { SecretBox } from '../crypto/secret-box';
 
 /**
  * How long a robots.txt read is used without asking the site again (RFC 9309 §2.4: crawlers
@@ -93,8 +94,8 @@ export class InMemoryRobotsCache implements RobotsCache {
 
 interface RobotsRow {
   kind: 'rules' | 'none';
-  url: string;
-  body: string;
+  url_sealed: string;
+  body_sealed: string;
   /** Timestamps come as text on this pool (the ORM's type parsers), as in the other pg adapters. */
   fetched_at: Date | string;
   fresh_until: Date | string;
@@ -104,37 +105,71 @@ interface RobotsRow {
  * Table `robots_txt_cache`, one row per origin, shared by every worker process (ADR 87): the
  * job that retries after a 5xx may run on another worker than the one that read the copy.
  * Rows over 30 days old are not returned, and are deleted when their origin is next looked up.
+ *
+ * Which sites the workspaces crawl is theirs to know: a row names its origin only by a keyed
+ * hash (`SecretBox.lookupHashes`: the current key's, looked up under every key so a key rotation
+ * loses no copy), and its address and rules are sealed, bound to the origin (ADR 52).
  */
 export class PgRobotsCache implements RobotsCache {
   /** The pool may still be opening (the composition roots build adapters synchronously). */
-  constructor(private readonly pool: pg.Pool | Promise<pg.Pool>) {}
+  constructor(
+    private readonly pool: pg.Pool | Promise<pg.Pool>,
+    private readonly secrets: SecretBox,
+  ) {}
 
   async get(origin: string, now: Date): Promise<CachedRobots | undefined> {
     const db = await this.pool;
     const oldest = new Date(now.getTime() - ROBOTS_KEEP_MS);
-    const { rows } = await db.query<RobotsRow>(`select kind, url, body, fetched_at, fresh_until from robots_txt_cache where origin = $1`, [origin]);
+    const hashes = this.hashes(origin);
+    const { rows } = await db.query<RobotsRow>(
+      `select kind, url_sealed, body_sealed, fetched_at, fresh_until from robots_txt_cache where origin_hash = any($1::text[]) order by fetched_at desc limit 1`,
+      [hashes],
+    );
     const row = rows[0];
     if (!row) return undefined;
     const fetchedAt = new Date(row.fetched_at);
     if (fetchedAt < oldest) {
-      await db.query(`delete from robots_txt_cache where origin = $1 and fetched_at < $2`, [origin, oldest]);
+      await db.query(`delete from robots_txt_cache where origin_hash = any($1::text[]) and fetched_at < $2`, [hashes, oldest]);
       return undefined;
     }
-    return { kind: row.kind, url: row.url, body: row.body, fetchedAt, freshUntil: new Date(row.fresh_until) };
+    return {
+      kind: row.kind,
+      url: this.secrets.open(row.url_sealed, robotsContext(origin, 'url')),
+      body: this.secrets.open(row.body_sealed, robotsContext(origin, 'body')),
+      fetchedAt,
+      freshUntil: new Date(row.fresh_until),
+    };
   }
 
   async put(origin: string, entry: CachedRobots): Promise<void> {
+    const [current, ...older] = this.hashes(origin);
+    // One statement: a copy kept under a key since replaced (rotation) goes as this one comes.
     await (await this.pool).query(
-      `insert into robots_txt_cache (origin, kind, url, body, fetched_at, fresh_until) values ($1, $2, $3, $4, $5, $6)
-       on conflict (origin) do update set kind = excluded.kind, url = excluded.url, body = excluded.body,
+      `with replaced as (delete from robots_txt_cache where origin_hash = any($7::text[]))
+       insert into robots_txt_cache (origin_hash, kind, url_sealed, body_sealed, fetched_at, fresh_until) values ($1, $2, $3, $4, $5, $6)
+       on conflict (origin_hash) do update set kind = excluded.kind, url_sealed = excluded.url_sealed, body_sealed = excluded.body_sealed,
          fetched_at = excluded.fetched_at, fresh_until = excluded.fresh_until
        where robots_txt_cache.fetched_at <= excluded.fetched_at`,
-      // PostgreSQL text holds no NUL; robots.txt rules never need one.
-      [origin, entry.kind, entry.url, entry.body.replaceAll('\u0000', ''), entry.fetchedAt, entry.freshUntil],
+      [
+        current,
+        entry.kind,
+        this.secrets.seal(entry.url, robotsContext(origin, 'url')),
+        this.secrets.seal(entry.body, robotsContext(origin, 'body')),
+        entry.fetchedAt,
+        entry.freshUntil,
+        older,
+      ],
     );
   }
 
   async remove(origin: string): Promise<void> {
-    await (await this.pool).query(`delete from robots_txt_cache where origin = $1`, [origin]);
+    await (await this.pool).query(`delete from robots_txt_cache where origin_hash = any($1::text[])`, [this.hashes(origin)]);
+  }
+
+  private hashes(origin: string): string[] {
+    return this.secrets.lookupHashes(origin, 'robots_txt_cache.origin');
   }
 }
+
+/** Binds a sealed address or body to its origin: moved to another origin's row, it does not open. */
+const robotsContext = (origin: string, what: 'url' | 'body') => `robots_txt_cache:${origin}:${what}`;

@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Migrator } from '@mikro-orm/migrations';
-import { ormConfig } from './orm-config';
+import { ormConfig, type OrmConfigOptions } from './orm-config';
 
 export interface Database {
   orm: MikroORM;
@@ -16,7 +16,12 @@ export interface Database {
 // Any constant works; it only has to be the same in every process that migrates this database.
 const MIGRATION_LOCK_KEY = 7_400_117_001;
 
-export async function openDatabase(url: string, options: { poolMax?: number } = {}): Promise<Database> {
+/**
+ * `secrets`: the key that seals values at rest (ENCRYPTION_KEY). The processes that migrate
+ * (server, worker, `npm run db:migrate`) pass it: a migration that seals rows already stored
+ * needs it, and refuses to run without it on a database that holds such rows.
+ */
+export async function openDatabase(url: string, options: OrmConfigOptions = {}): Promise<Database> {
   const orm = await MikroORM.init(ormConfig(url, options));
   const migrator = orm.migrator as Migrator;
   const connection = orm.em.getConnection();

@@ -1,13 +1,17 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { Options } from '@mikro-orm/postgresql';
+import type { SecretBox } from '../crypto/secret-box';
 import { allEntities } from './entities';
 import { migrations } from './migrations';
+import { withSecrets } from './migrations/sealing-migration';
 
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';
 
 export interface OrmConfigOptions {
   poolMax?: number;
+  /** The key that seals values at rest, for the migrations that seal rows already stored. */
+  secrets?: SecretBox;
 }
 
 // Entities are listed explicitly (defineEntity, no decorators, no folder scanning) and migrations
@@ -32,7 +36,7 @@ export function ormConfig(url: string, options: OrmConfigOptions = {}): Options 
       // The checked-in migrations are the source of truth; no snapshot file is written at runtime.
       snapshot: false,
       silent: true,
-      migrationsList: migrations,
+      migrationsList: withSecrets(migrations, options.secrets),
     },
   });
 }

@@ -1,15 +1,17 @@
 import type pg from 'pg';
 import type { FailureCode, KnowledgeSourceRecord, SourceKind, SourceStatus } from '../../core/knowledge/knowledge-source';
 import type { KnowledgeSourceRepository, NewKnowledgeSource } from '../../core/knowledge/knowledge-source-repository.port';
+import type { SecretBox } from '../crypto/secret-box';
 import { assertSameTeam } from '../postgres/team-scope';
+import { openSource, sourceContext } from './knowledge-sealing';
 import { hasVectorTable, inTransaction } from './pg-pool';
 
 interface SourceRow {
   id: string;
   team_id: string;
   kind: SourceKind;
-  title: string;
-  url: string | null;
+  title_sealed: string;
+  url_sealed: string | null;
   file_id: string | null;
   page_limit: number;
   status: SourceStatus;
@@ -24,12 +26,18 @@ interface SourceRow {
   updated_at: Date;
 }
 
-/** Table knowledge_sources (and, on removal, the source's chunks and vectors). */
+/**
+ * Table knowledge_sources (and, on removal, the source's chunks and vectors). A source's title
+ * and URL are sealed like its passages (ADR 52), opened here for App Home and the uploaders.
+ */
 export class PgKnowledgeSourceRepository implements KnowledgeSourceRepository {
   private vectors?: Promise<boolean>;
 
   /** The pool may still be opening (the composition roots build adapters synchronously). */
-  constructor(private readonly pool: pg.Pool | Promise<pg.Pool>) {}
+  constructor(
+    private readonly pool: pg.Pool | Promise<pg.Pool>,
+    private readonly secrets: SecretBox,
+  ) {}
 
   private async db(): Promise<pg.Pool> {
     return this.pool;
@@ -38,16 +46,26 @@ export class PgKnowledgeSourceRepository implements KnowledgeSourceRepository {
   async add(teamId: string, source: NewKnowledgeSource): Promise<void> {
     assertSameTeam(teamId, source);
     await (await this.db()).query(
-      `insert into knowledge_sources (id, team_id, kind, title, url, file_id, page_limit, status, size_bytes, added_by, created_at, updated_at)
+      `insert into knowledge_sources (id, team_id, kind, title_sealed, url_sealed, file_id, page_limit, status, size_bytes, added_by, created_at, updated_at)
        values ($1, $2, $3, $4, $5, $6, $7, 'queued', 0, $8, $9, $9)`,
-      [source.id, teamId, source.kind, source.title.slice(0, 1000), source.url, source.fileId, source.pageLimit, source.addedBy, source.createdAt],
+      [
+        source.id,
+        teamId,
+        source.kind,
+        this.secrets.seal(source.title.slice(0, 1000), sourceContext(teamId, source.id, 'title')),
+        source.url === null ? null : this.secrets.seal(source.url, sourceContext(teamId, source.id, 'url')),
+        source.fileId,
+        source.pageLimit,
+        source.addedBy,
+        source.createdAt,
+      ],
     );
   }
 
   async get(teamId: string, id: string): Promise<KnowledgeSourceRecord | null> {
     if (!isUuid(id)) return null;
     const { rows } = await (await this.db()).query<SourceRow>(`select * from knowledge_sources where team_id = $1 and id = $2`, [teamId, id]);
-    return rows[0] ? toRecord(rows[0]) : null;
+    return rows[0] ? toRecord(rows[0], this.secrets) : null;
   }
 
   async list(teamId: string, kind?: SourceKind): Promise<KnowledgeSourceRecord[]> {
@@ -55,7 +73,7 @@ export class PgKnowledgeSourceRepository implements KnowledgeSourceRepository {
       `select * from knowledge_sources where team_id = $1 and ($2::text is null or kind = $2) order by created_at desc, id`,
       [teamId, kind ?? null],
     );
-    return rows.map(toRecord);
+    return rows.map((row) => toRecord(row, this.secrets));
   }
 
   async usage(teamId: string): Promise<{ sources: number; chunks: number }> {
@@ -153,13 +171,12 @@ export class PgKnowledgeSourceRepository implements KnowledgeSourceRepository {
   }
 }
 
-function toRecord(row: SourceRow): KnowledgeSourceRecord {
+function toRecord(row: SourceRow, secrets: SecretBox): KnowledgeSourceRecord {
   return {
     id: row.id,
     teamId: row.team_id,
     kind: row.kind,
-    title: row.title,
-    url: row.url,
+    ...openSource(secrets, row),
     fileId: row.file_id,
     pageLimit: row.page_limit,
     status: row.status,

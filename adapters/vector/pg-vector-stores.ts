@@ -1,26 +1,31 @@
 import { endianness } from 'node:os';
 import type pg from 'pg';
 import type { SourceKind } from '../../core/knowledge/knowledge-source';
-import type { ChunkHit, ChunkLocation, ChunkQuery, NewChunk, VectorStore } from '../../core/knowledge/vector-store.port';
+import type { ChunkHit, ChunkQuery, NewChunk, VectorStore } from '../../core/knowledge/vector-store.port';
 import type { SecretBox } from '../crypto/secret-box';
+import { openLocation, openSource, passageContext, sealLocation } from './knowledge-sealing';
 import { hasVectorTable, inTransaction } from './pg-pool';
 
-/** Chunk text is sealed like tokens (AES-256-GCM), bound to its workspace and source. */
-const sealContext = (teamId: string, sourceId: string) => `knowledge:${teamId}:${sourceId}`;
-
-interface HitRow {
+/** A passage found, as read: its text and place sealed (ADR 52, 55). */
+interface PassageRow {
   id: string;
   source_id: string;
-  sealed: string;
-  location: ChunkLocation;
-  kind: SourceKind;
-  title: string;
-  url: string | null;
   team_id: string;
+  sealed: string;
+  location_sealed: string;
+}
+
+/** A ready source of the workspace, as each search reads them: title and URL still sealed. */
+interface SourceRow {
+  id: string;
+  team_id: string;
+  kind: SourceKind;
+  title_sealed: string;
+  url_sealed: string | null;
 }
 
 /**
- * What both adapters share: chunks in `knowledge_chunks` (sealed text, location), progress on
+ * What both adapters share: chunks in `knowledge_chunks` (sealed text and place), progress on
  * the source in the same transaction, visibility only through a ready source of the team.
  */
 abstract class PgChunkStore implements VectorStore {
@@ -42,17 +47,17 @@ abstract class PgChunkStore implements VectorStore {
       );
       if (rowCount !== 1) throw new Error('The source is not being embedded in this workspace (removed, failed or another team’s)');
       const { rows } = await client.query<{ id: string; ordinal: number }>(
-        `insert into knowledge_chunks (team_id, source_id, ordinal, sealed, location, dimensions, embedding_f32)
-         select $1, $2, t.ordinal, t.sealed, t.location, $3, t.vector
-           from unnest($4::int[], $5::text[], $6::jsonb[], $7::bytea[]) as t(ordinal, sealed, location, vector)
+        `insert into knowledge_chunks (team_id, source_id, ordinal, sealed, location_sealed, dimensions, embedding_f32)
+         select $1, $2, t.ordinal, t.sealed, t.location_sealed, $3, t.vector
+           from unnest($4::int[], $5::text[], $6::text[], $7::bytea[]) as t(ordinal, sealed, location_sealed, vector)
          returning id, ordinal`,
         [
           teamId,
           sourceId,
           dimensions,
           chunks.map((c) => c.ordinal),
-          chunks.map((c) => this.secrets.seal(c.text, sealContext(teamId, sourceId))),
-          chunks.map((c) => JSON.stringify(c.location, withoutNul)),
+          chunks.map((c) => this.secrets.seal(c.text, passageContext(teamId, sourceId))),
+          chunks.map((c) => sealLocation(this.secrets, teamId, sourceId, c.location)),
           chunks.map((c) => (this.storesFloats ? toBytes(c.embedding) : null)),
         ],
       );
@@ -81,16 +86,32 @@ abstract class PgChunkStore implements VectorStore {
   ): Promise<void>;
   protected abstract beforeClear(client: pg.PoolClient, teamId: string, sourceId: string): Promise<void>;
 
-  protected toHit(row: HitRow, score: number): ChunkHit {
-    return {
-      sourceId: row.source_id,
-      kind: row.kind,
-      title: row.title,
-      url: row.url,
-      text: this.secrets.open(row.sealed, sealContext(row.team_id, row.source_id)),
-      location: row.location,
-      score,
-    };
+  /**
+   * The passages found, best first, opened: text, place, and their sources' titles and URLs,
+   * each source opened once however many of its passages were found.
+   */
+  protected toHits(found: readonly { row: PassageRow; score: number }[], sources: ReadonlyMap<string, SourceRow>): ChunkHit[] {
+    const opened = new Map<string, { title: string; url: string | null }>();
+    return found.flatMap(({ row, score }) => {
+      const sourceId = String(row.source_id);
+      const source = sources.get(sourceId);
+      if (!source) return [];
+      let named = opened.get(sourceId);
+      if (!named) {
+        named = openSource(this.secrets, source);
+        opened.set(sourceId, named);
+      }
+      return [
+        {
+          sourceId: row.source_id,
+          kind: source.kind,
+          ...named,
+          text: this.secrets.open(row.sealed, passageContext(row.team_id, row.source_id)),
+          location: openLocation(this.secrets, row.team_id, row.source_id, row.location_sealed),
+          score,
+        },
+      ];
+    });
   }
 }
 
@@ -170,9 +191,9 @@ export class PgvectorStore extends PgChunkStore {
     const d = checkedDimensions(query.embedding.length);
     await this.ensureIndex(d);
     const limit = Math.max(1, Math.min(100, Math.floor(query.limit)));
-    const { rows: ready } = await this.pool.query<Omit<HitRow, 'sealed' | 'location' | 'source_id' | 'team_id'> & { chunk_count: number }>({
+    const { rows: ready } = await this.pool.query<SourceRow & { chunk_count: number }>({
       name: 'knowledge-ready-sources',
-      text: `select id, kind, title, url, chunk_count from knowledge_sources where team_id = $1 and status = 'ready' and kind = any($2::text[])`,
+      text: `select id, team_id, kind, title_sealed, url_sealed, chunk_count from knowledge_sources where team_id = $1 and status = 'ready' and kind = any($2::text[])`,
       values: [teamId, [...query.kinds]],
     });
     if (ready.length === 0) return [];
@@ -189,9 +210,9 @@ export class PgvectorStore extends PgChunkStore {
       });
       // The HNSW statement compares source ids as text, so no index but HNSW can serve it.
       const sourceFilter = exact ? `source_id = any($3::uuid[])` : `source_id::text = any($3::text[])`;
-      const result = await client.query<Pick<HitRow, 'id' | 'source_id' | 'sealed' | 'location' | 'team_id'> & { distance: number }>({
+      const result = await client.query<PassageRow & { distance: number }>({
         name: `knowledge-${exact ? 'exact' : 'hnsw'}-${d}`,
-        text: `select c.id, c.source_id, c.sealed, c.location, c.team_id, v.distance
+        text: `select c.id, c.source_id, c.sealed, c.location_sealed, c.team_id, v.distance
                  from (select chunk_id, embedding::halfvec(${d}) <=> $2::halfvec(${d}) as distance
                          from knowledge_vectors
                         where team_id = $1 and dimensions = ${d} and ${sourceFilter}
@@ -203,10 +224,7 @@ export class PgvectorStore extends PgChunkStore {
       });
       return result.rows;
     });
-    return rows.flatMap((row) => {
-      const source = sources.get(String(row.source_id));
-      return source ? [this.toHit({ ...row, kind: source.kind, title: source.title, url: source.url }, 1 - Number(row.distance))] : [];
-    });
+    return this.toHits(rows.map((row) => ({ row, score: 1 - Number(row.distance) })), sources);
   }
 }
 
@@ -302,7 +320,7 @@ export class PortableVectorStore extends PgChunkStore {
     const d = q.length;
     const { rows: ready } = await this.pool.query<ReadySource>({
       name: 'knowledge-portable-ready',
-      text: `select id, kind, title, url, updated_at::text as ready_at from knowledge_sources where team_id = $1 and status = 'ready' order by id`,
+      text: `select id, team_id, kind, title_sealed, url_sealed, updated_at::text as ready_at from knowledge_sources where team_id = $1 and status = 'ready' order by id`,
       values: [teamId],
     });
     if (!ready.some((s) => query.kinds.includes(s.kind))) return [];
@@ -314,25 +332,23 @@ export class PortableVectorStore extends PgChunkStore {
     });
     const best = topK(matrix, q, wanted, limit);
     if (best.rows.length === 0) return [];
-    const { rows: hits } = await this.pool.query<Pick<HitRow, 'id' | 'source_id' | 'sealed' | 'location' | 'team_id'>>({
+    const { rows: hits } = await this.pool.query<PassageRow>({
       name: 'knowledge-portable-hits',
-      text: `select id, source_id, sealed, location, team_id from knowledge_chunks where team_id = $1 and id = any($2::bigint[])`,
+      text: `select id, source_id, sealed, location_sealed, team_id from knowledge_chunks where team_id = $1 and id = any($2::bigint[])`,
       values: [teamId, best.rows.map((r) => matrix.ids[r]!)],
     });
     const byId = new Map(hits.map((h) => [Number(h.id), h]));
-    return best.rows.flatMap((r, i) => {
-      const row = byId.get(matrix.ids[r]!);
-      const source = row && sources.get(String(row.source_id));
-      return row && source ? [this.toHit({ ...row, kind: source.kind, title: source.title, url: source.url }, best.scores[i]!)] : [];
-    });
+    return this.toHits(
+      best.rows.flatMap((r, i) => {
+        const row = byId.get(matrix.ids[r]!);
+        return row ? [{ row, score: best.scores[i]! }] : [];
+      }),
+      sources,
+    );
   }
 }
 
-interface ReadySource {
-  id: string;
-  kind: SourceKind;
-  title: string;
-  url: string | null;
+interface ReadySource extends SourceRow {
   ready_at: string;
 }
 
@@ -400,11 +416,6 @@ const LITTLE_ENDIAN = endianness() === 'LE';
 function checkedDimensions(dimensions: number): number {
   if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 4000) throw new Error(`Vectors must have 1 to 4000 dimensions, not ${dimensions}`);
   return dimensions;
-}
-
-/** PostgreSQL's jsonb refuses U+0000, which a page's title can carry: it is dropped. */
-function withoutNul(_key: string, value: unknown): unknown {
-  return typeof value === 'string' ? value.replaceAll('\0', '') : value;
 }
 
 function toLiteral(vector: Float32Array): string {

@@ -1,9 +1,9 @@
-import { loadOrCreateKey } from '../../adapters/crypto';
 import { chooseLogFormat, createLogger, type Logger } from '../../adapters/logging/logger';
 import { openDatabase, type Database } from '../../adapters/postgres/database';
 import { PgBossJobQueue } from '../../adapters/queue/pg-boss-job-queue';
 import { resolveDatabase, type ResolvedDatabase } from './database-url';
 import { ALL_QUEUES } from './queues';
+import { secretBoxAtStart } from './secret-box';
 
 export interface Infrastructure {
   logger: Logger;
@@ -39,10 +39,9 @@ export async function openInfrastructure(
   options: { runsWorker: boolean },
 ): Promise<Infrastructure> {
   const resolved = await resolveDatabase(config, logger);
-  if (!config.ENCRYPTION_KEY && resolved.embedded) {
-    await loadOrCreateKey(config.DATA_DIR, { warn: (message) => logger.warn(message) });
-  }
-  const database = await openDatabase(resolved.url);
+  // The key too: a migration may seal values already stored (ADR 52).
+  const secrets = await secretBoxAtStart(config, resolved.embedded, { warn: (message) => logger.warn(message) });
+  const database = await openDatabase(resolved.url, { secrets });
   await database.migrateUp();
   const queue = await PgBossJobQueue.start(resolved.url, {
     logger,

@@ -45,7 +45,7 @@ export interface KnowledgeServices {
 export function knowledgeServices(config: WorkerConfig, database: Database, logger: Logger): KnowledgeServices {
   const secrets = secretBoxFromConfig(config);
   const pool = nativePool(database.orm);
-  const sources = new PgKnowledgeSourceRepository(pool);
+  const sources = new PgKnowledgeSourceRepository(pool, secrets);
   const readyKinds = new SingleFlight<ReadonlySet<string>>();
   const store = deferredVectorStore(
     pool.then(async (p) => {
@@ -78,7 +78,7 @@ export function knowledgeServices(config: WorkerConfig, database: Database, logg
   const connections = integrationTools(config, database, logger).connections;
   const readers: Record<SourceKind, SourceContentReader> = {
     // robots.txt kept per origin in PostgreSQL: the retry after a 5xx may run on another worker (ADR 87).
-    web: new WebSourceReader(guarded, { robotsCache: new PgRobotsCache(pool), clock }),
+    web: new WebSourceReader(guarded, { robotsCache: new PgRobotsCache(pool, secrets), clock }),
     pdf: new PdfSourceReader(download),
     // Public repositories need no sign-in; private ones are read with the adder's own GitHub connection.
     repository: new GitHubRepositoryReader({

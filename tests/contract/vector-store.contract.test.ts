@@ -9,6 +9,7 @@ import type { SourceKind } from '../../core/knowledge/knowledge-source';
 import type { KnowledgeSourceRepository } from '../../core/knowledge/knowledge-source-repository.port';
 import type { NewChunk, VectorStore } from '../../core/knowledge/vector-store.port';
 import { InMemoryKnowledge } from '../../adapters/memory/in-memory-knowledge';
+import { dumpTables } from '../support/table-dump';
 import { emptyTables, fileDatabase } from './support/implementations';
 
 const secrets = AesGcmSecretBox.fromEnv(randomBytes(32).toString('base64'));
@@ -30,8 +31,8 @@ function chunk(ordinal: number, text: string, embedding: Float32Array, page = or
 
 type Pair = { store: VectorStore; sources: KnowledgeSourceRepository };
 const adapters: { name: string; create: (pool: Parameters<typeof PgvectorStore.create>[0]) => Promise<Pair> }[] = [
-  { name: 'portable', create: async (pool) => ({ store: await PortableVectorStore.create(pool, secrets), sources: new PgKnowledgeSourceRepository(pool) }) },
-  { name: 'pgvector', create: async (pool) => ({ store: await PgvectorStore.create(pool, secrets), sources: new PgKnowledgeSourceRepository(pool) }) },
+  { name: 'portable', create: async (pool) => ({ store: await PortableVectorStore.create(pool, secrets), sources: new PgKnowledgeSourceRepository(pool, secrets) }) },
+  { name: 'pgvector', create: async (pool) => ({ store: await PgvectorStore.create(pool, secrets), sources: new PgKnowledgeSourceRepository(pool, secrets) }) },
   {
     name: 'in-memory',
     create: async () => {
@@ -179,5 +180,69 @@ describe.each(adapters.filter((a) => a.name !== 'in-memory'))('VectorStore on Po
     expect(rows[0]!.row).not.toContain('4417');
     await sources.markReady(T1, id, at);
     expect((await store.search(T1, { embedding: axis(0), kinds: ['pdf'], limit: 1 }))[0]?.text).toBe('The launch code is 4417.');
+  });
+
+  it('keeps a source’s title and URL and each passage’s place sealed at rest, and opens them for the source list and citations', async () => {
+    const { orm } = await fileDatabase();
+    await emptyTables(orm);
+    const pool = await nativePool(orm);
+    if (await hasVectorTable(pool)) await pool.query('truncate knowledge_vectors');
+    const { store, sources } = await create(pool);
+    const id = randomUUID();
+    const title = 'Nightjar: Globex acquisition memo.pdf';
+    const url = 'https://acme.slack.com/files/U1/F0NIGHTJAR/nightjar_globex_acquisition_memo.pdf';
+    const place = { page: 7, url: 'https://intranet.acme.example/deals/nightjar-globex', title: 'Nightjar term sheet', path: 'deals/nightjar/terms.md', lineStart: 3, lineEnd: 9 };
+    await sources.add(T1, { id, teamId: T1, kind: 'pdf', title, url, fileId: 'F0NIGHTJAR', pageLimit: 1, addedBy: 'U1', createdAt: at });
+    await sources.markEmbedding(T1, id, 1, 10, 'm', at);
+    await store.addChunks(T1, id, [{ ordinal: 0, text: 'The offer is 41 dollars a share.', embedding: axis(0), location: place }]);
+    await sources.markReady(T1, id, at);
+
+    // Every row of every table, as anyone reading the database (or a dump of it) sees them.
+    const dump = (await dumpTables(orm.config.get('clientUrl')!)).map((t) => t.dump).join('\n');
+    expect(dump).toContain(id);
+    for (const clear of ['Nightjar', 'nightjar', 'Globex', 'globex', 'acme.slack.com', 'F0NIGHTJAR/', 'intranet.acme', 'term sheet', 'deals/', 'terms.md']) {
+      expect(dump, clear).not.toContain(clear);
+    }
+    // App Home's list and a search's citation open them.
+    expect(await sources.list(T1)).toEqual([expect.objectContaining({ id, title, url })]);
+    expect(await sources.get(T1, id)).toMatchObject({ title, url });
+    expect((await store.search(T1, { embedding: axis(0), kinds: ['pdf'], limit: 1 }))[0]).toMatchObject({ sourceId: id, title, url, location: place });
+  });
+
+  it('refuses a title, URL or place moved to another source instead of showing it there', async () => {
+    const { orm } = await fileDatabase();
+    await emptyTables(orm);
+    const pool = await nativePool(orm);
+    if (await hasVectorTable(pool)) await pool.query('truncate knowledge_vectors');
+    const { store, sources } = await create(pool);
+    const secret = randomUUID();
+    const plain = randomUUID();
+    for (const [id, title] of [[secret, 'Layoffs 2027.pdf'], [plain, 'Menu.pdf']] as const) {
+      await sources.add(T1, { id, teamId: T1, kind: 'pdf', title, url: `https://example.com/${title}`, fileId: null, pageLimit: 1, addedBy: 'U1', createdAt: at });
+      await sources.markEmbedding(T1, id, 1, 10, 'm', at);
+      await store.addChunks(T1, id, [chunk(0, `${title} text`, axis(id === secret ? 0 : 1))]);
+      await sources.markReady(T1, id, at);
+    }
+    const copy = (table: string, column: string, key: string, from: string, to: string) =>
+      pool.query(`update ${table} set ${column} = (select ${column} from ${table} where ${key} = $1) where ${key} = $2`, [from, to]);
+    const search = () => store.search(T1, { embedding: axis(1), kinds: ['pdf'], limit: 1 });
+    expect((await search())[0]).toMatchObject({ sourceId: plain, title: 'Menu.pdf' });
+    const { rows: [kept] } = await pool.query(`select title_sealed, url_sealed from knowledge_sources where id = $1`, [plain]);
+    const restore = () => pool.query(`update knowledge_sources set title_sealed = $1, url_sealed = $2 where id = $3`, [kept.title_sealed, kept.url_sealed, plain]);
+
+    await copy('knowledge_sources', 'title_sealed', 'id', secret, plain);
+    await expect(sources.get(T1, plain)).rejects.toThrow(/failed authentication/);
+    await expect(search()).rejects.toThrow(/failed authentication/);
+    await restore();
+    await copy('knowledge_sources', 'url_sealed', 'id', secret, plain);
+    await expect(sources.list(T1)).rejects.toThrow(/failed authentication/);
+    await restore();
+    // Within one source, the title is no URL.
+    await pool.query(`update knowledge_sources set url_sealed = title_sealed where id = $1`, [plain]);
+    await expect(sources.get(T1, plain)).rejects.toThrow(/failed authentication/);
+    await restore();
+    expect((await search())[0]).toMatchObject({ sourceId: plain, title: 'Menu.pdf' });
+    await copy('knowledge_chunks', 'location_sealed', 'source_id', secret, plain);
+    await expect(search()).rejects.toThrow(/failed authentication/);
   });
 });

@@ -1,7 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
 // An uploaded page, site, PDF or repository of a workspace and its ingestion state. The
-// content itself is never here: only its chunks, sealed, in knowledge_chunks.
+// content itself is never here: only its chunks, sealed, in knowledge_chunks. Its title (a
+// URL, a file's name, owner/name) and URL are sealed too (AES-256-GCM, bound to team, source
+// and column; ADR 52): App Home and citations open them with the key.
 export const KnowledgeSourceEntity = defineEntity({
   name: 'KnowledgeSource',
   tableName: 'knowledge_sources',
@@ -9,8 +11,8 @@ export const KnowledgeSourceEntity = defineEntity({
     id: p.uuid().primary(),
     teamId: p.string().length(32),
     kind: p.string().length(16),
-    title: p.string().length(1000),
-    url: p.text().nullable(),
+    titleSealed: p.text(),
+    urlSealed: p.text().nullable(),
     fileId: p.string().length(64).nullable(),
     pageLimit: p.integer().default(1),
     status: p.string().length(16).default('queued'),
@@ -28,8 +30,8 @@ export const KnowledgeSourceEntity = defineEntity({
   indexes: [{ name: 'knowledge_sources_team_index', properties: ['teamId', 'kind', 'createdAt'] }],
 });
 
-// One passage of a source: its text sealed (AES-256-GCM, bound to team and source), where it
-// sits (page, file and lines), and its vector. Read and written with SQL by the vector store
+// One passage of a source: its text and where it sits (page, file and lines, a site's page and
+// its title) sealed (AES-256-GCM, bound to team and source), and its vector. Read and written with SQL by the vector store
 // adapters (adapters/vector), never loaded as entities. The pgvector table `knowledge_vectors`
 // exists only where the extension does and the ORM cannot describe a halfvec: skipTables.
 export const KnowledgeChunkEntity = defineEntity({
@@ -41,7 +43,7 @@ export const KnowledgeChunkEntity = defineEntity({
     source: () => p.manyToOne(KnowledgeSourceEntity).deleteRule('cascade'),
     ordinal: p.integer(),
     sealed: p.text(),
-    location: p.json(),
+    locationSealed: p.text(),
     dimensions: p.smallint(),
     embeddingF32: p.blob().nullable(),
   },
@@ -51,16 +53,18 @@ export const KnowledgeChunkEntity = defineEntity({
 
 // A site's robots.txt as last read by a knowledge crawl, per origin (RFC 9309 §2.4, ADR 87):
 // used without asking again while fresh (up to 24 h), and in place of a robots.txt that has
-// become unreachable (up to 30 days). Public text of the site, shared by every workspace and
-// every worker process; read and written with SQL by adapters/knowledge/robots-cache.ts.
+// become unreachable (up to 30 days). Shared by every workspace and every worker process; read
+// and written with SQL by adapters/knowledge/robots-cache.ts. Which sites were crawled is the
+// workspaces' business: the origin is kept only as a keyed hash (HMAC, the lookup key), the
+// address and text sealed (ADR 52).
 export const RobotsTxtCacheEntity = defineEntity({
   name: 'RobotsTxtCache',
   tableName: 'robots_txt_cache',
   properties: {
-    origin: p.text().primary(),
+    originHash: p.text().primary(),
     kind: p.string().length(8),
-    url: p.text(),
-    body: p.text(),
+    urlSealed: p.text(),
+    bodySealed: p.text(),
     fetchedAt: p.datetime(),
     freshUntil: p.datetime(),
   },

@@ -17,6 +17,7 @@ import { Migration20261127120000_schedule_time_zones } from './Migration20261127
 import { Migration20261127140000_knowledge_robots_left_out } from './Migration20261127140000_knowledge_robots_left_out';
 import { Migration20261128090000_home_view_hashes } from './Migration20261128090000_home_view_hashes';
 import { Migration20261128100000_robots_txt_cache } from './Migration20261128100000_robots_txt_cache';
+import { Migration20261129100000_seal_knowledge_titles } from './Migration20261129100000_seal_knowledge_titles';
 
 type MigrationClass = new (...args: ConstructorParameters<typeof Migration>) => Migration;
 
@@ -41,4 +42,5 @@ export const migrations: { name: string; class: MigrationClass }[] = [
   { name: 'Migration20261127140000_knowledge_robots_left_out', class: Migration20261127140000_knowledge_robots_left_out },
   { name: 'Migration20261128090000_home_view_hashes', class: Migration20261128090000_home_view_hashes },
   { name: 'Migration20261128100000_robots_txt_cache', class: Migration20261128100000_robots_txt_cache },
+  { name: 'Migration20261129100000_seal_knowledge_titles', class: Migration20261129100000_seal_knowledge_titles },
 ];

@@ -68,7 +68,9 @@ export function slackJobHandlers(
   logger: Logger,
   metrics?: TomoMetrics,
 ): Record<string, JobHandler> {
-  const repositories = answerRepositories(createPgRepositories(database.orm, secretBoxFromConfig(config)));
+  const secrets = secretBoxFromConfig(config);
+  const repositories = answerRepositories(createPgRepositories(database.orm, secrets));
+  const knowledge = new PgKnowledgeSourceRepository(nativePool(database.orm), secrets);
   const clock = new SystemClock();
   const ids = new UuidIdGenerator();
   const { installations, subscriptions } = repositories;
@@ -131,7 +133,7 @@ export function slackJobHandlers(
     subscriptions,
     seats: repositories.seatAssignments,
     usage: repositories.usageEvents,
-    knowledge: new PgKnowledgeSourceRepository(nativePool(database.orm)),
+    knowledge,
     renderHome: homeRenderer(publicUrl),
     homeHashes: repositories.homeViewHashes,
   });
@@ -216,7 +218,7 @@ export function slackJobHandlers(
       uninstall: new UninstallWorkspace({ installations, subscriptions, clock }),
       queue,
       logger,
-      forgetKnowledge: (teamId) => new PgKnowledgeSourceRepository(nativePool(database.orm)).removeTeam(teamId),
+      forgetKnowledge: (teamId) => knowledge.removeTeam(teamId),
       forgetIntegrations: (teamId) => integrationTools(config, database, logger).connections.revokeAllForTeam(teamId),
       userTokensRevoked: (teamId, userIds) => integrationTools(config, database, logger).connections.revokedByProvider(teamId, userIds, 'slack'),
     }),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretBoxFromConfig } from '../../../apps/shared/secret-box';
 import { nativePool } from '../../../adapters/postgres/native-pool';
 import { createVectorStore } from '../../../adapters/vector/create-vector-store';
+import { openLocation } from '../../../adapters/vector/knowledge-sealing';
 import { PgKnowledgeSourceRepository } from '../../../adapters/vector/pg-knowledge-source-repository';
 import { KNOWLEDGE_QUEUES } from '../../../apps/shared/knowledge-jobs';
 import type { KnowledgeSourceRecord } from '../../../core/knowledge/knowledge-source';
@@ -52,7 +53,7 @@ describe('a worker killed mid-ingestion', () => {
     world = await startSlackAppWorld({ EMBEDDINGS_DIMENSIONS: String(DIMENSIONS), GITHUB_API_URL: github.url }, { worker: false });
     expect((await installThroughBrowser(world)).status).toBe(200);
     pool = await nativePool(world.app.database.orm);
-    sources = new PgKnowledgeSourceRepository(pool);
+    sources = new PgKnowledgeSourceRepository(pool, secretBoxFromConfig(world.app.config));
     store = await createVectorStore(pool, secretBoxFromConfig(world.app.config));
   });
   afterAll(async () => {
@@ -94,9 +95,17 @@ describe('a worker killed mid-ingestion', () => {
 
   /** What a source stored: passages by position (their place in the repository), and the vectors beside them. */
   async function stored(sourceId: string) {
-    const { rows } = await pool.query<{ ordinal: number; location: unknown }>(`select ordinal, location from knowledge_chunks where source_id = $1 order by ordinal`, [sourceId]);
+    const { rows } = await pool.query<{ ordinal: number; team_id: string; location_sealed: string }>(
+      `select ordinal, team_id, location_sealed from knowledge_chunks where source_id = $1 order by ordinal`,
+      [sourceId],
+    );
     const { rows: vectors } = await pool.query<{ n: string }>(`select count(*) as n from knowledge_vectors where source_id = $1`, [sourceId]);
-    return { ordinals: rows.map((r) => r.ordinal), locations: rows.map((r) => JSON.stringify(r.location)), vectors: Number(vectors[0]!.n) };
+    const secrets = secretBoxFromConfig(world.app.config);
+    return {
+      ordinals: rows.map((r) => r.ordinal),
+      locations: rows.map((r) => JSON.stringify(openLocation(secrets, r.team_id, sourceId, r.location_sealed))),
+      vectors: Number(vectors[0]!.n),
+    };
   }
 
   it('ends ready with the passages of an uninterrupted run, none twice, and never half visible', async () => {

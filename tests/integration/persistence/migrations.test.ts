@@ -1,8 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { AesGcmSecretBox } from '../../../adapters/crypto';
+import { PgRobotsCache } from '../../../adapters/knowledge/robots-cache';
 import { openDatabase } from '../../../adapters/postgres/database';
 import type { Database } from '../../../adapters/postgres/database';
 import { migrations } from '../../../adapters/postgres/migrations';
+import { nativePool } from '../../../adapters/postgres/native-pool';
+import { PgKnowledgeSourceRepository } from '../../../adapters/vector/pg-knowledge-source-repository';
+import { PortableVectorStore } from '../../../adapters/vector/pg-vector-stores';
 import { testDatabase } from '../../support/database';
+import { dumpTables } from '../../support/table-dump';
 
 const opened: Database[] = [];
 afterEach(async () => {
@@ -114,6 +120,77 @@ describe('migrations', () => {
     expect(applied).toEqual(migrations.map((m) => ({ name: m.name })));
     await first.migrateUp();
     expect(await first.pendingMigrations()).toEqual([]);
+  });
+
+  it('seals the knowledge titles, URLs and places and the robots.txt cache an upgraded database held in clear, with the key it is given', async () => {
+    const { db: upgraded, url } = await emptyDatabaseWithUrl();
+    const sealing = 'Migration20261129100000_seal_knowledge_titles';
+    const before = migrations[migrations.findIndex((m) => m.name === sealing) - 1]!.name;
+    await upgraded.orm.migrator.up({ to: before });
+    const sql = upgraded.orm.em.getConnection();
+    const [web, pdf] = ['4f1c3a2e-0000-4000-8000-000000000001', '4f1c3a2e-0000-4000-8000-000000000002'];
+    await sql.execute(
+      `insert into knowledge_sources (id, team_id, kind, title, url, file_id, status, size_bytes, chunk_count, progress_done, progress_total, added_by, created_at, updated_at) values
+       ('${web}', 'T1', 'web', 'https://intranet.example/nightjar', 'https://intranet.example/nightjar', null, 'ready', 10, 1, 1, 1, 'U1', now(), now()),
+       ('${pdf}', 'T1', 'pdf', 'Globex acquisition memo.pdf', null, 'F0GLOBEX', 'failed', 0, 0, 0, 0, 'U1', now() - interval '1 hour', now())`,
+    );
+    const f32 = Buffer.from(new Float32Array([1, 0, 0, 0]).buffer).toString('hex');
+    const keyBefore = AesGcmSecretBox.fromEnv(Buffer.alloc(32, 5).toString('base64'));
+    await sql.execute(
+      `insert into knowledge_chunks (team_id, source_id, ordinal, sealed, location, dimensions, embedding_f32)
+       values ('T1', '${web}', 0, ?, '{"url": "https://intranet.example/nightjar/terms", "title": "Nightjar term sheet"}', 4, '\\x${f32}')`,
+      [keyBefore.seal('The offer is 41 dollars a share.', `knowledge:T1:${web}`)],
+    );
+    await sql.execute(
+      `insert into robots_txt_cache (origin, kind, url, body, fetched_at, fresh_until) values ('https://intranet.example', 'rules', 'https://intranet.example/robots.txt', 'User-agent: *\nDisallow: /nightjar-private/', now(), now() + interval '1 day')`,
+    );
+    const clear = ['intranet.example', 'nightjar', 'Nightjar', 'Globex', 'Disallow'];
+
+    // Opened without the key (as before this migration), it refuses: nothing is applied.
+    await expect(upgraded.migrateUp()).rejects.toThrow(/given no key/);
+    expect(await upgraded.pendingMigrations()).toEqual([sealing]);
+    expect(await sql.execute(`select title from knowledge_sources where id = '${pdf}'`)).toEqual([{ title: 'Globex acquisition memo.pdf' }]);
+
+    // With the key, as the server, the worker and `npm run db:migrate` open it.
+    const keyed = await openDatabase(url, { poolMax: 3, secrets: keyBefore });
+    opened.push(keyed);
+    await keyed.migrateUp();
+    expect(await keyed.pendingMigrations()).toEqual([]);
+    expect(await driftFromEntities(keyed)).toBe('');
+    const dump = (await dumpTables(url)).map((t) => t.dump).join('\n');
+    expect(dump).toContain(web);
+    for (const text of clear) expect(dump, text).not.toContain(text);
+
+    // App Home's list, a search's citation and a crawl's robots.txt read them as they were.
+    const pool = await nativePool(keyed.orm);
+    const sources = new PgKnowledgeSourceRepository(pool, keyBefore);
+    expect((await sources.list('T1')).map((s) => [s.id, s.title, s.url, s.fileId])).toEqual([
+      [web, 'https://intranet.example/nightjar', 'https://intranet.example/nightjar', null],
+      [pdf, 'Globex acquisition memo.pdf', null, 'F0GLOBEX'],
+    ]);
+    const store = await PortableVectorStore.create(pool, keyBefore);
+    expect(await store.search('T1', { embedding: new Float32Array([1, 0, 0, 0]), kinds: ['web'], limit: 1 })).toEqual([
+      expect.objectContaining({
+        sourceId: web,
+        title: 'https://intranet.example/nightjar',
+        text: 'The offer is 41 dollars a share.',
+        location: { url: 'https://intranet.example/nightjar/terms', title: 'Nightjar term sheet' },
+      }),
+    ]);
+    expect(await new PgRobotsCache(pool, keyBefore).get('https://intranet.example', new Date())).toMatchObject({
+      kind: 'rules',
+      url: 'https://intranet.example/robots.txt',
+      body: 'User-agent: *\nDisallow: /nightjar-private/',
+    });
+
+    // Reverted, the titles, URLs and places are back in clear (the robots.txt cache starts empty).
+    await keyed.orm.migrator.down();
+    expect(await keyed.pendingMigrations()).toEqual([sealing]);
+    expect(await sql.execute(`select title, url, location from knowledge_sources s left join knowledge_chunks c on c.source_id = s.id order by s.created_at desc`)).toEqual([
+      { title: 'https://intranet.example/nightjar', url: 'https://intranet.example/nightjar', location: { url: 'https://intranet.example/nightjar/terms', title: 'Nightjar term sheet' } },
+      { title: 'Globex acquisition memo.pdf', url: null, location: null },
+    ]);
+    expect(await sql.execute(`select count(*)::int as n from robots_txt_cache`)).toEqual([{ n: 0 }]);
   });
 
   it('ping fails while the database is unreachable, without openDatabase throwing', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nativePool } from '../../../adapters/postgres/native-pool';
 import { PgKnowledgeSourceRepository } from '../../../adapters/vector/pg-knowledge-source-repository';
+import { secretBoxFromConfig } from '../../../apps/shared/secret-box';
 import { KNOWLEDGE_QUEUES } from '../../../apps/shared/knowledge-jobs';
 import { knowledgeText } from '../../../apps/shared/messages/knowledge';
 import { uploadFile } from '../../../adapters/slack-emulator/view-methods';
@@ -50,7 +51,7 @@ describe('Knowledge uploaders in App Home through signed interactions (real serv
     world = await startSlackAppWorld({ FETCH_ALLOW_PRIVATE_HOSTS: web.host, EMBEDDINGS_DIMENSIONS: '128', GITHUB_API_URL: github.url });
     expect((await installThroughBrowser(world)).status).toBe(200);
     teamId = world.ws.team.id;
-    sources = new PgKnowledgeSourceRepository(await nativePool(world.app.database.orm));
+    sources = new PgKnowledgeSourceRepository(await nativePool(world.app.database.orm), secretBoxFromConfig(world.app.config));
   });
   afterAll(async () => {
     await world.close();

@@ -4,6 +4,7 @@ import { nativePool } from '../../../adapters/postgres/native-pool';
 import { AesGcmSecretBox } from '../../../adapters/crypto';
 import { PgOAuthTokenRepository } from '../../../adapters/postgres/pg-oauth-token-repository';
 import { PgKnowledgeSourceRepository } from '../../../adapters/vector/pg-knowledge-source-repository';
+import { secretBoxFromConfig } from '../../../apps/shared/secret-box';
 import { KNOWLEDGE_QUEUES } from '../../../apps/shared/knowledge-jobs';
 import type { SourceKind } from '../../../core/knowledge/knowledge-source';
 import { pdfWithUnicodeText } from '../../fakes/web/documents-cjk';
@@ -47,7 +48,7 @@ describe('Knowledge through the real server and worker: ingestion, search tools,
       GITHUB_CLIENT_SECRET: 'github-secret',
     });
     expect((await installThroughBrowser(world)).status).toBe(200);
-    sources = new PgKnowledgeSourceRepository(await nativePool(world.app.database.orm));
+    sources = new PgKnowledgeSourceRepository(await nativePool(world.app.database.orm), secretBoxFromConfig(world.app.config));
   });
   afterAll(async () => {
     await world.close();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TomoMetrics } from '../../../adapters/metrics/prometheus-metrics';
 import { nativePool } from '../../../adapters/postgres/native-pool';
 import { PgKnowledgeSourceRepository } from '../../../adapters/vector/pg-knowledge-source-repository';
+import { secretBoxFromConfig } from '../../../apps/shared/secret-box';
 import { KNOWLEDGE_QUEUES } from '../../../apps/shared/knowledge-jobs';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
 import type { SourceKind } from '../../../core/knowledge/knowledge-source';
@@ -139,30 +140,43 @@ describe('Privacy: the secret in questions, threads, images and failures reaches
     expect(sentToModel(from)).toContain(SECRET);
   });
 
-  it('ingests knowledge with the secret (a site, a PDF, a repository) and searches it; embeddings failing with an echo of the passage', async () => {
+  it('ingests knowledge with the secret in its text, titles, addresses, file names and robots.txt (a site, a PDF, a repository) and searches it; embeddings failing with an echo of the passage', async () => {
     const teamId = world.ws.team.id;
-    const sources = new PgKnowledgeSourceRepository(await nativePool(world.app.database.orm));
-    web.page('/kb', { type: 'text/html', body: page('KB', `Knowledge passage: ${SECRET} opens the vault.`) });
-    await github.repository('acme', 'probe', { 'README.md': `# Probe\n\nThe repository passage ${SECRET}.\n` });
-    world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'kb', files: [{ id: 'F0ZKB', name: 'kb.pdf', mimetype: 'application/pdf', filetype: 'pdf', content: pdfWithText([`PDF passage ${SECRET}`]) }] });
-    const add = async (kind: SourceKind, fields: { url?: string; fileId?: string }) => {
+    const sources = new PgKnowledgeSourceRepository(await nativePool(world.app.database.orm), secretBoxFromConfig(world.app.config));
+    // The secret names things too: a page's address and <title>, a PDF's file name, a repository and its files, the site's rules.
+    web.page(`/kb-${SECRET}`, { type: 'text/html', body: page(`KB ${SECRET}`, `Knowledge passage: ${SECRET} opens the vault.`) });
+    web.page('/robots.txt', { type: 'text/plain', body: `# ${SECRET} intranet\nUser-agent: *\nDisallow: /private-${SECRET}/\n` });
+    await github.repository('acme', `probe-${SECRET}`, { [`docs/${SECRET}.md`]: `# Probe\n\nThe repository passage ${SECRET}.\n` });
+    world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'kb', files: [{ id: 'F0ZKB', name: `kb-${SECRET}.pdf`, mimetype: 'application/pdf', filetype: 'pdf', content: pdfWithText([`PDF passage ${SECRET}`]) }] });
+    const add = async (kind: SourceKind, fields: { title: string; url?: string; fileId?: string }) => {
       const id = randomUUID();
-      await sources.add(teamId, { id, teamId, kind, title: kind, url: fields.url ?? null, fileId: fields.fileId ?? null, pageLimit: 1, addedBy: world.ws.alice, createdAt: new Date() });
+      await sources.add(teamId, { id, teamId, kind, title: fields.title, url: fields.url ?? null, fileId: fields.fileId ?? null, pageLimit: 1, addedBy: world.ws.alice, createdAt: new Date() });
       await world.app.queue.send(KNOWLEDGE_QUEUES.knowledgeIngest.name, { teamId, sourceId: id });
       return id;
     };
     const ready = async (id: string, states: string[]) =>
       eventually(async () => expect(states).toContain((await sources.get(teamId, id))?.status), 20_000);
-    for (const id of [await add('web', { url: `${web.origin}/kb` }), await add('pdf', { fileId: 'F0ZKB' }), await add('repository', { url: 'https://github.com/acme/probe' })]) {
+    for (const id of [
+      await add('web', { title: `${web.origin}/kb-${SECRET}`, url: `${web.origin}/kb-${SECRET}` }),
+      await add('pdf', { title: `kb-${SECRET}.pdf`, url: `https://acme.slack.com/files/U1/F0ZKB/kb-${SECRET}.pdf`, fileId: 'F0ZKB' }),
+      await add('repository', { title: `acme/probe-${SECRET}`, url: `https://github.com/acme/probe-${SECRET}` }),
+    ]) {
       await ready(id, ['ready']);
     }
-    world.openai.enqueue({ toolCalls: [{ name: 'html_search', arguments: { query: `vault ${SECRET}` } }] }, { text: 'Found it.' });
+    const from = world.openai.calls.length;
+    world.openai.enqueue(
+      { toolCalls: [{ name: 'html_search', arguments: { query: `vault ${SECRET}` } }, { name: 'repository_search', arguments: { query: `probe ${SECRET}` } }] },
+      { text: 'Found it.' },
+    );
     await ask(`what opens the vault? ${SECRET}`);
+    // The citations opened the sealed names: the page's title and address, the repository file's link.
+    expect(sentToModel(from)).toContain(`KB ${SECRET} ${web.origin}/kb-${SECRET}`);
+    expect(sentToModel(from)).toContain(`https://github.com/acme/probe-${SECRET}/blob/HEAD/docs/${SECRET}.md`);
 
     // The embeddings service fails (429, retried at once by the SDK) with a body quoting the passage.
     world.openai.failEmbeddings(429, { echo: true, retryAfterSeconds: 0 });
-    web.page('/kb-failing', { type: 'text/html', body: page('KB2', `Failing passage ${SECRET}.`) });
-    const failing = await add('web', { url: `${web.origin}/kb-failing` });
+    web.page(`/kb-failing-${SECRET}`, { type: 'text/html', body: page(`KB2 ${SECRET}`, `Failing passage ${SECRET}.`) });
+    const failing = await add('web', { title: `${web.origin}/kb-failing-${SECRET}`, url: `${web.origin}/kb-failing-${SECRET}` });
     await eventually(async () => {
       const jobs = await world.app.queue.boss.findJobs(KNOWLEDGE_QUEUES.knowledgeIngest.name);
       expect(jobs.some((job) => (job.data as { sourceId?: string }).sourceId === failing && job.output !== null)).toBe(true);

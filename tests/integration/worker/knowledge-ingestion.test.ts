@@ -15,6 +15,7 @@ import { PgBossJobQueue } from '../../../adapters/queue/pg-boss-job-queue';
 import { nativePool } from '../../../adapters/postgres/native-pool';
 import { PgKnowledgeSourceRepository } from '../../../adapters/vector/pg-knowledge-source-repository';
 import { PgvectorStore } from '../../../adapters/vector/pg-vector-stores';
+import { openLocation } from '../../../adapters/vector/knowledge-sealing';
 import { knowledgeIngestJobHandler } from '../../../apps/worker/jobs/knowledge-ingest.job';
 import { knowledgeSection } from '../../../apps/worker/home/sections/knowledge.section';
 import { KNOWLEDGE_QUOTAS } from '../../../core/knowledge/knowledge-source';
@@ -23,9 +24,11 @@ import { IngestSource } from '../../../core/knowledge/ingest-source.use-case';
 import { scannedPdf } from '../../fakes/web/documents';
 import { startFakeWeb, type FakeWeb } from '../../fakes/web/fake-web';
 import { testDatabase } from '../../support/database';
+import { dumpTables } from '../../support/table-dump';
 
 const SECRET = 'The vault combination is 7-31-44 and only Mira knows it.';
 const T = 'T0INGEST';
+const secrets = AesGcmSecretBox.fromEnv(Buffer.alloc(32, 3).toString('base64'));
 
 describe('Knowledge ingestion on PostgreSQL: killed mid-way, retried, logged', () => {
   let database: Database;
@@ -51,8 +54,8 @@ describe('Knowledge ingestion on PostgreSQL: killed mid-way, retried, logged', (
     databaseUrl = (await testDatabase()).url;
     database = await openDatabase(databaseUrl, { poolMax: 4 });
     const pool = await nativePool(database.orm);
-    sources = new PgKnowledgeSourceRepository(pool);
-    store = await PgvectorStore.create(pool, AesGcmSecretBox.fromEnv(Buffer.alloc(32, 3).toString('base64')));
+    sources = new PgKnowledgeSourceRepository(pool, secrets);
+    store = await PgvectorStore.create(pool, secrets);
   });
   afterAll(async () => {
     await database.close();
@@ -252,8 +255,8 @@ describe('Knowledge ingestion of a site with a robots.txt: what the admin sees l
     site.page('/robots.txt', { type: 'text/plain', body: 'User-agent: *\nDisallow: /admin/\n' });
     database = await openDatabase((await testDatabase()).url, { poolMax: 2 });
     const pool = await nativePool(database.orm);
-    sources = new PgKnowledgeSourceRepository(pool);
-    store = await PgvectorStore.create(pool, AesGcmSecretBox.fromEnv(Buffer.alloc(32, 3).toString('base64')));
+    sources = new PgKnowledgeSourceRepository(pool, secrets);
+    store = await PgvectorStore.create(pool, secrets);
   });
   afterAll(async () => {
     await database.close();
@@ -273,7 +276,8 @@ describe('Knowledge ingestion of a site with a robots.txt: what the admin sees l
 
     const source = (await sources.get('T0ROBOTS', id))!;
     expect(source.robotsLeftOut).toBe(2);
-    const places = (await database.orm.em.getConnection().execute<{ url: string }[]>(`select distinct location->>'url' as url from knowledge_chunks where source_id = ? order by 1`, [id])).map((r) => r.url);
+    const sealed = await database.orm.em.getConnection().execute<{ location_sealed: string }[]>(`select location_sealed from knowledge_chunks where source_id = ?`, [id]);
+    const places = [...new Set(sealed.map((r) => openLocation(secrets, 'T0ROBOTS', id, r.location_sealed).url))].sort();
     expect(places).toEqual([`${site.origin}/`, `${site.origin}/keepers`]);
     expect(site.hits).not.toContain('/admin/rota');
     const home = (locale: 'en' | 'ja') =>
@@ -296,6 +300,7 @@ describe('Knowledge crawls keep each site’s robots.txt (RFC 9309 §2.4), share
   let sources: PgKnowledgeSourceRepository;
   let store: PgvectorStore;
   let pool: Awaited<ReturnType<typeof nativePool>>;
+  let databaseUrl: string;
   const clock = new FakeClock('2026-11-27T09:00:00.000Z');
   const page = (title: string, links: string[] = []) =>
     `<html><head><title>${title}</title></head><body><article><h1>${title}</h1><p>${'The lighthouse keeper logs the weather every four hours. '.repeat(6)}</p>${links.map((l) => `<a href="${l}">${l}</a>`).join(' ')}</article></body></html>`;
@@ -306,19 +311,20 @@ describe('Knowledge crawls keep each site’s robots.txt (RFC 9309 §2.4), share
     site.page('/', { type: 'text/html', body: page('Lighthouse', ['/keepers', '/admin/rota']) });
     site.page('/keepers', { type: 'text/html', body: page('Keepers') });
     site.page('/admin/rota', { type: 'text/html', body: page('Rota') });
-    database = await openDatabase((await testDatabase()).url, { poolMax: 3 });
+    databaseUrl = (await testDatabase()).url;
+    database = await openDatabase(databaseUrl, { poolMax: 3 });
     pool = await nativePool(database.orm);
-    sources = new PgKnowledgeSourceRepository(pool);
-    store = await PgvectorStore.create(pool, AesGcmSecretBox.fromEnv(Buffer.alloc(32, 3).toString('base64')));
+    sources = new PgKnowledgeSourceRepository(pool, secrets);
+    store = await PgvectorStore.create(pool, secrets);
   });
   afterAll(async () => {
     await database.close();
     await site.close();
   });
 
-  /** One worker process's ingestion: its own reader and HTTP client, the database's robots.txt cache. */
-  const worker = () => {
-    const reader = new WebSourceReader(new GuardedHttpClient({ allowPrivateHosts: [site.host] }), { robotsCache: new PgRobotsCache(pool), clock });
+  /** One worker process's ingestion: its own reader and HTTP client, the database's robots.txt cache (sealed with `robotsKey`). */
+  const worker = (robotsKey = secrets) => {
+    const reader = new WebSourceReader(new GuardedHttpClient({ allowPrivateHosts: [site.host] }), { robotsCache: new PgRobotsCache(pool, robotsKey), clock });
     const ingest = new IngestSource({
       sources, store, embeddings: new HashingEmbeddings(1024), splitter: new LangChainTextSplitter({ proseChunk: 300, overlap: 0 }),
       readers: { web: reader, pdf: reader, repository: reader }, clock, planOf: async () => 'premium',
@@ -363,6 +369,30 @@ describe('Knowledge crawls keep each site’s robots.txt (RFC 9309 §2.4), share
     expect(robotsHits()).toBe(2);
     expect(third.source).toMatchObject({ status: 'ready', robotsLeftOut: 1 });
     expect(site.hits.filter((h) => h === '/keepers')).toHaveLength(2);
+  });
+
+  it('keeps neither the site’s address nor its rules in clear, and finds its copy again after ENCRYPTION_KEY is rotated', async () => {
+    await reset();
+    site.page('/robots.txt', { type: 'text/plain', body: '# Nightjar intranet\nUser-agent: *\nDisallow: /admin/\n' });
+    expect((await addSite('T0ROBOTA')).source).toMatchObject({ status: 'ready', robotsLeftOut: 1 });
+    // The whole database as a dump shows it: no origin, host or rule of the site anywhere.
+    const dump = (await dumpTables(databaseUrl)).map((t) => t.dump).join('\n');
+    expect(dump).toContain('robots');
+    for (const clear of [site.origin, site.host, '127.0.0.1', 'Nightjar', 'Disallow', '/admin/', 'robots.txt', 'Lighthouse', 'keepers']) {
+      expect(dump, clear).not.toContain(clear);
+    }
+
+    // A new key first, the old one after it: the copy sealed under the old key is still found.
+    const rotated = AesGcmSecretBox.fromEnv(`${Buffer.alloc(32, 9).toString('base64')},${Buffer.alloc(32, 3).toString('base64')}`);
+    clock.advanceMs(60 * 60_000);
+    expect((await addSite('T0ROBOTB', worker(rotated))).source).toMatchObject({ status: 'ready', robotsLeftOut: 1 });
+    expect(robotsHits()).toBe(1);
+    // Read again a day later, it is kept under the new key only, in place of the old copy.
+    clock.advanceMs(24 * 60 * 60_000);
+    expect((await addSite('T0ROBOTB', worker(rotated))).source).toMatchObject({ status: 'ready', robotsLeftOut: 1 });
+    expect(robotsHits()).toBe(2);
+    const { rows } = await pool.query<{ origin_hash: string }>(`select origin_hash from robots_txt_cache`);
+    expect(rows.map((r) => r.origin_hash)).toEqual([rotated.lookupHashes(site.origin, 'robots_txt_cache.origin')[0]]);
   });
 
   it('asks again when the site’s Cache-Control says so: max-age shorter than a day, and no-store every time', async () => {

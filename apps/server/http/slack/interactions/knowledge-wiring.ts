@@ -9,13 +9,15 @@ import { knowledgePlanOf } from '../../../../../core/knowledge/knowledge-plan';
 import type { Clock } from '../../../../../core/shared/clock.port';
 import type { JobQueue } from '../../../../../core/shared/job-queue.port';
 import { KNOWLEDGE_QUEUES } from '../../../../shared/knowledge-jobs';
+import { secretBoxFromConfig } from '../../../../shared/secret-box';
 import type { ServerConfig } from '../../../config';
 import type { InteractionHandler } from './interaction-handler';
 import { knowledgeInteractions } from './knowledge.interaction';
 
 /** The uploaders' interaction handler bound to PostgreSQL, the queue and Slack's Web API. */
 export function knowledgeHandler(config: ServerConfig, database: Database, repositories: PgRepositories, queue: JobQueue, clock: Clock): InteractionHandler {
-  const sources = new PgKnowledgeSourceRepository(nativePool(database.orm));
+  // Titles and URLs are sealed at rest (ADR 52): the uploaders seal what they add.
+  const sources = new PgKnowledgeSourceRepository(nativePool(database.orm), secretBoxFromConfig(config));
   const planOf = async (teamId: string) => knowledgePlanOf(await repositories.subscriptions.listByTeam(teamId), clock.now());
   return knowledgeInteractions({
     installations: repositories.installations,

@@ -1,0 +1,36 @@
+import type { ChunkLocation } from '../../core/knowledge/vector-store.port';
+import type { SecretBox } from '../crypto/secret-box';
+
+// What names or quotes a workspace's knowledge is sealed like tokens (AES-256-GCM, ADR 52), each
+// value bound to its workspace, its source and what it is: a value moved to another team, source
+// or column fails authentication instead of opening there.
+
+/** A passage's text (`knowledge_chunks.sealed`). */
+export const passageContext = (teamId: string, sourceId: string): string => `knowledge:${teamId}:${sourceId}`;
+
+/** A source's title and URL (`knowledge_sources`), a passage's place (`knowledge_chunks.location_sealed`). */
+export const sourceContext = (teamId: string, sourceId: string, what: 'title' | 'url' | 'location'): string => `knowledge:${teamId}:${sourceId}:${what}`;
+
+/** A source's title and URL as App Home and citations show them. */
+export function openSource(
+  secrets: SecretBox,
+  row: { id: string; team_id: string; title_sealed: string; url_sealed: string | null },
+): { title: string; url: string | null } {
+  return {
+    title: secrets.open(row.title_sealed, sourceContext(row.team_id, String(row.id), 'title')),
+    url: row.url_sealed === null ? null : secrets.open(row.url_sealed, sourceContext(row.team_id, String(row.id), 'url')),
+  };
+}
+
+/** A page's title may carry U+0000, which is dropped: Slack and Markdown have no use for it. */
+export function sealLocation(secrets: SecretBox, teamId: string, sourceId: string, location: ChunkLocation): string {
+  return secrets.seal(JSON.stringify(location, withoutNul), sourceContext(teamId, sourceId, 'location'));
+}
+
+export function openLocation(secrets: SecretBox, teamId: string, sourceId: string, sealed: string): ChunkLocation {
+  return JSON.parse(secrets.open(sealed, sourceContext(teamId, sourceId, 'location'))) as ChunkLocation;
+}
+
+function withoutNul(_key: string, value: unknown): unknown {
+  return typeof value === 'string' ? value.replaceAll('\0', '') : value;
+}
