@@ -164,12 +164,17 @@ describe.each(adapters)('VectorStore contract: $name', ({ name, create }) => {
 });
 
 describe.each(adapters.filter((a) => a.name !== 'in-memory'))('VectorStore on PostgreSQL: $name', ({ create }) => {
-  it('keeps chunk text sealed at rest', async () => {
+  /** The adapter over empty knowledge tables of this file's database. */
+  async function emptyStore() {
     const { orm } = await fileDatabase();
     await emptyTables(orm);
     const pool = await nativePool(orm);
     if (await hasVectorTable(pool)) await pool.query('truncate knowledge_vectors');
-    const { store, sources } = await create(pool);
+    return { orm, pool, ...(await create(pool)) };
+  }
+
+  it('keeps chunk text sealed at rest', async () => {
+    const { orm, store, sources } = await emptyStore();
     const id = randomUUID();
     await sources.add(T1, { id, teamId: T1, kind: 'pdf', title: 'p', url: null, fileId: null, pageLimit: 1, addedBy: 'U1', createdAt: at });
     await sources.markEmbedding(T1, id, 1, 10, 'm', at);
@@ -183,11 +188,7 @@ describe.each(adapters.filter((a) => a.name !== 'in-memory'))('VectorStore on Po
   });
 
   it('keeps a source’s title and URL and each passage’s place sealed at rest, and opens them for the source list and citations', async () => {
-    const { orm } = await fileDatabase();
-    await emptyTables(orm);
-    const pool = await nativePool(orm);
-    if (await hasVectorTable(pool)) await pool.query('truncate knowledge_vectors');
-    const { store, sources } = await create(pool);
+    const { orm, store, sources } = await emptyStore();
     const id = randomUUID();
     const title = 'Nightjar: Globex acquisition memo.pdf';
     const url = 'https://acme.slack.com/files/U1/F0NIGHTJAR/nightjar_globex_acquisition_memo.pdf';
@@ -210,11 +211,7 @@ describe.each(adapters.filter((a) => a.name !== 'in-memory'))('VectorStore on Po
   });
 
   it('refuses a title, URL or place moved to another source instead of showing it there', async () => {
-    const { orm } = await fileDatabase();
-    await emptyTables(orm);
-    const pool = await nativePool(orm);
-    if (await hasVectorTable(pool)) await pool.query('truncate knowledge_vectors');
-    const { store, sources } = await create(pool);
+    const { pool, store, sources } = await emptyStore();
     const secret = randomUUID();
     const plain = randomUUID();
     for (const [id, title] of [[secret, 'Layoffs 2027.pdf'], [plain, 'Menu.pdf']] as const) {
