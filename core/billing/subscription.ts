@@ -195,3 +195,18 @@ export class Subscription {
     return { ...this.state };
   }
 }
+
+/**
+ * Why a workspace with no usable plan has none, in the order people are told: a paid plan
+ * suspended for an unpaid invoice (paying restores it), else one paused because its trial ended
+ * without a payment method (adding one and resuming restores it), else paid plans that ended,
+ * else none was ever bought. Entitlement's refusal and App Home's plan line both read this.
+ */
+export type LapsedPlans = 'payment_due' | 'payment_method_needed' | 'ended' | 'never_paid';
+
+export function lapsedPlans(subscriptions: readonly SubscriptionRecord[], now: Date): LapsedPlans {
+  const paid = subscriptions.filter((s) => s.kind === 'paid').map((s) => Subscription.fromRecord(s).statusAt(now));
+  if (paid.includes('suspended')) return 'payment_due';
+  if (paid.includes('paused')) return 'payment_method_needed';
+  return paid.length > 0 ? 'ended' : 'never_paid';
+}

@@ -1,7 +1,7 @@
 import type { BillingMode, LlmProviderName, Model, Plan } from '../billing/plan';
 import { modelForProvider, PLANS } from '../billing/plan-catalog';
 import type { SubscriptionRecord } from '../billing/subscription';
-import { Subscription } from '../billing/subscription';
+import { lapsedPlans, Subscription } from '../billing/subscription';
 import type { SeatAssignmentRecord } from '../seats/seat-assignment';
 import type { DomainError, ErrorCode } from '../shared/domain-error';
 import { domainError } from '../shared/domain-error';
@@ -166,9 +166,6 @@ export function decideEntitlement(facts: EntitlementFacts): EntitlementDecision 
 
   if (limitReached !== null) return deny('request_limit_reached', { limit: limitReached, resetDate });
   if (paid.length > 0) return deny(outsider ? 'other_workspace' : 'no_seat');
-  const paidEver = facts.subscriptions.filter((s) => s.kind === 'paid');
-  if (paidEver.some((s) => Subscription.fromRecord(s).statusAt(now) === 'suspended')) return deny('payment_due');
-  if (paidEver.some((s) => Subscription.fromRecord(s).statusAt(now) === 'paused')) return deny('payment_method_needed');
-  if (paidEver.length > 0) return deny('plan_ended');
-  return deny('trial_over');
+  const lapsed = lapsedPlans(facts.subscriptions, now);
+  return deny(lapsed === 'ended' ? 'plan_ended' : lapsed === 'never_paid' ? 'trial_over' : lapsed);
 }

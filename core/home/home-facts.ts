@@ -1,7 +1,7 @@
 import type { BillingInterval, PlanName } from '../billing/plan';
 import type { KnowledgeQuota, KnowledgeSourceRecord } from '../knowledge/knowledge-source';
 import { monthlyRequestLimit, PLANS } from '../billing/plan-catalog';
-import { Subscription, type SubscriptionRecord } from '../billing/subscription';
+import { lapsedPlans, Subscription, type SubscriptionRecord } from '../billing/subscription';
 import type { SeatAssignmentRecord } from '../seats/seat-assignment';
 import type { UserId } from '../shared/ids';
 import { usageWindow } from '../usage/request-limit';
@@ -79,17 +79,14 @@ export function homeFacts(input: {
   const paid = usable.filter((s) => s.kind === 'paid').sort((a, b) => PLANS[b.planKey].position - PLANS[a.planKey].position);
   const trial = usable.find((s) => s.kind === 'trial');
 
-  let plan: HomePlan = { kind: 'none' };
+  let plan: HomePlan;
   if (paid.length > 0) {
     plan = { kind: 'paid', plans: paid.map((s) => ({ name: PLANS[s.planKey].displayName, interval: s.interval, seats: s.quantity })) };
   } else if (trial) {
     plan = { kind: 'trial', endsAt: trial.currentPeriodEnd, daysLeft: Math.max(0, Math.ceil((trial.currentPeriodEnd.getTime() - now.getTime()) / DAY_MS)) };
-  } else if (input.subscriptions.some((s) => s.kind === 'paid' && Subscription.fromRecord(s).statusAt(now) === 'suspended')) {
-    plan = { kind: 'payment_due' };
-  } else if (input.subscriptions.some((s) => s.kind === 'paid' && Subscription.fromRecord(s).statusAt(now) === 'paused')) {
-    plan = { kind: 'payment_method_needed' };
-  } else if (input.subscriptions.some((s) => s.kind === 'paid')) {
-    plan = { kind: 'ended' };
+  } else {
+    const lapsed = lapsedPlans(input.subscriptions, now);
+    plan = { kind: lapsed === 'never_paid' ? 'none' : lapsed };
   }
 
   const held = paid.find((s) => input.assignments.some((a) => a.subscriptionId === s.id && a.memberId === input.userId));
