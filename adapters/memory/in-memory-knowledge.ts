@@ -1,4 +1,4 @@
-import type { FailureCode, KnowledgeSourceRecord, SourceKind } from '../../core/knowledge/knowledge-source';
+import { SOURCE_KINDS, type FailureCode, type KnowledgeSourceRecord, type SourceKind } from '../../core/knowledge/knowledge-source';
 import type { KnowledgeSourceRepository, NewKnowledgeSource } from '../../core/knowledge/knowledge-source-repository.port';
 import type { ChunkHit, ChunkQuery, NewChunk, VectorStore } from '../../core/knowledge/vector-store.port';
 
@@ -23,6 +23,11 @@ export class InMemoryKnowledge implements KnowledgeSourceRepository, VectorStore
   }
   async list(teamId: string, kind?: SourceKind): Promise<KnowledgeSourceRecord[]> {
     return [...this.rows.values()].filter((r) => r.teamId === teamId && (!kind || r.kind === kind)).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  }
+  async newestOfEachKind(teamId: string, perKind: number): Promise<{ sources: KnowledgeSourceRecord[]; counts: Record<SourceKind, number> }> {
+    const counts = Object.fromEntries(SOURCE_KINDS.map((kind) => [kind, 0])) as Record<SourceKind, number>;
+    const sources = (await this.list(teamId)).filter((r) => ++counts[r.kind] <= perKind);
+    return { sources, counts };
   }
   async usage(teamId: string): Promise<{ sources: number; chunks: number }> {
     const rows = await this.list(teamId);

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { FailureCode, KnowledgeSourceRecord, SourceKind, SourceStatus } from '../../core/knowledge/knowledge-source';
+import { SOURCE_KINDS, type FailureCode, type KnowledgeSourceRecord, type SourceKind, type SourceStatus } from '../../core/knowledge/knowledge-source';
 import type { KnowledgeSourceRepository, NewKnowledgeSource } from '../../core/knowledge/knowledge-source-repository.port';
 import type { SecretBox } from '../crypto/secret-box';
 import { assertSameTeam } from '../postgres/team-scope';
@@ -74,6 +74,19 @@ export class PgKnowledgeSourceRepository implements KnowledgeSourceRepository {
       [teamId, kind ?? null],
     );
     return rows.map((row) => toRecord(row, this.secrets));
+  }
+
+  async newestOfEachKind(teamId: string, perKind: number): Promise<{ sources: KnowledgeSourceRecord[]; counts: Record<SourceKind, number> }> {
+    const { rows } = await (await this.db()).query<SourceRow & { rank: string; kind_count: string }>(
+      `select * from (
+         select s.*, row_number() over (partition by kind order by created_at desc, id) as rank, count(*) over (partition by kind) as kind_count
+           from knowledge_sources s where team_id = $1) ranked
+        where rank <= $2 order by created_at desc, id`,
+      [teamId, perKind],
+    );
+    const counts = Object.fromEntries(SOURCE_KINDS.map((kind) => [kind, 0])) as Record<SourceKind, number>;
+    for (const row of rows) counts[row.kind] = Number(row.kind_count);
+    return { sources: rows.map((row) => toRecord(row, this.secrets)), counts };
   }
 
   async usage(teamId: string): Promise<{ sources: number; chunks: number }> {

@@ -16,6 +16,3 @@ export const KNOWLEDGE_MODALS = {
   pdf: 'knowledge.modal.pdf',
   repository: 'knowledge.modal.repository',
 } as const;
-
-/** How many sources of a kind App Home lists (views hold at most 100 blocks). */
-export const HOME_SOURCES_PER_KIND = 8;

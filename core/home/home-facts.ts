@@ -1,5 +1,5 @@
 import type { BillingInterval, PlanName } from '../billing/plan';
-import type { KnowledgeQuota, KnowledgeSourceRecord } from '../knowledge/knowledge-source';
+import type { KnowledgeQuota, KnowledgeSourceRecord, SourceKind } from '../knowledge/knowledge-source';
 import { monthlyRequestLimit, PLANS } from '../billing/plan-catalog';
 import { lapsedPlans, Subscription, type SubscriptionRecord } from '../billing/subscription';
 import type { SeatAssignmentRecord } from '../seats/seat-assignment';
@@ -33,12 +33,17 @@ export type HomeSeat =
   | { readonly kind: 'trial' }
   | { readonly kind: 'none' };
 
-/** The workspace's uploaded knowledge as the person sees it: sources (newest first), quota and use. */
+/** How many sources of a kind App Home lists (views hold at most 100 blocks). */
+export const HOME_SOURCES_PER_KIND = 8;
+
+/** The workspace's uploaded knowledge as the person sees it: the newest sources of each kind, how many each kind has, quota and use. */
 export interface HomeKnowledge {
   readonly plan: PlanName;
   readonly quota: KnowledgeQuota;
   readonly usage: { readonly sources: number; readonly chunks: number };
+  /** At most HOME_SOURCES_PER_KIND of each kind, newest first. */
   readonly sources: readonly (KnowledgeSourceRecord & { readonly canRemove: boolean })[];
+  readonly counts: Readonly<Record<SourceKind, number>>;
 }
 
 /** Everything App Home shows about the workspace and the person looking at it. */

@@ -9,7 +9,7 @@ import { decideTrigger, triggerSettings, type IgnoreReason } from '../triggers/d
 import { usageWindow } from '../usage/request-limit';
 import type { UsageEventRepository } from '../usage/usage-event-repository.port';
 import { isAdmin } from '../workspace/member';
-import { homeFacts, type HomeFacts, type HomeKnowledge } from './home-facts';
+import { HOME_SOURCES_PER_KIND, homeFacts, type HomeFacts, type HomeKnowledge } from './home-facts';
 import type { SubscriptionRecord } from '../billing/subscription';
 import { knowledgeQuotaOf } from '../knowledge/knowledge-plan';
 import { canRemoveSource } from '../knowledge/knowledge-source';
@@ -40,7 +40,7 @@ export interface PublishHomeDeps extends TriggerDeps {
   readonly seats: SeatAssignmentRepository;
   readonly usage: UsageEventRepository;
   /** The workspace's uploaded sources, for the uploaders' sections (absent: no such sections). */
-  readonly knowledge?: Pick<KnowledgeSourceRepository, 'list' | 'usage'>;
+  readonly knowledge?: Pick<KnowledgeSourceRepository, 'newestOfEachKind' | 'usage'>;
   /** Builds the localized view from its sections (the apps layer owns texts and sections). */
   readonly renderHome: (facts: HomeFacts) => HomeView;
   /** The hash of each person's Home at the last publish (absent: published without one). */
@@ -114,14 +114,14 @@ export class PublishHome extends TriggerUseCase<PublishHomeDeps> {
   }
 
   private async knowledgeFacts(
-    repository: Pick<KnowledgeSourceRepository, 'list' | 'usage'>,
+    repository: Pick<KnowledgeSourceRepository, 'newestOfEachKind' | 'usage'>,
     input: PublishHomeInput,
     subscriptions: readonly SubscriptionRecord[],
     now: Date,
     admin: boolean,
   ): Promise<HomeKnowledge> {
     const { plan, quota } = knowledgeQuotaOf(subscriptions, now);
-    const [sources, usage] = await Promise.all([repository.list(input.teamId), repository.usage(input.teamId)]);
-    return { plan, quota, usage, sources: sources.map((s) => ({ ...s, canRemove: canRemoveSource(s, input.userId, admin) })) };
+    const [{ sources, counts }, usage] = await Promise.all([repository.newestOfEachKind(input.teamId, HOME_SOURCES_PER_KIND), repository.usage(input.teamId)]);
+    return { plan, quota, usage, counts, sources: sources.map((s) => ({ ...s, canRemove: canRemoveSource(s, input.userId, admin) })) };
   }
 }

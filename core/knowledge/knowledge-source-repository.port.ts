@@ -9,6 +9,11 @@ export interface KnowledgeSourceRepository {
   get(teamId: TeamId, id: string): Promise<KnowledgeSourceRecord | null>;
   /** Newest first. */
   list(teamId: TeamId, kind?: SourceKind): Promise<KnowledgeSourceRecord[]>;
+  /**
+   * The newest `perKind` sources of each kind (newest first) and how many sources each kind has:
+   * App Home lists a few per kind, and opens the sealed titles and URLs of those only.
+   */
+  newestOfEachKind(teamId: TeamId, perKind: number): Promise<{ sources: KnowledgeSourceRecord[]; counts: Record<SourceKind, number> }>;
   /** Sources and chunks the workspace holds (failed sources count as sources, their chunks are gone). */
   usage(teamId: TeamId): Promise<{ sources: number; chunks: number }>;
   markReading(teamId: TeamId, id: string, at: Date): Promise<void>;

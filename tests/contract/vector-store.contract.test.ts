@@ -139,6 +139,21 @@ describe.each(adapters)('VectorStore contract: $name', ({ name, create }) => {
     expect((await store.search(T2, { embedding: target, kinds: ['pdf'], limit: 3 }))[0]?.text).toBe('T2 passage 777');
   });
 
+  it('lists the newest sources of each kind up to a count, with how many each kind has (App Home’s lists)', async () => {
+    const add = async (teamId: string, kind: SourceKind, title: string, minute: number) => {
+      const id = randomUUID();
+      await sources.add(teamId, { id, teamId, kind, title, url: null, fileId: null, pageLimit: 1, addedBy: 'U1', createdAt: new Date(at.getTime() + minute * 60_000) });
+    };
+    for (let i = 0; i < 5; i++) await add(T1, 'web', `site ${i}`, i);
+    await add(T1, 'pdf', 'manual', 10);
+    await add(T1, 'pdf', 'handbook', 2.5);
+    await add(T2, 'repository', 'other team', 20);
+    const newest = await sources.newestOfEachKind(T1, 3);
+    expect(newest.sources.map((s) => s.title)).toEqual(['manual', 'site 4', 'site 3', 'handbook', 'site 2']);
+    expect(newest.counts).toEqual({ web: 5, pdf: 2, repository: 0 });
+    expect(await sources.newestOfEachKind('T0NOBODY', 3)).toEqual({ sources: [], counts: { web: 0, pdf: 0, repository: 0 } });
+  });
+
   it('forgets a removed source, a failed one, and an uninstalled workspace', async () => {
     const gone = await readySource(T1, 'pdf', [chunk(0, 'removed', axis(0))], 'a');
     const failed = await readySource(T1, 'pdf', [chunk(0, 'failed later', axis(0))], 'b');

@@ -158,6 +158,7 @@ describe('Slack size limits', () => {
             quota: { sources: 1_000, chunks: 1_000_000, pagesPerSite: 200 },
             usage: { sources: 60, chunks: 60_000 },
             sources: (['web', 'pdf', 'repository'] as const).flatMap((kind) => Array.from({ length: 20 }, (_, i) => source(kind, i))),
+            counts: { web: 20, pdf: 20, repository: 20 },
           },
         };
         await home.publishHome(ws.alice, homeRenderer('https://tomo.example.com')(facts));

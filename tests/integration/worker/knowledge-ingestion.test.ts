@@ -283,7 +283,7 @@ describe('Knowledge ingestion of a site with a robots.txt: what the admin sees l
     const home = (locale: 'en' | 'ja') =>
       JSON.stringify(
         knowledgeSection({
-          facts: { locale, appName: 'Tomo', knowledge: { sources: [{ ...source, canRemove: true }], quota: KNOWLEDGE_QUOTAS.premium, usage: { sources: 1, chunks: source.chunkCount }, plan: 'premium' } } as never,
+          facts: { locale, appName: 'Tomo', knowledge: { sources: [{ ...source, canRemove: true }], quota: KNOWLEDGE_QUOTAS.premium, usage: { sources: 1, chunks: source.chunkCount }, counts: { web: 1, pdf: 0, repository: 0 }, plan: 'premium' } } as never,
           t: (code) => code,
           page: (path) => path,
           day: (date) => date.toISOString().slice(0, 10),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { homeViewToSlack } from '../../../adapters/slack/home-blocks';
 import { homeRenderer } from '../../../apps/worker/home/home-sections';
-import { homeFacts } from '../../../core/home/home-facts';
+import { HOME_SOURCES_PER_KIND, homeFacts } from '../../../core/home/home-facts';
+import { KNOWLEDGE_QUOTAS, type KnowledgeSourceRecord } from '../../../core/knowledge/knowledge-source';
 import { aSubscription, anAssignment } from '../support/builders';
 
 const now = new Date('2025-03-10T12:00:00Z');
@@ -81,5 +82,42 @@ describe('App Home: the facts it shows', () => {
       type: 'actions',
       elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open', emoji: true }, action_id: 'a', url: 'https://tomo.test', value: 'v', style: 'primary' }],
     });
+  });
+
+  it('lists the newest sources of each kind and says how many more the workspace has, from the counts (only the listed titles are opened)', () => {
+    const render = homeRenderer('https://tomo.test/');
+    const site = (i: number): KnowledgeSourceRecord & { canRemove: boolean } => ({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      teamId: 'T1',
+      kind: 'web',
+      title: `https://site${i}.example`,
+      url: `https://site${i}.example`,
+      fileId: null,
+      pageLimit: 1,
+      status: 'ready',
+      progressDone: 1,
+      progressTotal: 1,
+      failure: null,
+      sizeBytes: 2048,
+      chunkCount: 1,
+      robotsLeftOut: 0,
+      addedBy: 'UHANA',
+      createdAt: now,
+      updatedAt: now,
+      canRemove: true,
+    });
+    const knowledge = {
+      plan: 'premium' as const,
+      quota: KNOWLEDGE_QUOTAS.premium,
+      usage: { sources: 20, chunks: 20 },
+      sources: Array.from({ length: HOME_SOURCES_PER_KIND }, (_, i) => site(i)),
+      counts: { web: 20, pdf: 0, repository: 0 },
+    };
+    const facts = { ...homeFacts({ ...base, subscriptions: [trial], assignments: [], knowledge }), isAdmin: true };
+    const en = JSON.stringify(render(facts));
+    expect(en).toContain('site7.example');
+    expect(en).toContain('…and 12 more.');
+    expect(en.split('_Nothing added yet._')).toHaveLength(3);
+    expect(JSON.stringify(render({ ...facts, locale: 'ja' }))).toContain('…ほか 12 件');
   });
 });

@@ -1,6 +1,7 @@
 import type { HomeBlock } from '../../../../core/home/home-view';
 import { statusOf, type KnowledgeSourceRecord, type SourceKind } from '../../../../core/knowledge/knowledge-source';
-import { HOME_SOURCES_PER_KIND, KNOWLEDGE_ACTIONS } from '../../../shared/knowledge-actions';
+import { HOME_SOURCES_PER_KIND } from '../../../../core/home/home-facts';
+import { KNOWLEDGE_ACTIONS } from '../../../shared/knowledge-actions';
 import { knowledgeText, readableSize, type KnowledgeTextCode } from '../../../shared/messages/knowledge';
 import type { HomeSection } from '../home-section';
 
@@ -36,10 +37,11 @@ export const knowledgeSection: HomeSection = ({ facts, day }) => {
     },
   ];
   for (const section of SECTIONS) {
-    const sources = knowledge.sources.filter((s) => s.kind === section.kind);
+    const sources = knowledge.sources.filter((s) => s.kind === section.kind).slice(0, HOME_SOURCES_PER_KIND);
+    const count = knowledge.counts[section.kind];
     blocks.push({ type: 'text', text: t(section.title) });
-    if (sources.length === 0) blocks.push({ type: 'context', text: t('KNOWLEDGE.EMPTY') });
-    for (const source of sources.slice(0, HOME_SOURCES_PER_KIND)) {
+    if (count === 0) blocks.push({ type: 'context', text: t('KNOWLEDGE.EMPTY') });
+    for (const source of sources) {
       const line = t('KNOWLEDGE.LINE', {
         title: escapeMrkdwn(source.title),
         status: statusText(source, t),
@@ -70,7 +72,7 @@ export const knowledgeSection: HomeSection = ({ facts, day }) => {
         blocks.push({ type: 'text', text: line + leftOut, ...(source.canRemove ? { accessory: remove } : {}) });
       }
     }
-    if (sources.length > HOME_SOURCES_PER_KIND) blocks.push({ type: 'context', text: t('KNOWLEDGE.MORE', { count: sources.length - HOME_SOURCES_PER_KIND }) });
+    if (count > sources.length) blocks.push({ type: 'context', text: t('KNOWLEDGE.MORE', { count: count - sources.length }) });
     blocks.push({ type: 'buttons', buttons: [{ text: t(section.add), actionId: section.actionId, value: section.kind }] });
   }
   return blocks;
