@@ -9,7 +9,8 @@ import { pdfWithText } from '../../fakes/web/documents';
 import { startFakeWeb, type FakeWeb } from '../../fakes/web/fake-web';
 import { startFakeGitHub, type FakeGitHub } from '../../fakes/github/fake-github';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
-import { eventually, installThroughBrowser, jobsOf, postInteraction, sendEvent, settled, startSlackAppWorld, type SlackAppWorld } from './support/slack-app-world';
+import { seedWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
+import { eventually, installThroughBrowser, jobsOf, postInteraction, repositoriesOf, sendEvent, settled, startSlackAppWorld, type SlackAppWorld } from './support/slack-app-world';
 
 const FILLER = 'Harbour Lights is a small company that restores old lighthouses along the northern coast, and this page explains the work.';
 const texts = (view: { blocks: Record<string, unknown>[] } | undefined) => JSON.stringify(view?.blocks ?? []);
@@ -233,6 +234,36 @@ describe('Knowledge uploaders in App Home through signed interactions (real serv
     const homes = (await jobsOf(world, SLACK_QUEUES.slackEvent.name)).filter((job) => (job.data as { userId?: string }).userId === dave);
     expect(homes.length).toBeGreaterThan(0);
     expect(homes.map((job) => [job.state, job.retryCount])).toEqual(homes.map(() => ['completed', 0]));
+  });
+
+  it('answers a submission whose language Slack cannot tell (no private_metadata, users.info refused) with the field error in English, not a 500', async () => {
+    const withoutLanguage = submit(world.ws.bob, 'knowledge.modal.repository', { url: { value: { value: 'https://gitlab.com/acme/x' } } });
+    delete (withoutLanguage.view as { private_metadata?: string }).private_metadata;
+    world.slack.failNext('users.info', 'user_not_found');
+    const refused = await postInteraction(world, withoutLanguage);
+    expect(refused.status).toBe(200);
+    expect(await refused.json()).toEqual({ response_action: 'errors', errors: { url: knowledgeText('KNOWLEDGE.ERROR_GITHUB', {}, 'en') } });
+    // When Slack does answer, the person's own language (Bob reads Japanese).
+    const inJapanese = await postInteraction(world, withoutLanguage);
+    expect(await inJapanese.json()).toEqual({ response_action: 'errors', errors: { url: knowledgeText('KNOWLEDGE.ERROR_GITHUB', {}, 'ja') } });
+  });
+
+  it('keeps the modal open with “not installed” in the person’s language when its workspace no longer has Tomo, and stores nothing', async () => {
+    const gone = seedWorkspace(world.slack, 'T0KNGONE');
+    await installThroughBrowser(world, gone);
+    await sendEvent(world, { type: 'app_uninstalled' }, { ws: gone });
+    await eventually(async () => expect(await repositoriesOf(world).installations.find(gone.team.id)).toMatchObject({ botToken: null }));
+    const inGone = (user: string, callbackId: string, values: Record<string, Record<string, unknown>>, locale: string) => ({
+      ...submit(user, callbackId, values, locale),
+      team: { id: gone.team.id, domain: 'gone' },
+      user: { id: user, team_id: gone.team.id },
+    });
+    const repo = await postInteraction(world, inGone(gone.bob, 'knowledge.modal.repository', { url: { value: { value: 'https://github.com/acme/gone' } } }, 'ja'));
+    expect(repo.status).toBe(200);
+    expect(await repo.json()).toEqual({ response_action: 'errors', errors: { url: knowledgeText('KNOWLEDGE.ERROR_NOT_INSTALLED', { appName: 'Tomo' }, 'ja') } });
+    const pdf = await postInteraction(world, inGone(gone.alice, 'knowledge.modal.pdf', { files: { value: { type: 'file_input', files: [{ id: 'F0GONE', name: 'a.pdf', filetype: 'pdf' }] } } }, 'en'));
+    expect(await pdf.json()).toEqual({ response_action: 'errors', errors: { files: 'Tomo is not installed in this workspace any more.' } });
+    expect(await sources.list(gone.team.id)).toEqual([]);
   });
 
   it('refuses a forged interaction', async () => {

@@ -49,7 +49,9 @@ export function knowledgeInteractions(deps: KnowledgeInteractionDeps): Interacti
       const installation = await deps.installations.find(context.teamId);
       if (!installation?.botToken || installation.uninstalledAt !== null) {
         context.logger.warn({ teamId: context.teamId }, 'knowledge interaction for a workspace without Tomo');
-        return {};
+        // A modal left open while Tomo was uninstalled: say so in it rather than close it as if
+        // the source had been added. A click has nowhere to say anything (no token, no response_url).
+        return context.interaction.type === 'view_submission' ? notInstalled(deps, context.interaction) : {};
       }
       const token = installation.botToken;
       if (context.interaction.type === 'view_submission') return submit(deps, context, token);
@@ -100,7 +102,7 @@ async function clicked(deps: KnowledgeInteractionDeps, context: InteractionConte
 async function submit(deps: KnowledgeInteractionDeps, context: InteractionContext, token: string): Promise<InteractionReply> {
   const view = context.interaction.view!;
   const kind = MODAL_KINDS.get(view.callback_id ?? '')!;
-  const locale: Locale = view.private_metadata === 'ja' ? 'ja' : view.private_metadata === 'en' ? 'en' : (await deps.views.member(token, context.userId)).locale;
+  const locale: Locale = modalLocale(view) ?? (await personLocale(deps, context, token));
   const parsed = stateValues.safeParse((view.state as { values?: unknown } | undefined)?.values ?? {});
   const values = parsed.success ? parsed.data : {};
   const field = (input: { block: string; action: string }) => values[input.block]?.[input.action];
@@ -136,6 +138,34 @@ async function submit(deps: KnowledgeInteractionDeps, context: InteractionContex
   context.logger.info({ teamId: context.teamId, userId: context.userId, kind, sources: result.sourceIds.length }, 'knowledge sources added');
   await refreshHome(context);
   return {};
+}
+
+/** The language the modal was opened in (its private_metadata), when it names one. */
+function modalLocale(view: NonNullable<InteractionContext['interaction']['view']>): Locale | undefined {
+  return view.private_metadata === 'ja' ? 'ja' : view.private_metadata === 'en' ? 'en' : undefined;
+}
+
+/**
+ * The person's language from their profile, for a modal that does not name one. Slack refusing
+ * or not answering within the ack's time leaves English: the field's error is still shown,
+ * where a thrown error would make Slack show only that the app did not respond.
+ */
+async function personLocale(deps: KnowledgeInteractionDeps, context: InteractionContext, token: string): Promise<Locale> {
+  try {
+    return (await deps.views.member(token, context.userId)).locale;
+  } catch (error) {
+    if (!isChatPlatformError(error)) throw error;
+    context.logger.warn({ teamId: context.teamId, code: error.code, platformCode: error.platformCode }, 'knowledge modal: the person’s language is unknown');
+    return 'en';
+  }
+}
+
+/** The submitted modal's error that Tomo is no longer installed, on its input, in the modal's language. */
+function notInstalled(deps: KnowledgeInteractionDeps, interaction: InteractionContext['interaction']): InteractionReply {
+  const kind = MODAL_KINDS.get(interaction.view?.callback_id ?? '')!;
+  const locale = (interaction.view && modalLocale(interaction.view)) ?? 'en';
+  const block = kind === 'pdf' ? MODAL_INPUTS.files.block : MODAL_INPUTS.url.block;
+  return errors(block, knowledgeText('KNOWLEDGE.ERROR_NOT_INSTALLED', { appName: deps.appName }, locale));
 }
 
 function errors(block: string, message: string): InteractionReply {
