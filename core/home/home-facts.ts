@@ -16,7 +16,7 @@ export type HomePlan =
   | {
       readonly kind: 'paid';
       /** Display names (Entry, Standard, Premium), best first. */
-      readonly plans: readonly { readonly name: string; readonly interval: BillingInterval | null; readonly seats: number }[];
+      readonly plans: readonly { readonly name: string; readonly interval: BillingInterval | null; readonly seats: number; readonly payAsYouGo: boolean }[];
     }
   /** Every paid plan the workspace had has ended (and no trial runs). */
   | { readonly kind: 'ended' }
@@ -86,7 +86,7 @@ export function homeFacts(input: {
 
   let plan: HomePlan;
   if (paid.length > 0) {
-    plan = { kind: 'paid', plans: paid.map((s) => ({ name: PLANS[s.planKey].displayName, interval: s.interval, seats: s.quantity })) };
+    plan = { kind: 'paid', plans: paid.map((s) => ({ name: PLANS[s.planKey].displayName, interval: s.interval, seats: s.quantity, payAsYouGo: s.billingMode === 'pay_as_you_go' })) };
   } else if (trial) {
     plan = { kind: 'trial', endsAt: trial.currentPeriodEnd, daysLeft: Math.max(0, Math.ceil((trial.currentPeriodEnd.getTime() - now.getTime()) / DAY_MS)) };
   } else {

@@ -150,7 +150,7 @@ describe('Slack size limits', () => {
           locale,
           appName: '🤖'.repeat(APP_NAME_MAX_LENGTH),
           isAdmin: true,
-          plan: { kind: 'paid', plans: [{ name: 'Premium', interval: 'yearly', seats: 10_000 }] },
+          plan: { kind: 'paid', plans: [{ name: 'Premium', interval: 'yearly', seats: 10_000, payAsYouGo: false }] },
           seat: { kind: 'assigned', planName: 'Premium' },
           usage: { channel: 1, directMessage: 2, reaction: 3, total: 6, limit: null, resetsAt: new Date('2026-02-01T00:00:00Z') },
           knowledge: {

@@ -60,6 +60,15 @@ describe('App Home: the facts it shows', () => {
     expect(endedJa).not.toContain('トライアル');
     expect(endedJa).toContain('有料プランは終了しました');
 
+    // Paid plans name their billing and seats in the person's language; a pay-as-you-go plan
+    // (no interval) says so rather than leaving an empty gap.
+    const standard = aSubscription('std').onPlan('gpt50').withSeats(5).period('2025-03-01T00:00:00Z', '2025-04-01T00:00:00Z').build();
+    const payg = aSubscription('pay').onPlan('gpt50_4k_50r').withSeats(2).payAsYouGo().period('2025-03-01T00:00:00Z', '2025-04-01T00:00:00Z').build();
+    const paidFacts = homeFacts({ ...base, subscriptions: [standard, payg], assignments: [] });
+    const planText = (view: ReturnType<typeof render>) => (view.blocks.find((b) => b.type === 'text' && b.text.startsWith('*Plan*') || b.type === 'text' && b.text.startsWith('*プラン*')) as { text: string }).text;
+    expect(planText(render(paidFacts))).toBe('*Plan*\n*Standard* (monthly, 5 seat(s)), *Entry* (pay as you go, 2 seat(s))');
+    expect(planText(render({ ...paidFacts, locale: 'ja' }))).toBe('*プラン*\n*Standard*（月払い・5席）、*Entry*（従量課金・2席）');
+
     // A workspace that renamed the app (Settings → App) is welcomed by that name, in both languages.
     const header = (view: ReturnType<typeof render>) => view.blocks.find((b) => b.type === 'header');
     const kumo = homeFacts({ ...base, appName: 'Kumo', subscriptions: [trial], assignments: [] });

@@ -6,9 +6,10 @@ export const planSection: HomeSection = ({ facts, t, day, page }) => {
   let planText: string;
   if (plan.kind === 'trial') planText = t('HOME.PLAN_TRIAL', { days: plan.daysLeft, date: day(plan.endsAt) });
   else if (plan.kind === 'paid') {
-    const interval = (value: string | null) =>
-      value === 'yearly' ? t('HOME.INTERVAL_YEARLY') : value === 'monthly' ? t('HOME.INTERVAL_MONTHLY') : '';
-    const plans = plan.plans.map((p) => `*${p.name}* (${interval(p.interval)}, ${p.seats})`).join(', ');
+    // How each plan is billed: pay-as-you-go has no fixed interval (Stripe names none).
+    const billing = (p: (typeof plan.plans)[number]) =>
+      p.payAsYouGo || p.interval === null ? t('HOME.BILLING_PAY_AS_YOU_GO') : p.interval === 'yearly' ? t('HOME.INTERVAL_YEARLY') : t('HOME.INTERVAL_MONTHLY');
+    const plans = plan.plans.map((p) => t('HOME.PLAN_ITEM', { name: p.name, billing: billing(p), seats: p.seats })).join(t('HOME.LIST_SEPARATOR'));
     planText = t('HOME.PLAN_PAID', { plans });
   } else if (plan.kind === 'payment_due') {
     planText = `${t('HOME.PLAN_PAYMENT_DUE', { appName: facts.appName })} <${page('settings/subscription')}|${t('HOME.LINK_SUBSCRIPTION')}>`;
