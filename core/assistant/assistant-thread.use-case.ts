@@ -3,9 +3,10 @@ import type { ChannelId, TeamId, UserId } from '../shared/ids';
 import { decideTrigger, triggerSettings, type IgnoreReason } from '../triggers/decide-trigger';
 import type { SuggestedPrompt } from '../triggers/chat-workspace.port';
 import type { TriggerTextCode } from '../triggers/trigger-texts';
-import type { TriggerDeps } from './answer-pipeline';
+import { checkAsker, type TriggerDeps } from './answer-pipeline';
 import type { AssistantThreadRepository } from './assistant-thread';
 import { isChatPlatformError } from './chat-platform-error';
+import type { EntitlementDenialReason } from '../entitlement/entitlement';
 
 /** assistant_thread_started / assistant_thread_context_changed, as ids. */
 export interface AssistantThreadEventInput {
@@ -22,11 +23,14 @@ export interface AssistantThreadEventInput {
 
 export type AssistantThreadEventResult =
   | { readonly status: 'ignored'; readonly reason: IgnoreReason | 'duplicate' | 'not_installed' }
-  | { readonly status: 'greeted' | 'remembered' };
+  | { readonly status: 'greeted' | 'remembered' }
+  /** The person may not ask now (trial over, plan ended, no seat…): told why instead of greeted. */
+  | { readonly status: 'denied'; readonly reason: EntitlementDenialReason };
 
 /**
  * Slack's AI-app view (the assistant split view): when someone opens it, a short greeting and
- * suggested prompts (en/ja) in the new thread; whenever they move to another channel, Tomo
+ * suggested prompts (en/ja) in the new thread, or, when they may not ask now, the refusal an
+ * answer would get; whenever they move to another channel, Tomo
  * remembers it, so "summarize this channel" in that thread reads the right one. Questions in
  * the thread are answered like DMs (AnswerQuestion).
  */
@@ -52,6 +56,13 @@ export class HandleAssistantThread extends TriggerUseCase<TriggerDeps & { readon
 
     const asker = await this.pipeline.asker(workspace, input.userId);
     const thread = { channelId: input.channelId, threadTs: input.threadTs };
+    // Someone who may not ask now is told why (with the catalogue's links) rather than invited to
+    // ask a question that would only be refused; no prompts are offered then.
+    const entitlement = await checkAsker(this.deps, workspace.teamId, asker);
+    if (!entitlement.allowed) {
+      await workspace.platform.postInThread(thread, this.deps.texts.denial(entitlement.error, asker.locale), asker.appearance);
+      return { status: 'denied', reason: entitlement.reason };
+    }
     const say = (code: TriggerTextCode, params: Record<string, string> = {}) =>
       this.deps.texts.say(code, params, asker.locale);
     await workspace.platform.postInThread(thread, say('SLACK.ASSISTANT_GREETING', { appName: asker.appName }), asker.appearance);

@@ -354,7 +354,18 @@ describe('Slack app: the AI-app view, App Home, interactivity and greetings (rea
       expect(home).toContain(slackText('HOME.PLAN_PAYMENT_METHOD_NEEDED', { appName: 'Tomo' }, 'en'));
       expect(home).toContain(`<${subscriptionUrl}|${slackText('HOME.LINK_SUBSCRIPTION', {}, 'en')}>`);
       expect(home).not.toContain(slackText('HOME.PLAN_ENDED', { appName: 'Tomo' }, 'en'));
+
+      // Opening the AI-app view tells Bob the same, in Japanese, instead of inviting a question.
+      const dm = world.slack.state.dmWith(pausedWs.team.id, pausedWs.bob).id;
+      const root = world.slack.addMessage({ channel: dm, user: pausedWs.bob, text: 'New chat', subtype: 'assistant_app_thread' });
+      await sendEvent(
+        world,
+        { type: 'assistant_thread_started', assistant_thread: { user_id: pausedWs.bob, channel_id: dm, thread_ts: root.ts, context: {} }, event_ts: `${Date.now() / 1000}` },
+        { ws: pausedWs },
+      );
+      await eventually(() => expect(repliesIn(world, dm, root.ts)).toEqual([translate('ENTITLEMENT.PAYMENT_METHOD_NEEDED', { subscriptionUrl }, 'ja')]));
       await settled(world);
+      expect(world.slack.state.suggestedPrompts.get(`${dm}/${root.ts}`)).toBeUndefined();
     });
   });
 });
