@@ -98,6 +98,14 @@ function timedWriter(writer: AnswerWriter, metrics: AnswerMetrics): AnswerWriter
         close();
       }
     },
+    flush: async () => {
+      try {
+        await writer.flush?.();
+      } catch (error) {
+        close();
+        throw error;
+      }
+    },
     restart: () => writer.restart(),
     async interrupt(): Promise<void> {
       try {

@@ -68,6 +68,13 @@ export class SlackAnswerWriter implements AnswerWriter {
     if (this.mode === 'edit') await this.pumpEdits(false);
   }
 
+  /** Sends what has gathered now, whatever its size (the model paused while a tool runs). */
+  async flush(): Promise<void> {
+    if (this.closed || this.replaced !== undefined || this.pending.length === 0) return;
+    if (this.mode !== 'edit') await this.pumpStream(false, true);
+    if (this.mode === 'edit') await this.pumpEdits(false);
+  }
+
   async finish(): Promise<PostedAnswer> {
     if (this.closed) throw new Error('The answer is already finished');
     this.closed = true;
@@ -138,11 +145,12 @@ export class SlackAnswerWriter implements AnswerWriter {
 
   // ---- native streaming ---------------------------------------------------------------
 
-  private async pumpStream(final: boolean): Promise<void> {
+  /** `now`: what is pending goes out at once, whatever the batch rules say (flush). */
+  private async pumpStream(final: boolean, now = false): Promise<void> {
     while (this.mode !== 'edit') {
       const room = this.settings.maxMessageChars - (this.current?.sent.length ?? 0);
       const overflow = this.pending.length > room;
-      if (!overflow && !final && !this.writeNow()) return;
+      if (!overflow && !final && !(now && this.pending.length > 0) && !this.writeNow()) return;
       if (!overflow && final) {
         // The tail goes out with the stop, saving one call.
         if (this.current === undefined && this.pending.length === 0) return;

@@ -11,7 +11,7 @@ import type { UsageKind } from '../usage/usage-event';
 import { NO_RESOURCES, type AskerResources, type ToolSource, type WorkStatus } from '../tools/tool';
 import type { OfferedTool, ToolRegistry } from '../tools/tool-registry';
 import type { Locale } from '../workspace/user';
-import type { BotAppearance, ChatPlatform, PostedAnswer, ThinkingIndicator, ThreadMessage, ThreadRef } from './chat-platform.port';
+import type { AnswerWriter, BotAppearance, ChatPlatform, PostedAnswer, ThinkingIndicator, ThreadMessage, ThreadRef } from './chat-platform.port';
 import type { EgressAuditLog } from './egress-audit-log.port';
 import { isLlmError, type LlmError } from './llm-error';
 import type { LlmProvider, LlmStreamEvent, LlmUserMessage } from './llm-provider.port';
@@ -148,7 +148,7 @@ export class StreamAnswer {
       ]),
     ];
     const gated = privacy === 'shared' && ((read?.integrations?.length ?? 0) > 0 || read?.restricted === true || privateTools.size > 0);
-    const writer = gated
+    const writer: AnswerWriter = gated
       ? new PrivateAnswerGate({
           platform,
           target,
@@ -184,6 +184,7 @@ export class StreamAnswer {
           },
         },
         append: (text) => writer.append(text),
+        flush: async () => writer.flush?.(),
         // A stream cut after its first words, asked for again: its words are replaced, not followed.
         restart: async (kept) => {
           restarted = true;

@@ -89,6 +89,11 @@ export interface AnswerTarget {
  */
 export interface AnswerWriter {
   append(text: string): Promise<void>;
+  /**
+   * The model paused (a tool runs): text held back for a bigger batch goes out now instead of
+   * after the tool. Writers that hold nothing back (or hold the whole answer) need none.
+   */
+  flush?(): Promise<void>;
   finish(): Promise<PostedAnswer>;
   /**
    * Everything appended so far is void: the answer starts over. What is already shown stays

@@ -70,6 +70,8 @@ export interface ToolLoopInput {
    */
   restart(kept: string): Promise<void>;
   showStatus(status: WorkStatus): Promise<void>;
+  /** Text held back for a batch goes out: the model stopped writing to call tools. */
+  flush(): Promise<void>;
   readonly clock: Clock;
   readonly tokenizer: Tokenizer;
   readonly limits: ToolLoopLimits;
@@ -113,6 +115,8 @@ export async function runToolLoop(input: ToolLoopInput): Promise<DoneEvent> {
     if (calls.length === 0 || mustAnswer) return done;
 
     messages.push({ role: 'assistant', content: text, toolCalls: calls });
+    // "Let me look that up." is shown while the tools run, not held for a batch until after them.
+    if (text !== '') await input.flush();
     for (const [index, call] of calls.entries()) {
       messages.push(
         index < limits.maxCallsPerRound

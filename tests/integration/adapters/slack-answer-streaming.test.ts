@@ -100,6 +100,26 @@ describe('SlackChatPlatform writing answers through the Web API fake', () => {
     expect(appends.every((call) => call.params.markdown_text!.length === 40)).toBe(true);
   });
 
+  it('sends the words held for a batch as soon as the model pauses for a tool (flush), in a stream and in the edited fallback', async () => {
+    for (const streaming of [true, false]) {
+      slack.settings.streamingSupported = streaming;
+      const threadTs = question();
+      const writer = platform.startAnswer({ thread: { channelId: ws.channel, threadTs }, recipientUserId: ws.alice });
+      await writer.append('Sure.');
+      await writer.append(' Let me look that up.');
+      // Under 256 characters and no time passed: held for a batch.
+      expect(slack.botReplies(ws.channel, threadTs).map((r) => r.text)).toEqual(['Sure.']);
+      // A stream sends at once; edits keep their pace (chat.update), so the fallback's waits out its interval.
+      if (!streaming) manual.time.now += 5_000;
+      await writer.flush!();
+      expect(slack.botReplies(ws.channel, threadTs).map((r) => r.text)).toEqual(['Sure. Let me look that up.']);
+      await writer.flush!();
+      await writer.append(' It is 42.');
+      await writer.finish();
+      expect(slack.botReplies(ws.channel, threadTs).map((r) => r.text)).toEqual(['Sure. Let me look that up. It is 42.']);
+    }
+  });
+
   it('while the process streams many answers, appends wait for 512 characters or 2 seconds; the first words still go at once', async () => {
     // "Many" is two here: this answer and another one streaming beside it, on another platform of the process.
     const load = new SlackStreamLoad({ busyAnswers: 2 });

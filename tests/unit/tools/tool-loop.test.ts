@@ -26,6 +26,8 @@ function loop<L extends LlmProvider = ScriptedLlmProvider>(options: { tools?: To
   const llm = options.llm ?? (new ScriptedLlmProvider({ name: 'openai', defaultModel: 'gpt-5' }) as LlmProvider as L);
   const written: string[] = [];
   const restarts: string[] = [];
+  /** What had been written each time the loop flushed. */
+  const flushes: string[] = [];
   const statuses: WorkStatus[] = [];
   const progress = newToolLoopProgress();
   const run = () =>
@@ -35,6 +37,7 @@ function loop<L extends LlmProvider = ScriptedLlmProvider>(options: { tools?: To
       tools: (options.tools ?? []).map((tool) => ({ tool })),
       context: { teamId: 'T1', userId: 'U1', locale: 'en', plan: 'free', searchResults: 1 },
       append: async (text) => void written.push(text),
+      flush: async () => void flushes.push(written.join('')),
       // As a writer replaces a restarted answer: what was written is gone, earlier rounds' words come again.
       restart: async (kept) => {
         restarts.push(kept);
@@ -47,7 +50,7 @@ function loop<L extends LlmProvider = ScriptedLlmProvider>(options: { tools?: To
       limits: { ...DEFAULT_TOOL_LOOP_LIMITS, ...options.limits },
       progress,
     });
-  return { llm, written, restarts, statuses, progress, run };
+  return { llm, written, restarts, statuses, flushes, progress, run };
 }
 
 describe('the tool loop', () => {
@@ -64,13 +67,19 @@ describe('the tool loop', () => {
   });
 
   it('runs the calls, sends their results back, keeps earlier words and starts a new paragraph', async () => {
-    const add = aTool('add', async (args) => ({ content: String(Number(args.a) + Number(args.b)) }));
-    const { llm, written, statuses, run, progress } = loop({ tools: [add] });
+    const flushedWhenRun: string[][] = [];
+    const add = aTool('add', async (args) => {
+      flushedWhenRun.push([...flushes]);
+      return { content: String(Number(args.a) + Number(args.b)) };
+    });
+    const { llm, written, statuses, flushes, run, progress } = loop({ tools: [add] });
     llm.enqueue({ text: 'Adding.', toolCalls: [{ name: 'add', arguments: { a: 2, b: 3 } }] }, { text: 'It is 5.' });
 
     await run();
 
     expect(written.join('')).toBe('Adding.\n\nIt is 5.');
+    // The words before the call went out (flushed) before the tool ran, not after it.
+    expect(flushedWhenRun).toEqual([['Adding.']]);
     expect(llm.calls[1]!.prompt.turns.slice(-2)).toEqual([
       { role: 'assistant', text: 'Adding.', images: 0, toolCalls: [{ id: 'call_scripted1', name: 'add', arguments: { a: 2, b: 3 } }] },
       { role: 'tool', text: '5', images: 0, toolCallId: 'call_scripted1' },
