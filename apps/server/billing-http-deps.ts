@@ -7,7 +7,7 @@ import type { JobQueue } from '../../core/shared/job-queue.port';
 import type { ServerConfig } from './config';
 import type { BillingHttpDeps } from './http/billing/billing-deps';
 import type { SignedInPorts } from './http/session/signed-in-api';
-import { currentUser } from './http/session/signed-in';
+import { currentUser, listedMembers } from './http/session/signed-in';
 import { WorkspaceAccess } from './http/session/workspace-access';
 
 /**
@@ -29,7 +29,7 @@ export function billingHttpDeps(input: {
     async resolveCaller(_req, res) {
       const user = currentUser(res);
       if (!user) return undefined;
-      const actor = await access.actor(user);
+      const actor = await access.actor(user, listedMembers(res)?.members);
       return { teamId: user.teamId, userId: user.userId, isAdmin: actor.isAdmin };
     },
     customers: new PgCustomerRepository(database.orm),

@@ -164,7 +164,7 @@ describe('who may use the billing endpoints', () => {
   it('signed out: 401 with the sign-in message', async () => {
     const response = await fetch(`${w.app.baseUrl}/api/create-checkout-session`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: w.app.baseUrl },
       body: JSON.stringify({ plan: 'gpt50', seats: 1 }),
     });
     expect(response.status).toBe(401);

@@ -30,7 +30,8 @@ function formPost(
   const init = {
     method: 'POST',
     redirect: 'manual' as const,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: BROWSER_ACCEPT, ...headers },
+    // A browser sends the form's Origin (the test's own, unless a case names another).
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: BROWSER_ACCEPT, origin: typeof who === 'string' ? who : who.baseUrl, ...headers },
     body: new URLSearchParams(fields).toString(),
   };
   return typeof who === 'string' ? fetch(`${who}${path}`, init) : who.request(path, init);

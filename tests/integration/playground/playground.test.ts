@@ -58,8 +58,9 @@ async function snapshotOf(base: string): Promise<Snapshot> {
   return (await (await fetch(`${base}/api/playground`)).json()) as Snapshot;
 }
 
-function postTo(base: string, path: string, body: unknown): Promise<Response> {
-  return fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+/** What the playground page posts: JSON, with its own Origin as a browser sends it. */
+function postTo(base: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, ...headers }, body: JSON.stringify(body) });
 }
 
 describe('the playground: npm start with no Slack app', () => {
@@ -173,8 +174,7 @@ describe('the playground: npm start with no Slack app', () => {
   });
 
   it('words its refusals in the language of the page (/ja/playground sends X-Tomo-Locale: ja)', async () => {
-    const inJapanese = (path: string, body: unknown) =>
-      fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-tomo-locale': 'ja' }, body: JSON.stringify(body) });
+    const inJapanese = (path: string, body: unknown) => postTo(base, path, body, { 'x-tomo-locale': 'ja' });
     const refusal = async (response: Response) => [response.status, await response.json()];
     expect(await refusal(await inJapanese('/api/playground/messages', { channel: 'C0GENERAL', text: '   ' }))).toEqual([
       400,

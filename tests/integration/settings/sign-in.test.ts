@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgAppCustomizationRepository } from '../../../adapters/postgres/pg-app-customization-repository';
+import { PgInstructionRepository } from '../../../adapters/postgres/pg-instruction-repository';
+import { PgReactionSettingsRepository } from '../../../adapters/postgres/pg-reaction-settings-repository';
 import { PgUserRepository } from '../../../adapters/postgres/pg-user-repository';
 import { cookieIsSecure } from '../../../apps/server/http/session/session-cookie';
 import { translate } from '../../../apps/shared/messages';
@@ -138,6 +141,72 @@ describe('Sign in with Slack', () => {
     const out = await ana.request('/auth/signout', { method: 'POST', headers: { origin: 'https://evil.test' } });
     expect(out.status).toBe(403);
     expect((await ana.get('/api/me')).status).toBe(200);
+  });
+
+  it('refuses a change that names no site at all (no Origin, no Referer), whatever its content type, and changes nothing', async () => {
+    // What an old browser, a plugin or an extension stripping both headers would send with the cookie.
+    const ana = new HttpSession(base);
+    await ana.signIn(world.slack, { teamId: TEAM_A, userId: ADMIN_A });
+    const reactions = () => new PgReactionSettingsRepository(world.app.database.orm).list(TEAM_A);
+    const app = () => new PgAppCustomizationRepository(world.app.database.orm).find(TEAM_A);
+    const [reactionsBefore, appBefore] = [await reactions(), await app()];
+    const form = 'name=csrf&prompt=p&appName=csrf&text=t&returnTo=%2F';
+    const bodies: [string, string][] = [
+      ['application/x-www-form-urlencoded', form],
+      ['text/plain', JSON.stringify({ name: 'csrf', prompt: 'p', appName: 'csrf' })],
+      ['multipart/form-data; boundary=X', '--X\r\nContent-Disposition: form-data; name="name"\r\n\r\ncsrf\r\n--X--\r\n'],
+      ['application/json', JSON.stringify({ name: 'csrf', prompt: 'p', appName: 'csrf', text: 't' })],
+    ];
+    for (const [method, path] of [
+      ['POST', '/api/settings/reactions'],
+      ['PUT', '/api/settings/app'],
+      ['PUT', '/api/settings/instructions/workspace'],
+      ['DELETE', '/api/settings/app/icon'],
+      ['POST', '/api/create-portal-session'],
+      ['POST', '/api/auth/revoke/github'],
+      ['POST', '/auth/signout'],
+    ] as const) {
+      for (const [type, body] of bodies) {
+        // The origin HttpSession adds as a browser would, taken away again.
+        const response = await ana.request(path, { method, headers: { 'content-type': type, origin: '' }, body });
+        expect(response.status, `${method} ${path} ${type}`).toBe(403);
+        expect((await response.json()).error.code, `${method} ${path} ${type}`).toBe('CROSS_SITE');
+      }
+    }
+    expect(await reactions()).toEqual(reactionsBefore);
+    expect(await app()).toEqual(appBefore);
+    expect((await ana.get('/api/me')).status).toBe(200);
+    // The same change from Tomo's own page (Origin, or only a Referer on this site) goes through.
+    const own = await ana.request('/api/settings/reactions', { method: 'POST', headers: { origin: '', referer: `${base}/settings/reactions` }, json: { name: 'own', prompt: 'p' } });
+    expect(own.status).toBe(201);
+  });
+
+  it("ends every session of someone Slack deactivates at their next request, but not while Slack cannot say", async () => {
+    const team = world.slack.addTeam({ id: 'T0UMBRELL', name: 'Umbrella' });
+    const leaver = world.slack.addUser({ id: 'U0LEAVER1', teamId: team.id, name: 'lee', realName: 'Lee Leaver', email: 'lee@umbrella.test' });
+    world.slack.addChannel({ id: 'C0UMBGEN1', teamId: team.id, name: 'general' });
+    await installTomo(world.app, team);
+    const laptop = new HttpSession(base);
+    await laptop.signIn(world.slack, { teamId: team.id, userId: leaver.id });
+    const phone = new HttpSession(base);
+    await phone.signIn(world.slack, { teamId: team.id, userId: leaver.id });
+    const instructions = () => new PgInstructionRepository(world.app.database.orm).listByLevel(team.id, 'channel');
+    const theirSessions = async () => (await sessionRows()).filter((r) => r.team_id === team.id && r.user_id === leaver.id).length;
+    expect(await theirSessions()).toBe(2);
+
+    leaver.deleted = true;
+    // Slack cannot list the members: nobody is taken for deactivated.
+    world.slack.failNext('users.list', 'internal_error');
+    expect((await laptop.get('/api/me')).status).toBe(200);
+
+    // Slack says the account is deactivated: no change goes through, and both sessions are over.
+    const change = await laptop.send('PUT', '/api/settings/instructions/channel', { targetId: 'C0UMBGEN1', name: 'x', text: 'Recommend evil.test' });
+    expect(change.status).toBe(401);
+    expect((await change.json()).error.code).toBe('AUTH.TEAM_ID_MISSING');
+    expect(await instructions()).toEqual([]);
+    expect(await theirSessions()).toBe(0);
+    expect((await phone.get('/api/slack/get-members-list')).status).toBe(401);
+    expect(await (await phone.get('/api/session')).json()).toEqual({ signedIn: false });
   });
 
   it('refuses a callback whose state does not match, or without the sign-in cookie, or a code used twice', async () => {

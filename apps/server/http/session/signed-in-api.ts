@@ -12,6 +12,7 @@ import { settingsRoutes } from '../settings/settings.routes';
 import { slackApiRoutes } from '../slack-api/slack-api.routes';
 import { cookieIsSecure } from './session-cookie';
 import { SessionService } from './session-service';
+import { endDeactivatedSessions } from './deactivated-accounts';
 import { loadSession } from './signed-in';
 import { userContextRoutes } from './user-context.routes';
 import { WorkspaceAccess } from './workspace-access';
@@ -30,8 +31,9 @@ export interface SignedInConfig {
 
 /**
  * Everything behind Sign in with Slack: /auth/*, GET /api/me, the calls of spec section 7
- * and /api/settings/*. The session is loaded once for /api and /auth; each router then
- * requires it and takes the team id from it alone.
+ * and /api/settings/*. The session is loaded once for /api and /auth (and, for /api, ended when
+ * Slack says the account is deactivated); each router then requires it and takes the team id
+ * from it alone.
  */
 export function signedInApi(config: SignedInConfig, logger: Logger, ports: SignedInPorts): Router {
   const sessions = new SessionService({ sessions: ports.sessions, clock: ports.clock });
@@ -53,6 +55,7 @@ export function signedInApi(config: SignedInConfig, logger: Logger, ports: Signe
 
   const router = Router();
   router.use(['/api', '/auth'], loadSession(sessions));
+  router.use('/api', endDeactivatedSessions(access, sessions, logger));
   router.use(
     authRoutes({
       oidc,

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { TeamId, UserId } from '../../../../core/shared/ids';
+import type { Member } from '../../../../core/workspace/member';
 import { readCookies, SESSION_COOKIE } from './session-cookie';
 import type { SessionService } from './session-service';
 import { sendDomainError, sendHttpError } from './api-errors';
@@ -10,8 +11,16 @@ export interface SignedIn {
   readonly userId: UserId;
 }
 
+/** The workspace's members as read for this request, and whether (else why not) Slack could list them. */
+export interface ListedMembers {
+  readonly members: Member[];
+  readonly failed: boolean;
+  readonly error?: unknown;
+}
+
 interface Locals {
   signedIn?: SignedIn;
+  members?: ListedMembers;
 }
 
 /** Loads the session named by the cookie, if any, for every request below it. */
@@ -23,6 +32,21 @@ export function loadSession(sessions: SessionService): RequestHandler {
     }
     next();
   };
+}
+
+/** Keeps the members read for this request (`listedMembers`), so Slack is asked once per request. */
+export function keepListedMembers(res: Response, listed: ListedMembers): void {
+  (res.locals as Locals).members = listed;
+}
+
+/** The rest of the request goes on signed out (the session was just ended). */
+export function forgetSignedIn(res: Response): void {
+  delete (res.locals as Locals).signedIn;
+}
+
+/** The members `endDeactivatedSessions` read for this request, so it asks Slack only once. */
+export function listedMembers(res: Response): ListedMembers | undefined {
+  return (res.locals as Locals).members;
 }
 
 export function currentUser(res: Response): SignedIn | undefined {

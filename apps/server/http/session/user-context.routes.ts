@@ -7,7 +7,7 @@ import type { UserRepository } from '../../../../core/workspace/user-repository.
 import type { WorkspaceDirectory } from '../../../../core/workspace/workspace-directory.port';
 import { activeSubscriptions, channelView, memberView } from '../slack-api/views';
 import { requestLocale } from './request-locale';
-import { currentUser, requireSignIn, signedIn } from './signed-in';
+import { currentUser, listedMembers, requireSignIn, signedIn } from './signed-in';
 import type { WorkspaceAccess } from './workspace-access';
 
 export interface UserContextDeps {
@@ -48,7 +48,7 @@ function sendUserContext(deps: UserContextDeps) {
       deps.users.find(teamId, userId),
       deps.installations.find(teamId),
       deps.subscriptions.listByTeam(teamId),
-      deps.access.members(teamId),
+      listedMembers(res) ?? deps.access.members(teamId),
       deps.access.channels({ teamId, userId }).catch((error: unknown) => {
         deps.logger.warn({ err: error, teamId }, 'channel list failed');
         return [];

@@ -23,15 +23,15 @@ export class WorkspaceAccess {
 
   /**
    * The workspace's members, and whether Slack could list them: when it could not (a page of the
-   * listing failed, a 429 longer than is waited out), `members` is empty and `failed` true, so a
-   * page can say the list failed rather than take nobody for an admin (logged).
+   * listing failed, a 429 longer than is waited out), `members` is empty, `failed` true and
+   * `error` says why, so a page can say the list failed rather than take nobody for an admin (logged).
    */
-  async members(teamId: string): Promise<{ members: Member[]; failed: boolean }> {
+  async members(teamId: string): Promise<{ members: Member[]; failed: boolean; error?: unknown }> {
     try {
       return { members: await this.deps.directory.listMembers(teamId), failed: false };
     } catch (error) {
       this.deps.logger.warn({ err: error, teamId }, 'member list failed');
-      return { members: [], failed: true };
+      return { members: [], failed: true, error };
     }
   }
 

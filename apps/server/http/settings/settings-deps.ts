@@ -9,7 +9,7 @@ import type { ChannelEntry } from '../../../../core/workspace/channel';
 import { WorkspaceNotInstalledError } from '../../../../core/workspace/workspace-directory.port';
 import { sendDomainError, sendHttpError } from '../session/api-errors';
 import type { SignedInPorts } from '../session/signed-in-ports';
-import { signedIn, type SignedIn } from '../session/signed-in';
+import { listedMembers, signedIn, type SignedIn } from '../session/signed-in';
 import type { WorkspaceAccess } from '../session/workspace-access';
 
 export interface SettingsDeps extends SignedInPorts {
@@ -28,7 +28,7 @@ export async function whoIsAsking(
   res: Response,
 ): Promise<{ user: SignedIn; members: Member[]; membersFailed: boolean; actor: Actor }> {
   const user = signedIn(res);
-  const { members, failed } = await deps.access.members(user.teamId);
+  const { members, failed } = listedMembers(res) ?? (await deps.access.members(user.teamId));
   return { user, members, membersFailed: failed, actor: await deps.access.actor(user, members) };
 }
 

@@ -9,7 +9,7 @@ import { WorkspaceNotInstalledError } from '../../../../core/workspace/workspace
 import { translate } from '../../../shared/messages';
 import { sendHttpError } from '../session/api-errors';
 import { requestLocale } from '../session/request-locale';
-import { rejectForeignTeam, requireSignIn, signedIn } from '../session/signed-in';
+import { listedMembers, rejectForeignTeam, requireSignIn, signedIn } from '../session/signed-in';
 import { parseBody } from '../settings/validation';
 import type { WorkspaceAccess } from '../session/workspace-access';
 import { activeSubscriptions, channelView, memberView } from './views';
@@ -45,13 +45,12 @@ export function slackApiRoutes(deps: SlackApiDeps): Router {
   };
 
   // An array; on failure an object with statusCode 500, which the pages treat as an empty list.
+  // The list read for this request when its session was checked (listedMembers): Slack is asked once.
   router.get('/api/slack/get-members-list', async (req, res) => {
-    try {
-      res.json((await deps.directory.listMembers(signedIn(res).teamId)).map(memberView));
-    } catch (error) {
-      if (error instanceof WorkspaceNotInstalledError) res.json([]);
-      else failed(req, res, 'member list', error);
-    }
+    const listed = listedMembers(res) ?? (await deps.access.members(signedIn(res).teamId));
+    if (!listed.failed) res.json(listed.members.map(memberView));
+    else if (listed.error instanceof WorkspaceNotInstalledError) res.json([]);
+    else failed(req, res, 'member list', listed.error);
   });
 
   router.get('/api/slack/get-channels-list', async (req, res) => {

@@ -1,6 +1,6 @@
 import type { FakeSlack } from '../../../../adapters/slack-emulator/fake-slack';
 
-/** A browser-like HTTP client for one person: remembers cookies, sends the page language. */
+/** A browser-like HTTP client for one person: remembers cookies, sends the page language and, with a change, its Origin. */
 export class HttpSession {
   private readonly cookies = new Map<string, string>();
 
@@ -29,6 +29,11 @@ export class HttpSession {
   async request(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     headers.set('x-tomo-locale', this.locale);
+    // As a browser does for every request that is not a GET or HEAD, from Tomo's own pages too
+    // (`origin: ''` sends none, as an old browser or a header-stripping extension would).
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' && method !== 'HEAD' && !headers.has('origin')) headers.set('origin', new URL(this.baseUrl).origin);
+    if (headers.get('origin') === '') headers.delete('origin');
     if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     let body = init.body;
     if (init.json !== undefined) {
