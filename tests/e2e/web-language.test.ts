@@ -48,6 +48,25 @@ describe('language menu', () => {
     await page.close();
   });
 
+  it('keeps a mistyped address when the not-found page switches language, and signs in back to it', async () => {
+    // The not-found page is prerendered once, at /404; in the browser its links must name the address typed.
+    const page = await browser.newPage();
+    const response = await page.goto(`${server.url}/no-such-page?ref=mail`);
+    expect(response?.status()).toBe(404);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/signin?returnTo=%2Fno-such-page');
+    await page.locator('button[aria-controls="language-menu"]').click();
+    expect(await page.locator('#language-menu a[hreflang="ja"]').getAttribute('href')).toBe('/ja/no-such-page');
+    await page.locator('#language-menu a[hreflang="ja"]').click();
+    await page.waitForURL(`${server.url}/ja/no-such-page?ref=mail`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(await page.locator('html').getAttribute('lang')).toBe('ja');
+    expect(await page.title()).toBe('ページが見つかりません | Tomo');
+    await page.locator('button[aria-controls="language-menu"]').click();
+    expect(await page.locator('#language-menu a[hreflang="en"]').getAttribute('href')).toBe('/no-such-page');
+    await page.close();
+  });
+
   it('keeps links inside the chosen language after hydration', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/ja/use-cases`);

@@ -1,6 +1,7 @@
 import { useLocation, useRouter } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { clientHref } from '../../../lib/client-href';
 import { localizePath, locales } from '../../../lib/locale';
 import { useLocale } from '../../../lib/use-locale';
 import { Panel } from './panel';
@@ -30,6 +31,7 @@ export function LanguageMenu(props: { open: boolean; onClose(): void }) {
           <li key={locale}>
             <a
               href={localizePath(pathname, locale)}
+              ref={clientHref(localizePath(pathname, locale))}
               hrefLang={locale}
               lang={locale}
               aria-current={locale === current ? 'true' : undefined}

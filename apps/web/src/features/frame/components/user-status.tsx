@@ -1,6 +1,7 @@
 import { useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { emailLocalPart, useMe } from '../../../lib/api/get-me';
+import { clientHref } from '../../../lib/client-href';
 
 /** Top-right sign-in link, or the signed-in user ('ana', plus ' in Acme' on wide screens) and sign-out. */
 export function UserStatus() {
@@ -9,8 +10,9 @@ export function UserStatus() {
   const here = useLocation({ select: (location) => location.pathname });
 
   if (me.status !== 'signed-in') {
+    const signIn = `/auth/signin?returnTo=${encodeURIComponent(here)}`;
     return (
-      <a className="button button-small" href={`/auth/signin?returnTo=${encodeURIComponent(here)}`}>
+      <a className="button button-small" href={signIn} ref={clientHref(signIn)}>
         {t('header.signIn')}
       </a>
     );
