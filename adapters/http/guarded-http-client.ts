@@ -1,7 +1,8 @@
 import type { LookupFunction } from 'node:net';
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { once } from 'node:events';
+import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import { pipeline, type Readable } from 'node:stream';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 
@@ -168,10 +169,11 @@ export class GuardedHttpClient {
       response.destroy();
       throw new GuardedFetchError('too_large', `${declared} bytes`);
     }
-    const stream = decoded(response, encoding);
     const parts: Buffer[] = [];
     let total = 0;
+    let stream: Readable = response;
     try {
+      stream = decoded(response, encoding, encoding === 'deflate' && !isZlib(await firstBytes(response, signal)));
       for await (const part of stream as AsyncIterable<Buffer>) {
         if (truncate && total + part.length >= maxBytes) {
           parts.push(part.subarray(0, maxBytes - total));
@@ -222,12 +224,42 @@ const BAD_PORTS = new Set(
  * decompressor must fail too, or a server that stops halfway through a compressed body would
  * hold the read (and what it has read) forever.
  */
-function decoded(response: IncomingMessage, encoding: string): Readable {
+function decoded(response: IncomingMessage, encoding: string, rawDeflate: boolean): Readable {
   const decompressor =
-    encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : undefined;
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? rawDeflate
+          ? createInflateRaw()
+          : createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : undefined;
   if (decompressor === undefined) return response;
   // Errors reach the reader through the decompressor it iterates.
   return pipeline(response, decompressor, () => undefined);
+}
+
+/**
+ * The body's first bytes, left in the stream to be read again. `Content-Encoding: deflate`
+ * means zlib-wrapped deflate (RFC 9110), but some servers (older IIS, hand-written handlers)
+ * send raw deflate, which browsers and undici read too; zlib's inflate refused it as broken.
+ */
+async function firstBytes(response: IncomingMessage, signal: AbortSignal): Promise<Buffer> {
+  for (;;) {
+    const chunk = response.read() as Buffer | null;
+    if (chunk !== null) {
+      response.unshift(chunk);
+      return chunk;
+    }
+    if (response.readableEnded || response.destroyed) return Buffer.alloc(0);
+    await once(response, 'readable', { signal });
+  }
+}
+
+/** A zlib header (RFC 1950): method 8, and the two bytes a multiple of 31. Raw deflate otherwise. */
+function isZlib(bytes: Buffer): boolean {
+  return bytes.length < 2 || ((bytes[0]! & 0x0f) === 8 && (bytes[0]! * 256 + bytes[1]!) % 31 === 0);
 }
 
 function toFetchError(error: unknown, signal: AbortSignal): GuardedFetchError {

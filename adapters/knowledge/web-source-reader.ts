@@ -5,7 +5,7 @@ import robotsParser from 'robots-parser';
 import { KnowledgeReadError, type ExtractedDocument, type SourceContent, type SourceContentReader } from '../../core/knowledge/content-reader.port';
 import type { KnowledgeSourceRecord } from '../../core/knowledge/knowledge-source';
 import type { Clock } from '../../core/shared/clock.port';
-import { DocumentTextError, decodeText, htmlToMarkdown, pdfText } from '../documents/document-text';
+import { DocumentTextError, MAX_TEXT_CHARS, decodeHtml, decodeText, htmlToMarkdown, pdfText } from '../documents/document-text';
 import { GuardedFetchError, type GuardedHttpClient } from '../http/guarded-http-client';
 import { robotsFreshUntil, type CachedRobots, type RobotsCache } from './robots-cache';
 
@@ -250,12 +250,13 @@ export class WebSourceReader implements SourceContentReader {
         const pdf = await pdfText(response.body);
         return { url: response.url, title: pdf.title ?? '', text: pdf.text, links: [] };
       }
-      const text = decodeText(response.body, response.charset);
+      // Whole: the readable text is what is cut, not the markup before it (document-text.ts).
+      const text = decodeHtml(response.body, response.charset);
       if (HTML.has(response.contentType) || (response.contentType === '' && /^\s*</.test(text))) {
         const readable = await htmlToMarkdown(text, response.url, { signal });
         return { url: response.url, title: readable.title, text: readable.text, links: linksOf(text, response.url) };
       }
-      return { url: response.url, title: '', text, links: [] };
+      return { url: response.url, title: '', text: text.slice(0, MAX_TEXT_CHARS), links: [] };
     } catch (error) {
       if (error instanceof DocumentTextError) throw new KnowledgeReadError('unsupported');
       throw error;

@@ -1,5 +1,5 @@
 import { WebFetchError, type ReadablePage, type WebFetchFailure, type WebPageFetcher } from '../../core/tools/web-page-fetcher.port';
-import { DocumentTextError, decodeText, htmlToMarkdown, pdfText } from '../documents/document-text';
+import { DocumentTextError, MAX_TEXT_CHARS, decodeHtml, htmlToMarkdown, pdfText } from '../documents/document-text';
 import { GuardedFetchError, type GuardedFetchFailure, type GuardedHttpClient } from '../http/guarded-http-client';
 
 const HTML = new Set(['text/html', 'application/xhtml+xml']);
@@ -24,7 +24,7 @@ const FAILURES: Record<GuardedFetchFailure, WebFetchFailure> = {
   bad_response: 'failed',
 };
 
-/** Web pages as readable text, for the web page reader and the browse tool: HTML, text and PDF only. */
+/** Web pages as readable text, for the web page reader and the browse tool: HTML, text (JSON and XML too) and PDF only. */
 export class ReadableWebFetcher implements WebPageFetcher {
   constructor(private readonly client: GuardedHttpClient) {}
 
@@ -40,7 +40,8 @@ export class ReadableWebFetcher implements WebPageFetcher {
           return { url: response.url, title: pdf.title ?? lastSegment(response.url) ?? host, text: pdf.text, contentType: 'pdf' };
         }
         if (UNTYPED.has(response.contentType)) throw new WebFetchError('unsupported', response.contentType);
-        const text = decodeText(response.body, response.charset);
+        // Whole: the readable text is what is cut (MAX_TEXT_CHARS), not the markup before it.
+        const text = decodeHtml(response.body, response.charset);
         if (HTML.has(response.contentType) || (response.contentType === '' && /^\s*</.test(text))) {
           // A page that only sends the browser on (`<meta http-equiv="refresh" content="0; url=…">`)
           // is followed as a browser would, through the same guard as any redirect.
@@ -51,7 +52,7 @@ export class ReadableWebFetcher implements WebPageFetcher {
           }
           return { url: response.url, ...(await htmlToMarkdown(text, response.url, options)), contentType: 'html' };
         }
-        return { url: response.url, title: lastSegment(response.url) ?? host, text, contentType: 'text' };
+        return { url: response.url, title: lastSegment(response.url) ?? host, text: text.slice(0, MAX_TEXT_CHARS), contentType: 'text' };
       } catch (error) {
         if (options.signal?.aborted) throw new WebFetchError('timeout', 'stopped');
         throw error instanceof DocumentTextError ? new WebFetchError('unsupported', error.message) : error;
@@ -65,10 +66,10 @@ export class ReadableWebFetcher implements WebPageFetcher {
       response = await this.client.get(url, {
         ...(options.signal ? { signal: options.signal } : {}),
         accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,application/pdf;q=0.8',
-        wants: (type) => HTML.has(type) || type === PDF || type.startsWith('text/') || type === '' || UNTYPED.has(type),
+        wants: (type) => HTML.has(type) || type === PDF || isText(type) || type === '' || UNTYPED.has(type),
         // A page longer than the cap is read from its beginning, far more than an answer takes in;
         // a PDF (or what may be one) cut short would not open, so it is refused instead.
-        truncate: (type) => HTML.has(type) || type.startsWith('text/'),
+        truncate: (type) => HTML.has(type) || isText(type),
       });
     } catch (error) {
       throw error instanceof GuardedFetchError ? new WebFetchError(FAILURES[error.failure]) : error;
@@ -77,6 +78,16 @@ export class ReadableWebFetcher implements WebPageFetcher {
     if (response.status >= 400) throw new WebFetchError('http_error', `HTTP ${response.status}`);
     return response;
   }
+}
+
+/**
+ * Text of any kind: `text/*`, and JSON and XML under `application/` (an API's answer, a
+ * config file, an RSS or Atom feed: `application/json`, `application/rss+xml`,
+ * `application/ld+json`), which a browser shows as text and were refused as content Tomo
+ * cannot read. Read as they are.
+ */
+function isText(type: string): boolean {
+  return type.startsWith('text/') || type === 'application/json' || type === 'application/xml' || /^application\/[\w.-]+\+(?:json|xml)$/.test(type);
 }
 
 /** A PDF's bytes start `%PDF-` (the MIME Sniffing standard's pattern). */

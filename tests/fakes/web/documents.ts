@@ -50,6 +50,30 @@ export function docxWithText(heading: string, paragraphs: readonly string[], opt
 }
 
 /**
+ * A Word document that only holds pictures (a scanned form pasted in, a page of screenshots):
+ * `count` PNGs drawn inline as Word writes them (`w:drawing` → `a:blip r:embed`), with
+ * `paragraphs` of text after them, if any.
+ */
+export function docxWithImages(count: number, image: Buffer, paragraphs: readonly string[] = []): Buffer {
+  const drawing = (n: number) =>
+    `<w:p><w:r><w:drawing><wp:inline><wp:extent cx="952500" cy="952500"/><wp:docPr id="${n + 1}" name="Picture ${n + 1}"/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic><pic:nvPicPr><pic:cNvPr id="${n + 1}" name="image${n + 1}.png"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:embed="rIdImage${n + 1}"/></pic:blipFill><pic:spPr/></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`;
+  const text = paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${p.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</w:t></w:r></w:p>`).join('');
+  const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><w:body>${Array.from({ length: count }, (_, n) => drawing(n)).join('')}${text}</w:body></w:document>`;
+  const media = Object.fromEntries(Array.from({ length: count }, (_, n) => [`word/media/image${n + 1}.png`, image]));
+  return zip({
+    '[Content_Types].xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
+    '_rels/.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
+    'word/_rels/document.xml.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${Array.from({ length: count }, (_, n) => `<Relationship Id="rIdImage${n + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/image${n + 1}.png"/>`).join('')}</Relationships>`,
+    'word/document.xml': document,
+    ...media,
+  });
+}
+
+/**
  * A "zip bomb" DOCX: `megabytes` MB of paragraphs in word/document.xml, deflated to a small
  * fraction (about 1:1000), as anyone can make one in a word processor with a long repeated text.
  */
@@ -59,12 +83,12 @@ export function docxBomb(megabytes: number): Buffer {
 }
 
 /** A ZIP archive of stored (uncompressed) or deflated entries. */
-function zip(entries: Record<string, string>, options: { deflate?: boolean } = {}): Buffer {
+function zip(entries: Record<string, string | Buffer>, options: { deflate?: boolean } = {}): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const [name, text] of Object.entries(entries)) {
-    const raw = Buffer.from(text, 'utf8');
+    const raw = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
     const data = options.deflate ? deflateRawSync(raw) : raw;
     const method = options.deflate ? 8 : 0;
     const fileName = Buffer.from(name, 'utf8');
