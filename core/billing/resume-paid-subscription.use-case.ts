@@ -17,7 +17,8 @@ export interface ResumeInput {
 /**
  * An admin resumes a paused plan (its trial ended without a payment method) once a payment
  * method is added: the provider first, then the row takes the provider's state. Still paused
- * afterwards when the provider could not charge the new period.
+ * afterwards when the provider could not charge the new period: the admin is told so
+ * (SUBSCRIPTION.RESUME_PAYMENT_FAILED) rather than shown the same plan waiting without a word.
  */
 export class ResumePaidSubscription {
   constructor(
@@ -36,6 +37,6 @@ export class ResumePaidSubscription {
     const snapshot = toPaidSubscriptionSnapshot(await this.deps.gateway.resume({ externalId: row.externalId }), true);
     if (typeof snapshot === 'string') return fail('SUBSCRIPTION.NOT_FOUND');
     const { subscription } = await this.deps.syncPaidSubscription.execute(input.teamId, snapshot);
-    return ok(subscription);
+    return subscription.status === 'paused' ? fail('SUBSCRIPTION.RESUME_PAYMENT_FAILED') : ok(subscription);
   }
 }

@@ -42,6 +42,8 @@ export const en: MessageCatalogue = {
   'SUBSCRIPTION.NOT_FOUND': 'The subscription was not found.',
   'SUBSCRIPTION.NOT_ACTIVE': 'The subscription is no longer active.',
   'SUBSCRIPTION.NOT_PAUSED': 'This plan is not paused, so there is nothing to resume.',
+  'SUBSCRIPTION.RESUME_PAYMENT_FAILED':
+    'The payment for the new billing period did not go through, so the plan is still paused. Check the payment method in the Customer Portal, then resume again.',
   'SUBSCRIPTION.IS_TRIAL': 'The free trial has no seats to manage. Buy a plan to assign seats.',
   'BILLING.NOT_CONFIGURED': 'Payments are not set up on this Tomo server yet, so plans cannot be bought. The free trial still works.',
   'BILLING.PROVIDER_UNAVAILABLE': 'The payment service could not be reached. Nothing was changed; please try again in a moment.',

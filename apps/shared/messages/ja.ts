@@ -43,6 +43,8 @@ export const ja: MessageCatalogue = {
   'SUBSCRIPTION.NOT_FOUND': 'サブスクリプションが見つかりません。',
   'SUBSCRIPTION.NOT_ACTIVE': 'このサブスクリプションは有効ではありません。',
   'SUBSCRIPTION.NOT_PAUSED': 'このプランは一時停止されていないため、再開するものはありません。',
+  'SUBSCRIPTION.RESUME_PAYMENT_FAILED':
+    '新しい請求期間のお支払いが完了しなかったため、プランは一時停止のままです。カスタマーポータルでお支払い方法をご確認のうえ、もう一度再開してください。',
   'SUBSCRIPTION.IS_TRIAL': '無料トライアルには管理する席がありません。席を割り当てるにはプランを購入してください。',
   'BILLING.NOT_CONFIGURED': 'この Tomo サーバーではまだ決済が設定されていないため、プランを購入できません。無料トライアルは引き続きご利用いただけます。',
   'BILLING.PROVIDER_UNAVAILABLE': '決済サービスに接続できませんでした。変更は行われていません。しばらくしてからもう一度お試しください。',

@@ -11,6 +11,8 @@ export interface FakeCustomer {
   metadata: Record<string, string>;
   created: number;
   deleted: boolean;
+  /** Its payment method is declined (`StripeFake.declinePayments`): charges fail. */
+  declines?: boolean;
 }
 
 export interface FakeProduct {

@@ -164,6 +164,13 @@ export class StripeFake {
    * The period of a subscription set to cancel at its end is over: Stripe ends it then, keeps
    * `canceled_at` (when the cancellation was asked for) and stamps `ended_at` with the period end.
    */
+  /** The customer's payment method is declined from now on (or accepted again with `false`). */
+  declinePayments(customerId: string, declined = true): void {
+    const customer = this.state.customers.get(customerId);
+    if (!customer) throw new Error(`fake Stripe: no customer ${customerId}`);
+    customer.declines = declined;
+  }
+
   endPeriod(id: string): FakeEvent {
     const sub = this.state.subscription(id);
     if (!sub.cancel_at_period_end && sub.cancel_at === null) throw new Error(`fake Stripe: ${id} is not set to cancel`);

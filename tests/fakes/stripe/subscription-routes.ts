@@ -111,12 +111,17 @@ function update(req: Parameters<FakeRoute['handle']>[0], state: StripeFakeState)
  * `POST /v1/subscriptions/:id/resume`: only a paused subscription. `billing_cycle_anchor[type]=now`
  * (the default; this API version takes an object, older ones the bare string) starts a new period
  * now; `unchanged` moves to the period around now on the old anchor.
- * The fake's customers pay, so the resumption invoice is paid at once and it is `active` again.
+ * The resumption invoice is paid at once and it is `active` again, unless the customer's payment
+ * method is declined (`StripeFake.declinePayments`): with `payment_behavior=resume_on_payment_success`
+ * it then stays `paused` (Stripe retries the invoice), with the default `resume_on_payment_attempt`
+ * it becomes `past_due`.
  */
 function resume(req: Parameters<FakeRoute['handle']>[0], state: StripeFakeState): unknown {
   const sub = state.subscription(req.params.id ?? '', 'id');
   if (sub.status !== 'paused') throw invalid('Only subscriptions with `status=paused` can be resumed.');
   const before = snapshot(sub);
+  const declined = state.customers.get(sub.customer)?.declines === true;
+  if (declined && form.str(req.form, 'payment_behavior') === 'resume_on_payment_success') return renderSubscription(state, sub);
   const anchor = form.str(form.obj(req.form, 'billing_cycle_anchor'), 'type') ?? form.str(req.form, 'billing_cycle_anchor') ?? 'now';
   if (anchor !== 'now' && anchor !== 'unchanged') throw invalid('Invalid billing_cycle_anchor[type]: must be one of now or unchanged', 'billing_cycle_anchor[type]');
   const now = state.nowSeconds();
@@ -132,7 +137,7 @@ function resume(req: Parameters<FakeRoute['handle']>[0], state: StripeFakeState)
     item.current_period_end = end;
   }
   if (anchor === 'now') sub.billing_cycle_anchor = now;
-  sub.status = 'active';
+  sub.status = declined ? 'past_due' : 'active';
   const rendered = renderSubscription(state, sub);
   state.emit('customer.subscription.resumed', rendered);
   state.emit('customer.subscription.updated', rendered, changedAttributes(before, state, sub));

@@ -3,6 +3,7 @@ import { PgSeatAssignmentRepository } from '../../../adapters/postgres/pg-seat-a
 import { createStripeClient } from '../../../adapters/stripe/stripe-client';
 import type { SubscriptionRecord } from '../../../core/billing/subscription';
 import type { StripeFake } from '../../fakes/stripe/stripe-fake';
+import { translate } from '../../../apps/shared/messages';
 import { buyThroughCheckout } from './support/checkout-flow';
 import { ADMIN, eventually, MEMBER, startBillingWorld, TEAM, type BillingWorld } from './support/billing-world';
 
@@ -149,6 +150,19 @@ describe('resuming a paused plan', () => {
     const byMember = await w.member.send('POST', `/api/billing/subscriptions/${subscription.id}/resume`, {});
     expect(byMember.status).toBe(403);
     expect(stripe.state.subscription(stripeId).status).toBe('paused');
+
+    // The card added is declined: Stripe keeps the plan paused (and retries), and the admin is told why.
+    const customer = stripe.state.subscription(stripeId).customer;
+    stripe.declinePayments(customer);
+    const declined = await w.admin.send('POST', `/api/billing/subscriptions/${subscription.id}/resume`, {});
+    expect(declined.status).toBe(402);
+    expect(await declined.json()).toMatchObject({
+      error: { code: 'SUBSCRIPTION.RESUME_PAYMENT_FAILED', message: translate('SUBSCRIPTION.RESUME_PAYMENT_FAILED', {}, 'en') },
+    });
+    expect(translate('SUBSCRIPTION.RESUME_PAYMENT_FAILED', {}, 'en')).toContain('still paused');
+    expect(stripe.state.subscription(stripeId).status).toBe('paused');
+    expect(await rowStatus()).toBe('paused');
+    stripe.declinePayments(customer, false);
 
     const resumed = await w.admin.send('POST', `/api/billing/subscriptions/${subscription.id}/resume`, {});
     expect(resumed.status).toBe(200);

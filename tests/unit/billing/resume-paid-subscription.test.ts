@@ -26,9 +26,13 @@ describe('resuming a paused paid plan (its trial ended without a payment method)
     expect(await w.subscriptions.findById(TEAM, 'sub-1')).toMatchObject({ status: 'active' });
   });
 
-  it('stays paused when the provider could not charge the new period', async () => {
+  it('stays paused, and says the payment failed, when the provider could not charge the new period', async () => {
     provider.resume = async (input) => provider.subscriptions.get(input.externalId)!;
-    expect(await resume.execute({ teamId: TEAM, actor: anAdmin, subscriptionId: 'sub-1' })).toMatchObject({ ok: true, value: { status: 'paused' } });
+    expect(await resume.execute({ teamId: TEAM, actor: anAdmin, subscriptionId: 'sub-1' })).toMatchObject({
+      ok: false,
+      error: { code: 'SUBSCRIPTION.RESUME_PAYMENT_FAILED' },
+    });
+    expect(await w.subscriptions.findById(TEAM, 'sub-1')).toMatchObject({ status: 'paused' });
   });
 
   it('refuses members, unknown plans and plans that are not paused, without calling the provider', async () => {

@@ -12,6 +12,7 @@ const STATUS: Record<string, number> = {
   'SUBSCRIPTION.NOT_ACTIVE': 409,
   'SUBSCRIPTION.IS_TRIAL': 409,
   'SUBSCRIPTION.NOT_PAUSED': 409,
+  'SUBSCRIPTION.RESUME_PAYMENT_FAILED': 402,
 };
 
 export function sendBillingError(req: Request, res: Response, error: Pick<DomainError, 'code'> & Partial<DomainError>): void {
