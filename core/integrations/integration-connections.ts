@@ -1,7 +1,7 @@
 import type { Clock } from '../shared/clock.port';
 import type { TeamId, UserId } from '../shared/ids';
 import type { AskerResources } from '../tools/tool';
-import { findProvider, INTEGRATION_PROVIDERS, integrationCards, type ConnectionSummary, type IntegrationCard, type IntegrationProvider } from './integration-provider';
+import { declinedScopes, findProvider, INTEGRATION_PROVIDERS, integrationCards, type ConnectionSummary, type IntegrationCard, type IntegrationProvider } from './integration-provider';
 import { RefreshRefusedError, type ConnectionLock, type GrantedTokens, type IntegrationOAuth } from './integration-oauth.port';
 import { isUsable, type OAuthTokenRecord } from './oauth-token';
 import type { OAuthTokenRepository } from './oauth-token-repository.port';
@@ -46,9 +46,29 @@ export class IntegrationConnections {
     return integrationCards(this.activeProviders(), connections);
   }
 
-  async saveGrant(teamId: TeamId, userId: UserId, provider: IntegrationProvider, granted: GrantedTokens): Promise<void> {
+  /**
+   * Keeps what the provider granted. A grant without every scope the provider's tools need (the
+   * person unticked one on Google's consent screen) is not kept, since none of the tools would
+   * work while the card said connected: it is revoked at the provider unless another connection
+   * of the person's family and account rests on the same grant, and `scopes_declined` tells the
+   * person to connect again with every permission.
+   */
+  async saveGrant(
+    teamId: TeamId,
+    userId: UserId,
+    provider: IntegrationProvider,
+    granted: GrantedTokens,
+  ): Promise<'connected' | 'scopes_declined'> {
+    const declined = declinedScopes(provider, granted.scopes);
+    if (declined.length > 0) {
+      this.deps.log.info({ teamId, userId, provider: provider.id, declined }, 'integration not connected: the person declined scopes it needs');
+      const row = this.row(teamId, userId, provider.id, granted, userId);
+      if (!(await this.grantStillUsed(teamId, userId, provider, row, { sameProvider: true }))) await this.revokeQuietly(provider, row);
+      return 'scopes_declined';
+    }
     await this.deps.tokens.append(teamId, this.row(teamId, userId, provider.id, granted, userId));
     this.deps.log.info({ teamId, userId, provider: provider.id }, 'integration connected');
+    return 'connected';
   }
 
   /**
@@ -237,11 +257,20 @@ export class IntegrationConnections {
     }
   }
 
-  /** Another usable connection of the same family and account (an unnamed account may be the same one). */
-  private async grantStillUsed(teamId: TeamId, userId: UserId, provider: IntegrationProvider, row: OAuthTokenRecord): Promise<boolean> {
+  /**
+   * Another usable connection of the same family and account (an unnamed account may be the same
+   * one); with `sameProvider`, the provider's own current connection counts too.
+   */
+  private async grantStillUsed(
+    teamId: TeamId,
+    userId: UserId,
+    provider: IntegrationProvider,
+    row: OAuthTokenRecord,
+    options: { sameProvider?: boolean } = {},
+  ): Promise<boolean> {
     const account = row.accountName ?? null;
     return (await this.deps.tokens.listLatestForUser(teamId, userId)).some((other) => {
-      if (other.provider === provider.id || findProvider(other.provider)?.family !== provider.family || !isUsable(other)) return false;
+      if ((other.provider === provider.id && options.sameProvider !== true) || findProvider(other.provider)?.family !== provider.family || !isUsable(other)) return false;
       const otherAccount = other.accountName ?? null;
       return account === null || otherAccount === null || otherAccount === account;
     });

@@ -48,6 +48,12 @@ export interface IntegrationFamily {
   readonly scopeSeparator: ' ' | ',';
   /** Extra parameters of the authorize URL (offline access, consent prompt, audience…). */
   readonly authorizeParams?: Readonly<Record<string, string>>;
+  /**
+   * The consent screen lets the person untick some of the scopes asked for and still grants
+   * the rest (Google's granular consent): the token response's `scope` says what was granted,
+   * and a connection without every scope the provider's tools need is not taken.
+   */
+  readonly partialConsent?: boolean;
 }
 
 export interface IntegrationProvider {
@@ -121,6 +127,7 @@ export const INTEGRATION_FAMILIES: Record<IntegrationFamilyId, IntegrationFamily
     scopeSeparator: ' ',
     // A refresh token, and the consent screen again so a reconnect gets a new one.
     authorizeParams: { access_type: 'offline', prompt: 'consent' },
+    partialConsent: true,
   },
   atlassian: {
     id: 'atlassian',
@@ -242,6 +249,17 @@ export function findProvider(id: string): IntegrationProvider | undefined {
 
 export function familyOf(provider: IntegrationProvider): IntegrationFamily {
   return INTEGRATION_FAMILIES[provider.family];
+}
+
+/**
+ * The scopes asked for that the person left unticked, where the family's consent screen lets
+ * them (`partialConsent`); `granted` is the token response's `scope`. Elsewhere none: other
+ * providers grant all or nothing, and some name granted scopes differently from the request.
+ */
+export function declinedScopes(provider: IntegrationProvider, granted: string | null): string[] {
+  if (familyOf(provider).partialConsent !== true || granted === null) return [];
+  const given = new Set(granted.split(/[\s,]+/).filter(Boolean));
+  return provider.scopes.filter((scope) => !given.has(scope));
 }
 
 /** What a card shows: connect, disconnect (with the account), reconnect needed, or work in progress. */

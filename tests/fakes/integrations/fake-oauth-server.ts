@@ -81,6 +81,13 @@ export class FakeOAuthServer {
    */
   readonly authorizeErrors = new Map<IntegrationFamilyId, string>();
 
+  /**
+   * The next consent at this family's authorize page leaves these scopes unticked, as Google's
+   * granular consent screen lets a person do: the code is granted, and the token response's
+   * `scope` names only what was ticked.
+   */
+  readonly untickedScopes = new Map<IntegrationFamilyId, readonly string[]>();
+
   /** The next consent at this family's authorize page is given as this account. */
   signInAs(family: IntegrationFamilyId, account: FakeAccount): void {
     this.consentAs.set(family, account);
@@ -143,12 +150,18 @@ export class FakeOAuthServer {
       return;
     }
     const code = `code-${randomBytes(10).toString('hex')}`;
+    const unticked = this.untickedScopes.get(family) ?? [];
+    this.untickedScopes.delete(family);
+    const asked = params.scope ?? params.user_scope ?? '';
     this.codes.set(code, {
       family,
       account,
       clientId: params.client_id,
       redirectUri,
-      scope: params.scope ?? params.user_scope ?? '',
+      scope: asked
+        .split(' ')
+        .filter((scope) => !unticked.includes(scope))
+        .join(' '),
       challenge: params.code_challenge_method === 'S256' ? (params.code_challenge ?? null) : null,
       used: false,
     });

@@ -286,6 +286,40 @@ describe('Connecting Google Docs (OAuth 2 with PKCE through openid-client)', () 
   });
 });
 
+describe("Google's granular consent: a person unticks the service's permission", () => {
+  it('connects nothing and says every permission is needed, revoking the token unless another Google service of the account uses the grant', async () => {
+    const lee: FakeAccount = { id: 'acct-lee', name: 'Lee', email: 'lee@acme.test' };
+    const mo = await signedIn(MEMBER_A);
+    fake.oauth.signInAs('google', lee);
+    fake.oauth.untickedScopes.set('google', ['https://www.googleapis.com/auth/documents.readonly']);
+    const declined = await connect(mo, 'google-docs');
+    expect(declined.status).toBe(400);
+    const page = await declined.text();
+    expect(page).toContain('Tomo was not given every permission it asked for, so nothing was connected. Connect again and leave every permission ticked.');
+    expect(page).toContain('href="/settings/integrations"');
+    expect(await tokens().findLatest(TEAM_A, MEMBER_A, 'google-docs')).toBeNull();
+    expect((await cards(mo)).find((c) => c.id === 'google-docs')).toMatchObject({ state: 'disconnected', account: null });
+    // Nothing of Lee's uses the grant: it is not left behind at Google.
+    const partial = [...fake.oauth.tokens.values()].filter((t) => t.account.id === lee.id).at(-1)!;
+    expect(partial.scope).not.toContain('documents.readonly');
+    expect(partial.revoked).toBe(true);
+
+    // With Calendar of the same account connected, the grant stays: Calendar keeps working.
+    fake.oauth.signInAs('google', lee);
+    expect((await connect(mo, 'google-calendar')).status).toBe(303);
+    const calendar = (await tokens().findLatest(TEAM_A, MEMBER_A, 'google-calendar'))!;
+    fake.oauth.signInAs('google', lee);
+    fake.oauth.untickedScopes.set('google', ['https://www.googleapis.com/auth/documents.readonly']);
+    const declinedJa = await connect(mo, 'google-docs', '/ja/settings/integrations');
+    expect(declinedJa.status).toBe(400);
+    expect(await declinedJa.text()).toContain('Tomo が求めた権限の一部が許可されなかったため、接続していません。もう一度接続し、すべての権限を許可してください。');
+    expect(fake.oauth.tokens.get(calendar.accessToken!)?.revoked).toBe(false);
+    const listed = await cards(mo);
+    expect(listed.find((c) => c.id === 'google-docs')).toMatchObject({ state: 'disconnected' });
+    expect(listed.find((c) => c.id === 'google-calendar')).toMatchObject({ state: 'connected', account: 'lee@acme.test' });
+  });
+});
+
 describe('Disconnecting one Google service of several (one Google grant per account)', () => {
   it("leaves the person's other Google services of that account working, and revokes at Google with the last one", async () => {
     // Google's revocation ends the whole grant of the account to Tomo's OAuth client, every

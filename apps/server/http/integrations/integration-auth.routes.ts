@@ -37,6 +37,10 @@ const TEXTS = {
     ja: 'この接続は期限切れか、すでに使われたか、別のブラウザーで始められたものです。もう一度接続してください。',
   },
   FAILED: { en: 'Connecting did not succeed. Please try again.', ja: '接続に失敗しました。もう一度お試しください。' },
+  SCOPES_DECLINED: {
+    en: 'Tomo was not given every permission it asked for, so nothing was connected. Connect again and leave every permission ticked.',
+    ja: 'Tomo が求めた権限の一部が許可されなかったため、接続していません。もう一度接続し、すべての権限を許可してください。',
+  },
   NOT_INSTALLED: HTTP_MESSAGES.NOT_INSTALLED,
 } as const;
 type Reason = keyof typeof TEXTS;
@@ -119,13 +123,15 @@ export function integrationAuthRoutes(deps: IntegrationAuthDeps): Router {
     if (!deps.oauth.isActive(provider)) return resultPage(res, 503, locale, 'NOT_CONFIGURED', returnTo);
     // Uninstalling wiped the workspace's tokens: none are taken for it afterwards (nothing would ever use or delete them).
     if (!(await installed(user.teamId))) return resultPage(res, 409, locale, 'NOT_INSTALLED', returnTo);
+    let saved: 'connected' | 'scopes_declined';
     try {
       const granted = await deps.oauth.complete(provider, callbackUrl, pending, redirectUri(provider));
-      await deps.connections.saveGrant(user.teamId, user.userId, provider, granted);
+      saved = await deps.connections.saveGrant(user.teamId, user.userId, provider, granted);
     } catch (error) {
       deps.logger.warn({ err: error, provider: provider.id, teamId: user.teamId }, 'connecting an integration failed');
       return resultPage(res, 400, locale, 'FAILED', returnTo);
     }
+    if (saved === 'scopes_declined') return resultPage(res, 400, locale, 'SCOPES_DECLINED', returnTo);
     res.redirect(303, returnTo);
   };
 
