@@ -20,6 +20,9 @@ import { providerFetch } from './provider-http';
  * rotated secret on this server), not the person's grant, so they leave every connection as it
  * is for when the secret is put right.
  */
+/** The Notion-Version the revocation is sent with: the one the Notion tools speak. */
+const NOTION_VERSION = '2022-06-28';
+
 const REFUSED = new Set(['invalid_grant', 'invalid_token', 'bad_refresh_token']);
 
 /**
@@ -122,6 +125,19 @@ export class ProviderOAuth implements IntegrationOAuth {
           token_type_hint: record.refreshToken === null ? 'access_token' : 'refresh_token',
         });
         return;
+      case 'notion': {
+        // Notion's own revocation (not RFC 7009): JSON, the integration's credentials in Basic.
+        const response = await providerFetch(this.endpoints.oauth(family, family.revoke.endpoint), {
+          provider: provider.id,
+          method: 'POST',
+          json: { token: record.accessToken ?? token },
+          headers: { authorization: basic(settings.clientId, settings.clientSecret), 'notion-version': NOTION_VERSION },
+          timeoutMs,
+        });
+        await response.body?.cancel();
+        if (!response.ok) throw new Error(`Notion revoke answered ${response.status}`);
+        return;
+      }
       case 'github': {
         // DELETE /applications/{client_id}/grant, authenticated as the OAuth app (Basic).
         const response = await providerFetch(this.endpoints.api(provider.id, `/applications/${encodeURIComponent(settings.clientId)}/grant`), {

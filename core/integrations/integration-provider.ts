@@ -37,11 +37,14 @@ export interface IntegrationFamily {
   readonly authorize: Endpoint;
   readonly token?: Endpoint;
   /**
-   * How a token is revoked at the provider: RFC 7009 at an endpoint, GitHub's grant deletion,
+   * How a token is revoked at the provider: RFC 7009 at an endpoint, Notion's JSON one
+   * (`POST /v1/oauth/revoke`, Basic, a Notion-Version header), GitHub's grant deletion,
    * Slack's `auth.revoke`, Trello's token deletion; `none` where the provider has no endpoint
    * (the person removes the app in the provider's settings; Tomo deletes its copy).
    */
-  readonly revoke: { readonly kind: 'rfc7009'; readonly endpoint: Endpoint } | { readonly kind: 'github' | 'slack' | 'trello' | 'none' };
+  readonly revoke:
+    | { readonly kind: 'rfc7009' | 'notion'; readonly endpoint: Endpoint }
+    | { readonly kind: 'github' | 'slack' | 'trello' | 'none' };
   /** How the token endpoint wants the client secret. */
   readonly clientAuth: 'basic' | 'post';
   /** Separator of the `scope` parameter (Slack and some others take commas). */
@@ -184,7 +187,7 @@ export const INTEGRATION_FAMILIES: Record<IntegrationFamilyId, IntegrationFamily
     flow: 'oauth2',
     authorize: ['https://api.notion.com', '/v1/oauth/authorize'],
     token: ['https://api.notion.com', '/v1/oauth/token'],
-    revoke: { kind: 'none' },
+    revoke: { kind: 'notion', endpoint: ['https://api.notion.com', '/v1/oauth/revoke'] },
     clientAuth: 'basic',
     scopeSeparator: ' ',
     authorizeParams: { owner: 'user' },

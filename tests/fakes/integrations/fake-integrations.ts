@@ -71,6 +71,7 @@ export async function startFakeIntegrations(options: { behaviours?: Partial<Reco
         return oauth.token(family.id, req, body, res, http.origin);
       }
       if (req.method === 'POST' && family.revoke.kind === 'rfc7009' && path === family.revoke.endpoint[1]) return oauth.revoke(family.id, req, body, res);
+      if (req.method === 'POST' && family.revoke.kind === 'notion' && path === family.revoke.endpoint[1]) return oauth.revokeNotion(req, body, res);
       return sendJson(res, 404, { error: 'no such oauth endpoint' });
     }
     if (part === 'api') {

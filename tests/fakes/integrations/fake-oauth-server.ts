@@ -229,6 +229,29 @@ export class FakeOAuthServer {
     res.writeHead(200).end();
   }
 
+  /**
+   * Notion's `POST /v1/oauth/revoke`: the integration's credentials in Basic, a JSON body
+   * `{ "token": … }` and a Notion-Version header. That authorization's token stops working
+   * (Notion's tokens are per authorization, not per account); an unknown one is a 400.
+   */
+  revokeNotion(req: IncomingMessage, body: Buffer, res: ServerResponse): void {
+    const auth = clientAuth(req, {});
+    if (auth.method !== 'basic' || auth.id !== CLIENT_ID('notion') || auth.secret !== CLIENT_SECRET('notion')) {
+      return sendJson(res, 401, { object: 'error', status: 401, code: 'unauthorized', message: 'API token is invalid.' });
+    }
+    if (header(req, 'notion-version') === undefined) {
+      return sendJson(res, 400, { object: 'error', status: 400, code: 'missing_version', message: 'Notion-Version header failed validation.' });
+    }
+    const form = (header(req, 'content-type') ?? '').includes('application/json') ? parseForm(req, body) : {};
+    const token = this.tokens.get(form.token ?? '');
+    if (!token || token.family !== 'notion') return sendJson(res, 400, { object: 'error', status: 400, code: 'validation_error', message: 'Invalid token.' });
+    if (!token.revoked) {
+      token.revoked = true;
+      this.revoked.push(token);
+    }
+    sendJson(res, 200, { request_id: randomBytes(8).toString('hex') });
+  }
+
   revokeGrant(token: IssuedToken): void {
     for (const t of this.tokens.values()) {
       if (t.family === token.family && t.account.id === token.account.id && !t.revoked) {

@@ -183,6 +183,7 @@ describe.each(INTEGRATION_PROVIDERS.map((p) => ({ id: p.id, family: p.family }))
     expect(out.status).toBe(204);
     expect(await tokens().findLatest(TEAM_A, ADMIN_A, id)).toMatchObject({ accessToken: null, refreshToken: null });
     if (family.revoke.kind === 'slack') expect(world.slack.userTokens.grants.has(current.accessToken!)).toBe(false);
+    // Notion too (POST /v1/oauth/revoke): its token would otherwise stay live at Notion after "Disconnect".
     else if (family.revoke.kind !== 'none') expect(fake.oauth.tokens.get(current.accessToken!)?.revoked).toBe(true);
   });
 
