@@ -14,6 +14,7 @@ import type { InstallationRepository } from '../workspace/installation-repositor
 import type { TriggerTexts } from '../triggers/trigger-texts';
 import type { UsageKind } from '../usage/usage-event';
 import { toLocale, type Locale } from '../workspace/user';
+import { formatTimeInZone } from '../shared/zoned-time';
 import { AnswerRecordingError, StreamAnswer, type StreamAnswerDeps, type StreamAnswerResult } from './answer-stream.use-case';
 import type { BotAppearance, ChatPlatform, ChatUserProfile, ThreadMessage, ThreadRef } from './chat-platform.port';
 import { collectAnswer } from './collected-answer';
@@ -149,14 +150,14 @@ const CONVERSATION_RESERVE_TOKENS = 300;
 const MIN_CONTEXT_TOKENS = 1_024;
 
 /** The entitlement decision for `asker` in `teamId`, with the configured provider and the denial's links. */
-export function checkAsker(
+export async function checkAsker(
   deps: Pick<AnswerPipelineDeps, 'checkEntitlement' | 'preferredProvider' | 'links'>,
   teamId: TeamId,
   asker: Asker,
   /** The caller answers and counts the request: hold it against the monthly limit until then. */
   options: { readonly reserve?: boolean } = {},
 ): ReturnType<AnswerPipelineDeps['checkEntitlement']['execute']> {
-  return deps.checkEntitlement.execute({
+  const checked = await deps.checkEntitlement.execute({
     teamId,
     memberId: asker.id,
     memberIsBot: asker.profile?.isBot === true,
@@ -165,6 +166,19 @@ export function checkAsker(
     ...(deps.preferredProvider ? { preferredProvider: deps.preferredProvider } : {}),
     links: deps.links,
   });
+  return checked.allowed ? checked : withLocalReset(checked, asker);
+}
+
+/**
+ * Counts reset at midnight UTC on the 1st, which is 09:00 that day in Tokyo and the afternoon
+ * before in America: the limit message says the moment in the asker's time zone (Slack's `tz`)
+ * and language, not a bare UTC date that may already be "today" where they are.
+ */
+function withLocalReset<T extends { readonly error: DomainError }>(denial: T, asker: Asker): T {
+  const resetsAt = denial.error.params?.['resetsAt'];
+  if (typeof resetsAt !== 'string') return denial;
+  const resetDate = formatTimeInZone(new Date(resetsAt), asker.profile?.timeZone, asker.locale);
+  return { ...denial, error: { ...denial.error, params: { ...denial.error.params, resetDate } } };
 }
 
 /**

@@ -225,6 +225,7 @@ export class StreamAnswer {
         memberId: input.requesterId,
         subscriptionId: grant.subscriptionId,
         kind: input.usageKind,
+        askedAt: grant.allowedAt,
         ...(grant.reservationId === undefined ? {} : { reservationId: grant.reservationId }),
       });
       await deps.egressAudit.record(input.teamId, {

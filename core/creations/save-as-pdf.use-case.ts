@@ -1,4 +1,5 @@
 import { checkAsker, type TriggerDeps } from '../assistant/answer-pipeline';
+import { validTimeZone } from '../shared/zoned-time';
 import { isChatPlatformError } from '../assistant/chat-platform-error';
 import type { ThreadMessage } from '../assistant/chat-platform.port';
 import { displayNamesOf, userIdsInThread } from '../assistant/thread-context';
@@ -149,16 +150,6 @@ function authorOf(message: ThreadMessage, names: ReadonlyMap<string, string>, wo
 
 function tsToDate(ts: string): Date {
   return new Date(Math.floor(Number(ts) * 1000));
-}
-
-function validTimeZone(zone: string | undefined): string {
-  if (zone === undefined || zone === '') return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return 'UTC';
-  }
 }
 
 /** "Nov 23, 2026, 2:05 PM" / "2026/11/23 14:05", in the person's time zone. */

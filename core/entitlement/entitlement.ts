@@ -65,6 +65,11 @@ export interface EntitlementGrant {
   /** assigned: holds a seat; auto_assign: gets a free seat now (filled by usage); trial: free trial. */
   readonly seat: 'assigned' | 'auto_assign' | 'trial';
   readonly requestLimit: RequestLimitCheck;
+  /**
+   * When the request was allowed: it counts in that moment's month (the one whose limit was
+   * checked), also when its answer is finished after midnight on the month's last day.
+   */
+  readonly allowedAt: Date;
 }
 
 export interface EntitlementDenial {
@@ -105,6 +110,7 @@ function grant(
     billingMode: record.billingMode,
     seat,
     requestLimit,
+    allowedAt: facts.now,
   };
 }
 
@@ -137,7 +143,9 @@ export function decideEntitlement(facts: EntitlementFacts): EntitlementDecision 
   const usable = facts.subscriptions.filter((s) => Subscription.fromRecord(s).isUsableAt(now));
   const paid = usable.filter((s) => s.kind === 'paid').sort(byBestPlan);
   const used = (s: SubscriptionRecord) => facts.usedThisMonth[s.id] ?? 0;
-  const resetDate = usageWindow(now).resetsAt.toISOString().slice(0, 10);
+  // The UTC date; `resetsAt` lets the message say the moment in the asker's own time zone.
+  const resetsAt = usageWindow(now).resetsAt;
+  const reset = { resetDate: resetsAt.toISOString().slice(0, 10), resetsAt: resetsAt.toISOString() };
   let limitReached: number | null = null;
 
   const held = paid.filter((s) => facts.assignments.some((a) => a.subscriptionId === s.id && a.memberId === facts.memberId));
@@ -164,7 +172,7 @@ export function decideEntitlement(facts: EntitlementFacts): EntitlementDecision 
     limitReached ??= limit.limit;
   }
 
-  if (limitReached !== null) return deny('request_limit_reached', { limit: limitReached, resetDate });
+  if (limitReached !== null) return deny('request_limit_reached', { limit: limitReached, ...reset });
   if (paid.length > 0) return deny(outsider ? 'other_workspace' : 'no_seat');
   const lapsed = lapsedPlans(facts.subscriptions, now);
   return deny(lapsed === 'ended' ? 'plan_ended' : lapsed === 'never_paid' ? 'trial_over' : lapsed);

@@ -72,6 +72,7 @@ export class DirectImageRequest {
           memberId: asker.id,
           subscriptionId: entitlement.subscriptionId,
           kind: input.usageKind,
+          askedAt: entitlement.allowedAt,
           ...(entitlement.reservationId === undefined ? {} : { reservationId: entitlement.reservationId }),
         });
         counted = true;

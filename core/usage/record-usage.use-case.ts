@@ -17,9 +17,14 @@ export class RecordUsage {
     readonly kind: UsageKind;
     /** The request the entitlement check held for this answer: counted now, no longer held. */
     readonly reservationId?: string;
+    /**
+     * When the request was allowed (`EntitlementGrant.allowedAt`): it counts in that month,
+     * whose limit it was checked against, though answered later. Default: now.
+     */
+    readonly askedAt?: Date;
   }): Promise<UsageEventRecord> {
-    const { reservationId, ...counted } = input;
-    const event: UsageEventRecord = { id: this.deps.ids.next(), ...counted, occurredAt: this.deps.clock.now() };
+    const { reservationId, askedAt, ...counted } = input;
+    const event: UsageEventRecord = { id: this.deps.ids.next(), ...counted, occurredAt: askedAt ?? this.deps.clock.now() };
     await this.deps.usage.record(input.teamId, event, reservationId);
     return event;
   }

@@ -1,0 +1,27 @@
+import type { Locale } from '../workspace/user';
+
+/** The person's IANA time zone as Slack gives it; UTC when missing or unknown. */
+export function validTimeZone(zone: string | undefined): string {
+  if (zone === undefined || zone === '') return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** "Nov 23, 2026, 2:05 PM" / "2026/11/23 14:05", in the person's time zone, for a message. */
+function formatTime(at: Date, timeZone: string, locale: Locale): string {
+  // ICU puts a narrow no-break space before AM/PM, which Slack and search treat as not a space.
+  return new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' })
+    .format(at)
+    .replace(/\u202f/g, ' ');
+}
+
+/** A moment with the zone it is told in: "Nov 30, 2026, 4:00 PM (America/Los_Angeles)" / "2026/12/01 9:00（Asia/Tokyo）". */
+export function formatTimeInZone(at: Date, zone: string | undefined, locale: Locale): string {
+  const timeZone = validTimeZone(zone);
+  const time = formatTime(at, timeZone, locale);
+  return locale === 'ja' ? `${time}（${timeZone}）` : `${time} (${timeZone})`;
+}
