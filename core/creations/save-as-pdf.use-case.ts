@@ -1,5 +1,5 @@
 import { checkAsker, type TriggerDeps } from '../assistant/answer-pipeline';
-import { validTimeZone } from '../shared/zoned-time';
+import { formatTime, validTimeZone } from '../shared/zoned-time';
 import { isChatPlatformError } from '../assistant/chat-platform-error';
 import type { ThreadMessage } from '../assistant/chat-platform.port';
 import { displayNamesOf, userIdsInThread } from '../assistant/thread-context';
@@ -8,7 +8,6 @@ import type { ChannelId, TeamId, UserId } from '../shared/ids';
 import type { OpenWorkspace } from '../triggers/trigger-gate';
 import { TriggerUseCase } from '../triggers/trigger-use-case';
 import { memberDisplayName } from '../workspace/member';
-import type { Locale } from '../workspace/user';
 import { parseMrkdwn } from './mrkdwn';
 import type { PdfDocument, PdfMessage, PdfRenderer } from './pdf-document';
 import type { PdfTexts } from './pdf-texts';
@@ -150,11 +149,6 @@ function authorOf(message: ThreadMessage, names: ReadonlyMap<string, string>, wo
 
 function tsToDate(ts: string): Date {
   return new Date(Math.floor(Number(ts) * 1000));
-}
-
-/** "Nov 23, 2026, 2:05 PM" / "2026/11/23 14:05", in the person's time zone. */
-export function formatTime(at: Date, timeZone: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(at);
 }
 
 function fileName(channel: string, first: Date): string {

@@ -11,8 +11,8 @@ export function validTimeZone(zone: string | undefined): string {
   }
 }
 
-/** "Nov 23, 2026, 2:05 PM" / "2026/11/23 14:05", in the person's time zone, for a message. */
-function formatTime(at: Date, timeZone: string, locale: Locale): string {
+/** "Nov 23, 2026, 2:05 PM" / "2026/11/23 14:05", in the person's time zone (a message, a PDF's dates). */
+export function formatTime(at: Date, timeZone: string, locale: Locale): string {
   // ICU puts a narrow no-break space before AM/PM, which Slack and search treat as not a space.
   return new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' })
     .format(at)
