@@ -4,7 +4,7 @@ import { channelsVisibleTo, type ChannelEntry } from '../../../../core/workspace
 import type { Member } from '../../../../core/workspace/member';
 import { isAdmin } from '../../../../core/workspace/member';
 import type { WorkspaceDirectory } from '../../../../core/workspace/workspace-directory.port';
-import type { SignedIn } from './signed-in';
+import type { ListedMembers, SignedIn } from './signed-in';
 
 /**
  * The signed-in person as the workspace knows them. Admin rights are read from Slack's
@@ -26,7 +26,7 @@ export class WorkspaceAccess {
    * listing failed, a 429 longer than is waited out), `members` is empty, `failed` true and
    * `error` says why, so a page can say the list failed rather than take nobody for an admin (logged).
    */
-  async members(teamId: string): Promise<{ members: Member[]; failed: boolean; error?: unknown }> {
+  async members(teamId: string): Promise<ListedMembers> {
     try {
       return { members: await this.deps.directory.listMembers(teamId), failed: false };
     } catch (error) {
