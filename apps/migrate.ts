@@ -1,7 +1,7 @@
 import { openDatabase } from '../adapters/postgres/database';
 import { loadWorkerConfig } from './worker/config';
 import { resolveDatabase } from './shared/database-url';
-import { appLogger } from './shared/infrastructure';
+import { appLogger, waitingForDatabase } from './shared/infrastructure';
 import { runMain } from './shared/process';
 import { secretBoxAtStart } from './shared/secret-box';
 
@@ -12,13 +12,18 @@ runMain(async () => {
   const resolved = await resolveDatabase(config, logger);
   // The key too, as start-up passes it: a migration may seal values already stored (ADR 52).
   const secrets = await secretBoxAtStart(config, resolved.embedded, { warn: (message) => logger.warn(message) });
-  const database = await openDatabase(resolved.url, { secrets });
   try {
-    const pending = await database.pendingMigrations();
-    await database.migrateUp();
-    logger.info({ applied: pending }, pending.length ? 'migrations applied' : 'schema already current');
+    await waitingForDatabase(config, logger)(async () => {
+      const database = await openDatabase(resolved.url, { secrets });
+      try {
+        const pending = await database.pendingMigrations();
+        await database.migrateUp();
+        logger.info({ applied: pending }, pending.length ? 'migrations applied' : 'schema already current');
+      } finally {
+        await database.close();
+      }
+    });
   } finally {
-    await database.close();
     await resolved.stop();
   }
 });

@@ -100,13 +100,19 @@ export class PgBossJobQueue implements JobQueue {
     });
     boss.on('error', (error: Error) => options.logger.error({ err: error }, 'queue error'));
     boss.on('warning', (warning: unknown) => options.logger.warn({ warning }, 'queue warning'));
-    await boss.start();
     const queue = new PgBossJobQueue(boss, options.logger);
-    for (const given of options.queues) {
-      const beating = given.heartbeatSeconds && options.heartbeatSeconds ? { ...given, heartbeatSeconds: options.heartbeatSeconds } : given;
-      const definition = beating.dispatched && options.deliveryRetries !== undefined ? { ...beating, retryLimit: options.deliveryRetries } : beating;
-      queue.definitions.set(definition.name, definition);
-      await queue.ensureQueue(definition);
+    try {
+      await boss.start();
+      for (const given of options.queues) {
+        const beating = given.heartbeatSeconds && options.heartbeatSeconds ? { ...given, heartbeatSeconds: options.heartbeatSeconds } : given;
+        const definition = beating.dispatched && options.deliveryRetries !== undefined ? { ...beating, retryLimit: options.deliveryRetries } : beating;
+        queue.definitions.set(definition.name, definition);
+        await queue.ensureQueue(definition);
+      }
+    } catch (error) {
+      // A start cut short (PostgreSQL went away) leaves no pool or timer behind for a retry to trip on.
+      await boss.stop({ graceful: false, close: true, timeout: 1_000 }).catch(() => undefined);
+      throw error;
     }
     return queue;
   }

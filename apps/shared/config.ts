@@ -39,6 +39,8 @@ export const commonEnv = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   DATABASE_URL: postgresUrl,
+  /** At start-up, how long to keep trying a PostgreSQL that does not answer before exiting 1; 0 = try once. */
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   DATA_DIR: z.string().trim().min(1).default('data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   EMBEDDED_PG_DIR: z.string().trim().min(1).default(DEFAULT_ROOT_FALLBACK_DIR),

@@ -1,5 +1,6 @@
 import { chooseLogFormat, createLogger, type Logger } from '../../adapters/logging/logger';
 import { openDatabase, type Database } from '../../adapters/postgres/database';
+import { whileDatabaseAway } from '../../adapters/postgres/database-wait';
 import { PgBossJobQueue } from '../../adapters/queue/pg-boss-job-queue';
 import { resolveDatabase, type ResolvedDatabase } from './database-url';
 import { ALL_QUEUES } from './queues';
@@ -18,6 +19,7 @@ interface InfrastructureConfig {
   LOG_LEVEL: string;
   LOG_FORMAT: 'auto' | 'pretty' | 'json';
   DATABASE_URL?: string | undefined;
+  DATABASE_WAIT_SECONDS: number;
   ENCRYPTION_KEY?: string | undefined;
   DATA_DIR: string;
   EMBEDDED_PG_PORT: number;
@@ -32,7 +34,16 @@ export function appLogger(config: Pick<InfrastructureConfig, 'LOG_LEVEL' | 'LOG_
   return createLogger({ name, level: config.LOG_LEVEL, format: chooseLogFormat(config.LOG_FORMAT, process.stdout.isTTY) });
 }
 
-/** Database (embedded when DATABASE_URL is unset), migrations applied, queue started. */
+/** Start-up's retries while PostgreSQL does not answer (DATABASE_WAIT_SECONDS), warning at each. */
+export function waitingForDatabase(config: Pick<InfrastructureConfig, 'DATABASE_WAIT_SECONDS'>, logger: Logger) {
+  return <T>(attempt: () => Promise<T>): Promise<T> =>
+    whileDatabaseAway(attempt, { waitMs: config.DATABASE_WAIT_SECONDS * 1000, warn: (details, message) => logger.warn(details, message) });
+}
+
+/**
+ * Database (embedded when DATABASE_URL is unset), migrations applied, queue started; while
+ * PostgreSQL does not answer, tried again for up to DATABASE_WAIT_SECONDS.
+ */
 export async function openInfrastructure(
   config: InfrastructureConfig,
   logger: Logger,
@@ -41,14 +52,22 @@ export async function openInfrastructure(
   const resolved = await resolveDatabase(config, logger);
   // The key too: a migration may seal values already stored (ADR 52).
   const secrets = await secretBoxAtStart(config, resolved.embedded, { warn: (message) => logger.warn(message) });
-  const database = await openDatabase(resolved.url, { secrets });
-  await database.migrateUp();
-  const queue = await PgBossJobQueue.start(resolved.url, {
-    logger,
-    queues: ALL_QUEUES,
-    supervise: options.runsWorker,
-    ...(config.ANSWER_HEARTBEAT_SECONDS ? { heartbeatSeconds: config.ANSWER_HEARTBEAT_SECONDS } : {}),
-    ...(config.ANSWER_RETRIES === undefined ? {} : { deliveryRetries: config.ANSWER_RETRIES }),
+  const { database, queue } = await waitingForDatabase(config, logger)(async () => {
+    const database = await openDatabase(resolved.url, { secrets });
+    try {
+      await database.migrateUp();
+      const queue = await PgBossJobQueue.start(resolved.url, {
+        logger,
+        queues: ALL_QUEUES,
+        supervise: options.runsWorker,
+        ...(config.ANSWER_HEARTBEAT_SECONDS ? { heartbeatSeconds: config.ANSWER_HEARTBEAT_SECONDS } : {}),
+        ...(config.ANSWER_RETRIES === undefined ? {} : { deliveryRetries: config.ANSWER_RETRIES }),
+      });
+      return { database, queue };
+    } catch (error) {
+      await database.close().catch(() => undefined);
+      throw error;
+    }
   });
   return {
     logger,

@@ -2,6 +2,7 @@ import type { Logger } from '../../adapters/logging/logger';
 import type { Database } from '../../adapters/postgres/database';
 import type { TomoMetrics } from '../../adapters/metrics/prometheus-metrics';
 import type { JobHandler, PgBossJobQueue } from '../../adapters/queue/pg-boss-job-queue';
+import { waitingForDatabase } from '../shared/infrastructure';
 import { ALL_QUEUES } from '../shared/queues';
 import type { WorkerConfig } from './config';
 import { buildWorkerContainer, WORKER_TYPES } from './container';
@@ -30,8 +31,9 @@ export async function startWorker(deps: {
         : { concurrency: deps.config.WORKER_CONCURRENCY },
     );
   }
+  const waiting = waitingForDatabase(deps.config, deps.logger);
   for (const definition of ALL_QUEUES) {
-    if (definition.cron && handlers[definition.name]) await deps.queue.schedule(definition.name, definition.cron);
+    if (definition.cron && handlers[definition.name]) await waiting(() => deps.queue.schedule(definition.name, definition.cron!));
   }
   deps.logger.info({ queues: Object.keys(handlers) }, 'worker started');
   return {
