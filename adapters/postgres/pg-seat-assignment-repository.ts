@@ -1,5 +1,5 @@
 import type { InferEntity } from '@mikro-orm/core';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { SeatAssignmentRepository } from '../../core/seats/seat-assignment-repository.port';
 import type { AssignIfSeatAvailableResult, SeatAssignmentRecord } from '../../core/seats/seat-assignment';
 import { MemberSubscriptionAssignmentEntity } from './entities/member-subscription-assignment.entity';
@@ -42,22 +42,48 @@ export class PgSeatAssignmentRepository implements SeatAssignmentRepository {
   ): Promise<AssignIfSeatAvailableResult> {
     assertSameTeam(teamId, assignment);
     const { subscriptionId, memberId } = assignment;
+    return this.lockedSeats(teamId, subscriptionId, async (em) => {
+      const held = await em.count(MemberSubscriptionAssignmentEntity, { teamId, subscriptionId, memberId });
+      if (held > 0) return 'already_assigned';
+      const taken = await em.count(MemberSubscriptionAssignmentEntity, { teamId, subscriptionId });
+      // The quantity as stored now (a lowered one is saved before its trim takes this lock), on
+      // this connection: a second one from the pool could wait behind lock holders for ever.
+      const [stored] = await em
+        .getConnection()
+        .execute<{ quantity: number }[]>('select quantity from subscriptions where team_id = ? and id = ?', [teamId, subscriptionId], 'all', em.getTransactionContext());
+      if (taken >= Math.min(seatLimit, stored?.quantity ?? seatLimit)) return 'no_seat_available';
+      await em.insert(MemberSubscriptionAssignmentEntity, toRow(assignment));
+      return 'assigned';
+    });
+  }
+
+  async freeSeats(
+    teamId: string,
+    subscriptionId: string,
+    choose: (assignments: readonly SeatAssignmentRecord[]) => readonly SeatAssignmentRecord[],
+  ): Promise<string[]> {
+    return this.lockedSeats(teamId, subscriptionId, async (em) => {
+      const current = await em.find(MemberSubscriptionAssignmentEntity, { teamId, subscriptionId }, { orderBy: { updatedAt: 'asc', memberId: 'asc' } });
+      const freed = choose(current.map(toRecord)).map((a) => a.memberId);
+      if (freed.length > 0) await em.nativeDelete(MemberSubscriptionAssignmentEntity, { teamId, subscriptionId, memberId: { $in: freed } });
+      return freed;
+    });
+  }
+
+  /**
+   * Serialises seat changes per subscription: a count inside sees every seat committed before,
+   * so concurrent assignments never exceed the limit, and a trim never misses one. An advisory
+   * lock works whether or not the subscription row exists yet (trials, webhook races).
+   */
+  private lockedSeats<T>(teamId: string, subscriptionId: string, work: (em: EntityManager) => Promise<T>): Promise<T> {
     return this.orm.em.fork().transactional(async (em) => {
-      // Serialises assignments per subscription: the count below then sees every seat
-      // committed before this one, so concurrent requests never exceed the limit. An advisory
-      // lock works whether or not the subscription row exists yet (trials, webhook races).
       await em.getConnection().execute(
         'select pg_advisory_xact_lock(hashtext(?), hashtext(?))',
         [teamId, subscriptionId],
         'all',
         em.getTransactionContext(),
       );
-      const held = await em.count(MemberSubscriptionAssignmentEntity, { teamId, subscriptionId, memberId });
-      if (held > 0) return 'already_assigned';
-      const taken = await em.count(MemberSubscriptionAssignmentEntity, { teamId, subscriptionId });
-      if (taken >= seatLimit) return 'no_seat_available';
-      await em.insert(MemberSubscriptionAssignmentEntity, toRow(assignment));
-      return 'assigned';
+      return work(em);
     });
   }
 

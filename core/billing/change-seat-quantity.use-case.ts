@@ -4,6 +4,7 @@ import type { Outcome } from '../shared/domain-error';
 import { fail, ok } from '../shared/domain-error';
 import type { SubscriptionId, TeamId, UserId } from '../shared/ids';
 import type { SeatAssignmentRepository } from '../seats/seat-assignment-repository.port';
+import { trimSeats } from '../seats/trim-seats';
 import { seatsToFreeOnReduce } from '../seats/seat-rules';
 import { findUsablePaidSubscription } from './find-usable-subscription';
 import { PLANS } from './plan-catalog';
@@ -55,10 +56,11 @@ export class ChangeSeatQuantity {
     const loaded = await this.load(input);
     if (!loaded.ok) return loaded;
     const { subscription, preview } = loaded.value;
-    await this.deps.seats.unassignMany(input.teamId, subscription.id, preview.unassignedMemberIds);
     subscription.changeQuantity(input.quantity, this.deps.clock.now());
+    // Saved before the trim, which then runs under the seat lock (core/seats/trim-seats.ts).
     await this.deps.subscriptions.save(input.teamId, subscription.toRecord());
-    return ok({ ...preview, subscription: subscription.toRecord() });
+    const unassignedMemberIds = await trimSeats(this.deps.seats, input.teamId, subscription.id, input.quantity);
+    return ok({ ...preview, unassignedMemberIds, subscription: subscription.toRecord() });
   }
 
   private async load(

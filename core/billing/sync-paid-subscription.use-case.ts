@@ -2,7 +2,7 @@ import type { Clock } from '../shared/clock.port';
 import type { IdGenerator } from '../shared/id-generator.port';
 import type { TeamId, UserId } from '../shared/ids';
 import type { SeatAssignmentRepository } from '../seats/seat-assignment-repository.port';
-import { seatsToFreeOnReduce } from '../seats/seat-rules';
+import { trimSeats } from '../seats/trim-seats';
 import type { BillingInterval, BillingMode, PaidPlanKey } from './plan';
 import type { SubscriptionRecord } from './subscription';
 import { Subscription } from './subscription';
@@ -63,10 +63,9 @@ export class SyncPaidSubscription {
       subscription.cancelNow(now, snapshot.canceledAt ?? existing?.canceledAt ?? now);
     }
 
-    const assignments = await this.deps.seats.listBySubscription(teamId, subscription.id);
-    const freed = seatsToFreeOnReduce(assignments, snapshot.quantity).map((a) => a.memberId);
-    await this.deps.seats.unassignMany(teamId, subscription.id, freed);
+    // Saved before the trim, which then runs under the seat lock (core/seats/trim-seats.ts).
     await this.deps.subscriptions.save(teamId, subscription.toRecord());
+    const freed = await trimSeats(this.deps.seats, teamId, subscription.id, snapshot.quantity);
     return { subscription: subscription.toRecord(), created: existing === null, unassignedMemberIds: freed };
   }
 }

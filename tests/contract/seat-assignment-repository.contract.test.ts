@@ -60,6 +60,20 @@ describe.each(
     expect(await seats.listByTeam(TEAM_A)).toEqual([]);
   });
 
+  it('frees the seats chosen from the current ones, oldest first as given, and names who lost them', async () => {
+    for (const [i, memberId] of ['U003', 'U001', 'U002'].entries()) await seats.assignIfSeatAvailable(TEAM_A, aSeat({ memberId, assignedAt: at(i) }), 10);
+    const offered: string[][] = [];
+    const freed = await seats.freeSeats(TEAM_A, 'sub-1', (current) => {
+      offered.push(current.map((a) => a.memberId));
+      return current.slice(1);
+    });
+    expect(offered).toEqual([['U003', 'U001', 'U002']]);
+    expect(freed).toEqual(['U001', 'U002']);
+    expect((await seats.listBySubscription(TEAM_A, 'sub-1')).map((a) => a.memberId)).toEqual(['U003']);
+    expect(await seats.freeSeats(TEAM_B, 'sub-1', (current) => current)).toEqual([]);
+    expect(await seats.listBySubscription(TEAM_A, 'sub-1')).toHaveLength(1);
+  });
+
   it('keeps teams apart: team B neither reads, fills nor removes team A seats', async () => {
     await seats.assignIfSeatAvailable(TEAM_A, aSeat(), 1);
     expect(await seats.listByTeam(TEAM_B)).toEqual([]);

@@ -14,13 +14,14 @@ import { SequentialIdGenerator } from '../../../adapters/memory/sequential-id-ge
 
 /** Every port of the domain core backed by its in-memory adapter, and a clock tests move. */
 export function aWorkspaceFixture(start = '2025-01-15T09:00:00.000Z') {
+  const subscriptions = new InMemorySubscriptionRepository();
   return {
     clock: new FakeClock(start),
     ids: new SequentialIdGenerator(),
     installations: new InMemoryInstallationRepository(),
-    subscriptions: new InMemorySubscriptionRepository(),
+    subscriptions,
     customers: new InMemoryCustomerRepository(),
-    seats: new InMemorySeatAssignmentRepository(),
+    seats: new InMemorySeatAssignmentRepository(subscriptions),
     usage: new InMemoryUsageEventRepository(),
     users: new InMemoryUserRepository(),
     instructions: new InMemoryInstructionRepository(),
