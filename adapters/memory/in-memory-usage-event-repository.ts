@@ -5,7 +5,7 @@ import { assertSameTeam, clone } from './clone';
 
 export class InMemoryUsageEventRepository implements UsageEventRepository {
   private readonly rows: UsageEventRecord[] = [];
-  private readonly held = new Map<string, { readonly teamId: string; readonly seat: string; readonly until: Date }>();
+  private readonly held = new Map<string, { readonly teamId: string; readonly seat: string; readonly until: Date; readonly at: Date }>();
 
   async record(teamId: string, event: UsageEventRecord, reservationId?: string): Promise<void> {
     assertSameTeam(teamId, event);
@@ -18,11 +18,11 @@ export class InMemoryUsageEventRepository implements UsageEventRepository {
     const answered = await this.countForSeat(teamId, request.subscriptionId, request.memberId, request.since);
     // Counted and held with no await in between: requests asked together see each other's holds.
     const holding = [...this.held.values()].filter(
-      (h) => h.teamId === teamId && h.seat === seat && h.until.getTime() > request.now.getTime(),
+      (h) => h.teamId === teamId && h.seat === seat && h.until.getTime() > request.now.getTime() && h.at.getTime() >= request.since.getTime(),
     ).length;
     if (answered + holding >= request.limit) return null;
     const id = randomUUID();
-    this.held.set(id, { teamId, seat, until: request.until });
+    this.held.set(id, { teamId, seat, until: request.until, at: request.now });
     return id;
   }
 

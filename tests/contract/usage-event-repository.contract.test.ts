@@ -59,7 +59,7 @@ describe.each(
   });
 
   describe('holding requests against a seat\'s monthly limit while they are answered', () => {
-    const seat = (overrides: Partial<{ memberId: string; limit: number; now: Date; until: Date }> = {}) => ({
+    const seat = (overrides: Partial<{ memberId: string; limit: number; since: Date; now: Date; until: Date }> = {}) => ({
       subscriptionId: 'sub-1',
       memberId: 'U001',
       since: at(0),
@@ -95,6 +95,15 @@ describe.each(
       expect(await usage.reserve(TEAM_A, seat({ limit: 1 }))).not.toBeNull();
       expect(await usage.reserve(TEAM_A, seat({ limit: 1, now: at(24) }))).toBeNull();
       expect(await usage.reserve(TEAM_A, seat({ limit: 1, now: at(25), until: at(40) }))).not.toBeNull();
+    });
+
+    it('a request held across the end of a month holds a request of its own month only', async () => {
+      // Allowed on the last day (month since at(0)), still being answered after midnight (at(20)).
+      expect(await usage.reserve(TEAM_A, seat({ limit: 1, now: at(19), until: at(40) }))).not.toBeNull();
+      expect(await usage.reserve(TEAM_A, seat({ limit: 1, now: at(19), until: at(40) }))).toBeNull();
+      // The new month's first request is not taken by it.
+      expect(await usage.reserve(TEAM_A, seat({ limit: 1, since: at(20), now: at(21), until: at(40) }))).not.toBeNull();
+      expect(await usage.reserve(TEAM_A, seat({ limit: 1, since: at(20), now: at(21), until: at(40) }))).toBeNull();
     });
 
     it('holds exactly the limit when 20 requests of one seat are asked at once', async () => {

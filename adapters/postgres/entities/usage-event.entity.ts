@@ -29,6 +29,8 @@ export const UsageReservationEntity = defineEntity({
     subscriptionId: p.string().length(64),
     memberId: p.string().length(32),
     expiresAt: p.datetime(),
+    /** When the request was allowed: it holds a request of that month only. */
+    reservedAt: p.datetime(),
   },
   indexes: [{ name: 'usage_reservations_seat_index', properties: ['teamId', 'subscriptionId', 'memberId'] }],
 });

@@ -18,6 +18,7 @@ import { Migration20261127140000_knowledge_robots_left_out } from './Migration20
 import { Migration20261128090000_home_view_hashes } from './Migration20261128090000_home_view_hashes';
 import { Migration20261128100000_robots_txt_cache } from './Migration20261128100000_robots_txt_cache';
 import { Migration20261129100000_seal_knowledge_titles } from './Migration20261129100000_seal_knowledge_titles';
+import { Migration20261130090000_usage_reservation_month } from './Migration20261130090000_usage_reservation_month';
 
 type MigrationClass = new (...args: ConstructorParameters<typeof Migration>) => Migration;
 
@@ -43,4 +44,5 @@ export const migrations: { name: string; class: MigrationClass }[] = [
   { name: 'Migration20261128090000_home_view_hashes', class: Migration20261128090000_home_view_hashes },
   { name: 'Migration20261128100000_robots_txt_cache', class: Migration20261128100000_robots_txt_cache },
   { name: 'Migration20261129100000_seal_knowledge_titles', class: Migration20261129100000_seal_knowledge_titles },
+  { name: 'Migration20261130090000_usage_reservation_month', class: Migration20261130090000_usage_reservation_month },
 ];
