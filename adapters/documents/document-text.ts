@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { analyse } from 'chardet';
 import mammoth from 'mammoth';
 import TurndownService from 'turndown';
 import { getDocumentProxy, getMeta } from 'unpdf';
@@ -347,9 +348,13 @@ const SNIFF_BYTES = 512 * 1024;
  * before its locale's default; Chrome and Firefox do). In order: ISO-2022-JP's escapes in
  * 7-bit bytes; UTF-16 by its zero bytes; UTF-8 when it decodes without a broken character;
  * Shift_JIS or EUC-JP when one decodes with fewer broken characters than UTF-8 and reads as
- * Japanese (no broken character, or at least ten kana per broken one: a few damaged bytes in
- * a Japanese file); UTF-8 with a few damaged bytes among many characters; else windows-1252,
- * the standard's default outside East Asian locales, in which every byte is a character.
+ * Japanese prose (no broken character, or at least ten kana per broken one: a few damaged
+ * bytes in a Japanese file; and kana among its characters); UTF-8 with a few damaged bytes
+ * among many characters; then chardet's guess when it is sure (Chinese, Korean, Cyrillic,
+ * other European code pages: Korean in EUC-KR and Chinese in Big5 are valid EUC-JP or
+ * Shift_JIS bytes too, without kana); then Shift_JIS or EUC-JP without kana (a CSV of names and
+ * places); else windows-1252, the standard's default outside East Asian locales, in which
+ * every byte is a character.
  */
 function undeclaredCharset(bytes: Uint8Array): string {
   // Streaming decodes hold back a character cut at the end of the sample instead of breaking it.
@@ -366,9 +371,37 @@ function undeclaredCharset(bytes: Uint8Array): string {
     // also valid Shift_JIS, as half-width katakana that Japanese prose hardly ever uses.
     if (best === undefined || found.broken < best.broken || (found.broken === best.broken && found.halfWidthKana < best.halfWidthKana)) best = found;
   }
-  if (best !== undefined && best.broken < utf8.broken && (best.broken === 0 || best.kana >= 10 * best.broken)) return best.charset;
+  const japanese = best !== undefined && best.broken < utf8.broken && (best.broken === 0 || best.kana >= 10 * best.broken) ? best : undefined;
+  if (japanese !== undefined && japanese.kana * 20 >= japanese.nonAscii) return japanese.charset;
   if (utf8.nonAscii >= 10 * utf8.broken) return 'utf-8';
-  return 'windows-1252';
+  return detectedCharset(head.subarray(0, DETECT_BYTES)) ?? japanese?.charset ?? 'windows-1252';
+}
+
+/** Bytes chardet looks at: its statistics settle long before, and it reads every byte once per charset. */
+const DETECT_BYTES = 64 * 1024;
+
+/**
+ * chardet's (ICU's detector's) best guess that the Encoding Standard can decode, when it is
+ * at all sure: GBK/GB18030, Big5, EUC-KR, windows-1251, KOI8-R, the ISO-8859 family… Its
+ * ISO-8859-1 is read as windows-1252, as browsers read that label.
+ */
+function detectedCharset(bytes: Uint8Array): string | undefined {
+  for (const match of analyse(bytes)) {
+    if (match.confidence < 20) return undefined;
+    const label = match.name === 'ISO-8859-1' ? 'windows-1252' : match.name;
+    if (/^(UTF|ASCII)/.test(label) || !decodable(label)) continue;
+    return label;
+  }
+  return undefined;
+}
+
+function decodable(label: string): boolean {
+  try {
+    new TextDecoder(label);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function oddities(bytes: Uint8Array, charset: string): { broken: number; halfWidthKana: number; kana: number; nonAscii: number } {

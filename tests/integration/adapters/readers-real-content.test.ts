@@ -32,6 +32,20 @@ const ISO_2022_JP = Buffer.concat([Buffer.from('1b2442', 'hex'), jis(EUC_JP), Bu
 const EN = 'Café Münster — “open” until 6 pm, €12.';
 const WINDOWS_1252 = Buffer.from('436166e9204dfc6e73746572209720936f70656e9420756e74696c203620706d2c208031322e', 'hex');
 
+// Chinese, Korean and Russian in the legacy encodings their Windows tools and older sites use.
+const ZH_HANS = '这份年度报告说明我们的收入增长了百分之二十，客户满意度也有所提高。';
+const GBK = Buffer.from('d5e2b7ddc4eab6c8b1a8b8e6cbb5c3f7ced2c3c7b5c4cad5c8ebd4f6b3a4c1cbb0d9b7d6d6aeb6fecaaea3acbfcdbba7c2fad2e2b6c8d2b2d3d0cbf9cce1b8dfa1a3', 'hex');
+const ZH_HANT = '這份年度報告說明我們的收入增長了百分之二十，客戶滿意度也有所提高。';
+const BIG5 = Buffer.from('b36fa5f7a67eabd7b3f8a769bba1a9faa7daadccaabaa6aca44abc57aaf8a446a6caa4c0a4a7a447a451a141abc8a4e1baa1b74eabd7a45da6b3a9d2b4a3b0aaa143', 'hex');
+const KO = '이 연례 보고서는 우리의 수입이 이십 퍼센트 증가했고 고객 만족도도 높아졌다고 설명합니다.';
+const EUC_KR = Buffer.from('c0cc20bfacb7ca20bab8b0edbcadb4c220bfecb8aec0c720bcf6c0d4c0cc20c0ccbdca20c6dbbcbec6ae20c1f5b0a1c7dfb0ed20b0edb0b420b8b8c1b7b5b5b5b520b3f4bec6c1b3b4d9b0ed20bcb3b8edc7d5b4cfb4d92e', 'hex');
+const RU = 'Этот годовой отчёт показывает, что наша выручка выросла на двадцать процентов.';
+const WINDOWS_1251 = Buffer.from('ddf2eef220e3eee4eee2eee920eef2f7b8f220efeeeae0e7fbe2e0e5f22c20f7f2ee20ede0f8e020e2fbf0f3f7eae020e2fbf0eef1ebe020ede020e4e2e0e4f6e0f2fc20eff0eef6e5edf2eee22e', 'hex');
+
+// A Shift_JIS CSV with no kana at all (names and places): Japanese by its kanji alone.
+const KANJI_CSV = '山田太郎,東京本社営業部,二〇一九';
+const SHIFT_JIS_CSV = Buffer.from('8e8196bc2c8f8a91ae2c93fc8ed0944e0a8e52936391be98592c938c8b9e967b8ed089638bc695942c93f1815a88ea8be30a97e996d889d48e712c91e58de38e788ed08c6f979d95942c93f1815a93f188ea0a8db293a18c9288ea2c96bc8cc389ae8e789358918d96b195942c93f1815a88ea8cdc0a', 'hex');
+
 /** JIS X 0208 bytes: EUC-JP's, less 0x80 (what sits between ISO-2022-JP's ESC $ B and ESC ( B). */
 function jis(euc: Buffer): Buffer {
   return Buffer.from(euc.map((byte) => byte - 0x80));
@@ -92,6 +106,11 @@ describe('Readers: what the model is given from real-world pages and files', () 
     ['a windows-1252 page declaring nothing', 'text/html', page('', WINDOWS_1252), EN],
     ['a Shift_JIS text file declaring nothing', 'text/plain', SHIFT_JIS, JA],
     ['a windows-1252 text file declaring nothing', 'text/plain', WINDOWS_1252, EN],
+    ['a GBK (simplified Chinese) page declaring nothing', 'text/html', page('', GBK), ZH_HANS],
+    ['a Big5 (traditional Chinese) page declaring nothing', 'text/html', page('', BIG5), ZH_HANT],
+    ['an EUC-KR (Korean) page declaring nothing', 'text/html', page('', EUC_KR), KO],
+    ['a windows-1251 (Russian) text file declaring nothing', 'text/plain', WINDOWS_1251, RU],
+    ['a Shift_JIS CSV of names and places (no kana) declaring nothing', 'text/plain', SHIFT_JIS_CSV, KANJI_CSV],
     ['a page whose header names Microsoft’s cp932', 'text/html; charset=cp932', page('', SHIFT_JIS), JA],
     ['a page whose meta names PHP’s SJIS-win', 'text/html', page('<meta http-equiv="Content-Type" content="text/html; charset=SJIS-win">', SHIFT_JIS), JA],
     ['an EUC-JP page whose <meta charset> follows 2 KB of inline script', 'text/html', page(`<script>var config = "${'x'.repeat(2_000)}";</script><meta charset="EUC-JP">`, EUC_JP), JA],
