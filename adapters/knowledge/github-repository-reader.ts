@@ -172,7 +172,7 @@ function isLfsPointer(bytes: Buffer): boolean {
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
-/** A file's text: UTF-8, or else Shift_JIS or EUC-JP when it reads better so (Japanese Windows tools still save those). */
+/** A file's text: UTF-8, or else the charset its bytes read best in (`decodeUndeclaredText`: Shift_JIS or EUC-JP from Japanese Windows tools, GBK, Big5…). */
 function repositoryText(bytes: Buffer): string {
   try {
     return UTF8.decode(bytes);
