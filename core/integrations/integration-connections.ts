@@ -66,7 +66,11 @@ export class IntegrationConnections {
       if (!(await this.grantStillUsed(teamId, userId, provider, row, { sameProvider: true }))) await this.revokeQuietly(provider, row);
       return 'scopes_declined';
     }
-    await this.deps.tokens.append(teamId, this.row(teamId, userId, provider.id, granted, userId));
+    // Under the connection's lock: a refresh of the earlier grant in flight stores its tokens
+    // first, so the new grant is the one kept (and shown on the card).
+    await this.deps.lock.withLock(lockKey(teamId, userId, provider.id), () =>
+      this.deps.tokens.append(teamId, this.row(teamId, userId, provider.id, granted, userId)),
+    );
     this.deps.log.info({ teamId, userId, provider: provider.id }, 'integration connected');
     return 'connected';
   }
@@ -336,7 +340,7 @@ export class IntegrationConnections {
   }
 }
 
-/** One connection's lock: its refreshes and its disconnect never overlap. */
+/** One connection's lock: its refreshes, a new grant and its disconnect never overlap. */
 function lockKey(teamId: TeamId, userId: UserId, providerId: string): string {
   return `oauth:${teamId}:${userId}:${providerId}`;
 }

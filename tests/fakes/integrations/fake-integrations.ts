@@ -62,7 +62,8 @@ export async function startFakeIntegrations(options: { behaviours?: Partial<Reco
     if (part === 'oauth') {
       if (req.method === 'GET' && path === family.authorize[1]) return oauth.authorize(family.id, url, res);
       if (req.method === 'POST' && family.token && path === family.token[1]) {
-        const held = oauth.tokenEndpointHeld.get(family.id);
+        const refreshing = /grant_type=refresh_token|"grant_type"\s*:\s*"refresh_token"/.test(body.toString());
+        const held = oauth.tokenEndpointHeld.get(family.id) ?? (refreshing ? oauth.refreshHeld.get(family.id) : undefined);
         if (held) {
           oauth.waitingTokenRequests.set(family.id, (oauth.waitingTokenRequests.get(family.id) ?? 0) + 1);
           await held;

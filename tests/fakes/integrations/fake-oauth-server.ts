@@ -66,6 +66,8 @@ export class FakeOAuthServer {
   readonly tokenEndpointDown = new Set<IntegrationFamilyId>();
   /** Families whose token endpoint answers only once this settles (a slow provider). */
   readonly tokenEndpointHeld = new Map<IntegrationFamilyId, Promise<void>>();
+  /** Families whose token endpoint answers refresh_token grants only once this settles (code exchanges go through). */
+  readonly refreshHeld = new Map<IntegrationFamilyId, Promise<void>>();
   /** Token requests waiting on a held endpoint, per family. */
   readonly waitingTokenRequests = new Map<IntegrationFamilyId, number>();
 

@@ -6,8 +6,9 @@ import { PgConnectionLock } from '../../../adapters/postgres/pg-connection-lock'
 import { PgOAuthTokenRepository } from '../../../adapters/postgres/pg-oauth-token-repository';
 import { SystemClock } from '../../../adapters/system/system-clock';
 import { IntegrationConnections } from '../../../core/integrations/integration-connections';
-import { ANA, startFakeIntegrations, type FakeIntegrations } from '../../fakes/integrations/fake-integrations';
+import { ANA, MO, startFakeIntegrations, type FakeIntegrations } from '../../fakes/integrations/fake-integrations';
 import { testLogger } from '../../support/logger';
+import { eventually } from '../slack-app/support/slack-app-world';
 import { HttpSession } from '../settings/support/http-session';
 import { ADMIN_A, startSettingsWorld, TEAM_A, type SettingsWorld } from '../settings/support/slack-world';
 
@@ -99,4 +100,36 @@ describe('GitHub App user tokens (expiring, rotating refresh tokens)', () => {
     await connectGitHub();
     expect(await githubCard()).toMatchObject({ state: 'connected' });
   });
+
+  it('connecting another account while a refresh of the earlier grant is in flight keeps the new account', async () => {
+    fake.oauth.signInAs('github', ANA);
+    await connectGitHub();
+    await aboutToExpire();
+    let release!: () => void;
+    fake.oauth.refreshHeld.set('github', new Promise<void>((resolve) => (release = resolve)));
+    try {
+      // A worker refreshes Ana's token for an answer; GitHub is slow to answer it.
+      const refreshing = aProcess().tokenFor(TEAM_A, ADMIN_A, 'github');
+      await eventually(() => expect(fake.oauth.waitingTokenRequests.get('github') ?? 0).toBeGreaterThan(0));
+      // Meanwhile the person connects again, as their other GitHub account.
+      fake.oauth.signInAs('github', MO);
+      const exchanges = fake.oauth.tokenRequests.filter((r) => r.family === 'github' && r.grantType === 'authorization_code').length;
+      const connecting = connectGitHub();
+      await eventually(() => expect(fake.oauth.tokenRequests.filter((r) => r.family === 'github' && r.grantType === 'authorization_code')).toHaveLength(exchanges + 1));
+      // The new grant waits for the refresh to finish before it is stored (a lock held in PostgreSQL).
+      await eventually(async () => expect(await waitingAdvisoryLocks()).toBeGreaterThan(0));
+      release();
+      await Promise.all([refreshing, connecting]);
+    } finally {
+      fake.oauth.refreshHeld.delete('github');
+      release?.();
+    }
+    expect(await githubCard()).toMatchObject({ state: 'connected', account: 'mo' });
+    expect(fake.oauth.tokens.get((await tokens().findLatest(TEAM_A, ADMIN_A, 'github'))!.accessToken!)?.account).toEqual(MO);
+  });
 });
+
+async function waitingAdvisoryLocks(): Promise<number> {
+  const [row] = await world.app.database.orm.em.getConnection().execute<{ n: number }[]>(`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`);
+  return row?.n ?? 0;
+}
