@@ -1,4 +1,4 @@
-import { SOURCE_KINDS, type FailureCode, type KnowledgeSourceRecord, type SourceKind } from '../../core/knowledge/knowledge-source';
+import { SOURCE_KINDS, type FailureCode, type KnowledgeSourceRecord, type SourceKind, type SourceStatus } from '../../core/knowledge/knowledge-source';
 import type { KnowledgeSourceRepository, NewKnowledgeSource } from '../../core/knowledge/knowledge-source-repository.port';
 import type { ChunkHit, ChunkQuery, NewChunk, VectorStore } from '../../core/knowledge/vector-store.port';
 
@@ -12,10 +12,26 @@ export class InMemoryKnowledge implements KnowledgeSourceRepository, VectorStore
   readonly name = 'portable' as const;
   readonly rows = new Map<string, KnowledgeSourceRecord>();
   readonly chunks: StoredChunk[] = [];
+  /** Per source id, its address (the PostgreSQL adapter keeps a keyed hash of it). */
+  private readonly addresses = new Map<string, string>();
 
-  async add(teamId: string, source: NewKnowledgeSource): Promise<void> {
+  async add(teamId: string, source: NewKnowledgeSource): Promise<'added' | 'duplicate'> {
     if (source.teamId !== teamId) throw new Error('wrong team');
-    this.rows.set(source.id, { ...source, status: 'queued', progressDone: 0, progressTotal: 0, failure: null, sizeBytes: 0, chunkCount: 0, robotsLeftOut: 0, updatedAt: source.createdAt });
+    const { address, ...record } = source;
+    if (address) {
+      const same = this.sameAddress(teamId, source.kind, address);
+      if (same.some((r) => r.status !== 'failed')) return 'duplicate';
+      for (const row of same) await this.remove(teamId, row.id);
+      this.addresses.set(source.id, address);
+    }
+    this.rows.set(source.id, { ...record, status: 'queued', progressDone: 0, progressTotal: 0, failure: null, sizeBytes: 0, chunkCount: 0, robotsLeftOut: 0, updatedAt: source.createdAt });
+    return 'added';
+  }
+  async statusOfAddress(teamId: string, kind: SourceKind, address: string): Promise<SourceStatus | null> {
+    return this.sameAddress(teamId, kind, address)[0]?.status ?? null;
+  }
+  private sameAddress(teamId: string, kind: SourceKind, address: string): KnowledgeSourceRecord[] {
+    return [...this.rows.values()].filter((r) => r.teamId === teamId && r.kind === kind && this.addresses.get(r.id) === address);
   }
   async get(teamId: string, id: string): Promise<KnowledgeSourceRecord | null> {
     const row = this.rows.get(id);
@@ -58,6 +74,7 @@ export class InMemoryKnowledge implements KnowledgeSourceRepository, VectorStore
   async remove(teamId: string, id: string): Promise<boolean> {
     if (!(await this.get(teamId, id))) return false;
     this.drop((c) => c.sourceId === id);
+    this.addresses.delete(id);
     return this.rows.delete(id);
   }
   async removeTeam(teamId: string): Promise<number> {

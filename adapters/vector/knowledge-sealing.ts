@@ -11,6 +11,13 @@ export const passageContext = (teamId: string, sourceId: string): string => `kno
 /** A source's title and URL (`knowledge_sources`), a passage's place (`knowledge_chunks.location_sealed`). */
 export const sourceContext = (teamId: string, sourceId: string, what: 'title' | 'url' | 'location'): string => `knowledge:${teamId}:${sourceId}:${what}`;
 
+/**
+ * The context of a source's address hash (`knowledge_sources.address_hash`, a keyed hash: the
+ * address is not kept in clear, ADR 55): bound to the workspace and kind, so the same address
+ * gives unrelated hashes in two workspaces.
+ */
+export const addressContext = (teamId: string, kind: string): string => `knowledge_sources.address:${teamId}:${kind}`;
+
 /** A source's title and URL as App Home and citations show them. */
 export function openSource(
   secrets: SecretBox,

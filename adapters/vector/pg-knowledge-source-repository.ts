@@ -3,7 +3,7 @@ import { SOURCE_KINDS, type FailureCode, type KnowledgeSourceRecord, type Source
 import type { KnowledgeSourceRepository, NewKnowledgeSource } from '../../core/knowledge/knowledge-source-repository.port';
 import type { SecretBox } from '../crypto/secret-box';
 import { assertSameTeam } from '../postgres/team-scope';
-import { openSource, sourceContext } from './knowledge-sealing';
+import { addressContext, openSource, sourceContext } from './knowledge-sealing';
 import { hasVectorTable, inTransaction } from './pg-pool';
 
 interface SourceRow {
@@ -43,11 +43,13 @@ export class PgKnowledgeSourceRepository implements KnowledgeSourceRepository {
     return this.pool;
   }
 
-  async add(teamId: string, source: NewKnowledgeSource): Promise<void> {
+  async add(teamId: string, source: NewKnowledgeSource): Promise<'added' | 'duplicate'> {
     assertSameTeam(teamId, source);
-    await (await this.db()).query(
-      `insert into knowledge_sources (id, team_id, kind, title_sealed, url_sealed, file_id, page_limit, status, size_bytes, added_by, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, 'queued', 0, $8, $9, $9)`,
+    const pool = await this.db();
+    const insert = (db: pg.Pool | pg.PoolClient, hash: string | null) => db.query(
+      `insert into knowledge_sources (id, team_id, kind, title_sealed, url_sealed, file_id, page_limit, status, size_bytes, added_by, created_at, updated_at, address_hash)
+       values ($1, $2, $3, $4, $5, $6, $7, 'queued', 0, $8, $9, $9, $10)
+       on conflict (team_id, kind, address_hash) where address_hash is not null do nothing`,
       [
         source.id,
         teamId,
@@ -58,8 +60,43 @@ export class PgKnowledgeSourceRepository implements KnowledgeSourceRepository {
         source.pageLimit,
         source.addedBy,
         source.createdAt,
+        hash,
       ],
     );
+    if (!source.address) {
+      await insert(pool, null);
+      return 'added';
+    }
+    const hashes = this.addressHashes(teamId, source.kind, source.address);
+    const vectors = await this.hasVectors(pool);
+    return inTransaction(pool, async (client) => {
+      // A failed source of this address holds no passage: the new one takes its place. One being
+      // retried (queued, reading…) is no longer failed and stays, so this one is a duplicate.
+      const { rows: failed } = await client.query<{ id: string }>(
+        `delete from knowledge_sources where team_id = $1 and kind = $2 and address_hash = any($3::text[]) and status = 'failed' returning id`,
+        [teamId, source.kind, hashes],
+      );
+      if (vectors && failed.length > 0) await client.query(`delete from knowledge_vectors where team_id = $1 and source_id = any($2::uuid[])`, [teamId, failed.map((r) => r.id)]);
+      // A source hashed under a key since replaced (rotation) is found by its older hash; two
+      // modals submitted at once meet on the unique index (team, kind, hash): one row is saved.
+      const { rows: older } = await client.query(`select 1 from knowledge_sources where team_id = $1 and kind = $2 and address_hash = any($3::text[]) limit 1`, [teamId, source.kind, hashes.slice(1)]);
+      if (older.length > 0) return 'duplicate';
+      const { rowCount } = await insert(client, hashes[0]!);
+      return rowCount === 1 ? 'added' : 'duplicate';
+    });
+  }
+
+  async statusOfAddress(teamId: string, kind: SourceKind, address: string): Promise<SourceStatus | null> {
+    const { rows } = await (await this.db()).query<{ status: SourceStatus }>(
+      `select status from knowledge_sources where team_id = $1 and kind = $2 and address_hash = any($3::text[]) order by status = 'failed' limit 1`,
+      [teamId, kind, this.addressHashes(teamId, kind, address)],
+    );
+    return rows[0]?.status ?? null;
+  }
+
+  /** The address's keyed hashes, the current key's first (ADR 55). */
+  private addressHashes(teamId: string, kind: SourceKind, address: string): string[] {
+    return this.secrets.lookupHashes(address, addressContext(teamId, kind));
   }
 
   async get(teamId: string, id: string): Promise<KnowledgeSourceRecord | null> {

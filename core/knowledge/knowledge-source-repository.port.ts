@@ -1,11 +1,24 @@
 import type { TeamId } from '../shared/ids';
-import type { FailureCode, KnowledgeSourceRecord, SourceKind } from './knowledge-source';
+import type { FailureCode, KnowledgeSourceRecord, SourceKind, SourceStatus } from './knowledge-source';
 
-export type NewKnowledgeSource = Pick<KnowledgeSourceRecord, 'id' | 'teamId' | 'kind' | 'title' | 'url' | 'fileId' | 'pageLimit' | 'addedBy' | 'createdAt'>;
+export type NewKnowledgeSource = Pick<KnowledgeSourceRecord, 'id' | 'teamId' | 'kind' | 'title' | 'url' | 'fileId' | 'pageLimit' | 'addedBy' | 'createdAt'> & {
+  /**
+   * What makes two sources of one kind the same (`sourceAddress`): a workspace holds one source
+   * per kind and address. None (a PDF): never the same as another.
+   */
+  readonly address?: string | null;
+};
 
 /** Table `knowledge_sources`; every call scoped by team id. */
 export interface KnowledgeSourceRepository {
-  add(teamId: TeamId, source: NewKnowledgeSource): Promise<void>;
+  /**
+   * Saves a queued source. With an address: a failed source of the same kind and address (it
+   * holds nothing) is replaced by this one; one that is not failed keeps its place and nothing is
+   * saved ('duplicate'), also when two are added at once.
+   */
+  add(teamId: TeamId, source: NewKnowledgeSource): Promise<'added' | 'duplicate'>;
+  /** The status of the workspace's source of this kind and address, if it has one. */
+  statusOfAddress(teamId: TeamId, kind: SourceKind, address: string): Promise<SourceStatus | null>;
   get(teamId: TeamId, id: string): Promise<KnowledgeSourceRecord | null>;
   /** Newest first. */
   list(teamId: TeamId, kind?: SourceKind): Promise<KnowledgeSourceRecord[]>;

@@ -176,6 +176,34 @@ describe.each(adapters)('VectorStore contract: $name', ({ name, create }) => {
       expect(Number(vectors[0]!.n)).toBe(0);
     }
   });
+
+  it('keeps one source per workspace, kind and address: another is a duplicate, also when both are added at once; a failed one is replaced', async () => {
+    const repo = (teamId: string, id: string, kind: SourceKind = 'repository') =>
+      sources.add(teamId, { id, teamId, kind, title: 'acme/lights', url: 'https://github.com/acme/lights', fileId: null, pageLimit: 1, addedBy: 'U1', createdAt: at, address: 'acme/lights' });
+    const [first, second] = [randomUUID(), randomUUID()];
+    expect((await Promise.all([repo(T1, first), repo(T1, second)])).sort()).toEqual(['added', 'duplicate']);
+    expect(await sources.list(T1)).toHaveLength(1);
+    const kept = (await sources.list(T1))[0]!.id;
+    expect(await repo(T1, randomUUID())).toBe('duplicate');
+    expect(await sources.statusOfAddress(T1, 'repository', 'acme/lights')).toBe('queued');
+    // Another workspace, another kind: not the same source. Without an address: never.
+    expect(await repo(T2, randomUUID())).toBe('added');
+    expect(await repo(T1, randomUUID(), 'web')).toBe('added');
+    for (let i = 0; i < 2; i += 1) {
+      expect(await sources.add(T1, { id: randomUUID(), teamId: T1, kind: 'pdf', title: 'a.pdf', url: null, fileId: 'F1', pageLimit: 1, addedBy: 'U1', createdAt: at })).toBe('added');
+    }
+    expect(await sources.statusOfAddress(T1, 'pdf', 'acme/lights')).toBeNull();
+
+    await sources.markFailed(T1, kept, 'not_found', at);
+    expect(await sources.statusOfAddress(T1, 'repository', 'acme/lights')).toBe('failed');
+    const again = randomUUID();
+    expect(await repo(T1, again)).toBe('added');
+    expect((await sources.list(T1, 'repository')).map((s) => s.id)).toEqual([again]);
+    // Deleted: no longer there to be the same as.
+    expect(await sources.remove(T1, again)).toBe(true);
+    expect(await sources.statusOfAddress(T1, 'repository', 'acme/lights')).toBeNull();
+    expect(await repo(T1, randomUUID())).toBe('added');
+  });
 });
 
 describe.each(adapters.filter((a) => a.name !== 'in-memory'))('VectorStore on PostgreSQL: $name', ({ create }) => {

@@ -26,8 +26,18 @@ export const KnowledgeSourceEntity = defineEntity({
     addedBy: p.string().length(32),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
+    // A keyed hash (HMAC) of the normalized address of a web or repository source, none for a
+    // PDF: one source per kind and address in a workspace (ADR 55, docs/knowledge.md).
+    addressHash: p.text().nullable(),
   },
-  indexes: [{ name: 'knowledge_sources_team_index', properties: ['teamId', 'kind', 'createdAt'] }],
+  indexes: [
+    { name: 'knowledge_sources_team_index', properties: ['teamId', 'kind', 'createdAt'] },
+    {
+      name: 'knowledge_sources_address_unique',
+      expression:
+        'create unique index "knowledge_sources_address_unique" on "knowledge_sources" ("team_id", "kind", "address_hash") where "address_hash" is not null',
+    },
+  ],
 });
 
 // One passage of a source: its text and where it sits (page, file and lines, a site's page and

@@ -195,6 +195,41 @@ describe('migrations', () => {
     expect(await sql.execute(`select count(*)::int as n from robots_txt_cache`)).toEqual([{ n: 0 }]);
   });
 
+  it('gives the sources an upgraded database holds their address hash, one per workspace, kind and address, so adding one again is refused', async () => {
+    const { url } = await emptyDatabaseWithUrl();
+    const key = AesGcmSecretBox.fromEnv(Buffer.alloc(32, 7).toString('base64'));
+    const db = await openDatabase(url, { poolMax: 3, secrets: key });
+    opened.push(db);
+    const adding = 'Migration20261201090000_knowledge_source_addresses';
+    await db.orm.migrator.up({ to: migrations[migrations.findIndex((m) => m.name === adding) - 1]!.name });
+    const sql = db.orm.em.getConnection();
+    const rows: [string, string, string, string | null, string, number][] = [
+      // The same page twice (one failed, then a ready one), a repository, a PDF, another team's copy of the page.
+      ['4f1c3a2e-0000-4000-8000-000000000011', 'T1', 'web', 'https://Docs.Example:443/guide#top', 'failed', 3],
+      ['4f1c3a2e-0000-4000-8000-000000000012', 'T1', 'web', 'https://docs.example/guide', 'ready', 2],
+      ['4f1c3a2e-0000-4000-8000-000000000013', 'T1', 'repository', 'https://github.com/Acme/Lights', 'ready', 1],
+      ['4f1c3a2e-0000-4000-8000-000000000014', 'T1', 'pdf', null, 'ready', 1],
+      ['4f1c3a2e-0000-4000-8000-000000000015', 'T2', 'web', 'https://docs.example/guide', 'ready', 1],
+    ];
+    for (const [id, team, kind, address, status, hoursAgo] of rows) {
+      await sql.execute(
+        `insert into knowledge_sources (id, team_id, kind, title_sealed, url_sealed, status, size_bytes, added_by, created_at, updated_at) values (?, ?, ?, ?, ?, ?, 0, 'U1', now() - make_interval(hours => ?), now())`,
+        [id, team, kind, key.seal(address ?? 'a.pdf', `knowledge:${team}:${id}:title`), address === null ? null : key.seal(address, `knowledge:${team}:${id}:url`), status, hoursAgo],
+      );
+    }
+    await db.migrateUp();
+    expect(await driftFromEntities(db)).toBe('');
+    expect(await sql.execute(`select id from knowledge_sources where address_hash is not null order by id`)).toEqual(
+      ['4f1c3a2e-0000-4000-8000-000000000012', '4f1c3a2e-0000-4000-8000-000000000013', '4f1c3a2e-0000-4000-8000-000000000015'].map((id) => ({ id })),
+    );
+    const sources = new PgKnowledgeSourceRepository(await nativePool(db.orm), key);
+    expect(await sources.statusOfAddress('T1', 'web', 'https://docs.example/guide')).toBe('ready');
+    expect(await sources.statusOfAddress('T1', 'repository', 'acme/lights')).toBe('ready');
+    const page = { teamId: 'T1', kind: 'web' as const, title: 'https://docs.example/guide', url: 'https://docs.example/guide', fileId: null, pageLimit: 1, addedBy: 'U2', createdAt: new Date(), address: 'https://docs.example/guide' };
+    expect(await sources.add('T1', { ...page, id: '4f1c3a2e-0000-4000-8000-000000000016' })).toBe('duplicate');
+    expect(await sources.add('T3', { ...page, teamId: 'T3', id: '4f1c3a2e-0000-4000-8000-000000000017' })).toBe('added');
+  });
+
   it('ping fails while the database is unreachable, without openDatabase throwing', async () => {
     const db = await openDatabase('postgres://postgres@127.0.0.1:1/unreachable', { poolMax: 1 });
     opened.push(db);
