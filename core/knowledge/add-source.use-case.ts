@@ -13,10 +13,10 @@ export type NewSourceRequest =
 
 export type AddSourceResult =
   | { readonly status: 'added'; readonly sourceIds: readonly string[] }
-  | { readonly status: 'refused'; readonly code: 'invalid_url' | 'invalid_github' | 'invalid_pages' | 'no_file' | 'quota_sources'; readonly params: Readonly<Record<string, string | number>> };
+  | { readonly status: 'refused'; readonly code: 'invalid_url' | 'invalid_github' | 'invalid_pages' | 'no_file' | 'quota_sources' | 'duplicate'; readonly params: Readonly<Record<string, string | number>> };
 
 export interface AddSourceDeps {
-  readonly sources: Pick<KnowledgeSourceRepository, 'add' | 'usage'>;
+  readonly sources: Pick<KnowledgeSourceRepository, 'add' | 'usage' | 'statusOfAddress'>;
   readonly queue: JobQueue;
   readonly ids: IdGenerator;
   readonly clock: Clock;
@@ -46,6 +46,18 @@ export function webAddress(url: string): string | null {
 }
 
 /**
+ * What makes two sources of a kind the same source (docs/knowledge.md, Same source), from an
+ * address already normalized by `webAddress` or `githubRepository`. Web: the address as the URL
+ * parser writes it (scheme and host in lower case, default port and fragment dropped), otherwise
+ * as given: a trailing slash, `www.`, http against https and the query all make another address,
+ * since a site may serve other pages there. Repository: owner/name in lower case, as GitHub
+ * treats them. A PDF has none: each upload is a new Slack file.
+ */
+export function sourceAddress(kind: 'web' | 'repository', normalized: string): string {
+  return kind === 'repository' ? normalized.replace(/^https:\/\/github\.com\//, '').toLowerCase() : normalized;
+}
+
+/**
  * A person adds a web page or site, PDFs, or a repository from App Home: checked, counted
  * against the plan's sources, saved as queued and handed to an ingestion job (ids only).
  */
@@ -55,30 +67,42 @@ export class AddKnowledgeSource {
   async execute(teamId: TeamId, userId: UserId, request: NewSourceRequest): Promise<AddSourceResult> {
     const plan = await this.deps.planOf(teamId);
     const quota = KNOWLEDGE_QUOTAS[plan];
-    const items: { kind: SourceKind; title: string; url: string | null; fileId: string | null; pageLimit: number }[] = [];
+    const items: { kind: SourceKind; title: string; url: string | null; fileId: string | null; pageLimit: number; address: string | null }[] = [];
     if (request.kind === 'web') {
       const url = webAddress(request.url);
       if (!url) return { status: 'refused', code: 'invalid_url', params: {} };
       if (!Number.isInteger(request.pages) || request.pages < 1 || request.pages > quota.pagesPerSite) {
         return { status: 'refused', code: 'invalid_pages', params: { max: quota.pagesPerSite } };
       }
-      items.push({ kind: 'web', title: url, url, fileId: null, pageLimit: request.pages });
+      items.push({ kind: 'web', title: url, url, fileId: null, pageLimit: request.pages, address: sourceAddress('web', url) });
     } else if (request.kind === 'repository') {
       const repo = githubRepository(request.url);
       if (!repo) return { status: 'refused', code: 'invalid_github', params: {} };
-      items.push({ kind: 'repository', title: `${repo.owner}/${repo.name}`, url: repo.url, fileId: null, pageLimit: 1 });
+      items.push({ kind: 'repository', title: `${repo.owner}/${repo.name}`, url: repo.url, fileId: null, pageLimit: 1, address: sourceAddress('repository', repo.url) });
     } else {
       if (request.files.length === 0) return { status: 'refused', code: 'no_file', params: {} };
-      for (const file of request.files) items.push({ kind: 'pdf', title: file.name, url: file.permalink ?? null, fileId: file.id, pageLimit: 1 });
+      for (const file of request.files) items.push({ kind: 'pdf', title: file.name, url: file.permalink ?? null, fileId: file.id, pageLimit: 1, address: null });
+    }
+    // Said before the quota: "already added" is what the person needs to know. A failed source
+    // of the same address is replaced by the new one, so it does not count.
+    let replaced = 0;
+    for (const item of items) {
+      if (item.address === null) continue;
+      const status = await this.deps.sources.statusOfAddress(teamId, item.kind, item.address);
+      if (status === 'failed') replaced += 1;
+      else if (status !== null) return { status: 'refused', code: 'duplicate', params: {} };
     }
     const usage = await this.deps.sources.usage(teamId);
-    if (usage.sources + items.length > quota.sources) {
+    if (usage.sources - replaced + items.length > quota.sources) {
       return { status: 'refused', code: 'quota_sources', params: { max: quota.sources, plan: plan.charAt(0).toUpperCase() + plan.slice(1) } };
     }
     const sourceIds: string[] = [];
     for (const item of items) {
       const id = this.deps.ids.next();
-      await this.deps.sources.add(teamId, { id, teamId, ...item, addedBy: userId, createdAt: this.deps.clock.now() });
+      // Added in another modal since the check above: the index on the address tells.
+      if ((await this.deps.sources.add(teamId, { id, teamId, ...item, addedBy: userId, createdAt: this.deps.clock.now() })) === 'duplicate') {
+        return { status: 'refused', code: 'duplicate', params: {} };
+      }
       await this.deps.queue.send(this.deps.ingestQueue, { teamId, sourceId: id }, { dedupeKey: id });
       sourceIds.push(id);
     }

@@ -58,6 +58,8 @@ const en = {
   'KNOWLEDGE.ERROR_NO_FILE': 'Choose at least one PDF.',
   'KNOWLEDGE.ERROR_QUOTA_SOURCES': 'The workspace already has {max} sources, the most the {plan} plan allows. Delete one or upgrade the plan.',
   'KNOWLEDGE.ERROR_NOT_INSTALLED': '{appName} is not installed in this workspace any more.',
+  'KNOWLEDGE.ERROR_DUPLICATE_WEB': 'The workspace already has this address as a source. To read it again or with other pages, delete that source first.',
+  'KNOWLEDGE.ERROR_DUPLICATE_REPOSITORY': 'The workspace already has this repository as a source. To read it again, delete that source first.',
 } as const;
 
 export type KnowledgeTextCode = keyof typeof en;
@@ -117,6 +119,8 @@ const ja: Readonly<Record<KnowledgeTextCode, string>> = {
   'KNOWLEDGE.ERROR_NO_FILE': 'PDFを1つ以上選んでください。',
   'KNOWLEDGE.ERROR_QUOTA_SOURCES': 'ワークスペースのソースはすでに {max} 件で、{plan}プランの上限です。削除するか、プランをアップグレードしてください。',
   'KNOWLEDGE.ERROR_NOT_INSTALLED': '{appName}はこのワークスペースにインストールされていません。',
+  'KNOWLEDGE.ERROR_DUPLICATE_WEB': 'このアドレスはすでにワークスペースのソースにあります。読み込み直すかページ数を変えるには、先にそのソースを削除してください。',
+  'KNOWLEDGE.ERROR_DUPLICATE_REPOSITORY': 'このリポジトリはすでにワークスペースのソースにあります。読み込み直すには、先にそのソースを削除してください。',
 };
 
 export const knowledgeCatalogues = { en, ja } as const;

@@ -3,7 +3,7 @@ import { FakeClock } from '../../../adapters/memory/fake-clock';
 import { InMemoryKnowledge } from '../../../adapters/memory/in-memory-knowledge';
 import { SequentialIdGenerator } from '../../../adapters/memory/sequential-id-generator';
 import type { PlanName } from '../../../core/billing/plan';
-import { AddKnowledgeSource, githubRepository, removeKnowledgeSource, retryKnowledgeSource, webAddress } from '../../../core/knowledge/add-source.use-case';
+import { AddKnowledgeSource, githubRepository, removeKnowledgeSource, retryKnowledgeSource, sourceAddress, webAddress } from '../../../core/knowledge/add-source.use-case';
 import { knowledgePlanOf } from '../../../core/knowledge/knowledge-plan';
 import type { JobPayload, JobQueue } from '../../../core/shared/job-queue.port';
 import { aSubscription } from '../support/builders';
@@ -45,6 +45,28 @@ describe('AddKnowledgeSource', () => {
     expect(await w.add.execute(T, 'U1', { kind: 'pdf', files: four })).toEqual({ status: 'refused', code: 'quota_sources', params: { max: 3, plan: 'Free' } });
     expect(await w.add.execute(T, 'U1', { kind: 'pdf', files: four.slice(0, 3) })).toMatchObject({ status: 'added', sourceIds: ['src-1', 'src-2', 'src-3'] });
     expect(w.jobs).toHaveLength(3);
+  });
+
+  it('refuses a web address or repository the workspace already has, before its quota, and lets a failed one be added again in its place', async () => {
+    const w = world();
+    expect(await w.add.execute(T, 'U1', { kind: 'web', url: 'https://docs.example/guide', pages: 1 })).toMatchObject({ status: 'added' });
+    expect(await w.add.execute(T, 'U1', { kind: 'repository', url: 'https://github.com/acme/shop' })).toMatchObject({ status: 'added' });
+    expect(await w.add.execute(T, 'U1', { kind: 'pdf', files: [{ id: 'F1', name: 'a.pdf' }] })).toMatchObject({ status: 'added' });
+    // At the quota: "already added" is what the person is told.
+    expect(await w.add.execute(T, 'U2', { kind: 'web', url: 'HTTPS://DOCS.example:443/guide#part-2', pages: 3 })).toEqual({ status: 'refused', code: 'duplicate', params: {} });
+    expect(await w.add.execute(T, 'U2', { kind: 'repository', url: 'https://www.github.com/Acme/Shop.git' })).toEqual({ status: 'refused', code: 'duplicate', params: {} });
+    expect(await w.add.execute(T, 'U2', { kind: 'web', url: 'https://docs.example/guide/', pages: 1 })).toMatchObject({ code: 'quota_sources' });
+    await w.knowledge.markFailed(T, 'src-2', 'not_found', new Date());
+    expect(await w.add.execute(T, 'U2', { kind: 'repository', url: 'https://github.com/acme/shop' })).toEqual({ status: 'added', sourceIds: ['src-4'] });
+    expect((await w.knowledge.list(T)).map((s) => s.id).sort()).toEqual(['src-1', 'src-3', 'src-4']);
+    expect(w.jobs.map((j) => j.key)).toEqual(['src-1', 'src-2', 'src-3', 'src-4']);
+  });
+
+  it('tells sources apart by the address as the URL parser writes it (fragment dropped), and repositories by owner/name in any case', () => {
+    expect(sourceAddress('web', webAddress('HTTPS://Docs.Example:443/guide?x=1#top')!)).toBe('https://docs.example/guide?x=1');
+    expect(sourceAddress('web', webAddress('https://docs.example/guide/')!)).not.toBe(sourceAddress('web', webAddress('https://docs.example/guide')!));
+    expect(sourceAddress('web', webAddress('http://docs.example/guide')!)).not.toBe(sourceAddress('web', webAddress('https://docs.example/guide')!));
+    expect(sourceAddress('repository', githubRepository('https://www.github.com/Acme/Shop.git')!.url)).toBe('acme/shop');
   });
 
   it('normalizes GitHub addresses and web addresses', () => {

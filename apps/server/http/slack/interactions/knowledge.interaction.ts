@@ -133,6 +133,8 @@ async function submit(deps: KnowledgeInteractionDeps, context: InteractionContex
         return errors(MODAL_INPUTS.files.block, t('KNOWLEDGE.ERROR_NO_FILE'));
       case 'quota_sources':
         return errors(kind === 'pdf' ? MODAL_INPUTS.files.block : MODAL_INPUTS.url.block, t('KNOWLEDGE.ERROR_QUOTA_SOURCES', result.params));
+      case 'duplicate':
+        return errors(MODAL_INPUTS.url.block, t(kind === 'repository' ? 'KNOWLEDGE.ERROR_DUPLICATE_REPOSITORY' : 'KNOWLEDGE.ERROR_DUPLICATE_WEB'));
     }
   }
   context.logger.info({ teamId: context.teamId, userId: context.userId, kind, sources: result.sourceIds.length }, 'knowledge sources added');
