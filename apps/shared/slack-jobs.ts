@@ -3,6 +3,7 @@ import type { QueueDefinition } from '../../adapters/queue/pg-boss-job-queue';
 import type { AnswerQuestionInput } from '../../core/assistant/answer-question.use-case';
 import type { SummaryRun } from '../../core/schedules/schedule-runs';
 import type { JobPayload } from '../../core/shared/job-queue.port';
+import { HOME_NOTICES } from '../../core/home/home-facts';
 
 /**
  * The queues the Slack routes send to and the worker works, one per kind of trigger. Every
@@ -104,7 +105,8 @@ export const summaryJob = z.object({ teamId: id, channelId: id, runAt: z.iso.dat
 export const greetingJob = z.object({ kind: z.literal('greeting'), eventId: id, teamId: id, channelId: id, userId: id, inviterId: nullableId });
 export const slackEventJob = z.discriminatedUnion('kind', [
   greetingJob,
-  z.object({ kind: z.literal('home'), eventId: id, teamId: id, userId: id, tab: id }),
+  // notice: a code (never text) saying why the click that queued this Home did nothing.
+  z.object({ kind: z.literal('home'), eventId: id, teamId: id, userId: id, tab: id, notice: z.enum(HOME_NOTICES).optional() }),
   z.object({
     kind: z.enum(['assistant_started', 'assistant_context']),
     eventId: id,

@@ -46,8 +46,22 @@ export interface HomeKnowledge {
   readonly counts: Readonly<Record<SourceKind, number>>;
 }
 
+/**
+ * Why a click in App Home did nothing, shown at the top of the Home it republishes (a Home tab's
+ * block action has no response_url and no channel for an ephemeral). The next publish without
+ * one (an open, Refresh, a source's progress) clears it.
+ * - `button_expired`: Slack's trigger id expired, or Slack did not answer in time (press again).
+ * - `button_failed`: Slack refused a call the click needed for another reason, e.g. a rate limit (try again shortly).
+ * - `not_allowed`: only whoever added the source or an admin may delete it or try it again.
+ * - `source_gone`: the source was deleted meanwhile.
+ */
+export const HOME_NOTICES = ['button_expired', 'button_failed', 'not_allowed', 'source_gone'] as const;
+export type HomeNotice = (typeof HOME_NOTICES)[number];
+
 /** Everything App Home shows about the workspace and the person looking at it. */
 export interface HomeFacts {
+  /** What went wrong with the person's last click, shown at the top. */
+  readonly notice?: HomeNotice;
   readonly userId: UserId;
   readonly locale: Locale;
   readonly appName: string;
@@ -78,6 +92,7 @@ export function homeFacts(input: {
   readonly assignments: readonly SeatAssignmentRecord[];
   readonly usage: MemberUsageTally | undefined;
   readonly knowledge?: HomeKnowledge;
+  readonly notice?: HomeNotice;
 }): HomeFacts {
   const { now } = input;
   const usable = input.subscriptions.filter((s) => Subscription.fromRecord(s).isUsableAt(now));
@@ -127,5 +142,6 @@ export function homeFacts(input: {
       resetsAt: usageWindow(now).resetsAt,
     },
     ...(input.knowledge ? { knowledge: input.knowledge } : {}),
+    ...(input.notice ? { notice: input.notice } : {}),
   };
 }

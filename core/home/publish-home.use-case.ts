@@ -9,7 +9,7 @@ import { decideTrigger, triggerSettings, type IgnoreReason } from '../triggers/d
 import { usageWindow } from '../usage/request-limit';
 import type { UsageEventRepository } from '../usage/usage-event-repository.port';
 import { isAdmin } from '../workspace/member';
-import { HOME_SOURCES_PER_KIND, homeFacts, type HomeFacts, type HomeKnowledge } from './home-facts';
+import { HOME_SOURCES_PER_KIND, homeFacts, type HomeFacts, type HomeKnowledge, type HomeNotice } from './home-facts';
 import type { SubscriptionRecord } from '../billing/subscription';
 import { knowledgeQuotaOf } from '../knowledge/knowledge-plan';
 import { canRemoveSource } from '../knowledge/knowledge-source';
@@ -33,6 +33,8 @@ export interface PublishHomeInput {
   readonly userId: UserId;
   /** Slack's `tab`: only the Home tab gets a view. */
   readonly tab: string;
+  /** Why the click that asked for this Home did nothing: shown at its top, until the next publish. */
+  readonly notice?: HomeNotice;
 }
 
 export interface PublishHomeDeps extends TriggerDeps {
@@ -109,6 +111,7 @@ export class PublishHome extends TriggerUseCase<PublishHomeDeps> {
       assignments,
       usage: tallies.find((t) => t.memberId === input.userId),
       ...(knowledge ? { knowledge } : {}),
+      ...(input.notice ? { notice: input.notice } : {}),
     });
     return this.deps.renderHome(facts);
   }

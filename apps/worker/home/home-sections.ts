@@ -3,12 +3,13 @@ import type { HomeView } from '../../../core/home/home-view';
 import { slackText } from '../../shared/messages/slack';
 import type { HomeSection } from './home-section';
 import { knowledgeSection } from './sections/knowledge.section';
+import { noticeSection } from './sections/notice.section';
 import { planSection } from './sections/plan.section';
 import { settingsSection } from './sections/settings.section';
 import { welcomeSection } from './sections/welcome.section';
 
 /** App Home, top to bottom. */
-export const HOME_SECTIONS: readonly HomeSection[] = [welcomeSection, planSection, knowledgeSection, settingsSection];
+export const HOME_SECTIONS: readonly HomeSection[] = [noticeSection, welcomeSection, planSection, knowledgeSection, settingsSection];
 
 /** Renders App Home for one person from the sections, in their language, linking to `publicUrl`. */
 export function homeRenderer(publicUrl: string, sections: readonly HomeSection[] = HOME_SECTIONS): (facts: HomeFacts) => HomeView {

@@ -36,6 +36,14 @@ describe('App Home: the facts it shows', () => {
     expect(payg.usage.limit).toBeNull();
   });
 
+  it('puts why the last click did nothing first, in the person’s language, and nothing without a notice', () => {
+    const render = homeRenderer('https://tomo.test/');
+    const facts = homeFacts({ ...base, subscriptions: [trial], assignments: [], notice: 'button_expired' });
+    expect(render(facts).blocks.slice(0, 2)).toEqual([{ type: 'text', text: ':warning: That button took too long to answer. Press it again.' }, { type: 'divider' }]);
+    expect(render({ ...facts, locale: 'ja', notice: 'not_allowed' }).blocks[0]).toEqual({ type: 'text', text: ':warning: このソースを削除・再試行できるのは、追加した人かワークスペース管理者だけです。' });
+    expect(render(homeFacts({ ...base, subscriptions: [trial], assignments: [] })).blocks[0]).toEqual({ type: 'header', text: 'Welcome to Tomo' });
+  });
+
   it('renders en and ja from its sections, admin links only for admins, within Block Kit’s limits', () => {
     const render = homeRenderer('https://tomo.test/');
     const facts = homeFacts({ ...base, subscriptions: [trial], assignments: [] });

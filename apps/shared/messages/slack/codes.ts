@@ -45,6 +45,10 @@ export const HOME_TEXT_CODES = [
   'HOME.LINK_PRICING',
   'HOME.REFRESH',
   'HOME.PRIVACY',
+  'HOME.NOTICE_BUTTON_EXPIRED',
+  'HOME.NOTICE_BUTTON_FAILED',
+  'HOME.NOTICE_NOT_ALLOWED',
+  'HOME.NOTICE_SOURCE_GONE',
 ] as const;
 
 /** The shared catalogue already has the greeting. */

@@ -65,6 +65,10 @@ export const slackEn: SlackCatalogue = {
   'HOME.LINK_PRICING': 'Pricing',
   'HOME.REFRESH': 'Refresh',
   'HOME.PRIVACY': 'Prompts and answers are not stored. The AI provider keeps what it receives for at most 30 days for abuse monitoring.',
+  'HOME.NOTICE_BUTTON_EXPIRED': ':warning: That button took too long to answer. Press it again.',
+  'HOME.NOTICE_BUTTON_FAILED': ':warning: That button did not go through: Slack refused it. Wait a moment and press it again.',
+  'HOME.NOTICE_NOT_ALLOWED': ':warning: Only the person who added that source or a workspace admin can delete it or try it again.',
+  'HOME.NOTICE_SOURCE_GONE': ':warning: That source had already been deleted.',
   'IMAGES.POSTED': 'Here are {count} images for: {prompt}',
   'IMAGES.NOT_AVAILABLE':
     'Image generation is not available in this workspace: no image-capable AI provider is configured. Ask your Tomo administrator to set one up.',

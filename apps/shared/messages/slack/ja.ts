@@ -65,6 +65,10 @@ export const slackJa: SlackCatalogue = {
   'HOME.LINK_PRICING': '料金',
   'HOME.REFRESH': '更新',
   'HOME.PRIVACY': 'プロンプトと回答は保存されません。AIプロバイダーは受け取った内容を不正利用の監視のため最大30日間保持します。',
+  'HOME.NOTICE_BUTTON_EXPIRED': ':warning: ボタンへの応答が間に合いませんでした。もう一度押してください。',
+  'HOME.NOTICE_BUTTON_FAILED': ':warning: Slackに断られたため、ボタンの操作が完了しませんでした。少し待ってからもう一度押してください。',
+  'HOME.NOTICE_NOT_ALLOWED': ':warning: このソースを削除・再試行できるのは、追加した人かワークスペース管理者だけです。',
+  'HOME.NOTICE_SOURCE_GONE': ':warning: このソースはすでに削除されていました。',
   'IMAGES.POSTED': '「{prompt}」の画像を{count}枚作成しました。',
   'IMAGES.NOT_AVAILABLE':
     'このワークスペースでは画像生成を利用できません。画像を生成できるAIプロバイダーが設定されていません。Tomoの管理者に設定を依頼してください。',
