@@ -6,6 +6,7 @@ import { removeKnowledgeSource, retryKnowledgeSource } from '../../../../../core
 import type { KnowledgeSourceRepository } from '../../../../../core/knowledge/knowledge-source-repository.port';
 import { KNOWLEDGE_QUOTAS } from '../../../../../core/knowledge/knowledge-source';
 import type { PlanName } from '../../../../../core/billing/plan';
+import type { HomeNotice } from '../../../../../core/home/home-facts';
 import type { InstallationRepository } from '../../../../../core/workspace/installation-repository.port';
 import type { Locale } from '../../../../../core/workspace/user';
 import { KNOWLEDGE_ACTIONS, KNOWLEDGE_MODALS } from '../../../../shared/knowledge-actions';
@@ -59,10 +60,14 @@ export function knowledgeInteractions(deps: KnowledgeInteractionDeps): Interacti
         return await clicked(deps, context, token);
       } catch (error) {
         // Slack refused a call made within its 3 seconds (an expired trigger_id, an unknown user,
-        // a rate limit): the click is acknowledged all the same, so Slack does not show it as the
-        // app failing to answer; nothing was changed.
+        // a rate limit) or did not answer in time: the click is acknowledged all the same, so
+        // Slack does not show it as the app failing to answer; nothing was changed. A Home tab's
+        // block action has no response_url and no channel for an ephemeral, so a Home published
+        // again says why at its top.
         if (!isChatPlatformError(error)) throw error;
         context.logger.warn({ teamId: context.teamId, code: error.code, platformCode: error.platformCode, method: error.method }, 'knowledge click not handled');
+        const expired = error.platformCode === 'expired_trigger_id' || error.code === 'unavailable';
+        await refreshHome(context, expired ? 'button_expired' : 'button_failed');
         return {};
       }
     },
@@ -85,7 +90,7 @@ async function clicked(deps: KnowledgeInteractionDeps, context: InteractionConte
     const member = await deps.views.member(token, context.userId);
     const outcome = await removeKnowledgeSource(deps.sources, { teamId: context.teamId, userId: context.userId, isAdmin: member.isAdmin, sourceId: action.value });
     context.logger.info({ teamId: context.teamId, userId: context.userId, outcome }, 'knowledge source delete');
-    await refreshHome(context);
+    await refreshHome(context, noticeOf(outcome));
   }
   if (action.action_id === KNOWLEDGE_ACTIONS.retry && action.value) {
     const member = await deps.views.member(token, context.userId);
@@ -94,7 +99,7 @@ async function clicked(deps: KnowledgeInteractionDeps, context: InteractionConte
       { teamId: context.teamId, userId: context.userId, isAdmin: member.isAdmin, sourceId: action.value },
     );
     context.logger.info({ teamId: context.teamId, userId: context.userId, outcome }, 'knowledge source retry');
-    await refreshHome(context);
+    await refreshHome(context, noticeOf(outcome));
   }
   return {};
 }
@@ -174,10 +179,24 @@ function errors(block: string, message: string): InteractionReply {
   return { body: { response_action: 'errors', errors: { [block]: message } } };
 }
 
-/** Home again for the person, at once (the ingestion job publishes its progress later). */
-async function refreshHome(context: InteractionContext): Promise<void> {
+/**
+ * What a Delete or Try again that changed nothing tells the person: they may not (no longer
+ * an admin, or never the source's owner), or the source is gone. A retry of a source no
+ * longer failed needs no word: Home shows it queued or reading.
+ */
+function noticeOf(outcome: 'removed' | 'queued' | 'not_found' | 'not_allowed' | 'not_failed'): HomeNotice | undefined {
+  if (outcome === 'not_allowed') return 'not_allowed';
+  if (outcome === 'not_found') return 'source_gone';
+  return undefined;
+}
+
+/**
+ * Home again for the person, at once (the ingestion job publishes its progress later), with
+ * `notice` at its top when the click did nothing (a code: the worker words it in their language).
+ */
+async function refreshHome(context: InteractionContext, notice?: HomeNotice): Promise<void> {
   const clickId = context.interaction.trigger_id ?? `${context.userId}:${context.clock.now().getTime()}`;
   const eventId = `kn-click:${clickId}`.slice(0, 64);
-  const payload: SlackEventJob = { kind: 'home', eventId, teamId: context.teamId, userId: context.userId, tab: 'home' };
+  const payload: SlackEventJob = { kind: 'home', eventId, teamId: context.teamId, userId: context.userId, tab: 'home', ...(notice ? { notice } : {}) };
   await context.queue.send(SLACK_QUEUES.slackEvent.name, payload, { dedupeKey: `${context.teamId}:${eventId}` });
 }
