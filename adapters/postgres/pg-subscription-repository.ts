@@ -37,7 +37,7 @@ export class PgSubscriptionRepository implements SubscriptionRepository {
     await this.orm.em.fork().transactional(async (em) => {
       const existing = await em.findOne(SubscriptionEntity, { id: record.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['teamId'] });
       if (existing && existing.teamId !== teamId) throw new Error(`Subscription ${record.id} belongs to another team`);
-      await em.upsert(SubscriptionEntity, { ...record });
+      await em.upsert(SubscriptionEntity, { ...record, pauseReason: record.pauseReason ?? null });
     });
   }
 }
@@ -56,6 +56,7 @@ function toRecord(row: Row): SubscriptionRecord {
     currentPeriodEnd: row.currentPeriodEnd,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     canceledAt: row.canceledAt ?? null,
+    pauseReason: (row.pauseReason ?? null) as SubscriptionRecord['pauseReason'],
     externalId: row.externalId ?? null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import type { BillingInterval, BillingMode, PaidPlanKey } from '../../core/billing/plan';
 import { findPlan } from '../../core/billing/plan-catalog';
 import type { GatewaySubscription, GatewaySubscriptionStatus } from '../../core/billing/payment-gateway.port';
+import type { PauseReason } from '../../core/billing/subscription';
 import { planForLookupKey } from './stripe-catalog-keys';
 
 /** Metadata keys Tomo writes on checkout sessions and subscriptions. */
@@ -76,6 +77,7 @@ export function toGatewaySubscription(sub: Stripe.Subscription): GatewaySubscrip
     billingMode: plan?.mode ?? null,
     quantity: isMetered(item) ? (Number.isInteger(seats) ? seats : 0) : (item.quantity ?? 0),
     status,
+    pauseReason: status === 'paused' ? pauseReasonOf(sub) : null,
     currentPeriodStart: fromSeconds(item.current_period_start),
     currentPeriodEnd: fromSeconds(item.current_period_end),
     // The customer portal and the Dashboard schedule a cancellation with `cancel_at` and leave
@@ -85,4 +87,25 @@ export function toGatewaySubscription(sub: Stripe.Subscription): GatewaySubscrip
     // `canceled_at` is when a cancellation was asked for (at period end: while the plan still runs).
     endedAt: sub.ended_at === null || sub.ended_at === undefined ? null : fromSeconds(sub.ended_at),
   };
+}
+
+/**
+ * Why Stripe paused it: `status_details.paused.subscription.type` (API 2026-05-27 on). A paused
+ * subscription without status details comes from before Stripe told reasons, when only a trial
+ * that ended without a payment method could pause one.
+ */
+function pauseReasonOf(sub: Stripe.Subscription): PauseReason {
+  const paused = sub.status_details?.paused;
+  if (!paused) return 'trial_ended';
+  switch (paused.subscription?.type) {
+    case 'trial_end_without_payment_method':
+      return 'trial_ended';
+    case 'first_payment_failure':
+    case 'final_payment_failure':
+      return 'payment_failed';
+    case 'pause_requested':
+      return 'requested';
+    default:
+      return 'other';
+  }
 }

@@ -153,5 +153,6 @@ export function toPaidSubscriptionSnapshot(
     currentPeriodEnd: sub.currentPeriodEnd,
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
     canceledAt: status === 'canceled' ? sub.endedAt : null,
+    pauseReason: status === 'paused' ? sub.pauseReason : null,
   };
 }

@@ -1,5 +1,6 @@
 import type { TeamId } from '../shared/ids';
 import type { BillingInterval, BillingMode, PaidPlanKey } from './plan';
+import type { PauseReason } from './subscription';
 
 /**
  * What billing needs from the payment provider (Stripe in production, see
@@ -32,7 +33,7 @@ export interface PaymentGateway {
   }): Promise<GatewaySubscription>;
   /** Ends the subscription now, without refund or final proration (uninstall). Already ended: no-op. */
   /**
-   * Resumes a paused subscription (its trial ended without a payment method) with a new period
+   * Resumes a paused subscription (for any `PauseReason`) with a new period
    * from now. The new period's invoice is paid in the same call; if that fails it stays paused.
    */
   resume(input: { readonly externalId: string }): Promise<GatewaySubscription>;
@@ -107,6 +108,8 @@ export interface GatewaySubscription {
   readonly billingMode: BillingMode | null;
   readonly quantity: number;
   readonly status: GatewaySubscriptionStatus;
+  /** Status paused: why, when the provider says (Stripe's `status_details`); else null. */
+  readonly pauseReason: PauseReason | null;
   readonly currentPeriodStart: Date;
   readonly currentPeriodEnd: Date;
   readonly cancelAtPeriodEnd: boolean;

@@ -15,8 +15,8 @@ export interface ResumeInput {
 }
 
 /**
- * An admin resumes a paused plan (its trial ended without a payment method) once a payment
- * method is added: the provider first, then the row takes the provider's state. Still paused
+ * An admin resumes a paused plan (whatever paused it: a trial ended without a payment method,
+ * once one is added; a failed renewal; a pause someone asked for): the provider first, then the row takes the provider's state. Still paused
  * afterwards when the provider could not charge the new period: the admin is told so
  * (SUBSCRIPTION.RESUME_PAYMENT_FAILED) rather than shown the same plan waiting without a word.
  */

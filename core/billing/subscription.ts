@@ -7,10 +7,17 @@ import type { BillingInterval, BillingMode, PlanKey } from './plan';
  * `Subscription.statusAt(now)` for the effective status. `suspended`: still open at the payment
  * provider but granting nothing (it stopped collecting after its retries, or reports a status
  * Tomo does not know); paying the open invoice makes it `active` again. `paused`: open at the
- * provider, granting nothing and billing nothing (Stripe's trial ended without a payment method);
- * resuming it once a payment method is added makes it `active` again.
+ * provider, granting nothing and billing nothing (`pauseReason` says why); resuming it makes it
+ * `active` again.
  */
 export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'suspended' | 'paused' | 'canceled' | 'expired';
+
+/**
+ * Why the provider paused a subscription (Stripe's `status_details.paused.subscription.type`):
+ * its trial ended without a payment method; a renewal payment failed (pause on payment failure);
+ * someone paused it (the pause endpoint, the Dashboard); or a reason this version does not know.
+ */
+export type PauseReason = 'trial_ended' | 'payment_failed' | 'requested' | 'other';
 export type SubscriptionKind = 'trial' | 'paid';
 
 /** What persistence stores for one subscription (table `subscriptions`). */
@@ -32,6 +39,8 @@ export interface SubscriptionRecord {
   readonly cancelAtPeriodEnd: boolean;
   /** When it ended (canceled, by the provider's `ended_at`); null while it is open. */
   readonly canceledAt: Date | null;
+  /** Why it is paused (status `paused`); null or absent: not known, read as a trial ended without a payment method (the only pause before Stripe told reasons). */
+  readonly pauseReason?: PauseReason | null;
   /** The payment provider's subscription id; null for trials. */
   readonly externalId: string | null;
   readonly createdAt: Date;
@@ -178,9 +187,9 @@ export class Subscription {
     this.state = { ...this.state, status: 'suspended', updatedAt: now };
   }
 
-  /** The provider paused it (a trial ended without a payment method): nothing billed, no answers, until resumed. */
-  pause(now: Date): void {
-    this.state = { ...this.state, status: 'paused', updatedAt: now };
+  /** The provider paused it (for `reason`): nothing billed, no answers, until resumed. */
+  pause(now: Date, reason: PauseReason | null): void {
+    this.state = { ...this.state, status: 'paused', pauseReason: reason, updatedAt: now };
   }
 
   changePlan(planKey: PlanKey, interval: BillingInterval, billingMode: BillingMode, now: Date): void {
@@ -199,14 +208,19 @@ export class Subscription {
 /**
  * Why a workspace with no usable plan has none, in the order people are told: a paid plan
  * suspended for an unpaid invoice (paying restores it), else one paused because its trial ended
- * without a payment method (adding one and resuming restores it), else paid plans that ended,
- * else none was ever bought. Entitlement's refusal and App Home's plan line both read this.
+ * without a payment method (adding one and resuming restores it), else one paused after a failed
+ * renewal payment (a working payment method and resuming), else one paused on request (resuming
+ * is enough), else paid plans that ended, else none was ever bought. Entitlement's refusal and
+ * App Home's plan line both read this.
  */
-export type LapsedPlans = 'payment_due' | 'payment_method_needed' | 'ended' | 'never_paid';
+export type LapsedPlans = 'payment_due' | 'payment_method_needed' | 'paused_after_failed_payment' | 'paused' | 'ended' | 'never_paid';
 
 export function lapsedPlans(subscriptions: readonly SubscriptionRecord[], now: Date): LapsedPlans {
-  const paid = subscriptions.filter((s) => s.kind === 'paid').map((s) => Subscription.fromRecord(s).statusAt(now));
-  if (paid.includes('suspended')) return 'payment_due';
-  if (paid.includes('paused')) return 'payment_method_needed';
+  const paid = subscriptions.filter((s) => s.kind === 'paid').map((s) => ({ status: Subscription.fromRecord(s).statusAt(now), reason: s.pauseReason ?? 'trial_ended' }));
+  if (paid.some((s) => s.status === 'suspended')) return 'payment_due';
+  const paused = paid.filter((s) => s.status === 'paused').map((s) => s.reason);
+  if (paused.includes('trial_ended')) return 'payment_method_needed';
+  if (paused.includes('payment_failed')) return 'paused_after_failed_payment';
+  if (paused.length > 0) return 'paused';
   return paid.length > 0 ? 'ended' : 'never_paid';
 }

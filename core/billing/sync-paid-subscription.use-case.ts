@@ -4,7 +4,7 @@ import type { TeamId, UserId } from '../shared/ids';
 import type { SeatAssignmentRepository } from '../seats/seat-assignment-repository.port';
 import { trimSeats } from '../seats/trim-seats';
 import type { BillingInterval, BillingMode, PaidPlanKey } from './plan';
-import type { SubscriptionRecord } from './subscription';
+import type { PauseReason, SubscriptionRecord } from './subscription';
 import { Subscription } from './subscription';
 import type { SubscriptionRepository } from './subscription-repository.port';
 
@@ -16,6 +16,8 @@ export interface PaidSubscriptionSnapshot {
   readonly billingMode: BillingMode;
   readonly quantity: number;
   readonly status: 'active' | 'past_due' | 'suspended' | 'paused' | 'canceled';
+  /** Why it is paused (status paused); null when the provider does not say. */
+  readonly pauseReason?: PauseReason | null;
   readonly currentPeriodStart: Date;
   readonly currentPeriodEnd: Date;
   readonly cancelAtPeriodEnd: boolean;
@@ -58,7 +60,7 @@ export class SyncPaidSubscription {
     else subscription.resumeAutoRenew(now);
     if (snapshot.status === 'past_due') subscription.markPastDue(now);
     if (snapshot.status === 'suspended') subscription.suspend(now);
-    if (snapshot.status === 'paused') subscription.pause(now);
+    if (snapshot.status === 'paused') subscription.pause(now, snapshot.pauseReason ?? null);
     if (snapshot.status === 'canceled') {
       subscription.cancelNow(now, snapshot.canceledAt ?? existing?.canceledAt ?? now);
     }

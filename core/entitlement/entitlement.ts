@@ -15,6 +15,8 @@ export type EntitlementDenialReason =
   | 'plan_ended'
   | 'payment_due'
   | 'payment_method_needed'
+  | 'paused_after_failed_payment'
+  | 'paused'
   | 'no_seat'
   | 'request_limit_reached'
   | 'uninstalled'
@@ -25,6 +27,8 @@ const DENIAL_CODES: Readonly<Record<EntitlementDenialReason, ErrorCode>> = {
   plan_ended: 'ENTITLEMENT.PLAN_ENDED',
   payment_due: 'ENTITLEMENT.PAYMENT_DUE',
   payment_method_needed: 'ENTITLEMENT.PAYMENT_METHOD_NEEDED',
+  paused_after_failed_payment: 'ENTITLEMENT.PAUSED_AFTER_FAILED_PAYMENT',
+  paused: 'ENTITLEMENT.PLAN_PAUSED',
   no_seat: 'ENTITLEMENT.NO_SEAT',
   other_workspace: 'ENTITLEMENT.OTHER_WORKSPACE',
   request_limit_reached: 'ENTITLEMENT.REQUEST_LIMIT_REACHED',

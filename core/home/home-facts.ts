@@ -24,6 +24,10 @@ export type HomePlan =
   | { readonly kind: 'payment_due' }
   /** No usable plan, and a paid one is paused (its trial ended without a payment method): adding one and resuming restores it. */
   | { readonly kind: 'payment_method_needed' }
+  /** No usable plan, and a paid one was paused after a renewal payment failed: a working payment method and resuming restore it. */
+  | { readonly kind: 'paused_after_failed_payment' }
+  /** No usable plan, and a paid one was paused on request (or for a reason not told): resuming restores it. */
+  | { readonly kind: 'paused' }
   | { readonly kind: 'none' };
 
 /** The person's seat: held, free for the taking on their next question, the trial's, or none. */

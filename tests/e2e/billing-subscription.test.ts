@@ -292,6 +292,21 @@ describe('billing configured', () => {
     const ja_ = await openSubscription(admin, '/ja/settings/subscription');
     expect(await ja_.locator('li.subscription-card', { has: ja_.getByRole('heading', { name: PLANS.gpt50.displayName }) }).count()).toBe(1);
     await ja_.close();
+
+    // Paused again, this time from the Dashboard: the note says so, with no word of a trial or payment method.
+    on.stripe!.pause(sub.id, 'pause_requested');
+    await on.stripe!.flushWebhooks();
+    await eventually(async () => (await on.rows()).find((r) => r.kind === 'paid')?.status === 'paused', 'the paused row');
+    await page.reload();
+    await card.waitFor();
+    expect(await card.getByTestId('paused-note').innerText()).toBe(en.subscription.pausedOnRequestNote);
+    const jaPaused = await openSubscription(admin, '/ja/settings/subscription');
+    expect(await jaPaused.getByTestId('paused-note').innerText()).toBe(ja.subscription.pausedOnRequestNote);
+    await jaPaused.close();
+    await card.getByRole('button', { name: en.subscription.resume.button }).click();
+    await page.locator('dialog[open]').getByRole('button', { name: en.actions.confirm }).click();
+    await expect.poll(() => card.getByTestId('subscription-status').innerText()).toBe('Active');
+    await on.stripe!.flushWebhooks();
     await page.close();
   });
 });

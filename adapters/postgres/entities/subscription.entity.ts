@@ -16,6 +16,8 @@ export const SubscriptionEntity = defineEntity({
     currentPeriodEnd: p.datetime(),
     cancelAtPeriodEnd: p.boolean(),
     canceledAt: p.datetime().nullable(),
+    /** Why a paused subscription is paused (core PauseReason); null: not known (a trial that ended without a payment method). */
+    pauseReason: p.string().length(16).nullable(),
     externalId: p.string().nullable().unique(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),

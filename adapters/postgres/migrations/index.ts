@@ -20,6 +20,7 @@ import { Migration20261128100000_robots_txt_cache } from './Migration20261128100
 import { Migration20261129100000_seal_knowledge_titles } from './Migration20261129100000_seal_knowledge_titles';
 import { Migration20261130090000_usage_reservation_month } from './Migration20261130090000_usage_reservation_month';
 import { Migration20261201090000_knowledge_source_addresses } from './Migration20261201090000_knowledge_source_addresses';
+import { Migration20261202090000_subscription_pause_reason } from './Migration20261202090000_subscription_pause_reason';
 
 type MigrationClass = new (...args: ConstructorParameters<typeof Migration>) => Migration;
 
@@ -47,4 +48,5 @@ export const migrations: { name: string; class: MigrationClass }[] = [
   { name: 'Migration20261129100000_seal_knowledge_titles', class: Migration20261129100000_seal_knowledge_titles },
   { name: 'Migration20261130090000_usage_reservation_month', class: Migration20261130090000_usage_reservation_month },
   { name: 'Migration20261201090000_knowledge_source_addresses', class: Migration20261201090000_knowledge_source_addresses },
+  { name: 'Migration20261202090000_subscription_pause_reason', class: Migration20261202090000_subscription_pause_reason },
 ];

@@ -57,6 +57,10 @@ export const en: MessageCatalogue = {
     "Tomo is paused for your workspace: the last payment for its plan did not go through. A workspace admin can pay the open invoice from {subscriptionUrl} and Tomo answers again at once.",
   'ENTITLEMENT.PAYMENT_METHOD_NEEDED':
     "Tomo is paused for your workspace: its plan's trial ended without a payment method. A workspace admin can add a payment method and resume the plan from {subscriptionUrl}, and Tomo answers again.",
+  'ENTITLEMENT.PAUSED_AFTER_FAILED_PAYMENT':
+    "Tomo is paused for your workspace: its plan was paused after a renewal payment failed. A workspace admin can update the payment method and resume the plan from {subscriptionUrl}, and Tomo answers again.",
+  'ENTITLEMENT.PLAN_PAUSED':
+    "Tomo is paused for your workspace: its plan was paused. A workspace admin can resume the plan from {subscriptionUrl}, and Tomo answers again.",
   'ENTITLEMENT.NO_SEAT':
     "You don't have a Tomo seat, and every seat of your workspace's subscriptions is taken. Ask a workspace admin to add a seat or assign you one at {membersUrl}",
   'ENTITLEMENT.OTHER_WORKSPACE':

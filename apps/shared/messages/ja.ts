@@ -58,6 +58,10 @@ export const ja: MessageCatalogue = {
     'プランの最新のお支払いが完了しなかったため、このワークスペースでのTomoは一時停止中です。ワークスペースの管理者が {subscriptionUrl} から未払いの請求書を支払うと、すぐに再開します。',
   'ENTITLEMENT.PAYMENT_METHOD_NEEDED':
     'プランのトライアルがお支払い方法の登録なしで終了したため、このワークスペースでのTomoは一時停止中です。ワークスペースの管理者が {subscriptionUrl} からお支払い方法を追加してプランを再開すると、再び回答します。',
+  'ENTITLEMENT.PAUSED_AFTER_FAILED_PAYMENT':
+    '更新時のお支払いが失敗したためプランが一時停止され、このワークスペースでは Tomo を一時停止しています。ワークスペースの管理者が {subscriptionUrl} でお支払い方法を更新してプランを再開すると、Tomo は再び回答します。',
+  'ENTITLEMENT.PLAN_PAUSED':
+    'プランが一時停止されたため、このワークスペースでは Tomo を一時停止しています。ワークスペースの管理者が {subscriptionUrl} でプランを再開すると、Tomo は再び回答します。',
   'ENTITLEMENT.NO_SEAT':
     'あなたにはTomoの席がなく、ワークスペースのサブスクリプションの席はすべて使用中です。ワークスペースの管理者に席の追加、または {membersUrl} での割り当てを依頼してください。',
   'ENTITLEMENT.OTHER_WORKSPACE':

@@ -53,6 +53,7 @@ export function aSubscription(overrides: Partial<SubscriptionRecord> = {}): Subs
     currentPeriodEnd: at(60 * 24 * 30),
     cancelAtPeriodEnd: false,
     canceledAt: null,
+    pauseReason: null,
     externalId: 'sub_ext_1',
     createdAt: at(0),
     updatedAt: at(0),

@@ -68,6 +68,10 @@ export function renderSubscription(state: StripeFakeState, sub: FakeSubscription
     object: 'subscription',
     customer: sub.customer,
     status: sub.status,
+    // Present only while paused (Stripe leaves the optional field out otherwise).
+    ...(sub.status === 'paused' && sub.paused
+      ? { status_details: { paused: { type: 'subscription', transitioned_at: sub.paused.transitioned_at, subscription: { type: sub.paused.type } } } }
+      : {}),
     metadata: sub.metadata,
     items: list(
       sub.items.map((item) => renderItem(state, sub, item)),

@@ -123,6 +123,8 @@ export interface FakeSubscription {
   start_date: number;
   billing_cycle_anchor: number;
   pending_lines: FakePendingLine[];
+  /** While paused: `status_details.paused` (why, since when), as Stripe renders it. */
+  paused?: { type: 'trial_end_without_payment_method' | 'first_payment_failure' | 'final_payment_failure' | 'pause_requested' | 'system'; transitioned_at: number };
 }
 
 export interface FakeEvent {

@@ -14,7 +14,7 @@ import { serveHostedPage } from './hosted-pages';
 import { FakeStripeError } from './stripe-fake-errors';
 import { renderSubscription } from './stripe-fake-render';
 import { matchRoute } from './stripe-fake-routing';
-import { StripeFakeState, type FakeEvent, type SubscriptionStatus } from './stripe-fake-state';
+import { StripeFakeState, type FakeEvent, type FakeSubscription, type SubscriptionStatus } from './stripe-fake-state';
 import { subscriptionRoutes } from './subscription-routes';
 
 export interface RecordedCall {
@@ -152,11 +152,29 @@ export class StripeFake {
   endTrialWithoutPaymentMethod(id: string): { paused: FakeEvent; updated: FakeEvent } {
     const sub = this.state.subscription(id);
     if (sub.status !== 'trialing') throw new Error(`fake Stripe: ${id} is ${sub.status}, not trialing`);
+    return this.pauseFor(sub, 'trial_end_without_payment_method');
+  }
+
+  /**
+   * An active subscription is paused: `pause_requested` by the pause endpoint or the Dashboard,
+   * `first_payment_failure` / `final_payment_failure` by Smart Retries' pause on payment failure
+   * (flexible billing mode). The same two events as a trial's end, with that reason in
+   * `status_details.paused.subscription.type`.
+   */
+  pause(id: string, type: 'pause_requested' | 'first_payment_failure' | 'final_payment_failure' | 'system'): { paused: FakeEvent; updated: FakeEvent } {
+    const sub = this.state.subscription(id);
+    if (sub.status !== 'active' && sub.status !== 'past_due') throw new Error(`fake Stripe: ${id} is ${sub.status}, not active`);
+    return this.pauseFor(sub, type);
+  }
+
+  private pauseFor(sub: FakeSubscription, type: NonNullable<FakeSubscription['paused']>['type']): { paused: FakeEvent; updated: FakeEvent } {
+    const previous = sub.status;
     sub.status = 'paused';
+    sub.paused = { type, transitioned_at: this.state.nowSeconds() };
     const rendered = renderSubscription(this.state, sub);
     return {
       paused: this.state.emit('customer.subscription.paused', rendered),
-      updated: this.state.emit('customer.subscription.updated', rendered, { status: 'trialing' }),
+      updated: this.state.emit('customer.subscription.updated', rendered, { status: previous }),
     };
   }
 

@@ -138,6 +138,7 @@ function resume(req: Parameters<FakeRoute['handle']>[0], state: StripeFakeState)
   }
   if (anchor === 'now') sub.billing_cycle_anchor = now;
   sub.status = declined ? 'past_due' : 'active';
+  delete sub.paused;
   const rendered = renderSubscription(state, sub);
   state.emit('customer.subscription.resumed', rendered);
   state.emit('customer.subscription.updated', rendered, changedAttributes(before, state, sub));

@@ -206,7 +206,7 @@ describe('POST /api/stripe/webhook', () => {
     const { paused, updated } = stripe.endTrialWithoutPaymentMethod(bought.subscriptionId);
     await settle(paused);
     await settle(updated);
-    expect(await ours()).toMatchObject({ status: 'paused', canceledAt: null });
+    expect(await ours()).toMatchObject({ status: 'paused', canceledAt: null, pauseReason: 'trial_ended' });
     expect(await planShown()).toEqual({ current: [], past: ['paused'], active: false });
 
     // A row an earlier version stored for the pause: canceled, with an end stamped.
@@ -227,6 +227,38 @@ describe('POST /api/stripe/webhook', () => {
     expect(await planShown()).toEqual({ current: ['active'], past: [], active: true });
     // Stripe resumes paused subscriptions only.
     await expect(dashboard.subscriptions.resume(bought.subscriptionId)).rejects.toThrow(/status=paused/);
+  });
+  it('a pause someone asked for and a pause after a failed renewal are told apart by Stripe\'s status_details; resumed, the plan is active again', async () => {
+    const bought = await buyThroughCheckout(a.admin, stripe, { plan: 'gpt50', seats: 2 });
+    for (const event of bought.events) await settle(event);
+    const ours = async () => (await a.rows()).find((r) => r.externalId === bought.subscriptionId);
+    const id = (await ours())!.id;
+    // What the Subscription page is given for this plan among the halted ones.
+    const shownReason = async () => {
+      const page = (await (await a.admin.get('/api/settings/subscription')).json()) as { past: { id: string; status: string; pauseReason: string | null }[] };
+      return page.past.filter((s) => s.id === id).map((s) => [s.status, s.pauseReason]);
+    };
+    const dashboard = createStripeClient({ secretKey: 'sk_test_dashboard', apiUrl: stripe.url });
+
+    // Paused from the Dashboard (or the pause endpoint): Stripe says `pause_requested`.
+    const requested = stripe.pause(bought.subscriptionId, 'pause_requested');
+    expect((await dashboard.subscriptions.retrieve(bought.subscriptionId)).status_details?.paused?.subscription.type).toBe('pause_requested');
+    await settle(requested.paused);
+    await settle(requested.updated);
+    expect(await ours()).toMatchObject({ status: 'paused', pauseReason: 'requested', canceledAt: null });
+    expect(await shownReason()).toEqual([['paused', 'requested']]);
+
+    await dashboard.subscriptions.resume(bought.subscriptionId, { billing_cycle_anchor: { type: 'now' } });
+    await settle(stripe.eventsOfType('customer.subscription.updated').at(-1)!);
+    expect(await ours()).toMatchObject({ status: 'active' });
+    expect(await shownReason()).toEqual([]);
+
+    // Smart Retries' "pause after the final failed payment": `final_payment_failure`.
+    const failed = stripe.pause(bought.subscriptionId, 'final_payment_failure');
+    await settle(failed.paused);
+    await settle(failed.updated);
+    expect(await ours()).toMatchObject({ status: 'paused', pauseReason: 'payment_failed' });
+    expect(await shownReason()).toEqual([['paused', 'payment_failed']]);
   });
   it('a cancellation at period end: Stripe stamps canceled_at when it is asked for, yet the row stays open, and records the end at ended_at', async () => {
     const bought = await buyThroughCheckout(a.admin, stripe, { plan: 'gpt50', seats: 1 });

@@ -367,5 +367,32 @@ describe('Slack app: the AI-app view, App Home, interactivity and greetings (rea
       await settled(world);
       expect(world.slack.state.suggestedPrompts.get(`${dm}/${root.ts}`)).toBeUndefined();
     });
+
+    it.each([
+      ['requested', 'T0PAUSEDREQ', 'ENTITLEMENT.PLAN_PAUSED', 'HOME.PLAN_PAUSED'],
+      ['payment_failed', 'T0PAUSEDPAY', 'ENTITLEMENT.PAUSED_AFTER_FAILED_PAYMENT', 'HOME.PLAN_PAUSED_AFTER_FAILED_PAYMENT'],
+    ] as const)('a plan paused for another reason (%s) is told as such, not as a missing payment method', async (reason, teamId, refusal, homeLine) => {
+      const pausedWs = seedWorkspace(world.slack, teamId);
+      await installThroughBrowser(world, pausedWs);
+      await endTrial(world, pausedWs);
+      await buyPlan(world, pausedWs, { id: `sub-${teamId}`, quantity: 3 });
+      const subscriptions = repositoriesOf(world).subscriptions;
+      const [paid] = (await subscriptions.listByTeam(pausedWs.team.id)).filter((s) => s.kind === 'paid');
+      await subscriptions.save(pausedWs.team.id, { ...paid!, status: 'paused', pauseReason: reason });
+      const subscriptionUrl = `${world.app.config.PUBLIC_URL}/settings/subscription`;
+
+      for (const [user, locale] of [[pausedWs.alice, 'en'], [pausedWs.bob, 'ja']] as const) {
+        const question = world.slack.addMessage({ channel: pausedWs.channel, user, text: `<@${pausedWs.team.botUserId}> question` });
+        await sendEvent(world, mention(world, { ts: question.ts, channel: pausedWs.channel, user }, pausedWs), { ws: pausedWs });
+        await eventually(() => expect(repliesIn(world, pausedWs.channel, question.ts)).toEqual([translate(refusal, { subscriptionUrl }, locale)]));
+      }
+      expect(translate(refusal, { subscriptionUrl }, 'en')).not.toContain('trial');
+
+      await sendEvent(world, { type: 'app_home_opened', user: pausedWs.alice, channel: `DHOME${teamId}`, tab: 'home', event_ts: `${Date.now() / 1000}` }, { ws: pausedWs });
+      await eventually(() => expect(world.slack.homeOf(pausedWs.alice)).toBeDefined());
+      const home = textsOf(world.slack.homeOf(pausedWs.alice));
+      expect(home).toContain(slackText(homeLine, { appName: 'Tomo' }, 'en'));
+      expect(home).not.toContain(slackText('HOME.PLAN_PAYMENT_METHOD_NEEDED', { appName: 'Tomo' }, 'en'));
+    });
   });
 });

@@ -38,6 +38,7 @@ class InMemoryEventLog implements ProcessedWebhookEventLog {
 }
 
 const paid: GatewaySubscription = {
+  pauseReason: null,
   externalId: 'sub_1',
   customerId: 'cus_1',
   teamId: TEAM,

@@ -87,7 +87,7 @@ describe('subscription states and transitions (spec 4)', () => {
 
   it('a pause (trial ended without a payment method) grants nothing and ends nothing; resuming starts a new period with no end kept', () => {
     const subscription = aPaidSubscription();
-    subscription.pause(at('2025-03-05T00:00:00Z'));
+    subscription.pause(at('2025-03-05T00:00:00Z'), 'trial_ended');
     expect(subscription.statusAt(at('2025-03-06T00:00:00Z'))).toBe('paused');
     expect(subscription.isUsableAt(at('2025-03-06T00:00:00Z'))).toBe(false);
     expect(subscription.toRecord().canceledAt).toBeNull();

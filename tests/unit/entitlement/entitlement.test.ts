@@ -1,3 +1,4 @@
+import type { SubscriptionRecord } from '../../../core/billing/subscription';
 import { describe, expect, it } from 'vitest';
 import type { EntitlementFacts } from '../../../core/entitlement/entitlement';
 import { decideEntitlement } from '../../../core/entitlement/entitlement';
@@ -208,5 +209,22 @@ describe('entitlement: may this member get an answer now? (spec 1, 4, 6, 9)', ()
     }
     expect(decideEntitlement(facts({ subscriptions: [paused, standard] }))).toMatchObject({ allowed: true, subscriptionId: 'std' });
     expect(decideEntitlement(facts({ subscriptions: [paused, trial] }))).toMatchObject({ allowed: true, seat: 'trial' });
+  });
+
+  it('a plan paused on request or after a failed renewal says so; a trial\'s end, which an admin must act on first, is told before them', () => {
+    const base = aSubscription('paused').onPlan('gpt50').withSeats(3).paused().build();
+    const requested = { ...base, id: 'req', pauseReason: 'requested' as const };
+    const failed = { ...base, id: 'fail', pauseReason: 'payment_failed' as const };
+    const other = { ...base, id: 'other', pauseReason: 'other' as const };
+    const trialEnded = { ...base, id: 'trial-end', pauseReason: 'trial_ended' as const };
+    const reasonOf = (subscriptions: SubscriptionRecord[]) => (decideEntitlement(facts({ subscriptions })) as { reason: string }).reason;
+    expect(reasonOf([requested])).toBe('paused');
+    expect(reasonOf([other])).toBe('paused');
+    expect(reasonOf([failed])).toBe('paused_after_failed_payment');
+    expect(reasonOf([requested, failed])).toBe('paused_after_failed_payment');
+    expect(reasonOf([requested, failed, trialEnded])).toBe('payment_method_needed');
+    // A row paused before reasons were kept reads as a trial's end.
+    expect(reasonOf([{ ...base, pauseReason: null }])).toBe('payment_method_needed');
+    expect(decideEntitlement(facts({ subscriptions: [requested] }))).toMatchObject({ error: { code: 'ENTITLEMENT.PLAN_PAUSED' } });
   });
 });

@@ -40,13 +40,16 @@ export function channelView(c: ChannelEntry) {
 export function subscriptionView(record: SubscriptionRecord, now: Date) {
   const subscription = Subscription.fromRecord(record);
   const plan = PLANS[record.planKey];
+  const status = subscription.statusAt(now);
   return {
     id: record.id,
     kind: record.kind,
     planKey: record.planKey,
     planName: plan.name,
     planDisplayName: plan.displayName,
-    status: subscription.statusAt(now),
+    status,
+    /** Why a paused plan is paused (an unknown reason of an older row: its trial ended without a payment method). */
+    pauseReason: status === 'paused' ? (record.pauseReason ?? 'trial_ended') : null,
     quantity: record.quantity,
     interval: record.interval,
     billingMode: record.billingMode,

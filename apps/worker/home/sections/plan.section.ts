@@ -13,8 +13,9 @@ export const planSection: HomeSection = ({ facts, t, day, page }) => {
     planText = t('HOME.PLAN_PAID', { plans });
   } else if (plan.kind === 'payment_due') {
     planText = `${t('HOME.PLAN_PAYMENT_DUE', { appName: facts.appName })} <${page('settings/subscription')}|${t('HOME.LINK_SUBSCRIPTION')}>`;
-  } else if (plan.kind === 'payment_method_needed') {
-    planText = `${t('HOME.PLAN_PAYMENT_METHOD_NEEDED', { appName: facts.appName })} <${page('settings/subscription')}|${t('HOME.LINK_SUBSCRIPTION')}>`;
+  } else if (plan.kind === 'payment_method_needed' || plan.kind === 'paused_after_failed_payment' || plan.kind === 'paused') {
+    const why = { payment_method_needed: 'HOME.PLAN_PAYMENT_METHOD_NEEDED', paused_after_failed_payment: 'HOME.PLAN_PAUSED_AFTER_FAILED_PAYMENT', paused: 'HOME.PLAN_PAUSED' } as const;
+    planText = `${t(why[plan.kind], { appName: facts.appName })} <${page('settings/subscription')}|${t('HOME.LINK_SUBSCRIPTION')}>`;
   } else {
     const ended = plan.kind === 'ended' ? t('HOME.PLAN_ENDED', { appName: facts.appName }) : t('HOME.PLAN_NONE', { appName: facts.appName });
     planText = `${ended} <${page('pricing')}|${t('HOME.LINK_PRICING')}>`;

@@ -121,6 +121,7 @@ export class InMemoryProvider implements ProviderPart {
   /** A customer paid a checkout: the provider's new subscription. */
   add(sub: Partial<GatewaySubscription> & { externalId: string; customerId: string }): GatewaySubscription {
     const full: GatewaySubscription = {
+      pauseReason: null,
       teamId: null,
       planKey: 'gpt50',
       interval: 'monthly',

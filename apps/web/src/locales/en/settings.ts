@@ -247,6 +247,8 @@ const settings = {
     pastDueNote: 'The last payment failed. Update the payment method in the Customer Portal to keep the plan.',
     suspendedNote: 'Stripe stopped retrying the payment, so Tomo no longer answers on this plan. Pay the open invoice in the Customer Portal to restore it.',
     pausedNote: 'Stripe paused this plan because its trial ended without a payment method, so Tomo does not answer on it and nothing is billed. Add a payment method in the Customer Portal, then resume the plan: a new billing period starts today.',
+    pausedAfterFailedPaymentNote: 'Stripe paused this plan after a renewal payment failed, so Tomo does not answer on it and nothing is billed. Update the payment method in the Customer Portal, then resume the plan: a new billing period starts today.',
+    pausedOnRequestNote: 'This plan is paused, so Tomo does not answer on it and nothing is billed. Resume it to start a new billing period today.',
     halted: 'Plans waiting for an admin',
     resume: {
       button: 'Resume the plan',

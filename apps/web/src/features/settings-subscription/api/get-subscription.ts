@@ -9,6 +9,8 @@ export interface SubscriptionView {
   planKey: string;
   planDisplayName: string;
   status: SubscriptionStatus;
+  /** Status paused: why (absent from servers older than this page: a trial that ended without a payment method). */
+  pauseReason?: 'trial_ended' | 'payment_failed' | 'requested' | 'other' | null;
   quantity: number;
   interval: 'monthly' | 'yearly' | null;
   billingMode: 'fixed_rate' | 'pay_as_you_go' | null;

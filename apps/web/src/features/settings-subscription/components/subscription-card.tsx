@@ -64,7 +64,7 @@ export function SubscriptionCard(props: {
       {s.status === 'suspended' ? <p className="subscription-flag">{t('subscription.suspendedNote')}</p> : null}
       {s.status === 'paused' ? (
         <p className="subscription-flag" data-testid="paused-note">
-          {t('subscription.pausedNote')}
+          {t(s.pauseReason === 'payment_failed' ? 'subscription.pausedAfterFailedPaymentNote' : s.pauseReason === 'requested' || s.pauseReason === 'other' ? 'subscription.pausedOnRequestNote' : 'subscription.pausedNote')}
         </p>
       ) : null}
       {s.status === 'paused' && props.canChange && props.onResume ? (
