@@ -15,15 +15,15 @@ export class InMemoryKnowledge implements KnowledgeSourceRepository, VectorStore
   /** Per source id, its address (the PostgreSQL adapter keeps a keyed hash of it). */
   private readonly addresses = new Map<string, string>();
 
-  async add(teamId: string, source: NewKnowledgeSource): Promise<'added' | 'duplicate'> {
+  async add(teamId: string, source: NewKnowledgeSource, options: { maxSources?: number } = {}): Promise<'added' | 'duplicate' | 'over_quota'> {
     if (source.teamId !== teamId) throw new Error('wrong team');
     const { address, ...record } = source;
-    if (address) {
-      const same = this.sameAddress(teamId, source.kind, address);
-      if (same.some((r) => r.status !== 'failed')) return 'duplicate';
-      for (const row of same) await this.remove(teamId, row.id);
-      this.addresses.set(source.id, address);
-    }
+    const same = address ? this.sameAddress(teamId, source.kind, address) : [];
+    if (same.some((r) => r.status !== 'failed')) return 'duplicate';
+    const held = [...this.rows.values()].filter((r) => r.teamId === teamId).length - same.length;
+    if (options.maxSources !== undefined && held >= options.maxSources) return 'over_quota';
+    for (const row of same) await this.remove(teamId, row.id);
+    if (address) this.addresses.set(source.id, address);
     this.rows.set(source.id, { ...record, status: 'queued', progressDone: 0, progressTotal: 0, failure: null, sizeBytes: 0, chunkCount: 0, robotsLeftOut: 0, updatedAt: source.createdAt });
     return 'added';
   }

@@ -43,47 +43,57 @@ export class PgKnowledgeSourceRepository implements KnowledgeSourceRepository {
     return this.pool;
   }
 
-  async add(teamId: string, source: NewKnowledgeSource): Promise<'added' | 'duplicate'> {
+  async add(teamId: string, source: NewKnowledgeSource, options: { maxSources?: number } = {}): Promise<'added' | 'duplicate' | 'over_quota'> {
     assertSameTeam(teamId, source);
     const pool = await this.db();
-    const insert = (db: pg.Pool | pg.PoolClient, hash: string | null) => db.query(
-      `insert into knowledge_sources (id, team_id, kind, title_sealed, url_sealed, file_id, page_limit, status, size_bytes, added_by, created_at, updated_at, address_hash)
-       values ($1, $2, $3, $4, $5, $6, $7, 'queued', 0, $8, $9, $9, $10)
-       on conflict (team_id, kind, address_hash) where address_hash is not null do nothing`,
-      [
-        source.id,
-        teamId,
-        source.kind,
-        this.secrets.seal(source.title.slice(0, 1000), sourceContext(teamId, source.id, 'title')),
-        source.url === null ? null : this.secrets.seal(source.url, sourceContext(teamId, source.id, 'url')),
-        source.fileId,
-        source.pageLimit,
-        source.addedBy,
-        source.createdAt,
-        hash,
-      ],
-    );
-    if (!source.address) {
-      await insert(pool, null);
-      return 'added';
+    const hashes = source.address ? this.addressHashes(teamId, source.kind, source.address) : [];
+    const vectors = hashes.length > 0 && (await this.hasVectors(pool));
+    try {
+      return await inTransaction(pool, async (client) => {
+        // One add at a time per workspace: the quota counted below sees every source added before.
+        if (options.maxSources !== undefined) await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`knowledge-sources/${teamId}`]);
+        if (hashes.length > 0) {
+          // A failed source of this address holds no passage: the new one takes its place. One being
+          // retried (queued, reading…) is no longer failed and stays, so this one is a duplicate.
+          const { rows: failed } = await client.query<{ id: string }>(
+            `delete from knowledge_sources where team_id = $1 and kind = $2 and address_hash = any($3::text[]) and status = 'failed' returning id`,
+            [teamId, source.kind, hashes],
+          );
+          if (vectors && failed.length > 0) await client.query(`delete from knowledge_vectors where team_id = $1 and source_id = any($2::uuid[])`, [teamId, failed.map((r) => r.id)]);
+          // The same source (also one hashed under a key since replaced, found by its older hash) is
+          // told before the quota; two modals submitted at once without the lock still meet on the
+          // unique index (team, kind, hash): one row is saved.
+          const { rows: same } = await client.query(`select 1 from knowledge_sources where team_id = $1 and kind = $2 and address_hash = any($3::text[]) limit 1`, [teamId, source.kind, hashes]);
+          if (same.length > 0) return 'duplicate';
+        }
+        if (options.maxSources !== undefined) {
+          const { rows } = await client.query<{ held: number }>('select count(*)::int as held from knowledge_sources where team_id = $1', [teamId]);
+          // Rolled back: a failed source deleted above stays.
+          if ((rows[0]?.held ?? 0) >= options.maxSources) throw new OverQuota();
+        }
+        const { rowCount } = await client.query(
+          `insert into knowledge_sources (id, team_id, kind, title_sealed, url_sealed, file_id, page_limit, status, size_bytes, added_by, created_at, updated_at, address_hash)
+           values ($1, $2, $3, $4, $5, $6, $7, 'queued', 0, $8, $9, $9, $10)
+           on conflict (team_id, kind, address_hash) where address_hash is not null do nothing`,
+          [
+            source.id,
+            teamId,
+            source.kind,
+            this.secrets.seal(source.title.slice(0, 1000), sourceContext(teamId, source.id, 'title')),
+            source.url === null ? null : this.secrets.seal(source.url, sourceContext(teamId, source.id, 'url')),
+            source.fileId,
+            source.pageLimit,
+            source.addedBy,
+            source.createdAt,
+            hashes[0] ?? null,
+          ],
+        );
+        return rowCount === 1 ? 'added' : 'duplicate';
+      });
+    } catch (error) {
+      if (error instanceof OverQuota) return 'over_quota';
+      throw error;
     }
-    const hashes = this.addressHashes(teamId, source.kind, source.address);
-    const vectors = await this.hasVectors(pool);
-    return inTransaction(pool, async (client) => {
-      // A failed source of this address holds no passage: the new one takes its place. One being
-      // retried (queued, reading…) is no longer failed and stays, so this one is a duplicate.
-      const { rows: failed } = await client.query<{ id: string }>(
-        `delete from knowledge_sources where team_id = $1 and kind = $2 and address_hash = any($3::text[]) and status = 'failed' returning id`,
-        [teamId, source.kind, hashes],
-      );
-      if (vectors && failed.length > 0) await client.query(`delete from knowledge_vectors where team_id = $1 and source_id = any($2::uuid[])`, [teamId, failed.map((r) => r.id)]);
-      // A source hashed under a key since replaced (rotation) is found by its older hash; two
-      // modals submitted at once meet on the unique index (team, kind, hash): one row is saved.
-      const { rows: older } = await client.query(`select 1 from knowledge_sources where team_id = $1 and kind = $2 and address_hash = any($3::text[]) limit 1`, [teamId, source.kind, hashes.slice(1)]);
-      if (older.length > 0) return 'duplicate';
-      const { rowCount } = await insert(client, hashes[0]!);
-      return rowCount === 1 ? 'added' : 'duplicate';
-    });
   }
 
   async statusOfAddress(teamId: string, kind: SourceKind, address: string): Promise<SourceStatus | null> {
@@ -246,3 +256,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
+
+/** Thrown inside `add`'s transaction to roll it back when the workspace's sources are at the quota. */
+class OverQuota extends Error {}

@@ -92,17 +92,18 @@ export class AddKnowledgeSource {
       if (status === 'failed') replaced += 1;
       else if (status !== null) return { status: 'refused', code: 'duplicate', params: {} };
     }
+    const overQuota: AddSourceResult = { status: 'refused', code: 'quota_sources', params: { max: quota.sources, plan: plan.charAt(0).toUpperCase() + plan.slice(1) } };
     const usage = await this.deps.sources.usage(teamId);
-    if (usage.sources - replaced + items.length > quota.sources) {
-      return { status: 'refused', code: 'quota_sources', params: { max: quota.sources, plan: plan.charAt(0).toUpperCase() + plan.slice(1) } };
-    }
+    if (usage.sources - replaced + items.length > quota.sources) return overQuota;
     const sourceIds: string[] = [];
     for (const item of items) {
       const id = this.deps.ids.next();
-      // Added in another modal since the check above: the index on the address tells.
-      if ((await this.deps.sources.add(teamId, { id, teamId, ...item, addedBy: userId, createdAt: this.deps.clock.now() })) === 'duplicate') {
-        return { status: 'refused', code: 'duplicate', params: {} };
-      }
+      // Added in another modal since the checks above: the repository tells (the address's
+      // index; the quota counted again under the workspace's lock).
+      const added = await this.deps.sources.add(teamId, { id, teamId, ...item, addedBy: userId, createdAt: this.deps.clock.now() }, { maxSources: quota.sources });
+      if (added === 'duplicate' && sourceIds.length === 0) return { status: 'refused', code: 'duplicate', params: {} };
+      if (added === 'over_quota' && sourceIds.length === 0) return overQuota;
+      if (added !== 'added') break;
       await this.deps.queue.send(this.deps.ingestQueue, { teamId, sourceId: id }, { dedupeKey: id });
       sourceIds.push(id);
     }

@@ -14,9 +14,11 @@ export interface KnowledgeSourceRepository {
   /**
    * Saves a queued source. With an address: a failed source of the same kind and address (it
    * holds nothing) is replaced by this one; one that is not failed keeps its place and nothing is
-   * saved ('duplicate'), also when two are added at once.
+   * saved ('duplicate'), also when two are added at once. `maxSources`: nothing is saved
+   * ('over_quota') when the workspace already holds that many (the replaced failed one not
+   * counted); sources added at once are counted one after the other, so none passes the quota.
    */
-  add(teamId: TeamId, source: NewKnowledgeSource): Promise<'added' | 'duplicate'>;
+  add(teamId: TeamId, source: NewKnowledgeSource, options?: { maxSources?: number }): Promise<'added' | 'duplicate' | 'over_quota'>;
   /** The status of the workspace's source of this kind and address, if it has one. */
   statusOfAddress(teamId: TeamId, kind: SourceKind, address: string): Promise<SourceStatus | null>;
   get(teamId: TeamId, id: string): Promise<KnowledgeSourceRecord | null>;

@@ -204,6 +204,30 @@ describe.each(adapters)('VectorStore contract: $name', ({ name, create }) => {
     expect(await sources.statusOfAddress(T1, 'repository', 'acme/lights')).toBeNull();
     expect(await repo(T1, randomUUID())).toBe('added');
   });
+
+  it('never holds more sources than the quota, also when several are added at once; a failed one replaced does not count', async () => {
+    const pdf = (id: string) =>
+      sources.add(T1, { id, teamId: T1, kind: 'pdf', title: `${id}.pdf`, url: null, fileId: `F${id}`, pageLimit: 1, addedBy: 'U1', createdAt: at }, { maxSources: 3 });
+    expect(await pdf(randomUUID())).toBe('added');
+    // Two places left, five modals submitted at once.
+    const results = await Promise.all(Array.from({ length: 5 }, () => pdf(randomUUID())));
+    expect(results.filter((r) => r === 'added')).toHaveLength(2);
+    expect(results.filter((r) => r === 'over_quota')).toHaveLength(3);
+    expect(await sources.list(T1)).toHaveLength(3);
+
+    // At the quota, a failed repository of the same address is replaced: still three.
+    await sources.remove(T1, (await sources.list(T1))[0]!.id);
+    const repo = (id: string) =>
+      sources.add(T1, { id, teamId: T1, kind: 'repository', title: 'acme/lights', url: 'https://github.com/acme/lights', fileId: null, pageLimit: 1, addedBy: 'U1', createdAt: at, address: 'acme/lights' }, { maxSources: 3 });
+    const failing = randomUUID();
+    expect(await repo(failing)).toBe('added');
+    await sources.markFailed(T1, failing, 'not_found', at);
+    expect(await repo(randomUUID())).toBe('added');
+    expect(await sources.list(T1)).toHaveLength(3);
+    expect(await pdf(randomUUID())).toBe('over_quota');
+    // Refused at the quota: nothing saved.
+    expect(await sources.list(T1)).toHaveLength(3);
+  });
 });
 
 describe.each(adapters.filter((a) => a.name !== 'in-memory'))('VectorStore on PostgreSQL: $name', ({ create }) => {
