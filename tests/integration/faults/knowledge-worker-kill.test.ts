@@ -164,13 +164,16 @@ describe('a worker killed mid-ingestion', () => {
     expect(job?.state).toBe('completed');
     expect(job!.retryCount).toBeGreaterThanOrEqual(1);
 
-    // The same repository ingested without interruption, for comparison.
+    // The same repository ingested again without interruption, for comparison: a workspace holds
+    // one source per repository, so the resumed one is read and then deleted first.
+    const resumed = await stored(source.id);
+    const resumedRecord = await sources.get(world.ws.team.id, source.id);
+    expect(await sources.remove(world.ws.team.id, source.id)).toBe(true);
     world.openai.delayEmbeddings(0);
     const reference = await addRepository();
     await eventually(async () => expect((await sources.get(world.ws.team.id, reference.id))?.status).toBe('ready'), 60_000);
-
-    const [resumed, whole] = [await stored(source.id), await stored(reference.id)];
-    const [resumedRecord, wholeRecord] = [await sources.get(world.ws.team.id, source.id), await sources.get(world.ws.team.id, reference.id)];
+    const whole = await stored(reference.id);
+    const wholeRecord = await sources.get(world.ws.team.id, reference.id);
     expect(whole.ordinals.length).toBeGreaterThan(24);
     expect(resumedRecord!.chunkCount).toBe(wholeRecord!.chunkCount);
     expect(resumed.ordinals).toEqual(whole.ordinals);
