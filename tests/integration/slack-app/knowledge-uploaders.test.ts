@@ -194,6 +194,9 @@ describe('Knowledge uploaders in App Home through signed interactions (real serv
   it('does not hold the ack of an Add click for a slow Slack: users.info answering after the trigger expired opens no modal', async () => {
     // Slack answers users.info only after 5 s (its trigger_id and its ack deadline are 3 s):
     // the click is acknowledged without waiting, and no views.open is tried on a dead trigger.
+    // The earlier clicks' home jobs read users.info too: finished first, so the late answer is the click's.
+    await settled(world, SLACK_QUEUES.slackEvent.name);
+    await settled(world, KNOWLEDGE_QUEUES.knowledgeIngest.name);
     const opens = world.slack.callsTo('views.open').length;
     world.slack.answerLate('users.info', 5_000);
     expect((await postInteraction(world, click(world.ws.alice, 'knowledge.add.web'))).status).toBe(200);
