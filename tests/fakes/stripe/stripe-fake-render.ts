@@ -72,6 +72,9 @@ export function renderSubscription(state: StripeFakeState, sub: FakeSubscription
     ...(sub.status === 'paused' && sub.paused
       ? { status_details: { paused: { type: 'subscription', transitioned_at: sub.paused.transitioned_at, subscription: { type: sub.paused.type } } } }
       : {}),
+    // Checkout's subscriptions are in flexible billing mode, the default since 2025-09-30.clover
+    // (what Stripe's pause endpoint and pause on payment failure require).
+    billing_mode: { type: 'flexible', flexible: { proration_discounts: 'included' } },
     metadata: sub.metadata,
     items: list(
       sub.items.map((item) => renderItem(state, sub, item)),

@@ -14,8 +14,8 @@ import { serveHostedPage } from './hosted-pages';
 import { FakeStripeError } from './stripe-fake-errors';
 import { renderSubscription } from './stripe-fake-render';
 import { matchRoute } from './stripe-fake-routing';
-import { StripeFakeState, type FakeEvent, type FakeSubscription, type SubscriptionStatus } from './stripe-fake-state';
-import { subscriptionRoutes } from './subscription-routes';
+import { StripeFakeState, type FakeEvent, type SubscriptionStatus } from './stripe-fake-state';
+import { pauseSubscription, subscriptionRoutes } from './subscription-routes';
 
 export interface RecordedCall {
   method: string;
@@ -152,36 +152,22 @@ export class StripeFake {
   endTrialWithoutPaymentMethod(id: string): { paused: FakeEvent; updated: FakeEvent } {
     const sub = this.state.subscription(id);
     if (sub.status !== 'trialing') throw new Error(`fake Stripe: ${id} is ${sub.status}, not trialing`);
-    return this.pauseFor(sub, 'trial_end_without_payment_method');
+    return pauseSubscription(this.state, sub, 'trial_end_without_payment_method');
   }
 
   /**
-   * An active subscription is paused: `pause_requested` by the pause endpoint or the Dashboard,
-   * `first_payment_failure` / `final_payment_failure` by Smart Retries' pause on payment failure
-   * (flexible billing mode). The same two events as a trial's end, with that reason in
-   * `status_details.paused.subscription.type`.
+   * Stripe pauses an active subscription on its own: `first_payment_failure` /
+   * `final_payment_failure` by Smart Retries' pause on payment failure (flexible billing mode),
+   * `system` for a reason Stripe does not name. A pause someone asks for goes through
+   * `POST /v1/subscriptions/:id/pause` (`pause_requested`). The same two events as a trial's end,
+   * with that reason in `status_details.paused.subscription.type`.
    */
-  pause(id: string, type: 'pause_requested' | 'first_payment_failure' | 'final_payment_failure' | 'system'): { paused: FakeEvent; updated: FakeEvent } {
+  pause(id: string, type: 'first_payment_failure' | 'final_payment_failure' | 'system'): { paused: FakeEvent; updated: FakeEvent } {
     const sub = this.state.subscription(id);
     if (sub.status !== 'active' && sub.status !== 'past_due') throw new Error(`fake Stripe: ${id} is ${sub.status}, not active`);
-    return this.pauseFor(sub, type);
+    return pauseSubscription(this.state, sub, type);
   }
 
-  private pauseFor(sub: FakeSubscription, type: NonNullable<FakeSubscription['paused']>['type']): { paused: FakeEvent; updated: FakeEvent } {
-    const previous = sub.status;
-    sub.status = 'paused';
-    sub.paused = { type, transitioned_at: this.state.nowSeconds() };
-    const rendered = renderSubscription(this.state, sub);
-    return {
-      paused: this.state.emit('customer.subscription.paused', rendered),
-      updated: this.state.emit('customer.subscription.updated', rendered, { status: previous }),
-    };
-  }
-
-  /**
-   * The period of a subscription set to cancel at its end is over: Stripe ends it then, keeps
-   * `canceled_at` (when the cancellation was asked for) and stamps `ended_at` with the period end.
-   */
   /** The customer's payment method is declined from now on (or accepted again with `false`). */
   declinePayments(customerId: string, declined = true): void {
     const customer = this.state.customers.get(customerId);
@@ -189,6 +175,10 @@ export class StripeFake {
     customer.declines = declined;
   }
 
+  /**
+   * The period of a subscription set to cancel at its end is over: Stripe ends it then, keeps
+   * `canceled_at` (when the cancellation was asked for) and stamps `ended_at` with the period end.
+   */
   endPeriod(id: string): FakeEvent {
     const sub = this.state.subscription(id);
     if (!sub.cancel_at_period_end && sub.cancel_at === null) throw new Error(`fake Stripe: ${id} is not set to cancel`);

@@ -1,11 +1,11 @@
 // Subscriptions: retrieve, list by customer, update (quantity with prorations, cancel at period
-// end, metadata), resume a paused one, and cancel. Every change emits the customer.subscription.*
+// end, metadata), pause an active one, resume a paused one, and cancel. Every change emits the customer.subscription.*
 // event Stripe would send.
 import { form, type FormObject } from './form-codec';
 import { invalid } from './stripe-fake-errors';
 import { list, renderSubscription } from './stripe-fake-render';
 import { route, type FakeRoute } from './stripe-fake-routing';
-import { addInterval, mergeMetadata, type FakeSubscription, type StripeFakeState } from './stripe-fake-state';
+import { addInterval, mergeMetadata, type FakeEvent, type FakeSubscription, type StripeFakeState } from './stripe-fake-state';
 import { prorationLines, type ItemChange } from './proration';
 
 export function parseItemChanges(state: StripeFakeState, sub: FakeSubscription, raw: FormObject[]): ItemChange[] {
@@ -108,6 +108,61 @@ function update(req: Parameters<FakeRoute['handle']>[0], state: StripeFakeState)
 }
 
 /**
+ * Stripe moves a subscription to `paused` and says why in `status_details.paused.subscription.type`:
+ * `customer.subscription.paused` then `customer.subscription.updated` (its previous status).
+ */
+export function pauseSubscription(
+  state: StripeFakeState,
+  sub: FakeSubscription,
+  type: NonNullable<FakeSubscription['paused']>['type'],
+): { paused: FakeEvent; updated: FakeEvent } {
+  const previous = sub.status;
+  sub.status = 'paused';
+  sub.paused = { type, transitioned_at: state.nowSeconds() };
+  const rendered = renderSubscription(state, sub);
+  return {
+    paused: state.emit('customer.subscription.paused', rendered),
+    updated: state.emit('customer.subscription.updated', rendered, { status: previous }),
+  };
+}
+
+/**
+ * `POST /v1/subscriptions/:id/pause` (API 2026-09-30.endive on, flexible billing mode, the default
+ * for subscriptions Checkout creates): only an `active` one, and only `type=subscription`. The
+ * reason Stripe gives is `pause_requested`. Unused time of licensed items is credited as Stripe
+ * does by default (`bill_for[unused_time_from][type]=now`, `invoicing_behavior=pending_invoice_item`:
+ * a pending credit for the next invoice); `item_current_period_start` credits the whole period,
+ * `none` nothing. With `invoicing_behavior=invoice` Stripe invoices the credit at once, which the
+ * fake (no invoice objects) leaves out.
+ */
+function pause(req: Parameters<FakeRoute['handle']>[0], state: StripeFakeState): unknown {
+  const sub = state.subscription(req.params.id ?? '', 'id');
+  const type = form.str(req.form, 'type') ?? 'subscription';
+  if (type !== 'subscription') throw invalid('Invalid type: must be subscription', 'type');
+  const invoicing = form.str(req.form, 'invoicing_behavior') ?? 'pending_invoice_item';
+  if (invoicing !== 'invoice' && invoicing !== 'pending_invoice_item') {
+    throw invalid('Invalid invoicing_behavior: must be one of invoice or pending_invoice_item', 'invoicing_behavior');
+  }
+  const billFor = form.obj(req.form, 'bill_for');
+  const from = form.str(form.obj(billFor, 'unused_time_from'), 'type') ?? 'now';
+  if (from !== 'now' && from !== 'item_current_period_start' && from !== 'none') {
+    throw invalid('Invalid bill_for[unused_time_from][type]: must be one of now, item_current_period_start or none', 'bill_for[unused_time_from][type]');
+  }
+  if (sub.status !== 'active') throw invalid(`Only subscriptions with \`status=active\` can be paused; this one is \`${sub.status}\`.`);
+  if (from !== 'none' && invoicing === 'pending_invoice_item') {
+    for (const item of sub.items) {
+      const price = state.prices.get(item.price);
+      if (!price || price.recurring?.usage_type === 'metered') continue;
+      const at = from === 'now' ? state.nowSeconds() : item.current_period_start;
+      // The unused time is what changing the quantity to 0 at that moment would credit.
+      sub.pending_lines.push(...prorationLines(state, { item, price, quantity: 0 }, at));
+    }
+  }
+  pauseSubscription(state, sub, 'pause_requested');
+  return renderSubscription(state, sub);
+}
+
+/**
  * `POST /v1/subscriptions/:id/resume`: only a paused subscription. `billing_cycle_anchor[type]=now`
  * (the default; this API version takes an object, older ones the bare string) starts a new period
  * now; `unchanged` moves to the period around now on the old anchor.
@@ -165,6 +220,7 @@ export const subscriptionRoutes: FakeRoute[] = [
       '/v1/subscriptions',
     );
   }),
+  route('POST', '/v1/subscriptions/:id/pause', pause),
   route('POST', '/v1/subscriptions/:id/resume', resume),
   route('POST', '/v1/subscriptions/:id', update),
   route('DELETE', '/v1/subscriptions/:id', (req, state) => {
