@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStripeClient } from '../../adapters/stripe/stripe-client';
 import { PLANS } from '../../core/billing/plan-catalog';
 import { translate } from '../../apps/shared/messages';
 import en from '../../apps/web/src/locales/en/settings';
@@ -293,8 +294,8 @@ describe('billing configured', () => {
     expect(await ja_.locator('li.subscription-card', { has: ja_.getByRole('heading', { name: PLANS.gpt50.displayName }) }).count()).toBe(1);
     await ja_.close();
 
-    // Paused again, this time from the Dashboard: the note says so, with no word of a trial or payment method.
-    on.stripe!.pause(sub.id, 'pause_requested');
+    // Paused again, this time on request (Stripe's pause endpoint, through the real SDK): the note says so, with no word of a trial or payment method.
+    await createStripeClient({ secretKey: 'sk_test_dashboard', apiUrl: on.stripe!.url }).subscriptions.pause(sub.id);
     await on.stripe!.flushWebhooks();
     await eventually(async () => (await on.rows()).find((r) => r.kind === 'paid')?.status === 'paused', 'the paused row');
     await page.reload();

@@ -240,11 +240,11 @@ describe('POST /api/stripe/webhook', () => {
     };
     const dashboard = createStripeClient({ secretKey: 'sk_test_dashboard', apiUrl: stripe.url });
 
-    // Paused from the Dashboard (or the pause endpoint): Stripe says `pause_requested`.
-    const requested = stripe.pause(bought.subscriptionId, 'pause_requested');
+    // Paused with the pause endpoint (the Dashboard uses it too): Stripe says `pause_requested`.
+    await dashboard.subscriptions.pause(bought.subscriptionId);
     expect((await dashboard.subscriptions.retrieve(bought.subscriptionId)).status_details?.paused?.subscription.type).toBe('pause_requested');
-    await settle(requested.paused);
-    await settle(requested.updated);
+    await settle(stripe.eventsOfType('customer.subscription.paused').at(-1)!);
+    await settle(stripe.eventsOfType('customer.subscription.updated').at(-1)!);
     expect(await ours()).toMatchObject({ status: 'paused', pauseReason: 'requested', canceledAt: null });
     expect(await shownReason()).toEqual([['paused', 'requested']]);
 
