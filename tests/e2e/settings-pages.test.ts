@@ -624,6 +624,27 @@ describe('Schedules', () => {
     await page.goto('/settings/schedules');
     await page.locator('tr[data-channel="C0GENERAL"]').waitFor();
     await expect.poll(() => page.getByLabel('Local time for general').inputValue()).toBe(inTokyo);
+    const row = page.locator('tr[data-channel="C0GENERAL"]');
+    expect(await row.locator('.settings-hint').innerText()).toBe('Runs at 09:00 America/New_York time; saved unchanged, it stays there');
+
+    // A teammate in Tokyo changes only the lookback days: the schedule stays at 09:00 New York time.
+    const repository = new PgScheduleSettingsRepository(world.app.database.orm);
+    await page.getByLabel('Lookback days for general').fill('4');
+    await row.getByRole('button', { name: en.actions.save }).click();
+    await expect.poll(async () => (await repository.findLatest(TEAM_A, 'C0GENERAL'))?.lookbackDays).toBe(4);
+    const kept = (await repository.findLatest(TEAM_A, 'C0GENERAL'))!;
+    expect(kept.timeZone).toBe('America/New_York');
+    expect(runAtOrAfter(kept, now)).toEqual(runsAt);
+    await idle(page);
+    expect(await page.getByLabel('Local time for general').inputValue()).toBe(inTokyo);
+
+    // A time typed in Tokyo is Tokyo's: the schedule moves to that zone.
+    await page.getByLabel('Local time for general').fill('10:00');
+    await row.getByRole('button', { name: en.actions.save }).click();
+    await expect.poll(async () => (await repository.findLatest(TEAM_A, 'C0GENERAL'))?.timeZone).toBe('Asia/Tokyo');
+    expect((await repository.findLatest(TEAM_A, 'C0GENERAL'))!.startTimeUtc).toBe('01:00');
+    await idle(page);
+    expect(await row.locator('.settings-hint').count()).toBe(0);
     await tokyo.close();
   });
 });

@@ -207,6 +207,7 @@ const settings = {
     },
     summaryFor: 'Daily summary of {{channel}}',
     localTimeFor: 'Local time for {{channel}}',
+    keptInZone: 'Runs at {{time}} {{zone}} time; saved unchanged, it stays there',
     lookbackFor: 'Lookback days for {{channel}}',
   },
   usage: {

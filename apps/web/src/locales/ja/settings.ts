@@ -202,6 +202,7 @@ const settings: Localized<typeof en> = {
     },
     summaryFor: '{{channel}} の毎日の要約',
     localTimeFor: '{{channel}} の現地時間',
+    keptInZone: '{{zone}} の {{time}} に実行（時刻を変えずに保存すればそのままです）',
     lookbackFor: '{{channel}} の対象日数',
   },
   usage: {

@@ -37,6 +37,9 @@ export function SchedulesPage() {
   // The browser's IANA time zone: the schedule keeps its local time there across daylight saving.
   const timeZone = browserTimeZone();
 
+  /** The zone a saved row keeps its local time in, when it is not this browser's. */
+  const keptZone = (row: ScheduleRowView): string | null =>
+    row.startTimeUtc !== null && row.timeZone && row.localTime && row.timeZone !== timeZone ? row.timeZone : null;
   /** A row's saved setting as its inputs show it. */
   const savedDraft = (row: ScheduleRowView, defaults: { localTime: string }): Draft => {
     const toLocal = () => {
@@ -92,14 +95,18 @@ export function SchedulesPage() {
       return;
     }
     setSavedFrom(row.channelId);
+    // A row kept in another zone whose time was left as shown keeps that zone and its local time
+    // there: saving only the lookback days or the switch does not move the schedule to this
+    // browser's zone (whose daylight saving would then apply). A time typed here is this zone's.
+    const zoneKept = keptZone(row) !== null && draft.localTime.trim() === savedDraft(row, data!.defaults).localTime;
     void action.run(
       'UI.SAVING',
       () =>
         saveSchedule(row.channelId, {
           isSummaryEnabled: draft.isSummaryEnabled,
-          localTime: draft.localTime,
+          localTime: zoneKept ? row.localTime! : draft.localTime,
           timezoneOffsetMinutes: offset,
-          ...(timeZone ? { timeZone } : {}),
+          ...(zoneKept ? { timeZone: row.timeZone! } : timeZone ? { timeZone } : {}),
           lookbackDays: lookback.value,
         }),
       list.reload,
@@ -141,6 +148,8 @@ export function SchedulesPage() {
             const set = (next: Partial<Draft>) => setDrafts((all) => ({ ...all, [row.channelId]: { ...draft, ...next } }));
             const errors: RowErrors = { ...(refusal?.channelId === row.channelId ? { [refusal.field]: refusal.message } : {}), ...invalid[row.channelId] };
             const errorId = (field: keyof RowErrors) => `schedule-${row.channelId}-${field}-error`;
+            const otherZone = keptZone(row);
+            const zoneHintId = `schedule-${row.channelId}-zone`;
             // Enter in a row's inputs saves that row, as a form would (not while an IME composes).
             const saveOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
               if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
@@ -165,10 +174,15 @@ export function SchedulesPage() {
                     value={draft.localTime}
                     aria-label={t('schedules.localTimeFor', { channel: row.channelName })}
                     aria-invalid={errors.localTime ? true : undefined}
-                    aria-describedby={errors.localTime ? errorId('localTime') : undefined}
+                    aria-describedby={[errors.localTime ? errorId('localTime') : null, otherZone ? zoneHintId : null].filter(Boolean).join(' ') || undefined}
                     onChange={(event) => set({ localTime: event.target.value })}
                     onKeyDown={saveOnEnter}
                   />
+                  {otherZone ? (
+                    <p className="settings-hint" id={zoneHintId}>
+                      {t('schedules.keptInZone', { time: row.localTime, zone: otherZone })}
+                    </p>
+                  ) : null}
                   {errors.localTime ? (
                     <p className="settings-error" role="alert" id={errorId('localTime')}>
                       {errors.localTime}
