@@ -53,3 +53,13 @@ export async function whileDatabaseAway<T>(attempt: () => Promise<T>, options: D
     }
   }
 }
+
+/**
+ * A write made after its answer reached Slack (the request's count, the audit line): a restart
+ * or failover of PostgreSQL at that instant is waited out for up to `waitMs` (30 s by default),
+ * since failing the job would have its retry ask the model again and replace the answer shown.
+ * The write must be safe to repeat: a statement the outage cut off may have been applied.
+ */
+export function outlastingOutage<T>(write: () => Promise<T>, waitMs = 30_000): Promise<T> {
+  return whileDatabaseAway(write, { waitMs, warn: () => undefined });
+}

@@ -3,6 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { UsageEventRepository, UsageReservationRequest } from '../../core/usage/usage-event-repository.port';
 import type { MemberUsageTally, UsageEventRecord } from '../../core/usage/usage-event';
 import { deliveryRecordId } from '../queue/job-context';
+import { outlastingOutage } from './database-wait';
 import { UsageEventEntity } from './entities/usage-event.entity';
 import { preparedQueries, type PreparedQuery } from './native-pool';
 import { assertSameTeam } from './team-scope';
@@ -29,18 +30,21 @@ export class PgUsageEventRepository implements UsageEventRepository {
 
   async record(teamId: string, event: UsageEventRecord, reservationId?: string): Promise<void> {
     assertSameTeam(teamId, event);
+    // The id is taken once: a write repeated after an outage inserts nothing the second time.
     const row = { ...event, id: deliveryRecordId('usage') ?? event.id };
     if (reservationId === undefined) {
-      await this.orm.em.fork().createQueryBuilder(UsageEventEntity).insert(row).onConflict(['teamId', 'id']).ignore().execute();
+      await outlastingOutage(() => this.orm.em.fork().createQueryBuilder(UsageEventEntity).insert(row).onConflict(['teamId', 'id']).ignore().execute());
       return;
     }
     // One statement: the request is counted and stops being held at the same instant.
-    await this.query(
-      'usage-record-reserved',
-      `with released as (delete from usage_reservations where team_id = $1 and id = $7)
-       insert into usage_events (team_id, id, member_id, subscription_id, kind, occurred_at)
-       values ($1, $2, $3, $4, $5, $6) on conflict (team_id, id) do nothing`,
-      [teamId, row.id, row.memberId, row.subscriptionId, row.kind, row.occurredAt, reservationId],
+    await outlastingOutage(() =>
+      this.query(
+        'usage-record-reserved',
+        `with released as (delete from usage_reservations where team_id = $1 and id = $7)
+         insert into usage_events (team_id, id, member_id, subscription_id, kind, occurred_at)
+         values ($1, $2, $3, $4, $5, $6) on conflict (team_id, id) do nothing`,
+        [teamId, row.id, row.memberId, row.subscriptionId, row.kind, row.occurredAt, reservationId],
+      ),
     );
   }
 

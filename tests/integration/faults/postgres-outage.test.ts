@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../slack-app/support/slack-app-world';
 import { askInChannel, deliver, startFaultWorld, waitForStatus, type FaultWorld, type Question } from './support/fault-world';
@@ -27,28 +28,28 @@ describe('PostgreSQL down for 10 seconds', () => {
     await world?.close();
   });
 
+  /** Every question asked in this file: the fake model answers each with its own words. */
+  const questions: Question[] = [];
   const answerTo = (question: Question) => `The answer to ${question.eventId}, given once.`;
+  const answeringEach = () => ({
+    respond: (prompt: { turns: { text: string }[] }) => {
+      const asked = prompt.turns.map((t) => t.text).join(' ');
+      const question = questions.find((q) => asked.includes(q.eventId));
+      return { text: question ? answerTo(question) : 'unexpected question' };
+    },
+  });
   const finishedReplies = (question: Question) =>
     world.slack.botReplies(question.ws.channel, question.ts).map((m) => [m.text, m.streamState ?? 'posted']);
 
   it('is not ready while it is away, refuses events with a 5xx so Slack retries them, and answers each once afterwards', async () => {
     const [ws] = world.workspaces;
-    const questions: Question[] = [];
     const ask = (label: string) => {
       const question = askInChannel(world, ws!, label);
       questions.push(question);
       return question;
     };
     // The fake model answers each question with its own words (the event id is in the question).
-    world.openai.enqueue(
-      ...Array.from({ length: 20 }, () => ({
-        respond: (prompt: { turns: { text: string }[] }) => {
-          const asked = prompt.turns.map((t) => t.text).join(' ');
-          const question = questions.find((q) => asked.includes(q.eventId));
-          return { text: question ? answerTo(question) : 'unexpected question' };
-        },
-      })),
-    );
+    world.openai.enqueue(...Array.from({ length: 20 }, answeringEach));
 
     const before = ask('before');
     expect(await deliver(world, before)).toBe(200);
@@ -94,6 +95,42 @@ describe('PostgreSQL down for 10 seconds', () => {
     expect(world.server.child.exitCode).toBeNull();
     expect(worker.app.child.exitCode).toBeNull();
   }, 180_000);
+
+  it('going away just after an answer reached Slack: the answer stands, counted once, and the model is not asked again', async () => {
+    const [ws] = world.workspaces;
+    const counted = async () => {
+      const client = new pg.Client({ connectionString: world.db.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ n: string }>('select count(*) as n from usage_events where team_id = $1', [ws!.team.id]);
+        const { rows: jobs } = await client.query<{ state: string }>("select state from pgboss.job where data->>'eventId' = $1", [question.eventId]);
+        return { usage: Number(rows[0]!.n), jobs: jobs.map((job) => job.state) };
+      } finally {
+        await client.end();
+      }
+    };
+    const question = askInChannel(world, ws!, 'counted once');
+    questions.push(question);
+    world.openai.enqueue(answeringEach());
+    const modelCallsBefore = world.openai.calls.length;
+    const usageBefore = (await counted()).usage;
+    // The answer's end reaches Slack while PostgreSQL stops: what the worker writes next (the
+    // request's count, the audit line) meets the outage.
+    const stop = world.slack.holdNext('chat.stopStream');
+    expect(await deliver(world, question)).toBe(200);
+    await stop.arrived;
+    await world.postgres!.stop();
+    stop.release();
+    await eventually(() => expect(finishedReplies(question)).toEqual([[answerTo(question), 'stopped']]), 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    await world.postgres!.start();
+    await waitForStatus(workerReadyz, 200, 30_000);
+
+    await eventually(async () => expect((await counted()).jobs).toEqual(['completed']), 60_000);
+    expect(finishedReplies(question)).toEqual([[answerTo(question), 'stopped']]);
+    expect(world.openai.calls.length - modelCallsBefore, 'the model was asked once').toBe(1);
+    expect((await counted()).usage - usageBefore, 'the request counted once').toBe(1);
+  }, 120_000);
 
   it('a worker started while it is away (a restart, or a deployment bringing it up first) waits for it instead of exiting', async () => {
     await world.postgres!.stop();
