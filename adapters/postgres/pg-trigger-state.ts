@@ -1,7 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AssistantThreadRecord, AssistantThreadRepository } from '../../core/assistant/assistant-thread';
 import type { AutoReplyCounter } from '../../core/auto-replies/auto-reply-loop-guard';
-import type { HomeViewHashRepository } from '../../core/home/home-view-hash-repository.port';
+import { HOME_NOTICES } from '../../core/home/home-facts';
+import type { HomeViewHashRepository, HomeViewState } from '../../core/home/home-view-hash-repository.port';
 import type { TriggerInputStash } from '../../core/triggers/trigger-input-stash.port';
 import type { SecretBox } from '../crypto/secret-box';
 import { currentJobAttempt } from '../queue/job-context';
@@ -122,23 +123,27 @@ const context = (teamId: string, key: string) => `trigger_inputs:${teamId}:${key
 export class PgHomeViewHashRepository implements HomeViewHashRepository {
   constructor(private readonly orm: MikroORM) {}
 
-  async find(teamId: string, userId: string): Promise<string | null> {
-    const rows = await this.orm.em.getConnection().execute<{ hash: string }[]>(
-      `select hash from home_view_hashes where team_id = ? and user_id = ?`,
+  async find(teamId: string, userId: string): Promise<HomeViewState | null> {
+    const rows = await this.orm.em.getConnection().execute<{ hash: string; notice: string | null; notice_shown_at: Date | null }[]>(
+      `select hash, notice, notice_shown_at from home_view_hashes where team_id = ? and user_id = ?`,
       [teamId, userId],
     );
-    return rows[0]?.hash ?? null;
+    const row = rows[0];
+    if (row === undefined) return null;
+    const code = HOME_NOTICES.find((known) => known === row.notice);
+    return { hash: row.hash, notice: code && row.notice_shown_at ? { code, shownAt: new Date(row.notice_shown_at) } : null };
   }
 
   /**
    * The last publish Slack accepted wins: a publish that passed a hash could only have read it
    * after the publish before it saved it, so saves arrive in Slack's order.
    */
-  async save(teamId: string, userId: string, hash: string): Promise<void> {
+  async save(teamId: string, userId: string, state: HomeViewState): Promise<void> {
     await this.orm.em.getConnection().execute(
-      `insert into home_view_hashes (team_id, user_id, hash, updated_at) values (?, ?, ?, now())
-       on conflict (team_id, user_id) do update set hash = excluded.hash, updated_at = excluded.updated_at`,
-      [teamId, userId, hash],
+      `insert into home_view_hashes (team_id, user_id, hash, notice, notice_shown_at, updated_at) values (?, ?, ?, ?, ?, now())
+       on conflict (team_id, user_id) do update
+         set hash = excluded.hash, notice = excluded.notice, notice_shown_at = excluded.notice_shown_at, updated_at = excluded.updated_at`,
+      [teamId, userId, state.hash, state.notice?.code ?? null, state.notice?.shownAt ?? null],
     );
   }
 }

@@ -105,8 +105,9 @@ export const summaryJob = z.object({ teamId: id, channelId: id, runAt: z.iso.dat
 export const greetingJob = z.object({ kind: z.literal('greeting'), eventId: id, teamId: id, channelId: id, userId: id, inviterId: nullableId });
 export const slackEventJob = z.discriminatedUnion('kind', [
   greetingJob,
-  // notice: a code (never text) saying why the click that queued this Home did nothing.
-  z.object({ kind: z.literal('home'), eventId: id, teamId: id, userId: id, tab: id, notice: z.enum(HOME_NOTICES).optional() }),
+  // notice: a code (never text) saying why the click that queued this Home did nothing;
+  // keepsNotice: a publish no one asked for (a source's progress) keeps a notice just shown.
+  z.object({ kind: z.literal('home'), eventId: id, teamId: id, userId: id, tab: id, notice: z.enum(HOME_NOTICES).optional(), keepsNotice: z.boolean().optional() }),
   z.object({
     kind: z.enum(['assistant_started', 'assistant_context']),
     eventId: id,

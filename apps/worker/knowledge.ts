@@ -143,7 +143,8 @@ function homeProgress(queue: JobQueue, clock: { now(): Date }): (source: Knowled
     if (final) last.delete(source.id);
     else last.set(source.id, { at: now, seq });
     const eventId = `kn:${source.id}:${final ? source.status : `${now}`}`.slice(0, 64);
-    const payload: SlackEventJob = { kind: 'home', eventId, teamId: source.teamId, userId: source.addedBy, tab: 'home' };
+    // No one asked for it: a notice at the top of the adder's Home stays (PublishHome keepsNotice).
+    const payload: SlackEventJob = { kind: 'home', eventId, teamId: source.teamId, userId: source.addedBy, tab: 'home', keepsNotice: true };
     await queue.send(SLACK_QUEUES.slackEvent.name, payload, { dedupeKey: eventId });
   };
 }

@@ -15,7 +15,7 @@ import { knowledgeQuotaOf } from '../knowledge/knowledge-plan';
 import { canRemoveSource } from '../knowledge/knowledge-source';
 import type { KnowledgeSourceRepository } from '../knowledge/knowledge-source-repository.port';
 import type { HomeView } from './home-view';
-import type { HomeViewHashRepository } from './home-view-hash-repository.port';
+import type { HomeViewHashRepository, HomeViewState } from './home-view-hash-repository.port';
 
 /**
  * Publishes refused as stale before the last try goes without a hash. Each try reads the state
@@ -35,7 +35,15 @@ export interface PublishHomeInput {
   readonly tab: string;
   /** Why the click that asked for this Home did nothing: shown at its top, until the next publish. */
   readonly notice?: HomeNotice;
+  /**
+   * A publish no one asked for (a source's progress): a notice shown less than `NOTICE_KEPT_MS`
+   * ago stays, so the person gets to read it. An open of the tab or Refresh clears it.
+   */
+  readonly keepsNotice?: boolean;
 }
+
+/** How long a publish that keeps notices (`keepsNotice`) shows one at the top of Home. */
+export const NOTICE_KEPT_MS = 60_000;
 
 export interface PublishHomeDeps extends TriggerDeps {
   readonly subscriptions: SubscriptionRepository;
@@ -71,11 +79,12 @@ export class PublishHome extends TriggerUseCase<PublishHomeDeps> {
     for (let attempt = 0; ; attempt += 1) {
       // The hash is read before the state: a publish in between makes Slack refuse this one,
       // and the next try reads state at least as new as what that publish showed.
-      const known = attempt < HASHED_TRIES ? await this.deps.homeHashes?.find(input.teamId, input.userId) : undefined;
-      const view = await this.view(workspace, input);
+      const known = await this.deps.homeHashes?.find(input.teamId, input.userId);
+      const notice = this.noticeOf(input, known?.notice ?? null);
+      const view = await this.view(workspace, input, notice?.code);
       let published;
       try {
-        published = await workspace.platform.publishHome(input.userId, view, known ?? undefined);
+        published = await workspace.platform.publishHome(input.userId, view, attempt < HASHED_TRIES ? known?.hash : undefined);
       } catch (error) {
         // A person the installation cannot show a Home to (`user_not_found`: a Slack Connect
         // partner, whose Home belongs to their own workspace; or someone gone since) ends here:
@@ -84,14 +93,22 @@ export class PublishHome extends TriggerUseCase<PublishHomeDeps> {
         throw error;
       }
       if (published.status === 'published') {
-        if (published.hash !== null) await this.deps.homeHashes?.save(input.teamId, input.userId, published.hash);
+        if (published.hash !== null) await this.deps.homeHashes?.save(input.teamId, input.userId, { hash: published.hash, notice });
         return { status: 'published' };
       }
     }
   }
 
+  /** The notice this publish shows: the click's own, or one shown moments ago that it keeps. */
+  private noticeOf(input: PublishHomeInput, shown: HomeViewState['notice']): HomeViewState['notice'] {
+    const now = this.deps.clock.now();
+    if (input.notice) return { code: input.notice, shownAt: now };
+    if (input.keepsNotice && shown && now.getTime() - shown.shownAt.getTime() < NOTICE_KEPT_MS) return shown;
+    return null;
+  }
+
   /** The person's Home as the state reads now. */
-  private async view(workspace: OpenWorkspace, input: PublishHomeInput): Promise<HomeView> {
+  private async view(workspace: OpenWorkspace, input: PublishHomeInput, notice: HomeNotice | undefined): Promise<HomeView> {
     const now = this.deps.clock.now();
     const person = await this.pipeline.asker(workspace, input.userId);
     const [subscriptions, assignments, tallies] = await Promise.all([
@@ -111,7 +128,7 @@ export class PublishHome extends TriggerUseCase<PublishHomeDeps> {
       assignments,
       usage: tallies.find((t) => t.memberId === input.userId),
       ...(knowledge ? { knowledge } : {}),
-      ...(input.notice ? { notice: input.notice } : {}),
+      ...(notice ? { notice } : {}),
     });
     return this.deps.renderHome(facts);
   }

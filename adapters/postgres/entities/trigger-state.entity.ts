@@ -55,6 +55,9 @@ export const HomeViewHashEntity = defineEntity({
     teamId: p.string().length(32).primary(),
     userId: p.string().length(32).primary(),
     hash: p.string().length(128),
+    // The notice that Home shows at its top (a failed click's code, never text), and since when.
+    notice: p.string().length(32).nullable(),
+    noticeShownAt: p.datetime().nullable(),
     updatedAt: p.datetime(),
   },
 });

@@ -6,6 +6,7 @@ import { slackText } from '../../../apps/shared/messages/slack';
 import { knowledgeText } from '../../../apps/shared/messages/knowledge';
 import { secretBoxFromConfig } from '../../../apps/shared/secret-box';
 import { HOME_ACTIONS } from '../../../apps/shared/home-actions';
+import { SLACK_QUEUES, type SlackEventJob } from '../../../apps/shared/slack-jobs';
 import { eventually, installThroughBrowser, postInteraction, sendEvent, startSlackAppWorld, type SlackAppWorld } from './support/slack-app-world';
 
 /** The Home tab's text as the person reads it (JSON-escaped like the blocks hold it). */
@@ -72,6 +73,40 @@ describe('An App Home click that fails says why in the Home tab (real server and
     expect((await postInteraction(world, click(world.ws.bob, HOME_ACTIONS.refresh))).status).toBe(200);
     await eventually(() => expect(home(world.ws.bob)).not.toContain(notice('HOME.NOTICE_BUTTON_EXPIRED', 'ja')));
     expect(home(world.ws.bob)).toContain(inHome(knowledgeText('KNOWLEDGE.ADD_PDF', {}, 'ja')));
+  });
+
+  it("a source's progress publishing Home just after keeps the notice; opening the tab clears it", async () => {
+    world.slack.failNext('views.open', 'expired_trigger_id');
+    expect((await postInteraction(world, click(world.ws.alice, 'knowledge.add.web'))).status).toBe(200);
+    await eventually(() => expect(home(world.ws.alice)).toContain(notice('HOME.NOTICE_BUTTON_EXPIRED', 'en')));
+    const publishes = () => world.slack.callsTo('views.publish').filter((c) => c.params.user_id === world.ws.alice).length;
+
+    // A source Alice added moves on (what the worker's ingestion queues, apps/worker/knowledge.ts).
+    const before = publishes();
+    const eventId = `kn:${randomUUID()}:${Date.now()}`.slice(0, 64);
+    const progress: SlackEventJob = { kind: 'home', eventId, teamId, userId: world.ws.alice, tab: 'home', keepsNotice: true };
+    await world.app.queue.send(SLACK_QUEUES.slackEvent.name, progress, { dedupeKey: eventId });
+    await eventually(() => expect(publishes()).toBeGreaterThan(before));
+    expect(home(world.ws.alice)).toContain(notice('HOME.NOTICE_BUTTON_EXPIRED', 'en'));
+
+    // A minute later, progress no longer keeps it (the notice was shown long enough).
+    const progressAgain = async () => {
+      const count = publishes();
+      const id = `kn:${randomUUID()}:${Date.now()}`.slice(0, 64);
+      await world.app.queue.send(SLACK_QUEUES.slackEvent.name, { ...progress, eventId: id }, { dedupeKey: id });
+      await eventually(() => expect(publishes()).toBeGreaterThan(count));
+    };
+    const pool = await nativePool(world.app.database.orm);
+    await pool.query(`update home_view_hashes set notice_shown_at = now() - interval '61 seconds' where team_id = $1 and user_id = $2`, [teamId, world.ws.alice]);
+    await progressAgain();
+    expect(home(world.ws.alice)).not.toContain(notice('HOME.NOTICE_BUTTON_EXPIRED', 'en'));
+
+    // An open of the tab clears a fresh one too.
+    world.slack.failNext('views.open', 'expired_trigger_id');
+    expect((await postInteraction(world, click(world.ws.alice, 'knowledge.add.web'))).status).toBe(200);
+    await eventually(() => expect(home(world.ws.alice)).toContain(notice('HOME.NOTICE_BUTTON_EXPIRED', 'en')));
+    await openHome(world.ws.alice);
+    await eventually(() => expect(home(world.ws.alice)).not.toContain(notice('HOME.NOTICE_BUTTON_EXPIRED', 'en')));
   });
 
   it('a button Slack refuses for another reason (rate limited) says to wait and press again', async () => {
