@@ -77,8 +77,8 @@ export type TriggerDecision =
   | { readonly respond: true; readonly intent: 'publish_home'; readonly requesterId: UserId }
   | { readonly respond: false; readonly reason: IgnoreReason };
 
-/** Plain messages, files and thread broadcasts are questions; edits, deletions, joins… are not. */
-const ANSWERABLE_SUBTYPES: readonly (string | null)[] = [null, 'bot_message', 'file_share', 'thread_broadcast'];
+/** Plain messages, files, thread broadcasts and a person's /me messages are questions; edits, deletions, joins… are not. */
+const ANSWERABLE_SUBTYPES: readonly (string | null)[] = [null, 'bot_message', 'file_share', 'thread_broadcast', 'me_message'];
 
 const ignore = (reason: IgnoreReason): TriggerDecision => ({ respond: false, reason });
 

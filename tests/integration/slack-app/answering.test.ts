@@ -77,6 +77,27 @@ describe('Slack app: install, then answers in threads (real server and worker, S
     expect(world.slack.botReplies(world.ws.dm, dm.ts)[0]!.threadTs).toBe(dm.ts);
   });
 
+  it('answers a /me message (subtype me_message) in a DM and in a thread it answers in: a person wrote it', async () => {
+    // Slack sends `/me is stuck on the deploy` as a message with subtype me_message, user and text.
+    world.openai.answer('Try the rollback.');
+    const dm = world.slack.addMessage({ channel: world.ws.dm, user: world.ws.alice, text: 'is stuck on the deploy', subtype: 'me_message' });
+    await sendEvent(world, messageEvent(world, { ts: dm.ts, channel: world.ws.dm, channelType: 'im', text: dm.text }, { subtype: 'me_message' }));
+    await eventually(() => expect(repliesIn(world, world.ws.dm, dm.ts)).toEqual(['Try the rollback.']));
+
+    // In a channel thread Tomo answers in, a /me reply is a follow-up like any other.
+    world.openai.answer('Started.');
+    const parent = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: `<@${world.ws.team.botUserId}> start the deploy` });
+    await sendEvent(world, mention(world, { ts: parent.ts, channel: world.ws.channel }));
+    await eventually(() => expect(repliesIn(world, world.ws.channel, parent.ts)).toEqual(['Started.']));
+    world.openai.answer('Then check the logs.');
+    const reply = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.bob, text: 'sees it failing', threadTs: parent.ts, subtype: 'me_message' });
+    await sendEvent(
+      world,
+      messageEvent(world, { ts: reply.ts, channel: world.ws.channel, channelType: 'channel', user: world.ws.bob, threadTs: parent.ts, text: reply.text }, { subtype: 'me_message' }),
+    );
+    await eventually(() => expect(repliesIn(world, world.ws.channel, parent.ts)).toEqual(['Started.', 'Then check the logs.']));
+  });
+
   it('answers a follow-up in a thread it answers in, without a new mention', async () => {
     world.openai.answer('First answer.');
     const parent = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: `<@${world.ws.team.botUserId}> start` });

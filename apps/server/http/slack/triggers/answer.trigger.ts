@@ -3,8 +3,12 @@ import type { AnswerQuestionInput } from '../../../../../core/assistant/answer-q
 import { answerJobPayload, SLACK_QUEUES } from '../../../../shared/slack-jobs';
 import type { EventTrigger, SlackEventEnvelope, SlackInnerEvent } from './event-trigger';
 
-/** Plain messages, file shares, thread broadcasts and bots' messages can be questions; edits, deletions, joins… are not. */
-const QUESTION_SUBTYPES = new Set(['file_share', 'thread_broadcast', 'bot_message']);
+/**
+ * Plain messages, file shares, thread broadcasts, a person's `/me` messages (subtype me_message:
+ * their `user` and `text`, as Slack documents it) and bots' messages can be questions; edits,
+ * deletions, joins… are not.
+ */
+const QUESTION_SUBTYPES = new Set(['file_share', 'thread_broadcast', 'me_message', 'bot_message']);
 
 /**
  * Whether the author belongs to another workspace than the receiving one: a Slack Connect
