@@ -1,3 +1,4 @@
+import { unescapeSlackEntities } from '../shared/slack-escapes';
 import type { Tokenizer } from '../shared/tokenizer.port';
 import type { ChannelMessage } from '../triggers/chat-workspace.port';
 import { truncateToTokens } from './thread-context';
@@ -43,7 +44,7 @@ export function channelTranscript(input: {
 }
 
 function line(message: ChannelMessage, input: Parameters<typeof channelTranscript>[0]): string {
-  const text = message.text.replace(MENTION, (_all, id: string) => `@${input.names.get(id) ?? id}`).trim();
+  const text = unescapeSlackEntities(message.text.replace(MENTION, (_all, id: string) => `@${input.names.get(id) ?? id}`)).trim();
   if (text === '') return '';
   const fromTomo = message.userId === input.self.userId || message.botId === input.self.botId;
   const author = fromTomo ? input.appName : message.userId === undefined ? 'a bot' : (input.names.get(message.userId) ?? message.userId);

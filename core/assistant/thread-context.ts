@@ -1,3 +1,4 @@
+import { unescapeSlackEntities } from '../shared/slack-escapes';
 import type { Tokenizer } from '../shared/tokenizer.port';
 import { memberDisplayName, type Member } from '../workspace/member';
 import type { ThreadMessage } from './chat-platform.port';
@@ -103,7 +104,8 @@ export function displayNamesOf(profiles: ReadonlyMap<string, Member>): Map<strin
 const MENTION = /<@([UW][A-Z0-9]+)(?:\|[^>]*)?>/g;
 
 function toTurn(message: ThreadMessage, input: BuildThreadContextInput): ThreadTurn | undefined {
-  const written = message.text.replace(MENTION, (_all, id: string) => `@${input.names.get(id) ?? id}`).trim();
+  // Mentions first (Slack's own `<@U…>` markup), then Slack's escaping undone: the model reads what was typed.
+  const written = unescapeSlackEntities(message.text.replace(MENTION, (_all, id: string) => `@${input.names.get(id) ?? id}`)).trim();
   // A file shared without a word (Slack's file_share with empty text) is still what was said:
   // its turn names the files, and the readers' text of them follows it.
   const files = message.files ?? [];

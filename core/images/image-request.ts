@@ -1,3 +1,5 @@
+import { unescapeSlackEntities } from '../shared/slack-escapes';
+
 /**
  * A person asking for pictures directly ("draw a cat in a hat", "画像: 富士山の朝焼け",
  * "猫の絵を描いて"): the description, or null when the message is something else (the model
@@ -18,7 +20,8 @@ const MENTION = /^(?:\s*<@[UW][A-Z0-9]+(?:\|[^>]*)?>)+\s*/u;
 export const MAX_IMAGE_PROMPT_CHARS = 4_000;
 
 export function parseImageRequest(text: string): string | null {
-  const plain = text.replace(MENTION, '').trim();
+  // The description as typed: Slack's text escapes &, < and > ("cat &amp; dog" was "cat & dog").
+  const plain = unescapeSlackEntities(text.replace(MENTION, '')).trim();
   for (const pattern of PATTERNS) {
     const prompt = pattern.exec(plain)?.groups?.prompt?.trim();
     if (prompt !== undefined && prompt !== '') return [...prompt].slice(0, MAX_IMAGE_PROMPT_CHARS).join('');

@@ -1,4 +1,5 @@
 import type { MessageRef } from '../assistant/chat-platform.port';
+import { unescapeSlackEntities } from '../shared/slack-escapes';
 import { ReaderError, type Reader } from './reader';
 
 /**
@@ -41,7 +42,7 @@ export function slackMessageReader(): Reader {
       const author = message.userId === undefined ? '' : `<@${message.userId}>: `;
       return {
         title: `Slack message in <#${ref.channelId}>`,
-        text: `${author}${message.text}`,
+        text: `${author}${unescapeSlackEntities(message.text)}`,
         url: source.type === 'link' ? source.url : undefined,
         ...(restricted ? { restricted: true } : {}),
       };

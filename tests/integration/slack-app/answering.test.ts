@@ -6,6 +6,7 @@ import {
   eventually,
   installThroughBrowser,
   jobsOf,
+  lastPrompt,
   mention,
   messageEvent,
   repliesIn,
@@ -96,6 +97,19 @@ describe('Slack app: install, then answers in threads (real server and worker, S
       messageEvent(world, { ts: reply.ts, channel: world.ws.channel, channelType: 'channel', user: world.ws.bob, threadTs: parent.ts, text: reply.text }, { subtype: 'me_message' }),
     );
     await eventually(() => expect(repliesIn(world, world.ws.channel, parent.ts)).toEqual(['Started.', 'Then check the logs.']));
+  });
+
+  it('gives the model what the person typed, not Slack’s escaping of &, < and > (text arrives as &amp;, &lt;, &gt;)', async () => {
+    world.openai.answer('Use a generic bound.');
+    // Typed: "why does List<String> fail when a && b > 0?" Slack's text escapes the three control characters.
+    const question = world.slack.addMessage({
+      channel: world.ws.channel,
+      user: world.ws.alice,
+      text: `<@${world.ws.team.botUserId}> why does List&lt;String&gt; fail when a &amp;&amp; b &gt; 0? (I typed &amp;lt; once)`,
+    });
+    await sendEvent(world, { ...mention(world, { ts: question.ts, channel: world.ws.channel }), text: question.text });
+    await eventually(() => expect(repliesIn(world, world.ws.channel, question.ts)).toEqual(['Use a generic bound.']));
+    expect(lastPrompt(world).conversation).toContain('why does List<String> fail when a && b > 0? (I typed &lt; once)');
   });
 
   it('answers a follow-up in a thread it answers in, without a new mention', async () => {

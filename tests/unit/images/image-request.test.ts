@@ -20,6 +20,8 @@ describe('direct image requests', () => {
     ['富士山と桜の絵を描いて', '富士山と桜'],
     ['猫のイラストを作ってください。', '猫'],
     ['ロボットを描いてください', 'ロボット'],
+    // Slack's text escapes &, < and >: the description is what was typed.
+    ['<@UBOT1> draw a cat &amp; a dog &lt;3', 'a cat & a dog <3'],
   ])('%s → %s', (text, prompt) => {
     expect(parseImageRequest(text)).toBe(prompt);
   });

@@ -287,6 +287,9 @@ describe('the readers', () => {
 
     expect(await reader.read(permalink('C0PUBLIC', open), context(ws))).toMatchObject({ text: '<@UB>: Launch on Friday', title: 'Slack message in <#C0PUBLIC>' });
     await expect(reader.read(permalink('G0SECRET', secret), context(ws))).rejects.toMatchObject({ failure: 'not_found' });
+    // Slack's text escapes &, < and >: the model reads what was typed.
+    const escaped = ws.say({ channelId: 'C0PUBLIC', text: 'R&amp;D ships if p &lt; 0.05', userId: 'UB' });
+    expect(await reader.read(permalink('C0PUBLIC', escaped), context(ws))).toMatchObject({ text: '<@UB>: R&D ships if p < 0.05' });
   });
 
   it('Slack permalinks: a private channel\'s message makes the answer private, and is not read where the answer can only be public', async () => {

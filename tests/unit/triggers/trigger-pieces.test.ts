@@ -46,6 +46,12 @@ describe('the pieces every trigger shares', () => {
     expect(tiny.text.endsWith('…')).toBe(true);
   });
 
+  it('writes a channel transcript of what people typed, not Slack’s escaping of &, < and >', () => {
+    const messages = [{ ts: '1740819600.000100', threadTs: '1740819600.000100', userId: 'U1', text: 'Q&amp;A moved: ship if p &lt; 0.05 &amp;&amp; n &gt; 30' }];
+    const transcript = channelTranscript({ messages, names: new Map([['U1', 'Ana']]), self: { userId: 'UT', botId: 'BT' }, appName: 'Tomo', budgetTokens: 200, tokenizer });
+    expect(transcript.text).toBe('[2025-03-01 09:00 UTC] Ana: Q&A moved: ship if p < 0.05 && n > 30');
+  });
+
   it('keeps claim keys within what the log stores, long ones still distinct', () => {
     expect(claimKey('reaction', 'T1', 'C1', '1.0', 'jp')).toBe('reaction:T1:C1:1.0:jp');
     const long = (emoji: string) => claimKey('reaction', 'T0123456789', 'C0123456789', '1700000000.000100', emoji);
