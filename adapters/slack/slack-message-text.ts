@@ -11,6 +11,18 @@ export interface SlackAttachment {
   from_url?: string;
   original_url?: string;
   is_app_unfurl?: boolean;
+  /** Set on a message link's unfurl, and on some forwards too: `is_share` is what tells a forward. */
+  is_msg_unfurl?: boolean;
+  /**
+   * A message the author forwarded ("Forward message"/share): Slack carries it as an attachment
+   * with `is_share` (and `from_url`, its permalink, like an unfurl), shown whole to everyone in
+   * the conversation it was forwarded to.
+   */
+  is_share?: boolean;
+  author_id?: string;
+  author_name?: string;
+  /** A forwarded message's own blocks (its `text` may be empty: blocks or files only). */
+  message_blocks?: { message?: { blocks?: SlackBlock[] } }[];
 }
 
 /** A Block Kit block or element, loosely: only the parts that carry words are read. */
@@ -56,12 +68,28 @@ export interface SlackMessage {
 export function slackMessageText(message: { text?: string; attachments?: SlackAttachment[]; blocks?: SlackBlock[] }): string {
   const parts = [filled(message.text) ? message.text : blocksText(message.blocks)];
   for (const attachment of message.attachments ?? []) {
+    if (attachment.is_share === true) {
+      parts.push(forwarded(attachment));
+      continue;
+    }
     if (attachment.from_url !== undefined || attachment.original_url !== undefined || attachment.is_app_unfurl === true) continue;
     const fields = (attachment.fields ?? []).map((field) => [field.title, field.value].filter(filled).join(': '));
     const own = [attachment.pretext, attachment.title, attachment.text, ...fields].filter(filled);
     parts.push(...(own.length > 0 ? own : [attachment.fallback]).filter(filled));
   }
   return parts.filter(filled).join('\n');
+}
+
+/**
+ * A forwarded message as what it says, after who wrote it (a `<@U…>` mention, which the thread's
+ * names turn into their name): its text, else its blocks, else Slack's fallback line.
+ */
+function forwarded(share: SlackAttachment): string {
+  const blocks = (share.message_blocks ?? []).flatMap((entry) => entry.message?.blocks ?? []);
+  const said = [share.text, blocksText(blocks), share.fallback].find(filled) ?? '';
+  if (said === '') return '';
+  const author = filled(share.author_id) && /^[UW][A-Z0-9]+$/.test(share.author_id) ? `<@${share.author_id}>` : filled(share.author_name) ? share.author_name : undefined;
+  return `Forwarded message${author === undefined ? '' : ` from ${author}`}:\n${said}`;
 }
 
 /** The name an app's message shows when it has no user: the `username` it posted under, else its app's name. */

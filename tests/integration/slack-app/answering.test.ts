@@ -112,6 +112,39 @@ describe('Slack app: install, then answers in threads (real server and worker, S
     expect(lastPrompt(world).conversation).toContain('why does List<String> fail when a && b > 0? (I typed &lt; once)');
   });
 
+  it('reads a message forwarded to it (Slack’s share: an is_share attachment), not only the words typed beside it', async () => {
+    world.openai.answer('It says the launch moved to Friday.');
+    // "Forward message" into the DM with a comment: the comment is the text, the forwarded message
+    // an attachment with is_share, its permalink in from_url, as Slack shapes shares.
+    const permalink = `https://acme.slack.com/archives/${world.ws.channel}/p1700000000000100`;
+    const forward = world.slack.addMessage({
+      channel: world.ws.dm,
+      user: world.ws.alice,
+      text: 'what does this say?',
+      attachments: [
+        {
+          is_share: true,
+          is_msg_unfurl: true,
+          author_id: world.ws.bob,
+          author_name: 'bob',
+          channel_id: world.ws.channel,
+          channel_name: 'general',
+          ts: '1700000000.000100',
+          text: 'The launch moved to Friday &amp; the demo to Monday.',
+          fallback: '[November 14th, 2023 10:13 PM] bob: The launch moved to Friday &amp; the demo to Monday.',
+          from_url: permalink,
+          original_url: permalink,
+          footer: 'Posted in #general',
+        },
+      ],
+    });
+    await sendEvent(world, messageEvent(world, { ts: forward.ts, channel: world.ws.dm, channelType: 'im', text: forward.text }));
+    await eventually(() => expect(repliesIn(world, world.ws.dm, forward.ts)).toEqual(['It says the launch moved to Friday.']));
+    const { conversation } = lastPrompt(world);
+    expect(conversation).toContain('what does this say?');
+    expect(conversation).toContain('Forwarded message from @Bob Baker:\nThe launch moved to Friday & the demo to Monday.');
+  });
+
   it('answers a follow-up in a thread it answers in, without a new mention', async () => {
     world.openai.answer('First answer.');
     const parent = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: `<@${world.ws.team.botUserId}> start` });

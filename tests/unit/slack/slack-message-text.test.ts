@@ -28,6 +28,20 @@ describe('what a Slack message says (slackMessageText)', () => {
     expect(slackMessageText({ blocks: alert })).toBe('CPU high\nweb-1 at 97%\n*Region:* eu\nrule 12');
   });
 
+  it('reads a forwarded message (an is_share attachment) with its author, but not a link’s or message link’s unfurl', () => {
+    const permalink = 'https://acme.slack.com/archives/C1/p1700000000000100';
+    const share = { is_share: true, is_msg_unfurl: true, from_url: permalink, original_url: permalink, author_id: 'U2', author_name: 'bob', fallback: '[Nov 14th] bob: fallback' };
+    expect(slackMessageText({ text: 'what does this say?', attachments: [{ ...share, text: 'Launch on Friday' }] })).toBe(
+      'what does this say?\nForwarded message from <@U2>:\nLaunch on Friday',
+    );
+    // Forwarded without a comment, a blocks-only message: its blocks; with neither, Slack's fallback line.
+    const blocksOnly = { ...share, text: '', message_blocks: [{ message: { blocks: richText } }] };
+    expect(slackMessageText({ text: '', attachments: [blocksOnly] })).toBe('Forwarded message from <@U2>:\ndeploy <@U1>:fire:\nlogs (https://a.example)');
+    expect(slackMessageText({ text: '', attachments: [{ ...share, author_id: undefined }] })).toBe('Forwarded message from bob:\n[Nov 14th] bob: fallback');
+    // A pasted permalink unfurls without is_share: the link reader reads it, checking who may.
+    expect(slackMessageText({ text: `see <${permalink}>`, attachments: [{ from_url: permalink, is_msg_unfurl: true, text: 'Launch on Friday' }] })).toBe(`see <${permalink}>`);
+  });
+
   it('reads nothing from blocks of an unexpected shape', () => {
     expect(slackMessageText({ text: '', blocks: [{ type: 'section', elements: [null as never, 3 as never] }] })).toBe('');
     expect(slackMessageText({ text: '', blocks: 'oops' as never })).toBe('');
