@@ -66,10 +66,21 @@ export interface SlackMessage {
  * question needs it.
  */
 export function slackMessageText(message: { text?: string; attachments?: SlackAttachment[]; blocks?: SlackBlock[] }): string {
+  const { own, forwarded } = slackMessageParts(message);
+  return [own, forwarded].filter(filled).join('\n');
+}
+
+/**
+ * What a message says (`slackMessageText`), split into the author's own words (their text, blocks
+ * and attachments) and the messages they forwarded (empty when none): whether a person mentioned
+ * Tomo is told by their own words, not by a forwarded message that did.
+ */
+export function slackMessageParts(message: { text?: string; attachments?: SlackAttachment[]; blocks?: SlackBlock[] }): { own: string; forwarded: string } {
   const parts = [filled(message.text) ? message.text : blocksText(message.blocks)];
+  const shared: string[] = [];
   for (const attachment of message.attachments ?? []) {
     if (attachment.is_share === true) {
-      parts.push(forwarded(attachment));
+      shared.push(forwarded(attachment));
       continue;
     }
     if (attachment.from_url !== undefined || attachment.original_url !== undefined || attachment.is_app_unfurl === true) continue;
@@ -77,7 +88,7 @@ export function slackMessageText(message: { text?: string; attachments?: SlackAt
     const own = [attachment.pretext, attachment.title, attachment.text, ...fields].filter(filled);
     parts.push(...(own.length > 0 ? own : [attachment.fallback]).filter(filled));
   }
-  return parts.filter(filled).join('\n');
+  return { own: parts.filter(filled).join('\n'), forwarded: shared.filter(filled).join('\n') };
 }
 
 /**

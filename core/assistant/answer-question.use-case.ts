@@ -123,7 +123,8 @@ export class AnswerQuestion extends TriggerUseCase<AnswerQuestionDeps> {
     if (thread === null) return { status: 'ignored', reason: 'question_gone' };
     const tomoInThread = thread.some((m) => m.ts !== input.ts && (m.userId === self.userId || m.botId === self.botId));
     if (!tomoInThread) return { status: 'ignored', reason: 'tomo_not_in_thread' };
-    const mentionsTomo = thread.some((m) => m.ts === input.ts && m.text.includes(`<@${self.userId}`));
+    // Its author's own words: a message they forwarded may mention Tomo, and Slack sends no app_mention for that.
+    const mentionsTomo = thread.some((m) => m.ts === input.ts && (m.ownText ?? m.text).includes(`<@${self.userId}`));
     const gate = await this.gate.open({ key: answerClaimKey(input), teamId: input.teamId, type: input.kind, platform: chat });
     if (!gate.open) return { status: 'ignored', reason: gate.reason };
     return this.question(gate.workspace, input, { thread, seen: { tomoInThread, mentionsTomo } });

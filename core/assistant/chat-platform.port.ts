@@ -36,6 +36,11 @@ export interface ThreadMessage {
   /** The name an app's message shows when no user is behind it (a webhook's or legacy bot's). */
   botName?: string;
   text: string;
+  /**
+   * The author's own words, set only when `text` also holds messages they forwarded (which may
+   * mention anyone, Tomo included, without the author doing so).
+   */
+  ownText?: string;
   /** Files shared with the message (descriptions only; content is read on demand). */
   files?: SharedFile[];
 }

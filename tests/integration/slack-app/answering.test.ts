@@ -145,6 +145,24 @@ describe('Slack app: install, then answers in threads (real server and worker, S
     expect(conversation).toContain('Forwarded message from @Bob Baker:\nThe launch moved to Friday & the demo to Monday.');
   });
 
+  it('answers a follow-up that forwards a message mentioning it: Slack sends no app_mention for the forward', async () => {
+    world.openai.answer('On it.');
+    const { ws } = world;
+    const parent = world.slack.addMessage({ channel: ws.channel, user: ws.alice, text: `<@${ws.team.botUserId}> track the launch` });
+    await sendEvent(world, mention(world, { ts: parent.ts, channel: ws.channel }));
+    await eventually(() => expect(repliesIn(world, ws.channel, parent.ts)).toEqual(['On it.']));
+
+    world.openai.answer('Bob asked you earlier; it moved to Friday.');
+    const permalink = `https://acme.slack.com/archives/${ws.channel}/p1700000000000200`;
+    const share = { is_share: true, author_id: ws.bob, text: `<@${ws.team.botUserId}> when is the launch?`, from_url: permalink, original_url: permalink };
+    const reply = world.slack.addMessage({ channel: ws.channel, user: ws.alice, text: 'see this', threadTs: parent.ts, attachments: [share] });
+    await sendEvent(
+      world,
+      messageEvent(world, { ts: reply.ts, channel: ws.channel, channelType: 'channel', threadTs: parent.ts, text: reply.text }, { attachments: [share] }),
+    );
+    await eventually(() => expect(repliesIn(world, ws.channel, parent.ts)).toEqual(['On it.', 'Bob asked you earlier; it moved to Friday.']));
+  });
+
   it('answers a follow-up in a thread it answers in, without a new mention', async () => {
     world.openai.answer('First answer.');
     const parent = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: `<@${world.ws.team.botUserId}> start` });
