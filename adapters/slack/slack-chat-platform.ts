@@ -207,7 +207,9 @@ export class SlackChatPlatform implements ChatPlatform {
     }
     // Not an assistant thread (a channel mention): a reaction on the question instead.
     const reaction = { channel: thread.channelId, timestamp: input.messageTs, name: this.options.thinkingReaction ?? 'eyes' };
-    if (await succeeds(this.call('reactions.add', reaction))) {
+    // `already_reacted`: an earlier attempt of the job put it there and never took it off (it died,
+    // or Slack failed mid-answer); it is this answer's sign now, and comes off with it.
+    if (await succeeds(this.call('reactions.add', reaction), 'already_reacted')) {
       return { clear: () => ignoreFailure(this.call('reactions.remove', reaction)) };
     }
     return { clear: async () => undefined };
@@ -401,12 +403,12 @@ export function compareTs(a: string, b: string): number {
   return Number(as) - Number(bs) || Number(af.padEnd(6, '0')) - Number(bf.padEnd(6, '0'));
 }
 
-async function succeeds(promise: Promise<unknown>): Promise<boolean> {
+async function succeeds(promise: Promise<unknown>, alreadyDone?: string): Promise<boolean> {
   try {
     await promise;
     return true;
   } catch (error) {
-    if (error instanceof ChatPlatformError) return false;
+    if (error instanceof ChatPlatformError) return alreadyDone !== undefined && error.platformCode === alreadyDone;
     throw error;
   }
 }

@@ -46,6 +46,19 @@ describe('SlackChatPlatform showing that Tomo is thinking', () => {
     expect(message.reactions.size).toBe(0);
   });
 
+  it('takes off the reaction an earlier attempt left (Slack answers already_reacted), once the answer is done', async () => {
+    slack.settings.assistantStatusError = 'not_allowed';
+    const message = slack.addMessage({ channel: ws.channel, user: ws.alice, text: '<@UBOT> question' });
+    const thread = { channelId: ws.channel, threadTs: message.ts };
+    // A first attempt put the sign on and died before taking it off; its retry shows it again.
+    await platform.showThinking({ thread, messageTs: message.ts, status: 'is thinking…' });
+    const retried = await platform.showThinking({ thread, messageTs: message.ts, status: 'is thinking…' });
+    expect(slack.callsTo('reactions.add').at(-1)?.outcome).toBe('already_reacted');
+
+    await retried.clear();
+    expect(message.reactions.size).toBe(0);
+  });
+
   it('never fails the answer over the thinking sign', async () => {
     slack.settings.assistantStatusError = 'not_allowed';
     slack.failNext('reactions.add', 'too_many_reactions');
