@@ -24,7 +24,7 @@ import { createSlackCaller, realSleep, type SlackApiCallerOptions, type SlackCal
 import { SlackAnswerWriter, type AnswerWriterSettings } from './slack-answer-writer';
 import type { SlackStreamLoad } from './slack-stream-load';
 import { downloadSlackFile, fileInfo, needsFileInfo, toSharedFile, type SlackFile } from './slack-file-download';
-import { slackBotName, slackMessageParts, type SlackMessage } from './slack-message-text';
+import { slackBotName, slackMessageFiles, slackMessageParts, type SlackMessage } from './slack-message-text';
 import { readLinkedSlackMessage } from './slack-linked-message';
 import { splitMessage } from './split-message';
 import type { SlackProfileLookups } from './slack-profile-lookups';
@@ -120,7 +120,8 @@ export class SlackChatPlatform implements ChatPlatform {
       for (const message of result.messages ?? []) {
         // The AI-app view's thread root ("Chats from …") is Slack's, not part of the conversation.
         if (message.ts === undefined || byTs.has(message.ts) || message.subtype === 'assistant_app_thread') continue;
-        if (message.files !== undefined) filesOf.set(message.ts, message.files);
+        const files = slackMessageFiles(message);
+        if (files !== undefined) filesOf.set(message.ts, files);
         const { own, forwarded } = slackMessageParts(message);
         byTs.set(message.ts, {
           ts: message.ts,

@@ -16,7 +16,7 @@ import { createSlackCaller, postEphemeralOnce } from './slack-api-caller';
 import { appearanceArgs, compareTs, SlackChatPlatform, type SlackChatPlatformOptions } from './slack-chat-platform';
 import { homeViewToSlack } from './home-blocks';
 import { visibleTo } from './slack-linked-message';
-import { slackBotName, slackMessageText, type SlackMessage } from './slack-message-text';
+import { slackBotName, slackMessageFiles, slackMessageText, type SlackMessage } from './slack-message-text';
 
 /** Builds the triggers' Web API client per installation (bot token). */
 export class SlackChatWorkspaceFactory implements ChatWorkspaceFactory {
@@ -89,8 +89,9 @@ export class SlackChatWorkspace extends SlackChatPlatform implements ChatWorkspa
    * workflow step pointed at one, is about the file (its readers read it as in a thread).
    */
   private async located(message: SlackMessage, threadTs: string, replyCount: number): Promise<LocatedMessage> {
-    await this.lookUpConnectFiles(message.files ?? []);
-    const files = this.sharedFiles(message.files);
+    const listed = slackMessageFiles(message);
+    await this.lookUpConnectFiles(listed ?? []);
+    const files = this.sharedFiles(listed);
     return { ...toThreadMessage(message), threadTs, replyCount, ...(files.length === 0 ? {} : { files }) };
   }
 

@@ -23,6 +23,8 @@ export interface SlackAttachment {
   author_name?: string;
   /** A forwarded message's own blocks (its `text` may be empty: blocks or files only). */
   message_blocks?: { message?: { blocks?: SlackBlock[] } }[];
+  /** A forwarded message's files, listed as a message lists its own. */
+  files?: SlackFile[];
 }
 
 /** A Block Kit block or element, loosely: only the parts that carry words are read. */
@@ -101,6 +103,20 @@ function forwarded(share: SlackAttachment): string {
   if (said === '') return '';
   const author = filled(share.author_id) && /^[UW][A-Z0-9]+$/.test(share.author_id) ? `<@${share.author_id}>` : filled(share.author_name) ? share.author_name : undefined;
   return `Forwarded message${author === undefined ? '' : ` from ${author}`}:\n${said}`;
+}
+
+/**
+ * The files a message brings: its own, then those of the messages it forwards (a share lists
+ * them in its attachment, not in the message's `files`), each once.
+ */
+export function slackMessageFiles(message: { files?: SlackFile[]; attachments?: SlackAttachment[] }): SlackFile[] | undefined {
+  const shared = (message.attachments ?? []).filter((attachment) => attachment.is_share === true).flatMap((attachment) => (Array.isArray(attachment.files) ? attachment.files : []));
+  if (shared.length === 0) return message.files;
+  const byId = new Map<string, SlackFile>();
+  for (const file of [...(message.files ?? []), ...shared]) {
+    if (typeof file?.id === 'string' && !byId.has(file.id)) byId.set(file.id, file);
+  }
+  return [...byId.values()];
 }
 
 /** The name an app's message shows when it has no user: the `username` it posted under, else its app's name. */

@@ -1,6 +1,7 @@
 import { dumpTables } from '../../support/table-dump';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgRepositories } from '../../../adapters/postgres/pg-repositories';
+import { fileDownloadPath } from '../../../adapters/slack-emulator/slack-web-api';
 import { AesGcmSecretBox } from '../../../adapters/crypto';
 import {
   eventually,
@@ -143,6 +144,30 @@ describe('Slack app: install, then answers in threads (real server and worker, S
     const { conversation } = lastPrompt(world);
     expect(conversation).toContain('what does this say?');
     expect(conversation).toContain('Forwarded message from @Bob Baker:\nThe launch moved to Friday & the demo to Monday.');
+  });
+
+  it('reads the file of a message forwarded to it (the share attachment lists it under files)', async () => {
+    world.openai.answer('The notes say the budget is 40k.');
+    const { ws } = world;
+    const notes = { id: 'F0NOTES01', name: 'notes.txt', mimetype: 'text/plain', filetype: 'text', content: Buffer.from('Budget for the offsite: 40k.') };
+    const original = world.slack.addMessage({ channel: ws.channel, user: ws.bob, text: '', files: [notes], subtype: 'file_share' });
+    const permalink = `https://acme.slack.com/archives/${ws.channel}/p${original.ts.replace('.', '')}`;
+    // The file as Slack lists it in the share: the same object a message's `files` holds.
+    const listed = {
+      id: notes.id,
+      name: notes.name,
+      title: notes.name,
+      mimetype: notes.mimetype,
+      filetype: notes.filetype,
+      size: notes.content.length,
+      mode: 'hosted',
+      url_private_download: `${world.slack.origin}${fileDownloadPath(ws.team, notes)}`,
+    };
+    const share = { is_share: true, author_id: ws.bob, ts: original.ts, text: '', files: [listed], from_url: permalink, original_url: permalink, fallback: '[file] notes.txt' };
+    const forward = world.slack.addMessage({ channel: ws.dm, user: ws.alice, text: 'what is the budget in here?', attachments: [share] });
+    await sendEvent(world, messageEvent(world, { ts: forward.ts, channel: ws.dm, channelType: 'im', text: forward.text }, { attachments: [share] }));
+    await eventually(() => expect(repliesIn(world, ws.dm, forward.ts)).toEqual(['The notes say the budget is 40k.']));
+    expect(JSON.stringify(world.openai.calls.at(-1)!.body.messages)).toContain('Budget for the offsite: 40k.');
   });
 
   it('answers a follow-up that forwards a message mentioning it: Slack sends no app_mention for the forward', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slackMessageText } from '../../../adapters/slack/slack-message-text';
+import { slackMessageFiles, slackMessageText } from '../../../adapters/slack/slack-message-text';
 
 describe('what a Slack message says (slackMessageText)', () => {
   const richText = [
@@ -40,6 +40,15 @@ describe('what a Slack message says (slackMessageText)', () => {
     expect(slackMessageText({ text: '', attachments: [{ ...share, author_id: undefined }] })).toBe('Forwarded message from bob:\n[Nov 14th] bob: fallback');
     // A pasted permalink unfurls without is_share: the link reader reads it, checking who may.
     expect(slackMessageText({ text: `see <${permalink}>`, attachments: [{ from_url: permalink, is_msg_unfurl: true, text: 'Launch on Friday' }] })).toBe(`see <${permalink}>`);
+  });
+
+  it('brings the files of a forwarded message beside the message’s own, each once; an unfurl’s none', () => {
+    const own = { id: 'F1', name: 'a.txt' };
+    const forwardedFile = { id: 'F2', name: 'b.pdf' };
+    expect(slackMessageFiles({ files: [own], attachments: [{ is_share: true, files: [forwardedFile, own] }] })).toEqual([own, forwardedFile]);
+    expect(slackMessageFiles({ attachments: [{ is_share: true, files: [forwardedFile] }] })).toEqual([forwardedFile]);
+    expect(slackMessageFiles({ files: [own], attachments: [{ from_url: 'https://x.example', files: [forwardedFile] }] })).toEqual([own]);
+    expect(slackMessageFiles({})).toBeUndefined();
   });
 
   it('reads nothing from blocks of an unexpected shape', () => {
