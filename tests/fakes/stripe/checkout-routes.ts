@@ -1,6 +1,7 @@
 // Checkout Sessions and Customer Portal sessions, plus what happens when a customer pays on the
 // hosted page: the subscription is created and Stripe's events are emitted.
 import { form } from './form-codec';
+import { invoiceFirstPeriod, renderInvoice } from './invoice-routes';
 import { FakeStripeError, invalid, required } from './stripe-fake-errors';
 import { renderCheckoutSession, renderPortalSession, renderSubscription } from './stripe-fake-render';
 import { route, type FakeRoute } from './stripe-fake-routing';
@@ -111,24 +112,15 @@ export function completeCheckoutSession(state: StripeFakeState, id: string): { s
       start_date: now,
       billing_cycle_anchor: now,
       pending_lines: [],
+      latest_invoice: null,
     };
     state.subscriptions.set(subscription.id, subscription);
     session.subscription = subscription.id;
     session.payment_status = 'paid';
-    const rendered = renderSubscription(state, subscription);
-    state.emit('customer.subscription.created', rendered);
-    const amount = subscription.items.reduce((sum, i) => sum + (state.price(i.price).unit_amount ?? 0) * (i.quantity ?? 0), 0);
-    state.emit('invoice.paid', {
-      id: state.id('in'),
-      object: 'invoice',
-      customer: subscription.customer,
-      status: 'paid',
-      amount_paid: amount,
-      amount_due: amount,
-      currency: 'usd',
-      billing_reason: 'subscription_create',
-      parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
-    });
+    // The first period is invoiced and paid in the checkout; the subscription then names it as its latest invoice.
+    const invoice = invoiceFirstPeriod(state, subscription);
+    state.emit('customer.subscription.created', renderSubscription(state, subscription));
+    state.emit('invoice.paid', renderInvoice(state, invoice));
   } else if (session.mode === 'setup') {
     session.setup_intent = state.id('seti');
   }

@@ -1,7 +1,9 @@
 // Stand-ins for checkout.stripe.com and billing.stripe.com, so a browser test can click through:
-// the checkout page has Pay and Cancel, the portal page has a link back.
+// the checkout page has Pay and Cancel, the portal page has a link back, the hosted invoice page
+// (an invoice's `hosted_invoice_url`) has Pay while it is open.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { completeCheckoutSession } from './checkout-routes';
+import { payInvoice } from './invoice-routes';
 import type { StripeFakeState } from './stripe-fake-state';
 
 function escape(text: string): string {
@@ -41,6 +43,29 @@ export function serveHostedPage(req: IncomingMessage, res: ServerResponse, path:
       `<h1>Fake Stripe Checkout</h1><ul>${items}</ul>` +
         `<form method="post" action="/checkout/${escape(session.id)}/complete"><button type="submit">${action}</button></form>` +
         `<a href="${escape(session.cancel_url ?? '/')}">Cancel</a>`,
+    );
+    return true;
+  }
+  const hostedInvoice = /^\/invoice\/([^/]+)(\/pay)?$/.exec(path);
+  if (hostedInvoice) {
+    const invoice = state.invoices.get(hostedInvoice[1] ?? '');
+    if (!invoice) {
+      res.writeHead(404).end('No such invoice');
+      return true;
+    }
+    if (hostedInvoice[2] && req.method === 'POST') {
+      if (invoice.status === 'open') payInvoice(state, invoice.id);
+      res.writeHead(303, { location: `/invoice/${invoice.id}` }).end();
+      return true;
+    }
+    const amount = `${(invoice.amount_due / 100).toFixed(2)} ${invoice.currency.toUpperCase()}`;
+    page(
+      res,
+      'Fake Stripe Invoice',
+      `<h1>Fake Stripe Invoice</h1><p>${escape(invoice.id)}</p><p data-testid="amount">${escape(amount)}</p>` +
+        (invoice.status === 'open'
+          ? `<form method="post" action="/invoice/${escape(invoice.id)}/pay"><button type="submit">Pay ${escape(amount)}</button></form>`
+          : `<p data-testid="invoice-status">Invoice ${escape(invoice.status)}</p>`),
     );
     return true;
   }

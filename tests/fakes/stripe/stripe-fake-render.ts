@@ -89,7 +89,7 @@ export function renderSubscription(state: StripeFakeState, sub: FakeSubscription
     billing_cycle_anchor: sub.billing_cycle_anchor,
     collection_method: 'charge_automatically',
     currency: first ? (state.prices.get(first.price)?.currency ?? 'usd') : 'usd',
-    latest_invoice: null,
+    latest_invoice: sub.latest_invoice,
     livemode: false,
     trial_start: null,
     trial_end: null,

@@ -123,8 +123,31 @@ export interface FakeSubscription {
   start_date: number;
   billing_cycle_anchor: number;
   pending_lines: FakePendingLine[];
+  /** The most recent invoice it generated (its first, a renewal, a resumption); null before any. */
+  latest_invoice: string | null;
   /** While paused: `status_details.paused` (why, since when), as Stripe renders it. */
   paused?: { type: 'trial_end_without_payment_method' | 'first_payment_failure' | 'final_payment_failure' | 'pause_requested' | 'system'; transitioned_at: number };
+}
+
+/**
+ * An invoice of a subscription, finalized (never a draft: Stripe finalizes subscription invoices
+ * about an hour after creating them, and the fake skips that hour). `open` until paid.
+ */
+export interface FakeInvoice {
+  id: string;
+  customer: string;
+  subscription: string;
+  status: 'open' | 'paid' | 'void' | 'uncollectible';
+  billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
+  currency: string;
+  amount_due: number;
+  amount_paid: number;
+  attempt_count: number;
+  period_start: number;
+  period_end: number;
+  lines: FakePendingLine[];
+  created: number;
+  paid_at: number | null;
 }
 
 export interface FakeEvent {
@@ -148,6 +171,14 @@ export class StripeFakeState {
   checkoutSessions = new Map<string, FakeCheckoutSession>();
   portalSessions = new Map<string, FakePortalSession>();
   subscriptions = new Map<string, FakeSubscription>();
+  invoices = new Map<string, FakeInvoice>();
+  /**
+   * The account's setting for subscriptions paused after a failed payment (Dashboard → Billing →
+   * Revenue recovery): resume automatically once the invoice that paused it is paid, keeping the
+   * billing cycle anchor (Stripe may also reset it; the fake leaves that out). False (the
+   * default): they stay paused until resumed through the API.
+   */
+  resumeWhenInvoicePaid = false;
   events: FakeEvent[] = [];
   private counter = 0;
   private clock: () => Date = () => new Date();
@@ -205,6 +236,12 @@ export class StripeFakeState {
   product(id: string, param = 'product'): FakeProduct {
     const found = this.products.get(id);
     if (!found) throw missing('product', id, param);
+    return found;
+  }
+
+  invoice(id: string, param = 'invoice'): FakeInvoice {
+    const found = this.invoices.get(id);
+    if (!found) throw missing('invoice', id, param);
     return found;
   }
 

@@ -8,6 +8,7 @@ import Stripe from 'stripe';
 import { catalogRoutes } from './catalog-routes';
 import { checkoutRoutes, completeCheckoutSession } from './checkout-routes';
 import { customerRoutes } from './customer-routes';
+import { invoiceRoutes, payInvoice, renderInvoice } from './invoice-routes';
 import { billingRoutes } from './billing-routes';
 import { decodeForm, type FormObject } from './form-codec';
 import { serveHostedPage } from './hosted-pages';
@@ -39,7 +40,7 @@ interface StoredResponse {
   body: unknown;
 }
 
-const routes = [...customerRoutes, ...catalogRoutes, ...checkoutRoutes, ...subscriptionRoutes, ...billingRoutes];
+const routes = [...customerRoutes, ...catalogRoutes, ...checkoutRoutes, ...subscriptionRoutes, ...billingRoutes, ...invoiceRoutes];
 
 export const FAKE_WEBHOOK_SECRET = 'whsec_tomo_fake_webhook_secret';
 
@@ -160,12 +161,34 @@ export class StripeFake {
    * `final_payment_failure` by Smart Retries' pause on payment failure (flexible billing mode),
    * `system` for a reason Stripe does not name. A pause someone asks for goes through
    * `POST /v1/subscriptions/:id/pause` (`pause_requested`). The same two events as a trial's end,
-   * with that reason in `status_details.paused.subscription.type`.
+   * with that reason in `status_details.paused.subscription.type`. For a payment failure the
+   * period renewed first and its invoice failed (`invoice.payment_failed`): that invoice stays
+   * open, is the subscription's `latest_invoice`, and paying it (`payInvoice`, or its hosted page)
+   * does not resume the subscription unless `resumeWhenInvoicePaid` is set.
    */
   pause(id: string, type: 'first_payment_failure' | 'final_payment_failure' | 'system'): { paused: FakeEvent; updated: FakeEvent } {
     const sub = this.state.subscription(id);
     if (sub.status !== 'active' && sub.status !== 'past_due') throw new Error(`fake Stripe: ${id} is ${sub.status}, not active`);
     return pauseSubscription(this.state, sub, type);
+  }
+
+  /** The customer pays an open invoice (its hosted page does the same): the events Stripe sends. */
+  payInvoice(id: string): FakeEvent[] {
+    return payInvoice(this.state, id);
+  }
+
+  /**
+   * The account's revenue recovery setting: a subscription paused after a failed payment resumes
+   * by itself once that invoice is paid, keeping its billing cycle anchor (true), or stays paused
+   * until resumed through the API (false, the default). Resetting the anchor is left out.
+   */
+  resumeWhenInvoicePaid(on: boolean): void {
+    this.state.resumeWhenInvoicePaid = on;
+  }
+
+  /** Every invoice of a subscription, oldest first, as Stripe renders it. */
+  invoicesOf(subscriptionId: string): Record<string, unknown>[] {
+    return [...this.state.invoices.values()].filter((i) => i.subscription === subscriptionId).map((i) => renderInvoice(this.state, i));
   }
 
   /** The customer's payment method is declined from now on (or accepted again with `false`). */

@@ -2,6 +2,7 @@
 // end, metadata), pause an active one, resume a paused one, and cancel. Every change emits the customer.subscription.*
 // event Stripe would send.
 import { form, type FormObject } from './form-codec';
+import { failRenewal, invoiceResumption } from './invoice-routes';
 import { invalid } from './stripe-fake-errors';
 import { list, renderSubscription } from './stripe-fake-render';
 import { route, type FakeRoute } from './stripe-fake-routing';
@@ -116,6 +117,8 @@ export function pauseSubscription(
   sub: FakeSubscription,
   type: NonNullable<FakeSubscription['paused']>['type'],
 ): { paused: FakeEvent; updated: FakeEvent } {
+  // Smart Retries pauses after a renewal payment failed: that renewal's invoice stays open.
+  if (type === 'first_payment_failure' || type === 'final_payment_failure') failRenewal(state, sub);
   const previous = sub.status;
   sub.status = 'paused';
   sub.paused = { type, transitioned_at: state.nowSeconds() };
@@ -166,6 +169,8 @@ function pause(req: Parameters<FakeRoute['handle']>[0], state: StripeFakeState):
  * `POST /v1/subscriptions/:id/resume`: only a paused subscription. `billing_cycle_anchor[type]=now`
  * (the default; this API version takes an object, older ones the bare string) starts a new period
  * now; `unchanged` moves to the period around now on the old anchor.
+ * `proration_behavior` (always_invoice, create_prorations, none) is checked; the fake prorates
+ * nothing for the paused time (Tomo resumes with the anchor unchanged only with `none`).
  * The resumption invoice is paid at once and it is `active` again, unless the customer's payment
  * method is declined (`StripeFake.declinePayments`): with `payment_behavior=resume_on_payment_success`
  * it then stays `paused` (Stripe retries the invoice), with the default `resume_on_payment_attempt`
@@ -179,6 +184,10 @@ function resume(req: Parameters<FakeRoute['handle']>[0], state: StripeFakeState)
   if (declined && form.str(req.form, 'payment_behavior') === 'resume_on_payment_success') return renderSubscription(state, sub);
   const anchor = form.str(form.obj(req.form, 'billing_cycle_anchor'), 'type') ?? form.str(req.form, 'billing_cycle_anchor') ?? 'now';
   if (anchor !== 'now' && anchor !== 'unchanged') throw invalid('Invalid billing_cycle_anchor[type]: must be one of now or unchanged', 'billing_cycle_anchor[type]');
+  const proration = form.str(req.form, 'proration_behavior') ?? 'create_prorations';
+  if (proration !== 'always_invoice' && proration !== 'create_prorations' && proration !== 'none') {
+    throw invalid('Invalid proration_behavior: must be one of always_invoice, create_prorations or none', 'proration_behavior');
+  }
   const now = state.nowSeconds();
   for (const item of sub.items) {
     const interval = state.prices.get(item.price)?.recurring?.interval ?? 'month';
@@ -191,7 +200,13 @@ function resume(req: Parameters<FakeRoute['handle']>[0], state: StripeFakeState)
     item.current_period_start = start;
     item.current_period_end = end;
   }
-  if (anchor === 'now') sub.billing_cycle_anchor = now;
+  // A new period from now is invoiced and charged at once (the resumption invoice, now the
+  // latest); an open invoice from before the pause stays open. With the anchor unchanged the
+  // period around now was invoiced before (a renewal), and nothing new is invoiced.
+  if (anchor === 'now') {
+    sub.billing_cycle_anchor = now;
+    invoiceResumption(state, sub, !declined);
+  }
   sub.status = declined ? 'past_due' : 'active';
   delete sub.paused;
   const rendered = renderSubscription(state, sub);
