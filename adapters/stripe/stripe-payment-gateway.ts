@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import type {
   CheckoutInput,
   EnsureCustomerInput,
+  GatewayInvoice,
   GatewayProduct,
   GatewaySubscription,
   MeterEvent,
@@ -11,6 +12,7 @@ import type {
   ProrationPreview,
   ProrationPreviewInput,
   RedirectSession,
+  ResumeInput,
   SeatQuantityInput,
   SetupInput,
   WebhookVerification,
@@ -21,7 +23,7 @@ import type { Clock } from '../../core/shared/clock.port';
 import { readPlanProduct } from './stripe-catalog-reader';
 import { createStripeClient, type StripeClientOptions } from './stripe-client';
 import { meterEventName, priceLookupKey } from './stripe-catalog-keys';
-import { isMetered, META, planItem, toGatewaySubscription } from './stripe-subscription-mapper';
+import { idOf, isMetered, META, planItem, toGatewayInvoice, toGatewaySubscription } from './stripe-subscription-mapper';
 import { describeStripeError, isMissing, isRetryable } from './stripe-errors';
 import { isThinPayload, thinToBillingWebhookEvent, toBillingWebhookEvent, type ThinEventNotification } from './stripe-webhook-mapper';
 
@@ -204,18 +206,29 @@ export class StripePaymentGateway implements PaymentGateway {
     return toGatewaySubscription(sub);
   }
 
-  async resume(input: { externalId: string }): Promise<GatewaySubscription> {
+  async resume(input: ResumeInput): Promise<GatewaySubscription> {
     const sub = await this.requireSubscription(input.externalId);
     if (sub.status !== 'paused') return toGatewaySubscription(sub);
-    // `resume_on_payment_success`: the new period is charged now and the subscription stays paused
-    // until that payment succeeds (the default would make it active first, then past_due unretried).
-    // A key per call: a subscription may be paused and resumed again later.
-    const resumed = await this.stripe.subscriptions.resume(
-      sub.id,
-      { billing_cycle_anchor: { type: 'now' }, payment_behavior: 'resume_on_payment_success' },
-      { idempotencyKey: `resume:${sub.id}:${randomUUID()}` },
-    );
+    const params: Stripe.SubscriptionResumeParams =
+      input.billingCycle === 'keep'
+        ? // The period around now was invoiced before the pause (a renewal whose invoice is now
+          // paid): same anchor, and no proration for the paused time, so nothing is charged twice.
+          { billing_cycle_anchor: { type: 'unchanged' }, proration_behavior: 'none' }
+        : // `resume_on_payment_success`: the new period is charged now and the subscription stays paused
+          // until that payment succeeds (the default would make it active first, then past_due unretried).
+          { billing_cycle_anchor: { type: 'now' }, payment_behavior: 'resume_on_payment_success' };
+    const resumed = await this.stripe.subscriptions.resume(sub.id, params, {
+      idempotencyKey: input.idempotencyKey ?? `resume:${sub.id}:${randomUUID()}`,
+    });
     return toGatewaySubscription(resumed);
+  }
+
+  async getLatestInvoice(externalId: string): Promise<GatewayInvoice | null> {
+    const sub = await this.requireSubscription(externalId);
+    const invoiceId = idOf(sub.latest_invoice);
+    if (!invoiceId) return null;
+    const invoice = await this.stripe.invoices.retrieve(invoiceId);
+    return toGatewayInvoice(invoice);
   }
 
   async cancelImmediately(input: { externalId: string; idempotencyKey?: string }): Promise<GatewaySubscription> {

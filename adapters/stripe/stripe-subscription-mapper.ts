@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { BillingInterval, BillingMode, PaidPlanKey } from '../../core/billing/plan';
 import { findPlan } from '../../core/billing/plan-catalog';
-import type { GatewaySubscription, GatewaySubscriptionStatus } from '../../core/billing/payment-gateway.port';
+import type { GatewayInvoice, GatewaySubscription, GatewaySubscriptionStatus } from '../../core/billing/payment-gateway.port';
 import type { PauseReason } from '../../core/billing/subscription';
 import { planForLookupKey } from './stripe-catalog-keys';
 
@@ -108,4 +108,18 @@ function pauseReasonOf(sub: Stripe.Subscription): PauseReason {
     default:
       return 'other';
   }
+}
+
+const INVOICE_STATUSES: readonly GatewayInvoice['status'][] = ['draft', 'open', 'paid', 'void', 'uncollectible'];
+
+export function toGatewayInvoice(invoice: Stripe.Invoice): GatewayInvoice {
+  const status = invoice.status ?? 'unknown';
+  return {
+    id: invoice.id ?? '',
+    status: (INVOICE_STATUSES as readonly string[]).includes(status) ? (status as GatewayInvoice['status']) : 'unknown',
+    hostedUrl: invoice.hosted_invoice_url ?? null,
+    amountDueCents: invoice.amount_due,
+    amountRemainingCents: invoice.amount_remaining,
+    currency: invoice.currency,
+  };
 }

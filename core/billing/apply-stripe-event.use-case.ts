@@ -5,6 +5,7 @@ import type { CustomerRepository } from './customer-repository.port';
 import type { BillingWebhookEvent, GatewaySubscription, PaymentGateway } from './payment-gateway.port';
 import type { SubscriptionRecord } from './subscription';
 import type { SubscriptionRepository } from './subscription-repository.port';
+import { resumeIfPausedInvoicePaid } from './resume-after-paid-invoice';
 import type { PaidSubscriptionSnapshot, SyncPaidSubscription } from './sync-paid-subscription.use-case';
 
 /**
@@ -48,7 +49,7 @@ export type ApplyStripeEventResult =
 export class ApplyStripeEvent {
   constructor(
     private readonly deps: {
-      readonly gateway: Pick<PaymentGateway, 'getSubscription' | 'cancelImmediately'>;
+      readonly gateway: Pick<PaymentGateway, 'getSubscription' | 'cancelImmediately' | 'getLatestInvoice' | 'resume'>;
       readonly customers: CustomerRepository;
       readonly installations: Pick<InstallationRepository, 'find'>;
       readonly subscriptions: SubscriptionRepository;
@@ -89,7 +90,11 @@ export class ApplyStripeEvent {
         return { status: 'applied', teamId, ...synced, canceledAfterUninstall: true };
       }
     }
-    const synced = await this.deps.syncPaidSubscription.execute(teamId, snapshot);
+    // Paused after a failed renewal and that invoice now paid (`invoice.paid`, or any later event
+    // if that one was missed): active again on the same billing cycle, without a second charge.
+    // A no-op when Stripe resumed it on its own (the re-read is active) or it is still due.
+    const settled = toPaidSubscriptionSnapshot(await resumeIfPausedInvoicePaid(this.deps.gateway, current), true);
+    const synced = await this.deps.syncPaidSubscription.execute(teamId, typeof settled === 'string' ? snapshot : settled);
     return { status: 'applied', teamId, ...synced };
   }
 

@@ -31,12 +31,16 @@ export interface PaymentGateway {
     readonly cancelAtPeriodEnd: boolean;
     readonly idempotencyKey?: string;
   }): Promise<GatewaySubscription>;
-  /** Ends the subscription now, without refund or final proration (uninstall). Already ended: no-op. */
   /**
-   * Resumes a paused subscription (for any `PauseReason`) with a new period
-   * from now. The new period's invoice is paid in the same call; if that fails it stays paused.
+   * Resumes a paused subscription; one that is not paused is returned as it is.
+   * `restart` (the default): a new period from now, whose invoice is paid in the same call (if
+   * that fails it stays paused). `keep`: the billing cycle stays, nothing is invoiced or prorated
+   * (after the invoice that paused it was paid: that invoice covered the period).
    */
-  resume(input: { readonly externalId: string }): Promise<GatewaySubscription>;
+  resume(input: ResumeInput): Promise<GatewaySubscription>;
+  /** The subscription's most recent invoice (after a failed renewal: the one left unpaid); null without one. */
+  getLatestInvoice(externalId: string): Promise<GatewayInvoice | null>;
+  /** Ends the subscription now, without refund or final proration (uninstall). Already ended: no-op. */
   cancelImmediately(input: { readonly externalId: string; readonly idempotencyKey?: string }): Promise<GatewaySubscription>;
   /**
    * Reports answered responses of pay-as-you-go subscriptions. Each event's `identifier` is
@@ -118,6 +122,25 @@ export interface GatewaySubscription {
    * cancellation at period end that is when it was asked for, set while the plan still runs.
    */
   readonly endedAt: Date | null;
+}
+
+export interface ResumeInput {
+  readonly externalId: string;
+  readonly billingCycle?: 'restart' | 'keep';
+  /** Defaults to a new key per call (a plan may be paused and resumed again later). */
+  readonly idempotencyKey?: string;
+}
+
+/** One invoice of a subscription, in core terms. */
+export interface GatewayInvoice {
+  readonly id: string;
+  /** `open`: finalized and still due; `paid`; `void` / `uncollectible`: no longer collected; `draft`: not final yet. */
+  readonly status: 'draft' | 'open' | 'paid' | 'void' | 'uncollectible' | 'unknown';
+  /** The provider's page where the customer sees and pays it; null for a draft. */
+  readonly hostedUrl: string | null;
+  readonly amountDueCents: number;
+  readonly amountRemainingCents: number;
+  readonly currency: string;
 }
 
 export interface SeatQuantityInput {

@@ -15,15 +15,21 @@ export interface ResumeInput {
 }
 
 /**
- * An admin resumes a paused plan (whatever paused it: a trial ended without a payment method,
- * once one is added; a failed renewal; a pause someone asked for): the provider first, then the row takes the provider's state. Still paused
- * afterwards when the provider could not charge the new period: the admin is told so
- * (SUBSCRIPTION.RESUME_PAYMENT_FAILED) rather than shown the same plan waiting without a word.
+ * An admin resumes a paused plan (a trial ended without a payment method, once one is added; a
+ * pause someone asked for): the provider first, with a new period from today, then the row takes
+ * the provider's state. Still paused afterwards when the provider could not charge the new
+ * period: the admin is told so (SUBSCRIPTION.RESUME_PAYMENT_FAILED) rather than shown the same
+ * plan waiting without a word.
+ *
+ * A plan paused after a failed renewal is not restarted while the invoice that paused it is open
+ * (SUBSCRIPTION.INVOICE_DUE): a new period charged today would come on top of that invoice, which
+ * stays collectible. Paying it brings the plan back (`PayPausedInvoice`); once it is paid, resuming
+ * keeps the billing cycle and charges nothing; voided or uncollectible, a new period starts.
  */
 export class ResumePaidSubscription {
   constructor(
     private readonly deps: {
-      readonly gateway: Pick<PaymentGateway, 'resume'>;
+      readonly gateway: Pick<PaymentGateway, 'resume' | 'getLatestInvoice'>;
       readonly subscriptions: SubscriptionRepository;
       readonly syncPaidSubscription: SyncPaidSubscription;
     },
@@ -34,7 +40,18 @@ export class ResumePaidSubscription {
     const row = await this.deps.subscriptions.findById(input.teamId, input.subscriptionId);
     if (!row || row.kind !== 'paid' || !row.externalId) return fail('SUBSCRIPTION.NOT_FOUND');
     if (row.status !== 'paused') return fail('SUBSCRIPTION.NOT_PAUSED');
-    const snapshot = toPaidSubscriptionSnapshot(await this.deps.gateway.resume({ externalId: row.externalId }), true);
+    let billingCycle: 'restart' | 'keep' = 'restart';
+    let idempotencyKey: string | undefined;
+    if (row.pauseReason === 'payment_failed') {
+      const invoice = await this.deps.gateway.getLatestInvoice(row.externalId);
+      if (invoice?.status === 'open') return fail('SUBSCRIPTION.INVOICE_DUE');
+      if (invoice?.status === 'paid') {
+        billingCycle = 'keep';
+        idempotencyKey = `resume-paid-invoice:${row.externalId}:${invoice.id}`;
+      }
+    }
+    const resumed = await this.deps.gateway.resume({ externalId: row.externalId, billingCycle, ...(idempotencyKey ? { idempotencyKey } : {}) });
+    const snapshot = toPaidSubscriptionSnapshot(resumed, true);
     if (typeof snapshot === 'string') return fail('SUBSCRIPTION.NOT_FOUND');
     const { subscription } = await this.deps.syncPaidSubscription.execute(input.teamId, snapshot);
     return subscription.status === 'paused' ? fail('SUBSCRIPTION.RESUME_PAYMENT_FAILED') : ok(subscription);

@@ -44,6 +44,9 @@ export const en: MessageCatalogue = {
   'SUBSCRIPTION.NOT_PAUSED': 'This plan is not paused, so there is nothing to resume.',
   'SUBSCRIPTION.RESUME_PAYMENT_FAILED':
     'The payment for the new billing period did not go through, so the plan is still paused. Check the payment method in the Customer Portal, then resume again.',
+  'SUBSCRIPTION.INVOICE_DUE':
+    'This plan was paused because a renewal payment failed, and that invoice is still unpaid. Pay the unpaid invoice instead: the plan is active again once it is paid, with no new charge for the same period.',
+  'SUBSCRIPTION.NO_OPEN_INVOICE': 'This plan has no unpaid invoice to pay.',
   'SUBSCRIPTION.IS_TRIAL': 'The free trial has no seats to manage. Buy a plan to assign seats.',
   'BILLING.NOT_CONFIGURED': 'Payments are not set up on this Tomo server yet, so plans cannot be bought. The free trial still works.',
   'BILLING.PROVIDER_UNAVAILABLE': 'The payment service could not be reached. Nothing was changed; please try again in a moment.',
@@ -58,7 +61,7 @@ export const en: MessageCatalogue = {
   'ENTITLEMENT.PAYMENT_METHOD_NEEDED':
     "Tomo is paused for your workspace: its plan's trial ended without a payment method. A workspace admin can add a payment method and resume the plan from {subscriptionUrl}, and Tomo answers again.",
   'ENTITLEMENT.PAUSED_AFTER_FAILED_PAYMENT':
-    "Tomo is paused for your workspace: its plan was paused after a renewal payment failed. A workspace admin can update the payment method and resume the plan from {subscriptionUrl}, and Tomo answers again.",
+    "Tomo is paused for your workspace: its plan was paused after a renewal payment failed. A workspace admin can pay the unpaid invoice from {subscriptionUrl}, and Tomo answers again.",
   'ENTITLEMENT.PLAN_PAUSED':
     "Tomo is paused for your workspace: its plan was paused. A workspace admin can resume the plan from {subscriptionUrl}, and Tomo answers again.",
   'ENTITLEMENT.NO_SEAT':

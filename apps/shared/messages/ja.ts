@@ -45,6 +45,9 @@ export const ja: MessageCatalogue = {
   'SUBSCRIPTION.NOT_PAUSED': 'このプランは一時停止されていないため、再開するものはありません。',
   'SUBSCRIPTION.RESUME_PAYMENT_FAILED':
     '新しい請求期間のお支払いが完了しなかったため、プランは一時停止のままです。カスタマーポータルでお支払い方法をご確認のうえ、もう一度再開してください。',
+  'SUBSCRIPTION.INVOICE_DUE':
+    '更新時のお支払いが失敗したためこのプランは一時停止されており、その請求書はまだ未払いです。代わりに未払いの請求書をお支払いください。お支払いが済むとプランは再び有効になり、同じ期間に重ねて請求されることはありません。',
+  'SUBSCRIPTION.NO_OPEN_INVOICE': 'このプランには支払う未払いの請求書がありません。',
   'SUBSCRIPTION.IS_TRIAL': '無料トライアルには管理する席がありません。席を割り当てるにはプランを購入してください。',
   'BILLING.NOT_CONFIGURED': 'この Tomo サーバーではまだ決済が設定されていないため、プランを購入できません。無料トライアルは引き続きご利用いただけます。',
   'BILLING.PROVIDER_UNAVAILABLE': '決済サービスに接続できませんでした。変更は行われていません。しばらくしてからもう一度お試しください。',
@@ -59,7 +62,7 @@ export const ja: MessageCatalogue = {
   'ENTITLEMENT.PAYMENT_METHOD_NEEDED':
     'プランのトライアルがお支払い方法の登録なしで終了したため、このワークスペースでのTomoは一時停止中です。ワークスペースの管理者が {subscriptionUrl} からお支払い方法を追加してプランを再開すると、再び回答します。',
   'ENTITLEMENT.PAUSED_AFTER_FAILED_PAYMENT':
-    '更新時のお支払いが失敗したためプランが一時停止され、このワークスペースでは Tomo を一時停止しています。ワークスペースの管理者が {subscriptionUrl} でお支払い方法を更新してプランを再開すると、Tomo は再び回答します。',
+    '更新時のお支払いが失敗したためプランが一時停止され、このワークスペースでは Tomo を一時停止しています。ワークスペースの管理者が {subscriptionUrl} で未払いの請求書を支払うと、Tomo は再び回答します。',
   'ENTITLEMENT.PLAN_PAUSED':
     'プランが一時停止されたため、このワークスペースでは Tomo を一時停止しています。ワークスペースの管理者が {subscriptionUrl} でプランを再開すると、Tomo は再び回答します。',
   'ENTITLEMENT.NO_SEAT':

@@ -4,15 +4,29 @@ import {
   toPaidSubscriptionSnapshot,
   type ProcessedWebhookEventLog,
 } from '../../../core/billing/apply-stripe-event.use-case';
-import type { BillingWebhookEvent, GatewaySubscription, PaymentGateway } from '../../../core/billing/payment-gateway.port';
+import type { BillingWebhookEvent, GatewayInvoice, GatewaySubscription, PaymentGateway, ResumeInput } from '../../../core/billing/payment-gateway.port';
 import { SyncPaidSubscription } from '../../../core/billing/sync-paid-subscription.use-case';
 import { anAssignment, anInstallation, TEAM } from '../support/builders';
 import { aWorkspaceFixture } from '../support/workspace-fixture';
 
 /** The provider's side: its current subscriptions, changed by the test. */
-class ProviderState implements Pick<PaymentGateway, 'getSubscription' | 'cancelImmediately'> {
+class ProviderState implements Pick<PaymentGateway, 'getSubscription' | 'cancelImmediately' | 'getLatestInvoice' | 'resume'> {
   readonly subscriptions = new Map<string, GatewaySubscription>();
   readonly canceled: string[] = [];
+  readonly latestInvoices = new Map<string, GatewayInvoice>();
+  readonly resumes: ResumeInput[] = [];
+  async getLatestInvoice(externalId: string): Promise<GatewayInvoice | null> {
+    return this.latestInvoices.get(externalId) ?? null;
+  }
+  async resume(input: ResumeInput): Promise<GatewaySubscription> {
+    const sub = this.subscriptions.get(input.externalId);
+    if (!sub) throw new Error(`no subscription ${input.externalId}`);
+    if (sub.status !== 'paused') return sub;
+    this.resumes.push(input);
+    const resumed = { ...sub, status: 'active' as const, pauseReason: null };
+    this.subscriptions.set(input.externalId, resumed);
+    return resumed;
+  }
   async getSubscription(externalId: string): Promise<GatewaySubscription | null> {
     return this.subscriptions.get(externalId) ?? null;
   }
@@ -236,5 +250,59 @@ describe('Stripe subscription statuses in core terms', () => {
     ['canceled', 'canceled'],
   ] as const)('%s → %s (for a known subscription)', (provider, core) => {
     expect(toPaidSubscriptionSnapshot({ ...paid, status: provider }, true)).toMatchObject({ status: core });
+  });
+});
+
+describe('a plan Stripe paused after a failed renewal payment', () => {
+  const pausedForPayment: GatewaySubscription = { ...paid, status: 'paused', pauseReason: 'payment_failed' };
+  const invoice = (status: GatewayInvoice['status']): GatewayInvoice => ({
+    id: 'in_renewal',
+    status,
+    hostedUrl: 'https://invoice.stripe.example/in_renewal',
+    amountDueCents: 6000,
+    amountRemainingCents: status === 'open' ? 6000 : 0,
+    currency: 'usd',
+  });
+
+  it('stays paused while the invoice that paused it is open', async () => {
+    const { w, provider, apply, ready } = setup();
+    await ready;
+    provider.subscriptions.set('sub_1', pausedForPayment);
+    provider.latestInvoices.set('sub_1', invoice('open'));
+
+    await apply.execute(anEvent('evt_paused', 'customer.subscription.paused'));
+
+    expect(provider.resumes).toEqual([]);
+    expect((await w.subscriptions.findByExternalId(TEAM, 'sub_1'))).toMatchObject({ status: 'paused', pauseReason: 'payment_failed' });
+  });
+
+  it('is resumed on the same billing cycle, once, when that invoice is paid (invoice.paid, delivered twice)', async () => {
+    const { w, provider, apply, ready } = setup();
+    await ready;
+    provider.subscriptions.set('sub_1', pausedForPayment);
+    provider.latestInvoices.set('sub_1', invoice('open'));
+    await apply.execute(anEvent('evt_paused', 'customer.subscription.paused'));
+
+    provider.latestInvoices.set('sub_1', invoice('paid'));
+    await apply.execute(anEvent('evt_paid', 'invoice.paid'));
+    await apply.execute(anEvent('evt_paid_again', 'invoice.paid'));
+
+    expect(provider.resumes).toEqual([{ externalId: 'sub_1', billingCycle: 'keep', idempotencyKey: 'resume-paid-invoice:sub_1:in_renewal' }]);
+    expect(await w.subscriptions.findByExternalId(TEAM, 'sub_1')).toMatchObject({
+      status: 'active',
+      currentPeriodStart: paid.currentPeriodStart,
+      currentPeriodEnd: paid.currentPeriodEnd,
+    });
+  });
+
+  it('a pause for another reason is not resumed by a paid invoice', async () => {
+    const { provider, apply, ready } = setup();
+    await ready;
+    provider.subscriptions.set('sub_1', { ...paid, status: 'paused', pauseReason: 'requested' });
+    provider.latestInvoices.set('sub_1', invoice('paid'));
+
+    await apply.execute(anEvent('evt_paid', 'invoice.paid'));
+
+    expect(provider.resumes).toEqual([]);
   });
 });

@@ -47,3 +47,38 @@ describe('resuming a paused paid plan (its trial ended without a payment method)
     expect(provider.unreachableFor).toBe(1);
   });
 });
+
+describe('resuming a plan paused after a failed renewal payment', () => {
+  let w: WorkspaceFixture;
+  let provider: InMemoryProvider;
+  let resume: ResumePaidSubscription;
+  const paused = { ...aSubscription('sub-2').period('2025-04-01T00:00:00Z', '2025-05-01T00:00:00Z').paused().build(), pauseReason: 'payment_failed' as const };
+  const invoice = (status: 'open' | 'paid' | 'void') => ({ id: 'in_renewal', status, hostedUrl: 'https://pay.example/in_renewal', amountDueCents: 6000, amountRemainingCents: 6000, currency: 'usd' });
+
+  beforeEach(async () => {
+    w = aWorkspaceFixture('2025-04-16T00:00:00Z');
+    provider = new InMemoryProvider(() => w.clock.now());
+    resume = new ResumePaidSubscription({ gateway: provider, subscriptions: w.subscriptions, syncPaidSubscription: new SyncPaidSubscription(w) });
+    await w.subscriptions.save(TEAM, paused);
+    provider.add({ externalId: paused.externalId!, customerId: 'cus_1', status: 'paused', pauseReason: 'payment_failed' });
+  });
+
+  it('is refused while the invoice that paused it is open: no new period is charged on top of it', async () => {
+    provider.latestInvoices.set(paused.externalId!, invoice('open'));
+    expect(await resume.execute({ teamId: TEAM, actor: anAdmin, subscriptionId: 'sub-2' })).toMatchObject({ ok: false, error: { code: 'SUBSCRIPTION.INVOICE_DUE' } });
+    expect(provider.resumes).toEqual([]);
+    expect(await w.subscriptions.findById(TEAM, 'sub-2')).toMatchObject({ status: 'paused' });
+  });
+
+  it('once that invoice is paid, keeps the billing cycle (nothing charged again)', async () => {
+    provider.latestInvoices.set(paused.externalId!, invoice('paid'));
+    expect(await resume.execute({ teamId: TEAM, actor: anAdmin, subscriptionId: 'sub-2' })).toMatchObject({ ok: true, value: { status: 'active' } });
+    expect(provider.resumes).toEqual([{ externalId: paused.externalId, billingCycle: 'keep', idempotencyKey: `resume-paid-invoice:${paused.externalId}:in_renewal` }]);
+  });
+
+  it('starts a new period when the invoice was voided (it will never be paid)', async () => {
+    provider.latestInvoices.set(paused.externalId!, invoice('void'));
+    expect(await resume.execute({ teamId: TEAM, actor: anAdmin, subscriptionId: 'sub-2' })).toMatchObject({ ok: true, value: { status: 'active', currentPeriodStart: w.clock.now() } });
+    expect(provider.resumes.map((r) => r.billingCycle)).toEqual(['restart']);
+  });
+});

@@ -13,6 +13,8 @@ const STATUS: Record<string, number> = {
   'SUBSCRIPTION.IS_TRIAL': 409,
   'SUBSCRIPTION.NOT_PAUSED': 409,
   'SUBSCRIPTION.RESUME_PAYMENT_FAILED': 402,
+  'SUBSCRIPTION.INVOICE_DUE': 402,
+  'SUBSCRIPTION.NO_OPEN_INVOICE': 409,
 };
 
 export function sendBillingError(req: Request, res: Response, error: Pick<DomainError, 'code'> & Partial<DomainError>): void {

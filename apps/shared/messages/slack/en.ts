@@ -38,7 +38,7 @@ export const slackEn: SlackCatalogue = {
   'HOME.PLAN_NONE': 'The free trial has ended. An admin can buy a plan to keep using {appName}.',
   'HOME.PLAN_ENDED': 'Your paid plan has ended. An admin can buy a plan to keep using {appName}.',
   'HOME.PLAN_PAYMENT_DUE': "{appName} is paused: the last payment for your plan did not go through. An admin can pay the open invoice on the Subscription page.",
-  'HOME.PLAN_PAUSED_AFTER_FAILED_PAYMENT': '{appName} is paused: your plan was paused after a renewal payment failed. An admin can update the payment method and resume the plan on the Subscription page.',
+  'HOME.PLAN_PAUSED_AFTER_FAILED_PAYMENT': '{appName} is paused: your plan was paused after a renewal payment failed. An admin can pay the unpaid invoice on the Subscription page.',
   'HOME.PLAN_PAUSED': '{appName} is paused: your plan was paused. An admin can resume it on the Subscription page.',
   'HOME.PLAN_PAYMENT_METHOD_NEEDED': "{appName} is paused: your plan's trial ended without a payment method. An admin can add one and resume the plan on the Subscription page.",
   'HOME.INTERVAL_MONTHLY': 'monthly',

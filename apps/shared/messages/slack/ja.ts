@@ -38,7 +38,7 @@ export const slackJa: SlackCatalogue = {
   'HOME.PLAN_NONE': '無料トライアルは終了しました。{appName}を引き続き使うには、管理者がプランを購入してください。',
   'HOME.PLAN_ENDED': '有料プランは終了しました。{appName}を引き続き使うには、管理者がプランを購入してください。',
   'HOME.PLAN_PAYMENT_DUE': 'プランの最新のお支払いが完了しなかったため、{appName}は一時停止中です。管理者がサブスクリプションのページで未払いの請求書を支払うと再開します。',
-  'HOME.PLAN_PAUSED_AFTER_FAILED_PAYMENT': '更新時のお支払いが失敗したためプランが一時停止され、{appName}は一時停止中です。管理者がサブスクリプションのページでお支払い方法を更新し、プランを再開できます。',
+  'HOME.PLAN_PAUSED_AFTER_FAILED_PAYMENT': '更新時のお支払いが失敗したためプランが一時停止され、{appName}は一時停止中です。管理者がサブスクリプションのページで未払いの請求書を支払えます。',
   'HOME.PLAN_PAUSED': 'プランが一時停止されたため、{appName}は一時停止中です。管理者がサブスクリプションのページでプランを再開できます。',
   'HOME.PLAN_PAYMENT_METHOD_NEEDED': 'プランのトライアルがお支払い方法の登録なしで終了したため、{appName}は一時停止中です。管理者がサブスクリプションのページでお支払い方法を追加し、プランを再開できます。',
   'HOME.INTERVAL_MONTHLY': '月払い',

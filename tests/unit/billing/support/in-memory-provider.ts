@@ -2,12 +2,14 @@
 // (Adapters are tested against the Stripe HTTP fake in tests/integration and tests/contract.)
 import type {
   CheckoutInput,
+  GatewayInvoice,
   GatewaySubscription,
   MeterEvent,
   MeterEventReport,
   PaymentGateway,
   ProrationPreview,
   RedirectSession,
+  ResumeInput,
 } from '../../../../core/billing/payment-gateway.port';
 import type { TeamId } from '../../../../core/shared/ids';
 
@@ -24,6 +26,8 @@ type ProviderPart = Pick<
   | 'setCancelAtPeriodEnd'
   | 'cancelImmediately'
   | 'reportMeterEvents'
+  | 'resume'
+  | 'getLatestInvoice'
 >;
 
 export class InMemoryProvider implements ProviderPart {
@@ -36,6 +40,9 @@ export class InMemoryProvider implements ProviderPart {
   /** Identifiers the provider refuses for good / cannot take right now. */
   readonly refuse = new Set<string>();
   unreachableFor = 0;
+  /** Each subscription's latest invoice, as a test sets it. */
+  readonly latestInvoices = new Map<string, GatewayInvoice>();
+  readonly resumes: ResumeInput[] = [];
   private next = 0;
 
   constructor(private readonly now: () => Date) {}
@@ -86,10 +93,16 @@ export class InMemoryProvider implements ProviderPart {
     return this.change(input.externalId, { cancelAtPeriodEnd: input.cancelAtPeriodEnd });
   }
 
-  async resume(input: { externalId: string }) {
+  async getLatestInvoice(externalId: string) {
+    return this.latestInvoices.get(externalId) ?? null;
+  }
+
+  async resume(input: ResumeInput) {
     this.reachable();
     const sub = this.require(input.externalId);
     if (sub.status !== 'paused') return sub;
+    this.resumes.push(input);
+    if (input.billingCycle === 'keep') return this.change(input.externalId, { status: 'active', pauseReason: null });
     const start = this.now();
     return this.change(input.externalId, { status: 'active', currentPeriodStart: start, currentPeriodEnd: new Date(start.getTime() + 30 * 86_400_000) });
   }
