@@ -9,7 +9,12 @@ import { stripeWebhookRoutes } from './stripe-webhook.routes';
 import { subscriptionChangeRoutes } from './subscription-changes.routes';
 
 /** Posted as HTML forms by the web pages (and callable with JSON). */
-const FORM_PATHS = ['/api/create-checkout-session', '/api/create-setup-session', '/api/create-portal-session'];
+const FORM_PATHS = [
+  '/api/create-checkout-session',
+  '/api/create-setup-session',
+  '/api/create-portal-session',
+  '/api/billing/subscriptions/:subscriptionId/pay-invoice',
+];
 const SIGNED_IN_PATHS = [...FORM_PATHS, '/api/billing'];
 
 /**

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { ChangePaidSeats } from '../../../../core/billing/change-paid-seats.use-case';
 import { ChangeSeatQuantity } from '../../../../core/billing/change-seat-quantity.use-case';
+import { PayPausedInvoice } from '../../../../core/billing/pay-paused-invoice.use-case';
 import { ResumePaidSubscription } from '../../../../core/billing/resume-paid-subscription.use-case';
 import { SetAutoRenew } from '../../../../core/billing/set-auto-renew.use-case';
 import { SetPaidAutoRenew } from '../../../../core/billing/set-paid-auto-renew.use-case';
@@ -10,6 +11,7 @@ import type { ProrationPreview } from '../../../../core/billing/payment-gateway.
 import { subscriptionView } from '../slack-api/views';
 import { parseBody, parseQuery } from '../settings/validation';
 import type { BillingHttpDeps } from './billing-deps';
+import { returnPath } from './billing-form-errors';
 import { billingEndpoint, sendBillingError } from './billing-http';
 
 const quantity = z.coerce
@@ -107,7 +109,34 @@ export function subscriptionChangeRoutes(deps: BillingHttpDeps): Router {
     }),
   );
 
-  // A paused plan (trial ended without a payment method), once a payment method is added.
+  // A plan paused after a failed renewal: the Subscription page's form post goes on to Stripe's
+  // hosted page of the invoice left unpaid (303; JSON callers get its url). Already paid (the
+  // webhook not applied yet): the plan is resumed on its billing cycle and the form returns to its page.
+  router.post(
+    '/api/billing/subscriptions/:subscriptionId/pay-invoice',
+    billingEndpoint(deps, async (req, res, { gateway, caller }) => {
+      const outcome = await new PayPausedInvoice({ gateway, subscriptions: deps.subscriptions, syncPaidSubscription }).execute({
+        teamId: caller.teamId,
+        actor: caller,
+        subscriptionId: String(req.params.subscriptionId),
+      });
+      if (!outcome.ok) {
+        sendBillingError(req, res, outcome.error);
+        return;
+      }
+      const result = outcome.value;
+      if (!req.is('application/json')) {
+        res.redirect(303, result.kind === 'pay' ? result.url : returnPath(req));
+      } else if (result.kind === 'pay') {
+        res.json({ url: result.url, amountDueCents: result.amountDueCents, currency: result.currency });
+      } else {
+        res.json({ subscription: subscriptionView(result.subscription, deps.clock.now()) });
+      }
+    }),
+  );
+
+  // A paused plan (a trial ended without a payment method, once one is added; a pause on request):
+  // a new period from today. After a failed renewal, only once its invoice is no longer open.
   router.post(
     '/api/billing/subscriptions/:subscriptionId/resume',
     billingEndpoint(deps, async (req, res, { gateway, caller }) => {
