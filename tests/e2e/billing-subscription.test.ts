@@ -310,6 +310,48 @@ describe('billing configured', () => {
     await on.stripe!.flushWebhooks();
     await page.close();
   });
+
+  it('a plan Stripe paused after a failed renewal payment offers to pay that invoice, not a resume; paid on Stripe’s page, it is active again with no second charge', async () => {
+    const sub = stripeSubscription();
+    // Auto-renew back on (it was turned off above), so the period renews; its payment fails and Smart Retries pauses the plan.
+    await createStripeClient({ secretKey: 'sk_test_portal', apiUrl: on.stripe!.url }).subscriptions.update(sub.id, { cancel_at_period_end: false });
+    on.stripe!.pause(sub.id, 'first_payment_failure');
+    await on.stripe!.flushWebhooks();
+    await eventually(async () => (await on.rows()).find((r) => r.kind === 'paid')?.pauseReason === 'payment_failed', 'the paused row');
+    const invoicesBefore = on.stripe!.invoicesOf(sub.id).length;
+
+    const ja_ = await openSubscription(admin, '/ja/settings/subscription');
+    expect(await ja_.getByTestId('paused-note').innerText()).toBe(ja.subscription.pausedAfterFailedPaymentNote);
+    await ja_.getByRole('button', { name: ja.subscription.payInvoice.button }).waitFor();
+    expect(await ja_.getByRole('button', { name: ja.subscription.resume.button }).count()).toBe(0);
+    await ja_.close();
+
+    const page = await openSubscription(admin);
+    const card = paidCard(page);
+    await card.waitFor();
+    expect(await card.getByTestId('subscription-status').innerText()).toBe('Paused');
+    expect(await card.getByTestId('paused-note').innerText()).toBe(en.subscription.pausedAfterFailedPaymentNote);
+    expect(await card.getByRole('button', { name: en.subscription.resume.button }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Pay the unpaid invoice: Stripe's hosted page of the renewal invoice, paid there.
+    await card.getByRole('button', { name: en.subscription.payInvoice.button }).click();
+    await page.waitForURL(`${on.stripe!.url}/invoice/**`);
+    expect(await page.locator('h1').innerText()).toBe('Fake Stripe Invoice');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.getByTestId('invoice-status').waitFor();
+    await on.stripe!.flushWebhooks();
+
+    // Back on the Subscription page: active again, on the period that invoice paid for, with no new invoice.
+    await eventually(async () => (await on.rows()).find((r) => r.kind === 'paid')?.status === 'active', 'the active row');
+    await page.goto('/settings/subscription');
+    await expect.poll(() => card.getByTestId('subscription-status').innerText()).toBe('Active');
+    expect(await card.getByTestId('paused-note').count()).toBe(0);
+    expect(on.stripe!.invoicesOf(sub.id).length).toBe(invoicesBefore);
+    expect(on.stripe!.invoicesOf(sub.id).at(-1)).toMatchObject({ status: 'paid', billing_reason: 'subscription_cycle' });
+    expect(stripeSubscription().status).toBe('active');
+    await page.close();
+  });
 });
 
 describe('billing not configured', () => {

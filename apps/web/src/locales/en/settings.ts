@@ -248,9 +248,13 @@ const settings = {
     pastDueNote: 'The last payment failed. Update the payment method in the Customer Portal to keep the plan.',
     suspendedNote: 'Stripe stopped retrying the payment, so Tomo no longer answers on this plan. Pay the open invoice in the Customer Portal to restore it.',
     pausedNote: 'Stripe paused this plan because its trial ended without a payment method, so Tomo does not answer on it and nothing is billed. Add a payment method in the Customer Portal, then resume the plan: a new billing period starts today.',
-    pausedAfterFailedPaymentNote: 'Stripe paused this plan after a renewal payment failed, so Tomo does not answer on it and nothing is billed. Update the payment method in the Customer Portal, then resume the plan: a new billing period starts today.',
+    pausedAfterFailedPaymentNote: 'Stripe paused this plan because the payment for its renewal failed, so Tomo does not answer on it. The renewal invoice is still unpaid: pay it and the plan is active again for the period it covers, with no second charge.',
     pausedOnRequestNote: 'This plan is paused, so Tomo does not answer on it and nothing is billed. Resume it to start a new billing period today.',
     halted: 'Plans waiting for an admin',
+    payInvoice: {
+      button: 'Pay the unpaid invoice',
+      hint: 'Opens Stripe’s page for the invoice, where you can pay with a new card. Come back here once it is paid.',
+    },
     resume: {
       button: 'Resume the plan',
       confirm: 'Resume {{plan}}? Stripe charges the payment method you added for a new period starting today, and Tomo answers again once it is paid.',

@@ -1,3 +1,4 @@
+import { useLocation } from '@tanstack/react-router';
 import { Switch } from '../../../components/settings/switch';
 import { showDate } from '../../../lib/settings/dates';
 import { useSettingsText } from '../../../lib/settings/use-settings-text';
@@ -8,8 +9,10 @@ import { SeatChange } from './seat-change';
 /**
  * One current trial or plan: status, seats assigned / total, renewal (or end) date, and for
  * admins with billing configured the auto-renew switch and the seat change. A halted plan
- * (suspended for an unpaid invoice, or paused for want of a payment method) shows what brings it
- * back instead, and for admins the Resume button of a paused one.
+ * (suspended for an unpaid invoice, or paused) shows what brings it back instead; for admins, a
+ * plan paused after a failed renewal has Pay the unpaid invoice (a form post that goes on to
+ * Stripe's hosted invoice page: paying it brings the plan back with no second charge), any other
+ * paused plan the Resume button.
  */
 export function SubscriptionCard(props: {
   subscription: CurrentSubscription;
@@ -24,6 +27,8 @@ export function SubscriptionCard(props: {
   const s = props.subscription;
   const trial = s.kind === 'trial';
   const halted = s.status === 'suspended' || s.status === 'paused';
+  const unpaidRenewal = s.status === 'paused' && s.pauseReason === 'payment_failed';
+  const here = useLocation({ select: (location) => location.pathname });
   const title = trial ? t('subscription.trial') : s.planDisplayName;
   const endsLabel = trial ? t('subscription.trialEnds') : s.autoRenew ? t('subscription.renews') : t('subscription.ends');
   return (
@@ -67,7 +72,16 @@ export function SubscriptionCard(props: {
           {t(s.pauseReason === 'payment_failed' ? 'subscription.pausedAfterFailedPaymentNote' : s.pauseReason === 'requested' || s.pauseReason === 'other' ? 'subscription.pausedOnRequestNote' : 'subscription.pausedNote')}
         </p>
       ) : null}
-      {s.status === 'paused' && props.canChange && props.onResume ? (
+      {unpaidRenewal && props.canChange ? (
+        <form className="subscription-controls" method="post" action={`/api/billing/subscriptions/${encodeURIComponent(s.id)}/pay-invoice`}>
+          <input type="hidden" name="returnTo" value={here} />
+          <button type="submit" className="button button-small">
+            {t('subscription.payInvoice.button')}
+          </button>
+          <span className="settings-hint"> {t('subscription.payInvoice.hint')}</span>
+        </form>
+      ) : null}
+      {s.status === 'paused' && !unpaidRenewal && props.canChange && props.onResume ? (
         <p className="subscription-controls">
           <button type="button" className="button button-small" disabled={props.busy} onClick={props.onResume}>
             {t('subscription.resume.button')}
