@@ -1,4 +1,5 @@
 import { TriggerUseCase } from '../triggers/trigger-use-case';
+import { escapeSlackText } from '../shared/slack-escapes';
 import type { ChannelId, TeamId, UserId } from '../shared/ids';
 import { decideTrigger, triggerSettings, type IgnoreReason } from '../triggers/decide-trigger';
 import type { SuggestedPrompt } from '../triggers/chat-workspace.port';
@@ -65,7 +66,7 @@ export class HandleAssistantThread extends TriggerUseCase<TriggerDeps & { readon
     }
     const say = (code: TriggerTextCode, params: Record<string, string> = {}) =>
       this.deps.texts.say(code, params, asker.locale);
-    await workspace.platform.postInThread(thread, say('SLACK.ASSISTANT_GREETING', { appName: asker.appName }), asker.appearance);
+    await workspace.platform.postInThread(thread, say('SLACK.ASSISTANT_GREETING', { appName: escapeSlackText(asker.appName) }), asker.appearance);
     try {
       await workspace.platform.setSuggestedPrompts(
         thread,

@@ -2,6 +2,7 @@ import { TriggerUseCase } from '../triggers/trigger-use-case';
 import type { TriggerDeps } from '../assistant/answer-pipeline';
 import type { ChannelId, TeamId, UserId } from '../shared/ids';
 import { decideTrigger, triggerSettings, type IgnoreReason } from '../triggers/decide-trigger';
+import { escapeSlackText } from '../shared/slack-escapes';
 import { effectiveCustomization } from './app-customization-rules';
 
 /** member_joined_channel, as ids. */
@@ -37,7 +38,7 @@ export class GreetChannel extends TriggerUseCase<TriggerDeps> {
     // Slack names no inviter when Tomo was in a channel from its creation or added by an admin
     // tool; Tomo's own profile has no language, so the installer's speaks for the workspace.
     const inviter = await this.pipeline.asker(workspace, input.inviterId ?? workspace.installedBy ?? workspace.self.userId);
-    const text = this.deps.texts.say('SLACK.GREETING', { appName: inviter.appName }, inviter.locale);
+    const text = this.deps.texts.say('SLACK.GREETING', { appName: escapeSlackText(inviter.appName) }, inviter.locale);
     await workspace.platform.postToChannel(input.channelId, text, inviter.appearance);
     return { status: 'greeted' };
   }

@@ -1,4 +1,5 @@
 import { addDays } from '../shared/time';
+import { escapeSlackText } from '../shared/slack-escapes';
 import { TriggerUseCase } from '../triggers/trigger-use-case';
 import { checkAsker, type AnswerPipelineResult, type TriggerDeps } from '../assistant/answer-pipeline';
 import { isChatPlatformError } from '../assistant/chat-platform-error';
@@ -70,14 +71,14 @@ export class SummarizeChannel extends TriggerUseCase<SummarizeChannelDeps> {
       // shows a deleted channel's mention as unknown), instead of a DM every day.
       await this.deps.schedules.append(run.teamId, { ...setting, isSummaryEnabled: false, updatedBy: workspace.self.userId, updatedAt: this.deps.clock.now() });
       const named = `#${setting.channelName}`;
-      await tellOwner(say('SLACK.SUMMARY_CHANNEL_GONE', { channel: named, appName: owner.appName }, owner.locale), named);
+      await tellOwner(say('SLACK.SUMMARY_CHANNEL_GONE', { channel: named, appName: escapeSlackText(owner.appName) }, owner.locale), named);
       return { status: 'ignored', reason: 'channel_gone' };
     }
 
     const window = summaryWindow(run, days, setting);
     const messages = await this.readChannel(workspace, run.channelId, window);
     if (messages === 'not_in_channel') {
-      await tellOwner(say('SLACK.SUMMARY_NOT_IN_CHANNEL', { channel, appName: owner.appName }, owner.locale));
+      await tellOwner(say('SLACK.SUMMARY_NOT_IN_CHANNEL', { channel, appName: escapeSlackText(owner.appName) }, owner.locale));
       return { status: 'ignored', reason: 'not_in_channel' };
     }
     if (messages.length === 0) {

@@ -280,6 +280,40 @@ describe('Slack app: the AI-app view, App Home, interactivity and greetings (rea
       );
     });
 
+    it('shows an app name typed as Slack markup as text: the greeting notifies nobody and links nowhere, and App Home neither', async () => {
+      // Any member may rename Tomo on the App page; the name goes into what Tomo posts in channels.
+      const markup = '<!channel> <https://evil.example|Sign in>';
+      const escaped = '&lt;!channel&gt; &lt;https://evil.example|Sign in&gt;';
+      await repositoriesOf(world).appCustomizations.save(world.ws.team.id, {
+        teamId: world.ws.team.id,
+        appName: markup,
+        iconKey: null,
+        greetingWhenJoiningChannel: true,
+        updatedBy: world.ws.bob,
+        updatedAt: new Date(),
+      });
+      try {
+        const channel = world.slack.addChannel({ id: 'CMARKUP', teamId: world.ws.team.id, name: 'markup' }).id;
+        await joins(world.ws.team.botUserId, channel);
+        await settled(world, GREETINGS);
+        const posts = world.slack.state.messages.filter((m) => m.channel === channel && m.botId === world.ws.team.botId);
+        expect(posts.map((m) => m.text)).toEqual([slackText('SLACK.GREETING', { appName: escaped }, 'en')]);
+        expect(posts[0]!.text).not.toContain('<!channel>');
+        // The bot's display name is plain text in Slack: kept as typed.
+        expect(posts[0]!.username).toBe(markup);
+
+        await sendEvent(world, { type: 'app_home_opened', user: world.ws.alice, channel: 'DHOME', tab: 'home', event_ts: `${Date.now() / 1000}` });
+        await eventually(() => expect(textsOf(world.slack.homeOf(world.ws.alice))).toContain(escaped));
+        // Slack reads markup in mrkdwn texts only; the header (plain text) keeps the name as typed.
+        const mrkdwn = (textsOf(world.slack.homeOf(world.ws.alice)).match(/"type":"mrkdwn","text":"(?:[^"\\]|\\.)*"/g) ?? []).join('\n');
+        expect(mrkdwn).toContain(slackText('HOME.SEAT_TRIAL', { appName: escaped }, 'en'));
+        expect(mrkdwn).not.toContain('<https://evil.example');
+        expect(mrkdwn).not.toContain('<!channel>');
+      } finally {
+        await nameTomoKaito({ greeting: true });
+      }
+    });
+
     it('greets when the join event’s authorization is a person who authorized Tomo, not its bot', async () => {
       await nameTomoKaito({ greeting: true });
       const channel = world.slack.addChannel({ id: 'CHUMANAUTH', teamId: world.ws.team.id, name: 'human-auth' }).id;

@@ -1,3 +1,4 @@
+import { escapeSlackText } from '../../../../core/shared/slack-escapes';
 import type { HomeBlock } from '../../../../core/home/home-view';
 import { statusOf, type KnowledgeSourceRecord, type SourceKind } from '../../../../core/knowledge/knowledge-source';
 import { HOME_SOURCES_PER_KIND } from '../../../../core/home/home-facts';
@@ -20,7 +21,10 @@ const SECTIONS: readonly { kind: SourceKind; title: KnowledgeTextCode; add: Know
 export const knowledgeSection: HomeSection = ({ facts, day }) => {
   const knowledge = facts.knowledge;
   if (!knowledge) return [];
-  const t = (code: KnowledgeTextCode, params: Record<string, string | number> = {}) => knowledgeText(code, { appName: facts.appName, ...params }, facts.locale);
+  // mrkdwn texts get the name as typed, escaped; the header and the confirm dialog are plain text.
+  const t = (code: KnowledgeTextCode, params: Record<string, string | number> = {}) =>
+    knowledgeText(code, { appName: escapeSlackText(facts.appName), ...params }, facts.locale);
+  const plain = (code: KnowledgeTextCode, params: Record<string, string | number> = {}) => knowledgeText(code, { appName: facts.appName, ...params }, facts.locale);
   const blocks: HomeBlock[] = [
     { type: 'divider' },
     { type: 'header', text: t('KNOWLEDGE.TITLE') },
@@ -59,7 +63,7 @@ export const knowledgeSection: HomeSection = ({ facts, day }) => {
         style: 'danger' as const,
         confirm: {
           title: t('KNOWLEDGE.CONFIRM_TITLE'),
-          text: t('KNOWLEDGE.CONFIRM_TEXT', { title: firstChars(source.title, 150) }),
+          text: plain('KNOWLEDGE.CONFIRM_TEXT', { title: firstChars(source.title, 150) }),
           confirm: t('KNOWLEDGE.CONFIRM_YES'),
           deny: t('KNOWLEDGE.CONFIRM_NO'),
         },
