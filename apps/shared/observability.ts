@@ -4,7 +4,7 @@ import { pgBossQueueStats } from '../../adapters/queue/pg-boss-queue-stats';
 import { slackRateLimits } from '../../adapters/slack/slack-api-caller';
 import type { RunningHttpServer } from './http-server';
 import type { Infrastructure } from './infrastructure';
-import { ComponentStates } from './health';
+import { ComponentStates, NotReady } from './health';
 import { startOpsServer } from './ops-server';
 import { ALL_QUEUES } from './queues';
 import { databaseReadiness } from './readiness';
@@ -50,7 +50,7 @@ export async function startObservability(
           metrics,
           readiness: {
             async check() {
-              if (draining) throw new Error('shutting down');
+              if (draining) throw new NotReady('shutting down');
               await database.check();
             },
             details: () => components.snapshot(),

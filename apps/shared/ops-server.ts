@@ -23,7 +23,7 @@ export async function startOpsServer(options: {
       if (path === '/metrics') return send(res, 200, options.metrics.contentType, await options.metrics.render());
       if (path === '/healthz') return send(res, 200, 'application/json', JSON.stringify(HEALTHY));
       if (path === '/readyz') {
-        const { status, body } = await readiness(options.readiness);
+        const { status, body } = await readiness(options.readiness, { internal: true });
         return send(res, status, 'application/json', JSON.stringify(body));
       }
       return send(res, 404, 'text/plain', 'Not Found');

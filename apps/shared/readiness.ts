@@ -1,4 +1,5 @@
 import type { Database } from '../../adapters/postgres/database';
+import { NotReady } from './health';
 
 /** Ready when the database answers and no migration is pending (checked until first true). */
 export function databaseReadiness(database: Pick<Database, 'ping' | 'pendingMigrations'>) {
@@ -8,7 +9,7 @@ export function databaseReadiness(database: Pick<Database, 'ping' | 'pendingMigr
       await database.ping();
       if (schemaCurrent) return;
       const pending = await database.pendingMigrations();
-      if (pending.length > 0) throw new Error(`${pending.length} migration(s) pending`);
+      if (pending.length > 0) throw new NotReady(`${pending.length} migration(s) pending`);
       schemaCurrent = true;
     },
   };
