@@ -35,6 +35,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       sendHttpError(req, res, 400, 'INVALID_JSON');
       return;
     }
+    // A file the static server does not have (`/assets/missing.js`): not found, not misunderstood.
+    if (status === 404) {
+      sendHttpError(req, res, 404, 'NOT_FOUND');
+      return;
+    }
     // A client error whatever raised it (a body parser, or the router failing to decode a
     // path parameter such as `%ED%A0%80`, which sets status 400 but not `expose`).
     if (status >= 400 && status < 500) {

@@ -88,6 +88,13 @@ describe('health endpoints', () => {
     expect(body).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
   });
 
+  it('says a missing asset is not found, not that the request was not understood', async () => {
+    for (const path of ['/assets/missing.js', '/assets/', '/assets/%2fetc%2fpasswd']) {
+      const response = await fetch(`${base}${path}`);
+      expect([response.status, await response.json()], path).toEqual([404, { error: { code: 'NOT_FOUND', message: 'Not found.' } }]);
+    }
+  });
+
   it('rejects malformed JSON with 400 and a body too large with 413, without internals', async () => {
     const malformed = await fetch(`${base}/api/anything`, {
       method: 'POST',
