@@ -113,16 +113,42 @@ export function sdkErrorToLlmError(error: unknown, provider: string, stage: Stag
   if (name === 'APIUserAbortError') return new LlmError('aborted', { provider });
   if (name === 'APIConnectionTimeoutError') return new LlmError('timeout', { provider });
   if (typeof shape.status === 'number') {
+    const body = errorBody(shape.error);
+    if (isTooLong(shape.status, body)) return new LlmError('too_long', { provider, status: shape.status });
+    // OpenAI's 429 for a used-up balance: another provider may answer, but waiting will not help.
+    const quota = body.code === 'insufficient_quota' || body.type === 'insufficient_quota';
     return new LlmError(llmErrorCodeForStatus(shape.status), {
       provider,
       status: shape.status,
-      retryAfterMs: retryAfterMs(shape.headers),
+      retryAfterMs: quota ? undefined : retryAfterMs(shape.headers),
     });
   }
   const bodyType = errorBodyType(shape.error);
   if (bodyType !== undefined) return new LlmError(codeForErrorType(bodyType), { provider });
   if (name === 'APIConnectionError' && stage === 'open') return new LlmError('connection', { provider });
   return new LlmError(stage === 'open' ? 'connection' : 'interrupted', { provider });
+}
+
+/**
+ * An error body's `type`, `code` and `message`: OpenAI's SDK keeps the inner `error` object
+ * (`{ message, type, code }`), Anthropic's the whole body (`{ type: 'error', error: { type, message } }`).
+ */
+function errorBody(body: unknown): { type?: string; code?: string; message?: string } {
+  if (typeof body !== 'object' || body === null) return {};
+  const outer = body as Record<string, unknown>;
+  const inner = typeof outer['error'] === 'object' && outer['error'] !== null ? (outer['error'] as Record<string, unknown>) : outer;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return { type: text(inner['type']), code: text(inner['code']), message: text(inner['message']) };
+}
+
+/**
+ * A request the model cannot read whole: OpenAI's `context_length_exceeded`, Anthropic's
+ * "prompt is too long: N tokens > M maximum" and 413 `request_too_large`, and the wording
+ * OpenAI-compatible servers (vLLM, LiteLLM) use for the same 400.
+ */
+function isTooLong(status: number, body: { type?: string; code?: string; message?: string }): boolean {
+  if (status === 413 || body.type === 'request_too_large' || body.code === 'context_length_exceeded') return true;
+  return status === 400 && /prompt is too long|maximum context length|context length exceeded|context window/i.test(body.message ?? '');
 }
 
 function errorBodyType(body: unknown): string | undefined {

@@ -51,6 +51,17 @@ export interface LlmFakeBehaviour {
   failWithStatus?: number;
   /** Sent with a 429 (and 529). */
   retryAfterSeconds?: number;
+  /**
+   * With `failWithStatus`, the provider's own body for a request longer than the model can read
+   * (OpenAI's 400 `context_length_exceeded`, Anthropic's 400 "prompt is too long") or for a used-up
+   * balance (OpenAI's 429 `insufficient_quota`).
+   */
+  errorKind?: 'context_length' | 'insufficient_quota';
+  /**
+   * How the answer ends after its text: cut by the output limit (`length`, `max_tokens`) or
+   * stopped by the provider's safety system (`content_filter`, `refusal`). Default: a normal end.
+   */
+  stopReason?: 'max_tokens' | 'refusal';
   /** Hold the response headers this long (a slow first byte). Ended early if the client leaves. */
   firstByteDelayMs?: number;
   /** Stop after this many characters of answer text, before the final events. */

@@ -69,10 +69,14 @@ export class ScriptedLlmProvider implements LlmProvider {
     const behaviour = this.script.take(this.calls.at(-1)!.prompt);
     await this.pause(behaviour.firstByteDelayMs ?? 0, this.options.firstByteTimeoutMs, options.signal, false);
     if (behaviour.failWithStatus !== undefined) {
-      throw new LlmError(llmErrorCodeForStatus(behaviour.failWithStatus), {
+      const status = behaviour.failWithStatus;
+      if (behaviour.errorKind === 'context_length') throw new LlmError('too_long', { provider, status });
+      throw new LlmError(llmErrorCodeForStatus(status), {
         provider,
-        status: behaviour.failWithStatus,
-        ...(behaviour.retryAfterSeconds === undefined ? {} : { retryAfterMs: behaviour.retryAfterSeconds * 1000 }),
+        status,
+        ...(behaviour.retryAfterSeconds === undefined || behaviour.errorKind === 'insufficient_quota'
+          ? {}
+          : { retryAfterMs: behaviour.retryAfterSeconds * 1000 }),
       });
     }
     yield { type: 'start', provider, model };
@@ -95,7 +99,7 @@ export class ScriptedLlmProvider implements LlmProvider {
       type: 'done',
       provider,
       model,
-      stopReason: toolCalls.length > 0 ? 'tool_use' : 'end',
+      stopReason: behaviour.stopReason ?? (toolCalls.length > 0 ? 'tool_use' : 'end'),
       usage: behaviour.usage ?? { inputTokens: roughTokens(prompt), outputTokens: roughTokens(behaviour.text) },
     };
   }

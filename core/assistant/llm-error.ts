@@ -17,6 +17,12 @@ export type LlmErrorCode =
   | 'interrupted'
   /** The provider refused the request itself (400, 401, 403, 404, 422): retrying will not help. */
   | 'rejected'
+  /**
+   * The request is more than the model can read (OpenAI's `context_length_exceeded`,
+   * Anthropic's "prompt is too long" or 413 `request_too_large`): the same request fails
+   * anywhere, so it is not retried; the person is told to shorten it.
+   */
+  | 'too_long'
   /** The caller aborted. */
   | 'aborted'
   /** Every provider behind a fallback failed; `attempts` says how. */

@@ -91,8 +91,12 @@ export interface TokenUsage {
   outputTokens: number;
 }
 
-/** `tool_use`: the model stopped to have its `tool_call`s run. */
-export type LlmStopReason = 'end' | 'max_tokens' | 'tool_use' | 'other';
+/**
+ * `tool_use`: the model stopped to have its `tool_call`s run. `max_tokens`: the output limit
+ * (or the context window) cut the answer. `refusal`: the provider's safety system stopped it
+ * (OpenAI's `content_filter`, Anthropic's `refusal`), possibly after some words.
+ */
+export type LlmStopReason = 'end' | 'max_tokens' | 'tool_use' | 'refusal' | 'other';
 
 /**
  * What a stream yields, in this order: one `start` when the provider accepted the request

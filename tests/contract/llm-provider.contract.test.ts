@@ -194,6 +194,34 @@ describe.each(subjects)('LlmProvider contract: $name', (subject) => {
     expect(result.error?.afterText).toBe(false);
   });
 
+  it('says when the output limit cut the answer, with the words written before it', async () => {
+    harness.fake.enqueue({ text: 'The first three reasons are', stopReason: 'max_tokens' });
+
+    const result = await collectStream(harness.provider().stream(request));
+
+    expect(result.error).toBeUndefined();
+    expect(result.text).toBe('The first three reasons are');
+    expect(result.done?.stopReason).toBe('max_tokens');
+  });
+
+  it("says when the provider's safety system stopped the answer", async () => {
+    harness.fake.enqueue({ text: 'Here is how', stopReason: 'refusal' });
+
+    const result = await collectStream(harness.provider().stream(request));
+
+    expect(result.error).toBeUndefined();
+    expect(result.text).toBe('Here is how');
+    expect(result.done?.stopReason).toBe('refusal');
+  });
+
+  it('reports a request longer than the model can read as too long, not retryable', async () => {
+    harness.fake.enqueue({ failWithStatus: 400, errorKind: 'context_length' });
+
+    const result = await collectStream(harness.provider().stream(request));
+
+    expect(result.error).toMatchObject({ code: 'too_long', status: 400, retryable: false });
+  });
+
   it('reports a refused request as not retryable', async () => {
     harness.fake.failNext(400);
 

@@ -208,5 +208,7 @@ function toStopReason(reason: string): LlmStopReason {
   if (reason === 'end_turn' || reason === 'stop_sequence') return 'end';
   if (reason === 'max_tokens' || reason === 'model_context_window_exceeded') return 'max_tokens';
   if (reason === 'tool_use') return 'tool_use';
+  // Streaming classifiers stopped the answer, possibly after its first words.
+  if (reason === 'refusal') return 'refusal';
   return 'other';
 }

@@ -99,7 +99,8 @@ export class OpenAiLlmProvider implements LlmProvider {
         }
         if (chunk.model) answeredBy = chunk.model;
         const choice = chunk.choices[0];
-        const text = choice?.delta?.content;
+        // A model that declines says so in `refusal` rather than `content`: it is still the answer.
+        const text = choice?.delta?.content || choice?.delta?.refusal;
         if (text) {
           textSent = true;
           yield { type: 'text', text };
@@ -186,5 +187,7 @@ function toStopReason(reason: string): LlmStopReason {
   if (reason === 'stop') return 'end';
   if (reason === 'length') return 'max_tokens';
   if (reason === 'tool_calls' || reason === 'function_call') return 'tool_use';
+  // Words may have been streamed before the filter stopped the rest.
+  if (reason === 'content_filter') return 'refusal';
   return 'other';
 }

@@ -43,6 +43,7 @@ interface MessagesBody {
 const ERROR_TYPES: Record<number, string> = {
   400: 'invalid_request_error',
   401: 'authentication_error',
+  413: 'request_too_large',
   429: 'rate_limit_error',
   500: 'api_error',
   529: 'overloaded_error',
@@ -88,6 +89,12 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
     if (behaviour.failWithStatus !== undefined) {
       const headers: Record<string, string> =
         behaviour.retryAfterSeconds === undefined ? {} : { 'retry-after': String(behaviour.retryAfterSeconds) };
+      if (behaviour.errorKind === 'context_length') {
+        // As Anthropic says it: a 400 whose message names both counts.
+        const message = 'prompt is too long: 210512 tokens > 200000 maximum';
+        sendJson(res, behaviour.failWithStatus, { type: 'error', error: { type: 'invalid_request_error', message } }, headers);
+        return;
+      }
       sendError(res, behaviour.failWithStatus, ERROR_TYPES[behaviour.failWithStatus] ?? 'api_error', headers);
       return;
     }
@@ -160,7 +167,7 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
     }
     res.write(
       event('message_delta', {
-        delta: { stop_reason: toolCalls.length > 0 ? 'tool_use' : 'end_turn', stop_sequence: null },
+        delta: { stop_reason: behaviour.stopReason ?? (toolCalls.length > 0 ? 'tool_use' : 'end_turn'), stop_sequence: null },
         usage: { output_tokens: usage.outputTokens },
       }),
     );

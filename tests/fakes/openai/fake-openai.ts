@@ -169,9 +169,26 @@ function sendError(res: ServerResponse, behaviour: LlmFakeBehaviour): void {
   const headers: Record<string, string> =
     behaviour.retryAfterSeconds === undefined ? {} : { 'retry-after': String(behaviour.retryAfterSeconds) };
   const error =
-    status === 429
-      ? { message: 'Rate limit reached (fake).', type: 'requests', param: null, code: 'rate_limit_exceeded' }
-      : { message: 'The server had an error while processing your request (fake).', type: 'server_error', param: null, code: null };
+    behaviour.errorKind === 'context_length'
+      ? {
+          message:
+            "This model's maximum context length is 128000 tokens. However, your messages resulted in 134521 tokens. Please reduce the length of the messages.",
+          type: 'invalid_request_error',
+          param: 'messages',
+          code: 'context_length_exceeded',
+        }
+      : behaviour.errorKind === 'insufficient_quota'
+        ? {
+            message: 'You exceeded your current quota, please check your plan and billing details.',
+            type: 'insufficient_quota',
+            param: null,
+            code: 'insufficient_quota',
+          }
+        : status === 429
+          ? { message: 'Rate limit reached (fake).', type: 'requests', param: null, code: 'rate_limit_exceeded' }
+          : status < 500
+            ? { message: 'Invalid request (fake).', type: 'invalid_request_error', param: null, code: null }
+            : { message: 'The server had an error while processing your request (fake).', type: 'server_error', param: null, code: null };
   sendJson(res, status, { error }, headers);
 }
 
@@ -218,7 +235,8 @@ async function streamAnswer(
       res.write(chunk([{ index: 0, delta: { tool_calls: [{ index, function: { arguments: piece } }] }, finish_reason: null }]));
     }
   }
-  res.write(chunk([{ index: 0, delta: {}, finish_reason: toolCalls.length > 0 ? 'tool_calls' : 'stop' }]));
+  const finish = behaviour.stopReason === 'max_tokens' ? 'length' : behaviour.stopReason === 'refusal' ? 'content_filter' : undefined;
+  res.write(chunk([{ index: 0, delta: {}, finish_reason: finish ?? (toolCalls.length > 0 ? 'tool_calls' : 'stop') }]));
   if (includeUsage) {
     const total = usage.inputTokens + usage.outputTokens;
     res.write(chunk([], { usage: { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens, total_tokens: total } }));

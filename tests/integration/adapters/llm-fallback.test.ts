@@ -206,6 +206,39 @@ describe('FallbackLlmProvider over the OpenAI and Anthropic fakes', () => {
     expect(anthropicFake.calls).toHaveLength(0);
   });
 
+  it('does not ask the other provider the same request when it is longer than the model can read', async () => {
+    openaiFake.enqueue({ failWithStatus: 400, errorKind: 'context_length' });
+
+    const result = await collectStream(both().stream(request));
+
+    expect(result.error).toMatchObject({ code: 'too_long', provider: 'openai' });
+    expect(anthropicFake.calls).toHaveLength(0);
+  });
+
+  it("reads Anthropic's 413 request_too_large as a request too long, not a refusal to retry elsewhere", async () => {
+    anthropicFake.failNext(413);
+
+    const result = await collectStream(both().stream({ ...request, model: 'claude' }));
+
+    expect(result.error).toMatchObject({ code: 'too_long', provider: 'anthropic', status: 413 });
+    expect(openaiFake.calls).toHaveLength(0);
+  });
+
+  it("falls back on OpenAI's insufficient_quota 429 but never waits for it: a used-up balance does not refill in seconds", async () => {
+    openaiFake.enqueue({ failWithStatus: 429, errorKind: 'insufficient_quota', retryAfterSeconds: 1 });
+    const waits: number[] = [];
+
+    const alone = await collectStream(new FallbackLlmProvider({ providers: [openai], sleep: async (ms) => void waits.push(ms) }).stream(request));
+
+    expect(alone.error?.attempts.map((a) => a.code)).toEqual(['rate_limited']);
+    expect(waits).toEqual([]);
+    expect(openaiFake.calls).toHaveLength(1);
+
+    openaiFake.enqueue({ failWithStatus: 429, errorKind: 'insufficient_quota' });
+    const withAnother = await collectStream(both().stream(request));
+    expect(withAnother.text).toBe('Answer written by the Anthropic fake.');
+  });
+
   it('with a single provider, tries once: no hidden retries', async () => {
     openaiFake.failNext(500);
 
