@@ -37,6 +37,13 @@ export interface StreamAnswerDeps {
     sourcesLabel?(locale: Locale): string;
     /** The note above an answer sent to the asker alone because it used their connections. */
     privateAnswerNote?(services: readonly string[], locale: Locale): string;
+    /**
+     * The line under an answer the output limit cut (`max_tokens`) or the provider's safety
+     * system stopped (`refusal`): without it the words read as a whole answer.
+     */
+    stopped?(reason: 'max_tokens' | 'refusal', locale: Locale): string;
+    /** Said instead of an answer when the conversation is more than the model can read at once. */
+    tooLong?(locale: Locale): string;
   };
   readonly maxOutputTokens?: number;
   /** Tools the model may call (calculator, web browsing, search…); none without it. */
@@ -205,10 +212,13 @@ export class StreamAnswer {
       // What was already said stays, marked as cut off; the error message follows it.
       await writer.interrupt();
       await this.recordFailedEgress(input, error, progress, read);
-      await platform.postInThread(input.thread, deps.texts.unknownError(input.locale), input.appearance);
+      await platform.postInThread(input.thread, this.failureText(error, input.locale), input.appearance);
       return { status: 'failed', reason: 'llm_unavailable', errorCode: error.code };
     }
-    if (progress.answer.trim() === '') {
+    // Words cut by the output limit or stopped by a safety filter would read as a whole answer.
+    const stopped = done.stopReason === 'max_tokens' || done.stopReason === 'refusal' ? this.stoppedNote(done.stopReason, input.locale) : '';
+    if (stopped !== '') await writer.append(progress.answer.trim() === '' ? stopped : `\n\n${stopped}`);
+    else if (progress.answer.trim() === '') {
       // A restarted answer that came back empty: the cut one is still shown.
       if (restarted) await writer.interrupt();
       await platform.postInThread(input.thread, deps.texts.unknownError(input.locale), input.appearance);
@@ -252,6 +262,23 @@ export class StreamAnswer {
       droppedMessages: context.droppedMessages,
       ...(progress.toolsCalled.length > 0 ? { toolsCalled: [...progress.toolsCalled] } : {}),
     };
+  }
+
+  /** What the person reads when the model failed: "too long" is theirs to fix, the rest is ours. */
+  private failureText(error: LlmError, locale: Locale): string {
+    if (error.code !== 'too_long') return this.deps.texts.unknownError(locale);
+    return (
+      this.deps.texts.tooLong?.(locale) ??
+      'This conversation is too long for the AI model to read at once. Please ask again in a new thread, or with shorter text or fewer files and links.'
+    );
+  }
+
+  private stoppedNote(reason: 'max_tokens' | 'refusal', locale: Locale): string {
+    const text = this.deps.texts.stopped?.(reason, locale);
+    if (text !== undefined) return text;
+    return reason === 'max_tokens'
+      ? '_(This answer was cut off: it reached the length limit for one answer. Ask me to continue for the rest.)_'
+      : "_(This answer was stopped by the AI provider's safety filter.)_";
   }
 
   /** Links and files of the question and thread, read before the model is asked. */

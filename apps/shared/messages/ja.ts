@@ -121,4 +121,8 @@ export const ja: MessageCatalogue = {
   'SLACK.STATUS.USING_SERVICE': 'が{service}を確認しています…',
   'SLACK.PRIVATE_ANSWER_CONVERSATION': '_この回答はあなたにだけ表示されています。ここにいる他の人が読めないプライベートチャンネルまたは DM のメッセージへのリンクを使ったためです。_',
   'SLACK.PRIVATE_ANSWER': '_この回答はあなたにだけ表示されています。ここにいる他の人には見えない、あなた個人の {services} 接続を使ったためです。_',
+  'SLACK.ANSWER_CUT_SHORT': '_(回答の長さの上限に達したため、ここで途切れています。続きが必要なら「続けて」と送ってください。)_',
+  'SLACK.ANSWER_STOPPED': '_(この回答は AI プロバイダーの安全フィルターによって中断されました。)_',
+  'SLACK.CONVERSATION_TOO_LONG':
+    'この会話は長すぎて、AI モデルが一度に読み込めません。新しいスレッドで質問し直すか、テキストやファイル・リンクを減らしてもう一度お試しください。',
 };

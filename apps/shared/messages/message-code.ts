@@ -50,6 +50,12 @@ export const UiMessageCodes = [
   'SLACK.PRIVATE_ANSWER',
   /** ...because it used a linked message from a private channel or DM that others here cannot read. */
   'SLACK.PRIVATE_ANSWER_CONVERSATION',
+  /** Under an answer the model's output limit cut off. */
+  'SLACK.ANSWER_CUT_SHORT',
+  /** Under an answer the provider's safety system stopped (OpenAI's content_filter, Anthropic's refusal). */
+  'SLACK.ANSWER_STOPPED',
+  /** Instead of an answer when the conversation is more than the model can read at once. */
+  'SLACK.CONVERSATION_TOO_LONG',
 ] as const;
 
 export type UiMessageCode = (typeof UiMessageCodes)[number];

@@ -196,6 +196,36 @@ describe('answering a mention, a DM or a thread follow-up', () => {
   });
 });
 
+describe('when the model stops before the end of its answer', () => {
+  let world: World;
+  beforeEach(async () => {
+    world = await aWorld();
+  });
+
+  it('marks an answer the output limit cut off, so it does not read as whole', async () => {
+    world.openai.enqueue({ text: 'The three reasons are: first, the cost; second,', stopReason: 'max_tokens' });
+    const ts = world.chat.say({ channelId: CHANNEL, userId: HANA, text: 'why?' });
+    expect(await world.answer({ ts })).toMatchObject({ status: 'answered', provider: 'openai' });
+    expect(replies(world, CHANNEL, ts)).toEqual([
+      `The three reasons are: first, the cost; second,\n\n${translate('SLACK.ANSWER_CUT_SHORT', {}, 'en')}`,
+    ]);
+  });
+
+  it('says the limit was reached, not an unknown error, when a reasoning model spent it all before writing', async () => {
+    world.openai.enqueue({ text: '', stopReason: 'max_tokens' });
+    const ts = world.chat.say({ channelId: CHANNEL, userId: KENJI, text: 'なぜ?' });
+    await world.answer({ ts, userId: KENJI });
+    expect(replies(world, CHANNEL, ts)).toEqual([translate('SLACK.ANSWER_CUT_SHORT', {}, 'ja')]);
+  });
+
+  it("marks an answer the provider's safety filter stopped", async () => {
+    world.openai.enqueue({ text: 'Here is how it works:', stopReason: 'refusal' });
+    const ts = world.chat.say({ channelId: CHANNEL, userId: HANA, text: 'how?' });
+    await world.answer({ ts });
+    expect(replies(world, CHANNEL, ts)).toEqual([`Here is how it works:\n\n${translate('SLACK.ANSWER_STOPPED', {}, 'en')}`]);
+  });
+});
+
 describe('when the model fails', () => {
   let world: World;
   beforeEach(async () => {
@@ -263,6 +293,19 @@ describe('when the model fails', () => {
     const ts = world.chat.say({ channelId: CHANNEL, userId: HANA, text: 'hi' });
     expect(await world.answer({ ts })).toMatchObject({ status: 'failed', errorCode: 'unavailable' });
     expect(replies(world, CHANNEL, ts)).toEqual(['The first part o…', UNKNOWN_EN]);
+  });
+
+  it('says the conversation is too long, in the asker’s language, instead of the unknown error, and asks no other provider the same request', async () => {
+    world.openai.enqueue({ failWithStatus: 400, errorKind: 'context_length' });
+    const ts = world.chat.say({ channelId: CHANNEL, userId: HANA, text: 'summarise everything' });
+    expect(await world.answer({ ts })).toMatchObject({ status: 'failed', errorCode: 'too_long' });
+    expect(replies(world, CHANNEL, ts)).toEqual([translate('SLACK.CONVERSATION_TOO_LONG', {}, 'en')]);
+    expect(world.anthropic.calls).toHaveLength(0);
+
+    world.openai.enqueue({ failWithStatus: 400, errorKind: 'context_length' });
+    const jaTs = world.chat.say({ channelId: CHANNEL, userId: KENJI, text: '全部まとめて' });
+    await world.answer({ ts: jaTs, userId: KENJI });
+    expect(replies(world, CHANNEL, jaTs)).toEqual([translate('SLACK.CONVERSATION_TOO_LONG', {}, 'ja')]);
   });
 
   it('treats an empty answer as a failure', async () => {

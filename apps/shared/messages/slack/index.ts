@@ -20,6 +20,8 @@ export function slackText(code: SlackTextCode | TriggerTextCode, params: ErrorPa
 export const slackAnswerTexts: AnswerTexts = {
   thinking: (locale) => translate('SLACK.THINKING', {}, locale),
   unknownError: (locale) => translate('UNKNOWN', {}, locale),
+  stopped: (reason, locale) => translate(reason === 'max_tokens' ? 'SLACK.ANSWER_CUT_SHORT' : 'SLACK.ANSWER_STOPPED', {}, locale),
+  tooLong: (locale) => translate('SLACK.CONVERSATION_TOO_LONG', {}, locale),
   denial: (error, locale) => translate(error.code, error.params, locale),
   say: (code, params, locale) => slackText(code, params, locale),
 };
