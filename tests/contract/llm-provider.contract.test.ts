@@ -222,6 +222,23 @@ describe.each(subjects)('LlmProvider contract: $name', (subject) => {
     expect(result.error).toMatchObject({ code: 'too_long', status: 400, retryable: false });
   });
 
+  it("answers a conversation that ends with Tomo's own message (a reaction on it) instead of continuing it", async () => {
+    harness.fake.answer('Voici la traduction.');
+
+    const result = await collectStream(
+      harness.provider().stream({
+        ...request,
+        messages: [
+          { role: 'user', content: 'Alice: what is the capital of France?' },
+          { role: 'assistant', content: 'Paris is the capital of France.' },
+        ],
+      }),
+    );
+
+    expect(result.error).toBeUndefined();
+    expect(result.text).toBe('Voici la traduction.');
+  });
+
   it('reports a refused request as not retryable', async () => {
     harness.fake.failNext(400);
 

@@ -139,10 +139,15 @@ export class AnthropicLlmProvider implements LlmProvider {
   }
 }
 
+/** The user turn after a conversation that ends with Tomo's own words (a reaction on its message). */
+export const OWN_MESSAGE_LAST = '(The conversation above ends with your own message. Respond as your instructions say.)';
+
 /**
  * The Messages API wants the conversation to open with a user turn and the roles to
  * alternate: consecutive turns of one role are joined (several people talking in a thread
- * are all "user"), and tool results travel as `tool_result` blocks of a user turn.
+ * are all "user"), and tool results travel as `tool_result` blocks of a user turn. A last
+ * assistant turn is a "prefill" the model would continue rather than answer, and today's models
+ * reject it ("The conversation must end with a user message"), so a user turn follows it.
  */
 export function toAnthropicMessages(messages: readonly LlmMessage[], imageInput = true): MessageParam[] {
   const merged: MessageParam[] = [];
@@ -154,6 +159,7 @@ export function toAnthropicMessages(messages: readonly LlmMessage[], imageInput 
     else last.content = [...blocks(last.content), ...blocks(next.content)];
   }
   if (merged[0]?.role === 'assistant') merged.unshift({ role: 'user', content: '(thread continues)' });
+  if (merged.at(-1)?.role === 'assistant') merged.push({ role: 'user', content: OWN_MESSAGE_LAST });
   return merged;
 }
 

@@ -78,6 +78,12 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
       sendError(res, 401, 'authentication_error');
       return;
     }
+    const invalid = header(req, 'anthropic-version') ? invalidMessages(body) : 'anthropic-version: header is required';
+    if (invalid !== undefined) {
+      // What the Messages API rejects before any model runs; the fake used to accept it all.
+      sendJson(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: invalid } });
+      return;
+    }
     const oversized = oversizedImage(body);
     if (oversized !== undefined) {
       // As Anthropic does: one image over 5 MB of base64 fails the whole request.
@@ -217,6 +223,33 @@ export function promptOf(body: MessagesBody): PromptView {
 
 function textOf(blocks: WireBlock[]): string {
   return blocks.map((b) => (b.type === 'text' ? (b.text ?? '') : '')).join('');
+}
+
+/**
+ * Anthropic's 400 message for a conversation the Messages API does not take: it must open with
+ * a user turn and alternate roles, no turn or text block may be empty, and the models of today
+ * reject a last assistant turn (a "prefill"), which older ones would have continued instead of answering.
+ */
+function invalidMessages(body: MessagesBody): string | undefined {
+  const messages = body.messages ?? [];
+  if (messages.length === 0) return 'messages: at least one message is required';
+  if (messages[0]?.role !== 'user') return 'messages: first message must use the "user" role';
+  for (const [n, message] of messages.entries()) {
+    if (n > 0 && messages[n - 1]?.role === message.role) {
+      return `messages: roles must alternate between "user" and "assistant", but found multiple "${message.role}" roles in a row`;
+    }
+    const content = message.content;
+    if (content === '' || (Array.isArray(content) && content.length === 0)) {
+      return `messages.${n}: all messages must have non-empty content except for the optional final assistant message`;
+    }
+    if (Array.isArray(content) && (content as WireBlock[]).some((block) => block.type === 'text' && (block.text ?? '') === '')) {
+      return 'messages: text content blocks must be non-empty';
+    }
+  }
+  if (messages.at(-1)?.role === 'assistant') {
+    return 'This model does not support assistant message prefill. The conversation must end with a user message.';
+  }
+  return undefined;
 }
 
 /** Anthropic's message for the first base64 image over 5 MB (5,242,880 characters), if any. */
