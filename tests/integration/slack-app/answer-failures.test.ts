@@ -112,6 +112,39 @@ describe('Slack app: when the model or the plan says no', () => {
     }
   });
 
+  it('marks an answer the model’s output limit cut (finish_reason length), so it does not read as whole', async () => {
+    const anthropicCalls = world.anthropic.calls.length;
+    world.openai.enqueue({ text: 'There are three steps. First, open the settings; second,', stopReason: 'max_tokens' });
+    try {
+      const ts = await ask();
+      await eventually(() =>
+        expect(repliesIn(world, world.ws.channel, ts)).toEqual([
+          'There are three steps. First, open the settings; second,\n\n_(This answer was cut off: it reached the length limit for one answer. Ask me to continue for the rest.)_',
+        ]),
+      );
+      expect(world.anthropic.calls).toHaveLength(anthropicCalls);
+    } finally {
+      world.openai.reset();
+    }
+  });
+
+  it('says the conversation is too long when OpenAI answers context_length_exceeded, without asking Anthropic the same', async () => {
+    const anthropicCalls = world.anthropic.calls.length;
+    world.openai.enqueue({ failWithStatus: 400, errorKind: 'context_length' });
+    try {
+      const ts = await ask();
+      await eventually(() =>
+        expect(repliesIn(world, world.ws.channel, ts)).toEqual([
+          'This conversation is too long for the AI model to read at once. Please ask again in a new thread, or with shorter text or fewer files and links.',
+        ]),
+      );
+      expect(world.anthropic.calls).toHaveLength(anthropicCalls);
+      expect(world.slack.statusOf(world.ws.channel, ts)).toBe('');
+    } finally {
+      world.openai.reset();
+    }
+  });
+
   it('tells the asker the trial is over and how to buy a plan, without asking a model', async () => {
     const other = seedWorkspace(world.slack, 'T0TRIAL');
     await installThroughBrowser(world, other);
