@@ -182,11 +182,32 @@ function retryAfterMs(headers: Headers | undefined): number | undefined {
   const ms = Number(headers.get('retry-after-ms'));
   if (Number.isFinite(ms) && ms > 0) return ms;
   const raw = headers.get('retry-after');
-  if (raw === null) return undefined;
+  if (raw === null) return rateLimitResetMs(headers);
   const seconds = Number(raw);
   if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
   const date = Date.parse(raw);
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/**
+ * OpenAI's 429 may come without `Retry-After` but always with `x-ratelimit-reset-requests` and
+ * `x-ratelimit-reset-tokens` (`1s`, `6m0s`, `120ms`): when the limits refill. The later of the
+ * two, since either may be the one that was hit.
+ */
+function rateLimitResetMs(headers: Headers): number | undefined {
+  const resets = ['x-ratelimit-reset-requests', 'x-ratelimit-reset-tokens']
+    .map((name) => durationMs(headers.get(name)))
+    .filter((ms): ms is number => ms !== undefined);
+  return resets.length === 0 ? undefined : Math.max(...resets);
+}
+
+/** OpenAI's duration format: `1h2m3.5s`, `20ms`, `6m0s`. */
+function durationMs(raw: string | null): number | undefined {
+  if (raw === null || !/^(\d+(\.\d+)?(h|ms|m|s))+$/.test(raw.trim())) return undefined;
+  const unit: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1_000, ms: 1 };
+  let total = 0;
+  for (const [, amount, , name] of raw.trim().matchAll(/(\d+(\.\d+)?)(h|ms|m|s)/g)) total += Number(amount) * unit[name!]!;
+  return total;
 }
 
 /** The same error, noting that part of the answer had already been streamed. */

@@ -52,6 +52,11 @@ export interface LlmFakeBehaviour {
   /** Sent with a 429 (and 529). */
   retryAfterSeconds?: number;
   /**
+   * OpenAI fake only: with a 429, when its limits refill, as OpenAI's `x-ratelimit-reset-requests`
+   * and `x-ratelimit-reset-tokens` say it (`[requests, tokens]` in seconds).
+   */
+  rateLimitResetSeconds?: readonly [number, number];
+  /**
    * With `failWithStatus`, the provider's own body for a request longer than the model can read
    * (OpenAI's 400 `context_length_exceeded`, Anthropic's 400 "prompt is too long") or for a used-up
    * balance (OpenAI's 429 `insufficient_quota`).

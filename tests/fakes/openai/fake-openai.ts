@@ -168,6 +168,17 @@ function sendError(res: ServerResponse, behaviour: LlmFakeBehaviour): void {
   const status = behaviour.failWithStatus!;
   const headers: Record<string, string> =
     behaviour.retryAfterSeconds === undefined ? {} : { 'retry-after': String(behaviour.retryAfterSeconds) };
+  if (behaviour.rateLimitResetSeconds !== undefined) {
+    const [requests, tokens] = behaviour.rateLimitResetSeconds;
+    Object.assign(headers, {
+      'x-ratelimit-limit-requests': '500',
+      'x-ratelimit-remaining-requests': requests > 0 ? '0' : '499',
+      'x-ratelimit-reset-requests': openAiDuration(requests),
+      'x-ratelimit-limit-tokens': '30000',
+      'x-ratelimit-remaining-tokens': '1200',
+      'x-ratelimit-reset-tokens': openAiDuration(tokens),
+    });
+  }
   const error =
     behaviour.errorKind === 'context_length'
       ? {
@@ -190,6 +201,13 @@ function sendError(res: ServerResponse, behaviour: LlmFakeBehaviour): void {
             ? { message: 'Invalid request (fake).', type: 'invalid_request_error', param: null, code: null }
             : { message: 'The server had an error while processing your request (fake).', type: 'server_error', param: null, code: null };
   sendJson(res, status, { error }, headers);
+}
+
+/** Seconds as OpenAI writes them in its rate-limit headers: `6m0s`, `1.5s`, `120ms`. */
+function openAiDuration(seconds: number): string {
+  if (seconds < 1) return `${Math.round(seconds * 1000)}ms`;
+  const minutes = Math.floor(seconds / 60);
+  return minutes > 0 ? `${minutes}m${seconds - minutes * 60}s` : `${seconds}s`;
 }
 
 async function streamAnswer(

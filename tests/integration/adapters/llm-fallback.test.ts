@@ -239,6 +239,21 @@ describe('FallbackLlmProvider over the OpenAI and Anthropic fakes', () => {
     expect(withAnother.text).toBe('Answer written by the Anthropic fake.');
   });
 
+  it("waits for OpenAI's x-ratelimit-reset headers when its 429 carries no Retry-After", async () => {
+    openaiFake.enqueue({ failWithStatus: 429, rateLimitResetSeconds: [1.5, 0.12] });
+    const waits: number[] = [];
+
+    const result = await collectStream(new FallbackLlmProvider({ providers: [openai], sleep: async (ms) => void waits.push(ms) }).stream(request));
+
+    expect(result.text).toBe('Answer written by the OpenAI fake.');
+    expect(waits).toEqual([1_500]);
+
+    openaiFake.enqueue({ failWithStatus: 429, rateLimitResetSeconds: [0.5, 360] });
+    const long = await collectStream(new FallbackLlmProvider({ providers: [openai], sleep: async (ms) => void waits.push(ms) }).stream(request));
+    expect(long.error?.attempts.map((a) => [a.code, a.retryAfterMs])).toEqual([['rate_limited', 360_000]]);
+    expect(waits).toEqual([1_500]);
+  });
+
   it('with a single provider, tries once: no hidden retries', async () => {
     openaiFake.failNext(500);
 
