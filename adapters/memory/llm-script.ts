@@ -91,6 +91,8 @@ export interface LlmFakeBehaviour {
    * whole in one delta without an index or id, the turn finishing with `stop`.
    */
   compatToolCalls?: boolean;
+  /** OpenAI fake only: the text streams as `delta.refusal`, as a model that declines writes it. */
+  asRefusal?: boolean;
   /** Decides the behaviour from the request itself (a model that reads its prompt). */
   respond?: (prompt: PromptView) => LlmFakeBehaviour;
 }

@@ -230,7 +230,7 @@ async function streamAnswer(
   }
   for (const piece of answerChunks(behaviour.text, behaviour.chunkChars, behaviour.cutOffAfterChars)) {
     if (!(await waitUnlessGone(res, behaviour.chunkDelayMs))) return;
-    res.write(chunk([{ index: 0, delta: { content: piece }, finish_reason: null }]));
+    res.write(chunk([{ index: 0, delta: behaviour.asRefusal ? { refusal: piece } : { content: piece }, finish_reason: null }]));
   }
   if (behaviour.cutOffAfterChars !== undefined) {
     if (behaviour.streamErrorType !== undefined) streamError();

@@ -32,6 +32,15 @@ describe('OpenAiLlmProvider on OpenAI-compatible servers: tool calls and images 
     expect(result.done?.stopReason).toBe('tool_use');
   });
 
+  it('shows the words of a model that declines in `refusal` instead of `content`, rather than an empty answer', async () => {
+    fake.enqueue({ text: "I'm sorry, I can't help with that.", asRefusal: true });
+    const provider = new OpenAiLlmProvider({ apiKey: 'k', baseURL: fake.url, defaultModel: 'gpt-5' });
+
+    const result = await collectStream(provider.stream({ messages: [{ role: 'user', content: 'something' }], maxOutputTokens: 50 }));
+
+    expect(result.text).toBe("I'm sorry, I can't help with that.");
+  });
+
   it('tells a text-only model that an image was shared instead of sending it', async () => {
     const provider = new OpenAiLlmProvider({ apiKey: 'k', baseURL: fake.url, defaultModel: 'llama3.3', imageInput: false });
 
