@@ -143,12 +143,13 @@ function errorBody(body: unknown): { type?: string; code?: string; message?: str
 
 /**
  * A request the model cannot read whole: OpenAI's `context_length_exceeded`, Anthropic's
- * "prompt is too long: N tokens > M maximum" and 413 `request_too_large`, and the wording
- * OpenAI-compatible servers (vLLM, LiteLLM) use for the same 400.
+ * "prompt is too long: N tokens > M maximum", "input length and `max_tokens` exceed context
+ * limit: …" and 413 `request_too_large`, and the wording OpenAI-compatible servers (vLLM,
+ * LiteLLM) use for the same 400.
  */
 function isTooLong(status: number, body: { type?: string; code?: string; message?: string }): boolean {
   if (status === 413 || body.type === 'request_too_large' || body.code === 'context_length_exceeded') return true;
-  return status === 400 && /prompt is too long|maximum context length|context length exceeded|context window/i.test(body.message ?? '');
+  return status === 400 && /prompt is too long|exceed context limit|maximum context length|context length exceeded|context window/i.test(body.message ?? '');
 }
 
 function errorBodyType(body: unknown): string | undefined {

@@ -1,0 +1,39 @@
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
+import { describe, expect, it } from 'vitest';
+import { sdkErrorToLlmError } from '../../../adapters/llm/llm-stream-guard';
+
+/** Errors as the SDKs build them from the providers' documented bodies. */
+const openAiError = (status: number, error: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  OpenAI.APIError.generate(status, { error }, undefined, new Headers(headers));
+const anthropicError = (status: number, type: string, message: string, headers: Record<string, string> = {}) =>
+  Anthropic.APIError.generate(status, { type: 'error', error: { type, message } }, undefined, new Headers(headers));
+
+describe('provider errors as Tomo reads them', () => {
+  it('reads every way the providers say a request is longer than the model can read as too long', () => {
+    const tooLong = [
+      openAiError(400, {
+        message: "This model's maximum context length is 128000 tokens. However, your messages resulted in 134521 tokens.",
+        type: 'invalid_request_error',
+        param: 'messages',
+        code: 'context_length_exceeded',
+      }),
+      anthropicError(400, 'invalid_request_error', 'prompt is too long: 210512 tokens > 200000 maximum'),
+      anthropicError(400, 'invalid_request_error', 'input length and `max_tokens` exceed context limit: 197592 + 8192 > 200000, decrease input length or `max_tokens` and try again'),
+      anthropicError(413, 'request_too_large', 'Request exceeds the maximum allowed number of bytes.'),
+    ];
+    for (const error of tooLong) expect(sdkErrorToLlmError(error, 'p', 'open')).toMatchObject({ code: 'too_long', retryable: false });
+  });
+
+  it('keeps other refusals as they were', () => {
+    expect(sdkErrorToLlmError(anthropicError(400, 'invalid_request_error', 'messages: text content blocks must be non-empty'), 'p', 'open').code).toBe('rejected');
+    expect(sdkErrorToLlmError(openAiError(401, { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' }), 'p', 'open').code).toBe('rejected');
+  });
+
+  it('passes on no wait for a used-up OpenAI balance, and the stated wait for a rate limit', () => {
+    const quota = openAiError(429, { message: 'You exceeded your current quota.', type: 'insufficient_quota', code: 'insufficient_quota' }, { 'retry-after': '1' });
+    expect(sdkErrorToLlmError(quota, 'openai', 'open')).toMatchObject({ code: 'rate_limited', retryAfterMs: undefined });
+    const limited = anthropicError(429, 'rate_limit_error', 'Number of request tokens has exceeded your per-minute rate limit', { 'retry-after': '3' });
+    expect(sdkErrorToLlmError(limited, 'anthropic', 'open')).toMatchObject({ code: 'rate_limited', retryAfterMs: 3_000 });
+  });
+});
