@@ -48,7 +48,8 @@ export class PayPausedInvoice {
     }
     const current = await this.deps.gateway.getSubscription(row.externalId);
     if (!current) return fail('SUBSCRIPTION.NOT_FOUND');
-    const snapshot = toPaidSubscriptionSnapshot(await resumeIfPausedInvoicePaid(this.deps.gateway, current), true);
+    // The invoice just read: paid (the webhook not applied yet), the plan resumes on its cycle.
+    const snapshot = toPaidSubscriptionSnapshot(await resumeIfPausedInvoicePaid(this.deps.gateway, current, invoice), true);
     if (typeof snapshot === 'string') return fail('SUBSCRIPTION.NOT_FOUND');
     const { subscription } = await this.deps.syncPaidSubscription.execute(input.teamId, snapshot);
     return subscription.status === 'paused' ? fail('SUBSCRIPTION.NO_OPEN_INVOICE') : ok({ kind: 'resumed', subscription });

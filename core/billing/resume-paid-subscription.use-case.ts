@@ -5,6 +5,7 @@ import type { SubscriptionId, TeamId } from '../shared/ids';
 import { toPaidSubscriptionSnapshot } from './apply-stripe-event.use-case';
 import type { PaymentGateway } from './payment-gateway.port';
 import type { SubscriptionRecord } from './subscription';
+import { resumeAfterPaidInvoice } from './resume-after-paid-invoice';
 import type { SubscriptionRepository } from './subscription-repository.port';
 import type { SyncPaidSubscription } from './sync-paid-subscription.use-case';
 
@@ -40,17 +41,12 @@ export class ResumePaidSubscription {
     const row = await this.deps.subscriptions.findById(input.teamId, input.subscriptionId);
     if (!row || row.kind !== 'paid' || !row.externalId) return fail('SUBSCRIPTION.NOT_FOUND');
     if (row.status !== 'paused') return fail('SUBSCRIPTION.NOT_PAUSED');
-    let billingCycle: 'restart' | 'keep' = 'restart';
-    let idempotencyKey: string | undefined;
-    if (row.pauseReason === 'payment_failed') {
-      const invoice = await this.deps.gateway.getLatestInvoice(row.externalId);
-      if (invoice?.status === 'open') return fail('SUBSCRIPTION.INVOICE_DUE');
-      if (invoice?.status === 'paid') {
-        billingCycle = 'keep';
-        idempotencyKey = `resume-paid-invoice:${row.externalId}:${invoice.id}`;
-      }
-    }
-    const resumed = await this.deps.gateway.resume({ externalId: row.externalId, billingCycle, ...(idempotencyKey ? { idempotencyKey } : {}) });
+    const invoice = row.pauseReason === 'payment_failed' ? await this.deps.gateway.getLatestInvoice(row.externalId) : null;
+    if (invoice?.status === 'open') return fail('SUBSCRIPTION.INVOICE_DUE');
+    const resumed =
+      invoice?.status === 'paid'
+        ? await resumeAfterPaidInvoice(this.deps.gateway, row.externalId, invoice.id)
+        : await this.deps.gateway.resume({ externalId: row.externalId, billingCycle: 'restart' });
     const snapshot = toPaidSubscriptionSnapshot(resumed, true);
     if (typeof snapshot === 'string') return fail('SUBSCRIPTION.NOT_FOUND');
     const { subscription } = await this.deps.syncPaidSubscription.execute(input.teamId, snapshot);
