@@ -3,6 +3,7 @@ import type { EgressAuditLog } from '../assistant/egress-audit-log.port';
 import type { BotAppearance, ChatPlatform, OutgoingFile, ThreadRef } from '../assistant/chat-platform.port';
 import type { Plan } from '../billing/plan';
 import type { Clock } from '../shared/clock.port';
+import { escapeSlackText } from '../shared/slack-escapes';
 import type { IdGenerator } from '../shared/id-generator.port';
 import type { SubscriptionId, TeamId, UserId } from '../shared/ids';
 import { usageWindow } from '../usage/request-limit';
@@ -130,7 +131,7 @@ export class ImageStudio {
         altText: shorten(input.prompt, 1_000),
       };
     });
-    const comment = this.deps.texts.say('IMAGES.POSTED', { count: files.length, prompt: escapeMrkdwn(shorten(input.prompt, 300)) }, input.locale);
+    const comment = this.deps.texts.say('IMAGES.POSTED', { count: files.length, prompt: escapeSlackText(shorten(input.prompt, 300)) }, input.locale);
     try {
       await input.platform.uploadFiles!({ thread: input.thread }, files, comment);
     } catch (error) {
@@ -167,9 +168,4 @@ function shorten(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   const chars = [...flat];
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : flat;
-}
-
-/** Slack's control characters, so a description cannot ping a channel or forge a link. */
-function escapeMrkdwn(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

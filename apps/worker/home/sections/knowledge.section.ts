@@ -103,7 +103,7 @@ function statusText(source: KnowledgeSourceRecord, t: (code: KnowledgeTextCode, 
  * Shortened before escaping, so no `&amp;` is cut in two.
  */
 function escapeMrkdwn(text: string): string {
-  return firstChars(text, 300).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return escapeSlackText(firstChars(text, 300));
 }
 
 /**
