@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     globalSetup: ['tests/support/global-setup.ts'],
-    setupFiles: ['tests/support/node-version.setup.ts'],
+    setupFiles: ['tests/support/node-version.setup.ts', 'tests/support/unhandled-rejections.setup.ts'],
     // Vitest 5 runs `os.availableParallelism() - 1` files at once by default: one on the 2-core CI,
     // where every isolated project then joins one serial queue. Most files wait (on processes,
     // heartbeats, a browser), so two at a time use the two cores.

@@ -130,7 +130,7 @@ export function socketModeConnection(options: SocketModeOptions, handlers: Socke
       const next = open();
       current = next;
       try {
-        await next.start();
+        await next.connect();
         break;
       } catch (error) {
         clients.delete(next);
@@ -175,7 +175,7 @@ export function socketModeConnection(options: SocketModeOptions, handlers: Socke
     const probe = open();
     probe.retire();
     try {
-      await probe.start();
+      await probe.connect();
     } catch (error) {
       clients.delete(probe);
       logger.debug({ error: error instanceof Error ? error.message : String(error ?? LINK_DISABLED) }, 'Socket Mode is still off');
@@ -207,7 +207,7 @@ export function socketModeConnection(options: SocketModeOptions, handlers: Socke
     async start() {
       current = open();
       try {
-        await current.start();
+        await current.connect();
       } catch (error) {
         // Off from the start: the server still runs (HTTP ingress, settings), and the rechecks find it on.
         if (state === 'off') return;
@@ -263,6 +263,31 @@ class TomoSocketModeClient extends SocketModeClient {
   /** The connection Tomo keeps again: it reconnects on its own after a drop, as the SDK does. */
   rejoin(): void {
     (this as unknown as { autoReconnectEnabled: boolean }).autoReconnectEnabled = true;
+  }
+
+  /** Tomo's own attempt to connect: resolves on Slack's hello, rejects when it cannot come. */
+  async connect(): Promise<void> {
+    await super.start();
+  }
+
+  /**
+   * The SDK reconnects after a drop by calling start() itself, and never handles its failure
+   * (3.1.0: `cb.apply(this).then(res)`). Stopping mid-reconnect rejected it (with no reason),
+   * as did apps.connections.open failing past the Web API client's retries: an unhandled
+   * rejection, which ends a Node process. Here the failure is logged and, unless the client is
+   * stopping or retired, handed back to the SDK's reconnect loop (its pause grows each time).
+   */
+  override async start(): ReturnType<SocketModeClient['start']> {
+    try {
+      return await super.start();
+    } catch (error) {
+      const client = this as unknown as { shuttingDown: boolean; autoReconnectEnabled: boolean };
+      if (!client.shuttingDown && client.autoReconnectEnabled) {
+        this.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'Socket Mode could not reconnect; trying again');
+        this.emit('close');
+      }
+      return { ok: false, error: 'reconnect_failed' };
+    }
   }
 
   protected override onWebSocketMessage(data: string | ArrayBuffer, isBinary: boolean): Promise<void> {

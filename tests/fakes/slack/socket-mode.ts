@@ -53,6 +53,10 @@ export interface FakeSocketMode {
   readonly on: boolean;
   /** Sockets told `link_disabled` while opening (Socket Mode off). */
   readonly refusedWhileOff: number;
+  /** The next `count` calls to `apps.connections.open` get `invalid_auth` (a token Slack refuses for a while). */
+  refuseOpens(count: number): void;
+  /** The next `count` sockets open but get no hello (a handshake still under way). */
+  withholdHello(count: number): void;
   /** Open sockets that said hello and were never warned: the ones Slack would deliver to. */
   liveSockets(): number;
   /** Resolves once `count` handshakes have completed in all. */
@@ -76,6 +80,8 @@ export async function startFakeSocketMode(options: { appToken: string; appId?: s
   let connections = 0;
   let on = true;
   let refusedWhileOff = 0;
+  let hellosWithheld = 0;
+  let opensRefused = 0;
   const linkDisabled = JSON.stringify({ type: 'disconnect', reason: 'link_disabled', debug_info: { host: 'fake-socket-mode' } });
 
   const server: Server = createServer((req, res) => {
@@ -124,6 +130,10 @@ export async function startFakeSocketMode(options: { appToken: string; appId?: s
         sockets.splice(sockets.indexOf(ws), 1);
         warned.delete(ws);
       });
+      if (hellosWithheld > 0) {
+        hellosWithheld -= 1;
+        return;
+      }
       ws.send(
         JSON.stringify({
           type: 'hello',
@@ -223,6 +233,12 @@ export async function startFakeSocketMode(options: { appToken: string; appId?: s
     turnOn() {
       on = true;
     },
+    refuseOpens(count) {
+      opensRefused = count;
+    },
+    withholdHello(count) {
+      hellosWithheld = count;
+    },
     sendRaw(frame) {
       const socket = sockets.at(-1);
       if (!socket) throw new Error('no open Socket Mode connection');
@@ -254,7 +270,8 @@ export async function startFakeSocketMode(options: { appToken: string; appId?: s
         opens.push({ token, outcome: 'not_authed' });
         return json({ ok: false, error: 'not_authed' });
       }
-      if (token !== options.appToken) {
+      if (token !== options.appToken || opensRefused > 0) {
+        opensRefused = Math.max(0, opensRefused - 1);
         opens.push({ token, outcome: 'invalid_auth' });
         return json({ ok: false, error: 'invalid_auth' });
       }

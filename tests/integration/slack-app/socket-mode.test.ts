@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TomoMetrics } from '../../../adapters/metrics/prometheus-metrics';
+import { socketModeConnection } from '../../../adapters/slack/socket-mode-connection';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
 import { startFakeSocketMode, type FakeSocketMode } from '../../fakes/slack/socket-mode';
 import { startTestApp } from '../../support/app';
@@ -231,5 +232,63 @@ describe('Socket Mode start-up failures', () => {
     await expect(startTestApp({ SLACK_APP_TOKEN: 'xoxb-a-bot-token' }, { worker: false })).rejects.toThrow(
       'Invalid configuration: SLACK_APP_TOKEN must be an app-level token starting with xapp- (Basic Information → App-Level Tokens) (got "***")',
     );
+  });
+});
+
+describe('Socket Mode reconnects that fail', () => {
+  let socket: FakeSocketMode;
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+  const connect = () =>
+    socketModeConnection(
+      { appToken: APP_TOKEN, slackApiUrl: socket.url, logger: log.logger, clientPingTimeoutMs: 200 },
+      { onEvent: () => Promise.resolve(), onInteraction: () => Promise.resolve(undefined) },
+    );
+  const log = capturingLogger('info');
+  // The SDK reconnects with start() and never handles its failure: a rejection the process sees.
+  const afterRejectionsSettle = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+  beforeAll(async () => {
+    socket = await startFakeSocketMode({ appToken: APP_TOKEN });
+    // First, before the suite's own listener (which turns it into an uncaught error).
+    process.prependListener('unhandledRejection', onUnhandled);
+  });
+  afterAll(async () => {
+    process.off('unhandledRejection', onUnhandled);
+    await socket?.close();
+  });
+
+  it('a reconnect Slack refuses (invalid_auth) is tried again until it connects, and the process never sees a rejection', async () => {
+    const connection = connect();
+    try {
+      await connection.start();
+      socket.refuseOpens(1);
+      socket.drop();
+      await socket.waitForConnections(2);
+      expect(socket.opens.map((o) => o.outcome)).toEqual(['ok', 'invalid_auth', 'ok']);
+      await eventually(() => expect(connection.state()).toBe('connected'));
+      expect(log.output()).toContain('Socket Mode could not reconnect; trying again');
+      await afterRejectionsSettle();
+      expect(unhandled).toEqual([]);
+    } finally {
+      await connection.stop();
+    }
+  });
+
+  it('stopping while a reconnect waits for hello leaves no rejection behind', async () => {
+    const connection = connect();
+    await connection.start();
+    const opens = socket.opens.length;
+    // The socket drops; the reconnect gets a URL and opens a socket whose hello has not come yet.
+    socket.withholdHello(1);
+    socket.drop();
+    await eventually(() => expect({ opens: socket.opens.length, open: socket.openSockets() }).toEqual({ opens: opens + 1, open: 1 }));
+    expect(connection.state()).toBe('reconnecting');
+
+    await connection.stop();
+    await afterRejectionsSettle();
+    expect(unhandled).toEqual([]);
+    expect(socket.openSockets()).toBe(0);
+    expect(socket.opens).toHaveLength(opens + 1);
   });
 });
