@@ -26,8 +26,8 @@ export interface AnswerTexts extends TriggerTexts {
   working?: StreamAnswerDeps['texts']['working'];
   sourcesLabel?: StreamAnswerDeps['texts']['sourcesLabel'];
   privateAnswerNote?: StreamAnswerDeps['texts']['privateAnswerNote'];
-  stopped?: StreamAnswerDeps['texts']['stopped'];
-  tooLong?: StreamAnswerDeps['texts']['tooLong'];
+  stopped: StreamAnswerDeps['texts']['stopped'];
+  tooLong: StreamAnswerDeps['texts']['tooLong'];
   unknownError(locale: Locale): string;
   denial(error: DomainError, locale: Locale): string;
 }

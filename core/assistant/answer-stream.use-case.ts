@@ -41,9 +41,9 @@ export interface StreamAnswerDeps {
      * The line under an answer the output limit cut (`max_tokens`) or the provider's safety
      * system stopped (`refusal`): without it the words read as a whole answer.
      */
-    stopped?(reason: 'max_tokens' | 'refusal', locale: Locale): string;
+    stopped(reason: 'max_tokens' | 'refusal', locale: Locale): string;
     /** Said instead of an answer when the conversation is more than the model can read at once. */
-    tooLong?(locale: Locale): string;
+    tooLong(locale: Locale): string;
   };
   readonly maxOutputTokens?: number;
   /** Tools the model may call (calculator, web browsing, search…); none without it. */
@@ -216,7 +216,7 @@ export class StreamAnswer {
       return { status: 'failed', reason: 'llm_unavailable', errorCode: error.code };
     }
     // Words cut by the output limit or stopped by a safety filter would read as a whole answer.
-    const stopped = done.stopReason === 'max_tokens' || done.stopReason === 'refusal' ? this.stoppedNote(done.stopReason, input.locale) : '';
+    const stopped = done.stopReason === 'max_tokens' || done.stopReason === 'refusal' ? this.deps.texts.stopped(done.stopReason, input.locale) : '';
     if (stopped !== '') await writer.append(progress.answer.trim() === '' ? stopped : `\n\n${stopped}`);
     else if (progress.answer.trim() === '') {
       // A restarted answer that came back empty: the cut one is still shown.
@@ -266,19 +266,7 @@ export class StreamAnswer {
 
   /** What the person reads when the model failed: "too long" is theirs to fix, the rest is ours. */
   private failureText(error: LlmError, locale: Locale): string {
-    if (error.code !== 'too_long') return this.deps.texts.unknownError(locale);
-    return (
-      this.deps.texts.tooLong?.(locale) ??
-      'This conversation is too long for the AI model to read at once. Please ask again in a new thread, or with shorter text or fewer files and links.'
-    );
-  }
-
-  private stoppedNote(reason: 'max_tokens' | 'refusal', locale: Locale): string {
-    const text = this.deps.texts.stopped?.(reason, locale);
-    if (text !== undefined) return text;
-    return reason === 'max_tokens'
-      ? '_(This answer was cut off: it reached the length limit for one answer. Ask me to continue for the rest.)_'
-      : "_(This answer was stopped by the AI provider's safety filter.)_";
+    return error.code === 'too_long' ? this.deps.texts.tooLong(locale) : this.deps.texts.unknownError(locale);
   }
 
   /** Links and files of the question and thread, read before the model is asked. */
