@@ -1,3 +1,4 @@
+import { clipText } from '../../core/shared/clip-text';
 import type { HomeBlock, HomeButton, HomeView } from '../../core/home/home-view';
 
 /** Block Kit limits the renderer keeps to (Slack refuses a view that breaks them). */
@@ -61,4 +62,5 @@ const CONFIRM_TEXT_MAX = 300;
 const CONFIRM_BUTTON_MAX = 30;
 const plain = (text: string, max: number) => ({ type: 'plain_text', text: clip(text, max), emoji: true });
 const mrkdwn = (text: string, max: number) => ({ type: 'mrkdwn', text: clip(text, max) });
-const clip = (text: string, max: number) => ([...text].length <= max ? text : `${[...text].slice(0, max - 1).join('')}…`);
+/** Within Block Kit's limit, cut between whole emoji (never a family or a flag in two), with an ellipsis. */
+const clip = (text: string, max: number) => clipText(text, max);

@@ -169,5 +169,63 @@ describe('Slack size limits', () => {
         expect(JSON.stringify(published)).not.toMatch(/\\ud[89a-f]/i);
       }
     });
+
+    it('cuts a long source name between whole emoji (a family, a flag, a skin tone), with an ellipsis, in Home and its Delete dialog', async () => {
+      const home = new SlackChatWorkspaceFactory({ slackApiUrl: slack.url, sleep: async () => undefined }).forWorkspace({
+        teamId: ws.team.id,
+        botToken: ws.team.botToken,
+        botUserId: ws.team.botUserId,
+      });
+      // Each is one emoji a person sees, made of several code points (7, 2 and 2).
+      const family = '👨‍👩‍👧‍👦';
+      const flag = '🇯🇵';
+      const thumb = '👍🏽';
+      const title = `${family.repeat(30)}${flag.repeat(100)}${thumb.repeat(100)}.pdf`;
+      const facts: HomeFacts = {
+        userId: ws.alice,
+        locale: 'ja',
+        appName: 'ア'.repeat(APP_NAME_MAX_LENGTH),
+        isAdmin: true,
+        plan: { kind: 'paid', plans: [{ name: 'Premium', interval: 'yearly', seats: 10, payAsYouGo: false }] },
+        seat: { kind: 'assigned', planName: 'Premium' },
+        usage: { channel: 1, directMessage: 2, reaction: 3, total: 6, limit: null, resetsAt: new Date('2026-02-01T00:00:00Z') },
+        knowledge: {
+          plan: 'premium',
+          quota: { sources: 1_000, chunks: 1_000_000, pagesPerSite: 200 },
+          usage: { sources: 1, chunks: 10 },
+          sources: [
+            {
+              id: 'pdf-1',
+              teamId: ws.team.id,
+              kind: 'pdf',
+              title,
+              url: null,
+              fileId: null,
+              pageLimit: 1,
+              status: 'ready',
+              progressDone: 0,
+              progressTotal: 0,
+              failure: null,
+              sizeBytes: 1_000,
+              chunkCount: 10,
+              robotsLeftOut: 0,
+              addedBy: ws.alice,
+              createdAt: new Date('2026-01-01T00:00:00Z'),
+              updatedAt: new Date('2026-01-01T00:00:00Z'),
+              canRemove: true,
+            },
+          ],
+          counts: { web: 0, pdf: 1, repository: 0 },
+        },
+      };
+      await home.publishHome(ws.alice, homeRenderer('https://tomo.example.com')(facts));
+      const published = JSON.stringify(slack.homeOf(ws.alice)!.blocks);
+      // With every whole emoji taken out, no part of one is left (a lone joiner, person, flag letter or skin tone).
+      const parts = /\u200d|\p{Regional_Indicator}|\p{Emoji_Modifier}|[\u{1F466}-\u{1F469}\u{1F44D}]/u;
+      expect(published.replaceAll(family, '').replaceAll(flag, '').replaceAll(thumb, '')).not.toMatch(parts);
+      // The name is shown shortened, and says so: in the list and in the Delete dialog.
+      expect(published).toContain(`*${family.repeat(30)}${flag.repeat(44)}…*`);
+      expect(published).toContain(`「${family.repeat(21)}…」`);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { clipText } from '../../../../core/shared/clip-text';
 import { escapeSlackText } from '../../../../core/shared/slack-escapes';
 import type { HomeBlock } from '../../../../core/home/home-view';
 import { statusOf, type KnowledgeSourceRecord, type SourceKind } from '../../../../core/knowledge/knowledge-source';
@@ -63,7 +64,7 @@ export const knowledgeSection: HomeSection = ({ facts, day }) => {
         style: 'danger' as const,
         confirm: {
           title: t('KNOWLEDGE.CONFIRM_TITLE'),
-          text: plain('KNOWLEDGE.CONFIRM_TEXT', { title: firstChars(source.title, 150) }),
+          text: plain('KNOWLEDGE.CONFIRM_TEXT', { title: clipText(source.title, 150) }),
           confirm: t('KNOWLEDGE.CONFIRM_YES'),
           deny: t('KNOWLEDGE.CONFIRM_NO'),
         },
@@ -100,16 +101,9 @@ function statusText(source: KnowledgeSourceRecord, t: (code: KnowledgeTextCode, 
 
 /**
  * Titles are what people typed or file names: shown as text, never as Slack markup or mentions.
- * Shortened before escaping, so no `&amp;` is cut in two.
+ * Shortened (with an ellipsis, between whole emoji: core/shared/clip-text) before escaping, so
+ * no `&amp;` is cut in two.
  */
 function escapeMrkdwn(text: string): string {
-  return escapeSlackText(firstChars(text, 300));
-}
-
-/**
- * The first `max` characters, counted as Slack counts them (code points): never half of an
- * emoji, whose lone surrogate cannot be encoded as UTF-8 for Slack.
- */
-function firstChars(text: string, max: number): string {
-  return [...text].slice(0, max).join('');
+  return escapeSlackText(clipText(text, 300));
 }

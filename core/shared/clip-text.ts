@@ -1,0 +1,28 @@
+const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
+
+/** How many characters `text` is as Slack's limits count them here: code points (an emoji of one is one). */
+export function charCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
+
+/**
+ * `text` cut to at most `max` characters (code points) with `ellipsis` at the end when it did
+ * not fit, cut between grapheme clusters: never inside a surrogate pair nor inside a sequence
+ * such as 👨‍👩‍👧‍👦, 🇯🇵 or 👍🏽, which would show as other emoji or a broken one. With `ellipsis`
+ * empty the text is only shortened (for a part of a longer text that gets its own ellipsis).
+ */
+export function clipText(text: string, max: number, ellipsis = '…'): string {
+  if (charCount(text) <= max) return text;
+  const room = max - charCount(ellipsis);
+  let kept = '';
+  let used = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    const size = charCount(segment);
+    if (used + size > room) break;
+    kept += segment;
+    used += size;
+  }
+  return `${kept.trimEnd()}${ellipsis}`;
+}
