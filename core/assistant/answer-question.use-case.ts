@@ -1,4 +1,5 @@
 import { TriggerUseCase } from '../triggers/trigger-use-case';
+import { clipText } from '../shared/clip-text';
 import type { AutoReplySettingRecord } from '../auto-replies/auto-reply-setting';
 import { hourStart, MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR, type AutoReplyCounter } from '../auto-replies/auto-reply-loop-guard';
 import type { AutoReplySettingsRepository } from '../auto-replies/auto-reply-settings-repository.port';
@@ -275,7 +276,8 @@ export class AnswerQuestion extends TriggerUseCase<AnswerQuestionDeps> {
   private async titleThread(workspace: OpenWorkspace, record: AssistantThreadRecord, question: ThreadMessage | undefined) {
     const text = question?.text.replace(/<@[UW][A-Z0-9]+(\|[^>]*)?>/g, '').replace(/\s+/g, ' ').trim() ?? '';
     if (text === '' || !(await this.deps.assistantThreads.markTitled(record.teamId, record.channelId, record.threadTs))) return;
-    const title = [...text].length > TITLE_MAX_CHARS ? `${[...text].slice(0, TITLE_MAX_CHARS - 1).join('')}…` : text;
+    // Cut between whole emoji: half a family or flag would show as other emoji.
+    const title = clipText(text, TITLE_MAX_CHARS);
     try {
       await workspace.platform.setThreadTitle({ channelId: record.channelId, threadTs: record.threadTs }, title);
     } catch (error) {

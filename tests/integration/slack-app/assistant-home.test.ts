@@ -110,6 +110,18 @@ describe('Slack app: the AI-app view, App Home, interactivity and greetings (rea
       // Titled once, by the first question.
       expect(world.slack.state.titles.get(`${thread.dm}/${thread.threadTs}`)).toBe('Summarize this channel');
     });
+
+    it('titles a thread from a long first question cut between whole emoji, with an ellipsis', async () => {
+      const thread = await openThread(world.ws.alice, null);
+      await eventually(() => expect(repliesIn(world, thread.dm, thread.threadTs)).toHaveLength(1));
+      world.openai.answer('はい。');
+      // 4 + 7 × 7 code points, then the eighth family would pass the title's 60 with its ellipsis.
+      const text = `家族の ${'👨‍👩‍👧‍👦'.repeat(20)} の写真を整理して`;
+      const question = world.slack.addMessage({ channel: thread.dm, user: world.ws.alice, text, threadTs: thread.threadTs });
+      await sendEvent(world, messageEvent(world, { ts: question.ts, channel: thread.dm, channelType: 'im', threadTs: thread.threadTs }));
+      await eventually(() => expect(repliesIn(world, thread.dm, thread.threadTs).at(-1)).toBe('はい。'));
+      expect(world.slack.state.titles.get(`${thread.dm}/${thread.threadTs}`)).toBe(`家族の ${'👨‍👩‍👧‍👦'.repeat(7)}…`);
+    });
   });
 
   describe('App Home', () => {
