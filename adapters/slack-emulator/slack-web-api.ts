@@ -1,4 +1,5 @@
 import type { FakeChannel, FakeFile, FakeMessage, FakeTeam, FakeUser, SlackState } from './slack-state';
+import { messageBlocks } from './trigger-methods';
 
 /** A Web API error: HTTP 200 with `{ ok: false, error }`, as Slack does. */
 export class SlackMethodError extends Error {
@@ -205,6 +206,7 @@ export const METHODS: Record<string, Method> = {
       dm !== undefined && dm.teamId === ctx.team!.id ? ctx.state.dmWith(ctx.team!.id, dm.id).id : channelOf(ctx.state, ctx.params.channel, ctx.team!);
     // Without chat:write.public Tomo posts only where it is a member.
     if (!ctx.state.isMember(channel, ctx.team!.botUserId)) throw new SlackMethodError('not_in_channel');
+    messageBlocks(ctx.params.blocks);
     const { text, format } = messageText(ctx);
     const metadata = messageMetadata(ctx.params);
     const message = postAsBot(ctx, channel, text, format);
@@ -214,6 +216,7 @@ export const METHODS: Record<string, Method> = {
 
   'chat.update': (ctx) => {
     const message = ownMessage(ctx);
+    messageBlocks(ctx.params.blocks);
     const { text, format } = messageText(ctx);
     message.text = text;
     message.format = format;

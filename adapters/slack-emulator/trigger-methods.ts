@@ -38,6 +38,7 @@ export const TRIGGER_METHODS: Record<string, Method> = {
     if (!state.users.has(user)) throw new SlackMethodError('user_not_found');
     if (!state.isMember(channel, user)) throw new SlackMethodError('user_not_in_channel');
     if (!params.text && !params.blocks && !params.markdown_text) throw new SlackMethodError('no_text');
+    messageBlocks(params.blocks);
     // The same limits as chat.postMessage: 12,000 for markdown_text, 40,000 for text.
     if ((params.markdown_text?.length ?? 0) > settings.maxMarkdownChars || (params.text?.length ?? 0) > settings.maxTextChars) {
       throw new SlackMethodError('msg_too_long');
@@ -60,7 +61,7 @@ export const TRIGGER_METHODS: Record<string, Method> = {
     if (user === undefined || user.teamId !== team!.id) throw new SlackMethodError('user_not_found');
     const view = parseJson(params.view) as { type?: unknown; blocks?: unknown };
     if (view.type !== 'home' || !Array.isArray(view.blocks) || view.blocks.length > 100) throw new SlackMethodError('invalid_arguments');
-    for (const block of view.blocks as Record<string, unknown>[]) checkBlock(block);
+    checkBlocks(view.blocks as Record<string, unknown>[]);
     // `hash` guards against races: given, it must be the hash of the Home as it is now (from the
     // last publish's answer, or app_home_opened's view.hash), else nothing changes.
     if (params.hash !== undefined && params.hash !== '' && params.hash !== state.homeHashes.get(user.id)) throw new SlackMethodError('hash_conflict');
@@ -191,25 +192,67 @@ const text = (value: unknown, max: number) => {
   const t = value as { type?: string; text?: string } | undefined;
   if (!t || typeof t.text !== 'string' || t.text === '' || [...t.text].length > max) throw new SlackMethodError('invalid_blocks');
 };
+/** A text object that must be plain_text (headers, buttons, a confirm's title and buttons). */
+const plainText = (value: unknown, max: number) => {
+  text(value, max);
+  if ((value as { type?: unknown }).type !== 'plain_text') throw new SlackMethodError('invalid_blocks');
+};
+/** block_id and action_id: at most 255 characters. */
+const id = (value: unknown, required: boolean) => {
+  if (value === undefined && !required) return;
+  if (typeof value !== 'string' || value === '' || value.length > 255) throw new SlackMethodError('invalid_blocks');
+};
 
 /** A button as Block Kit takes it: text up to 75, an action id, a value up to 2,000, a url up to 3,000, a well-formed confirm. */
 function checkButton(element: Record<string, unknown>): void {
-  text(element.text, 75);
-  if (!element.action_id || (typeof element.value === 'string' && element.value.length > 2000)) throw new SlackMethodError('invalid_blocks');
+  plainText(element.text, 75);
+  id(element.action_id, true);
+  if (typeof element.value === 'string' && element.value.length > 2000) throw new SlackMethodError('invalid_blocks');
   if (typeof element.url === 'string' && element.url.length > 3000) throw new SlackMethodError('invalid_blocks');
   const confirm = element.confirm as Record<string, unknown> | undefined;
   if (confirm !== undefined) {
-    text(confirm.title, 100);
+    plainText(confirm.title, 100);
     text(confirm.text, 300);
-    text(confirm.confirm, 30);
-    text(confirm.deny, 30);
+    plainText(confirm.confirm, 30);
+    plainText(confirm.deny, 30);
   }
 }
 
+/**
+ * Blocks as Slack takes them in a message (at most 50: chat.postMessage, chat.postEphemeral,
+ * chat.update) or a view (the caller checks its 100): each block valid, and no block_id twice
+ * (Slack: "block_id should be unique for each message and each iteration of a message").
+ */
+export function checkBlocks(blocks: unknown, max = 100): void {
+  if (!Array.isArray(blocks) || blocks.length > max) throw new SlackMethodError('invalid_blocks');
+  const ids = new Set<string>();
+  for (const block of blocks as Record<string, unknown>[]) {
+    if (block === null || typeof block !== 'object') throw new SlackMethodError('invalid_blocks');
+    checkBlock(block);
+    if (typeof block.block_id === 'string') {
+      if (ids.has(block.block_id)) throw new SlackMethodError('invalid_blocks');
+      ids.add(block.block_id);
+    }
+  }
+}
+
+/** A message's `blocks` argument, when given: JSON (else invalid_blocks_format), at most 50 valid blocks. */
+export function messageBlocks(blocks: string | undefined): void {
+  if (blocks === undefined) return;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(blocks);
+  } catch {
+    throw new SlackMethodError('invalid_blocks_format');
+  }
+  checkBlocks(parsed, 50);
+}
+
 export function checkBlock(block: Record<string, unknown>): void {
+  id(block.block_id, false);
   switch (block.type) {
     case 'header':
-      text(block.text, 150);
+      plainText(block.text, 150);
       return;
     case 'section':
       if (block.text !== undefined) text(block.text, 3000);

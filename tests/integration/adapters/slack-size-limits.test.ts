@@ -44,6 +44,16 @@ describe('Slack size limits', () => {
       await expect(sdk.chat.postEphemeral({ ...where, markdown_text: 'あ'.repeat(12_000) })).resolves.toMatchObject({ ok: true });
     });
 
+    it('refuses more than 50 blocks in a message or an ephemeral (invalid_blocks), as chat.postMessage does', async () => {
+      const section = (i: number) => ({ type: 'section', text: { type: 'mrkdwn', text: `line ${i}` } });
+      const blocks = (n: number) => Array.from({ length: n }, (_, i) => section(i)) as never[];
+      await expect(sdk.chat.postMessage({ channel: ws.channel, text: 'fallback', blocks: blocks(50) })).resolves.toMatchObject({ ok: true });
+      await expect(sdk.chat.postMessage({ channel: ws.channel, text: 'fallback', blocks: blocks(51) })).rejects.toMatchObject({ data: { error: 'invalid_blocks' } });
+      await expect(sdk.chat.postEphemeral({ channel: ws.channel, user: ws.alice, text: 'fallback', blocks: blocks(51) })).rejects.toMatchObject({
+        data: { error: 'invalid_blocks' },
+      });
+    });
+
     it('a private answer longer than one message is shown in several ephemerals, none over the limit', async () => {
       const question = slack.addMessage({ channel: ws.channel, user: ws.bob, text: 'a long question' });
       const text = '長い答えです。\n\n'.repeat(3_000);
@@ -88,6 +98,18 @@ describe('Slack size limits', () => {
       await refusedWith(modal({}, { element: { type: 'plain_text_input', action_id: 'value', placeholder: { type: 'plain_text', text: 'p'.repeat(151) } } }));
     });
 
+    it('refuses a callback_id over 255, a label that is not plain_text, a block_id twice, and other blocks over their limits', async () => {
+      await refusedWith(modal({ callback_id: 'c'.repeat(256) }));
+      await refusedWith(modal({}, { label: { type: 'mrkdwn', text: 'Address' } }));
+      await refusedWith(modal({}, { element: { type: 'plain_text_input', action_id: 'a'.repeat(256) } }));
+      const section = { type: 'section', block_id: 'url', text: { type: 'mrkdwn', text: 'About' } };
+      await refusedWith({ ...modal(), blocks: [section, ...modal().blocks] });
+      await refusedWith({ ...modal(), blocks: [{ type: 'section', text: { type: 'mrkdwn', text: 'あ'.repeat(3_001) } }, ...modal().blocks] });
+      await expect(
+        sdk.views.open({ trigger_id: '1.2.3', view: { ...modal(), blocks: [{ ...section, block_id: 'about' }, ...modal().blocks] } as never }),
+      ).resolves.toMatchObject({ ok: true });
+    });
+
     it('opens every knowledge modal, in both languages, for an app named as long as settings allow', async () => {
       const views = new SlackViews({ slackApiUrl: slack.url });
       const appName = 'ア'.repeat(APP_NAME_MAX_LENGTH);
@@ -111,6 +133,20 @@ describe('Slack size limits', () => {
         [{ type: 'context', elements: [] }],
         [{ type: 'context', elements: [mrkdwn('あ'.repeat(3_001))] }],
         [{ type: 'actions', elements: [{ type: 'button', action_id: 'go', text: { type: 'plain_text', text: 'Go' }, url: `https://example.com/${'a'.repeat(3_000)}` }] }],
+      ]) {
+        await expect(publish(blocks)).rejects.toMatchObject({ data: { error: 'invalid_blocks' } });
+      }
+    });
+
+    it('refuses a block_id over 255 or twice, an action_id over 255, and a header or button text that is not plain_text', async () => {
+      const button = (changes: Record<string, unknown> = {}) => ({ type: 'button', action_id: 'go', text: { type: 'plain_text', text: 'Go' }, ...changes });
+      await expect(publish([{ type: 'actions', block_id: 'b'.repeat(255), elements: [button()] }])).resolves.toMatchObject({ ok: true });
+      for (const blocks of [
+        [{ type: 'actions', block_id: 'b'.repeat(256), elements: [button()] }],
+        [{ type: 'divider', block_id: 'same' }, { type: 'divider', block_id: 'same' }],
+        [{ type: 'actions', elements: [button({ action_id: 'a'.repeat(256) })] }],
+        [{ type: 'actions', elements: [button({ text: mrkdwn('*Go*') })] }],
+        [{ type: 'header', text: mrkdwn('*Welcome*') }],
       ]) {
         await expect(publish(blocks)).rejects.toMatchObject({ data: { error: 'invalid_blocks' } });
       }
