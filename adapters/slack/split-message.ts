@@ -1,7 +1,9 @@
+const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
+
 /**
  * Where to cut text that does not fit in one message: the last paragraph break, else line
  * break, else sentence end, else space within the second half of the room; a hard cut only
- * when there is none. Never inside a surrogate pair.
+ * when there is none, between grapheme clusters. Never inside a surrogate pair.
  */
 export function cutPoint(text: string, room: number): number {
   if (text.length <= room) return text.length;
@@ -17,6 +19,14 @@ export function cutPoint(text: string, room: number): number {
     }
     if (best > 0) return best;
   }
+  // A hard cut: at the last grapheme boundary that fits, so no emoji (👨‍👩‍👧‍👦, 🇯🇵, 👍🏽) is split
+  // between two messages; inside one cluster longer than the room, at least not in a surrogate pair.
+  let boundary = 0;
+  for (const { index } of graphemes.segment(window)) {
+    if (index > room) break;
+    boundary = index;
+  }
+  if (boundary > 0) return boundary;
   const code = text.charCodeAt(room - 1);
   return code >= 0xd800 && code <= 0xdbff ? room - 1 : room;
 }

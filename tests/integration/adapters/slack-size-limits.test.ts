@@ -69,6 +69,23 @@ describe('Slack size limits', () => {
     });
   });
 
+  describe('long answers', () => {
+    it('a private answer of emoji with no break to cut at is split between whole emoji, none over the limit', async () => {
+      const question = slack.addMessage({ channel: ws.channel, user: ws.bob, text: 'emoji only' });
+      const family = '👨‍👩‍👧‍👦';
+      const text = family.repeat(2_000);
+      const before = slack.ephemeralsFor(ws.bob).length;
+
+      await platform().postPrivately!({ thread: { channelId: ws.channel, threadTs: question.ts }, userId: ws.bob, text });
+
+      const shown = slack.ephemeralsFor(ws.bob).slice(before).map((e) => e.text);
+      expect(shown.length).toBeGreaterThan(1);
+      // Every message holds whole families only: none split between two messages.
+      for (const piece of shown) expect(piece.replaceAll(family, '')).toBe('');
+      expect(shown.join('')).toBe(text);
+    });
+  });
+
   describe('views.open', () => {
     const modal = (changes: Record<string, unknown> = {}, input: Record<string, unknown> = {}) => ({
       type: 'modal' as const,
@@ -103,8 +120,8 @@ describe('Slack size limits', () => {
       await refusedWith(modal({}, { label: { type: 'mrkdwn', text: 'Address' } }));
       await refusedWith(modal({}, { element: { type: 'plain_text_input', action_id: 'a'.repeat(256) } }));
       const section = { type: 'section', block_id: 'url', text: { type: 'mrkdwn', text: 'About' } };
-      await refusedWith({ ...modal(), blocks: [section, ...modal().blocks] });
-      await refusedWith({ ...modal(), blocks: [{ type: 'section', text: { type: 'mrkdwn', text: 'あ'.repeat(3_001) } }, ...modal().blocks] });
+      await refusedWith({ ...modal(), blocks: [section, ...modal().blocks] } as never);
+      await refusedWith({ ...modal(), blocks: [{ type: 'section', text: { type: 'mrkdwn', text: 'あ'.repeat(3_001) } }, ...modal().blocks] } as never);
       await expect(
         sdk.views.open({ trigger_id: '1.2.3', view: { ...modal(), blocks: [{ ...section, block_id: 'about' }, ...modal().blocks] } as never }),
       ).resolves.toMatchObject({ ok: true });
