@@ -25,6 +25,9 @@ export interface FakeUser {
   isAdmin?: boolean;
   isOwner?: boolean;
   isPrimaryOwner?: boolean;
+  /** A guest: a multi-channel guest (`is_restricted`), or a single-channel one (both flags). */
+  isRestricted?: boolean;
+  isUltraRestricted?: boolean;
   deleted?: boolean;
   locale?: string;
   tz?: string;

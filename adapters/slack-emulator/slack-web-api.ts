@@ -409,6 +409,8 @@ export function paginate<T>(items: T[], params: Record<string, string>) {
 function membersOf(state: SlackState, channel: FakeChannel): string[] {
   if (channel.isIm) return [channel.user ?? '', ...[...state.teams.values()].filter((t) => t.id === channel.teamId).map((t) => t.botUserId)];
   if (channel.isPrivate) return channel.members ?? [];
+  // A public channel lists the people who joined it; without a list, everyone has.
+  if (channel.members !== undefined) return channel.members;
   return [...state.users.values()].filter((u) => u.teamId === channel.teamId && u.deleted !== true).map((u) => u.id);
 }
 
@@ -475,6 +477,8 @@ function toSlackUser(user: FakeUser, includeLocale: boolean): Record<string, unk
     is_admin: user.isAdmin === true,
     is_owner: user.isOwner === true,
     is_primary_owner: user.isPrimaryOwner === true,
+    is_restricted: user.isRestricted === true || user.isUltraRestricted === true,
+    is_ultra_restricted: user.isUltraRestricted === true,
     is_bot: user.isBot === true,
     is_app_user: false,
     profile: {

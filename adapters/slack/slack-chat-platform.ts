@@ -243,7 +243,7 @@ export class SlackChatPlatform implements ChatPlatform {
   }
 
   readLinkedMessage(ref: MessageRef, viewer: string): Promise<LinkedMessage | undefined> {
-    return readLinkedSlackMessage(this.call, ref, viewer);
+    return readLinkedSlackMessage(this.call, this.access.teamId, ref, viewer);
   }
 
   /**

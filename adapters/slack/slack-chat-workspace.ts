@@ -201,7 +201,7 @@ export class SlackChatWorkspace extends SlackChatPlatform implements ChatWorkspa
 
   async canRead(channelId: string, userId: string): Promise<boolean> {
     try {
-      return await visibleTo(this.call, channelId, userId);
+      return await visibleTo(this.call, this.access.teamId, channelId, userId);
     } catch (error) {
       if (isChatPlatformError(error) && error.code === 'not_found') return false;
       throw error;

@@ -15,14 +15,26 @@ interface HistoryMessage {
 
 const MAX_MEMBER_PAGES = 20;
 
+interface ViewerInfo {
+  user?: {
+    team_id?: string;
+    deleted?: boolean;
+    is_restricted?: boolean;
+    is_ultra_restricted?: boolean;
+    is_stranger?: boolean;
+    enterprise_user?: { teams?: string[] };
+  };
+}
+
 /**
- * A message behind a permalink, if `viewer` could read it in Slack too: anyone in the
- * workspace reads a public channel; a private channel, DM or group DM only its members.
- * Tomo's own access (it must be in the channel) is Slack's to decide.
+ * A message behind a permalink, if `viewer` could read it in Slack too: a full member of the
+ * workspace reads a public channel; a guest, a person of another organization (Slack
+ * Connect), a private channel, DM or group DM only its members. Tomo's own access (it must be
+ * in the channel) is Slack's to decide. `teamId` is the workspace Tomo reads it in.
  */
-export async function readLinkedSlackMessage(call: SlackCall, ref: MessageRef, viewer: string): Promise<LinkedMessage | undefined> {
+export async function readLinkedSlackMessage(call: SlackCall, teamId: string, ref: MessageRef, viewer: string): Promise<LinkedMessage | undefined> {
   try {
-    const access = await conversationAccess(call, ref.channelId, viewer);
+    const access = await conversationAccess(call, teamId, ref.channelId, viewer);
     if (!access.visible) return undefined;
     const page =
       ref.threadTs === undefined
@@ -45,19 +57,40 @@ export async function readLinkedSlackMessage(call: SlackCall, ref: MessageRef, v
 }
 
 /**
- * Whether `viewer` can read the conversation in Slack: anyone in the workspace a public channel;
- * a private channel, DM or group DM only its members. Unknown (or unreadable for Tomo): false.
+ * Whether `viewer` can read the conversation in Slack: a full member of the workspace a public
+ * channel; anyone else (a guest, another organization's person) and any private channel, DM or
+ * group DM only its members. Unknown (or unreadable for Tomo): false.
  */
-export async function visibleTo(call: SlackCall, channel: string, viewer: string): Promise<boolean> {
-  return (await conversationAccess(call, channel, viewer)).visible;
+export async function visibleTo(call: SlackCall, teamId: string, channel: string, viewer: string): Promise<boolean> {
+  return (await conversationAccess(call, teamId, channel, viewer)).visible;
 }
 
 /** Whether the conversation is public, and whether `viewer` can read it (see `visibleTo`). */
-async function conversationAccess(call: SlackCall, channel: string, viewer: string): Promise<{ visible: boolean; isPublic: boolean }> {
+async function conversationAccess(call: SlackCall, teamId: string, channel: string, viewer: string): Promise<{ visible: boolean; isPublic: boolean }> {
   const info = ((await call('conversations.info', { channel })) as ConversationInfo).channel;
   if (info === undefined) return { visible: false, isPublic: false };
   const isPublic = info.is_channel === true && info.is_private !== true && info.is_im !== true && info.is_mpim !== true;
-  return { visible: isPublic || (await isMember(call, channel, viewer)), isPublic };
+  const visible = (isPublic && (await isFullMember(call, teamId, viewer))) || (await isMember(call, channel, viewer));
+  return { visible, isPublic };
+}
+
+/**
+ * Whether `viewer` is a full member of workspace `teamId`, who may open any of its public
+ * channels. Guests (`is_restricted`, `is_ultra_restricted`) see only the channels they were
+ * invited to, and people of another workspace (Slack Connect: their own `team_id`,
+ * `is_stranger`, or hidden from Tomo altogether) only the channels shared with them.
+ * On Enterprise Grid a person's `enterprise_user.teams` lists every workspace they are in.
+ */
+async function isFullMember(call: SlackCall, teamId: string, viewer: string): Promise<boolean> {
+  let user: ViewerInfo['user'];
+  try {
+    user = ((await call('users.info', { user: viewer })) as ViewerInfo).user;
+  } catch (error) {
+    if (isChatPlatformError(error) && error.code === 'not_found') return false;
+    throw error;
+  }
+  if (user === undefined || user.deleted === true || user.is_restricted === true || user.is_ultra_restricted === true || user.is_stranger === true) return false;
+  return user.team_id === teamId || (user.enterprise_user?.teams ?? []).includes(teamId);
 }
 
 async function isMember(call: SlackCall, channel: string, viewer: string): Promise<boolean> {

@@ -253,6 +253,31 @@ describe('Integrations in answers (Slack, LLM and provider fakes)', () => {
     expect(ephemerals).toEqual([]);
   });
 
+  it("does not read a guest or another organization's person a public channel they are not in", async () => {
+    // Guests see only the channels they were invited to; people of a Slack Connect partner only
+    // the shared ones. #finance is public, but neither is in it.
+    const finance = world.slack.addChannel({ id: 'CFINANCE1', teamId: world.ws.team.id, name: 'finance', members: [world.ws.alice, world.ws.bob] });
+    const memo = world.slack.addMessage({ channel: finance.id, user: world.ws.alice, text: 'Salaries rise 4% from April; payroll runs on the 25th.' });
+    const link = `https://acme.slack.com/archives/${finance.id}/p${memo.ts.replace('.', '')}`;
+    const guest = world.slack.addUser({ id: 'UGUEST001', teamId: world.ws.team.id, name: 'gail', realName: 'Gail Guest', isRestricted: true }).id;
+    const single = world.slack.addUser({ id: 'UGUEST002', teamId: world.ws.team.id, name: 'sam', realName: 'Sam Single', isUltraRestricted: true }).id;
+    const partner = world.slack.addUser({ id: 'UPARTNER1', teamId: 'TPARTNER1', name: 'pat', realName: 'Pat Partner' }).id;
+
+    for (const who of [guest, single, partner]) {
+      world.openai.answer('I cannot see that message.');
+      const { replies } = await ask(who, `what does this say? <${link}>`);
+      expect(lastPrompt().turns.at(-1)!.text).not.toContain('Salaries rise');
+      expect(replies).toEqual(['I cannot see that message.']);
+    }
+
+    // (control) a full member of the workspace reads any public channel, member of it or not.
+    world.openai.answer('Salaries rise 4% from April.');
+    finance.members = [world.ws.alice];
+    const { replies } = await ask(world.ws.bob, `what does this say? <${link}>`);
+    expect(lastPrompt().turns.at(-1)!.text).toContain('Salaries rise 4% from April');
+    expect(replies).toEqual(['Salaries rise 4% from April.']);
+  });
+
   it('moves a private answer to a DM when Slack cannot show it in the channel', async () => {
     world.slack.failNext('chat.postEphemeral', 'user_not_in_channel');
     world.openai.answer('October 14, privately.');
