@@ -49,7 +49,7 @@ function sendUserContext(deps: UserContextDeps) {
       deps.installations.find(teamId),
       deps.subscriptions.listByTeam(teamId),
       listedMembers(res) ?? deps.access.members(teamId),
-      deps.access.channels({ teamId, userId }).catch((error: unknown) => {
+      deps.access.channels({ teamId, userId }, listedMembers(res)?.members).catch((error: unknown) => {
         deps.logger.warn({ err: error, teamId }, 'channel list failed');
         return [];
       }),

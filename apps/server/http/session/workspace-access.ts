@@ -37,17 +37,27 @@ export class WorkspaceAccess {
 
   /**
    * The channels Tomo can see that this person may see: public ones, and private ones only when
-   * they are a member (admins included, as in Slack). Throws as `listChannels` does; when their
-   * own channels cannot be read, no private channel is shown (the failure is logged).
+   * they are a member (admins included, as in Slack). A guest (`is_restricted`,
+   * `is_ultra_restricted`) sees only the channels they were invited to, public ones too, as in
+   * Slack. Throws as `listChannels` does; when their own channels cannot be read, no private
+   * channel is shown, and a guest no channel at all (the failure is logged). `members`: the
+   * request's listing when it has one, so Slack is asked once per request.
    */
-  async channels(user: SignedIn): Promise<ChannelEntry[]> {
-    const all = await this.deps.directory.listChannels(user.teamId);
-    if (!all.some((c) => c.isPrivate === true)) return all;
+  async channels(user: SignedIn, members?: readonly Member[]): Promise<ChannelEntry[]> {
+    const [all, guest] = await Promise.all([this.deps.directory.listChannels(user.teamId), this.isGuest(user, members)]);
+    if (!guest && !all.some((c) => c.isPrivate === true)) return all;
     const theirs = await this.deps.directory.channelsOf(user.teamId, user.userId).catch((error: unknown) => {
       this.deps.logger.warn({ err: error, teamId: user.teamId }, "a person's channel list failed");
       return [] as ChannelEntry[];
     });
-    return channelsVisibleTo(all, new Set(theirs.map((c) => c.id)));
+    const memberOf = new Set(theirs.map((c) => c.id));
+    return guest ? all.filter((c) => memberOf.has(c.id)) : channelsVisibleTo(all, memberOf);
+  }
+
+  /** A guest of the workspace, by Slack's member flags (through the directory's short cache). */
+  private async isGuest(user: SignedIn, members?: readonly Member[]): Promise<boolean> {
+    const me = (members ?? (await this.membersOrEmpty(user.teamId))).find((m) => m.id === user.userId);
+    return me !== undefined && (me.isRestricted === true || me.isUltraRestricted === true);
   }
 
   /** Not an admin when the member list cannot be read: admin-only work waits for Slack. */

@@ -49,8 +49,8 @@ export function instructionSettingsRoutes(deps: SettingsDeps): Router {
     level === 'system' ? (workspace ? [workspace] : []) : level === 'workspace' ? [system] : [system, ...(workspace ? [workspace] : [])];
 
   /** The person's channels; null when Slack cannot list them (logged), so the page can say so. */
-  const channelsOrNull = (user: SignedIn) =>
-    deps.access.channels(user).catch((error: unknown) => {
+  const channelsOrNull = (user: SignedIn, members: readonly Member[]) =>
+    deps.access.channels(user, members).catch((error: unknown) => {
       deps.logger.warn({ err: error, teamId: user.teamId }, 'channel list failed');
       return null;
     });
@@ -62,7 +62,7 @@ export function instructionSettingsRoutes(deps: SettingsDeps): Router {
       deps.instructions.find(teamId, 'workspace', null),
       deps.instructions.listByLevel(teamId, 'channel'),
       deps.instructions.listByLevel(teamId, 'user'),
-      channelsOrNull(user),
+      channelsOrNull(user, members),
     ]);
     const channels: ChannelEntry[] = listed ?? [];
     // Only instructions of channels this person sees now: a channel Slack no longer lists

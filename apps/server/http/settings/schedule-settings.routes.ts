@@ -8,7 +8,7 @@ import { DEFAULT_LOCAL_TIME, DEFAULT_LOOKBACK_DAYS, scheduleRows } from '../../.
 import { channelDisplayName, type ChannelEntry } from '../../../../core/workspace/channel';
 import { WorkspaceNotInstalledError } from '../../../../core/workspace/workspace-directory.port';
 import { sendDomainError, sendHttpError } from '../session/api-errors';
-import { signedIn } from '../session/signed-in';
+import { listedMembers, signedIn } from '../session/signed-in';
 import { channelsForChange, failed, iso, nameOf, type SettingsDeps } from './settings-deps';
 import { parseBody } from './validation';
 
@@ -39,7 +39,7 @@ export function scheduleSettingsRoutes(deps: SettingsDeps): Router {
     const { teamId } = signedIn(res);
     let channels: ChannelEntry[];
     try {
-      channels = await deps.access.channels(signedIn(res));
+      channels = await deps.access.channels(signedIn(res), listedMembers(res)?.members);
     } catch (error) {
       if (!(error instanceof WorkspaceNotInstalledError)) {
         // Channel failures are logged and surfaced (spec 8): the page shows the error.

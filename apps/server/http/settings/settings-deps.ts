@@ -89,7 +89,7 @@ const FIELD_OF_CODE: Partial<Record<string, string>> = {
 export async function channelsForChange(deps: SettingsDeps, req: Request, res: Response, user: SignedIn): Promise<ChannelEntry[] | null> {
   const { teamId } = user;
   try {
-    return await deps.access.channels(user);
+    return await deps.access.channels(user, listedMembers(res)?.members);
   } catch (error) {
     if (error instanceof WorkspaceNotInstalledError) {
       sendHttpError(req, res, 409, 'NOT_INSTALLED');

@@ -60,7 +60,7 @@ export function slackApiRoutes(deps: SlackApiDeps): Router {
       return;
     }
     try {
-      res.json({ channels: (await deps.access.channels(user)).map(channelView) });
+      res.json({ channels: (await deps.access.channels(user, listedMembers(res)?.members)).map(channelView) });
     } catch (error) {
       if (error instanceof WorkspaceNotInstalledError) res.json({ channels: [] });
       else failed(req, res, 'channel list', error);
