@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../apps/shared/messages';
 import en from '../../apps/web/src/locales/en/settings';
 import ja from '../../apps/web/src/locales/ja/settings';
+import enCommon from '../../apps/web/src/locales/en/common';
 import jaCommon from '../../apps/web/src/locales/ja/common';
 import { startBrowserWorld, type BrowserWorld } from '../integration/settings/support/browser-world';
 import { PgInstructionRepository } from '../../adapters/postgres/pg-instruction-repository';
@@ -146,6 +147,25 @@ describe('a session that ends while a page is open', () => {
     await context.close();
   });
 
+  it('gives the message the focus when a Save pressed by keyboard fails, so Tab reaches the sign-in link', async () => {
+    const context = await world.signedIn({ teamId: TEAM_A, userId: MEMBER_A });
+    const { page } = await world.open(context, '/settings/schedules');
+    const lookback = page.getByLabel('Lookback days for random');
+    await lookback.fill('9');
+    await page.getByRole('row').filter({ has: lookback }).getByRole('button', { name: en.actions.save }).focus();
+    await context.clearCookies();
+    await page.keyboard.press('Enter');
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.innerText()).toBe(`${translate('AUTH.TEAM_ID_MISSING', {}, 'en')} ${enCommon.signInFirst.again}`);
+    // Not the page's start (the pressed button is disabled while saving): the message, then its link.
+    await expect.poll(() => alert.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(enCommon.signInFirst.again);
+    expect(await lookback.inputValue()).toBe('9');
+    await page.close();
+    await context.close();
+  });
+
   it('says so in the reaction dialog too, with the sign-in link, and keeps the draft', async () => {
     const context = await world.signedIn({ teamId: TEAM_A, userId: MEMBER_A });
     const { page } = await world.open(context, '/ja/settings/reactions');
@@ -158,6 +178,7 @@ describe('a session that ends while a page is open', () => {
     await modal.getByRole('button', { name: ja.actions.save }).click();
     const alert = modal.getByRole('alert');
     await expect.poll(() => alert.innerText()).toBe(`${translate('AUTH.TEAM_ID_MISSING', {}, 'ja')} ${jaCommon.signInFirst.again}`);
+    await expect.poll(() => alert.evaluate((element) => element === document.activeElement)).toBe(true);
     const signIn = alert.getByRole('link', { name: jaCommon.signInFirst.again });
     expect(await signIn.getAttribute('target')).toBe('_blank');
     expect(await signIn.getAttribute('href')).toBe(`/auth/signin?returnTo=${encodeURIComponent('/ja/settings/reactions')}`);

@@ -1,5 +1,5 @@
 import { useLocation } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './settings.css';
 
@@ -18,15 +18,21 @@ export function SettingsPage(props: { title: string; lead?: string; children: Re
  * The progress state of the running change ('Saving...') or, after a failure, its message.
  * `signedOut`: the session ended meanwhile; a sign-in link opens in a new tab, so what the
  * person entered here stays for the next try.
+ *
+ * A failure's message takes the focus when the focus was lost meanwhile (the button that was
+ * pressed is disabled while the change runs, which sends the focus to the page's start): a
+ * keyboard user stays where the action was, hears the message, and Tab reaches its sign-in link.
  */
 export function ActionStatus(props: { progress: string | null; error: string | null; signedOut?: boolean }) {
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  useFocusWhenLost(errorRef, props.error);
   return (
     <>
       <p className="settings-status" role="status" aria-live="polite">
         {props.progress ?? ''}
       </p>
       {props.error ? (
-        <p className="settings-error" role="alert">
+        <p className="settings-error" role="alert" tabIndex={-1} ref={errorRef}>
           {props.error}
           {props.signedOut === true ? (
             <>
@@ -38,6 +44,15 @@ export function ActionStatus(props: { progress: string | null; error: string | n
       ) : null}
     </>
   );
+}
+
+/** Focuses `target` when `shown` appears or changes while nothing on the page has the focus. */
+export function useFocusWhenLost(target: { current: HTMLElement | null }, shown: unknown): void {
+  useEffect(() => {
+    if (shown === null || shown === undefined || shown === false) return;
+    const active = document.activeElement;
+    if (active === null || active === document.body) target.current?.focus();
+  }, [target, shown]);
 }
 
 /** After a 401: sign in again in a new tab and back to this page, so what was entered here stays. */

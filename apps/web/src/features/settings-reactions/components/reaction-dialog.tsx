@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { SignInAgainLink } from '../../../components/settings/settings-page';
+import { SignInAgainLink, useFocusWhenLost } from '../../../components/settings/settings-page';
 import { useReportUnsaved } from '../../../components/settings/unsaved-changes-guard';
 import { validateCustomReaction } from '../../../../../../core/reactions/reaction-rules';
 import { useSettingsText } from '../../../lib/settings/use-settings-text';
@@ -76,6 +76,9 @@ export function ReactionDialog(props: {
     if (refused) fields[refused.field].current?.focus();
   }, [refused?.field, refused?.message]);
   const shown = error ?? refused;
+  // A refusal that names no field (the network, the session): focused like the pages' messages.
+  const serverErrorRef = useRef<HTMLParagraphElement>(null);
+  useFocusWhenLost(serverErrorRef, !shown && props.serverError ? props.serverError : null);
 
   const errorId = (field: Field) => `${id}-${field}-error`;
   const invalid = (field: Field) =>
@@ -130,7 +133,7 @@ export function ReactionDialog(props: {
           </select>
         </label>
         {!shown && props.serverError ? (
-          <p className="settings-error" role="alert">
+          <p className="settings-error" role="alert" tabIndex={-1} ref={serverErrorRef}>
             {props.serverError}
             {props.signedOut ? (
               <>
