@@ -166,6 +166,31 @@ describe('a session that ends while a page is open', () => {
     await context.close();
   });
 
+  it('offers Sign in with Slack on the next settings page opened from the menu, and comes back to it signed in', async () => {
+    const context = await world.signedIn({ teamId: TEAM_A, userId: MEMBER_A });
+    const { page } = await world.open(context, '/ja/settings/app');
+    await context.clearCookies();
+    const openFromMenu = async (path: string) => {
+      await page.locator('button[aria-controls="site-menu"]').click();
+      await page.locator(`#site-menu a[href="${path}"]`).click();
+      await page.waitForURL(`${world.app.baseUrl}${path}`);
+    };
+    // Integrations: the cards say 'Sign in first', as for a visitor, instead of the bare message.
+    await openFromMenu('/ja/settings/integrations');
+    await expect.poll(() => page.getByRole('link', { name: translate('UI.SIGN_IN_FIRST', {}, 'ja'), exact: true }).count()).toBe(19);
+    expect(await page.getByRole('alert').count()).toBe(0);
+
+    await openFromMenu('/ja/settings/schedules');
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.innerText()).toBe(`${translate('AUTH.TEAM_ID_MISSING', {}, 'ja')} ${jaCommon.cta.signInWithSlack}`);
+    world.slack.oidc.signInAs({ teamId: TEAM_A, userId: MEMBER_A });
+    await alert.getByRole('link', { name: jaCommon.cta.signInWithSlack }).click();
+    await page.waitForURL(`${world.app.baseUrl}/ja/settings/schedules`);
+    await page.getByLabel(ja.schedules.lookbackFor.replace('{{channel}}', 'random')).waitFor();
+    await page.close();
+    await context.close();
+  });
+
   it('says so in the reaction dialog too, with the sign-in link, and keeps the draft', async () => {
     const context = await world.signedIn({ teamId: TEAM_A, userId: MEMBER_A });
     const { page } = await world.open(context, '/ja/settings/reactions');

@@ -66,6 +66,13 @@ export function SignInAgainLink() {
   );
 }
 
+/** Sign in with Slack in this tab, back to this page: for a page whose data never loaded. */
+export function SignInHereLink() {
+  const { t } = useTranslation();
+  const here = useLocation({ select: (location) => location.href });
+  return <a href={`/auth/signin?returnTo=${encodeURIComponent(here)}`}>{t('cta.signInWithSlack')}</a>;
+}
+
 /** An admin-only page (Members, Usage) as others see it: its title and the server's permission message. */
 export function PermissionNotice(props: { title: string; message: string }) {
   return (

@@ -32,7 +32,9 @@ export function IntegrationsPage() {
         const { integrations } = await getIntegrations();
         if (live) setState({ status: 'signed-in', cards: integrations });
       } catch (error) {
-        if (live) setState({ status: 'failed', message: asApiError(error).message });
+        const failure = asApiError(error);
+        // The session ended since this tab loaded (the user context is cached): the cards say 'Sign in first'.
+        if (live) setState(failure.status === 401 ? { status: 'signed-out' } : { status: 'failed', message: failure.message });
       }
     })();
     return () => {
