@@ -1,5 +1,5 @@
 import type { Tokenizer } from '../shared/tokenizer.port';
-import { INSTRUCTION_TEXT_LIMIT } from './instruction-rules';
+import { characterCount, INSTRUCTION_TEXT_LIMIT } from './instruction-rules';
 
 /**
  * Instructions are sent with every question, so they eat into the plan's context
@@ -9,7 +9,7 @@ import { INSTRUCTION_TEXT_LIMIT } from './instruction-rules';
 export const SOFT_TOKEN_LIMIT = 2048;
 
 export interface InstructionMetrics {
-  /** Characters of the instruction being edited. */
+  /** Characters (code points, as `characterCount`) of the instruction being edited. */
   readonly this: number;
   /** Characters of every instruction that applies together with it. */
   readonly total: number;
@@ -29,16 +29,17 @@ export interface InstructionMetrics {
  */
 export function measureInstructions(typed: string, others: readonly string[], tokenizer: Tokenizer): InstructionMetrics {
   const current = typed.trim();
+  const characters = characterCount(current);
   const thisTokens = tokenizer.countTokens(current);
   const totalTokens = others.reduce((sum, text) => sum + tokenizer.countTokens(text), thisTokens);
   return {
-    this: current.length,
-    total: others.reduce((sum, text) => sum + text.length, current.length),
+    this: characters,
+    total: others.reduce((sum, text) => sum + characterCount(text), characters),
     limit: INSTRUCTION_TEXT_LIMIT,
     thisTokens,
     totalTokens,
     softTokenLimit: SOFT_TOKEN_LIMIT,
-    overLimit: current.length > INSTRUCTION_TEXT_LIMIT,
+    overLimit: characters > INSTRUCTION_TEXT_LIMIT,
     overSoftTokenLimit: totalTokens > SOFT_TOKEN_LIMIT,
   };
 }

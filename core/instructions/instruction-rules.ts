@@ -25,13 +25,25 @@ export function checkInstructionPermission(
   return ok(targetId);
 }
 
+/**
+ * Characters as a person counts them: code points, so an emoji or a rare kanji outside the
+ * Basic Multilingual Plane is one, not the two UTF-16 units of `string.length`. The App name
+ * and the API's zod limits (reaction name and prompt, auto-reply instruction) count the same way.
+ */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
+
 export function validateInstruction(name: string, text: string): Outcome<{ name: string; text: string }> {
   const trimmed = text.trim();
   if (trimmed === '') return fail('INSTRUCTIONS.TEXT_REQUIRED');
-  if (trimmed.length > INSTRUCTION_TEXT_LIMIT) {
-    return fail('INSTRUCTIONS.TEXT_TOO_LONG', { max: INSTRUCTION_TEXT_LIMIT, length: trimmed.length });
+  const length = characterCount(trimmed);
+  if (length > INSTRUCTION_TEXT_LIMIT) {
+    return fail('INSTRUCTIONS.TEXT_TOO_LONG', { max: INSTRUCTION_TEXT_LIMIT, length });
   }
   const cleanName = name.trim();
-  if (cleanName.length > INSTRUCTION_NAME_LIMIT) return fail('INSTRUCTIONS.NAME_TOO_LONG', { max: INSTRUCTION_NAME_LIMIT });
+  if (characterCount(cleanName) > INSTRUCTION_NAME_LIMIT) return fail('INSTRUCTIONS.NAME_TOO_LONG', { max: INSTRUCTION_NAME_LIMIT });
   return ok({ name: cleanName, text: trimmed });
 }

@@ -406,6 +406,19 @@ describe('Instructions', () => {
     await page.close();
   });
 
+  it('counts an emoji as one character, as the App name does, and saves 6,000 of them on /ja', async () => {
+    const page = await open('/ja/settings/instructions');
+    const own = page.locator('form[data-level="user"]');
+    await own.getByLabel(ja.instructions.fields.name).fill('絵文字😀');
+    await own.getByLabel(ja.instructions.fields.text, { exact: true }).fill('🙂'.repeat(6000));
+    const metrics = own.getByRole('list', { name: ja.instructions.metrics.label });
+    await expect.poll(() => metrics.getByRole('listitem').first().innerText()).toBe('この指示: 6000 文字');
+    await own.getByRole('button', { name: ja.actions.save }).click();
+    await expect.poll(() => page.getByRole('cell', { name: '絵文字😀', exact: true }).count()).toBe(1);
+    expect(await alert(page).count()).toBe(0);
+    await page.close();
+  });
+
   it('keeps unsaved words in one instruction while another instruction is saved', async () => {
     const page = await open('/settings/instructions');
     const own = page.locator('form[data-level="user"]');

@@ -96,6 +96,11 @@ describe('saving instructions (spec 2, 6)', () => {
     expect(await save.execute({ ...input, name: 'n'.repeat(51), text: 'ok' })).toMatchObject({
       error: { code: 'INSTRUCTIONS.NAME_TOO_LONG', params: { max: 50 } },
     });
+    // Characters as a person counts them: an emoji or 𠮷 is one, not two UTF-16 units.
+    expect((await save.execute({ ...input, name: '😀'.repeat(50), text: '𠮷'.repeat(10_000) })).ok).toBe(true);
+    expect(await save.execute({ ...input, text: '😀'.repeat(10_001) })).toMatchObject({
+      error: { code: 'INSTRUCTIONS.TEXT_TOO_LONG', params: { max: 10_000, length: 10_001 } },
+    });
     await save.execute({ ...input, text: ' First. ' });
     w.clock.advanceDays(1);
     const updated = await save.execute({ ...input, actor: anAdmin, text: 'Second.' });
