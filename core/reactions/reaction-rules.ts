@@ -29,8 +29,16 @@ export interface CustomReactionDraft {
 }
 
 /**
- * Custom reaction checks in order (spec 5): name required, prompt text required, name
- * unique among the workspace's reactions (presets included, the edited one excluded).
+ * What never stands in a Slack emoji name: Slack's reaction events name the emoji (`tada`),
+ * never the emoji itself (🎉), and names have no spaces or inner colons. A reaction saved under
+ * such a name would never fire.
+ */
+const NOT_IN_EMOJI_NAMES = /[\s:]|\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+
+/**
+ * Custom reaction checks in order (spec 5): name required, the name is an emoji's name as
+ * Slack sends it (not the emoji itself), prompt text required, name unique among the
+ * workspace's reactions (presets included, the edited one excluded).
  */
 export function validateCustomReaction(
   draft: CustomReactionDraft,
@@ -38,6 +46,7 @@ export function validateCustomReaction(
 ): Outcome<{ name: string; prompt: string; category: ReactionCategory }> {
   const name = normalizeReactionName(draft.name);
   if (name === '') return fail('REACTION.NAME_REQUIRED');
+  if (NOT_IN_EMOJI_NAMES.test(name)) return fail('REACTION.NAME_NOT_EMOJI_NAME');
   const prompt = draft.prompt.trim();
   if (prompt === '') return fail('REACTION.PROMPT_REQUIRED');
   // The same emoji under another of its names is taken too: Slack sends one name for both.

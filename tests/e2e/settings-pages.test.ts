@@ -553,6 +553,20 @@ describe('Reactions', () => {
     expect(await focusedField()).toEqual({ label: ja.reactions.fields.prompt, invalid: 'true', message: translate('REACTION.PROMPT_REQUIRED', {}, 'ja') });
     expect(await name.getAttribute('aria-invalid')).toBe(null);
     expect(await prompt.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // An emoji pasted as the name: Slack's reaction events name it (tada), so it would never fire.
+    await prompt.fill('Celebrate with the team.');
+    await name.fill('🎉');
+    await modal.getByRole('button', { name: ja.actions.save }).click();
+    const notAName = translate('REACTION.NAME_NOT_EMOJI_NAME', {}, 'ja');
+    await expect.poll(() => modal.getByRole('alert').innerText()).toBe(notAName);
+    expect(await focusedField()).toEqual({ label: ja.reactions.fields.name, invalid: 'true', message: notAName });
+    // The API refuses it too, naming the field.
+    const refused = await page.evaluate(async () => {
+      const response = await fetch('/api/settings/reactions', { method: 'POST', headers: { 'content-type': 'application/json', 'x-tomo-locale': 'ja' }, body: JSON.stringify({ name: ':🎉:', prompt: 'x' }) });
+      return { status: response.status, body: (await response.json()) as unknown };
+    });
+    expect(refused).toMatchObject({ status: 400, body: { error: { code: 'REACTION.NAME_NOT_EMOJI_NAME', message: notAName, field: 'name' } } });
     await page.close();
   });
 });

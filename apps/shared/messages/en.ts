@@ -20,6 +20,7 @@ export const en: MessageCatalogue = {
   'REACTION.NAME_TOO_LONG': 'The reaction name must be {max} characters or fewer.',
   'REACTION.PROMPT_TOO_LONG': 'The prompt must be {max} characters or fewer.',
   'REACTION.NAME_EXISTS': 'This reaction name already exists',
+  'REACTION.NAME_NOT_EMOJI_NAME': "Enter the emoji's name as Slack shows it, such as :tada:, not the emoji itself.",
   'REACTION.NOT_FOUND': 'This reaction no longer exists.',
   'SCHEDULE.INVALID_LOCAL_TIME': 'Invalid local time format. Expected HH:mm.',
   'SCHEDULE.INVALID_LOOKBACK_DAYS': 'Lookback days must be a whole number from {min} to {max}.',

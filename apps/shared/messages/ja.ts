@@ -20,6 +20,7 @@ export const ja: MessageCatalogue = {
   'REACTION.NAME_TOO_LONG': 'リアクション名は{max}文字以内で入力してください。',
   'REACTION.PROMPT_TOO_LONG': 'プロンプトは{max}文字以内で入力してください。',
   'REACTION.NAME_EXISTS': 'このリアクション名はすでに存在します',
+  'REACTION.NAME_NOT_EMOJI_NAME': '絵文字そのものではなく、:tada: のように Slack に表示される絵文字の名前を入力してください。',
   'REACTION.NOT_FOUND': 'このリアクションはすでに存在しません。',
   'SCHEDULE.INVALID_LOCAL_TIME': 'ローカル時刻の形式が正しくありません。HH:mm 形式で入力してください。',
   'SCHEDULE.INVALID_LOOKBACK_DAYS': '遡る日数は{min}から{max}までの整数で入力してください。',

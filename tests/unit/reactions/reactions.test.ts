@@ -106,4 +106,13 @@ describe('preset reactions and search (spec 2)', () => {
     expect(validateCustomReaction({ name: 'pencil', prompt: 'x' }, [])).toMatchObject({ error: { code: 'REACTION.NAME_EXISTS' } });
     expect(validateCustomReaction({ id: 'r1', name: 'thumbsup', prompt: 'x' }, saved)).toMatchObject({ ok: true });
   });
+
+  it("refuses the emoji itself, or a name with spaces, as a name: Slack's reaction events carry the emoji's name", () => {
+    for (const name of ['🎉', ':🎉:', '🇯🇵', 'party parrot', 'a:b']) {
+      expect(validateCustomReaction({ name, prompt: 'x' }, [])).toMatchObject({ error: { code: 'REACTION.NAME_NOT_EMOJI_NAME' } });
+    }
+    for (const name of [':tada:', 'flag-nz', '+1::skin-tone-3', 'party_parrot', 'ok_hand', 'おつかれ']) {
+      expect(validateCustomReaction({ name, prompt: 'x' }, [])).toMatchObject({ ok: true });
+    }
+  });
 });

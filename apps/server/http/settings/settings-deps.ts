@@ -70,6 +70,7 @@ const FIELD_OF_CODE: Partial<Record<string, string>> = {
   'REACTION.NAME_REQUIRED': 'name',
   'REACTION.NAME_TOO_LONG': 'name',
   'REACTION.NAME_EXISTS': 'name',
+  'REACTION.NAME_NOT_EMOJI_NAME': 'name',
   'REACTION.PROMPT_REQUIRED': 'prompt',
   'REACTION.PROMPT_TOO_LONG': 'prompt',
   'INSTRUCTIONS.NAME_TOO_LONG': 'name',
