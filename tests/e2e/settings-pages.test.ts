@@ -784,6 +784,33 @@ describe('Reactions: tabs by keyboard', () => {
   });
 });
 
+describe('Reload and Back', () => {
+  it('keep the Reactions tab and the Usage period that were chosen', async () => {
+    const page = await open('/ja/settings/reactions');
+    await page.getByRole('tab', { name: ja.reactions.tabs.custom }).click();
+    const selected = () => page.getByRole('tab', { selected: true }).innerText();
+    await expect.poll(selected).toBe(ja.reactions.tabs.custom);
+    await page.reload();
+    await expect.poll(selected).toBe(ja.reactions.tabs.custom);
+    expect(await page.getByRole('button', { name: ja.reactions.add }).count()).toBe(1);
+
+    await page.locator('button[aria-controls="site-menu"]').click();
+    await page.locator('#site-menu a[href="/ja/settings/usage"]').click();
+    const lastMonth = page.getByRole('button', { name: translate('UI.PERIOD_LAST_1_MONTH', {}, 'ja') });
+    await lastMonth.click();
+    await expect.poll(() => lastMonth.getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    await expect.poll(() => lastMonth.getAttribute('aria-pressed')).toBe('true');
+
+    // Back returns to the Custom tab (the tab was not a step of its own), Forward to the period.
+    await page.goBack();
+    await expect.poll(selected).toBe(ja.reactions.tabs.custom);
+    await page.goForward();
+    await expect.poll(() => lastMonth.getAttribute('aria-pressed')).toBe('true');
+    await page.close();
+  });
+});
+
 describe('Save clicked twice', () => {
   const changes = (page: Page, path: RegExp) => {
     const seen: string[] = [];

@@ -1,3 +1,4 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { searchReactions } from '../../../../../../core/reactions/reaction-rules';
 import { ConfirmDialog } from '../../../components/settings/confirm-dialog';
@@ -18,13 +19,26 @@ import { ReactionDialog } from './reaction-dialog';
 type Tab = 'preset' | 'custom';
 const TABS: readonly Tab[] = ['preset', 'custom'];
 
+/**
+ * `?tab=custom` when Custom Reactions is chosen, so a reload or the browser's Back to this page
+ * shows the tab the person was on; anything else is the preset tab.
+ */
+export function parseReactionsSearch(search: Record<string, unknown>): { tab?: 'custom' } {
+  return search.tab === 'custom' ? { tab: 'custom' } : {};
+}
+
+const route = getRouteApi('/{-$locale}/_signed-in/settings/reactions');
+
 /** /settings/reactions: emoji reactions that make Tomo act on a message. */
 export function ReactionsPage() {
   const { t, m } = useSettingsText();
   const list = useResource(getReactions, []);
   const action = useAction();
   const confirm = useConfirm();
-  const [tab, setTab] = useState<Tab>('preset');
+  const tab: Tab = route.useSearch().tab ?? 'preset';
+  const navigate = route.useNavigate();
+  // The tab is the address's, replaced in place: Back leaves the page instead of stepping through tabs.
+  const setTab = (key: Tab) => void navigate({ search: key === 'custom' ? { tab: 'custom' } : {}, replace: true, resetScroll: false });
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<CustomReactionView | 'new' | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
 import { LoadState } from '../../../components/settings/load-state';
 import { PermissionNotice, SettingsPage } from '../../../components/settings/settings-page';
 import { useResource } from '../../../lib/settings/use-resource';
@@ -9,6 +9,16 @@ const PERIODS: [UsagePeriod, string][] = [
   ['all_time', 'UI.PERIOD_ALL_TIME'],
   ['last_1_month', 'UI.PERIOD_LAST_1_MONTH'],
 ];
+
+/**
+ * `?period=last_1_month` when that period is chosen, so a reload or the browser's Back to this
+ * page shows it again; anything else is All Time.
+ */
+export function parseUsageSearch(search: Record<string, unknown>): { period?: 'last_1_month' } {
+  return search.period === 'last_1_month' ? { period: 'last_1_month' } : {};
+}
+
+const route = getRouteApi('/{-$locale}/_signed-in/settings/usage');
 
 /**
  * /settings/usage (Primary Owner, Owner or Admin): who uses Tomo how much. `isAdmin` is the
@@ -24,7 +34,9 @@ export function UsagePage(props: { isAdmin: boolean; rolesUnknown?: boolean }) {
 
 function UsageReport() {
   const { t, m } = useSettingsText();
-  const [period, setPeriod] = useState<UsagePeriod>('all_time');
+  const period: UsagePeriod = route.useSearch().period ?? 'all_time';
+  const navigate = route.useNavigate();
+  const setPeriod = (key: UsagePeriod) => void navigate({ search: key === 'last_1_month' ? { period: key } : {}, replace: true, resetScroll: false });
   const report = useResource(() => getUsage(period), [period]);
   // Only a finished load is shown: while a period loads, or after it failed, the page says only that.
   const data = report.status === 'ready' ? report.data : undefined;

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ReactionsPage } from '../../../../features/settings-reactions/components/reactions-page';
+import { parseReactionsSearch, ReactionsPage } from '../../../../features/settings-reactions/components/reactions-page';
 import { loadSettingsPage, settingsHead } from '../../../../lib/settings/settings-route';
 
 export const Route = createFileRoute('/{-$locale}/_signed-in/settings/reactions')({
+  validateSearch: parseReactionsSearch,
   loader: ({ context, params }) => loadSettingsPage(context.i18n, params.locale, 'reactions'),
   head: ({ loaderData }) => settingsHead(loaderData),
   component: ReactionsPage,

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UsagePage } from '../../../../features/settings-usage/components/usage-page';
+import { parseUsageSearch, UsagePage } from '../../../../features/settings-usage/components/usage-page';
 import { loadSettingsPage, settingsHead } from '../../../../lib/settings/settings-route';
 
 export const Route = createFileRoute('/{-$locale}/_signed-in/settings/usage')({
+  validateSearch: parseUsageSearch,
   loader: ({ context, params }) => loadSettingsPage(context.i18n, params.locale, 'usage'),
   head: ({ loaderData }) => settingsHead(loaderData),
   component: UsagePageRoute,
