@@ -406,13 +406,15 @@ describe('Instructions', () => {
     await page.close();
   });
 
-  it('counts an emoji as one character, as the App name does, and saves 6,000 of them on /ja', async () => {
+  it('counts an emoji as one character, as the App name does, groups the counts, and saves 6,000 emoji on /ja', async () => {
     const page = await open('/ja/settings/instructions');
     const own = page.locator('form[data-level="user"]');
     await own.getByLabel(ja.instructions.fields.name).fill('絵文字😀');
     await own.getByLabel(ja.instructions.fields.text, { exact: true }).fill('🙂'.repeat(6000));
     const metrics = own.getByRole('list', { name: ja.instructions.metrics.label });
-    await expect.poll(() => metrics.getByRole('listitem').first().innerText()).toBe('この指示: 6000 文字');
+    await expect.poll(() => metrics.getByRole('listitem').first().innerText()).toBe('この指示: 6,000 文字');
+    // Grouped like the App page's 52,428,800 bytes.
+    expect(await metrics.getByRole('listitem').nth(2).innerText()).toBe('上限: 10,000 文字');
     await own.getByRole('button', { name: ja.actions.save }).click();
     await expect.poll(() => page.getByRole('cell', { name: '絵文字😀', exact: true }).count()).toBe(1);
     expect(await alert(page).count()).toBe(0);
@@ -690,6 +692,19 @@ describe('Usage and Subscription', () => {
     await row.waitFor();
     expect((await row.innerText()).split('\t').map((c) => c.trim())).toEqual(['1', 'Engineer', 'Mo Member', '2', '1', '0']);
     expect(await page.getByRole('definition').allInnerTexts()).toEqual(['1', '3', '3']);
+
+    // Thousands are grouped as each language writes them.
+    await world.app.database.orm.em.getConnection().execute(
+      `insert into usage_events (team_id, id, member_id, subscription_id, kind, occurred_at)
+       select ?, 'e2e-many-' || n, ?, null, 'reaction', now() from generate_series(1, 1200) as n`,
+      [TEAM_A, ADMIN_A],
+    );
+    for (const [path, lang] of [['/settings/usage?period=last_1_month', 'en'], ['/ja/settings/usage?period=last_1_month', 'ja']] as const) {
+      await page.goto(path);
+      const top = page.locator(`tr[data-member="${ADMIN_A}"]`);
+      await expect.poll(() => top.locator('td').last().innerText()).toBe('1,200');
+      expect(await page.getByRole('definition').allInnerTexts(), lang).toEqual(['2', '1,203', '601.5']);
+    }
     await page.close();
   });
 

@@ -33,7 +33,9 @@ export function UsagePage(props: { isAdmin: boolean; rolesUnknown?: boolean }) {
 }
 
 function UsageReport() {
-  const { t, m } = useSettingsText();
+  const { t, m, locale } = useSettingsText();
+  // Counts grouped as the page's language writes them (12,345), like the other numbers of the settings.
+  const count = (n: number) => new Intl.NumberFormat(locale).format(n);
   const period: UsagePeriod = route.useSearch().period ?? 'all_time';
   const navigate = route.useNavigate();
   const setPeriod = (key: UsagePeriod) => void navigate({ search: key === 'last_1_month' ? { period: key } : {}, replace: true, resetScroll: false });
@@ -60,15 +62,15 @@ function UsageReport() {
           <dl className="summary-grid" aria-label={t('usage.summary.label')}>
             <div>
               <dt>{t('usage.summary.totalUsers')}</dt>
-              <dd>{data.summary.totalUsers}</dd>
+              <dd>{count(data.summary.totalUsers)}</dd>
             </div>
             <div>
               <dt>{t('usage.summary.totalUsage')}</dt>
-              <dd>{data.summary.totalUsage}</dd>
+              <dd>{count(data.summary.totalUsage)}</dd>
             </div>
             <div>
               <dt>{t('usage.summary.averageUsage')}</dt>
-              <dd>{data.summary.averageUsage}</dd>
+              <dd>{count(data.summary.averageUsage)}</dd>
             </div>
           </dl>
           {/* Scrolls sideways on a narrow screen: a named region in the Tab order, as SettingsTable. */}
@@ -93,9 +95,9 @@ function UsageReport() {
                     <td>{row.rank}</td>
                     <td>{row.title}</td>
                     <th scope="row">{row.userName}</th>
-                    <td>{row.channel}</td>
-                    <td>{row.dm}</td>
-                    <td>{row.reaction}</td>
+                    <td>{count(row.channel)}</td>
+                    <td>{count(row.dm)}</td>
+                    <td>{count(row.reaction)}</td>
                   </tr>
                 ))}
               </tbody>
