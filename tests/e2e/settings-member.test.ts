@@ -206,7 +206,8 @@ describe('a session that ends while a page is open', () => {
     await expect.poll(() => alert.evaluate((element) => element === document.activeElement)).toBe(true);
     const signIn = alert.getByRole('link', { name: jaCommon.signInFirst.again });
     expect(await signIn.getAttribute('target')).toBe('_blank');
-    expect(await signIn.getAttribute('href')).toBe(`/auth/signin?returnTo=${encodeURIComponent('/ja/settings/reactions')}`);
+    // Back to the tab the dialog was opened from.
+    expect(await signIn.getAttribute('href')).toBe(`/auth/signin?returnTo=${encodeURIComponent('/ja/settings/reactions?tab=custom')}`);
     expect(await modal.getByLabel(ja.reactions.fields.prompt).inputValue()).toBe('Wave back.');
     await page.close();
     await context.close();
