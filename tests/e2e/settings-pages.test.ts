@@ -756,6 +756,18 @@ describe('Schedules: each row checks itself', () => {
     await page.close();
   });
 
+  it('gives the focus back to the Save pressed by keyboard once the row is saved', async () => {
+    const page = await open('/settings/schedules');
+    await page.getByLabel('Lookback days for random').fill('6');
+    const save = page.locator('tr[data-channel="C0RANDOM1"]').getByRole('button', { name: en.actions.save });
+    await save.focus();
+    await page.keyboard.press('Enter');
+    await idle(page);
+    // Not the page's start: the next Tab goes on from the row, not from 'Skip to content'.
+    await expect.poll(() => save.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.close();
+  });
+
   it("drops an earlier save's error when the row's own check then fails", async () => {
     const page = await open('/settings/schedules');
     await page.route('**/api/settings/schedules/**', (route) => route.abort('internetdisconnected'));

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { asApiError } from './use-resource';
 import { translate } from '../../../../shared/messages';
 import { useLocale } from '../use-locale';
@@ -20,8 +20,20 @@ export function useAction() {
   const [errorField, setErrorField] = useState<string | null>(null);
   // The session ended while the page was open (401): the page offers to sign in again elsewhere.
   const [signedOut, setSignedOut] = useState(false);
+  // The control that started the change: it is disabled while the change runs, which sends the
+  // focus to the page's start; once it is enabled again it takes the focus back, unless the
+  // person moved on or a failure's message took it (ActionStatus).
+  const startedFrom = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (progress !== null) return;
+    const control = startedFrom.current;
+    startedFrom.current = null;
+    const active = document.activeElement;
+    if (control?.isConnected && (active === null || active === document.body)) control.focus();
+  }, [progress]);
 
   const run = useCallback(async (state: Progress, work: () => Promise<unknown>, afterwards?: () => Promise<unknown>): Promise<boolean> => {
+    startedFrom.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     setProgress(state);
     setErrorText(null);
     setErrorField(null);
