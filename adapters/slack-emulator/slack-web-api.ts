@@ -1,12 +1,8 @@
 import type { FakeChannel, FakeFile, FakeMessage, FakeTeam, FakeUser, SlackState } from './slack-state';
-import { messageBlocks } from './trigger-methods';
+import { messageBlocks } from './block-kit-rules';
+import { SlackMethodError } from './method-error';
 
-/** A Web API error: HTTP 200 with `{ ok: false, error }`, as Slack does. */
-export class SlackMethodError extends Error {
-  constructor(readonly error: string) {
-    super(error);
-  }
-}
+export { SlackMethodError } from './method-error';
 
 export interface FakeSlackSettings {
   /** False: chat.startStream answers `{ ok: false, error: streamingError }` (streaming unavailable). */

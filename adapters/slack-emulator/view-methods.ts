@@ -1,6 +1,6 @@
 import type { FakeFile, SlackState } from './slack-state';
 import { SlackMethodError, type MethodContext } from './slack-web-api';
-import { checkBlocks } from './trigger-methods';
+import { checkBlocks } from './block-kit-rules';
 
 type Method = (ctx: MethodContext) => Record<string, unknown>;
 
