@@ -1,6 +1,7 @@
 import type { Outcome } from '../shared/domain-error';
 import { fail, ok } from '../shared/domain-error';
 import type { AppCustomizationRecord } from './app-customization';
+import { charCount } from '../shared/clip-text';
 
 export const DEFAULT_APP_NAME = 'Tomo';
 export const APP_NAME_MAX_LENGTH = 50;
@@ -12,7 +13,7 @@ export const APP_NAME_MAX_LENGTH = 50;
 export function validateAppName(name: string | null | undefined): Outcome<string | null> {
   const trimmed = (name ?? '').trim();
   if (trimmed === '') return ok(null);
-  if ([...trimmed].length > APP_NAME_MAX_LENGTH) return fail('APP_NAME.TOO_LONG', { max: APP_NAME_MAX_LENGTH });
+  if (charCount(trimmed) > APP_NAME_MAX_LENGTH) return fail('APP_NAME.TOO_LONG', { max: APP_NAME_MAX_LENGTH });
   return ok(trimmed);
 }
 

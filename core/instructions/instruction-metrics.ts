@@ -1,5 +1,6 @@
 import type { Tokenizer } from '../shared/tokenizer.port';
-import { characterCount, INSTRUCTION_TEXT_LIMIT } from './instruction-rules';
+import { charCount } from '../shared/clip-text';
+import { INSTRUCTION_TEXT_LIMIT } from './instruction-rules';
 
 /**
  * Instructions are sent with every question, so they eat into the plan's context
@@ -9,7 +10,7 @@ import { characterCount, INSTRUCTION_TEXT_LIMIT } from './instruction-rules';
 export const SOFT_TOKEN_LIMIT = 2048;
 
 export interface InstructionMetrics {
-  /** Characters (code points, as `characterCount`) of the instruction being edited. */
+  /** Characters (code points, as `charCount`) of the instruction being edited. */
   readonly this: number;
   /** Characters of every instruction that applies together with it. */
   readonly total: number;
@@ -29,12 +30,12 @@ export interface InstructionMetrics {
  */
 export function measureInstructions(typed: string, others: readonly string[], tokenizer: Tokenizer): InstructionMetrics {
   const current = typed.trim();
-  const characters = characterCount(current);
+  const characters = charCount(current);
   const thisTokens = tokenizer.countTokens(current);
   const totalTokens = others.reduce((sum, text) => sum + tokenizer.countTokens(text), thisTokens);
   return {
     this: characters,
-    total: others.reduce((sum, text) => sum + characterCount(text), characters),
+    total: others.reduce((sum, text) => sum + charCount(text), characters),
     limit: INSTRUCTION_TEXT_LIMIT,
     thisTokens,
     totalTokens,

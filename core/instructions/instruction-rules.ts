@@ -2,6 +2,7 @@ import type { Actor } from '../shared/actor';
 import type { Outcome } from '../shared/domain-error';
 import { fail, ok } from '../shared/domain-error';
 import type { InstructionLevel } from './instruction';
+import { charCount } from '../shared/clip-text';
 
 /** Longest instruction text, in characters (spec 9's 10,000 character threshold). */
 export const INSTRUCTION_TEXT_LIMIT = 10_000;
@@ -25,25 +26,14 @@ export function checkInstructionPermission(
   return ok(targetId);
 }
 
-/**
- * Characters as a person counts them: code points, so an emoji or a rare kanji outside the
- * Basic Multilingual Plane is one, not the two UTF-16 units of `string.length`. The App name
- * and the API's zod limits (reaction name and prompt, auto-reply instruction) count the same way.
- */
-export function characterCount(text: string): number {
-  let count = 0;
-  for (const _ of text) count += 1;
-  return count;
-}
-
 export function validateInstruction(name: string, text: string): Outcome<{ name: string; text: string }> {
   const trimmed = text.trim();
   if (trimmed === '') return fail('INSTRUCTIONS.TEXT_REQUIRED');
-  const length = characterCount(trimmed);
+  const length = charCount(trimmed);
   if (length > INSTRUCTION_TEXT_LIMIT) {
     return fail('INSTRUCTIONS.TEXT_TOO_LONG', { max: INSTRUCTION_TEXT_LIMIT, length });
   }
   const cleanName = name.trim();
-  if (characterCount(cleanName) > INSTRUCTION_NAME_LIMIT) return fail('INSTRUCTIONS.NAME_TOO_LONG', { max: INSTRUCTION_NAME_LIMIT });
+  if (charCount(cleanName) > INSTRUCTION_NAME_LIMIT) return fail('INSTRUCTIONS.NAME_TOO_LONG', { max: INSTRUCTION_NAME_LIMIT });
   return ok({ name: cleanName, text: trimmed });
 }

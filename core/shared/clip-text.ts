@@ -1,6 +1,9 @@
 const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
 
-/** How many characters `text` is as Slack's limits count them here: code points (an emoji of one is one). */
+/**
+ * Characters as a person counts them and as Slack's limits and zod's `.max()` do: code points, so an
+ * emoji or a rare kanji outside the Basic Multilingual Plane is one, not the two UTF-16 units of `length`.
+ */
 export function charCount(text: string): number {
   let count = 0;
   for (const _ of text) count += 1;
