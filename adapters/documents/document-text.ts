@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
+import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { inflateRaw } from 'node:zlib';
 import { analyse } from 'chardet';
 import mammoth from 'mammoth';
 import TurndownService from 'turndown';
@@ -30,6 +32,8 @@ export class DocumentTextError extends Error {
  * hold a few MB of XML; mammoth needs about 30 times the XML in memory (20 MB took 590 MB).
  */
 export const MAX_DOCX_UNPACKED_BYTES = 40 * 1024 * 1024;
+
+const inflateRawAsync = promisify(inflateRaw);
 
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
 turndown.remove(['script', 'style', 'noscript', 'iframe', 'form', 'canvas', 'template']);
@@ -269,6 +273,10 @@ export async function docxText(bytes: Uint8Array): Promise<string> {
   const unpacked = zipUnpackedBytes(bytes);
   if (unpacked === undefined) throw new DocumentTextError('not a readable DOCX');
   if (unpacked > MAX_DOCX_UNPACKED_BYTES) throw new DocumentTextError('the DOCX unpacks to too much', 'too_large');
+  // The declared sizes are the writer's word: a hostile ZIP says 2 KB and inflates to gigabytes,
+  // which JSZip (in mammoth) holds whole before it compares. The parts are inflated once here,
+  // off the event loop and stopped at the cap, before mammoth sees the file.
+  await checkZipInflatesWithin(bytes, MAX_DOCX_UNPACKED_BYTES);
   try {
     // Pictures are not read: their bytes would be inlined as base64 (see `embeddedImages`).
     const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) }, { convertImage: mammoth.images.imgElement(async () => ({ src: '' })) });
@@ -303,6 +311,44 @@ function zipUnpackedBytes(bytes: Uint8Array): number | undefined {
     at += 46 + view.readUInt16LE(at + 28) + view.readUInt16LE(at + 30) + view.readUInt16LE(at + 32);
   }
   return total;
+}
+
+/**
+ * Inflates each entry of a ZIP whose central directory `zipUnpackedBytes` has read (where JSZip
+ * finds its data: the local header at the directory's offset, then the directory's compressed
+ * size), keeping nothing, and throws `too_large` once the bytes they really unpack to pass
+ * `maxBytes` (zlib's `maxOutputLength` stops there), `unsupported` for data that does not inflate.
+ */
+async function checkZipInflatesWithin(bytes: Uint8Array, maxBytes: number): Promise<void> {
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const broken = () => new DocumentTextError('not a readable DOCX');
+  let end = view.length - 22;
+  while (end >= 0 && view.readUInt32LE(end) !== 0x06054b50) end -= 1;
+  const entries = view.readUInt16LE(end + 10);
+  let at = view.readUInt32LE(end + 16);
+  let total = 0;
+  for (let n = 0; n < entries; n += 1) {
+    const method = view.readUInt16LE(at + 10);
+    const compressed = view.readUInt32LE(at + 20);
+    const local = view.readUInt32LE(at + 42);
+    at += 46 + view.readUInt16LE(at + 28) + view.readUInt16LE(at + 30) + view.readUInt16LE(at + 32);
+    if (local + 30 > view.length || view.readUInt32LE(local) !== 0x04034b50) throw broken();
+    const start = local + 30 + view.readUInt16LE(local + 26) + view.readUInt16LE(local + 28);
+    const data = view.subarray(start, start + compressed);
+    if (method === 0) {
+      total += data.length;
+    } else if (method === 8) {
+      try {
+        total += (await inflateRawAsync(data, { maxOutputLength: Math.max(1, maxBytes - total + 1) })).length;
+      } catch (error) {
+        if (error instanceof RangeError) throw new DocumentTextError('the DOCX unpacks to too much', 'too_large');
+        throw broken();
+      }
+    } else {
+      throw broken();
+    }
+    if (total > maxBytes) throw new DocumentTextError('the DOCX unpacks to too much', 'too_large');
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 
 /**
  * Small real documents for the readers: a PDF with text on its pages and a Word DOCX, built
@@ -82,8 +82,42 @@ export function docxBomb(megabytes: number): Buffer {
   return docxWithText('Bomb', Array.from({ length: megabytes * 1_000 }, () => paragraph), { deflate: true });
 }
 
-/** A ZIP archive of stored (uncompressed) or deflated entries. */
-function zip(entries: Record<string, string | Buffer>, options: { deflate?: boolean } = {}): Buffer {
+/**
+ * A DOCX whose word/document.xml inflates to `megabytes` MB of paragraphs while its central
+ * directory and local header say it unpacks to 2 KB: ZIP sizes are the writer's word, and a
+ * hostile one lies so that a check of the declared sizes passes. Its CRC is that of the bytes.
+ */
+export function docxLyingAboutSize(megabytes: number): Buffer {
+  const paragraph = Buffer.from(`<w:p><w:r><w:t>${'A'.repeat(1_000)}</w:t></w:r></w:p>`);
+  const body = Buffer.alloc(megabytes * 1024 * 1024, paragraph);
+  const document = Buffer.concat([
+    Buffer.from('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>'),
+    body,
+    Buffer.from('</w:body></w:document>'),
+  ]);
+  const honest = docxWithText('Bomb', [], { deflate: true });
+  return zip({ ...zipEntries(honest), 'word/document.xml': document }, { deflate: true, declaredSizes: { 'word/document.xml': 2_048 } });
+}
+
+/** The unpacked entries of a ZIP `zip` wrote. */
+function zipEntries(archive: Buffer): Record<string, Buffer> {
+  const entries: Record<string, Buffer> = {};
+  for (let at = 0; archive.readUInt32LE(at) === 0x04034b50; ) {
+    const nameLength = archive.readUInt16LE(at + 26);
+    const size = archive.readUInt32LE(at + 18);
+    const start = at + 30 + nameLength + archive.readUInt16LE(at + 28);
+    const data = archive.subarray(start, start + size);
+    entries[archive.subarray(at + 30, at + 30 + nameLength).toString('utf8')] = archive.readUInt16LE(at + 8) === 8 ? inflateRawSync(data) : data;
+    at = start + size;
+  }
+  return entries;
+}
+
+/**
+ * A ZIP archive of stored (uncompressed) or deflated entries; `declaredSizes` makes the named
+ * entries claim another unpacked size than they have.
+ */
+function zip(entries: Record<string, string | Buffer>, options: { deflate?: boolean; declaredSizes?: Record<string, number> } = {}): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -93,13 +127,14 @@ function zip(entries: Record<string, string | Buffer>, options: { deflate?: bool
     const method = options.deflate ? 8 : 0;
     const fileName = Buffer.from(name, 'utf8');
     const crc = crc32(raw);
+    const declared = options.declaredSizes?.[name] ?? raw.length;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(raw.length, 22);
+    local.writeUInt32LE(declared, 22);
     local.writeUInt16LE(fileName.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
@@ -108,7 +143,7 @@ function zip(entries: Record<string, string | Buffer>, options: { deflate?: bool
     central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(raw.length, 24);
+    central.writeUInt32LE(declared, 24);
     central.writeUInt16LE(fileName.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, fileName, data);

@@ -15,7 +15,7 @@ import { ReaderRegistry } from '../../../core/readers/reader-registry';
 import { webPageReader } from '../../../core/readers/web-page.reader';
 import { slackFileReader } from '../../../core/readers/slack-file.reader';
 import { NO_RESOURCES } from '../../../core/tools/tool';
-import { docxBomb, docxWithText, gif, ONE_PIXEL_PNG, pdfWithText, scannedPdf } from '../../fakes/web/documents';
+import { docxBomb, docxLyingAboutSize, docxWithText, gif, ONE_PIXEL_PNG, pdfWithText, scannedPdf } from '../../fakes/web/documents';
 import { ARTICLE_FACT, PDF_FACT, startFakeWeb, type FakeWeb } from '../../fakes/web/fake-web';
 import { photoJpeg, pngDeclaring, screenshotPng, sidewaysPhotoJpeg } from '../../fakes/web/images';
 
@@ -296,6 +296,37 @@ describe('DocumentFileContents: Slack files as text or images', () => {
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
     // A document of ordinary size, deflated as Word writes it, still reads.
     expect(await contents.extract(docxWithText('Plan', ['Deflated text reads.'], { deflate: true }), docx)).toEqual({ text: expect.stringContaining('Deflated text reads.') });
+  }, 60_000);
+
+  it('refuses a Word document whose ZIP lies about its unpacked size as too large, and reads the next file', async () => {
+    // The ZIP's directory says word/document.xml unpacks to 2 KB; it inflates to 200 MB. JSZip
+    // (in mammoth) checks the size only after holding all of it: 2.4 MB of such a DOCX took the
+    // worker to 1.2 GB, and the 20 MB a file may be to about 8 GB.
+    const bomb = docxLyingAboutSize(200);
+    expect(bomb.length).toBeLessThan(1_000_000);
+    const docxType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    const workspace = new InMemoryChatWorkspace();
+    const shared = { id: 'F1', name: 'quarterly.docx', mimetype: docxType, filetype: 'docx', size: bomb.length };
+    const next = { id: 'F2', name: 'plan.docx', mimetype: docxType, filetype: 'docx', size: 10 };
+    workspace.fileContents.set(shared.id, bomb);
+    workspace.fileContents.set(next.id, docxWithText('Plan', ['Deflated text reads.'], { deflate: true }));
+
+    const read = await new ReaderRegistry([slackFileReader(contents)]).read({
+      sources: [
+        { type: 'file', file: shared, messageTs: '1' },
+        { type: 'file', file: next, messageTs: '1' },
+      ],
+      limits: { linksPerAnswer: 1, filesPerAnswer: 2, tokensPerAnswer: 4_000 },
+      enabledPlugins: new Set(),
+      resources: NO_RESOURCES,
+      context: { teamId: 'T1', userId: 'UA', locale: 'en', platform: new InMemoryChatPlatformFactory(workspace).forWorkspace({ teamId: 'T1', botToken: 'x' }) },
+      showStatus: async () => undefined,
+      tokenizer: new ApproximateTokenizer(),
+    });
+
+    expect(read.text).toContain('Could not read the file "quarterly.docx": it is too large.');
+    expect(read.text).toContain('Deflated text reads.');
+    expect(read.counts).toEqual({ slack_file: 1 });
   }, 60_000);
 
   it('tells the model that a scanned PDF, shared or linked, has no text it can read, instead of passing on an empty document', async () => {
