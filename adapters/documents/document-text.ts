@@ -6,7 +6,6 @@ import { inflateRaw } from 'node:zlib';
 import { analyse } from 'chardet';
 import mammoth from 'mammoth';
 import TurndownService from 'turndown';
-import { getDocumentProxy, getMeta } from 'unpdf';
 import { Turns } from './turns';
 
 /**
@@ -227,44 +226,113 @@ async function convertInThread(html: string, heapMb: number, signal: AbortSignal
 const PDF_PAGES_AT_ONCE = 20;
 
 /**
- * A PDF's title and text, pages read in small batches until `MAX_TEXT_CHARS`: a long PDF costs
- * only the pages that are used (all pages at once held hundreds of MB and the event loop for
- * many seconds), and timers run between batches so the reader's time limit can end it
- * (`signal`: no further pages are read once it is aborted).
+ * pdf.js in a thread of its own (CommonJS source, like the HTML thread's): the pages are read
+ * in batches until `maxChars`, and the text merged as unpdf merges it (whitespace collapsed,
+ * line breaks kept, at most one blank line).
  */
-export async function pdfText(bytes: Uint8Array, options: { signal?: AbortSignal } = {}): Promise<{ title: string | undefined; text: string }> {
-  let pdf: Awaited<ReturnType<typeof getDocumentProxy>> | undefined;
+const PDF_WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { getDocumentProxy, getMeta } = require(workerData.modules.unpdf);
+parentPort.once('message', async ({ bytes, maxChars, pagesAtOnce }) => {
   try {
-    pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
-    const document = pdf;
-    const meta = await getMeta(document).catch(() => undefined);
-    const pages: string[] = [];
+    const pdf = await getDocumentProxy(bytes, { verbosity: 0 });
+    const meta = await getMeta(pdf).catch(() => undefined);
+    const pages = [];
     let length = 0;
-    for (let first = 1; first <= document.numPages && length < MAX_TEXT_CHARS; first += PDF_PAGES_AT_ONCE) {
-      await new Promise((resolve) => setImmediate(resolve));
-      if (options.signal?.aborted) throw new DocumentTextError('stopped');
-      const numbers = Array.from({ length: Math.min(PDF_PAGES_AT_ONCE, document.numPages - first + 1) }, (_, n) => first + n);
-      for (const text of await Promise.all(numbers.map((number) => pageText(document, number)))) {
+    for (let first = 1; first <= pdf.numPages && length < maxChars; first += pagesAtOnce) {
+      const numbers = Array.from({ length: Math.min(pagesAtOnce, pdf.numPages - first + 1) }, (_, n) => first + n);
+      const texts = await Promise.all(numbers.map(async (number) => {
+        const page = await pdf.getPage(number);
+        const { items } = await page.getTextContent();
+        page.cleanup();
+        return items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\\n' : '') : '')).join('');
+      }));
+      for (const text of texts) {
         pages.push(text);
         length += text.length;
       }
     }
-    // unpdf's merged text: whitespace collapsed, line breaks kept, at most one blank line.
-    const text = pages.join('\n').replace(/[^\S\n]+/g, ' ').replace(/ ?\n ?/g, '\n').replace(/\n{3,}/g, '\n\n');
-    const info = (meta?.info ?? {}) as { Title?: unknown };
-    return { title: typeof info.Title === 'string' && info.Title.trim() !== '' ? info.Title.trim() : undefined, text: cut(text.trim()) };
-  } catch (error) {
-    throw error instanceof DocumentTextError ? error : new DocumentTextError('not a readable PDF');
+    const text = pages.join('\\n').replace(/[^\\S\\n]+/g, ' ').replace(/ ?\\n ?/g, '\\n').replace(/\\n{3,}/g, '\\n\\n');
+    const title = meta && meta.info && typeof meta.info.Title === 'string' && meta.info.Title.trim() !== '' ? meta.info.Title.trim() : undefined;
+    parentPort.postMessage({ title, text: text.trim().slice(0, maxChars) });
+  } catch {
+    parentPort.postMessage({ failed: true });
+  }
+});
+`;
+
+const PDF_MODULES = (() => {
+  const require = createRequire(import.meta.url);
+  return { unpdf: require.resolve('unpdf') };
+})();
+
+/** PDFs read at once in a process (each in its own thread); the others wait their turn. */
+const pdfTurns = new Turns(HTML_THREADS_AT_ONCE);
+
+export interface PdfTextOptions {
+  /** Ends the reading (the reader's time is up), also while it waits its turn. */
+  readonly signal?: AbortSignal;
+  /** The reading's own limit, its wait for a turn included. Default 30 s. */
+  readonly timeoutMs?: number;
+  /** The thread's heap. Default 512 MB. */
+  readonly maxHeapMb?: number;
+}
+
+/**
+ * A PDF's title and text up to `MAX_TEXT_CHARS`, pages read in batches, so a long PDF costs only
+ * the pages that are used. pdf.js runs in a worker thread with a capped heap, ended when
+ * `signal` aborts or after `timeoutMs`: on the main thread one page's text was beyond any limit,
+ * and a 150 KB PDF whose one page inflates to 50 MB of text operators held the event loop
+ * 13 s (600 KB: 73 s, 2.8 GB), stalling every answer of the process and going on after the
+ * reader gave up. A thread that runs out of heap is "too large".
+ */
+export async function pdfText(bytes: Uint8Array, options: PdfTextOptions = {}): Promise<{ title: string | undefined; text: string }> {
+  if (options.signal?.aborted) throw new DocumentTextError('stopped');
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(new DocumentTextError('the PDF took too long to read')), options.timeoutMs ?? 30_000);
+  const onAbort = () => stop.abort(new DocumentTextError('stopped'));
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    await pdfTurns.take(stop.signal);
+    try {
+      stop.signal.throwIfAborted();
+      return await pdfInThread(bytes, options.maxHeapMb ?? 512, stop.signal);
+    } finally {
+      pdfTurns.release();
+    }
   } finally {
-    await pdf?.loadingTask.destroy().catch(() => undefined);
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
   }
 }
 
-async function pageText(pdf: Awaited<ReturnType<typeof getDocumentProxy>>, number: number): Promise<string> {
-  const page = await pdf.getPage(number);
-  const { items } = await page.getTextContent();
-  page.cleanup();
-  return items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
+async function pdfInThread(bytes: Uint8Array, heapMb: number, signal: AbortSignal): Promise<{ title: string | undefined; text: string }> {
+  const worker = new Worker(PDF_WORKER_SOURCE, {
+    eval: true,
+    workerData: { modules: PDF_MODULES },
+    resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32 },
+  });
+  let onAbort: (() => void) | undefined;
+  try {
+    return await new Promise((resolve, reject) => {
+      onAbort = () => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+      worker.once('message', (result: { failed: true } | { title: string | undefined; text: string }) => {
+        if ('failed' in result) reject(new DocumentTextError('not a readable PDF'));
+        else resolve({ title: result.title, text: result.text });
+      });
+      worker.once('error', (error: Error & { code?: string }) => {
+        reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new DocumentTextError('the PDF needs too much memory', 'too_large') : new DocumentTextError('not a readable PDF'));
+      });
+      worker.once('exit', () => reject(new DocumentTextError('not a readable PDF')));
+      // A copy: pdf.js takes the buffer it is given.
+      const copy = new Uint8Array(bytes);
+      worker.postMessage({ bytes: copy, maxChars: MAX_TEXT_CHARS, pagesAtOnce: PDF_PAGES_AT_ONCE }, [copy.buffer]);
+    });
+  } finally {
+    if (onAbort) signal.removeEventListener('abort', onAbort);
+    await worker.terminate();
+  }
 }
 
 export async function docxText(bytes: Uint8Array): Promise<string> {

@@ -1,4 +1,4 @@
-import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync, deflateSync, inflateRawSync } from 'node:zlib';
 
 /**
  * Small real documents for the readers: a PDF with text on its pages and a Word DOCX, built
@@ -31,6 +31,34 @@ export function pdfWithText(pages: readonly string[], title?: string): Buffer {
   for (let id = 1; id < objects.length; id += 1) body += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
   body += `trailer\n<< /Size ${objects.length} /Root 1 0 R /Info ${infoId} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
+}
+
+/**
+ * A PDF of one page whose content stream (FlateDecode) inflates to `megabytes` MB of text
+ * operators: a few hundred KB that pdf.js works on for many seconds and hundreds of MB.
+ */
+export function pdfInflatingTo(megabytes: number): Buffer {
+  const operator = Buffer.from('BT /F1 12 Tf 72 720 Td (Hello lighthouse world) Tj ET\n');
+  const stream = deflateSync(Buffer.alloc(megabytes * 1024 * 1024, operator), { level: 9 });
+  const objects: Buffer[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R /Resources << /Font << /F1 3 0 R >> >> >>',
+  ].map((object) => Buffer.from(object, 'latin1'));
+  objects.push(Buffer.concat([Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'), stream, Buffer.from('\nendstream', 'latin1')]));
+  const parts = [Buffer.from('%PDF-1.4\n', 'latin1')];
+  let length = parts[0]!.length;
+  const offsets: number[] = [];
+  objects.forEach((object, n) => {
+    offsets.push(length);
+    const part = Buffer.concat([Buffer.from(`${n + 1} 0 obj\n`, 'latin1'), object, Buffer.from('\nendobj\n', 'latin1')]);
+    parts.push(part);
+    length += part.length;
+  });
+  const xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`, 'latin1'));
+  return Buffer.concat(parts);
 }
 
 /** A Word document with one heading and the given paragraphs. */

@@ -15,7 +15,7 @@ import { ReaderRegistry } from '../../../core/readers/reader-registry';
 import { webPageReader } from '../../../core/readers/web-page.reader';
 import { slackFileReader } from '../../../core/readers/slack-file.reader';
 import { NO_RESOURCES } from '../../../core/tools/tool';
-import { docxBomb, docxLyingAboutSize, docxWithText, gif, ONE_PIXEL_PNG, pdfWithText, scannedPdf } from '../../fakes/web/documents';
+import { docxBomb, docxLyingAboutSize, docxWithText, gif, ONE_PIXEL_PNG, pdfInflatingTo, pdfWithText, scannedPdf } from '../../fakes/web/documents';
 import { ARTICLE_FACT, PDF_FACT, startFakeWeb, type FakeWeb } from '../../fakes/web/fake-web';
 import { photoJpeg, pngDeclaring, screenshotPng, sidewaysPhotoJpeg } from '../../fakes/web/images';
 
@@ -283,6 +283,18 @@ describe('DocumentFileContents: Slack files as text or images', () => {
     expect(read.text).toContain('Could not read the file "minutes.pdf": it took too long to load.');
     await expect(contents.extract(longPdf, minutes, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(ReaderError);
   });
+
+  it('stops reading a small PDF whose page inflates to 50 MB of text once the reader’s time is up, and reads the next PDF', async () => {
+    // 150 KB whose one page pdf.js works on for 13 s and 600 MB: on the main thread that page
+    // held the event loop (every answer of the worker) and was read to its end whatever the
+    // signal said, since the signal was only looked at between pages.
+    const bomb = pdfInflatingTo(50);
+    expect(bomb.length).toBeLessThan(500_000);
+    const pdf = file('export.pdf', 'application/pdf', 'pdf', bomb.length);
+
+    await expect(contents.extract(bomb, pdf, { signal: AbortSignal.timeout(1_000) })).rejects.toBeInstanceOf(ReaderError);
+    expect(await contents.extract(pdfWithText(['Page one', PDF_FACT]), pdf)).toEqual({ text: expect.stringContaining(PDF_FACT) });
+  }, 60_000);
 
   it('refuses a Word document that unpacks to far more than a document holds, before unpacking it', async () => {
     // 0.1 MB of DOCX unpacked to 100 MB of XML and took the worker past 1.7 GB of memory in

@@ -6,7 +6,7 @@ import { PgPluginSettingsRepository } from '../../../adapters/postgres/pg-plugin
 import { createPgRepositories } from '../../../adapters/postgres/pg-repositories';
 import { UNTRUSTED_TAG } from '../../../core/assistant/untrusted-content';
 import { BRAVE_KEY, startFakeSearch, type FakeSearch } from '../../fakes/search/fake-search';
-import { docxWithText, ONE_PIXEL_PNG, pdfWithText } from '../../fakes/web/documents';
+import { docxLyingAboutSize, docxWithText, ONE_PIXEL_PNG, pdfInflatingTo, pdfWithText } from '../../fakes/web/documents';
 import { ARTICLE_FACT, PDF_FACT, startFakeWeb, type FakeWeb } from '../../fakes/web/fake-web';
 import { VIDEO_WITH_CAPTIONS, startFakeYouTube, type FakeYouTube } from '../../fakes/youtube/fake-youtube';
 import { eventually, installThroughBrowser, mention, repliesIn, sendEvent, settled, startSlackAppWorld, type SlackAppWorld } from './support/slack-app-world';
@@ -60,7 +60,8 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
   });
   beforeEach(() => world.openai.reset());
 
-  async function ask(text: string, options: { files?: Parameters<SlackAppWorld['slack']['addMessage']>[0]['files']; threadTs?: string } = {}) {
+  /** `waitMs`: how long the answer may take (a source that runs out the readers' 15 s). */
+  async function ask(text: string, options: { files?: Parameters<SlackAppWorld['slack']['addMessage']>[0]['files']; threadTs?: string; waitMs?: number } = {}) {
     const { ws } = world;
     const question = world.slack.addMessage({
       channel: ws.channel,
@@ -71,7 +72,7 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
     });
     await sendEvent(world, mention(world, { ts: question.ts, channel: ws.channel, ...(options.threadTs ? { threadTs: options.threadTs } : {}) }));
     const thread = options.threadTs ?? question.ts;
-    await eventually(() => expect(repliesIn(world, ws.channel, thread).length).toBeGreaterThan(0));
+    await eventually(() => expect(repliesIn(world, ws.channel, thread).length).toBeGreaterThan(0), options.waitMs);
     await settled(world);
     return { question, replies: repliesIn(world, ws.channel, thread) };
   }
@@ -239,6 +240,31 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
     expect(question).not.toContain('Could not read');
     expect(statuses()).toContain('is reading partner-q3.pdf…');
   });
+
+  it('(Premium) answers with the files it could read when others are hostile (a DOCX bomb whose ZIP lies, a PDF inflating to 200 MB), and answers the next question', async () => {
+    const parent = world.slack.addMessage({
+      channel: world.ws.channel,
+      user: world.ws.bob,
+      text: 'Exports from the old system',
+      files: [
+        { id: 'F0BOMB1', name: 'quarterly.docx', mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', filetype: 'docx', content: docxLyingAboutSize(200) },
+        { id: 'F0BOMB2', name: 'export.pdf', mimetype: 'application/pdf', filetype: 'pdf', content: pdfInflatingTo(200) },
+        { id: 'F0PDF2', name: 'q3.pdf', mimetype: 'application/pdf', filetype: 'pdf', content: pdfWithText(['Q3 report', PDF_FACT]) },
+      ],
+    });
+    world.openai.answer('Only the Q3 report could be read.');
+
+    const { replies } = await ask('summarise the files above', { threadTs: parent.ts, waitMs: 60_000 });
+
+    expect(replies.at(-1)).toBe('Only the Q3 report could be read.');
+    const question = lastPrompt().turns.at(-1)!.text;
+    expect(question).toContain(PDF_FACT);
+    expect(question).toContain('Could not read the file "quarterly.docx": it is too large.');
+    expect(question).toContain('Could not read the file "export.pdf": it took too long to load.');
+
+    world.openai.answer('The lamp reaches 41 km.');
+    expect((await ask('how far does the lamp reach?')).replies).toEqual(['The lamp reaches 41 km.']);
+  }, 120_000);
 
   it('keeps no fetched text, tool argument or result in any table or job', async () => {
     await settled(world);
