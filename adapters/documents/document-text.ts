@@ -226,9 +226,8 @@ async function convertInThread(html: string, heapMb: number, signal: AbortSignal
 const PDF_PAGES_AT_ONCE = 20;
 
 /**
- * pdf.js in a thread of its own (CommonJS source, like the HTML thread's): the pages are read
- * in batches until `maxChars`, and the text merged as unpdf merges it (whitespace collapsed,
- * line breaks kept, at most one blank line).
+ * pdf.js in a thread of its own (CommonJS source, like the HTML thread's): the pages' text, as
+ * unpdf's `extractText` gives it, read in batches until `maxChars`.
  */
 const PDF_WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -252,9 +251,8 @@ parentPort.once('message', async ({ bytes, maxChars, pagesAtOnce }) => {
         length += text.length;
       }
     }
-    const text = pages.join('\\n').replace(/[^\\S\\n]+/g, ' ').replace(/ ?\\n ?/g, '\\n').replace(/\\n{3,}/g, '\\n\\n');
     const title = meta && meta.info && typeof meta.info.Title === 'string' && meta.info.Title.trim() !== '' ? meta.info.Title.trim() : undefined;
-    parentPort.postMessage({ title, text: text.trim().slice(0, maxChars) });
+    parentPort.postMessage({ title, pages });
   } catch {
     parentPort.postMessage({ failed: true });
   }
@@ -279,14 +277,25 @@ export interface PdfTextOptions {
 }
 
 /**
- * A PDF's title and text up to `MAX_TEXT_CHARS`, pages read in batches, so a long PDF costs only
- * the pages that are used. pdf.js runs in a worker thread with a capped heap, ended when
+ * A PDF's title and text up to `MAX_TEXT_CHARS` (`pdfPages` merged as unpdf merges pages:
+ * whitespace collapsed, line breaks kept, at most one blank line).
+ */
+export async function pdfText(bytes: Uint8Array, options: PdfTextOptions = {}): Promise<{ title: string | undefined; text: string }> {
+  const { title, pages } = await pdfPages(bytes, { ...options, maxChars: MAX_TEXT_CHARS });
+  const text = pages.join('\n').replace(/[^\S\n]+/g, ' ').replace(/ ?\n ?/g, '\n').replace(/\n{3,}/g, '\n\n');
+  return { title, text: cut(text.trim()) };
+}
+
+/**
+ * A PDF's title and its pages' text, pages read in batches until `maxChars` (a long PDF costs
+ * only the pages that are used). pdf.js runs in a worker thread with a capped heap, ended when
  * `signal` aborts or after `timeoutMs`: on the main thread one page's text was beyond any limit,
  * and a 150 KB PDF whose one page inflates to 50 MB of text operators held the event loop
  * 13 s (600 KB: 73 s, 2.8 GB), stalling every answer of the process and going on after the
- * reader gave up. A thread that runs out of heap is "too large".
+ * reader gave up. A thread that runs out of heap is `too_large`; a PDF pdf.js cannot open, or
+ * time running out, is `unsupported` (`signal.aborted` tells the two apart).
  */
-export async function pdfText(bytes: Uint8Array, options: PdfTextOptions = {}): Promise<{ title: string | undefined; text: string }> {
+export async function pdfPages(bytes: Uint8Array, options: PdfTextOptions & { maxChars?: number } = {}): Promise<{ title: string | undefined; pages: string[] }> {
   if (options.signal?.aborted) throw new DocumentTextError('stopped');
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort(new DocumentTextError('the PDF took too long to read')), options.timeoutMs ?? 30_000);
@@ -296,7 +305,7 @@ export async function pdfText(bytes: Uint8Array, options: PdfTextOptions = {}): 
     await pdfTurns.take(stop.signal);
     try {
       stop.signal.throwIfAborted();
-      return await pdfInThread(bytes, options.maxHeapMb ?? 512, stop.signal);
+      return await pdfInThread(bytes, options.maxChars ?? Number.POSITIVE_INFINITY, options.maxHeapMb ?? 512, stop.signal);
     } finally {
       pdfTurns.release();
     }
@@ -306,7 +315,7 @@ export async function pdfText(bytes: Uint8Array, options: PdfTextOptions = {}): 
   }
 }
 
-async function pdfInThread(bytes: Uint8Array, heapMb: number, signal: AbortSignal): Promise<{ title: string | undefined; text: string }> {
+async function pdfInThread(bytes: Uint8Array, maxChars: number, heapMb: number, signal: AbortSignal): Promise<{ title: string | undefined; pages: string[] }> {
   const worker = new Worker(PDF_WORKER_SOURCE, {
     eval: true,
     workerData: { modules: PDF_MODULES },
@@ -317,9 +326,9 @@ async function pdfInThread(bytes: Uint8Array, heapMb: number, signal: AbortSigna
     return await new Promise((resolve, reject) => {
       onAbort = () => reject(signal.reason);
       signal.addEventListener('abort', onAbort, { once: true });
-      worker.once('message', (result: { failed: true } | { title: string | undefined; text: string }) => {
+      worker.once('message', (result: { failed: true } | { title: string | undefined; pages: string[] }) => {
         if ('failed' in result) reject(new DocumentTextError('not a readable PDF'));
-        else resolve({ title: result.title, text: result.text });
+        else resolve({ title: result.title, pages: result.pages });
       });
       worker.once('error', (error: Error & { code?: string }) => {
         reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new DocumentTextError('the PDF needs too much memory', 'too_large') : new DocumentTextError('not a readable PDF'));
@@ -327,7 +336,7 @@ async function pdfInThread(bytes: Uint8Array, heapMb: number, signal: AbortSigna
       worker.once('exit', () => reject(new DocumentTextError('not a readable PDF')));
       // A copy: pdf.js takes the buffer it is given.
       const copy = new Uint8Array(bytes);
-      worker.postMessage({ bytes: copy, maxChars: MAX_TEXT_CHARS, pagesAtOnce: PDF_PAGES_AT_ONCE }, [copy.buffer]);
+      worker.postMessage({ bytes: copy, maxChars, pagesAtOnce: PDF_PAGES_AT_ONCE }, [copy.buffer]);
     });
   } finally {
     if (onAbort) signal.removeEventListener('abort', onAbort);

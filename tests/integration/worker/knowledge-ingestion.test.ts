@@ -21,7 +21,7 @@ import { knowledgeSection } from '../../../apps/worker/home/sections/knowledge.s
 import { KNOWLEDGE_QUOTAS } from '../../../core/knowledge/knowledge-source';
 import { EmbeddingsError, type Embeddings } from '../../../core/knowledge/embeddings.port';
 import { IngestSource } from '../../../core/knowledge/ingest-source.use-case';
-import { scannedPdf } from '../../fakes/web/documents';
+import { pdfInflatingTo, pdfWithText, scannedPdf } from '../../fakes/web/documents';
 import { startFakeWeb, type FakeWeb } from '../../fakes/web/fake-web';
 import { testDatabase } from '../../support/database';
 import { dumpTables } from '../../support/table-dump';
@@ -159,6 +159,32 @@ describe('Knowledge ingestion on PostgreSQL: killed mid-way, retried, logged', (
       expect(await stored(id)).toEqual([]);
     }
   });
+
+  it('fails an uploaded PDF whose page inflates to 50 MB of text as too large once its time is up, and reads the next upload', async () => {
+    // 150 KB that pdf.js works on for 13 s: on the worker's main thread every answer of the
+    // process waited, and no time limit could end it.
+    const bomb = pdfInflatingTo(50);
+    const files: Record<string, Buffer> = { F1: bomb, F2: pdfWithText(['Harbour office hours', 'The harbour office opens at nine.']) };
+    const [hostile, honest] = [randomUUID(), randomUUID()];
+    await sources.add(T, { id: hostile, teamId: T, kind: 'pdf', title: 'export.pdf', url: null, fileId: 'F1', pageLimit: 1, addedBy: 'U1', createdAt: new Date() });
+    await sources.add(T, { id: honest, teamId: T, kind: 'pdf', title: 'hours.pdf', url: null, fileId: 'F2', pageLimit: 1, addedBy: 'U1', createdAt: new Date() });
+    const pdf = new PdfSourceReader(async (source) => files[source.fileId!]!, { timeoutMs: 1_000 });
+    const ingestion = new IngestSource({
+      sources,
+      store,
+      embeddings: new HashingEmbeddings(1024),
+      splitter: new LangChainTextSplitter({ proseChunk: 300, overlap: 0 }),
+      readers: { web: new WebSourceReader(new GuardedHttpClient()), pdf, repository: pdf },
+      clock: new FakeClock(),
+      planOf: async () => 'premium',
+    });
+
+    expect(await ingestion.execute({ teamId: T, sourceId: hostile })).toEqual({ status: 'failed', failure: 'too_large' });
+    expect(await sources.get(T, hostile)).toMatchObject({ status: 'failed', failure: 'too_large', chunkCount: 0 });
+    expect(await ingestion.execute({ teamId: T, sourceId: honest })).toMatchObject({ status: 'ready' });
+    const query = { embedding: (await new HashingEmbeddings(1024).embed(['harbour office opens']))[0]!, kinds: ['pdf' as const], limit: 20 };
+    expect((await store.search(T, query)).find((hit) => hit.sourceId === honest)?.text).toContain('opens at nine');
+  }, 60_000);
 
   it('stores a page whose title carries a NUL character (PostgreSQL JSON refuses one) and finds it', async () => {
     web.page('/nul-title', { type: 'text/html', body: `<html><head><title>Harbour\u0000 office</title></head><body><article><p>${SECRET} The harbour office opens at nine.</p></article></body></html>` });
