@@ -13,6 +13,8 @@ const TEXT_FILETYPES = new Set(['text', 'markdown', 'csv', 'tsv', 'json', 'xml',
 /** Slack files as text (text, Markdown, CSV, code, PDF, DOCX) or as images (PNG, JPEG, GIF, WebP; scaled down to fit, image-fit.ts). */
 export class DocumentFileContents implements FileContents {
   kindOf(file: SharedFile): FileReading | undefined {
+    // Stored outside Slack (Google Drive…): Slack has no bytes of it to download.
+    if (file.external !== undefined) return undefined;
     const type = file.mimetype.toLowerCase();
     if (imageType(file) !== undefined) return 'image';
     if (type === 'application/pdf' || file.filetype === 'pdf') return 'text';

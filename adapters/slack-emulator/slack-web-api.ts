@@ -425,6 +425,9 @@ function toSlackFile(file: FakeFile, team: FakeTeam, origin: string): Record<str
     filetype: file.filetype,
     size: file.content.length,
     mode,
+    // As Slack's file object: an external file says where it lives (a Drive file: `gdrive`).
+    is_external: mode === 'external',
+    external_type: mode === 'external' ? 'gdrive' : '',
     ...(mode === 'hosted'
       ? {
           url_private: `${origin}/files-pri/${team.id}-${file.id}/${encodeURIComponent(file.name)}`,

@@ -320,8 +320,9 @@ export class SlackChatPlatform implements ChatPlatform {
       if (file === undefined || file === null) continue;
       const described = toSharedFile(file);
       if (described === undefined) continue;
+      // An external file's address is the outside service's, never downloaded with Slack's token.
       const url = file.url_private_download ?? file.url_private;
-      if (url !== undefined) this.fileUrls.set(described.id, url);
+      if (url !== undefined && described.external === undefined) this.fileUrls.set(described.id, url);
       shared.push(described);
     }
     return shared;

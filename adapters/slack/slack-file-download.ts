@@ -19,6 +19,9 @@ export interface SlackFile {
   url_private_download?: string;
   /** `check_file_info`: a Slack Connect file listed by its id only; files.info has the rest. */
   file_access?: string;
+  /** A file stored outside Slack (mode `external`), and where (`gdrive`, `dropbox`…; '' otherwise). */
+  is_external?: boolean;
+  external_type?: string;
 }
 
 /**
@@ -44,15 +47,21 @@ export async function fileInfo(call: SlackCall, fileId: string): Promise<SlackFi
 /** Slack's file hosts: the bot token is sent to these and to the Web API's own origin only. */
 const SLACK_FILE_ORIGINS = ['https://files.slack.com'];
 
-/** A shared file Tomo could read, or undefined for deleted (tombstone) and external (Drive…) files. */
+/**
+ * A shared file as readers see it, or undefined for deleted (tombstone) and hidden files. A file
+ * stored outside Slack (Drive…) is kept, marked `external`, so the answer can say it was not read
+ * (docs.slack.dev, file object: `mode` `external`, `is_external`, `external_type`).
+ */
 export function toSharedFile(file: SlackFile): SharedFile | undefined {
-  if (file.id === undefined || needsFileInfo(file) || file.mode === 'tombstone' || file.mode === 'external' || file.mode === 'hidden_by_limit') return undefined;
+  if (file.id === undefined || needsFileInfo(file) || file.mode === 'tombstone' || file.mode === 'hidden_by_limit') return undefined;
+  const external = file.mode === 'external' || file.is_external === true;
   return {
     id: file.id,
     name: file.name ?? file.title ?? file.id,
     mimetype: file.mimetype ?? '',
     ...(file.filetype === undefined ? {} : { filetype: file.filetype }),
     size: file.size ?? 0,
+    ...(external ? { external: file.external_type || 'external' } : {}),
   };
 }
 

@@ -54,6 +54,12 @@ export interface SharedFile {
   /** The platform's short type (`pdf`, `docx`, `csv`, `png`…). */
   readonly filetype?: string;
   readonly size: number;
+  /**
+   * Set for a file Slack lists but does not hold (mode `external`, `is_external`: a Google Drive
+   * or Dropbox file added to Slack), with Slack's `external_type` (`gdrive`…): it has no bytes to
+   * download, so readers name it as unreadable instead of leaving it out unsaid.
+   */
+  readonly external?: string;
 }
 
 /** A message someone linked to (a Slack permalink). */

@@ -61,6 +61,9 @@ export const FAILURE_WORDS: Readonly<Record<ReaderFailure, string>> = {
   failed: 'loading it failed',
 };
 
+/** Why a file Slack lists but does not hold (a Google Drive file added to Slack) was not read. */
+export const EXTERNAL_FILE_WORDS = 'it is stored outside Slack (Google Drive or Dropbox, for example), and Slack holds no copy Tomo can download';
+
 type Planned = { source: Source; reader: Reader; integrationToken?: string };
 type Read = { planned: Planned; content: ReadContent } | { planned: Planned; failure: ReaderFailure };
 
@@ -144,7 +147,7 @@ export class ReaderRegistry {
     for (const source of input.sources) {
       const reader = this.readers.find((r) => r.accepts(source));
       if (reader === undefined) {
-        if (source.type === 'file') notes.push(`Could not read ${describe(source)}: ${FAILURE_WORDS.unsupported}.`);
+        if (source.type === 'file') notes.push(`Could not read ${describe(source)}: ${source.file.external === undefined ? FAILURE_WORDS.unsupported : EXTERNAL_FILE_WORDS}.`);
         continue;
       }
       if (reader.plugin !== undefined && !input.enabledPlugins.has(reader.plugin)) {

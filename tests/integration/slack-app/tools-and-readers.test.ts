@@ -241,6 +241,26 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
     expect(statuses()).toContain('is reading partner-q3.pdf…');
   });
 
+  it('says a Google Drive file shared in Slack could not be read (Slack holds no copy), instead of leaving it out unsaid', async () => {
+    // Slack lists a Drive file added to a message as mode "external", is_external, external_type
+    // "gdrive", with nothing at a Slack address to download. It was dropped without a word: the
+    // model did not know a file had been shared, and the question "summarise this" went unexplained.
+    const parent = world.slack.addMessage({
+      channel: world.ws.channel,
+      user: world.ws.bob,
+      text: '',
+      files: [{ id: 'F0DRIVE1', name: 'Q4 roadmap', mimetype: 'application/vnd.google-apps.document', filetype: 'gdoc', content: Buffer.alloc(0), mode: 'external' }],
+    });
+    world.openai.answer('I cannot open the Drive file from Slack.');
+
+    const { replies } = await ask('summarise the roadmap above', { threadTs: parent.ts });
+
+    expect(replies.at(-1)).toBe('I cannot open the Drive file from Slack.');
+    const question = lastPrompt().turns.at(-1)!.text;
+    expect(question).toContain('Could not read the file "Q4 roadmap": it is stored outside Slack (Google Drive or Dropbox, for example), and Slack holds no copy Tomo can download.');
+    expect(lastPrompt().turns.map((turn) => turn.text).join('\n')).toContain('(shared Q4 roadmap)');
+  });
+
   it('(Premium) answers with the files it could read when others are hostile (a DOCX bomb whose ZIP lies, a PDF inflating to 200 MB), and answers the next question', async () => {
     const parent = world.slack.addMessage({
       channel: world.ws.channel,
