@@ -13,7 +13,7 @@ import { ReadableWebFetcher } from '../../adapters/web/readable-web-fetcher';
 import { YouTubeTranscripts } from '../../adapters/youtube/youtube-transcripts';
 import type { StreamAnswerDeps } from '../../core/assistant/answer-stream.use-case';
 import { PRIVATE_CONVERSATION } from '../../core/assistant/private-answer';
-import { ReaderRegistry } from '../../core/readers/reader-registry';
+import { ReaderRegistry, type UnreadSource } from '../../core/readers/reader-registry';
 import { slackFileReader } from '../../core/readers/slack-file.reader';
 import { slackMessageReader } from '../../core/readers/slack-message.reader';
 import { webPageReader } from '../../core/readers/web-page.reader';
@@ -32,6 +32,7 @@ import { knowledgeResources, knowledgeServices } from './knowledge';
 type AssistantTools = Pick<StreamAnswerDeps, 'tools' | 'readers' | 'plugins' | 'resources'> & {
   working: (status: WorkStatus, locale: Locale) => string;
   sourcesLabel: (locale: Locale) => string;
+  unreadSources: (unread: readonly UnreadSource[], locale: Locale) => string;
   privateAnswerNote: (services: readonly string[], locale: Locale) => string;
 };
 
@@ -70,6 +71,13 @@ export function assistantTools(config: WorkerConfig, database: Database, logger:
     ),
     working: (status, locale) => translate(STATUS_CODES[status.code], status as unknown as Record<string, string>, locale),
     sourcesLabel: (locale) => translate('SLACK.SOURCES', {}, locale),
+    // Names as code spans (the answer is markdown_text): a file name's `_` or `*` is no formatting.
+    unreadSources: (unread, locale) =>
+      translate(
+        'SLACK.UNREAD_SOURCES',
+        { sources: unread.map((source) => `\`${source.name.replace(/[`\n]/g, ' ')}\` (${translate(`SLACK.UNREAD.${source.reason}`, {}, locale)})`).join(' · ') },
+        locale,
+      ),
     privateAnswerNote: (services, locale) => {
       const connections = services.filter((id) => id !== PRIVATE_CONVERSATION);
       return connections.length === 0

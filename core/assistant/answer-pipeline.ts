@@ -25,6 +25,7 @@ export interface AnswerTexts extends TriggerTexts {
   /** What Slack shows while a tool or reader works ("is searching the web…"). */
   working?: StreamAnswerDeps['texts']['working'];
   sourcesLabel?: StreamAnswerDeps['texts']['sourcesLabel'];
+  unreadSources?: StreamAnswerDeps['texts']['unreadSources'];
   privateAnswerNote?: StreamAnswerDeps['texts']['privateAnswerNote'];
   stopped: StreamAnswerDeps['texts']['stopped'];
   tooLong: StreamAnswerDeps['texts']['tooLong'];

@@ -2,7 +2,7 @@ import type { EntitlementGrant } from '../entitlement/entitlement';
 import { pluginStates, type PluginId } from '../plugins/plugin';
 import type { PluginSettingsRepository } from '../plugins/plugin-settings-repository.port';
 import { findSources, linksIn } from '../readers/find-sources';
-import type { ReaderRegistry, ReadSources } from '../readers/reader-registry';
+import type { ReaderRegistry, ReadSources, UnreadSource } from '../readers/reader-registry';
 import type { Clock } from '../shared/clock.port';
 import type { TeamId, UserId } from '../shared/ids';
 import type { Tokenizer } from '../shared/tokenizer.port';
@@ -44,6 +44,8 @@ export interface StreamAnswerDeps {
     stopped(reason: 'max_tokens' | 'refusal', locale: Locale): string;
     /** Said instead of an answer when the conversation is more than the model can read at once. */
     tooLong(locale: Locale): string;
+    /** The line under an answer naming the files and links that could not be read, and why; none without it. */
+    unreadSources?(unread: readonly UnreadSource[], locale: Locale): string;
   };
   readonly maxOutputTokens?: number;
   /** Tools the model may call (calculator, web browsing, search…); none without it. */
@@ -226,6 +228,9 @@ export class StreamAnswer {
     }
     const footer = citationFooter(progress.answer, progress.sources, deps.texts.sourcesLabel?.(input.locale));
     if (footer !== '') await writer.append(footer);
+    // The person learns what was not read from the catalogue, whatever the model said of it.
+    const unread = read?.unread ?? [];
+    if (unread.length > 0 && deps.texts.unreadSources) await writer.append(`\n\n${deps.texts.unreadSources(unread, input.locale)}`);
     const posted = await writer.finish();
 
     const { inputTokens, outputTokens } = this.tokensOf(progress);

@@ -35,6 +35,18 @@ export interface ReadSources {
   readonly integrations?: readonly string[];
   /** Something read came from a conversation not everyone in the answer's may read (a private channel, a DM). */
   readonly restricted?: boolean;
+  /**
+   * Files and links that could not be read, with why, for the line under the answer that tells
+   * the person in their language (the model is told too, but may not say it). Not the ones the
+   * plan's limits, a workspace switch or a missing connection left out: their notes say so.
+   */
+  readonly unread?: readonly UnreadSource[];
+}
+
+/** A file (its name) or link (its address) that was not read, and why (`external`: stored outside Slack). */
+export interface UnreadSource {
+  readonly name: string;
+  readonly reason: ReaderFailure | 'external';
 }
 
 export interface ReaderRegistryOptions {
@@ -89,7 +101,8 @@ export class ReaderRegistry {
 
   async read(input: ReadSourcesInput): Promise<ReadSources> {
     const notes: string[] = [];
-    const planned = await this.plan(input, notes);
+    const unread: UnreadSource[] = [];
+    const planned = await this.plan(input, notes, unread);
     const results: Read[] = [];
     for (let i = 0; i < planned.length; i += this.concurrency) {
       results.push(...(await Promise.all(planned.slice(i, i + this.concurrency).map((p) => this.readOne(p, input)))));
@@ -104,6 +117,7 @@ export class ReaderRegistry {
         notes.push(reconnectNote(result.planned.source, integration));
       } else {
         notes.push(`Could not read ${describe(result.planned.source)}: ${FAILURE_WORDS[result.failure]}.`);
+        unread.push({ name: nameOf(result.planned.source), reason: result.failure });
       }
     }
     const texts = shareBudget(
@@ -124,6 +138,7 @@ export class ReaderRegistry {
       counts,
       ...(integrations.length > 0 ? { integrations } : {}),
       ...(read.some((r) => r.content.restricted === true) ? { restricted: true } : {}),
+      ...(unread.length > 0 ? { unread } : {}),
     };
   }
 
@@ -140,14 +155,17 @@ export class ReaderRegistry {
   }
 
   /** The sources to read: the plan's number of each kind, the switches and needs respected. */
-  private async plan(input: ReadSourcesInput, notes: string[]): Promise<Planned[]> {
+  private async plan(input: ReadSourcesInput, notes: string[], unread: UnreadSource[]): Promise<Planned[]> {
     const left = { link: input.limits.linksPerAnswer, file: input.limits.filesPerAnswer };
     const skipped = { link: 0, file: 0 };
     const planned: Planned[] = [];
     for (const source of input.sources) {
       const reader = this.readers.find((r) => r.accepts(source));
       if (reader === undefined) {
-        if (source.type === 'file') notes.push(`Could not read ${describe(source)}: ${source.file.external === undefined ? FAILURE_WORDS.unsupported : EXTERNAL_FILE_WORDS}.`);
+        if (source.type === 'file') {
+          notes.push(`Could not read ${describe(source)}: ${source.file.external === undefined ? FAILURE_WORDS.unsupported : EXTERNAL_FILE_WORDS}.`);
+          unread.push({ name: nameOf(source), reason: source.file.external === undefined ? 'unsupported' : 'external' });
+        }
         continue;
       }
       if (reader.plugin !== undefined && !input.enabledPlugins.has(reader.plugin)) {
@@ -218,6 +236,10 @@ function reconnectNote(source: Source, provider: IntegrationProviderId): string 
     `Could not read ${describe(source)}: ${title} no longer accepts the person's connection (revoked or expired there). ` +
     `Tell them to reconnect ${title} on Tomo's Integrations page, then ask again.`
   );
+}
+
+function nameOf(source: Source): string {
+  return source.type === 'link' ? source.url : source.file.name;
 }
 
 function describe(source: Source): string {

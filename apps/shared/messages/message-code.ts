@@ -44,6 +44,16 @@ export const UiMessageCodes = [
   'SLACK.STATUS.DRAWING_IMAGES',
   /** Label of the links under an answer that used web pages or search results. */
   'SLACK.SOURCES',
+  /** The line under an answer naming the files and links that could not be read, and why (one reason each). */
+  'SLACK.UNREAD_SOURCES',
+  'SLACK.UNREAD.not_found',
+  'SLACK.UNREAD.forbidden',
+  'SLACK.UNREAD.too_large',
+  'SLACK.UNREAD.unsupported',
+  'SLACK.UNREAD.no_text',
+  'SLACK.UNREAD.timeout',
+  'SLACK.UNREAD.failed',
+  'SLACK.UNREAD.external',
   /** Assistant status while a connected service is asked (issue 14). */
   'SLACK.STATUS.USING_SERVICE',
   /** Above an answer only its asker sees because it used their connected services (issue 14). */

@@ -76,7 +76,7 @@ export function slackJobHandlers(
   const { installations, subscriptions } = repositories;
   const publicUrl = config.PUBLIC_URL.replace(/\/$/, '');
   const studio = imageStudioFromConfig(config, repositories, clock, ids);
-  const { working, sourcesLabel, privateAnswerNote, ...tools } = assistantTools(config, database, logger, studio);
+  const { working, sourcesLabel, unreadSources, privateAnswerNote, ...tools } = assistantTools(config, database, logger, studio);
   // One limiter for every Slack client of this worker: Slack counts per workspace and method.
   const chat = new SlackChatWorkspaceFactory({
     slackApiUrl: config.SLACK_API_URL,
@@ -104,7 +104,7 @@ export function slackJobHandlers(
     egressAudit: repositories.egressAudit,
     llm: llmFromConfig(config, logger, metrics),
     tokenizer: new TiktokenTokenizer(),
-    texts: { ...slackAnswerTexts, working, sourcesLabel, privateAnswerNote },
+    texts: { ...slackAnswerTexts, working, sourcesLabel, unreadSources, privateAnswerNote },
     links: { pricingUrl: `${publicUrl}/pricing`, membersUrl: `${publicUrl}/settings/members`, subscriptionUrl: `${publicUrl}/settings/subscription` },
     iconUrl: (teamId, iconKey) => `${publicUrl}/slack/icons/${encodeURIComponent(teamId)}/${encodeURIComponent(iconKey)}`,
     ...(config.LLM_PROVIDER === 'demo' ? {} : { preferredProvider: config.LLM_PROVIDER }),

@@ -61,16 +61,16 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
   beforeEach(() => world.openai.reset());
 
   /** `waitMs`: how long the answer may take (a source that runs out the readers' 15 s). */
-  async function ask(text: string, options: { files?: Parameters<SlackAppWorld['slack']['addMessage']>[0]['files']; threadTs?: string; waitMs?: number } = {}) {
+  async function ask(text: string, options: { files?: Parameters<SlackAppWorld['slack']['addMessage']>[0]['files']; threadTs?: string; waitMs?: number; asker?: string } = {}) {
     const { ws } = world;
     const question = world.slack.addMessage({
       channel: ws.channel,
-      user: ws.alice,
+      user: options.asker ?? ws.alice,
       text: `<@${ws.team.botUserId}> ${text}`,
       ...(options.files ? { files: options.files } : {}),
       ...(options.threadTs ? { threadTs: options.threadTs } : {}),
     });
-    await sendEvent(world, mention(world, { ts: question.ts, channel: ws.channel, ...(options.threadTs ? { threadTs: options.threadTs } : {}) }));
+    await sendEvent(world, mention(world, { ts: question.ts, channel: ws.channel, ...(options.asker ? { user: options.asker } : {}), ...(options.threadTs ? { threadTs: options.threadTs } : {}) }));
     const thread = options.threadTs ?? question.ts;
     await eventually(() => expect(repliesIn(world, ws.channel, thread).length).toBeGreaterThan(0), options.waitMs);
     await settled(world);
@@ -251,11 +251,12 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
       text: '',
       files: [{ id: 'F0DRIVE1', name: 'Q4 roadmap', mimetype: 'application/vnd.google-apps.document', filetype: 'gdoc', content: Buffer.alloc(0), mode: 'external' }],
     });
-    world.openai.answer('I cannot open the Drive file from Slack.');
+    world.openai.answer('Driveのファイルは開けません。');
 
-    const { replies } = await ask('summarise the roadmap above', { threadTs: parent.ts });
+    // Bob's Slack is in Japanese: the line under the answer is too.
+    const { replies } = await ask('上のロードマップを要約して', { threadTs: parent.ts, asker: world.ws.bob });
 
-    expect(replies.at(-1)).toBe('I cannot open the Drive file from Slack.');
+    expect(replies.at(-1)).toBe('Driveのファイルは開けません。\n\n読めなかったもの: `Q4 roadmap` (Slackの外に保存されていて、Slackにコピーがありません)');
     const question = lastPrompt().turns.at(-1)!.text;
     expect(question).toContain('Could not read the file "Q4 roadmap": it is stored outside Slack (Google Drive or Dropbox, for example), and Slack holds no copy Tomo can download.');
     expect(lastPrompt().turns.map((turn) => turn.text).join('\n')).toContain('(shared Q4 roadmap)');
@@ -276,7 +277,7 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
 
     const { replies } = await ask('summarise the files above', { threadTs: parent.ts, waitMs: 60_000 });
 
-    expect(replies.at(-1)).toBe('Only the Q3 report could be read.');
+    expect(replies.at(-1)).toBe('Only the Q3 report could be read.\n\nCould not read: `quarterly.docx` (too large) · `export.pdf` (took too long to load)');
     const question = lastPrompt().turns.at(-1)!.text;
     expect(question).toContain(PDF_FACT);
     expect(question).toContain('Could not read the file "quarterly.docx": it is too large.');
