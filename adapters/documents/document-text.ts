@@ -4,8 +4,6 @@ import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { inflateRaw } from 'node:zlib';
 import { analyse } from 'chardet';
-import mammoth from 'mammoth';
-import TurndownService from 'turndown';
 import { Turns } from './turns';
 
 /**
@@ -34,27 +32,6 @@ export const MAX_DOCX_UNPACKED_BYTES = 40 * 1024 * 1024;
 
 const inflateRawAsync = promisify(inflateRaw);
 
-const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
-turndown.remove(['script', 'style', 'noscript', 'iframe', 'form', 'canvas', 'template']);
-turndown.addRule('embeddedImages', embeddedImages());
-
-/**
- * Images whose bytes are in the document (`data:` URIs: a page's inline pictures and
- * placeholders) or that have no address (a DOCX's pictures, which mammoth is told not to
- * inline): their alt text, if any, never their base64. Turndown wrote `![](data:image/png;base64,…)`,
- * so a Word file of photos reached the model as 400,000 characters of base64 and the read-text
- * budget went on it. The HTML worker's source below has the same rule.
- */
-function embeddedImages(): TurndownService.Rule {
-  return {
-    filter: (node) => node.nodeName === 'IMG' && /^\s*(?:data:|$)/i.test(node.getAttribute('src') ?? ''),
-    replacement: (_content, node) => {
-      const alt = ((node as HTMLElement).getAttribute('alt') ?? '').replace(/\s+/g, ' ').trim();
-      return alt === '' ? '' : `[image: ${alt}]`;
-    },
-  };
-}
-
 /**
  * The conversion runs in a worker thread: Readability on linkedom is synchronous and can take
  * seconds on a large page and minutes on a small, deeply nested one (11 KB of 1,000 nested
@@ -65,10 +42,14 @@ function embeddedImages(): TurndownService.Rule {
  * about 200 ms of CPU, 40 times the conversion of an ordinary page. CommonJS source: it runs as
  * it is in tests and in the esbuild output, with the packages resolved from here.
  */
-const HTML_WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { Readability } = require(workerData.modules.readability);
-const { parseHTML } = require(workerData.modules.linkedom);
+/**
+ * Turndown for the threads' CommonJS sources (`workerData.modules.turndown`). Images whose bytes
+ * are in the document (`data:` URIs: a page's inline pictures and placeholders) or that have no
+ * address (a DOCX's pictures, which mammoth is told not to inline) become their alt text, if any,
+ * never their base64: turndown wrote `![](data:image/png;base64,…)`, so a Word file of photos
+ * reached the model as 400,000 characters of base64 and the read-text budget went on it.
+ */
+const TURNDOWN_IN_THREAD = `
 const TurndownService = require(workerData.modules.turndown);
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
 turndown.remove(['script', 'style', 'noscript', 'iframe', 'form', 'canvas', 'template']);
@@ -79,6 +60,13 @@ turndown.addRule('embeddedImages', {
     return alt === '' ? '' : '[image: ' + alt + ']';
   },
 });
+`;
+
+const HTML_WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { Readability } = require(workerData.modules.readability);
+const { parseHTML } = require(workerData.modules.linkedom);
+${TURNDOWN_IN_THREAD}
 parentPort.on('message', (html) => {
   const { document } = parseHTML(html);
   const pageTitle = (document.querySelector('title') && document.querySelector('title').textContent || '').trim();
@@ -264,8 +252,8 @@ const PDF_MODULES = (() => {
   return { unpdf: require.resolve('unpdf') };
 })();
 
-/** PDFs read at once in a process (each in its own thread); the others wait their turn. */
-const pdfTurns = new Turns(HTML_THREADS_AT_ONCE);
+/** PDFs and Word documents read at once in a process (each in its own thread); the others wait their turn. */
+const documentTurns = new Turns(HTML_THREADS_AT_ONCE);
 
 export interface PdfTextOptions {
   /** Ends the reading (the reader's time is up), also while it waits its turn. */
@@ -296,18 +284,29 @@ export async function pdfText(bytes: Uint8Array, options: PdfTextOptions = {}): 
  * time running out, is `unsupported` (`signal.aborted` tells the two apart).
  */
 export async function pdfPages(bytes: Uint8Array, options: PdfTextOptions & { maxChars?: number } = {}): Promise<{ title: string | undefined; pages: string[] }> {
+  return inTurn(options, (signal) => pdfInThread(bytes, options.maxChars ?? Number.POSITIVE_INFINITY, options.maxHeapMb ?? 512, signal));
+}
+
+/** Message of the error a document reading ends with when its own time is up. */
+export const DOCUMENT_TIMEOUT = 'the document took too long to read';
+
+/**
+ * `work` in one of the document threads' turns, given a signal that aborts with the caller's
+ * `signal` (`stopped`) or after `timeoutMs` (default 30 s, `DOCUMENT_TIMEOUT`), also while it waits.
+ */
+async function inTurn<T>(options: PdfTextOptions, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   if (options.signal?.aborted) throw new DocumentTextError('stopped');
   const stop = new AbortController();
-  const timer = setTimeout(() => stop.abort(new DocumentTextError('the PDF took too long to read')), options.timeoutMs ?? 30_000);
+  const timer = setTimeout(() => stop.abort(new DocumentTextError(DOCUMENT_TIMEOUT)), options.timeoutMs ?? 30_000);
   const onAbort = () => stop.abort(new DocumentTextError('stopped'));
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    await pdfTurns.take(stop.signal);
+    await documentTurns.take(stop.signal);
     try {
       stop.signal.throwIfAborted();
-      return await pdfInThread(bytes, options.maxChars ?? Number.POSITIVE_INFINITY, options.maxHeapMb ?? 512, stop.signal);
+      return await work(stop.signal);
     } finally {
-      pdfTurns.release();
+      documentTurns.release();
     }
   } finally {
     clearTimeout(timer);
@@ -316,27 +315,33 @@ export async function pdfPages(bytes: Uint8Array, options: PdfTextOptions & { ma
 }
 
 async function pdfInThread(bytes: Uint8Array, maxChars: number, heapMb: number, signal: AbortSignal): Promise<{ title: string | undefined; pages: string[] }> {
-  const worker = new Worker(PDF_WORKER_SOURCE, {
-    eval: true,
-    workerData: { modules: PDF_MODULES },
-    resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32 },
-  });
+  const result = await inOneShotThread<{ title: string | undefined; pages: string[] }>(PDF_WORKER_SOURCE, { modules: PDF_MODULES }, { maxChars, pagesAtOnce: PDF_PAGES_AT_ONCE }, bytes, heapMb, signal, 'not a readable PDF');
+  return { title: result.title, pages: result.pages };
+}
+
+/**
+ * Runs `source` (CommonJS) in a thread of its own with a capped heap, hands it a copy of `bytes`
+ * (transferred; pdf.js and JSZip take the buffer they are given) with `message`, and takes its one
+ * answer; `{ failed: true }` or the thread ending is `broken`, running out of heap `too_large`.
+ * The thread is ended when `signal` aborts (rejecting with its reason) and once it has answered.
+ */
+async function inOneShotThread<T>(source: string, workerData: object, message: object, bytes: Uint8Array, heapMb: number, signal: AbortSignal, broken: string): Promise<T> {
+  const worker = new Worker(source, { eval: true, workerData, resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32 } });
   let onAbort: (() => void) | undefined;
   try {
-    return await new Promise((resolve, reject) => {
+    return await new Promise<T>((resolve, reject) => {
       onAbort = () => reject(signal.reason);
       signal.addEventListener('abort', onAbort, { once: true });
-      worker.once('message', (result: { failed: true } | { title: string | undefined; pages: string[] }) => {
-        if ('failed' in result) reject(new DocumentTextError('not a readable PDF'));
-        else resolve({ title: result.title, pages: result.pages });
+      worker.once('message', (result: { failed: true } | T) => {
+        if (typeof result === 'object' && result !== null && 'failed' in result) reject(new DocumentTextError(broken));
+        else resolve(result);
       });
       worker.once('error', (error: Error & { code?: string }) => {
-        reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new DocumentTextError('the PDF needs too much memory', 'too_large') : new DocumentTextError('not a readable PDF'));
+        reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new DocumentTextError('the document needs too much memory', 'too_large') : new DocumentTextError(broken));
       });
-      worker.once('exit', () => reject(new DocumentTextError('not a readable PDF')));
-      // A copy: pdf.js takes the buffer it is given.
+      worker.once('exit', () => reject(new DocumentTextError(broken)));
       const copy = new Uint8Array(bytes);
-      worker.postMessage({ bytes: copy, maxChars, pagesAtOnce: PDF_PAGES_AT_ONCE }, [copy.buffer]);
+      worker.postMessage({ ...message, bytes: copy }, [copy.buffer]);
     });
   } finally {
     if (onAbort) signal.removeEventListener('abort', onAbort);
@@ -344,7 +349,36 @@ async function pdfInThread(bytes: Uint8Array, maxChars: number, heapMb: number, 
   }
 }
 
-export async function docxText(bytes: Uint8Array): Promise<string> {
+/**
+ * mammoth and turndown in a thread of their own: a DOCX of 81 KB whose 38 MB of XML hold half a
+ * million one-letter paragraphs kept the event loop 20 s and took the process to 2.9 GB.
+ */
+const DOCX_WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const mammoth = require(workerData.modules.mammoth);
+${TURNDOWN_IN_THREAD}
+parentPort.once('message', async ({ bytes }) => {
+  try {
+    // Pictures are not read: their bytes would be inlined as base64 (see embeddedImages).
+    const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }, { convertImage: mammoth.images.imgElement(async () => ({ src: '' })) });
+    parentPort.postMessage({ text: turndown.turndown(value).trim() });
+  } catch {
+    parentPort.postMessage({ failed: true });
+  }
+});
+`;
+
+const DOCX_MODULES = (() => {
+  const require = createRequire(import.meta.url);
+  return { mammoth: require.resolve('mammoth'), turndown: require.resolve('turndown') };
+})();
+
+/**
+ * A Word document's text as Markdown (mammoth, turndown), in a thread of its own with a capped
+ * heap (`PdfTextOptions`: ended when `signal` aborts or after `timeoutMs`, default 30 s), after
+ * its ZIP was checked against `MAX_DOCX_UNPACKED_BYTES`.
+ */
+export async function docxText(bytes: Uint8Array, options: PdfTextOptions = {}): Promise<string> {
   // A ZIP says in its central directory how large each part unpacks; a "zip bomb" (100 MB of
   // repeated text deflated to 0.1 MB) is refused before anything is unpacked.
   const unpacked = zipUnpackedBytes(bytes);
@@ -354,13 +388,8 @@ export async function docxText(bytes: Uint8Array): Promise<string> {
   // which JSZip (in mammoth) holds whole before it compares. The parts are inflated once here,
   // off the event loop and stopped at the cap, before mammoth sees the file.
   await checkZipInflatesWithin(bytes, MAX_DOCX_UNPACKED_BYTES);
-  try {
-    // Pictures are not read: their bytes would be inlined as base64 (see `embeddedImages`).
-    const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) }, { convertImage: mammoth.images.imgElement(async () => ({ src: '' })) });
-    return cut(turndown.turndown(value).trim());
-  } catch {
-    throw new DocumentTextError('not a readable DOCX');
-  }
+  const { text } = await inTurn(options, (signal) => inOneShotThread<{ text: string }>(DOCX_WORKER_SOURCE, { modules: DOCX_MODULES }, {}, bytes, options.maxHeapMb ?? 512, signal, 'not a readable DOCX'));
+  return cut(text);
 }
 
 /**

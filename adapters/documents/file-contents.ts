@@ -40,7 +40,7 @@ export class DocumentFileContents implements FileContents {
     }
     try {
       if (file.mimetype === 'application/pdf' || file.filetype === 'pdf') return { text: (await pdfText(bytes, options)).text };
-      if (file.mimetype === DOCX || file.filetype === 'docx') return { text: await docxText(bytes) };
+      if (file.mimetype === DOCX || file.filetype === 'docx') return { text: await docxText(bytes, options) };
     } catch (error) {
       throw error instanceof DocumentTextError ? new ReaderError(error.failure, error.message) : error;
     }

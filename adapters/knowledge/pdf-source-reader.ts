@@ -1,6 +1,6 @@
 import { KnowledgeReadError, type SourceContent, type SourceContentReader } from '../../core/knowledge/content-reader.port';
 import type { KnowledgeSourceRecord } from '../../core/knowledge/knowledge-source';
-import { DocumentTextError, pdfPages } from '../documents/document-text';
+import { DOCUMENT_TIMEOUT, DocumentTextError, pdfPages } from '../documents/document-text';
 
 /** PDFs up to this size are read (a Slack upload can be far larger). */
 export const MAX_PDF_BYTES = 50 * 1024 * 1024;
@@ -32,7 +32,7 @@ export class PdfSourceReader implements SourceContentReader {
       // The job was stopped: it is retried, not failed.
       signal.throwIfAborted();
       // Out of the thread's heap, or out of time: a PDF too large to read.
-      const tooLarge = error instanceof DocumentTextError && (error.failure === 'too_large' || error.message === 'the PDF took too long to read');
+      const tooLarge = error instanceof DocumentTextError && (error.failure === 'too_large' || error.message === DOCUMENT_TIMEOUT);
       throw new KnowledgeReadError(tooLarge ? 'too_large' : 'unsupported', tooLarge ? 'a PDF too large to read' : 'not a readable PDF');
     }
     const documents = pages.map((text, i) => ({ text: text.trim(), location: { page: i + 1 } })).filter((d) => d.text !== '');

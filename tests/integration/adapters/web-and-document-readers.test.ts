@@ -296,6 +296,17 @@ describe('DocumentFileContents: Slack files as text or images', () => {
     expect(await contents.extract(pdfWithText(['Page one', PDF_FACT]), pdf)).toEqual({ text: expect.stringContaining(PDF_FACT) });
   }, 60_000);
 
+  it('stops reading a small Word document of half a million paragraphs once the reader’s time is up, and reads the next one', async () => {
+    // 80 KB whose 20 MB of XML are one-letter paragraphs, within the unpacked cap: mammoth on the
+    // main thread held the event loop 20 s at 2.9 GB and finished whatever the signal said.
+    const docx = file('export.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'docx');
+    const paragraphs = docxWithText('Export', Array.from({ length: 500_000 }, () => 'a'), { deflate: true });
+    expect(paragraphs.length).toBeLessThan(200_000);
+
+    await expect(contents.extract(paragraphs, docx, { signal: AbortSignal.timeout(1_000) })).rejects.toBeInstanceOf(ReaderError);
+    expect(await contents.extract(docxWithText('Plan', ['Deflated text reads.'], { deflate: true }), docx)).toEqual({ text: '# Plan\n\nDeflated text reads.' });
+  }, 60_000);
+
   it('refuses a Word document that unpacks to far more than a document holds, before unpacking it', async () => {
     // 0.1 MB of DOCX unpacked to 100 MB of XML and took the worker past 1.7 GB of memory in
     // mammoth; a 20 MB one (the file limit) would end the process and every answer in it.
