@@ -267,7 +267,8 @@ describe('Integrations in answers (Slack, LLM and provider fakes)', () => {
       world.openai.answer('I cannot see that message.');
       const { replies } = await ask(who, `what does this say? <${link}>`);
       expect(lastPrompt().turns.at(-1)!.text).not.toContain('Salaries rise');
-      expect(replies).toEqual(['I cannot see that message.']);
+      // The line under the answer says the link could not be opened, not that it exists.
+      expect(replies).toEqual([`I cannot see that message.\n\nCould not read: \`${link}\` (not found, or Tomo cannot open it)`]);
     }
 
     // (control) a full member of the workspace reads any public channel, member of it or not.

@@ -146,7 +146,10 @@ describe('Slack app: auto-replies to configured bots (real server and worker, fa
     });
 
     await eventually(() =>
-      expect(repliesIn(world, world.ws.channel, message.ts)).toEqual(['The nightly backup failed for lack of space; free some disk.']),
+      // The runbook link in the blocks was followed (and, with no such site here, said unread).
+      expect(repliesIn(world, world.ws.channel, message.ts)).toEqual([
+        'The nightly backup failed for lack of space; free some disk.\n\nCould not read: `https://runbook.example.com/backup` (loading it failed)',
+      ]),
     );
     const { conversation } = lastPrompt(world);
     expect(conversation).toContain('Backup failed');
