@@ -154,26 +154,11 @@ export interface HtmlToMarkdownOptions {
 
 /** A page's title and its readable part as Markdown; the whole body when it has no article. */
 export async function htmlToMarkdown(html: string, url: string, options: HtmlToMarkdownOptions = {}): Promise<{ title: string; text: string }> {
-  options.signal?.throwIfAborted();
-  const stop = new AbortController();
-  const timer = setTimeout(() => stop.abort(new DocumentTextError('the page took too long to read')), options.timeoutMs ?? 10_000);
-  const onAbort = () => stop.abort(new DocumentTextError('stopped'));
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  try {
-    await htmlTurns.take(stop.signal);
-    try {
-      // Time may have run out just as the turn came: the page is not started.
-      stop.signal.throwIfAborted();
-      const converted = await convertInThread(html, options.maxHeapMb ?? 256, stop.signal);
-      return { title: converted.title.trim() || new URL(url).hostname, text: cut(converted.text) };
-    } finally {
-      // After the thread was kept or ended, so a stuck one's memory is freed before the next starts.
-      htmlTurns.release();
-    }
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onAbort);
-  }
+  // The turn is released after the thread was kept or ended, so a stuck one's memory is freed before the next starts.
+  const converted = await inTurn(htmlTurns, options, { timeoutMs: 10_000, timeoutMessage: 'the page took too long to read' }, (signal) =>
+    convertInThread(html, options.maxHeapMb ?? 256, signal),
+  );
+  return { title: converted.title.trim() || new URL(url).hostname, text: cut(converted.text) };
 }
 
 async function convertInThread(html: string, heapMb: number, signal: AbortSignal): Promise<{ title: string; text: string }> {
@@ -284,35 +269,44 @@ export async function pdfText(bytes: Uint8Array, options: PdfTextOptions = {}): 
  * time running out, is `unsupported` (`signal.aborted` tells the two apart).
  */
 export async function pdfPages(bytes: Uint8Array, options: PdfTextOptions & { maxChars?: number } = {}): Promise<{ title: string | undefined; pages: string[] }> {
-  return inTurn(options, (signal) => pdfInThread(bytes, options.maxChars ?? Number.POSITIVE_INFINITY, options.maxHeapMb ?? 512, signal));
+  return inTurn(documentTurns, options, DOCUMENT_LIMIT, (signal) => pdfInThread(bytes, options.maxChars ?? Number.POSITIVE_INFINITY, options.maxHeapMb ?? 512, signal));
 }
 
 /** Message of the error a document reading ends with when its own time is up. */
 export const DOCUMENT_TIMEOUT = 'the document took too long to read';
 
 /**
- * `work` in one of the document threads' turns, given a signal that aborts with the caller's
- * `signal` (`stopped`) or after `timeoutMs` (default 30 s, `DOCUMENT_TIMEOUT`), also while it waits.
+ * `work` in one of `turns` (the HTML or the document threads'), given a signal that aborts with
+ * the caller's `signal` (`stopped`) or after `timeoutMs` (`timeoutMessage`), also while it waits;
+ * time that runs out just as the turn comes starts nothing.
  */
-async function inTurn<T>(options: PdfTextOptions, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+async function inTurn<T>(
+  turns: Turns,
+  options: { readonly signal?: AbortSignal; readonly timeoutMs?: number },
+  defaults: { timeoutMs: number; timeoutMessage: string },
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   if (options.signal?.aborted) throw new DocumentTextError('stopped');
   const stop = new AbortController();
-  const timer = setTimeout(() => stop.abort(new DocumentTextError(DOCUMENT_TIMEOUT)), options.timeoutMs ?? 30_000);
+  const timer = setTimeout(() => stop.abort(new DocumentTextError(defaults.timeoutMessage)), options.timeoutMs ?? defaults.timeoutMs);
   const onAbort = () => stop.abort(new DocumentTextError('stopped'));
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    await documentTurns.take(stop.signal);
+    await turns.take(stop.signal);
     try {
       stop.signal.throwIfAborted();
       return await work(stop.signal);
     } finally {
-      documentTurns.release();
+      turns.release();
     }
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
   }
 }
+
+/** A document reading's own limit: 30 s, its wait for a turn included. */
+const DOCUMENT_LIMIT = { timeoutMs: 30_000, timeoutMessage: DOCUMENT_TIMEOUT };
 
 async function pdfInThread(bytes: Uint8Array, maxChars: number, heapMb: number, signal: AbortSignal): Promise<{ title: string | undefined; pages: string[] }> {
   const result = await inOneShotThread<{ title: string | undefined; pages: string[] }>(PDF_WORKER_SOURCE, { modules: PDF_MODULES }, { maxChars, pagesAtOnce: PDF_PAGES_AT_ONCE }, bytes, heapMb, signal, 'not a readable PDF');
@@ -388,7 +382,7 @@ export async function docxText(bytes: Uint8Array, options: PdfTextOptions = {}):
   // which JSZip (in mammoth) holds whole before it compares. The parts are inflated once here,
   // off the event loop and stopped at the cap, before mammoth sees the file.
   await checkZipInflatesWithin(bytes, MAX_DOCX_UNPACKED_BYTES);
-  const { text } = await inTurn(options, (signal) => inOneShotThread<{ text: string }>(DOCX_WORKER_SOURCE, { modules: DOCX_MODULES }, {}, bytes, options.maxHeapMb ?? 512, signal, 'not a readable DOCX'));
+  const { text } = await inTurn(documentTurns, options, DOCUMENT_LIMIT, (signal) => inOneShotThread<{ text: string }>(DOCX_WORKER_SOURCE, { modules: DOCX_MODULES }, {}, bytes, options.maxHeapMb ?? 512, signal, 'not a readable DOCX'));
   return cut(text);
 }
 
