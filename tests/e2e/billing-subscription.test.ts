@@ -158,6 +158,14 @@ describe('billing configured', () => {
     await panel.getByRole('button', { name: ja.actions.cancel }).click();
     await panel.waitFor({ state: 'detached' });
     expect(stripeSubscription().items[0]?.quantity).toBe(5);
+
+    // A count that is no whole number: the message is said, and a screen reader hears it on the field.
+    const seats = page.getByLabel(ja.subscription.seatChange.label.replace('{{plan}}', 'Standard'));
+    await seats.fill('0');
+    await page.getByRole('alert').filter({ hasText: '席数は1以上の整数で入力してください。' }).waitFor();
+    const describedBy = (await seats.getAttribute('aria-describedby')) ?? '';
+    const description = await page.evaluate((ids) => ids.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '), describedBy);
+    expect({ invalid: await seats.getAttribute('aria-invalid'), description }).toEqual({ invalid: 'true', description: '席数は1以上の整数で入力してください。' });
     await page.close();
   });
 

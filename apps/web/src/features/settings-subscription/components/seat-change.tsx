@@ -80,6 +80,7 @@ export function SeatChange(props: { subscription: CurrentSubscription; onChanged
             step={1}
             className={invalid ? 'settings-input settings-input-invalid' : 'settings-input'}
             aria-invalid={invalid ? true : undefined}
+            aria-describedby={invalid ? `${id}-error` : undefined}
             value={typed}
             disabled={action.busy}
             onChange={(event) => {
@@ -93,7 +94,7 @@ export function SeatChange(props: { subscription: CurrentSubscription; onChanged
         </button>
       </form>
       {invalid ? (
-        <p className="settings-error" role="alert">
+        <p className="settings-error" role="alert" id={`${id}-error`}>
           {invalid}
         </p>
       ) : null}
