@@ -102,6 +102,21 @@ describe('App', () => {
     await page.close();
   });
 
+  it('gives the focus back to Save once a change confirmed by keyboard is saved', async () => {
+    const page = await open('/settings/app');
+    await page.getByLabel(en.app.name.label).fill('Acme Helper');
+    const save = page.getByRole('button', { name: en.actions.save });
+    await save.focus();
+    await page.keyboard.press('Enter');
+    const confirm = confirmDialog(page).getByRole('button', { name: en.actions.confirm });
+    await confirm.focus();
+    await page.keyboard.press('Enter');
+    await idle(page);
+    // Not the page's start: the next Tab goes on from the form, not from 'Skip to content'.
+    await expect.poll(() => save.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.close();
+  });
+
   it('keeps a name being typed when the greeting switch is flipped before saving it', async () => {
     const page = await open('/settings/app');
     const greeting = page.getByRole('switch', { name: en.app.greeting.label });

@@ -3,7 +3,9 @@ import type { Confirmation } from './use-confirm';
 
 /**
  * The modal question held by useConfirm(), with confirm and cancel (native <dialog>, so focus
- * and Escape just work).
+ * and Escape just work). Confirm closes the dialog before it runs the change: the browser gives
+ * the focus back to what opened it (a Save) while that is still enabled, so the change starts
+ * from it and gets it back once done, instead of the page's start.
  */
 export function ConfirmDialog(props: { question: Confirmation; confirmLabel: string; cancelLabel: string }) {
   const { question } = props;
@@ -21,7 +23,14 @@ export function ConfirmDialog(props: { question: Confirmation; confirmLabel: str
         <button type="button" className="button button-quiet button-small" onClick={question.cancel}>
           {props.cancelLabel}
         </button>
-        <button type="button" className="button button-small" onClick={question.confirm}>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => {
+            ref.current?.close();
+            question.confirm();
+          }}
+        >
           {props.confirmLabel}
         </button>
       </div>
