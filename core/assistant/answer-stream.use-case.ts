@@ -1,7 +1,7 @@
 import type { EntitlementGrant } from '../entitlement/entitlement';
 import { pluginStates, type PluginId } from '../plugins/plugin';
 import type { PluginSettingsRepository } from '../plugins/plugin-settings-repository.port';
-import { findSources, linksIn } from '../readers/find-sources';
+import { findSources, linksIn, sinceLastAnswer } from '../readers/find-sources';
 import type { ReaderRegistry, ReadSources, UnreadSource } from '../readers/reader-registry';
 import type { Clock } from '../shared/clock.port';
 import type { TeamId, UserId } from '../shared/ids';
@@ -228,8 +228,10 @@ export class StreamAnswer {
     }
     const footer = citationFooter(progress.answer, progress.sources, deps.texts.sourcesLabel?.(input.locale));
     if (footer !== '') await writer.append(footer);
-    // The person learns what was not read from the catalogue, whatever the model said of it.
-    const unread = read?.unread ?? [];
+    // The person learns what was not read from the catalogue, whatever the model said of it; what
+    // an earlier answer in the thread already said it could not read is not said again.
+    const recent = sinceLastAnswer(input.messages, input.self);
+    const unread = (read?.unread ?? []).filter((source) => recent.has(source.messageTs));
     if (unread.length > 0 && deps.texts.unreadSources) await writer.append(`\n\n${deps.texts.unreadSources(unread, input.locale)}`);
     const posted = await writer.finish();
 

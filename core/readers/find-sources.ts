@@ -15,8 +15,7 @@ export function findSources(messages: readonly ThreadMessage[], self: { userId?:
   const sources: Source[] = [];
   const seen = new Set<string>();
   for (const message of [...messages].reverse()) {
-    const fromSelf = (self.userId !== undefined && message.userId === self.userId) || (self.botId !== undefined && message.botId === self.botId);
-    if (fromSelf) continue;
+    if (isFromSelf(message, self)) continue;
     for (const url of linksIn(message.text)) {
       if (seen.has(`link:${url}`)) continue;
       seen.add(`link:${url}`);
@@ -29,6 +28,19 @@ export function findSources(messages: readonly ThreadMessage[], self: { userId?:
     }
   }
   return sources;
+}
+
+function isFromSelf(message: ThreadMessage, self: { userId?: string; botId?: string }): boolean {
+  return (self.userId !== undefined && message.userId === self.userId) || (self.botId !== undefined && message.botId === self.botId);
+}
+
+/**
+ * The messages written since Tomo last spoke in the conversation (all of them when it has not):
+ * what could not be read in earlier ones was said under that earlier answer.
+ */
+export function sinceLastAnswer(messages: readonly ThreadMessage[], self: { userId?: string; botId?: string }): Set<string> {
+  const last = messages.findLastIndex((message) => isFromSelf(message, self));
+  return new Set(messages.slice(last + 1).map((message) => message.ts));
 }
 
 /** The http(s) links of one message text, in order, with Slack's escaping undone. */

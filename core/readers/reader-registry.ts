@@ -43,10 +43,11 @@ export interface ReadSources {
   readonly unread?: readonly UnreadSource[];
 }
 
-/** A file (its name) or link (its address) that was not read, and why (`external`: stored outside Slack). */
+/** A file (its name) or link (its address) that was not read, and why (`external`: stored outside Slack), in the message that has it. */
 export interface UnreadSource {
   readonly name: string;
   readonly reason: ReaderFailure | 'external';
+  readonly messageTs: string;
 }
 
 export interface ReaderRegistryOptions {
@@ -117,7 +118,7 @@ export class ReaderRegistry {
         notes.push(reconnectNote(result.planned.source, integration));
       } else {
         notes.push(`Could not read ${describe(result.planned.source)}: ${FAILURE_WORDS[result.failure]}.`);
-        unread.push({ name: nameOf(result.planned.source), reason: result.failure });
+        unread.push({ name: nameOf(result.planned.source), reason: result.failure, messageTs: result.planned.source.messageTs });
       }
     }
     const texts = shareBudget(
@@ -164,7 +165,7 @@ export class ReaderRegistry {
       if (reader === undefined) {
         if (source.type === 'file') {
           notes.push(`Could not read ${describe(source)}: ${source.file.external === undefined ? FAILURE_WORDS.unsupported : EXTERNAL_FILE_WORDS}.`);
-          unread.push({ name: nameOf(source), reason: source.file.external === undefined ? 'unsupported' : 'external' });
+          unread.push({ name: nameOf(source), reason: source.file.external === undefined ? 'unsupported' : 'external', messageTs: source.messageTs });
         }
         continue;
       }

@@ -287,6 +287,18 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
     expect((await ask('how far does the lamp reach?')).replies).toEqual(['The lamp reaches 41 km.']);
   }, 120_000);
 
+  it('says under an answer what it could not read once: a follow-up in the thread does not say it again', async () => {
+    world.openai.answer('That page is gone.');
+    const first = await ask(`what is on <${web.origin}/gone-for-good>?`);
+    expect(first.replies.at(-1)).toMatch(new RegExp(`^That page is gone\\.\\n\\nCould not read: \`${web.origin}/gone-for-good\` \\(`));
+
+    world.openai.answer('I still cannot open it.');
+    const followUp = await ask('and the page above?', { threadTs: first.question.ts });
+    expect(followUp.replies.at(-1)).toBe('I still cannot open it.');
+    // The model is still told, for the page the question is about.
+    expect(lastPrompt().turns.at(-1)!.text).toContain(`Could not read ${web.origin}/gone-for-good`);
+  });
+
   it('keeps no fetched text, tool argument or result in any table or job', async () => {
     await settled(world);
     for (const { table, dump } of await dumpTables(world.app.db.url)) {
