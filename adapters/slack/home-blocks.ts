@@ -60,7 +60,6 @@ function toButton(button: HomeButton): Record<string, unknown> {
 const CONFIRM_TITLE_MAX = 100;
 const CONFIRM_TEXT_MAX = 300;
 const CONFIRM_BUTTON_MAX = 30;
-const plain = (text: string, max: number) => ({ type: 'plain_text', text: clip(text, max), emoji: true });
-const mrkdwn = (text: string, max: number) => ({ type: 'mrkdwn', text: clip(text, max) });
-/** Within Block Kit's limit, cut between whole emoji (never a family or a flag in two), with an ellipsis. */
-const clip = (text: string, max: number) => clipText(text, max);
+/** Texts within Block Kit's limits, cut between whole emoji (never a family or a flag in two), with an ellipsis. */
+const plain = (text: string, max: number) => ({ type: 'plain_text', text: clipText(text, max), emoji: true });
+const mrkdwn = (text: string, max: number) => ({ type: 'mrkdwn', text: clipText(text, max) });

@@ -1,4 +1,4 @@
-const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
+import { graphemes } from '../../core/shared/clip-text';
 
 /**
  * Where to cut text that does not fit in one message: the last paragraph break, else line

@@ -1,4 +1,5 @@
-const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
+/** Splits text into what a person sees as one character (an emoji sequence, a flag, a letter with its marks). */
+export const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
 
 /**
  * Characters as a person counts them and as Slack's limits and zod's `.max()` do: code points, so an
