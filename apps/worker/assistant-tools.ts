@@ -22,6 +22,7 @@ import { generateImageTool } from '../../core/images/generate-image.tool';
 import type { ImageStudio } from '../../core/images/image-studio';
 import type { Tool, WorkStatus } from '../../core/tools/tool';
 import { ToolRegistry } from '../../core/tools/tool-registry';
+import { formatList } from '../../core/shared/list-format';
 import type { Locale } from '../../core/workspace/user';
 import { translate } from '../shared/messages';
 import type { WorkerConfig } from './config';
@@ -82,7 +83,7 @@ export function assistantTools(config: WorkerConfig, database: Database, logger:
       const connections = services.filter((id) => id !== PRIVATE_CONVERSATION);
       return connections.length === 0
         ? translate('SLACK.PRIVATE_ANSWER_CONVERSATION', {}, locale)
-        : translate('SLACK.PRIVATE_ANSWER', { services: connections.map((id) => findProvider(id)?.title ?? id).join(', ') }, locale);
+        : translate('SLACK.PRIVATE_ANSWER', { services: formatList(connections.map((id) => findProvider(id)?.title ?? id), locale) }, locale);
     },
   };
 }

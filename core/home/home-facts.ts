@@ -68,6 +68,8 @@ export interface HomeFacts {
   readonly notice?: HomeNotice;
   readonly userId: UserId;
   readonly locale: Locale;
+  /** The person's IANA time zone from Slack (`tz`): App Home's dates are the days there. */
+  readonly timeZone?: string;
   readonly appName: string;
   readonly isAdmin: boolean;
   readonly plan: HomePlan;
@@ -90,6 +92,7 @@ export function homeFacts(input: {
   readonly now: Date;
   readonly userId: UserId;
   readonly locale: Locale;
+  readonly timeZone?: string;
   readonly appName: string;
   readonly isAdmin: boolean;
   readonly subscriptions: readonly SubscriptionRecord[];
@@ -133,6 +136,7 @@ export function homeFacts(input: {
   return {
     userId: input.userId,
     locale: input.locale,
+    ...(input.timeZone === undefined ? {} : { timeZone: input.timeZone }),
     appName: input.appName,
     isAdmin: input.isAdmin,
     plan,

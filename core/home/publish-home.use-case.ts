@@ -122,6 +122,7 @@ export class PublishHome extends TriggerUseCase<PublishHomeDeps> {
       now,
       userId: input.userId,
       locale: person.locale,
+      ...(person.profile?.timeZone === undefined ? {} : { timeZone: person.profile.timeZone }),
       appName: person.appName,
       isAdmin: admin,
       subscriptions,

@@ -19,6 +19,11 @@ export function formatTime(at: Date, timeZone: string, locale: Locale): string {
     .replace(/\u202f/g, ' ');
 }
 
+/** "Mar 15, 2025" / "2025年3月15日": the day a moment falls on in the person's time zone (App Home's dates). */
+export function formatDay(at: Date, timeZone: string | undefined, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-US', { timeZone: validTimeZone(timeZone), dateStyle: locale === 'ja' ? 'long' : 'medium' }).format(at);
+}
+
 /** A moment with the zone it is told in: "Nov 30, 2026, 4:00 PM (America/Los_Angeles)" / "2026/12/01 9:00（Asia/Tokyo）". */
 export function formatTimeInZone(at: Date, zone: string | undefined, locale: Locale): string {
   const timeZone = validTimeZone(zone);

@@ -162,10 +162,10 @@ describe('billing configured', () => {
     // A count that is no whole number: the message is said, and a screen reader hears it on the field.
     const seats = page.getByLabel(ja.subscription.seatChange.label.replace('{{plan}}', 'Standard'));
     await seats.fill('0');
-    await page.getByRole('alert').filter({ hasText: '席数は1以上の整数で入力してください。' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'シート数は1以上の整数で入力してください。' }).waitFor();
     const describedBy = (await seats.getAttribute('aria-describedby')) ?? '';
     const description = await page.evaluate((ids) => ids.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '), describedBy);
-    expect({ invalid: await seats.getAttribute('aria-invalid'), description }).toEqual({ invalid: 'true', description: '席数は1以上の整数で入力してください。' });
+    expect({ invalid: await seats.getAttribute('aria-invalid'), description }).toEqual({ invalid: 'true', description: 'シート数は1以上の整数で入力してください。' });
     await page.close();
   });
 

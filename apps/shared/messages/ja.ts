@@ -36,11 +36,11 @@ export const ja: MessageCatalogue = {
   'INSTRUCTIONS.NOT_FOUND': 'この指示はすでに存在しません。',
   'SEATS.NO_SUBSCRIPTION_SELECTED': '先にサブスクリプションを選択してください。',
   'SEATS.LIMIT_REACHED':
-    'このサブスクリプションの{seats}席はすべて割り当て済みです。席を追加するか、割り当てを解除してください。',
-  'SEATS.ALREADY_ASSIGNED': 'このメンバーにはすでにこのサブスクリプションの席が割り当てられています。',
-  'SEATS.NOT_ASSIGNED': 'このメンバーにはこのサブスクリプションの席が割り当てられていません。',
-  'SEATS.NOT_ASSIGNABLE': 'このメンバーには席を割り当てられません。',
-  'SEATS.INVALID_QUANTITY': '席数は1以上の整数で入力してください。',
+    'このサブスクリプションの{seats}シートはすべて割り当て済みです。シートを追加するか、割り当てを解除してください。',
+  'SEATS.ALREADY_ASSIGNED': 'このメンバーにはすでにこのサブスクリプションのシートが割り当てられています。',
+  'SEATS.NOT_ASSIGNED': 'このメンバーにはこのサブスクリプションのシートが割り当てられていません。',
+  'SEATS.NOT_ASSIGNABLE': 'このメンバーにはシートを割り当てられません。',
+  'SEATS.INVALID_QUANTITY': 'シート数は1以上の整数で入力してください。',
   'SUBSCRIPTION.NOT_FOUND': 'サブスクリプションが見つかりません。',
   'SUBSCRIPTION.NOT_ACTIVE': 'このサブスクリプションは有効ではありません。',
   'SUBSCRIPTION.NOT_PAUSED': 'このプランは一時停止されていないため、再開するものはありません。',
@@ -49,7 +49,7 @@ export const ja: MessageCatalogue = {
   'SUBSCRIPTION.INVOICE_DUE':
     '更新時のお支払いが失敗したためこのプランは一時停止されており、その請求書はまだ未払いです。代わりに未払いの請求書をお支払いください。お支払いが済むとプランは再び有効になり、同じ期間に重ねて請求されることはありません。',
   'SUBSCRIPTION.NO_OPEN_INVOICE': 'このプランには支払う未払いの請求書がありません。',
-  'SUBSCRIPTION.IS_TRIAL': '無料トライアルには管理する席がありません。席を割り当てるにはプランを購入してください。',
+  'SUBSCRIPTION.IS_TRIAL': '無料トライアルには管理するシートがありません。シートを割り当てるにはプランを購入してください。',
   'BILLING.NOT_CONFIGURED': 'この Tomo サーバーではまだ決済が設定されていないため、プランを購入できません。無料トライアルは引き続きご利用いただけます。',
   'BILLING.PROVIDER_UNAVAILABLE': '決済サービスに接続できませんでした。変更は行われていません。しばらくしてからもう一度お試しください。',
   'BILLING.INVALID_OPTION': '支払い間隔は月払いまたは年払い、料金はユーザーごとの定額または従量課金から選んでください。',
@@ -67,7 +67,7 @@ export const ja: MessageCatalogue = {
   'ENTITLEMENT.PLAN_PAUSED':
     'プランが一時停止されたため、このワークスペースでは Tomo を一時停止しています。ワークスペースの管理者が {subscriptionUrl} でプランを再開すると、Tomo は再び回答します。',
   'ENTITLEMENT.NO_SEAT':
-    'あなたにはTomoの席がなく、ワークスペースのサブスクリプションの席はすべて使用中です。ワークスペースの管理者に席の追加、または {membersUrl} での割り当てを依頼してください。',
+    'あなたにはTomoのシートがなく、ワークスペースのサブスクリプションのシートはすべて使用中です。ワークスペースの管理者にシートの追加、または {membersUrl} での割り当てを依頼してください。',
   'ENTITLEMENT.OTHER_WORKSPACE':
     'Tomoはインストールしたワークスペースのメンバーにのみ回答します。あなたは別のワークスペースに所属しています。Tomoを使うには、ご自身のワークスペースの管理者にインストールを依頼してください。',
   'ENTITLEMENT.REQUEST_LIMIT_REACHED':
@@ -99,12 +99,12 @@ export const ja: MessageCatalogue = {
   'UI.UNLIMITED': '無制限',
   'UI.ABOUT_TIMES_PER_MONTH': '月あたり約{n}回',
   'UI.ABOUT_TIMES_PER_YEAR': '年あたり約{n}回',
-  'UI.SUBSCRIBE': '購読する',
+  'UI.SUBSCRIBE': '購入する',
   'UI.MANAGE': '管理',
   'UI.COMING_SOON': '近日公開',
   'UI.CHECKOUT_SUCCESS': 'ありがとうございます。ご注文を承りました。カスタマーポータルでいつでも確認・キャンセルできます。',
   'UI.CHECKOUT_CANCEL': 'ご注文はキャンセルされました。準備ができたら、もう一度お手続きください。',
-  'UI.SETUP_SUCCESS': 'お支払い方法を設定しました。モデルの購読にお進みください。Alipayはカードの隣に表示されます。',
+  'UI.SETUP_SUCCESS': 'お支払い方法を設定しました。プランの購入にお進みください。Alipayはカードの隣に表示されます。',
   'UI.SETUP_CANCEL': 'お支払い方法の設定はキャンセルされました。',
   'UI.SUPPORT': 'メールでサポートにお問い合わせいただくか、ワークスペースの共有チャンネルにサポートアカウントを招待してください。',
   'SLACK.GREETING':

@@ -111,7 +111,7 @@ const ja: Readonly<Record<KnowledgeTextCode, string>> = {
   'KNOWLEDGE.MODAL_PDF_LABEL': 'PDFファイル',
   'KNOWLEDGE.MODAL_PDF_HINT': '1件50 MBまで、最大5件。テキストだけを暗号化したパッセージとして保存します。',
   'KNOWLEDGE.MODAL_REPOSITORY_LABEL': 'GitHubリポジトリ',
-  'KNOWLEDGE.MODAL_REPOSITORY_HINT': '例：https://github.com/owner/name。公開リポジトリのコード・ドキュメント・設定を読み込み、バイナリやvendorファイルは除きます。',
+  'KNOWLEDGE.MODAL_REPOSITORY_HINT': '例：https://github.com/owner/name。公開リポジトリのコード・ドキュメント・設定を読み込み、バイナリや同梱された外部ライブラリは除きます。',
   'KNOWLEDGE.ERROR_URL': 'http または https のアドレスを入力してください（例：https://example.com/docs）。',
   'KNOWLEDGE.ERROR_GITHUB': 'GitHubリポジトリのアドレスを入力してください（例：https://github.com/owner/name）。',
   'KNOWLEDGE.ERROR_PAGES': '1〜{max}の数を入力してください。',

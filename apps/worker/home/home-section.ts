@@ -8,7 +8,7 @@ export interface HomeSectionContext {
   t(code: HomeTextCode, params?: Readonly<Record<string, string | number>>): string;
   /** A settings page in the person's language, e.g. page('settings/app'). */
   page(path: string): string;
-  /** A date as the person reads it (YYYY-MM-DD). */
+  /** A date as the person reads it: the day in their time zone, in their language ("Mar 15, 2025", "2025年3月15日"). */
   day(date: Date): string;
 }
 

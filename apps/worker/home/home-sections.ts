@@ -1,5 +1,6 @@
 import type { HomeFacts } from '../../../core/home/home-facts';
 import type { HomeView } from '../../../core/home/home-view';
+import { formatDay } from '../../../core/shared/zoned-time';
 import { slackText } from '../../shared/messages/slack';
 import type { HomeSection } from './home-section';
 import { knowledgeSection } from './sections/knowledge.section';
@@ -21,7 +22,7 @@ export function homeRenderer(publicUrl: string, sections: readonly HomeSection[]
       t: (code: Parameters<typeof slackText>[0], params: Readonly<Record<string, string | number>> = {}) =>
         slackText(code, params, facts.locale),
       page: (path: string) => `${base}${prefix}/${path}`,
-      day: (date: Date) => date.toISOString().slice(0, 10),
+      day: (date: Date) => formatDay(date, facts.timeZone, facts.locale),
     };
     return { blocks: sections.flatMap((section) => section(context)) };
   };

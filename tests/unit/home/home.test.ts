@@ -48,7 +48,7 @@ describe('App Home: the facts it shows', () => {
     const render = homeRenderer('https://tomo.test/');
     const facts = homeFacts({ ...base, subscriptions: [trial], assignments: [] });
     const en = JSON.stringify(render(facts));
-    expect(en).toContain('Free trial: *5 day(s) left* (ends 2025-03-15).');
+    expect(en).toContain('Free trial: *5 day(s) left* (ends Mar 15, 2025).');
     expect(en).toContain('https://tomo.test/settings/reactions');
     expect(en).not.toContain('/settings/members');
     const ja = JSON.stringify(render({ ...facts, locale: 'ja', isAdmin: true }));
@@ -75,7 +75,18 @@ describe('App Home: the facts it shows', () => {
     const paidFacts = homeFacts({ ...base, subscriptions: [standard, payg], assignments: [] });
     const planText = (view: ReturnType<typeof render>) => (view.blocks.find((b) => b.type === 'text' && b.text.startsWith('*Plan*') || b.type === 'text' && b.text.startsWith('*プラン*')) as { text: string }).text;
     expect(planText(render(paidFacts))).toBe('*Plan*\n*Standard* (monthly, 5 seat(s)), *Entry* (pay as you go, 2 seat(s))');
-    expect(planText(render({ ...paidFacts, locale: 'ja' }))).toBe('*プラン*\n*Standard*（月払い・5席）、*Entry*（従量課金・2席）');
+    expect(planText(render({ ...paidFacts, locale: 'ja' }))).toBe('*プラン*\n*Standard*（月払い・5シート）、*Entry*（従量課金・2シート）');
+
+    // Dates are the days in the person's time zone, written as their language writes them: a
+    // trial ending at 18:00 UTC on the 15th ends on the 16th in Tokyo; the month's reset at 00:00
+    // UTC on April 1st is still March 31st in Honolulu.
+    const lateTrial = aSubscription('late').trial('2025-03-01T00:00:00Z', '2025-03-15T18:00:00Z').build();
+    const tokyo = JSON.stringify(render(homeFacts({ ...base, locale: 'ja', timeZone: 'Asia/Tokyo', subscriptions: [lateTrial], assignments: [] })));
+    expect(tokyo).toContain('無料トライアル：*残り6日*（2025年3月16日まで）');
+    expect(tokyo).toContain('上限は月20件で、2025年4月1日にリセットされます。');
+    const honolulu = JSON.stringify(render(homeFacts({ ...base, timeZone: 'Pacific/Honolulu', subscriptions: [lateTrial], assignments: [] })));
+    expect(honolulu).toContain('(ends Mar 15, 2025)');
+    expect(honolulu).toContain('the count resets on Mar 31, 2025.');
 
     // A workspace that renamed the app (Settings → App) is welcomed by that name, in both languages.
     const header = (view: ReturnType<typeof render>) => view.blocks.find((b) => b.type === 'header');

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { en, ja, translate, translateError } from '../../../apps/shared/messages';
 import { ErrorCodes } from '../../../core/shared/domain-error';
-import { SLACK_TEXT_CODES, slackCatalogues, slackText } from '../../../apps/shared/messages/slack';
+import { HOME_TEXT_CODES, SLACK_TEXT_CODES, slackCatalogues, slackText } from '../../../apps/shared/messages/slack';
+import { knowledgeCatalogues, knowledgeText } from '../../../apps/shared/messages/knowledge';
+import { formatList } from '../../../core/shared/list-format';
 import { TRIGGER_TEXT_CODES } from '../../../core/triggers/trigger-texts';
 import { validateIconUpload } from '../../../core/customization/icon-validation';
 
@@ -88,5 +90,78 @@ describe('what Tomo says in Slack (triggers and App Home)', () => {
       for (const locale of ['en', 'ja'] as const) expect(slackText(code, {}, locale), `${code} ${locale}`).not.toBe(translate('UNKNOWN', {}, locale));
     }
     expect(slackText('SLACK.GREETING', { appName: 'Kaito' }, 'ja')).toContain('Kaito');
+  });
+});
+
+describe('every catalogue file (shared, Slack, knowledge): what a Japanese workspace reads', () => {
+  const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+  const files = {
+    'messages/{en,ja}.ts': { en, ja },
+    'messages/slack/{en,ja}.ts': slackCatalogues,
+    'messages/knowledge.ts': knowledgeCatalogues,
+  } as const;
+  /**
+   * Latin words a Japanese text may keep: product and feature names as Slack shows them (the
+   * manifest's shortcut and workflow step are not localized), file formats, units and technical
+   * names. Anything else is English left in a Japanese text.
+   */
+  const KEPT = new Set(['Tomo', 'Slack', 'GitHub', 'Alipay', 'AI', 'DM', 'PDF', 'HTML', 'URL', 'ID', 'MB', 'OCR', 'NUL', 'Unicode', 'IANA', 'HH', 'mm', 'Asia/Tokyo', 'robots.txt', 'http', 'https', 'invite', 'Save as PDF', 'Ask Tomo']);
+  /** The spec's developer-only text (a React context used outside its provider), word for word in both. */
+  const DEVELOPER_ONLY = new Set(['CONTEXT.OUTSIDE_PROVIDER']);
+
+  for (const [file, catalogue] of Object.entries(files)) {
+    it(`${file}: every English key has a Japanese text with the same {placeholders}, and no other key`, () => {
+      const enTexts = catalogue.en as Readonly<Record<string, string>>;
+      const jaTexts = catalogue.ja as Readonly<Record<string, string>>;
+      expect(Object.keys(jaTexts).sort()).toEqual(Object.keys(enTexts).sort());
+      for (const [code, text] of Object.entries(enTexts)) {
+        expect(jaTexts[code], code).toBeTruthy();
+        expect(placeholders(jaTexts[code]!), code).toEqual(placeholders(text));
+      }
+    });
+
+    it(`${file}: Japanese texts keep no English beyond product names and technical terms`, () => {
+      for (const [code, text] of Object.entries(catalogue.ja as Readonly<Record<string, string>>)) {
+        if (DEVELOPER_ONLY.has(code)) continue;
+        const prose = text
+          .replace(/\{\w+\}/g, '')
+          .replace(/https?:\/\/[\x21-\x7e]+/g, '')
+          .replace(/:[a-z_]+:/g, '')
+          .replace(/Save as PDF|Ask Tomo/g, '');
+        const words = [...prose.matchAll(/[A-Za-z][A-Za-z./_-]*[A-Za-z]/g)].map((m) => m[0]).filter((word) => !KEPT.has(word));
+        expect(words, `${code}: ${text}`).toEqual([]);
+      }
+    });
+  }
+
+  it('uses one word for a seat (シート, as the settings pages do) and no plain style in Japanese', () => {
+    for (const catalogue of Object.values(files)) {
+      for (const [code, text] of Object.entries(catalogue.ja as Readonly<Record<string, string>>)) {
+        expect(text, code).not.toMatch(/席/);
+        expect(text, code).not.toMatch(/である|だ。/);
+      }
+    }
+  });
+
+  it('lists names with 、 in Japanese and ", " in English, without an "and"', () => {
+    expect(formatList(['a.png', 'b.gif', 'c.txt'], 'ja')).toBe('a.png、b.gif、c.txt');
+    expect(formatList(['a.png', 'b.gif', 'c.txt'], 'en')).toBe('a.png, b.gif, c.txt');
+    expect(formatList(['Google Drive'], 'ja')).toBe('Google Drive');
+  });
+
+  it('keeps the Japanese texts of Block Kit elements within Slack’s limits', () => {
+    // Slack's limits: modal title, submit and close 24; button text 75; a confirm dialog's title
+    // 100, text 300, its buttons 30; header 150 (docs.slack.dev, Block Kit reference).
+    const limits: readonly [string, number][] = [
+      ...(['KNOWLEDGE.MODAL_WEB_TITLE', 'KNOWLEDGE.MODAL_PDF_TITLE', 'KNOWLEDGE.MODAL_REPOSITORY_TITLE', 'KNOWLEDGE.MODAL_SUBMIT', 'KNOWLEDGE.MODAL_CANCEL'] as const).map(
+        (code) => [knowledgeText(code, {}, 'ja'), 24] as [string, number],
+      ),
+      ...(['KNOWLEDGE.ADD_WEB', 'KNOWLEDGE.ADD_PDF', 'KNOWLEDGE.ADD_REPOSITORY', 'KNOWLEDGE.DELETE', 'KNOWLEDGE.RETRY'] as const).map((code) => [knowledgeText(code, {}, 'ja'), 75] as [string, number]),
+      ...(['KNOWLEDGE.CONFIRM_YES', 'KNOWLEDGE.CONFIRM_NO'] as const).map((code) => [knowledgeText(code, {}, 'ja'), 30] as [string, number]),
+      [knowledgeText('KNOWLEDGE.CONFIRM_TITLE', {}, 'ja'), 100],
+      ...HOME_TEXT_CODES.filter((code) => code.startsWith('HOME.LINK_') || code === 'HOME.REFRESH').map((code) => [slackText(code, {}, 'ja'), 75] as [string, number]),
+      [slackText('HOME.WELCOME', { appName: 'Tomo' }, 'ja'), 150],
+    ];
+    for (const [text, max] of limits) expect([...text].length, text).toBeLessThanOrEqual(max);
   });
 });

@@ -45,7 +45,6 @@ export const slackEn: SlackCatalogue = {
   'HOME.INTERVAL_YEARLY': 'yearly',
   'HOME.BILLING_PAY_AS_YOU_GO': 'pay as you go',
   'HOME.PLAN_ITEM': '*{name}* ({billing}, {seats} seat(s))',
-  'HOME.LIST_SEPARATOR': ', ',
   'HOME.SEAT_TITLE': '*Your seat*',
   'HOME.SEAT_ASSIGNED': 'You have a seat on *{plan}*.',
   'HOME.SEAT_AVAILABLE': 'You have no seat yet: a free seat on *{plan}* becomes yours with your first question.',

@@ -1,3 +1,4 @@
+import { formatList } from '../../../../core/shared/list-format';
 import { escapeSlackText } from '../../../../core/shared/slack-escapes';
 import type { HomeSection } from '../home-section';
 
@@ -12,8 +13,8 @@ export const planSection: HomeSection = ({ facts, t, day, page }) => {
     // How each plan is billed: pay-as-you-go has no fixed interval (Stripe names none).
     const billing = (p: (typeof plan.plans)[number]) =>
       p.payAsYouGo || p.interval === null ? t('HOME.BILLING_PAY_AS_YOU_GO') : p.interval === 'yearly' ? t('HOME.INTERVAL_YEARLY') : t('HOME.INTERVAL_MONTHLY');
-    const plans = plan.plans.map((p) => t('HOME.PLAN_ITEM', { name: p.name, billing: billing(p), seats: p.seats })).join(t('HOME.LIST_SEPARATOR'));
-    planText = t('HOME.PLAN_PAID', { plans });
+    const plans = plan.plans.map((p) => t('HOME.PLAN_ITEM', { name: p.name, billing: billing(p), seats: p.seats }));
+    planText = t('HOME.PLAN_PAID', { plans: formatList(plans, facts.locale) });
   } else if (plan.kind === 'payment_due') {
     planText = `${t('HOME.PLAN_PAYMENT_DUE', { appName })} <${page('settings/subscription')}|${t('HOME.LINK_SUBSCRIPTION')}>`;
   } else if (plan.kind === 'payment_method_needed' || plan.kind === 'paused_after_failed_payment' || plan.kind === 'paused') {

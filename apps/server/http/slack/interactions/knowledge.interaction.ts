@@ -8,6 +8,7 @@ import { KNOWLEDGE_QUOTAS } from '../../../../../core/knowledge/knowledge-source
 import type { PlanName } from '../../../../../core/billing/plan';
 import type { HomeNotice } from '../../../../../core/home/home-facts';
 import type { InstallationRepository } from '../../../../../core/workspace/installation-repository.port';
+import { formatList } from '../../../../../core/shared/list-format';
 import type { Locale } from '../../../../../core/workspace/user';
 import { KNOWLEDGE_ACTIONS, KNOWLEDGE_MODALS } from '../../../../shared/knowledge-actions';
 import { KNOWLEDGE_QUEUES } from '../../../../shared/knowledge-jobs';
@@ -117,7 +118,7 @@ async function submit(deps: KnowledgeInteractionDeps, context: InteractionContex
   if (kind === 'pdf') {
     const files = field(MODAL_INPUTS.files)?.files ?? [];
     const notPdf = files.filter((f) => f.filetype !== 'pdf' && f.mimetype !== 'application/pdf');
-    if (notPdf.length > 0) return errors(MODAL_INPUTS.files.block, t('KNOWLEDGE.ERROR_PDF_ONLY', { names: notPdf.map((f) => f.name ?? f.id).join(', ') }));
+    if (notPdf.length > 0) return errors(MODAL_INPUTS.files.block, t('KNOWLEDGE.ERROR_PDF_ONLY', { names: formatList(notPdf.map((f) => f.name ?? f.id), locale) }));
     request = { kind: 'pdf', files: files.map((f) => ({ id: f.id, name: f.name ?? f.title ?? f.id, ...(f.permalink ? { permalink: f.permalink } : {}) })) };
   } else if (kind === 'web') {
     const pages = Number(field(MODAL_INPUTS.pages)?.value ?? '1');

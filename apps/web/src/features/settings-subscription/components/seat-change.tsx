@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { formatList } from '../../../../../../core/shared/list-format';
 import { ActionStatus } from '../../../components/settings/settings-page';
 import { useAction } from '../../../lib/settings/use-action';
 import { useSettingsText } from '../../../lib/settings/use-settings-text';
@@ -137,7 +138,7 @@ function PreviewPanel(props: {
       {preview.unassignedMemberIds.length > 0 ? (
         <p className="subscription-flag">
           {t('subscription.seatChange.unassigned', {
-            names: preview.unassignedMemberIds.map((memberId) => props.names.get(memberId) ?? memberId).join(', '),
+            names: formatList(preview.unassignedMemberIds.map((memberId) => props.names.get(memberId) ?? memberId), locale),
           })}
         </p>
       ) : null}
