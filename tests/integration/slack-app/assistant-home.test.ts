@@ -152,6 +152,18 @@ describe('Slack app: the AI-app view, App Home, interactivity and greetings (rea
       expect(world.slack.callsTo('views.publish').length).toBe(published + 1);
     });
 
+    it('writes App Home’s dates as a Japanese person reads them, on the day in their own time zone', async () => {
+      // Kaito reads Japanese in Honolulu: the month's count resets at 00:00 UTC on the 1st, which
+      // is still the last day of the month there; the trial's end is a date in Japanese too.
+      const kaito = world.slack.addUser({ id: 'UKAITOHNL', teamId: world.ws.team.id, name: 'kaito', realName: 'Kaito Ito', locale: 'ja-JP', tz: 'Pacific/Honolulu' }).id;
+      await sendEvent(world, { type: 'app_home_opened', user: kaito, channel: 'DHOME3', tab: 'home', event_ts: `${Date.now() / 1000}` });
+      await eventually(() => expect(world.slack.homeOf(kaito)).toBeDefined());
+      const home = textsOf(world.slack.homeOf(kaito));
+      expect(home).toMatch(/無料トライアル：\*残り\d+日\*（\d{4}年\d{1,2}月\d{1,2}日まで）/);
+      expect(home).toMatch(/上限は月20件で、\d{4}年\d{1,2}月(28|29|30|31)日にリセットされます。/);
+      expect(home).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    });
+
     it('two Home publishes for one person racing end with the newer state shown: the older one is refused (hash_conflict) and built again', async () => {
       const opened = () => sendEvent(world, { type: 'app_home_opened', user: world.ws.alice, channel: 'DHOME', tab: 'home', event_ts: `${Date.now() / 1000}` });
       const rename = (appName: string) =>

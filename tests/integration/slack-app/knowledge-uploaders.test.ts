@@ -108,6 +108,10 @@ describe('Knowledge uploaders in App Home through signed interactions (real serv
     const png = { id: 'F0UPLOADPNG', name: 'photo.png', mimetype: 'image/png', filetype: 'png' };
     const refused = await postInteraction(world, submit(world.ws.alice, 'knowledge.modal.pdf', { files: { value: { type: 'file_input', files: [pdf, png] } } }));
     expect(await refused.json()).toEqual({ response_action: 'errors', errors: { files: 'Only PDF files can be added: photo.png.' } });
+    // A Japanese person reads the refused names listed with 、, not ", ".
+    const docx = { id: 'F0UPLOADDOCX', name: 'notes.docx', mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', filetype: 'docx' };
+    const refusedJa = await postInteraction(world, submit(world.ws.bob, 'knowledge.modal.pdf', { files: { value: { type: 'file_input', files: [pdf, png, docx] } } }, 'ja'));
+    expect(await refusedJa.json()).toEqual({ response_action: 'errors', errors: { files: '追加できるのはPDFだけです：photo.png、notes.docx' } });
     const added = await postInteraction(world, submit(world.ws.alice, 'knowledge.modal.pdf', { files: { value: { type: 'file_input', files: [pdf] } } }));
     expect(added.status).toBe(200);
     await ingested();
@@ -154,6 +158,8 @@ describe('Knowledge uploaders in App Home through signed interactions (real serv
     await openHome(world.ws.bob);
     await eventually(() => expect(texts(world.slack.homeOf(world.ws.bob))).toContain('"action_id":"knowledge.retry"'));
     expect(texts(world.slack.homeOf(world.ws.bob))).toContain(`"text":"${knowledgeText('KNOWLEDGE.RETRY', {}, 'ja')}"`);
+    // Who added it and when, as a Japanese person writes a date (the day in Bob's time zone).
+    expect(texts(world.slack.homeOf(world.ws.bob))).toMatch(new RegExp(`<@${world.ws.bob}> が \\d{4}年\\d{1,2}月\\d{1,2}日 に追加`));
     await openHome(world.ws.alice);
     await eventually(() => expect(texts(world.slack.homeOf(world.ws.alice))).toContain(`"text":"${knowledgeText('KNOWLEDGE.RETRY', {}, 'en')}"`));
     // Carol neither added it nor is an admin: no button, and a forged click changes nothing.
