@@ -19,6 +19,7 @@ import { buildThreadContext, displayNamesOf, userIdsInThread, type ThreadContext
 import { DEFAULT_TOOL_LOOP_LIMITS, newToolLoopProgress, runToolLoop, type ToolLoopLimits, type ToolLoopProgress } from './tool-loop';
 import { PRIVATE_CONVERSATION, PrivateAnswerGate, privacyOf, withoutIntegrations, type AnswerPrivacy } from './private-answer';
 import { UNTRUSTED_RULES } from './untrusted-content';
+import { mentionSafeWriter } from './mention-safe-writer';
 import { findProvider, type IntegrationProviderId } from '../integrations/integration-provider';
 
 export const DEFAULT_MAX_OUTPUT_TOKENS = 4_096;
@@ -157,7 +158,7 @@ export class StreamAnswer {
       ]),
     ];
     const gated = privacy === 'shared' && ((read?.integrations?.length ?? 0) > 0 || read?.restricted === true || privateTools.size > 0);
-    const writer: AnswerWriter = gated
+    const written: AnswerWriter = gated
       ? new PrivateAnswerGate({
           platform,
           target,
@@ -165,6 +166,9 @@ export class StreamAnswer {
           note: (services) => deps.texts.privateAnswerNote?.(services, input.locale) ?? `Only you can see this answer: it used your ${services.join(', ')}.`,
         })
       : platform.startAnswer(target);
+    // Whatever delivers it (a stream, a private answer, a step's output, a summary), the model
+    // notifies no channel and no user group: every appended word passes mention-safe-writer.ts.
+    const writer = mentionSafeWriter(written);
     const conversation = canUploadFiles
       ? { platform, thread: input.thread, subscriptionId: grant.subscriptionId, ...(input.appearance ? { appearance: input.appearance } : {}) }
       : undefined;

@@ -4,6 +4,7 @@ import type { BotAppearance, ChatPlatform, OutgoingFile, ThreadRef } from '../as
 import type { Plan } from '../billing/plan';
 import type { Clock } from '../shared/clock.port';
 import { escapeSlackText } from '../shared/slack-escapes';
+import { neutraliseMentions } from '../shared/special-mentions';
 import type { IdGenerator } from '../shared/id-generator.port';
 import type { SubscriptionId, TeamId, UserId } from '../shared/ids';
 import { usageWindow } from '../usage/request-limit';
@@ -131,7 +132,7 @@ export class ImageStudio {
         altText: shorten(input.prompt, 1_000),
       };
     });
-    const comment = this.deps.texts.say('IMAGES.POSTED', { count: files.length, prompt: escapeSlackText(shorten(input.prompt, 300)) }, input.locale);
+    const comment = this.deps.texts.say('IMAGES.POSTED', { count: files.length, prompt: neutraliseMentions(escapeSlackText(shorten(input.prompt, 300))) }, input.locale);
     try {
       await input.platform.uploadFiles!({ thread: input.thread }, files, comment);
     } catch (error) {
