@@ -316,4 +316,26 @@ describe('Slack app: install, then answers in threads (real server and worker, S
     await settled(world);
     expect(repliesIn(world, ws.channel, parent.ts)).toEqual(['The release is on Thursday.']);
   });
+  it('never notifies the channel or a user group the model wrote, even cut between two stream pieces: it reads as an inert @name', async () => {
+    // What a page Tomo read might have told the model to write; the person mentioned stays a mention.
+    const written = `Heads up <!channel>: <!subteam^S0DESIGN|@design> and <!here|here>, ask <@${world.ws.bob}>. Code: \`<!everyone>\``;
+    const joiner = '\u2060';
+    const shown = `Heads up @${joiner}channel: @${joiner}design and @${joiner}here, ask <@${world.ws.bob}>. Code: \`@${joiner}everyone\``;
+    for (const streaming of [true, false]) {
+      world.slack.settings.streamingSupported = streaming;
+      // Five characters a piece: `<!channel>` arrives as `<!cha` and `nnel>`.
+      world.openai.enqueue({ text: written, chunkChars: 5 });
+      const mark = world.slack.calls.length;
+      const question = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: `<@${world.ws.team.botUserId}> summarise that page` });
+      await sendEvent(world, mention(world, { ts: question.ts, channel: world.ws.channel }));
+
+      await eventually(() => expect(repliesIn(world, world.ws.channel, question.ts)).toEqual([shown]));
+      const sent = world.slack.calls
+        .slice(mark)
+        .filter((c) => c.method.startsWith('chat.') && c.params.channel === world.ws.channel)
+        .map((c) => String(c.params.markdown_text ?? c.params.text ?? ''));
+      expect(sent.join(''), streaming ? 'streamed' : 'posted and edited').not.toMatch(/<!(channel|here|everyone|subteam)/);
+    }
+    world.slack.settings.streamingSupported = true;
+  });
 });

@@ -326,4 +326,17 @@ describe('Slack app: scheduled channel summaries (real server and workers, fakes
     ]);
     expect(world.openai.calls.length).toBe(calls);
   });
+
+  it('posts a summary without the channel-wide or user-group mentions the model wrote: they read as inert @names', async () => {
+    const channel = world.slack.addChannel({ id: 'CMENTIONS', teamId: world.ws.team.id, name: 'mentions' }).id;
+    world.slack.addMessage({ channel, user: world.ws.bob, text: 'Outage at 10:00, see the status page', at: new Date(Date.now() - 3_600_000) });
+    await schedule(channel);
+    // Cut inside both mentions: `<!every` + `one>`, `<!subteam^S0SRE` + `>`.
+    world.openai.enqueue({ text: '<!everyone> outage at 10:00; <!subteam^S0SRE> is on it.', chunkChars: 7 });
+
+    await sweep();
+
+    const header = slackText('SLACK.SUMMARY_HEADER', { channel: `<#${channel}>`, days: 1 }, 'en');
+    expect(tomoPosts(channel).map((m) => m.text)).toEqual([`${header}\n\n@\u2060everyone outage at 10:00; @\u2060S0SRE is on it.`]);
+  });
 });

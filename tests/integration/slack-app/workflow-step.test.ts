@@ -288,4 +288,13 @@ describe('Slack app: the "Ask Tomo" workflow step (real server and worker, fakes
     expect(execution.state).toBe('running');
     expect(completions(execution.id)).toEqual([]);
   });
+
+  it('hands over no channel-wide or user-group mention in its output, however the model cut it: the workflow may post it anywhere', async () => {
+    // `<!here>` arrives as `<!he` and `re>`, `<!subteam^…>` cut in its middle too.
+    world.openai.enqueue({ text: 'Reminder <!here>: <!subteam^S0OPS|@ops> owns it.', chunkChars: 13 });
+    const execution = await runStep({ prompt: 'Write the reminder from the page', user_id: world.ws.alice });
+
+    await eventually(() => expect(execution.state).toBe('completed'));
+    expect(execution.outputs).toEqual({ answer: 'Reminder @\u2060here: @\u2060ops owns it.' });
+  });
 });
