@@ -73,6 +73,12 @@ describe('ImageStudio', () => {
     expect(records.map((r) => r.images)).toEqual([4]);
   });
 
+  it('quotes a plain @here or @channel of the description in the comment without linking it', async () => {
+    const t = thread();
+    await draw(studio(jpegs).studio, t.platform, PLANS.free, '@here a poster for @channel');
+    expect(t.uploaded[0]!.comment).toContain('@\u2060here a poster for @\u2060channel');
+  });
+
   it.each([
     ['no provider', null, {}, 'IMAGES.NOT_AVAILABLE'],
     ['a platform that cannot upload', jpegs, { uploads: false }, 'IMAGES.NOT_AVAILABLE'],
