@@ -400,6 +400,8 @@ describe('Instructions', () => {
 
   it('on /ja, an instruction pasted over the 1 MB request limit is refused in Japanese', async () => {
     const page = await open('/ja/settings/instructions');
+    // The system-wide instruction is shown in English as the model receives it; the page says so in Japanese.
+    await expect.poll(() => page.getByText(ja.instructions.systemLanguageNote).count()).toBe(1);
     const form = page.locator('form[data-level="workspace"]');
     await form.getByLabel(ja.instructions.fields.text, { exact: true }).fill('長'.repeat(400_000));
     await form.getByRole('button', { name: ja.actions.save }).click();
@@ -829,7 +831,11 @@ describe('Reactions: tabs by keyboard', () => {
 describe('Reload and Back', () => {
   it('keep the Reactions tab and the Usage period that were chosen', async () => {
     const page = await open('/ja/settings/reactions');
+    // The preset prompts stay in English (they are what the model receives): the tab says so in Japanese.
+    const presetNote = page.getByText(ja.reactions.presetNote);
+    await expect.poll(() => presetNote.count()).toBe(1);
     await page.getByRole('tab', { name: ja.reactions.tabs.custom }).click();
+    await expect.poll(() => presetNote.count()).toBe(0);
     const selected = () => page.getByRole('tab', { selected: true }).innerText();
     await expect.poll(selected).toBe(ja.reactions.tabs.custom);
     await page.reload();

@@ -57,6 +57,7 @@ export function InstructionsPage() {
           <section className="settings-section" aria-labelledby="instructions-system">
             <h2 id="instructions-system">{t('instructions.sections.system')}</h2>
             <p className="settings-hint">{t('instructions.systemNote')}</p>
+            <p className="settings-hint">{t('instructions.systemLanguageNote')}</p>
             <pre className="example">{data.system.text}</pre>
             <InstructionMetricsList metrics={data.system.metrics} />
           </section>

@@ -88,6 +88,7 @@ export function ReactionsPage() {
         ))}
       </div>
       <div id="reactions-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
+        {tab === 'preset' ? <p className="settings-hint">{t('reactions.presetNote')}</p> : null}
         <div className="settings-row">
           <label className="settings-field">
             {t('reactions.search')}
