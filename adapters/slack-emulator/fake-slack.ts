@@ -462,7 +462,7 @@ function serveFile(res: ServerResponse, state: SlackState, path: string, token: 
   const match = /^\/files-pri\/([^-/]+)-([^/]+)\//.exec(path);
   const found = match === null ? undefined : state.file(match[2]!);
   const team = token === undefined ? undefined : state.teamByToken(token);
-  if (found === undefined || match === null || found.file.mode === 'tombstone') {
+  if (found === undefined || match === null || found.file.mode === 'tombstone' || found.file.mode === 'hidden_by_limit') {
     record('file_not_found');
     res.writeHead(404, { 'content-type': 'text/plain' });
     res.end('Not found');

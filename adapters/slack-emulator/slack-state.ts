@@ -112,7 +112,11 @@ export interface FakeFile {
   mimetype: string;
   filetype: string;
   content: Buffer;
-  /** `hosted` (default), `external` (a Drive link) or `tombstone` (deleted). */
+  /**
+   * `hosted` (default), `external` (a Drive link), `tombstone` (deleted) or `hidden_by_limit`
+   * (hidden by the free plan's limit): the last two are listed by id and mode only, and their
+   * bytes are not served.
+   */
   mode?: string;
   /**
    * Shared by someone of another organization in a Slack Connect channel: as Slack does,

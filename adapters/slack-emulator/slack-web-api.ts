@@ -188,6 +188,7 @@ export const METHODS: Record<string, Method> = {
   'files.info': ({ state, settings, params, team }) => {
     const found = state.file(params.file ?? '');
     if (found === undefined || state.channels.get(found.message.channel)?.teamId !== team!.id) throw new SlackMethodError('file_not_found');
+    if (found.file.mode === 'tombstone') throw new SlackMethodError('file_deleted');
     // Where the file is shared, as Slack lists it: the messages carrying it, by channel.
     const channel = state.channels.get(found.message.channel);
     const share = { ts: found.message.ts, ...(found.message.threadTs ? { thread_ts: found.message.threadTs } : {}), team_id: team!.id };
@@ -417,6 +418,9 @@ export function fileDownloadPath(team: FakeTeam, file: FakeFile): string {
 
 function toSlackFile(file: FakeFile, team: FakeTeam, origin: string): Record<string, unknown> {
   const mode = file.mode ?? 'hosted';
+  // A deleted file, or one the free plan hides, is listed as Slack lists it: its id and mode only
+  // (changelog 2019-03 "wild west for files no more": `{"id": "F…", "mode": "hidden_by_limit"}`).
+  if (mode === 'tombstone' || mode === 'hidden_by_limit') return { id: file.id, mode };
   return {
     id: file.id,
     name: file.name,

@@ -315,9 +315,14 @@ export class SlackChatPlatform implements ChatPlatform {
   protected sharedFiles(files: SlackFile[] | undefined): SharedFile[] {
     const shared: SharedFile[] = [];
     for (const listed of files ?? []) {
-      // A Slack Connect file not looked up (past the limit, or files.info did not find it) is left out.
+      // A Slack Connect file not looked up (past the limit) is left out; one files.info did not
+      // find (deleted, or not Tomo's to see) is named as not found.
       const file = needsFileInfo(listed) ? this.connectFiles.get(listed.id) : listed;
-      if (file === undefined || file === null) continue;
+      if (file === undefined) continue;
+      if (file === null) {
+        shared.push({ id: listed.id!, name: '', mimetype: '', size: 0, unavailable: 'not_found' });
+        continue;
+      }
       const described = toSharedFile(file);
       if (described === undefined) continue;
       // An external file's address is the outside service's, never downloaded with Slack's token.

@@ -48,12 +48,19 @@ export async function fileInfo(call: SlackCall, fileId: string): Promise<SlackFi
 const SLACK_FILE_ORIGINS = ['https://files.slack.com'];
 
 /**
- * A shared file as readers see it, or undefined for deleted (tombstone) and hidden files. A file
- * stored outside Slack (Drive…) is kept, marked `external`, so the answer can say it was not read
- * (docs.slack.dev, file object: `mode` `external`, `is_external`, `external_type`).
+ * A shared file as readers see it, or undefined without an id or when files.info is still to
+ * describe it (Slack Connect). A file stored outside Slack (Drive…) is kept, marked `external`, so
+ * the answer can say it was not read (docs.slack.dev, file object: `mode` `external`,
+ * `is_external`, `external_type`). So is one Slack lists but will not let anyone open, marked
+ * `unavailable`: a deleted file (`mode: tombstone`), one the free plan hides (`mode:
+ * hidden_by_limit`, changelog 2019-03 "wild west for files no more"), one the bot may not see
+ * (`file_access: access_denied` or `file_not_found`). Slack lists those by id and mode only, with no
+ * name (`''`: the answer then says "a file").
  */
 export function toSharedFile(file: SlackFile): SharedFile | undefined {
-  if (file.id === undefined || needsFileInfo(file) || file.mode === 'tombstone' || file.mode === 'hidden_by_limit') return undefined;
+  if (file.id === undefined || needsFileInfo(file)) return undefined;
+  const unavailable = unavailableAs(file);
+  if (unavailable !== undefined) return { id: file.id, name: file.name ?? file.title ?? '', mimetype: '', size: 0, unavailable };
   const external = file.mode === 'external' || file.is_external === true;
   return {
     id: file.id,
@@ -63,6 +70,13 @@ export function toSharedFile(file: SlackFile): SharedFile | undefined {
     size: file.size ?? 0,
     ...(external ? { external: file.external_type || 'external' } : {}),
   };
+}
+
+function unavailableAs(file: SlackFile): SharedFile['unavailable'] {
+  if (file.mode === 'tombstone') return 'deleted';
+  if (file.mode === 'hidden_by_limit') return 'hidden_by_limit';
+  if (file.file_access === 'access_denied' || file.file_access === 'file_not_found') return 'not_found';
+  return undefined;
 }
 
 export interface DownloadOptions {

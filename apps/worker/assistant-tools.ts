@@ -73,10 +73,18 @@ export function assistantTools(config: WorkerConfig, database: Database, logger:
     working: (status, locale) => translate(STATUS_CODES[status.code], status as unknown as Record<string, string>, locale),
     sourcesLabel: (locale) => translate('SLACK.SOURCES', {}, locale),
     // Names as code spans (the answer is markdown_text): a file name's `_` or `*` is no formatting.
+    // A file Slack lists without its name (deleted, hidden) is "a file" in the asker's words.
     unreadSources: (unread, locale) =>
       translate(
         'SLACK.UNREAD_SOURCES',
-        { sources: unread.map((source) => `\`${source.name.replace(/[`\n]/g, ' ')}\` (${translate(`SLACK.UNREAD.${source.reason}`, {}, locale)})`).join(' · ') },
+        {
+          sources: unread
+            .map((source) => {
+              const name = source.name === '' ? translate('SLACK.UNREAD_FILE', {}, locale) : `\`${source.name.replace(/[`\n]/g, ' ')}\``;
+              return `${name} (${translate(`SLACK.UNREAD.${source.reason}`, {}, locale)})`;
+            })
+            .join(' · '),
+        },
         locale,
       ),
     privateAnswerNote: (services, locale) => {

@@ -48,6 +48,7 @@ export interface ThreadMessage {
 /** A file shared in a message, as the platform describes it. */
 export interface SharedFile {
   readonly id: string;
+  /** '' when the platform gives none (Slack lists a deleted or hidden file by its id only). */
   readonly name: string;
   /** `text/plain`, `application/pdf`, `image/png`…; may be empty for odd uploads. */
   readonly mimetype: string;
@@ -60,6 +61,12 @@ export interface SharedFile {
    * download, so readers name it as unreadable instead of leaving it out unsaid.
    */
   readonly external?: string;
+  /**
+   * Set for a file the platform lists but no longer lets anyone open: `deleted` (Slack's
+   * `tombstone`), `hidden_by_limit` (Slack's free plan hides older files), `not_found` (a Slack
+   * Connect file Slack would not describe). Readers name it as unreadable, with why.
+   */
+  readonly unavailable?: 'deleted' | 'hidden_by_limit' | 'not_found';
 }
 
 /** A message someone linked to (a Slack permalink). */

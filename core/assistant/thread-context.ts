@@ -109,7 +109,7 @@ function toTurn(message: ThreadMessage, input: BuildThreadContextInput): ThreadT
   // A file shared without a word (Slack's file_share with empty text) is still what was said:
   // its turn names the files, and the readers' text of them follows it.
   const files = message.files ?? [];
-  const text = written !== '' || files.length === 0 ? written : `(shared ${files.map((file) => file.name).join(', ')})`;
+  const text = written !== '' || files.length === 0 ? written : `(shared ${files.map((file) => file.name || 'a file').join(', ')})`;
   if (text === '') return undefined;
   const fromSelf =
     (input.self.userId !== undefined && message.userId === input.self.userId) ||

@@ -90,7 +90,7 @@ export class SaveAsPdf extends TriggerUseCase<SaveAsPdfDeps> {
           author: authorOf(message, names, workspace, deps.pdfTexts.say('PDF.APP', {}, locale)),
           time: formatTime(tsToDate(message.ts), timeZone, locale),
           blocks: parseMrkdwn(message.text, { user: (id) => names.get(id), channel: (id) => (id === input.channelId ? channel?.name ?? undefined : undefined) }),
-          attachments: (message.files ?? []).map((file) => deps.pdfTexts.say('PDF.ATTACHMENT', { name: file.name }, locale)),
+          attachments: (message.files ?? []).filter((file) => file.unavailable === undefined).map((file) => deps.pdfTexts.say('PDF.ATTACHMENT', { name: file.name }, locale)),
           reply: index > 0,
         }),
       ),

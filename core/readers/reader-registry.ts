@@ -1,3 +1,4 @@
+import type { SharedFile } from '../assistant/chat-platform.port';
 import type { LlmImage } from '../assistant/llm-provider.port';
 import { truncateToTokens } from '../assistant/thread-context';
 import { fenceUntrusted } from '../assistant/untrusted-content';
@@ -43,10 +44,14 @@ export interface ReadSources {
   readonly unread?: readonly UnreadSource[];
 }
 
-/** A file (its name) or link (its address) that was not read, and why (`external`: stored outside Slack), in the message that has it. */
+/**
+ * A file (its name; '' when the platform gave none) or link (its address) that was not read, and
+ * why (`external`: stored outside Slack; `deleted`, `hidden_by_limit`: Slack lists the file but
+ * lets no one open it), in the message that has it.
+ */
 export interface UnreadSource {
   readonly name: string;
-  readonly reason: ReaderFailure | 'external';
+  readonly reason: ReaderFailure | 'external' | 'deleted' | 'hidden_by_limit';
   readonly messageTs: string;
 }
 
@@ -76,6 +81,13 @@ export const FAILURE_WORDS: Readonly<Record<ReaderFailure, string>> = {
 
 /** Why a file Slack lists but does not hold (a Google Drive file added to Slack) was not read. */
 export const EXTERNAL_FILE_WORDS = 'it is stored outside Slack (Google Drive or Dropbox, for example), and Slack holds no copy Tomo can download';
+
+/** Why a file Slack lists but lets no one open was not read. */
+const UNAVAILABLE_FILE_WORDS: Readonly<Record<NonNullable<SharedFile['unavailable']>, string>> = {
+  deleted: 'it was deleted',
+  hidden_by_limit: "Slack hides it: the workspace is on Slack's free plan, whose history limit hides older files until the workspace moves to a paid plan",
+  not_found: FAILURE_WORDS.not_found,
+};
 
 type Planned = { source: Source; reader: Reader; integrationToken?: string };
 type Read = { planned: Planned; content: ReadContent } | { planned: Planned; failure: ReaderFailure };
@@ -161,6 +173,12 @@ export class ReaderRegistry {
     const skipped = { link: 0, file: 0 };
     const planned: Planned[] = [];
     for (const source of input.sources) {
+      // A deleted or hidden file: Slack has nothing any reader could open.
+      if (source.type === 'file' && source.file.unavailable !== undefined) {
+        notes.push(`Could not read ${describe(source)}: ${UNAVAILABLE_FILE_WORDS[source.file.unavailable]}.`);
+        unread.push({ name: nameOf(source), reason: source.file.unavailable, messageTs: source.messageTs });
+        continue;
+      }
       const reader = this.readers.find((r) => r.accepts(source));
       if (reader === undefined) {
         if (source.type === 'file') {
@@ -244,7 +262,8 @@ function nameOf(source: Source): string {
 }
 
 function describe(source: Source): string {
-  return source.type === 'link' ? source.url : `the file "${source.file.name}"`;
+  if (source.type === 'link') return source.url;
+  return source.file.name === '' ? 'a file Slack lists without its name' : `the file "${source.file.name}"`;
 }
 
 /**

@@ -54,6 +54,10 @@ export const UiMessageCodes = [
   'SLACK.UNREAD.timeout',
   'SLACK.UNREAD.failed',
   'SLACK.UNREAD.external',
+  'SLACK.UNREAD.deleted',
+  'SLACK.UNREAD.hidden_by_limit',
+  /** A file named under the answer that Slack lists without its name (a deleted or hidden file). */
+  'SLACK.UNREAD_FILE',
   /** Assistant status while a connected service is asked (issue 14). */
   'SLACK.STATUS.USING_SERVICE',
   /** Above an answer only its asker sees because it used their connected services (issue 14). */

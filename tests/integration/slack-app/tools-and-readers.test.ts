@@ -262,6 +262,47 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
     expect(lastPrompt().turns.map((turn) => turn.text).join('\n')).toContain('(shared Q4 roadmap)');
   });
 
+  it('says which shared files Slack lets no one open: one the free plan hides, one deleted (listed by id only, so "a file")', async () => {
+    // Slack lists both as `{ id, mode }` with no name or address (changelog 2019-03: mode
+    // "hidden_by_limit"; a deleted file: mode "tombstone"). They were dropped without a word, so
+    // "summarise this" about an old file went unexplained.
+    const parent = world.slack.addMessage({
+      channel: world.ws.channel,
+      user: world.ws.bob,
+      text: '',
+      files: [
+        { id: 'F0OLD1', name: 'budget-2023.pdf', mimetype: 'application/pdf', filetype: 'pdf', content: pdfWithText(['Budget', PDF_FACT]), mode: 'hidden_by_limit' },
+        { id: 'F0GONE1', name: 'draft.pdf', mimetype: 'application/pdf', filetype: 'pdf', content: pdfWithText(['Draft']), mode: 'tombstone' },
+      ],
+    });
+    world.openai.answer('Neither file can be opened.');
+
+    const { replies } = await ask('summarise the files above', { threadTs: parent.ts });
+
+    expect(replies.at(-1)).toBe("Neither file can be opened.\n\nCould not read: a file (hidden by Slack's free-plan history limit) · a file (deleted)");
+    const question = lastPrompt().turns.at(-1)!.text;
+    expect(question).not.toContain(PDF_FACT);
+    expect(question).toContain("Could not read a file Slack lists without its name: Slack hides it: the workspace is on Slack's free plan");
+    expect(question).toContain('Could not read a file Slack lists without its name: it was deleted.');
+  });
+
+  it('says so in Japanese, and names a Slack Connect file files.info no longer finds (deleted) instead of leaving it out', async () => {
+    const parent = world.slack.addMessage({
+      channel: world.ws.channel,
+      user: world.ws.bob,
+      text: '',
+      files: [
+        { id: 'F0OLD2', name: 'minutes.txt', mimetype: 'text/plain', filetype: 'text', content: Buffer.from('old minutes'), mode: 'hidden_by_limit' },
+        { id: 'F0CONNECT2', name: 'partner.pdf', mimetype: 'application/pdf', filetype: 'pdf', content: pdfWithText(['Partner']), connect: true, mode: 'tombstone' },
+      ],
+    });
+    world.openai.answer('どちらも開けません。');
+
+    const { replies } = await ask('上のファイルを要約して', { threadTs: parent.ts, asker: world.ws.bob });
+
+    expect(replies.at(-1)).toBe('どちらも開けません。\n\n読めなかったもの: ファイル (Slackのフリープランの履歴制限で非表示になっています) · ファイル (見つからないか、Tomoが開けません)');
+  });
+
   it('(Premium) answers with the files it could read when others are hostile (a DOCX bomb whose ZIP lies, a PDF inflating to 200 MB), and answers the next question', async () => {
     const parent = world.slack.addMessage({
       channel: world.ws.channel,
