@@ -1,7 +1,14 @@
 import { VideoTranscriptError, type VideoTranscript, type VideoTranscripts } from '../../core/readers/video-transcripts.port';
+import { readCapped, readUpTo } from '../http/read-capped';
 
 export const YOUTUBE_URL = 'https://www.youtube.com';
 const TIMEOUT_MS = 10_000;
+/**
+ * Bytes read of one answer, as a web page's: the player's JSON (some hundred KB) is refused past
+ * it; a timed-text document is read from its first 5 MB (hours of captions, far more than an
+ * answer's budget of text; a cue cut off at the end is dropped), the rest never downloaded.
+ */
+export const MAX_YOUTUBE_BYTES = 5 * 1024 * 1024;
 // The Android client's player response carries caption tracks whose URLs work without a
 // browser session (what maintained transcript libraries use).
 const PLAYER_CLIENT = { clientName: 'ANDROID', clientVersion: '20.10.38', androidSdkVersion: 30, hl: 'en' };
@@ -31,21 +38,33 @@ export class YouTubeTranscripts implements VideoTranscripts {
   }
 
   async transcript(videoId: string, options: { language: string; signal?: AbortSignal }): Promise<VideoTranscript> {
-    const player = (await this.request(new URL('/youtubei/v1/player?prettyPrint=false', this.base), options.signal, {
+    const playerResponse = await this.request(new URL('/youtubei/v1/player?prettyPrint=false', this.base), options.signal, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ context: { client: PLAYER_CLIENT }, videoId }),
-    }).then((r) => r.json())) as PlayerResponse;
+    });
+    const player = parsePlayer(await this.body(() => readCapped(playerResponse, MAX_YOUTUBE_BYTES, () => new VideoTranscriptError('unavailable'))));
     const status = player.playabilityStatus?.status;
     if (status !== undefined && status !== 'OK') throw new VideoTranscriptError('not_found');
     const track = chooseTrack(player.captions?.playerCaptionsTracklistRenderer?.captionTracks ?? [], options.language);
     if (track?.baseUrl === undefined) throw new VideoTranscriptError('no_captions');
     const captionsUrl = new URL(track.baseUrl.replace(/&fmt=[^&]*/, ''), this.base);
     if (captionsUrl.origin !== this.base.origin) throw new VideoTranscriptError('unavailable');
-    const xml = await (await this.request(captionsUrl, options.signal)).text();
+    const captions = await this.request(captionsUrl, options.signal);
+    const xml = new TextDecoder().decode(await this.body(() => readUpTo(captions, MAX_YOUTUBE_BYTES)));
     const text = captionText(xml);
     if (text === '') throw new VideoTranscriptError('no_captions');
     return { videoId, title: player.videoDetails?.title ?? videoId, text, language: track.languageCode ?? options.language };
+  }
+
+  /** A body being read fails as YouTube being unavailable (a connection dropped midway, the time up). */
+  private async body(read: () => Promise<Uint8Array>): Promise<Uint8Array> {
+    try {
+      return await read();
+    } catch (error) {
+      if (error instanceof VideoTranscriptError) throw error;
+      throw new VideoTranscriptError('unavailable');
+    }
   }
 
   private async request(url: URL, signal: AbortSignal | undefined, init: RequestInit = {}): Promise<Response> {
@@ -59,6 +78,14 @@ export class YouTubeTranscripts implements VideoTranscripts {
     if (response.status === 404) throw new VideoTranscriptError('not_found');
     if (!response.ok) throw new VideoTranscriptError('unavailable');
     return response;
+  }
+}
+
+function parsePlayer(bytes: Uint8Array): PlayerResponse {
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes)) as PlayerResponse;
+  } catch {
+    throw new VideoTranscriptError('unavailable');
   }
 }
 

@@ -1,6 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { YouTubeTranscripts, captionText } from '../../../adapters/youtube/youtube-transcripts';
-import { PRIVATE_VIDEO, VIDEO_WITH_CAPTIONS, VIDEO_WITHOUT_CAPTIONS, startFakeYouTube, type FakeYouTube } from '../../fakes/youtube/fake-youtube';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MAX_YOUTUBE_BYTES, YouTubeTranscripts, captionText } from '../../../adapters/youtube/youtube-transcripts';
+import {
+  HUGE_TRANSCRIPT_END,
+  PRIVATE_VIDEO,
+  VIDEO_WITH_CAPTIONS,
+  VIDEO_WITH_HUGE_TRANSCRIPT,
+  VIDEO_WITHOUT_CAPTIONS,
+  startFakeYouTube,
+  type FakeYouTube,
+} from '../../fakes/youtube/fake-youtube';
 
 describe('YouTubeTranscripts: title and captions from the public endpoints (fake on 127.0.0.1)', () => {
   let youtube: FakeYouTube;
@@ -38,6 +46,17 @@ describe('YouTubeTranscripts: title and captions from the public endpoints (fake
     const nowhere = new YouTubeTranscripts({ baseUrl: 'http://127.0.0.1:1' });
 
     await expect(nowhere.transcript(VIDEO_WITH_CAPTIONS.id, { language: 'en' })).rejects.toMatchObject({ failure: 'unavailable' });
+  });
+
+  it('reads a 64 MB transcript from its first 5 MB only, and hangs up on the rest', async () => {
+    const video = await transcripts.transcript(VIDEO_WITH_HUGE_TRANSCRIPT.id, { language: 'en' });
+
+    expect(video.text.startsWith('The foghorn sounds every thirty seconds. Cue 1: the keeper logged the weather. Cue 2:')).toBe(true);
+    expect(video.text).not.toContain(HUGE_TRANSCRIPT_END);
+    expect(video.text.length).toBeLessThan(MAX_YOUTUBE_BYTES);
+    // Cut between cues: the last one read is whole.
+    expect(video.text).toMatch(/Cue \d+: the keeper logged the weather\.$/);
+    await vi.waitFor(() => expect(youtube.cutOff).toContain(VIDEO_WITH_HUGE_TRANSCRIPT.id));
   });
 
   it('reads both timed-text formats', () => {

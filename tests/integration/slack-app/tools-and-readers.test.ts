@@ -8,7 +8,7 @@ import { UNTRUSTED_TAG } from '../../../core/assistant/untrusted-content';
 import { BRAVE_KEY, startFakeSearch, type FakeSearch } from '../../fakes/search/fake-search';
 import { docxLyingAboutSize, docxWithText, ONE_PIXEL_PNG, pdfInflatingTo, pdfWithText } from '../../fakes/web/documents';
 import { ARTICLE_FACT, PDF_FACT, startFakeWeb, type FakeWeb } from '../../fakes/web/fake-web';
-import { VIDEO_WITH_CAPTIONS, startFakeYouTube, type FakeYouTube } from '../../fakes/youtube/fake-youtube';
+import { HUGE_TRANSCRIPT_END, VIDEO_WITH_CAPTIONS, VIDEO_WITH_HUGE_TRANSCRIPT, startFakeYouTube, type FakeYouTube } from '../../fakes/youtube/fake-youtube';
 import { eventually, installThroughBrowser, mention, repliesIn, sendEvent, settled, startSlackAppWorld, type SlackAppWorld } from './support/slack-app-world';
 
 /**
@@ -97,6 +97,20 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
 
     expect(lastPrompt().turns.at(-1)!.text).toContain('Keepers trimmed the wick every four hours & logged the weather.');
     expect(youtube.requests).toContain(VIDEO_WITH_CAPTIONS.id);
+  });
+
+  it('reads a hostile 64 MB transcript from its start only: the model gets its first cues, cut to the answer\'s budget, and the answer comes', async () => {
+    world.openai.answer('The foghorn sounds every thirty seconds.');
+
+    const { replies } = await ask(`what is this video about? <https://youtu.be/${VIDEO_WITH_HUGE_TRANSCRIPT.id}>`);
+
+    expect(replies).toEqual(['The foghorn sounds every thirty seconds.']);
+    const question = lastPrompt().turns.at(-1)!.text;
+    expect(question).toContain('Transcript (en):\nThe foghorn sounds every thirty seconds. Cue 1: the keeper logged the weather.');
+    expect(question).not.toContain(HUGE_TRANSCRIPT_END);
+    expect(question).not.toContain('Could not read');
+    // Tomo stopped downloading once it had the transcript's start.
+    await eventually(() => expect(youtube.cutOff).toContain(VIDEO_WITH_HUGE_TRANSCRIPT.id));
   });
 
   it('lets the model call the calculator, then search; each result reaches its next request and the answer is posted', async () => {
