@@ -11,6 +11,7 @@ export const ErrorCodes = [
   'PERMISSION.ADMIN_REQUIRED',
   'PERMISSION.MEMBERS_PAGE',
   'PERMISSION.USAGE_PAGE',
+  'PERMISSION.GUEST_READ_ONLY',
   // App customization (spec 5, 8)
   'ICON.NO_FILE',
   'ICON.NO_EXTENSION',

@@ -22,6 +22,12 @@ export interface Member {
   readonly isAppUser?: boolean;
   readonly isWorkflowBot?: boolean;
   readonly deleted?: boolean;
+  /** The person's own workspace (Slack: `team_id`); another one for a Slack Connect partner's people. */
+  readonly homeTeamId?: string;
+  /** Slack calls them a stranger: of another workspace, in no shared conversation Tomo sees. */
+  readonly isStranger?: boolean;
+  /** Enterprise Grid: the organization's workspaces they are in (Slack: `enterprise_user.teams`). */
+  readonly enterpriseTeamIds?: readonly string[];
 }
 
 export const NO_NAME_SUFFIX = ': (No Name)';
@@ -51,6 +57,18 @@ export function memberTitle(member: Member): string {
 /** isAdmin is true with is_admin, is_owner or is_primary_owner (spec 6). */
 export function isAdmin(member: Member | null | undefined): boolean {
   return Boolean(member && (member.isAdmin || member.isOwner || member.isPrimaryOwner));
+}
+
+/**
+ * A full member of workspace `teamId`, who may change what applies to the whole workspace:
+ * not a guest (`is_restricted`, `is_ultra_restricted`), not a person of another organization
+ * (Slack Connect: their own `team_id`, or a stranger), not deactivated, not a bot; missing from
+ * the workspace's member list (`member` undefined) counts as not a full member either.
+ * On Enterprise Grid `enterpriseTeamIds` lists every workspace of the organization they are in.
+ */
+export function isFullMemberOf(member: Member | null | undefined, teamId: string): boolean {
+  if (!member || member.deleted || member.isRestricted || member.isUltraRestricted || member.isStranger || isBotMember(member)) return false;
+  return member.homeTeamId === undefined || member.homeTeamId === teamId || (member.enterpriseTeamIds ?? []).includes(teamId);
 }
 
 export function isBotMember(member: Member): boolean {

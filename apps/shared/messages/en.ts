@@ -8,6 +8,8 @@ export const en: MessageCatalogue = {
   'PERMISSION.ADMIN_REQUIRED': `This needs ${ADMIN_ROLES} permissions in your Slack workspace.`,
   'PERMISSION.MEMBERS_PAGE': `Please make sure you're signed in with either ${ADMIN_ROLES} permissions to view and manage this Members' Settings page`,
   'PERMISSION.USAGE_PAGE': `Please make sure you're signed in with either ${ADMIN_ROLES} permissions to view this Usage Settings page`,
+  'PERMISSION.GUEST_READ_ONLY':
+    'Guests and people from other organizations can view this setting but not change it, since it applies to the whole workspace. Ask a member of the workspace.',
   'ICON.NO_FILE': 'No file is selected. Please select a file.',
   'ICON.NO_EXTENSION': 'The file name does not have an extension. Please select a file with an extension.',
   'ICON.EXTENSION_NOT_ALLOWED':

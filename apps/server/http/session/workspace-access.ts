@@ -2,7 +2,7 @@ import type { Logger } from '../../../../adapters/logging/logger';
 import type { Actor } from '../../../../core/shared/actor';
 import { channelsVisibleTo, type ChannelEntry } from '../../../../core/workspace/channel';
 import type { Member } from '../../../../core/workspace/member';
-import { isAdmin } from '../../../../core/workspace/member';
+import { isAdmin, isFullMemberOf } from '../../../../core/workspace/member';
 import type { WorkspaceDirectory } from '../../../../core/workspace/workspace-directory.port';
 import type { ListedMembers, SignedIn } from './signed-in';
 
@@ -39,8 +39,9 @@ export class WorkspaceAccess {
    * The channels Tomo can see that this person may see: public ones, and private ones only when
    * they are a member (admins included, as in Slack). A guest (`is_restricted`,
    * `is_ultra_restricted`) sees only the channels they were invited to, public ones too, as in
-   * Slack. Throws as `listChannels` does; when their own channels cannot be read, no private
-   * channel is shown, and a guest no channel at all (the failure is logged). `members`: the
+   * Slack; so does a person of another organization (Slack Connect). Throws as `listChannels`
+   * does; when their own channels cannot be read, no private channel is shown, and a guest no
+   * channel at all (the failure is logged). `members`: the
    * request's listing when it has one, so Slack is asked once per request.
    */
   async channels(user: SignedIn, members?: readonly Member[]): Promise<ChannelEntry[]> {
@@ -54,10 +55,24 @@ export class WorkspaceAccess {
     return guest ? all.filter((c) => memberOf.has(c.id)) : channelsVisibleTo(all, memberOf);
   }
 
-  /** A guest of the workspace, by Slack's member flags (through the directory's short cache). */
+  /**
+   * A guest of the workspace, by Slack's member flags (through the directory's short cache), or a
+   * person of another organization (Slack Connect), who is not in the workspace's list at all.
+   * Nobody is, while Slack cannot list the members.
+   */
   private async isGuest(user: SignedIn, members?: readonly Member[]): Promise<boolean> {
-    const me = (members ?? (await this.membersOrEmpty(user.teamId))).find((m) => m.id === user.userId);
-    return me !== undefined && (me.isRestricted === true || me.isUltraRestricted === true);
+    const list = members ?? (await this.membersOrEmpty(user.teamId));
+    return list.length > 0 && !this.mayChangeWorkspace(user, list);
+  }
+
+  /**
+   * Whether this person may change what applies to the whole workspace (app name and icon,
+   * plugins, custom reactions, auto replies): a full member, not a guest nor a person of another
+   * organization (Slack Connect), by the workspace's member list (`isFullMemberOf`). Someone
+   * missing from the list may not; the caller decides what a list Slack could not read means.
+   */
+  mayChangeWorkspace(user: SignedIn, members: readonly Member[]): boolean {
+    return isFullMemberOf(members.find((m) => m.id === user.userId), user.teamId);
   }
 
   /** Not an admin when the member list cannot be read: admin-only work waits for Slack. */

@@ -6,7 +6,7 @@ import { MAX_ICON_BYTES, validateIconUpload } from '../../../../core/customizati
 import { UpdateAppCustomization } from '../../../../core/customization/update-app-customization.use-case';
 import { signedIn } from '../session/signed-in';
 import { sendDomainError } from '../session/api-errors';
-import { failed, iso, nameOf, type SettingsDeps } from './settings-deps';
+import { failed, iso, nameOf, workspaceChangeRefused, type SettingsDeps } from './settings-deps';
 import { parseBody } from './validation';
 
 /** Header carrying the icon's file name (percent-encoded), since the body is the file itself. */
@@ -48,6 +48,7 @@ export function appSettingsRoutes(deps: SettingsDeps): Router {
   });
 
   router.put('/api/settings/app', async (req, res) => {
+    if (await workspaceChangeRefused(deps, req, res)) return;
     const body = parseBody(appChange, req, res);
     if (!body) return;
     const { teamId, userId } = signedIn(res);
@@ -77,6 +78,14 @@ export function appSettingsRoutes(deps: SettingsDeps): Router {
 
   router.put(
     '/api/settings/app/icon',
+    // Refused before the body is read: a guest's upload is not stored even for a moment.
+    async (req, res, next) => {
+      if (await workspaceChangeRefused(deps, req, res)) {
+        res.setHeader('Connection', 'close');
+        return;
+      }
+      next();
+    },
     (req, res, next) => {
       // Too large is told before the body is read, with the spec's message and the real size.
       const declared = Number(req.get('content-length'));
@@ -116,6 +125,7 @@ export function appSettingsRoutes(deps: SettingsDeps): Router {
   );
 
   router.delete('/api/settings/app/icon', async (req, res) => {
+    if (await workspaceChangeRefused(deps, req, res)) return;
     const { teamId, userId } = signedIn(res);
     const outcome = await update.execute({ teamId, userId, change: { iconKey: null } });
     if (failed(req, res, outcome)) return;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { autoReplyRows, botChannelsState, type BotChannelsState } from '../../../../core/auto-replies/auto-reply-rules';
 import { SaveAutoReply } from '../../../../core/auto-replies/save-auto-reply.use-case';
 import { listBots } from '../../../../core/workspace/bots';
-import { failed, iso, nameOf, whoIsAsking, type SettingsDeps } from './settings-deps';
+import { failed, iso, nameOf, whoIsAsking, workspaceChangeRefused, type SettingsDeps } from './settings-deps';
 import { parseBody } from './validation';
 
 /** A bot saved earlier that is gone from the workspace (or Tomo is): no channels are read. */
@@ -63,6 +63,8 @@ export function autoReplySettingsRoutes(deps: SettingsDeps): Router {
   });
 
   router.put('/api/settings/auto-replies/:botUserId', async (req, res) => {
+    // An auto reply answers the bot in every channel it is in, also those its editor cannot see.
+    if (await workspaceChangeRefused(deps, req, res)) return;
     const body = parseBody(autoReplyChange, req, res);
     if (!body) return;
     const { user, members } = await whoIsAsking(deps, res);

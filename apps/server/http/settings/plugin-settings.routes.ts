@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isPluginId, pluginStates } from '../../../../core/plugins/plugin';
 import { sendHttpError } from '../session/api-errors';
 import { signedIn } from '../session/signed-in';
-import { iso, nameOf, type SettingsDeps } from './settings-deps';
+import { iso, nameOf, workspaceChangeRefused, type SettingsDeps } from './settings-deps';
 import { parseBody } from './validation';
 
 const pluginChange = z.object({ enabled: z.boolean() });
@@ -30,6 +30,7 @@ export function pluginSettingsRoutes(deps: SettingsDeps): Router {
       sendHttpError(req, res, 404, 'NOT_FOUND');
       return;
     }
+    if (await workspaceChangeRefused(deps, req, res)) return;
     const body = parseBody(pluginChange, req, res);
     if (!body) return;
     const { teamId, userId } = signedIn(res);

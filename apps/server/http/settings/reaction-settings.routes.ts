@@ -4,7 +4,7 @@ import { PRESET_REACTIONS } from '../../../../core/reactions/preset-reactions';
 import type { CustomReactionRecord } from '../../../../core/reactions/reaction';
 import { DeleteCustomReaction, SaveCustomReaction } from '../../../../core/reactions/save-custom-reaction.use-case';
 import { signedIn } from '../session/signed-in';
-import { failed, iso, nameOf, type SettingsDeps } from './settings-deps';
+import { failed, iso, nameOf, workspaceChangeRefused, type SettingsDeps } from './settings-deps';
 import { parseBody } from './validation';
 
 const reactionDraft = z.object({
@@ -40,6 +40,7 @@ export function reactionSettingsRoutes(deps: SettingsDeps): Router {
   });
 
   const write = async (id: string | undefined, req: Request, res: Response) => {
+    if (await workspaceChangeRefused(deps, req, res)) return;
     const body = parseBody(reactionDraft, req, res);
     if (!body) return;
     const { teamId, userId } = signedIn(res);
@@ -56,6 +57,7 @@ export function reactionSettingsRoutes(deps: SettingsDeps): Router {
   router.put('/api/settings/reactions/:id', (req, res) => write(String(req.params.id), req, res));
 
   router.delete('/api/settings/reactions/:id', async (req, res) => {
+    if (await workspaceChangeRefused(deps, req, res)) return;
     const outcome = await remove.execute({ teamId: signedIn(res).teamId, id: String(req.params.id) });
     if (failed(req, res, outcome)) return;
     res.status(204).end();

@@ -43,6 +43,22 @@ export function membersUnavailable(req: Request, res: Response, membersFailed: b
   return true;
 }
 
+/**
+ * A change to what applies to the whole workspace (app name and icon, plugins, custom reactions,
+ * auto replies) by a guest or a person of another organization (Slack Connect): 403
+ * `PERMISSION.GUEST_READ_ONLY`, nothing saved; they may still read the page. When Slack could
+ * not list the members nobody's role is known: 502 with the unknown-error text, as admin-only
+ * pages answer. True once the refusal is sent.
+ */
+export async function workspaceChangeRefused(deps: SettingsDeps, req: Request, res: Response): Promise<boolean> {
+  const user = signedIn(res);
+  const { members, failed } = listedMembers(res) ?? (await deps.access.members(user.teamId));
+  if (membersUnavailable(req, res, failed)) return true;
+  if (deps.access.mayChangeWorkspace(user, members)) return false;
+  sendDomainError(req, res, { code: 'PERMISSION.GUEST_READ_ONLY' });
+  return true;
+}
+
 /** A person's display name for "updated by" columns; the id when they are not in the list. */
 export function nameOf(members: readonly Member[], userId: string | null | undefined): string | null {
   if (!userId) return null;
