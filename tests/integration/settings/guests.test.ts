@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpSession } from './support/http-session';
-import { BOT_A, MEMBER_A, startSettingsWorld, TEAM_A, type SettingsWorld } from './support/slack-world';
+import { BOT_A, installTomo, MEMBER_A, startSettingsWorld, TEAM_A, type SettingsWorld } from './support/slack-world';
 
 /**
  * Acme's workspace-wide settings (app name and icon, plugins, custom reactions, auto replies)
@@ -123,6 +123,20 @@ describe('Workspace-wide settings for guests and Slack Connect people', () => {
     const after = await snapshot(mo);
     expect(after.app.appName).toBe('Acme Bot');
     expect(after.plugins).toContainEqual(['web-browsing', false]);
+  });
+
+  it('are refused with the unknown-error text while Slack cannot list the members: nobody is known to be a member', async () => {
+    // A workspace nobody has used the settings of yet, so its member list is not cached.
+    const team = world.slack.addTeam({ id: 'T0INITECH', name: 'Initech' });
+    world.slack.addUser({ id: 'U0PETERC1', teamId: team.id, name: 'peter' });
+    await installTomo(world.app, team);
+    const peter = new HttpSession(world.app.baseUrl);
+    await peter.signIn(world.slack, { teamId: team.id, userId: 'U0PETERC1' });
+    world.slack.failNext('users.list', 'internal_error');
+    const response = await peter.send('PUT', '/api/settings/app', { appName: 'While Slack is down' });
+    expect(response.status).toBe(502);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('UNKNOWN');
+    expect(await (await peter.get('/api/settings/app')).json()).toMatchObject({ appName: null });
   });
 
   it("show a Slack Connect partner only the channels shared with them, as a guest's", async () => {
