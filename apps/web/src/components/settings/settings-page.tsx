@@ -73,6 +73,21 @@ export function SignInHereLink() {
   return <a href={`/auth/signin?returnTo=${encodeURIComponent(here)}`}>{t('cta.signInWithSlack')}</a>;
 }
 
+/**
+ * Why a page of workspace-wide settings is read-only for this person (a guest, or someone of
+ * another organization): said once near the page's top, as a polite status, not an alert; the
+ * page's fields point at it (`READ_ONLY_NOTICE_ID`) with `aria-describedby`.
+ */
+export function ReadOnlyNotice(props: { message: string }) {
+  return (
+    <p id={READ_ONLY_NOTICE_ID} className="settings-note" role="status">
+      {props.message}
+    </p>
+  );
+}
+
+export const READ_ONLY_NOTICE_ID = 'settings-read-only';
+
 /** An admin-only page (Members, Usage) as others see it: its title and the server's permission message. */
 export function PermissionNotice(props: { title: string; message: string }) {
   return (

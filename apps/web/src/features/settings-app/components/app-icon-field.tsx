@@ -6,12 +6,14 @@ import { useSettingsText } from '../../../lib/settings/use-settings-text';
 /**
  * The icon: click it to choose a file (checked in the spec's order before anything is
  * sent), the X at its top right removes a custom icon. 175×175 on phones, 250×250 wider.
+ * `readOnly`: only the icon, for someone who may not change it.
  */
 export function AppIconField(props: {
   iconUrl: string | null;
   teamId: string | null;
   userId: string | null;
   busy: boolean;
+  readOnly?: boolean;
   onInvalid(message: string): void;
   onChosen(file: File): void;
   onRemove(): void;
@@ -26,10 +28,18 @@ export function AppIconField(props: {
     if (input.current) input.current.value = '';
   };
 
+  const image = <img src={props.iconUrl ?? '/favicon.svg'} alt={props.iconUrl ? t('app.icon.custom') : t('app.icon.original')} />;
+  if (props.readOnly === true) {
+    return (
+      <div className="app-icon">
+        <span className="app-icon-button app-icon-static">{image}</span>
+      </div>
+    );
+  }
   return (
     <div className="app-icon">
       <button type="button" className="app-icon-button" disabled={props.busy} onClick={() => input.current?.click()} aria-label={t('app.icon.change')}>
-        <img src={props.iconUrl ?? '/favicon.svg'} alt={props.iconUrl ? t('app.icon.custom') : t('app.icon.original')} />
+        {image}
       </button>
       {props.iconUrl ? (
         <button type="button" className="app-icon-remove" disabled={props.busy} onClick={props.onRemove} aria-label={t('app.icon.remove')}>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { APP_NAME_MAX_LENGTH, validateAppName } from '../../../../../../core/customization/app-customization-rules';
 import { ConfirmDialog } from '../../../components/settings/confirm-dialog';
 import { LoadState } from '../../../components/settings/load-state';
-import { ActionStatus, SettingsPage } from '../../../components/settings/settings-page';
+import { ActionStatus, READ_ONLY_NOTICE_ID, ReadOnlyNotice, SettingsPage } from '../../../components/settings/settings-page';
 import { Switch } from '../../../components/settings/switch';
 import { UnsavedChangesGuard } from '../../../components/settings/unsaved-changes-guard';
 import { useConfirm } from '../../../components/settings/use-confirm';
@@ -10,14 +10,17 @@ import { showDate } from '../../../lib/settings/dates';
 import { useAction } from '../../../lib/settings/use-action';
 import { useResource } from '../../../lib/settings/use-resource';
 import { useSettingsText } from '../../../lib/settings/use-settings-text';
-import { fetchUserContext, type UserContext } from '../../../lib/settings/user-context';
+import { fetchUserContext, useWorkspaceReadOnly, type UserContext } from '../../../lib/settings/user-context';
 import { deleteAppIcon } from '../api/delete-app-icon';
 import { getAppSettings } from '../api/get-app-settings';
 import { updateAppSettings } from '../api/update-app-settings';
 import { uploadAppIcon } from '../api/upload-app-icon';
 import { AppIconField } from './app-icon-field';
 
-/** /settings/app: Tomo's icon, name and greeting in this workspace. */
+/**
+ * /settings/app: Tomo's icon, name and greeting in this workspace. A guest (or someone of
+ * another organization) sees them read-only, with why.
+ */
 export function AppSettingsPage() {
   const { t, m } = useSettingsText();
   const settings = useResource(getAppSettings, []);
@@ -25,6 +28,7 @@ export function AppSettingsPage() {
   const confirm = useConfirm();
   const [name, setName] = useState('');
   const [who, setWho] = useState<UserContext | null>(null);
+  const readOnly = useWorkspaceReadOnly();
   const data = settings.data;
 
   useEffect(() => {
@@ -48,6 +52,7 @@ export function AppSettingsPage() {
   return (
     <SettingsPage title={t('app.title')} lead={t('app.lead')}>
       <LoadState state={settings} hasData={data !== undefined} />
+      {readOnly && data ? <ReadOnlyNotice message={m('PERMISSION.GUEST_READ_ONLY')} /> : null}
       {data ? (
         <>
           <section className="settings-section" aria-labelledby="app-icon-heading">
@@ -58,6 +63,7 @@ export function AppSettingsPage() {
               teamId={who?.teamId ?? null}
               userId={who?.userId ?? null}
               busy={action.busy}
+              readOnly={readOnly}
               onInvalid={(message) => action.setError(message)}
               onChosen={(file) => confirm.ask(t('app.icon.confirmUpdate'), () => void change('UI.UPDATING', () => uploadAppIcon(file)))}
               onRemove={() => confirm.ask(t('app.icon.confirmDelete'), () => void change('UI.DELETING', deleteAppIcon))}
@@ -70,7 +76,7 @@ export function AppSettingsPage() {
               className="settings-form"
               onSubmit={(event) => {
                 event.preventDefault();
-                if (nameError) return;
+                if (nameError || readOnly) return;
                 const clearing = name.trim() === '';
                 confirm.ask(clearing ? t('app.name.confirmDelete', { name: data.defaultAppName }) : t('app.name.confirmUpdate', { name: name.trim() }), () =>
                   void change(clearing ? 'UI.DELETING' : 'UI.UPDATING', () => updateAppSettings({ appName: name })),
@@ -84,8 +90,9 @@ export function AppSettingsPage() {
                   value={name}
                   placeholder={data.defaultAppName}
                   className={nameError ? 'settings-input-invalid' : undefined}
+                  readOnly={readOnly}
                   aria-invalid={nameError ? true : undefined}
-                  aria-describedby={nameError ? 'app-name-error' : undefined}
+                  aria-describedby={nameError ? 'app-name-error' : readOnly ? READ_ONLY_NOTICE_ID : undefined}
                   onChange={(event) => setName(event.target.value)}
                 />
                 <span className="settings-hint">
@@ -97,11 +104,13 @@ export function AppSettingsPage() {
                   {nameError}
                 </p>
               ) : null}
-              <div className="settings-row">
-                <button type="submit" className="button button-small" disabled={action.busy || nameError !== null}>
-                  {t('actions.save')}
-                </button>
-              </div>
+              {readOnly ? null : (
+                <div className="settings-row">
+                  <button type="submit" className="button button-small" disabled={action.busy || nameError !== null}>
+                    {t('actions.save')}
+                  </button>
+                </div>
+              )}
             </form>
           </section>
 
@@ -111,7 +120,7 @@ export function AppSettingsPage() {
               checked={data.greetingWhenJoiningChannel}
               label={t('app.greeting.label')}
               showLabel
-              disabled={action.busy}
+              disabled={action.busy || readOnly}
               onChange={(next) => void change('UI.UPDATING', () => updateAppSettings({ greetingWhenJoiningChannel: next }))}
             />
           </section>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/settings/confirm-dialog';
 import { LoadState } from '../../../components/settings/load-state';
-import { ActionStatus, SettingsPage } from '../../../components/settings/settings-page';
+import { ActionStatus, READ_ONLY_NOTICE_ID, ReadOnlyNotice, SettingsPage } from '../../../components/settings/settings-page';
 import { SettingsTable } from '../../../components/settings/settings-table';
 import { UnsavedChangesGuard } from '../../../components/settings/unsaved-changes-guard';
 import { useConfirm } from '../../../components/settings/use-confirm';
@@ -9,16 +9,21 @@ import { showDate } from '../../../lib/settings/dates';
 import { useAction } from '../../../lib/settings/use-action';
 import { useResource } from '../../../lib/settings/use-resource';
 import { useSettingsText } from '../../../lib/settings/use-settings-text';
+import { useWorkspaceReadOnly } from '../../../lib/settings/user-context';
 import { getAutoReplies, useChannelsFillingIn, type AutoReplyRow, type BotChannelsState, type ChannelsFillingIn } from '../api/get-auto-replies';
 import { saveAutoReply } from '../api/save-auto-reply';
 
 type Draft = { instruction: string; enabled: boolean };
 
-/** /settings/auto-replies: Tomo answers messages of chosen bots with a per-bot instruction. */
+/**
+ * /settings/auto-replies: Tomo answers messages of chosen bots with a per-bot instruction. A guest
+ * (or someone of another organization) sees the rows read-only, without Save, and why.
+ */
 export function AutoRepliesPage() {
   const { t, m } = useSettingsText();
   const list = useResource(getAutoReplies, []);
   const action = useAction();
+  const readOnly = useWorkspaceReadOnly();
   const confirm = useConfirm();
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   /** The bot whose row was saved last: a refusal about its instruction is shown in that row. */
@@ -73,6 +78,7 @@ export function AutoRepliesPage() {
         <li>{t('autoReplies.channelNote')}</li>
       </ul>
       <LoadState state={list} hasData={rows !== undefined} empty={rows?.length === 0} />
+      {readOnly && rows ? <ReadOnlyNotice message={m('PERMISSION.GUEST_READ_ONLY')} /> : null}
       <ChannelsProgress channels={channels} t={t} />
       {rows && rows.length > 0 ? (
         <SettingsTable
@@ -84,7 +90,7 @@ export function AutoRepliesPage() {
             t('autoReplies.columns.enabled'),
             t('common.updatedBy'),
             t('common.updatedAt'),
-            t('actions.save'),
+            ...(readOnly ? [] : [t('actions.save')]),
           ]}
         >
           {rows.map((row) => {
@@ -108,9 +114,10 @@ export function AutoRepliesPage() {
                     className={refused ? 'settings-input settings-input-invalid' : 'settings-input'}
                     rows={3}
                     value={draft.instruction}
+                    readOnly={readOnly}
                     aria-label={t('autoReplies.instructionFor', { bot: row.botName })}
                     aria-invalid={refused ? true : undefined}
-                    aria-describedby={refused ? errorId : undefined}
+                    aria-describedby={refused ? errorId : readOnly ? READ_ONLY_NOTICE_ID : undefined}
                     onChange={(event) => set({ instruction: event.target.value })}
                   />
                   {refused ? (
@@ -123,17 +130,20 @@ export function AutoRepliesPage() {
                   <input
                     type="checkbox"
                     checked={draft.enabled}
+                    disabled={readOnly}
                     aria-label={t('autoReplies.enabledFor', { bot: row.botName })}
                     onChange={(event) => set({ enabled: event.target.checked })}
                   />
                 </td>
                 <td>{row.updatedByName ?? '---'}</td>
                 <td>{showDate(row.updatedAt)}</td>
-                <td>
-                  <button type="button" className="button button-small" disabled={action.busy} onClick={() => save(row)}>
-                    {t('actions.save')}
-                  </button>
-                </td>
+                {readOnly ? null : (
+                  <td>
+                    <button type="button" className="button button-small" disabled={action.busy} onClick={() => save(row)}>
+                      {t('actions.save')}
+                    </button>
+                  </td>
+                )}
               </tr>
             );
           })}

@@ -3,7 +3,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { searchReactions } from '../../../../../../core/reactions/reaction-rules';
 import { ConfirmDialog } from '../../../components/settings/confirm-dialog';
 import { LoadState } from '../../../components/settings/load-state';
-import { ActionStatus, SettingsPage } from '../../../components/settings/settings-page';
+import { ActionStatus, ReadOnlyNotice, SettingsPage } from '../../../components/settings/settings-page';
 import { SettingsTable } from '../../../components/settings/settings-table';
 import { UnsavedChangesGuard } from '../../../components/settings/unsaved-changes-guard';
 import { useConfirm } from '../../../components/settings/use-confirm';
@@ -11,6 +11,7 @@ import { showDate } from '../../../lib/settings/dates';
 import { useAction } from '../../../lib/settings/use-action';
 import { useResource } from '../../../lib/settings/use-resource';
 import { useSettingsText } from '../../../lib/settings/use-settings-text';
+import { useWorkspaceReadOnly } from '../../../lib/settings/user-context';
 import { deleteReaction } from '../api/delete-reaction';
 import { getReactions, type CustomReactionView, type PresetReactionView } from '../api/get-reactions';
 import { saveReaction } from '../api/save-reaction';
@@ -29,11 +30,15 @@ export function parseReactionsSearch(search: Record<string, unknown>): { tab?: '
 
 const route = getRouteApi('/{-$locale}/_signed-in/settings/reactions');
 
-/** /settings/reactions: emoji reactions that make Tomo act on a message. */
+/**
+ * /settings/reactions: emoji reactions that make Tomo act on a message. A guest (or someone of
+ * another organization) sees the custom ones without Add, Edit and Delete, and why.
+ */
 export function ReactionsPage() {
   const { t, m } = useSettingsText();
   const list = useResource(getReactions, []);
   const action = useAction();
+  const readOnly = useWorkspaceReadOnly();
   const confirm = useConfirm();
   const tab: Tab = route.useSearch().tab ?? 'preset';
   const navigate = route.useNavigate();
@@ -67,6 +72,7 @@ export function ReactionsPage() {
 
   return (
     <SettingsPage title={t('reactions.title')} lead={t('reactions.lead')}>
+      {readOnly && data ? <ReadOnlyNotice message={m('PERMISSION.GUEST_READ_ONLY')} /> : null}
       <div className="tabs" role="tablist" aria-label={t('reactions.title')}>
         {TABS.map((key) => (
           <button
@@ -94,7 +100,7 @@ export function ReactionsPage() {
             {t('reactions.search')}
             <input type="search" className="settings-input" value={query} placeholder={t('reactions.searchPlaceholder')} onChange={(event) => setQuery(event.target.value)} />
           </label>
-          {tab === 'custom' ? (
+          {tab === 'custom' && !readOnly ? (
             <button type="button" className="button button-small" onClick={() => setEditing('new')}>
               {t('reactions.add')}
             </button>
@@ -113,7 +119,7 @@ export function ReactionsPage() {
               t('reactions.fields.name'),
               t('reactions.fields.prompt'),
               t('reactions.fields.category'),
-              ...(tab === 'custom' ? [t('common.updatedBy'), t('common.updatedAt'), t('actions.edit')] : []),
+              ...(tab === 'custom' ? [t('common.updatedBy'), t('common.updatedAt'), ...(readOnly ? [] : [t('actions.edit')])] : []),
             ]}
           >
             {rows.map((row) => (
@@ -125,23 +131,25 @@ export function ReactionsPage() {
                   <>
                     <td>{row.updatedByName ?? '---'}</td>
                     <td>{showDate(row.updatedAt)}</td>
-                    <td className="settings-row">
-                      <button type="button" className="button button-small button-quiet" onClick={() => setEditing(row)}>
-                        {t('actions.edit')}
-                      </button>
-                      <button
-                        type="button"
-                        className="button button-small button-quiet"
-                        disabled={action.busy}
-                        onClick={() =>
-                          confirm.ask(m('UI.CONFIRM_DELETE_REACTION'), () =>
-                            void action.run('UI.DELETING', () => deleteReaction(row.id), list.reload),
-                          )
-                        }
-                      >
-                        {t('actions.delete')}
-                      </button>
-                    </td>
+                    {readOnly ? null : (
+                      <td className="settings-row">
+                        <button type="button" className="button button-small button-quiet" onClick={() => setEditing(row)}>
+                          {t('actions.edit')}
+                        </button>
+                        <button
+                          type="button"
+                          className="button button-small button-quiet"
+                          disabled={action.busy}
+                          onClick={() =>
+                            confirm.ask(m('UI.CONFIRM_DELETE_REACTION'), () =>
+                              void action.run('UI.DELETING', () => deleteReaction(row.id), list.reload),
+                            )
+                          }
+                        >
+                          {t('actions.delete')}
+                        </button>
+                      </td>
+                    )}
                   </>
                 ) : null}
               </tr>
