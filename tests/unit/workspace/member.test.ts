@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAdmin, memberDisplayName, memberRole, roleRank } from '../../../core/workspace/member';
+import { isAdmin, isFullMemberOf, memberDisplayName, memberRole, roleRank } from '../../../core/workspace/member';
 import { aMember } from '../support/builders';
 
 describe('member display name fallback (spec 3)', () => {
@@ -52,5 +52,17 @@ describe('admin rights and role rank (spec 6)', () => {
     ].map((b) => roleRank(b.build()));
     expect(ranks).toEqual([1, 2, 3, 4, 5, 6, 7, 7, 7, 9]);
     expect(memberRole(aMember().ultraRestricted().build())).toBe('ultra_restricted');
+  });
+
+  it('isFullMemberOf: not a guest, not of another organization (Slack Connect), Enterprise Grid workspaces included', () => {
+    expect(isFullMemberOf({ id: 'U1', homeTeamId: 'T1' }, 'T1')).toBe(true);
+    expect(isFullMemberOf({ id: 'U1' }, 'T1')).toBe(true);
+    expect(isFullMemberOf({ id: 'U1', homeTeamId: 'T2', enterpriseTeamIds: ['T2', 'T1'] }, 'T1')).toBe(true);
+    expect(isFullMemberOf({ id: 'U1', homeTeamId: 'T2' }, 'T1')).toBe(false);
+    expect(isFullMemberOf({ id: 'U1', homeTeamId: 'T1', isStranger: true }, 'T1')).toBe(false);
+    expect(isFullMemberOf({ id: 'U1', isRestricted: true }, 'T1')).toBe(false);
+    expect(isFullMemberOf({ id: 'U1', isUltraRestricted: true }, 'T1')).toBe(false);
+    expect(isFullMemberOf({ id: 'U1', deleted: true }, 'T1')).toBe(false);
+    expect(isFullMemberOf(undefined, 'T1')).toBe(false);
   });
 });
