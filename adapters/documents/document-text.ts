@@ -25,10 +25,12 @@ export class DocumentTextError extends Error {
 }
 
 /**
- * Unpacked size of a DOCX's parts mammoth may read. Word's own documents of hundreds of pages
- * hold a few MB of XML; mammoth needs about 30 times the XML in memory (20 MB took 590 MB).
+ * Unpacked size of the parts of an Office file (DOCX, XLSX, PPTX) its reader may read. Word's
+ * own documents of hundreds of pages hold a few MB of XML; mammoth needs about 30 times the XML
+ * in memory (20 MB took 590 MB). A spreadsheet of 40 MB of sheet XML holds about 1.5 million
+ * cells, far beyond the text an answer takes.
  */
-export const MAX_DOCX_UNPACKED_BYTES = 40 * 1024 * 1024;
+export const MAX_OFFICE_UNPACKED_BYTES = 40 * 1024 * 1024;
 
 const inflateRawAsync = promisify(inflateRaw);
 
@@ -316,7 +318,8 @@ async function pdfInThread(bytes: Uint8Array, maxChars: number, heapMb: number, 
 /**
  * Runs `source` (CommonJS) in a thread of its own with a capped heap, hands it a copy of `bytes`
  * (transferred; pdf.js and JSZip take the buffer they are given) with `message`, and takes its one
- * answer; `{ failed: true }` or the thread ending is `broken`, running out of heap `too_large`.
+ * answer; `{ failed: true }` or the thread ending is `broken`, running out of heap or
+ * `{ failed: true, tooLarge: true }` (the thread saw it would) `too_large`.
  * The thread is ended when `signal` aborts (rejecting with its reason) and once it has answered.
  */
 async function inOneShotThread<T>(source: string, workerData: object, message: object, bytes: Uint8Array, heapMb: number, signal: AbortSignal, broken: string): Promise<T> {
@@ -326,8 +329,8 @@ async function inOneShotThread<T>(source: string, workerData: object, message: o
     return await new Promise<T>((resolve, reject) => {
       onAbort = () => reject(signal.reason);
       signal.addEventListener('abort', onAbort, { once: true });
-      worker.once('message', (result: { failed: true } | T) => {
-        if (typeof result === 'object' && result !== null && 'failed' in result) reject(new DocumentTextError(broken));
+      worker.once('message', (result: { failed: true; tooLarge?: true } | T) => {
+        if (typeof result === 'object' && result !== null && 'failed' in result) reject(result.tooLarge ? new DocumentTextError('the document needs too much memory', 'too_large') : new DocumentTextError(broken));
         else resolve(result);
       });
       worker.once('error', (error: Error & { code?: string }) => {
@@ -370,27 +373,268 @@ const DOCX_MODULES = (() => {
 /**
  * A Word document's text as Markdown (mammoth, turndown), in a thread of its own with a capped
  * heap (`PdfTextOptions`: ended when `signal` aborts or after `timeoutMs`, default 30 s), after
- * its ZIP was checked against `MAX_DOCX_UNPACKED_BYTES`.
+ * its ZIP was checked against `MAX_OFFICE_UNPACKED_BYTES`.
  */
 export async function docxText(bytes: Uint8Array, options: PdfTextOptions = {}): Promise<string> {
-  // A ZIP says in its central directory how large each part unpacks; a "zip bomb" (100 MB of
-  // repeated text deflated to 0.1 MB) is refused before anything is unpacked.
-  const unpacked = zipUnpackedBytes(bytes);
-  if (unpacked === undefined) throw new DocumentTextError('not a readable DOCX');
-  if (unpacked > MAX_DOCX_UNPACKED_BYTES) throw new DocumentTextError('the DOCX unpacks to too much', 'too_large');
-  // The declared sizes are the writer's word: a hostile ZIP says 2 KB and inflates to gigabytes,
-  // which JSZip (in mammoth) holds whole before it compares. The parts are inflated once here,
-  // off the event loop and stopped at the cap, before mammoth sees the file.
-  await checkZipInflatesWithin(bytes, MAX_DOCX_UNPACKED_BYTES);
+  await checkOfficeZip(bytes, 'DOCX', () => true);
   const { text } = await inTurn(documentTurns, options, DOCUMENT_LIMIT, (signal) => inOneShotThread<{ text: string }>(DOCX_WORKER_SOURCE, { modules: DOCX_MODULES }, {}, bytes, options.maxHeapMb ?? 512, signal, 'not a readable DOCX'));
   return cut(text);
 }
 
+/** Said after a spreadsheet's or a deck's text when it went on beyond `MAX_TEXT_CHARS` (for the model). */
+export const OFFICE_CUT_NOTE = '[The rest of this file was not read: it goes on beyond the text Tomo reads from one file.]';
+
 /**
- * The sum of the sizes a ZIP archive's entries declare unpacked (its central directory), or
- * undefined when it is no ZIP. ZIP64 sizes (0xFFFFFFFF: over 4 GB) count as infinite.
+ * The parts of an XLSX read-excel-file reads (its filter: the XML parts and their
+ * relationships), the only ones checked and unpacked.
  */
-function zipUnpackedBytes(bytes: Uint8Array): number | undefined {
+const XLSX_PARTS = /\.xml(?:\.rels)?$/i;
+
+/**
+ * read-excel-file in a thread of its own. Its unzipper reads the archive as a stream, by the
+ * local headers, where the size check reads the central directory (as fflate does): a hostile
+ * ZIP can hide entries from the one that the other sees. So fflate unpacks the parts the check
+ * counted and stores them in a fresh ZIP that read-excel-file then reads. Each sheet is a
+ * `## Sheet: <name>` and a Markdown table (the first row as its header), dates as ISO dates,
+ * empty rows left out, up to `maxChars`.
+ */
+const XLSX_WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { strFromU8, unzipSync, zipSync } = require(workerData.modules.fflate);
+const readXlsxFile = require(workerData.modules.readExcelFile);
+// The cells read-excel-file makes of a sheet: every row up to the last one with a value, each
+// as wide as the widest (cells are placed by their r="B7" and rows by their r="7").
+function cellsFilled(xml) {
+  let rows = 0;
+  let columns = 0;
+  for (const [, column, row] of xml.matchAll(/<(?:[\\w.-]+:)?(?:row|c)\\s[^>]*?\\br="([A-Za-z]*)(\\d+)"/g)) {
+    rows = Math.max(rows, Number(row));
+    let number = 0;
+    for (const letter of column.toUpperCase()) number = number * 26 + letter.charCodeAt(0) - 64;
+    columns = Math.max(columns, number);
+  }
+  return rows * columns;
+}
+const pad = (n) => String(n).padStart(2, '0');
+function cellText(value) {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return '';
+    const day = value.getUTCFullYear() + '-' + pad(value.getUTCMonth() + 1) + '-' + pad(value.getUTCDate());
+    const seconds = value.getUTCSeconds();
+    const clock = pad(value.getUTCHours()) + ':' + pad(value.getUTCMinutes()) + (seconds ? ':' + pad(seconds) : '');
+    if (clock === '00:00') return day;
+    // A time of day alone is a date on the day before Excel's first (its serial number is under 1).
+    return day === '1899-12-30' || day === '1899-12-31' ? clock : day + ' ' + clock;
+  }
+  if (value === true) return 'TRUE';
+  if (value === false) return 'FALSE';
+  return String(value).replace(/\\s*[\\r\\n]+\\s*/g, ' ').replace(/\\|/g, '\\\\|').trim();
+}
+parentPort.once('message', async ({ bytes, maxChars, cutNote, maxCells }) => {
+  try {
+    const parts = unzipSync(bytes, { filter: (file) => ${XLSX_PARTS.toString()}.test(file.name) });
+    for (const [name, part] of Object.entries(parts)) {
+      if (name.startsWith('xl/worksheets/') && cellsFilled(strFromU8(part)) > maxCells) return parentPort.postMessage({ failed: true, tooLarge: true });
+    }
+    const clean = zipSync(parts, { level: 0 });
+    const sheets = await readXlsxFile(Buffer.from(clean.buffer, clean.byteOffset, clean.byteLength));
+    const lines = [];
+    let length = 0;
+    let cut = false;
+    const add = (line) => {
+      if (length + line.length + 1 > maxChars) cut = true;
+      else { lines.push(line); length += line.length + 1; }
+      return !cut;
+    };
+    for (const { sheet, data } of sheets) {
+      const rows = data.map((row) => row.map(cellText)).filter((cells) => cells.some((cell) => cell !== ''));
+      let width = 0;
+      for (const cells of rows) {
+        let last = cells.length;
+        while (last > width && cells[last - 1] === '') last -= 1;
+        width = Math.max(width, last);
+      }
+      if (lines.length > 0 && !add('')) break;
+      if (!add('## Sheet: ' + sheet)) break;
+      if (rows.length === 0 && !add('(empty)')) break;
+      for (let n = 0; n < rows.length && !cut; n += 1) {
+        const cells = rows[n].slice(0, width);
+        while (cells.length < width) cells.push('');
+        if (add('| ' + cells.join(' | ') + ' |') && n === 0) add('|' + ' --- |'.repeat(width));
+      }
+      if (cut) break;
+    }
+    const empty = sheets.every(({ data }) => data.every((row) => row.every((cell) => cellText(cell) === '')));
+    parentPort.postMessage({ text: empty ? '' : lines.join('\\n') + (cut ? '\\n\\n' + cutNote : '') });
+  } catch {
+    parentPort.postMessage({ failed: true });
+  }
+});
+`;
+
+/**
+ * The parts of a PPTX read: the presentation and its relationships (the slides' order), the
+ * slides and the notes pages with theirs.
+ */
+const PPTX_PARTS = /^ppt\/(?:presentation\.xml|_rels\/presentation\.xml\.rels|(?:slides|notesSlides)\/(?:_rels\/)?[^/]+\.xml(?:\.rels)?)$/;
+
+/**
+ * A deck's text in a thread of its own: fflate unpacks only `PPTX_PARTS`, linkedom parses their
+ * XML (leniently: a broken part gives the text before the break). Slides in the order of
+ * ppt/presentation.xml's slide list (their relationships name the parts; file names say
+ * nothing of the order), each `## Slide N` then its shapes' paragraphs as lines (a table's rows
+ * as `| a | b |`), then its speaker notes; slide numbers, dates and footers left out.
+ */
+const PPTX_WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { posix } = require('node:path');
+const { unzipSync, strFromU8 } = require(workerData.modules.fflate);
+const { DOMParser } = require(workerData.modules.linkedom);
+const local = (element) => element.tagName.replace(/^.*:/, '');
+const elements = (root, name) => [...root.querySelectorAll('*')].filter((element) => local(element) === name);
+const attribute = (element, name) => (element.hasAttribute(name) ? element.getAttribute(name) : undefined);
+// The relationship an element names (r:id, whatever the prefix of the relationships' namespace).
+const relationshipId = (element) => ([...element.attributes].find((found) => found.name.endsWith(':id')) || {}).value;
+const ASIDE = new Set(['sldNum', 'dt', 'ftr', 'hdr', 'sldImg']);
+function paragraphText(paragraph) {
+  let text = '';
+  const collect = (element) => {
+    for (const child of element.children) {
+      const name = local(child);
+      if (name === 't') text += child.textContent;
+      else if (name === 'br') text += '\\n';
+      else collect(child);
+    }
+  };
+  collect(paragraph);
+  return text.replace(/[^\\S\\n]+/g, ' ').trim();
+}
+function textLines(element, lines) {
+  for (const child of element.children) {
+    const name = local(child);
+    if (name === 'sp' && elements(child, 'ph').some((ph) => ASIDE.has(attribute(ph, 'type')))) continue;
+    if (name === 'p') {
+      const line = paragraphText(child);
+      if (line !== '') lines.push(line);
+    } else if (name === 'tr') {
+      const cells = [...child.children].filter((cell) => local(cell) === 'tc').map((cell) => elements(cell, 'p').map(paragraphText).filter(Boolean).join(' ').replace(/\\n/g, ' ').replace(/\\|/g, '\\\\|'));
+      if (cells.some(Boolean)) lines.push('| ' + cells.join(' | ') + ' |');
+    } else {
+      textLines(child, lines);
+    }
+  }
+  return lines;
+}
+parentPort.once('message', ({ bytes, maxChars, cutNote }) => {
+  try {
+    const parts = unzipSync(bytes, { filter: (file) => ${PPTX_PARTS.toString()}.test(file.name) });
+    const xml = (name) => (parts[name] ? new DOMParser().parseFromString(strFromU8(parts[name]), 'text/xml') : undefined);
+    // A part's relationships (its folder's _rels/<name>.rels), by id, as paths in the archive.
+    const relationships = (part) => {
+      const rels = xml(posix.join(posix.dirname(part), '_rels', posix.basename(part) + '.rels'));
+      const found = new Map();
+      for (const rel of rels ? elements(rels, 'Relationship') : []) {
+        const target = attribute(rel, 'Target') || '';
+        found.set(attribute(rel, 'Id'), { type: attribute(rel, 'Type') || '', path: target.startsWith('/') ? target.slice(1) : posix.join(posix.dirname(part), target) });
+      }
+      return found;
+    };
+    const presentation = xml('ppt/presentation.xml');
+    if (!presentation) throw new Error('no presentation');
+    const slides = relationships('ppt/presentation.xml');
+    const blocks = [];
+    let length = 0;
+    let cut = false;
+    let text = false;
+    let number = 0;
+    for (const id of elements(presentation, 'sldId')) {
+      const slide = slides.get(relationshipId(id));
+      const document = slide && xml(slide.path);
+      if (!document) continue;
+      number += 1;
+      const lines = textLines(document, []);
+      const notesPart = [...relationships(slide.path).values()].find((rel) => rel.type.endsWith('/notesSlide'));
+      const notesDocument = notesPart && xml(notesPart.path);
+      const notes = notesDocument ? textLines(notesDocument, []) : [];
+      if (lines.length + notes.length > 0) text = true;
+      const hidden = attribute(document.documentElement, 'show') === '0' ? ' (hidden)' : '';
+      const block = ['## Slide ' + number + hidden, ...lines, ...(notes.length > 0 ? ['', 'Speaker notes:', ...notes] : [])].join('\\n');
+      if (length + block.length + 2 > maxChars) {
+        const room = maxChars - length - 2;
+        if (room > 0) blocks.push(block.slice(0, room));
+        cut = true;
+        break;
+      }
+      blocks.push(block);
+      length += block.length + 2;
+    }
+    parentPort.postMessage({ text: text ? blocks.join('\\n\\n') + (cut ? '\\n\\n' + cutNote : '') : '' });
+  } catch {
+    parentPort.postMessage({ failed: true });
+  }
+});
+`;
+
+const OFFICE_MODULES = (() => {
+  const require = createRequire(import.meta.url);
+  return { fflate: require.resolve('fflate'), readExcelFile: require.resolve('read-excel-file/node'), linkedom: require.resolve('linkedom') };
+})();
+
+/**
+ * An Excel workbook's text (every sheet, `XLSX_WORKER_SOURCE`), up to `MAX_TEXT_CHARS` and then
+ * `OFFICE_CUT_NOTE`, read as a DOCX is: its ZIP checked against `MAX_OFFICE_UNPACKED_BYTES`,
+ * then a thread of its own with a capped heap, ended when `signal` aborts or after `timeoutMs`.
+ * A sheet of more than `MAX_SHEET_CELLS` cells, or one that takes more memory than the heap, is
+ * `too_large`.
+ */
+export async function xlsxText(bytes: Uint8Array, options: PdfTextOptions = {}): Promise<string> {
+  await checkOfficeZip(bytes, 'XLSX', (name) => XLSX_PARTS.test(name));
+  return officeTextInThread(XLSX_WORKER_SOURCE, bytes, options, 'not a readable XLSX', { maxCells: MAX_SHEET_CELLS });
+}
+
+/**
+ * Cells of one sheet read-excel-file may fill in, counted before it reads (`cellsFilled`): it
+ * makes every row up to the last as wide as the widest, so a workbook of 2 KB whose two cells
+ * are A1 and XFD1048576 made 17 billion empty cells and ran its thread out of memory after
+ * seconds of work. 100,000 rows of 50 columns still read.
+ */
+export const MAX_SHEET_CELLS = 5_000_000;
+
+/** A PowerPoint deck's text (`PPTX_WORKER_SOURCE`), read as `xlsxText` reads a workbook. */
+export async function pptxText(bytes: Uint8Array, options: PdfTextOptions = {}): Promise<string> {
+  await checkOfficeZip(bytes, 'PPTX', (name) => PPTX_PARTS.test(name));
+  return officeTextInThread(PPTX_WORKER_SOURCE, bytes, options, 'not a readable PPTX');
+}
+
+async function officeTextInThread(source: string, bytes: Uint8Array, options: PdfTextOptions, broken: string, limits: object = {}): Promise<string> {
+  const message = { maxChars: MAX_TEXT_CHARS - OFFICE_CUT_NOTE.length - 2, cutNote: OFFICE_CUT_NOTE, ...limits };
+  const { text } = await inTurn(documentTurns, options, DOCUMENT_LIMIT, (signal) => inOneShotThread<{ text: string }>(source, { modules: OFFICE_MODULES }, message, bytes, options.maxHeapMb ?? 512, signal, broken));
+  return text;
+}
+
+/**
+ * Checks an Office file's ZIP before anything reads it: the parts `read` says its reader reads
+ * must unpack to at most `MAX_OFFICE_UNPACKED_BYTES`, first by the sizes the central directory
+ * declares (a "zip bomb": 100 MB of repeated text deflated to 0.1 MB, refused before anything
+ * is unpacked), then by inflating them: the declared sizes are the writer's word, and a hostile
+ * ZIP says 2 KB and inflates to gigabytes, which JSZip (in mammoth) holds whole before it
+ * compares. They are inflated off the event loop and stopped at the cap, keeping nothing.
+ */
+async function checkOfficeZip(bytes: Uint8Array, kind: 'DOCX' | 'XLSX' | 'PPTX', read: (name: string) => boolean): Promise<void> {
+  const unpacked = zipUnpackedBytes(bytes, read);
+  if (unpacked === undefined) throw new DocumentTextError(`not a readable ${kind}`);
+  if (unpacked > MAX_OFFICE_UNPACKED_BYTES) throw new DocumentTextError(`the ${kind} unpacks to too much`, 'too_large');
+  await checkZipInflatesWithin(bytes, MAX_OFFICE_UNPACKED_BYTES, kind, read);
+}
+
+/**
+ * The sum of the sizes a ZIP archive's entries whose names pass `read` declare unpacked (its
+ * central directory), or undefined when it is no ZIP. ZIP64 sizes (0xFFFFFFFF: over 4 GB) count
+ * as infinite, and so does an archive with a ZIP64 end record: fflate and JSZip take their
+ * entries' count and place from that record, which this check does not read.
+ */
+function zipUnpackedBytes(bytes: Uint8Array, read: (name: string) => boolean): number | undefined {
   const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // The end-of-central-directory record: 22 bytes plus a comment of at most 65,535.
   let end = -1;
@@ -401,27 +645,31 @@ function zipUnpackedBytes(bytes: Uint8Array): number | undefined {
     }
   }
   if (end < 0) return undefined;
+  if (end >= 20 && view.readUInt32LE(end - 20) === 0x07064b50) return Number.POSITIVE_INFINITY;
   const entries = view.readUInt16LE(end + 10);
   let at = view.readUInt32LE(end + 16);
   let total = 0;
   for (let n = 0; n < entries; n += 1) {
     if (at + 46 > view.length || view.readUInt32LE(at) !== 0x02014b50) return entries === 0xffff ? Number.POSITIVE_INFINITY : undefined;
     const size = view.readUInt32LE(at + 24);
-    total += size === 0xffffffff ? Number.POSITIVE_INFINITY : size;
-    at += 46 + view.readUInt16LE(at + 28) + view.readUInt16LE(at + 30) + view.readUInt16LE(at + 32);
+    const nameLength = view.readUInt16LE(at + 28);
+    if (read(view.toString('utf8', at + 46, at + 46 + nameLength))) total += size === 0xffffffff ? Number.POSITIVE_INFINITY : size;
+    at += 46 + nameLength + view.readUInt16LE(at + 30) + view.readUInt16LE(at + 32);
   }
   return total;
 }
 
 /**
- * Inflates each entry of a ZIP whose central directory `zipUnpackedBytes` has read (where JSZip
- * finds its data: the local header at the directory's offset, then the directory's compressed
- * size), keeping nothing, and throws `too_large` once the bytes they really unpack to pass
- * `maxBytes` (zlib's `maxOutputLength` stops there), `unsupported` for data that does not inflate.
+ * Inflates each entry whose name passes `read` of a ZIP whose central directory
+ * `zipUnpackedBytes` has read (where JSZip and fflate find its data: the local header at the
+ * directory's offset, then the directory's compressed size), keeping nothing, and throws
+ * `too_large` once the bytes they really unpack to pass `maxBytes` (zlib's `maxOutputLength`
+ * stops there), `unsupported` for data that does not inflate.
  */
-async function checkZipInflatesWithin(bytes: Uint8Array, maxBytes: number): Promise<void> {
+async function checkZipInflatesWithin(bytes: Uint8Array, maxBytes: number, kind: string, read: (name: string) => boolean): Promise<void> {
   const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const broken = () => new DocumentTextError('not a readable DOCX');
+  const broken = () => new DocumentTextError(`not a readable ${kind}`);
+  const tooLarge = () => new DocumentTextError(`the ${kind} unpacks to too much`, 'too_large');
   let end = view.length - 22;
   while (end >= 0 && view.readUInt32LE(end) !== 0x06054b50) end -= 1;
   const entries = view.readUInt16LE(end + 10);
@@ -431,7 +679,10 @@ async function checkZipInflatesWithin(bytes: Uint8Array, maxBytes: number): Prom
     const method = view.readUInt16LE(at + 10);
     const compressed = view.readUInt32LE(at + 20);
     const local = view.readUInt32LE(at + 42);
-    at += 46 + view.readUInt16LE(at + 28) + view.readUInt16LE(at + 30) + view.readUInt16LE(at + 32);
+    const nameLength = view.readUInt16LE(at + 28);
+    const name = view.toString('utf8', at + 46, at + 46 + nameLength);
+    at += 46 + nameLength + view.readUInt16LE(at + 30) + view.readUInt16LE(at + 32);
+    if (!read(name)) continue;
     if (local + 30 > view.length || view.readUInt32LE(local) !== 0x04034b50) throw broken();
     const start = local + 30 + view.readUInt16LE(local + 26) + view.readUInt16LE(local + 28);
     const data = view.subarray(start, start + compressed);
@@ -441,13 +692,13 @@ async function checkZipInflatesWithin(bytes: Uint8Array, maxBytes: number): Prom
       try {
         total += (await inflateRawAsync(data, { maxOutputLength: Math.max(1, maxBytes - total + 1) })).length;
       } catch (error) {
-        if (error instanceof RangeError) throw new DocumentTextError('the DOCX unpacks to too much', 'too_large');
+        if (error instanceof RangeError) throw tooLarge();
         throw broken();
       }
     } else {
       throw broken();
     }
-    if (total > maxBytes) throw new DocumentTextError('the DOCX unpacks to too much', 'too_large');
+    if (total > maxBytes) throw tooLarge();
   }
 }
 

@@ -1,16 +1,18 @@
 import type { SharedFile } from '../../core/assistant/chat-platform.port';
 import type { FileContents, FileReading } from '../../core/readers/file-contents.port';
 import { ReaderError } from '../../core/readers/reader';
-import { DocumentTextError, decodeUndeclaredText, docxText, pdfText } from './document-text';
+import { DocumentTextError, decodeUndeclaredText, docxText, pdfText, pptxText, xlsxText } from './document-text';
 import { fitImage } from './image-fit';
 
 const IMAGES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 const TEXT_TYPES = new Set(['application/json', 'application/xml', 'application/x-yaml', 'application/yaml', 'application/javascript', 'application/x-sh']);
 // Slack's short types for text-like uploads and snippets.
 const TEXT_FILETYPES = new Set(['text', 'markdown', 'csv', 'tsv', 'json', 'xml', 'yaml', 'html', 'javascript', 'typescript', 'python', 'sql', 'shell', 'go', 'java', 'ruby', 'rust', 'c', 'cpp', 'css', 'diff', 'post']);
 
-/** Slack files as text (text, Markdown, CSV, code, PDF, DOCX) or as images (PNG, JPEG, GIF, WebP; scaled down to fit, image-fit.ts). */
+/** Slack files as text (text, Markdown, CSV, code, PDF, DOCX, XLSX, PPTX) or as images (PNG, JPEG, GIF, WebP; scaled down to fit, image-fit.ts). */
 export class DocumentFileContents implements FileContents {
   kindOf(file: SharedFile): FileReading | undefined {
     // Stored outside Slack (Google Drive…): Slack has no bytes of it to download.
@@ -19,6 +21,8 @@ export class DocumentFileContents implements FileContents {
     if (imageType(file) !== undefined) return 'image';
     if (type === 'application/pdf' || file.filetype === 'pdf') return 'text';
     if (type === DOCX || file.filetype === 'docx') return 'text';
+    if (type === XLSX || file.filetype === 'xlsx') return 'text';
+    if (type === PPTX || file.filetype === 'pptx') return 'text';
     if (type.startsWith('text/') || TEXT_TYPES.has(type) || TEXT_FILETYPES.has(file.filetype ?? '')) return 'text';
     return undefined;
   }
@@ -41,6 +45,8 @@ export class DocumentFileContents implements FileContents {
     try {
       if (file.mimetype === 'application/pdf' || file.filetype === 'pdf') return { text: (await pdfText(bytes, options)).text };
       if (file.mimetype === DOCX || file.filetype === 'docx') return { text: await docxText(bytes, options) };
+      if (file.mimetype === XLSX || file.filetype === 'xlsx') return { text: await xlsxText(bytes, options) };
+      if (file.mimetype === PPTX || file.filetype === 'pptx') return { text: await pptxText(bytes, options) };
     } catch (error) {
       throw error instanceof DocumentTextError ? new ReaderError(error.failure, error.message) : error;
     }

@@ -127,6 +127,156 @@ export function docxLyingAboutSize(megabytes: number): Buffer {
   return zip({ ...zipEntries(honest), 'word/document.xml': document }, { deflate: true, declaredSizes: { 'word/document.xml': 2_048 } });
 }
 
+type Cell = string | number | boolean | Date | null;
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A1-style name of a 0-based column: 0 → A, 25 → Z, 26 → AA. */
+function columnName(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
+/**
+ * An Excel workbook as Excel writes one: its sheets' strings in xl/sharedStrings.xml, numbers
+ * and booleans in the cells, dates as serial numbers styled with the built-in date format (14).
+ * `sheetXml` replaces a sheet's XML as it is (a broken or hostile sheet).
+ */
+export function xlsxWithSheets(sheets: readonly { name: string; rows?: readonly (readonly Cell[])[]; sheetXml?: string }[], options: { deflate?: boolean } = {}): Buffer {
+  const strings: string[] = [];
+  const stringIndex = (text: string) => {
+    const at = strings.indexOf(text);
+    return at >= 0 ? at : strings.push(text) - 1;
+  };
+  const cell = (value: Cell, ref: string) => {
+    if (value === null) return '';
+    if (typeof value === 'string') return `<c r="${ref}" t="s"><v>${stringIndex(value)}</v></c>`;
+    if (typeof value === 'boolean') return `<c r="${ref}" t="b"><v>${value ? 1 : 0}</v></c>`;
+    if (value instanceof Date) return `<c r="${ref}" s="1"><v>${value.getTime() / 86_400_000 + 25_569}</v></c>`;
+    return `<c r="${ref}"><v>${value}</v></c>`;
+  };
+  const sheetParts = sheets.map(
+    (sheet) =>
+      sheet.sheetXml ??
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${(sheet.rows ?? [])
+        .map((row, r) => `<row r="${r + 1}">${row.map((value, c) => cell(value, `${columnName(c)}${r + 1}`)).join('')}</row>`)
+        .join('')}</sheetData></worksheet>`,
+  );
+  const relationships = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  return zip(
+    {
+      '[Content_Types].xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${sheets.map((_, n) => `<Override PartName="/xl/worksheets/sheet${n + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('')}<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`,
+      '_rels/.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${relationships}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      'xl/workbook.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${relationships}"><sheets>${sheets.map((sheet, n) => `<sheet name="${escapeXml(sheet.name)}" sheetId="${n + 1}" r:id="rId${n + 1}"/>`).join('')}</sheets></workbook>`,
+      'xl/_rels/workbook.xml.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets.map((_, n) => `<Relationship Id="rId${n + 1}" Type="${relationships}/worksheet" Target="worksheets/sheet${n + 1}.xml"/>`).join('')}<Relationship Id="rIdStyles" Type="${relationships}/styles" Target="styles.xml"/><Relationship Id="rIdStrings" Type="${relationships}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+      'xl/styles.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>`,
+      ...Object.fromEntries(sheetParts.map((xml, n) => [`xl/worksheets/sheet${n + 1}.xml`, xml])),
+      // After the sheets' XML was written, which collected the strings.
+      'xl/sharedStrings.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${strings.length}" uniqueCount="${strings.length}">${strings.map((text) => `<si><t xml:space="preserve">${escapeXml(text)}</t></si>`).join('')}</sst>`,
+    },
+    options,
+  );
+}
+
+/**
+ * A PowerPoint deck: each slide's shapes (each a list of paragraphs; a paragraph's `\n` is a
+ * line break inside it), a table's rows if any, and speaker notes if any. The slide parts are
+ * numbered in `order` (default 1, 2, 3…): PowerPoint keeps a slide's part name when slides are
+ * moved, so part names do not say the order; ppt/presentation.xml does.
+ */
+export function pptxWithSlides(
+  slides: readonly { shapes?: readonly (readonly string[])[]; table?: readonly (readonly string[])[]; notes?: readonly string[]; slideXml?: string }[],
+  options: { order?: readonly number[]; deflate?: boolean } = {},
+): Buffer {
+  const order = options.order ?? slides.map((_, n) => n + 1);
+  const drawing = 'http://schemas.openxmlformats.org/drawingml/2006/main';
+  const relationships = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const paragraph = (text: string) => `<a:p>${text.split('\n').map((line) => `<a:r><a:rPr lang="en-US"/><a:t>${escapeXml(line)}</a:t></a:r>`).join('<a:br/>')}</a:p>`;
+  const shape = (id: number, paragraphs: readonly string[], placeholder?: string) =>
+    `<p:sp><p:nvSpPr><p:cNvPr id="${id}" name="Shape ${id}"/><p:cNvSpPr/><p:nvPr>${placeholder ? `<p:ph type="${placeholder}"/>` : ''}</p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/>${paragraphs.map(paragraph).join('')}</p:txBody></p:sp>`;
+  const table = (rows: readonly (readonly string[])[]) =>
+    `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="90" name="Table"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm/><a:graphic><a:graphicData uri="${drawing}/table"><a:tbl>${rows.map((row) => `<a:tr h="370840">${row.map((text) => `<a:tc><a:txBody><a:bodyPr/>${paragraph(text)}</a:txBody></a:tc>`).join('')}</a:tr>`).join('')}</a:tbl></a:graphicData></a:graphic></p:graphicFrame>`;
+  const tree = (content: string) => `<p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${content}</p:spTree></p:cSld>`;
+  const entries: Record<string, string> = {};
+  const overrides: string[] = [];
+  slides.forEach((slide, n) => {
+    const part = order[n]!;
+    const number = shape(99, [String(n + 1)], 'sldNum');
+    entries[`ppt/slides/slide${part}.xml`] =
+      slide.slideXml ??
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<p:sld xmlns:a="${drawing}" xmlns:r="${relationships}" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main">${tree((slide.shapes ?? []).map((paragraphs, s) => shape(s + 2, paragraphs, s === 0 ? 'title' : undefined)).join('') + (slide.table ? table(slide.table) : '') + number)}</p:sld>`;
+    overrides.push(`<Override PartName="/ppt/slides/slide${part}.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/>`);
+    if (slide.notes) {
+      entries[`ppt/slides/_rels/slide${part}.xml.rels`] = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId2" Type="${relationships}/notesSlide" Target="../notesSlides/notesSlide${part}.xml"/></Relationships>`;
+      entries[`ppt/notesSlides/notesSlide${part}.xml`] = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<p:notes xmlns:a="${drawing}" xmlns:r="${relationships}" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main">${tree(shape(2, [], 'sldImg') + shape(3, slide.notes, 'body') + shape(4, [String(n + 1)], 'sldNum'))}</p:notes>`;
+      overrides.push(`<Override PartName="/ppt/notesSlides/notesSlide${part}.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.notesSlide+xml"/>`);
+    }
+  });
+  return zip(
+    {
+      '[Content_Types].xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/>${overrides.join('')}</Types>`,
+      '_rels/.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${relationships}/officeDocument" Target="ppt/presentation.xml"/></Relationships>`,
+      'ppt/presentation.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<p:presentation xmlns:a="${drawing}" xmlns:r="${relationships}" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"><p:sldIdLst>${slides.map((_, n) => `<p:sldId id="${256 + n}" r:id="rId${10 + n}"/>`).join('')}</p:sldIdLst><p:sldSz cx="12192000" cy="6858000"/></p:presentation>`,
+      'ppt/_rels/presentation.xml.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${slides.map((_, n) => `<Relationship Id="rId${10 + n}" Type="${relationships}/slide" Target="slides/slide${order[n]}.xml"/>`).join('')}</Relationships>`,
+      ...entries,
+    },
+    options,
+  );
+}
+
+/**
+ * A workbook of one sheet whose cells are `megabytes` MB of XML (about 40 bytes a cell),
+ * deflated as Excel writes it to a small fraction: "a sheet of millions of cells".
+ */
+export function xlsxOfManyCells(megabytes: number): Buffer {
+  const row = (r: number) => `<row r="${r}">${Array.from({ length: 10 }, (_, c) => `<c r="${columnName(c)}${r}"><v>${c}</v></c>`).join('')}</row>`;
+  const rows = Math.ceil((megabytes * 1024 * 1024) / row(100_000).length);
+  const sheetXml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${Array.from({ length: rows }, (_, r) => row(r + 1)).join('')}</sheetData></worksheet>`;
+  return xlsxWithSheets([{ name: 'Export', sheetXml }], { deflate: true });
+}
+
+/**
+ * A workbook of a few hundred bytes with two cells, at the sheet's first and last corners (A1
+ * and XFD1048576): read-excel-file fills every row between up to the last column, 17 billion
+ * empty cells.
+ */
+export function xlsxOfFarCorners(): Buffer {
+  const sheetXml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1"><v>1</v></c></row><row r="1048576"><c r="XFD1048576"><v>2</v></c></row></sheetData></worksheet>`;
+  return xlsxWithSheets([{ name: 'Corners', sheetXml }], { deflate: true });
+}
+
+/**
+ * A deck whose first slide inflates to `megabytes` MB of paragraphs while its ZIP says it
+ * unpacks to 2 KB (as `docxLyingAboutSize`).
+ */
+export function pptxLyingAboutSize(megabytes: number): Buffer {
+  const paragraph = Buffer.from(`<a:p><a:r><a:t>${'A'.repeat(1_000)}</a:t></a:r></a:p>`);
+  const slide = Buffer.concat([
+    Buffer.from('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<p:sld xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"><p:cSld><p:spTree><p:sp><p:txBody>'),
+    Buffer.alloc(megabytes * 1024 * 1024, paragraph),
+    Buffer.from('</p:txBody></p:sp></p:spTree></p:cSld></p:sld>'),
+  ]);
+  const honest = pptxWithSlides([{ shapes: [['Bomb']] }], { deflate: true });
+  return zip({ ...zipEntries(honest), 'ppt/slides/slide1.xml': slide }, { deflate: true, declaredSizes: { 'ppt/slides/slide1.xml': 2_048 } });
+}
+
 /** The unpacked entries of a ZIP `zip` wrote. */
 function zipEntries(archive: Buffer): Record<string, Buffer> {
   const entries: Record<string, Buffer> = {};
