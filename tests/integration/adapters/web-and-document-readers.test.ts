@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApproximateTokenizer } from '../../../adapters/memory/approximate-tokenizer';
 import { InMemoryChatPlatformFactory, InMemoryChatWorkspace } from '../../../adapters/memory/in-memory-chat-platform';
-import { HTML_THREADS_AT_ONCE, htmlThreadStats, htmlToMarkdown } from '../../../adapters/documents/document-text';
+import { HTML_THREADS_AT_ONCE, htmlThreadStats, htmlToMarkdown, MAX_TEXT_CHARS, OFFICE_CUT_NOTE } from '../../../adapters/documents/document-text';
 import { DocumentFileContents, isAnimatedGif } from '../../../adapters/documents/file-contents';
 import { fitImage, IMAGE_JOBS_AT_ONCE, imageJobStats } from '../../../adapters/documents/image-fit';
 import { GuardedHttpClient } from '../../../adapters/http/guarded-http-client';
@@ -15,7 +15,7 @@ import { ReaderRegistry } from '../../../core/readers/reader-registry';
 import { webPageReader } from '../../../core/readers/web-page.reader';
 import { slackFileReader } from '../../../core/readers/slack-file.reader';
 import { NO_RESOURCES } from '../../../core/tools/tool';
-import { docxBomb, docxLyingAboutSize, docxWithText, gif, ONE_PIXEL_PNG, pdfInflatingTo, pdfWithText, scannedPdf } from '../../fakes/web/documents';
+import { docxBomb, docxLyingAboutSize, docxWithText, gif, ONE_PIXEL_PNG, pdfInflatingTo, pdfWithText, pptxLyingAboutSize, pptxWithSlides, scannedPdf, xlsxOfFarCorners, xlsxOfManyCells, xlsxWithSheets } from '../../fakes/web/documents';
 import { ARTICLE_FACT, PDF_FACT, startFakeWeb, type FakeWeb } from '../../fakes/web/fake-web';
 import { photoJpeg, pngDeclaring, screenshotPng, sidewaysPhotoJpeg } from '../../fakes/web/images';
 
@@ -263,6 +263,107 @@ describe('DocumentFileContents: Slack files as text or images', () => {
     const word = await contents.extract(docxWithText('Launch plan', ['Ship the beta on 3 March.', 'Invite 40 customers.']), docx);
     expect(word).toEqual({ text: '# Launch plan\n\nShip the beta on 3 March.\n\nInvite 40 customers.' });
   });
+
+  const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+
+  it('reads every sheet of an Excel workbook as a Markdown table: dates as ISO dates, empty rows and trailing columns left out', async () => {
+    const workbook = xlsxWithSheets(
+      [
+        {
+          name: '予算',
+          rows: [
+            ['項目', 'Cost', 'Due', null],
+            ['Rent | office', 1200, new Date(Date.UTC(2024, 2, 1)), null],
+            [null, null, null, null],
+            ['家賃', 3.5, true, null],
+          ],
+        },
+        { name: 'Notes', rows: [['Signed off by Aiko'], ['Second line\nof one cell']] },
+        { name: 'Blank', rows: [] },
+      ],
+      { deflate: true },
+    );
+
+    expect(await contents.extract(workbook, file('budget.xlsx', XLSX, 'xlsx'))).toEqual({
+      text: [
+        '## Sheet: 予算',
+        '| 項目 | Cost | Due |',
+        '| --- | --- | --- |',
+        '| Rent \\| office | 1200 | 2024-03-01 |',
+        '| 家賃 | 3.5 | TRUE |',
+        '',
+        '## Sheet: Notes',
+        '| Signed off by Aiko |',
+        '| --- |',
+        '| Second line of one cell |',
+        '',
+        '## Sheet: Blank',
+        '(empty)',
+      ].join('\n'),
+    });
+    // Known by its Slack type alone (a generic MIME type), as by its MIME type alone.
+    expect(await contents.extract(workbook, file('budget.xlsx', 'application/octet-stream', 'xlsx'))).toEqual({ text: expect.stringContaining('| 家賃 | 3.5 | TRUE |') });
+  });
+
+  it('reads a slide deck in the order of its slide list, not of its part names, with its tables and speaker notes, without slide numbers', async () => {
+    // PowerPoint keeps a slide's part (slide3.xml) when the slide is moved: the deck's order is
+    // ppt/presentation.xml's. Part 3 is the first slide here, part 1 the second.
+    const deck = pptxWithSlides(
+      [
+        { shapes: [['Q3 review'], ['Revenue grew 12%', 'Churn fell\nto 2%']], notes: ['Start with the churn story.'] },
+        { shapes: [['次の一手'], ['新しい市場に進出する']], table: [['Region', 'Target'], ['EMEA', '40']] },
+        { shapes: [['Questions?']] },
+      ],
+      { order: [3, 1, 2], deflate: true },
+    );
+
+    expect(await contents.extract(deck, file('review.pptx', PPTX, 'pptx'))).toEqual({
+      text: [
+        '## Slide 1',
+        'Q3 review',
+        'Revenue grew 12%',
+        'Churn fell',
+        'to 2%',
+        '',
+        'Speaker notes:',
+        'Start with the churn story.',
+        '',
+        '## Slide 2',
+        '次の一手',
+        '新しい市場に進出する',
+        '| Region | Target |',
+        '| EMEA | 40 |',
+        '',
+        '## Slide 3',
+        'Questions?',
+      ].join('\n'),
+    });
+  });
+
+  it('cuts a workbook of hundreds of thousands of cells at the text budget and says so', async () => {
+    const read = await contents.extract(xlsxOfManyCells(5), file('export.xlsx', XLSX, 'xlsx'));
+
+    const text = 'text' in read ? (read.text as string) : '';
+    expect(text.length).toBeLessThanOrEqual(MAX_TEXT_CHARS);
+    expect(text.startsWith('## Sheet: Export\n| 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 |\n| --- |')).toBe(true);
+    expect(text.endsWith(`\n\n${OFFICE_CUT_NOTE}`)).toBe(true);
+  }, 60_000);
+
+  it('refuses hostile workbooks and decks as too large (a 2 KB sheet whose cells are at its far corners, a deck whose ZIP lies) and broken ones as unreadable, then reads the next file', async () => {
+    // read-excel-file fills every row up to the last as wide as the widest: A1 and XFD1048576
+    // made 17 billion empty cells and ran the thread out of memory.
+    const corners = xlsxOfFarCorners();
+    expect(corners.length).toBeLessThan(5_000);
+    await expect(contents.extract(corners, file('corners.xlsx', XLSX, 'xlsx'))).rejects.toMatchObject({ failure: 'too_large' });
+    // The slide says it unpacks to 2 KB and inflates to 200 MB.
+    await expect(contents.extract(pptxLyingAboutSize(200), file('bomb.pptx', PPTX, 'pptx'))).rejects.toMatchObject({ failure: 'too_large' });
+    const brokenSheet = '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1"><v>1</v></row></sheetDat';
+    await expect(contents.extract(xlsxWithSheets([{ name: 'Broken', sheetXml: brokenSheet }]), file('broken.xlsx', XLSX, 'xlsx'))).rejects.toMatchObject({ failure: 'unsupported' });
+    await expect(contents.extract(Buffer.from('not a zip'), file('broken.pptx', PPTX, 'pptx'))).rejects.toMatchObject({ failure: 'unsupported' });
+
+    expect(await contents.extract(xlsxWithSheets([{ name: 'Plan', rows: [['Ship', 'March']] }]), file('plan.xlsx', XLSX, 'xlsx'))).toEqual({ text: '## Sheet: Plan\n| Ship | March |\n| --- | --- |' });
+  }, 60_000);
 
   it('gives up on a shared PDF of thousands of pages within the reader’s time, as on any slow source', async () => {
     const workspace = new InMemoryChatWorkspace();

@@ -6,7 +6,7 @@ import { PgPluginSettingsRepository } from '../../../adapters/postgres/pg-plugin
 import { createPgRepositories } from '../../../adapters/postgres/pg-repositories';
 import { UNTRUSTED_TAG } from '../../../core/assistant/untrusted-content';
 import { BRAVE_KEY, startFakeSearch, type FakeSearch } from '../../fakes/search/fake-search';
-import { docxLyingAboutSize, docxWithText, ONE_PIXEL_PNG, pdfInflatingTo, pdfWithText } from '../../fakes/web/documents';
+import { docxLyingAboutSize, docxWithText, ONE_PIXEL_PNG, pdfInflatingTo, pdfWithText, pptxLyingAboutSize, pptxWithSlides, xlsxOfFarCorners, xlsxWithSheets } from '../../fakes/web/documents';
 import { ARTICLE_FACT, PDF_FACT, startFakeWeb, type FakeWeb } from '../../fakes/web/fake-web';
 import { HUGE_TRANSCRIPT_END, VIDEO_WITH_CAPTIONS, VIDEO_WITH_HUGE_TRANSCRIPT, startFakeYouTube, type FakeYouTube } from '../../fakes/youtube/fake-youtube';
 import { eventually, installThroughBrowser, mention, repliesIn, sendEvent, settled, startSlackAppWorld, type SlackAppWorld } from './support/slack-app-world';
@@ -237,6 +237,74 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
     expect(question.images).toBe(1);
     expect(statuses()).toContain('is reading q3.pdf…');
   });
+
+  it('(Premium) reads an Excel workbook and a slide deck shared in the thread: the model gets the cells and the slides in order, Japanese too', async () => {
+    const parent = world.slack.addMessage({
+      channel: world.ws.channel,
+      user: world.ws.bob,
+      text: 'Budget and the deck for Monday',
+      files: [
+        {
+          id: 'F0XLSX1',
+          name: 'budget.xlsx',
+          mimetype: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          filetype: 'xlsx',
+          content: xlsxWithSheets(
+            [
+              { name: '予算', rows: [['項目', '金額', '期日'], ['家賃', 1200, new Date(Date.UTC(2024, 2, 1))], ['Cloud', 310.5, new Date(Date.UTC(2024, 2, 15))]] },
+              { name: 'Owners', rows: [['Item', 'Owner'], ['Cloud', 'Aiko']] },
+            ],
+            { deflate: true },
+          ),
+        },
+        {
+          id: 'F0PPTX1',
+          name: 'monday.pptx',
+          mimetype: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+          filetype: 'pptx',
+          content: pptxWithSlides([{ shapes: [['Where we are'], ['Cloud costs doubled']], notes: ['Mention the March invoice.'] }, { shapes: [['次の一手'], ['予算を見直す']] }], { order: [2, 1], deflate: true }),
+        },
+      ],
+    });
+    world.openai.answer('Cloud costs 310.5, due 15 March.');
+
+    const { replies } = await ask('what do the budget and the deck say?', { threadTs: parent.ts });
+
+    // Before, each file ended the answer with "Could not read: `budget.xlsx` (a kind of file Tomo cannot read)".
+    expect(replies.at(-1)).toBe('Cloud costs 310.5, due 15 March.');
+    const question = lastPrompt().turns.at(-1)!.text;
+    const sheets = ['## Sheet: 予算', '| 項目 | 金額 | 期日 |', '| 家賃 | 1200 | 2024-03-01 |', '| Cloud | 310.5 | 2024-03-15 |', '## Sheet: Owners', '| Cloud | Aiko |'];
+    const slides = ['## Slide 1', 'Where we are', 'Cloud costs doubled', 'Speaker notes:', 'Mention the March invoice.', '## Slide 2', '次の一手', '予算を見直す'];
+    for (const lines of [sheets, slides]) {
+      const at = lines.map((line) => question.indexOf(line));
+      expect(at.every((index) => index >= 0)).toBe(true);
+      expect(at).toEqual([...at].sort((a, b) => a - b));
+    }
+    expect(question).toContain('title="budget.xlsx"');
+    expect(question).not.toContain('Could not read');
+    expect(statuses()).toContain('is reading budget.xlsx…');
+  });
+
+  it('(Premium) says under the answer, in the asker’s language, which hostile or broken workbooks and decks it could not read', async () => {
+    const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const brokenSheet = '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1"><v>1</v></row></sheetDat';
+    const files = (suffix: string) => [
+      { id: `F0CORNERS${suffix}`, name: 'corners.xlsx', mimetype: XLSX, filetype: 'xlsx', content: xlsxOfFarCorners() },
+      { id: `F0PPTXBOMB${suffix}`, name: 'bomb.pptx', mimetype: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', filetype: 'pptx', content: pptxLyingAboutSize(200) },
+      { id: `F0BROKEN${suffix}`, name: 'broken.xlsx', mimetype: XLSX, filetype: 'xlsx', content: xlsxWithSheets([{ name: 'Broken', sheetXml: brokenSheet }]) },
+    ];
+
+    const english = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.bob, text: 'Exports', files: files('1') });
+    world.openai.answer('None of these could be read.');
+    const first = await ask('summarise the files above', { threadTs: english.ts, waitMs: 60_000 });
+    expect(first.replies.at(-1)).toBe('None of these could be read.\n\nCould not read: `corners.xlsx` (too large) · `bomb.pptx` (too large) · `broken.xlsx` (a kind of file Tomo cannot read)');
+    expect(lastPrompt().turns.at(-1)!.text).toContain('Could not read the file "corners.xlsx": it is too large.');
+
+    const japanese = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.bob, text: 'エクスポート', files: files('2') });
+    world.openai.answer('どれも読めませんでした。');
+    const second = await ask('上のファイルを要約して', { threadTs: japanese.ts, asker: world.ws.bob, waitMs: 60_000 });
+    expect(second.replies.at(-1)).toBe('どれも読めませんでした。\n\n読めなかったもの: `corners.xlsx` (大きすぎます) · `bomb.pptx` (大きすぎます) · `broken.xlsx` (Tomoが読めない種類のファイルです)');
+  }, 120_000);
 
   it('reads a PDF someone of another organization shared in a Slack Connect channel, which Slack lists by its id only', async () => {
     const parent = world.slack.addMessage({
