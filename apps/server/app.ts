@@ -4,7 +4,7 @@ import { apiNotFound, errorHandler } from './http/error-handler';
 import { healthRoutes, type ReadinessProbe } from './http/health-routes';
 import { unsupportedCharactersGuard } from './http/input-guard';
 import { browserRateLimit } from './http/rate-limits';
-import { notFoundPage, webStatic } from './http/web-static';
+import { compressed, notFoundPage, webStatic } from './http/web-static';
 
 export interface AppOptions {
   logger: Logger;
@@ -45,6 +45,9 @@ export function createApp(options: AppOptions): Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  // A large workspace's member or channel list is hundreds of KB of JSON. Slack's and Stripe's
+  // webhooks (not under /api but /slack, or answered with a few bytes) are left as they are.
+  app.use('/api', compressed);
   app.use(healthRoutes(options.readiness));
   if (options.rateLimitPerMinute) {
     const limit = browserRateLimit(options.rateLimitPerMinute);
