@@ -292,11 +292,6 @@ function toMember(u: SlackUser & { id: string }): Member {
     isAppUser: member.isAppUser === true,
     isWorkflowBot: member.isWorkflowBot === true,
     deleted: member.deleted === true,
-    // Who may change workspace-wide settings (`isFullMemberOf`): guests are flagged above,
-    // other organizations' people by their own workspace.
-    ...(u.team_id === undefined ? {} : { homeTeamId: u.team_id }),
-    ...(u.is_stranger === true ? { isStranger: true } : {}),
-    ...(u.enterprise_user?.teams === undefined ? {} : { enterpriseTeamIds: u.enterprise_user.teams }),
   };
 }
 

@@ -33,7 +33,8 @@ export interface SlackUser {
 
 /**
  * Slack's user in the workspace context's `Member` shape: names and flags copied as Slack
- * sent them (absent stays absent), so callers choose how to treat a missing flag.
+ * sent them (absent stays absent), so callers choose how to treat a missing flag; their own
+ * workspace, a stranger's flag and Enterprise Grid's workspaces too (Slack Connect).
  */
 export function slackUserToMember(user: SlackUser & { id: string }): Member {
   const p = user.profile;
@@ -59,6 +60,11 @@ export function slackUserToMember(user: SlackUser & { id: string }): Member {
     isAppUser: user.is_app_user,
     isWorkflowBot: user.is_workflow_bot,
     deleted: user.deleted,
+    // Who may change what applies to the whole workspace (`isFullMemberOf`): guests are flagged
+    // above, other organizations' people by their own workspace.
+    homeTeamId: user.team_id,
+    isStranger: user.is_stranger === true ? true : undefined,
+    enterpriseTeamIds: user.enterprise_user?.teams,
   }) as Member;
 }
 

@@ -1,9 +1,17 @@
+import type { Member } from '../../core/workspace/member';
 import { createSlackCaller, type SlackApiCallerOptions } from './slack-api-caller';
+import { slackUserToMember, type SlackUser } from './slack-user';
 
 export interface SlackMemberFacts {
   readonly isAdmin: boolean;
   /** `ja` for a Japanese Slack locale, else `en`. */
   readonly locale: 'en' | 'ja';
+  /**
+   * The person as Slack describes them, with what decides whether they may add to the
+   * workspace (`isFullMemberOf`): the guest flags, their own `team_id`, `is_stranger`,
+   * `enterprise_user.teams`.
+   */
+  readonly member: Member;
 }
 
 /**
@@ -16,7 +24,7 @@ const WITHIN_ACK_MS = 1_250;
 /**
  * What an interaction must do within Slack's 3 seconds with the bot token: open a modal on
  * the click's `trigger_id` (views.open; the id expires after 3 s), and learn whether the person
- * is an admin and which language they read (users.info).
+ * is an admin, a full member of the workspace and which language they read (users.info).
  */
 export class SlackViews {
   constructor(private readonly options: SlackApiCallerOptions = {}) {}
@@ -26,11 +34,13 @@ export class SlackViews {
   }
 
   async member(botToken: string, userId: string): Promise<SlackMemberFacts> {
-    const result = (await this.caller(botToken)('users.info', { user: userId, include_locale: true })) as {
-      user?: { is_admin?: boolean; is_owner?: boolean; is_primary_owner?: boolean; locale?: string };
-    };
+    const result = (await this.caller(botToken)('users.info', { user: userId, include_locale: true })) as { user?: SlackUser };
     const user = result.user ?? {};
-    return { isAdmin: Boolean(user.is_admin || user.is_owner || user.is_primary_owner), locale: user.locale?.startsWith('ja') ? 'ja' : 'en' };
+    return {
+      isAdmin: Boolean(user.is_admin || user.is_owner || user.is_primary_owner),
+      locale: user.locale?.startsWith('ja') ? 'ja' : 'en',
+      member: slackUserToMember({ ...user, id: user.id ?? userId }),
+    };
   }
 
   private caller(botToken: string) {

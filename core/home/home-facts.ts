@@ -48,6 +48,11 @@ export interface HomeKnowledge {
   /** At most HOME_SOURCES_PER_KIND of each kind, newest first. */
   readonly sources: readonly (KnowledgeSourceRecord & { readonly canRemove: boolean })[];
   readonly counts: Readonly<Record<SourceKind, number>>;
+  /**
+   * Whether the person may add sources (and try a failed one again): a full member of the
+   * workspace (`isFullMemberOf`), not a guest nor a person of another organization (Slack Connect).
+   */
+  readonly canAdd: boolean;
 }
 
 /**
@@ -58,8 +63,11 @@ export interface HomeKnowledge {
  * - `button_failed`: Slack refused a call the click needed for another reason, e.g. a rate limit (try again shortly).
  * - `not_allowed`: only whoever added the source or an admin may delete it or try it again.
  * - `source_gone`: the source was deleted meanwhile.
+ * - `guest_read_only`: guests and people of other organizations (Slack Connect) may not add
+ *   sources to the workspace's knowledge, nor try a failed one again (a Home shown before they
+ *   became one still had the buttons).
  */
-export const HOME_NOTICES = ['button_expired', 'button_failed', 'not_allowed', 'source_gone'] as const;
+export const HOME_NOTICES = ['button_expired', 'button_failed', 'not_allowed', 'source_gone', 'guest_read_only'] as const;
 export type HomeNotice = (typeof HOME_NOTICES)[number];
 
 /** Everything App Home shows about the workspace and the person looking at it. */

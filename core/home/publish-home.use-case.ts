@@ -8,7 +8,7 @@ import type { TeamId, UserId } from '../shared/ids';
 import { decideTrigger, triggerSettings, type IgnoreReason } from '../triggers/decide-trigger';
 import { usageWindow } from '../usage/request-limit';
 import type { UsageEventRepository } from '../usage/usage-event-repository.port';
-import { isAdmin } from '../workspace/member';
+import { isAdmin, isFullMemberOf } from '../workspace/member';
 import { HOME_SOURCES_PER_KIND, homeFacts, type HomeFacts, type HomeKnowledge, type HomeNotice } from './home-facts';
 import type { SubscriptionRecord } from '../billing/subscription';
 import { knowledgeQuotaOf } from '../knowledge/knowledge-plan';
@@ -117,7 +117,9 @@ export class PublishHome extends TriggerUseCase<PublishHomeDeps> {
       this.deps.usage.tallyByMember(input.teamId, usageWindow(now).start),
     ]);
     const admin = isAdmin(person.profile);
-    const knowledge = this.deps.knowledge ? await this.knowledgeFacts(this.deps.knowledge, input, subscriptions, now, admin) : undefined;
+    // Guests and people of other organizations (Slack Connect) see the sources without the Add buttons.
+    const canAdd = isFullMemberOf(person.profile, input.teamId);
+    const knowledge = this.deps.knowledge ? await this.knowledgeFacts(this.deps.knowledge, input, subscriptions, now, admin, canAdd) : undefined;
     const facts = homeFacts({
       now,
       userId: input.userId,
@@ -140,9 +142,10 @@ export class PublishHome extends TriggerUseCase<PublishHomeDeps> {
     subscriptions: readonly SubscriptionRecord[],
     now: Date,
     admin: boolean,
+    canAdd: boolean,
   ): Promise<HomeKnowledge> {
     const { plan, quota } = knowledgeQuotaOf(subscriptions, now);
     const [{ sources, counts }, usage] = await Promise.all([repository.newestOfEachKind(input.teamId, HOME_SOURCES_PER_KIND), repository.usage(input.teamId)]);
-    return { plan, quota, usage, counts, sources: sources.map((s) => ({ ...s, canRemove: canRemoveSource(s, input.userId, admin) })) };
+    return { plan, quota, usage, counts, canAdd, sources: sources.map((s) => ({ ...s, canRemove: canRemoveSource(s, input.userId, admin) })) };
   }
 }

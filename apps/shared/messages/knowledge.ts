@@ -60,6 +60,11 @@ const en = {
   'KNOWLEDGE.ERROR_NOT_INSTALLED': '{appName} is not installed in this workspace any more.',
   'KNOWLEDGE.ERROR_DUPLICATE_WEB': 'The workspace already has this address as a source. To read it again or with other pages, delete that source first.',
   'KNOWLEDGE.ERROR_DUPLICATE_REPOSITORY': 'The workspace already has this repository as a source. To read it again, delete that source first.',
+  'KNOWLEDGE.GUEST_READ_ONLY':
+    'Guests and people from other organizations can see these sources but not add them, since every answer in the workspace may search them. Ask a member of the workspace.',
+  'KNOWLEDGE.ERROR_GUEST':
+    "Guests and people from other organizations cannot add sources to this workspace's knowledge, since every answer may search them. Ask a member of the workspace.",
+  'KNOWLEDGE.ERROR_MEMBER_UNKNOWN': 'Slack did not say in time whether you are a member of this workspace, so nothing was added. Submit again.',
 } as const;
 
 export type KnowledgeTextCode = keyof typeof en;
@@ -121,6 +126,11 @@ const ja: Readonly<Record<KnowledgeTextCode, string>> = {
   'KNOWLEDGE.ERROR_NOT_INSTALLED': '{appName}はこのワークスペースにインストールされていません。',
   'KNOWLEDGE.ERROR_DUPLICATE_WEB': 'このアドレスはすでにワークスペースのソースにあります。読み込み直すかページ数を変えるには、先にそのソースを削除してください。',
   'KNOWLEDGE.ERROR_DUPLICATE_REPOSITORY': 'このリポジトリはすでにワークスペースのソースにあります。読み込み直すには、先にそのソースを削除してください。',
+  'KNOWLEDGE.GUEST_READ_ONLY':
+    'ゲストや他の組織のメンバーは、これらのソースを見ることはできますが、追加はできません（ワークスペースのすべての回答が検索するためです）。ワークスペースのメンバーに依頼してください。',
+  'KNOWLEDGE.ERROR_GUEST':
+    'ゲストや他の組織のメンバーは、このワークスペースのナレッジにソースを追加できません（すべての回答が検索するためです）。ワークスペースのメンバーに依頼してください。',
+  'KNOWLEDGE.ERROR_MEMBER_UNKNOWN': 'このワークスペースのメンバーかどうか、Slackから時間内に応答がなかったため、何も追加していません。もう一度送信してください。',
 };
 
 export const knowledgeCatalogues = { en, ja } as const;

@@ -212,6 +212,7 @@ describe('Slack size limits', () => {
             usage: { sources: 60, chunks: 60_000 },
             sources: (['web', 'pdf', 'repository'] as const).flatMap((kind) => Array.from({ length: 20 }, (_, i) => source(kind, i))),
             counts: { web: 20, pdf: 20, repository: 20 },
+            canAdd: true,
           },
         };
         await home.publishHome(ws.alice, homeRenderer('https://tomo.example.com')(facts));
@@ -269,6 +270,7 @@ describe('Slack size limits', () => {
             },
           ],
           counts: { web: 0, pdf: 1, repository: 0 },
+          canAdd: true,
         },
       };
       await home.publishHome(ws.alice, homeRenderer('https://tomo.example.com')(facts));

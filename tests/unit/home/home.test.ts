@@ -140,6 +140,7 @@ describe('App Home: the facts it shows', () => {
       usage: { sources: 20, chunks: 20 },
       sources: Array.from({ length: HOME_SOURCES_PER_KIND }, (_, i) => site(i)),
       counts: { web: 20, pdf: 0, repository: 0 },
+      canAdd: true,
     };
     const facts = { ...homeFacts({ ...base, subscriptions: [trial], assignments: [], knowledge }), isAdmin: true };
     const en = JSON.stringify(render(facts));

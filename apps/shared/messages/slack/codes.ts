@@ -50,6 +50,7 @@ export const HOME_TEXT_CODES = [
   'HOME.NOTICE_BUTTON_FAILED',
   'HOME.NOTICE_NOT_ALLOWED',
   'HOME.NOTICE_SOURCE_GONE',
+  'HOME.NOTICE_GUEST_READ_ONLY',
 ] as const;
 
 /** The shared catalogue already has the greeting. */

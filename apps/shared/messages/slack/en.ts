@@ -70,6 +70,8 @@ export const slackEn: SlackCatalogue = {
   'HOME.NOTICE_BUTTON_FAILED': ':warning: That button did not go through: Slack refused it. Wait a moment and press it again.',
   'HOME.NOTICE_NOT_ALLOWED': ':warning: Only the person who added that source or a workspace admin can delete it or try it again.',
   'HOME.NOTICE_SOURCE_GONE': ':warning: That source had already been deleted.',
+  'HOME.NOTICE_GUEST_READ_ONLY':
+    ":warning: Guests and people from other organizations cannot add sources to this workspace's knowledge or try a failed one again. Ask a member of the workspace.",
   'IMAGES.POSTED': 'Here are {count} images for: {prompt}',
   'IMAGES.NOT_AVAILABLE':
     'Image generation is not available in this workspace: no image-capable AI provider is configured. Ask your Tomo administrator to set one up.',

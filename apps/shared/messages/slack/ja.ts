@@ -70,6 +70,8 @@ export const slackJa: SlackCatalogue = {
   'HOME.NOTICE_BUTTON_FAILED': ':warning: Slackに断られたため、ボタンの操作が完了しませんでした。少し待ってからもう一度押してください。',
   'HOME.NOTICE_NOT_ALLOWED': ':warning: このソースを削除・再試行できるのは、追加した人かワークスペース管理者だけです。',
   'HOME.NOTICE_SOURCE_GONE': ':warning: このソースはすでに削除されていました。',
+  'HOME.NOTICE_GUEST_READ_ONLY':
+    ':warning: ゲストや他の組織のメンバーは、このワークスペースのナレッジにソースを追加したり、失敗したソースを再試行したりできません。ワークスペースのメンバーに依頼してください。',
   'IMAGES.POSTED': '「{prompt}」の画像を{count}枚作成しました。',
   'IMAGES.NOT_AVAILABLE':
     'このワークスペースでは画像生成を利用できません。画像を生成できるAIプロバイダーが設定されていません。Tomoの管理者に設定を依頼してください。',

@@ -17,7 +17,8 @@ const SECTIONS: readonly { kind: SourceKind; title: KnowledgeTextCode; add: Know
  * The uploaders: Web URL, PDF and Repository, each listing the workspace's sources (status with
  * progress or the failure's reason, size, passages, who added it and when) with Delete (and Try
  * again on a failed one) for the person who added it and admins, and a button opening the modal
- * that adds one.
+ * that adds one. Guests and people of other organizations (Slack Connect) get no Add buttons
+ * and no Try again, and a line saying why; Delete stays on their own earlier sources.
  */
 export const knowledgeSection: HomeSection = ({ facts, day }) => {
   const knowledge = facts.knowledge;
@@ -41,6 +42,7 @@ export const knowledgeSection: HomeSection = ({ facts, day }) => {
       }),
     },
   ];
+  if (!knowledge.canAdd) blocks.push({ type: 'context', text: t('KNOWLEDGE.GUEST_READ_ONLY') });
   for (const section of SECTIONS) {
     const sources = knowledge.sources.filter((s) => s.kind === section.kind).slice(0, HOME_SOURCES_PER_KIND);
     const count = knowledge.counts[section.kind];
@@ -69,8 +71,8 @@ export const knowledgeSection: HomeSection = ({ facts, day }) => {
           deny: t('KNOWLEDGE.CONFIRM_NO'),
         },
       };
-      if (source.canRemove && source.status === 'failed') {
-        // A failed source: Try again beside Delete, for the same people.
+      if (source.canRemove && knowledge.canAdd && source.status === 'failed') {
+        // A failed source: Try again beside Delete, for the same people (who may add sources).
         blocks.push({ type: 'text', text: line + leftOut });
         blocks.push({ type: 'buttons', buttons: [{ text: t('KNOWLEDGE.RETRY'), actionId: KNOWLEDGE_ACTIONS.retry, value: source.id, style: 'primary' }, remove] });
       } else {
@@ -78,7 +80,7 @@ export const knowledgeSection: HomeSection = ({ facts, day }) => {
       }
     }
     if (count > sources.length) blocks.push({ type: 'context', text: t('KNOWLEDGE.MORE', { count: count - sources.length }) });
-    blocks.push({ type: 'buttons', buttons: [{ text: t(section.add), actionId: section.actionId, value: section.kind }] });
+    if (knowledge.canAdd) blocks.push({ type: 'buttons', buttons: [{ text: t(section.add), actionId: section.actionId, value: section.kind }] });
   }
   return blocks;
 };

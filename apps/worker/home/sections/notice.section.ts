@@ -7,6 +7,7 @@ const TEXTS: Readonly<Record<HomeNotice, HomeTextCode>> = {
   button_failed: 'HOME.NOTICE_BUTTON_FAILED',
   not_allowed: 'HOME.NOTICE_NOT_ALLOWED',
   source_gone: 'HOME.NOTICE_SOURCE_GONE',
+  guest_read_only: 'HOME.NOTICE_GUEST_READ_ONLY',
 };
 
 /**

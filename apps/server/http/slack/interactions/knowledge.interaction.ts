@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SlackViews } from '../../../../../adapters/slack/slack-views';
+import type { SlackMemberFacts, SlackViews } from '../../../../../adapters/slack/slack-views';
 import { isChatPlatformError } from '../../../../../core/assistant/chat-platform-error';
 import type { AddKnowledgeSource, NewSourceRequest } from '../../../../../core/knowledge/add-source.use-case';
 import { removeKnowledgeSource, retryKnowledgeSource } from '../../../../../core/knowledge/add-source.use-case';
@@ -8,6 +8,7 @@ import { KNOWLEDGE_QUOTAS } from '../../../../../core/knowledge/knowledge-source
 import type { PlanName } from '../../../../../core/billing/plan';
 import type { HomeNotice } from '../../../../../core/home/home-facts';
 import type { InstallationRepository } from '../../../../../core/workspace/installation-repository.port';
+import { isFullMemberOf } from '../../../../../core/workspace/member';
 import { formatList } from '../../../../../core/shared/list-format';
 import type { Locale } from '../../../../../core/workspace/user';
 import { KNOWLEDGE_ACTIONS, KNOWLEDGE_MODALS } from '../../../../shared/knowledge-actions';
@@ -40,6 +41,10 @@ const stateValues = z.record(z.string(), z.record(z.string(), z.looseObject({ va
  * trigger_id, within Slack's 3 seconds); a submitted modal adds the source(s) or answers with
  * field errors in the person's language; Delete (confirmed by Slack's dialog) removes a source
  * for its owner or an admin, and Try again queues a failed source's ingestion again for them. Home is then published again through a job (ids only).
+ * Adding to the workspace's knowledge, which every answer may search, is for its full members
+ * (`isFullMemberOf`, from users.info): a guest's or a Slack Connect person's Add or Try again
+ * is answered with a Home notice, their submission with a field error. Delete stays theirs for
+ * their own earlier sources: it only takes their contribution away.
  */
 export function knowledgeInteractions(deps: KnowledgeInteractionDeps): InteractionHandler {
   return {
@@ -84,6 +89,7 @@ async function clicked(deps: KnowledgeInteractionDeps, context: InteractionConte
     const triggerId = context.interaction.trigger_id;
     if (!triggerId) return {};
     const [member, plan] = await Promise.all([deps.views.member(token, context.userId), deps.planOf(context.teamId)]);
+    if (!mayAdd(member, context)) return refused(context, kind);
     await deps.views.open(token, triggerId, knowledgeModal(kind, { locale: member.locale, appName: deps.appName, maxPages: KNOWLEDGE_QUOTAS[plan].pagesPerSite }));
     return {};
   }
@@ -95,6 +101,7 @@ async function clicked(deps: KnowledgeInteractionDeps, context: InteractionConte
   }
   if (action.action_id === KNOWLEDGE_ACTIONS.retry && action.value) {
     const member = await deps.views.member(token, context.userId);
+    if (!mayAdd(member, context)) return refused(context, 'retry');
     const outcome = await retryKnowledgeSource(
       { sources: deps.sources, queue: context.queue, ingestQueue: KNOWLEDGE_QUEUES.knowledgeIngest.name, clock: context.clock },
       { teamId: context.teamId, userId: context.userId, isAdmin: member.isAdmin, sourceId: action.value },
@@ -108,11 +115,20 @@ async function clicked(deps: KnowledgeInteractionDeps, context: InteractionConte
 async function submit(deps: KnowledgeInteractionDeps, context: InteractionContext, token: string): Promise<InteractionReply> {
   const view = context.interaction.view!;
   const kind = MODAL_KINDS.get(view.callback_id ?? '')!;
-  const locale: Locale = modalLocale(view) ?? (await personLocale(deps, context, token));
+  const member = await memberOrUnknown(deps, context, token);
+  const locale: Locale = modalLocale(view) ?? member?.locale ?? 'en';
   const parsed = stateValues.safeParse((view.state as { values?: unknown } | undefined)?.values ?? {});
   const values = parsed.success ? parsed.data : {};
   const field = (input: { block: string; action: string }) => values[input.block]?.[input.action];
   const t = (code: Parameters<typeof knowledgeText>[0], params: Record<string, string | number> = {}) => knowledgeText(code, { appName: deps.appName, ...params }, locale);
+  // Before anything is read or stored: who may add is checked on every submission, since a
+  // modal may have been opened before its submitter became a guest.
+  const mainBlock = kind === 'pdf' ? MODAL_INPUTS.files.block : MODAL_INPUTS.url.block;
+  if (!member) return errors(mainBlock, t('KNOWLEDGE.ERROR_MEMBER_UNKNOWN'));
+  if (!mayAdd(member, context)) {
+    context.logger.info({ teamId: context.teamId, userId: context.userId, kind }, 'knowledge source refused: not a full member');
+    return errors(mainBlock, t('KNOWLEDGE.ERROR_GUEST'));
+  }
 
   let request: NewSourceRequest;
   if (kind === 'pdf') {
@@ -138,7 +154,7 @@ async function submit(deps: KnowledgeInteractionDeps, context: InteractionContex
       case 'no_file':
         return errors(MODAL_INPUTS.files.block, t('KNOWLEDGE.ERROR_NO_FILE'));
       case 'quota_sources':
-        return errors(kind === 'pdf' ? MODAL_INPUTS.files.block : MODAL_INPUTS.url.block, t('KNOWLEDGE.ERROR_QUOTA_SOURCES', result.params));
+        return errors(mainBlock, t('KNOWLEDGE.ERROR_QUOTA_SOURCES', result.params));
       case 'duplicate':
         return errors(MODAL_INPUTS.url.block, t(kind === 'repository' ? 'KNOWLEDGE.ERROR_DUPLICATE_REPOSITORY' : 'KNOWLEDGE.ERROR_DUPLICATE_WEB'));
     }
@@ -154,18 +170,35 @@ function modalLocale(view: NonNullable<InteractionContext['interaction']['view']
 }
 
 /**
- * The person's language from their profile, for a modal that does not name one. Slack refusing
- * or not answering within the ack's time leaves English: the field's error is still shown,
+ * Who submitted the modal (users.info): whether they may add, and their language for a modal
+ * that does not name one. Slack refusing or not answering within the ack's time gives undefined,
+ * so the modal stays open with a field error (in English unless the modal names its language),
  * where a thrown error would make Slack show only that the app did not respond.
  */
-async function personLocale(deps: KnowledgeInteractionDeps, context: InteractionContext, token: string): Promise<Locale> {
+async function memberOrUnknown(deps: KnowledgeInteractionDeps, context: InteractionContext, token: string): Promise<SlackMemberFacts | undefined> {
   try {
-    return (await deps.views.member(token, context.userId)).locale;
+    return await deps.views.member(token, context.userId);
   } catch (error) {
     if (!isChatPlatformError(error)) throw error;
-    context.logger.warn({ teamId: context.teamId, code: error.code, platformCode: error.platformCode }, 'knowledge modal: the person’s language is unknown');
-    return 'en';
+    context.logger.warn({ teamId: context.teamId, code: error.code, platformCode: error.platformCode }, 'knowledge modal: the submitter is unknown');
+    return undefined;
   }
+}
+
+/**
+ * A full member of the workspace that installed Tomo (`context.teamId`, the view's
+ * `app_installed_team_id` for a Slack Connect partner's interaction): not a guest
+ * (`is_restricted`, `is_ultra_restricted`) nor a person of another organization.
+ */
+function mayAdd(member: SlackMemberFacts, context: InteractionContext): boolean {
+  return isFullMemberOf(member.member, context.teamId);
+}
+
+/** An Add or Try again click from someone who may not add: Home again, saying why. */
+async function refused(context: InteractionContext, action: ModalKind | 'retry'): Promise<InteractionReply> {
+  context.logger.info({ teamId: context.teamId, userId: context.userId, action }, 'knowledge click refused: not a full member');
+  await refreshHome(context, 'guest_read_only');
+  return {};
 }
 
 /** The submitted modal's error that Tomo is no longer installed, on its input, in the modal's language. */
