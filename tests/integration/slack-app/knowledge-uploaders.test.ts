@@ -4,6 +4,7 @@ import { PgKnowledgeSourceRepository } from '../../../adapters/vector/pg-knowled
 import { secretBoxFromConfig } from '../../../apps/shared/secret-box';
 import { KNOWLEDGE_QUEUES } from '../../../apps/shared/knowledge-jobs';
 import { knowledgeText } from '../../../apps/shared/messages/knowledge';
+import { slackText } from '../../../apps/shared/messages/slack';
 import { uploadFile } from '../../../adapters/slack-emulator/view-methods';
 import { pdfWithText } from '../../fakes/web/documents';
 import { startFakeWeb, type FakeWeb } from '../../fakes/web/fake-web';
@@ -209,49 +210,63 @@ describe('Knowledge uploaders in App Home through signed interactions (real serv
     expect(world.slack.callsTo('views.open')).toHaveLength(opens);
   }, 20_000);
 
-  it('takes a modal submitted by a Slack Connect partner as the host workspace’s (view.app_installed_team_id), not their own', async () => {
+  it('refuses a Slack Connect partner’s Add and submission for the host workspace (view.app_installed_team_id), while a full member still adds', async () => {
     // Slack names the submitter's own workspace in `team` for view interactions in a shared
-    // channel; the workspace that installed Tomo is only in `view.app_installed_team_id`.
+    // channel; the workspace that installed Tomo is only in `view.app_installed_team_id`. The
+    // partner is asked about with the host's token (users.info: their own `team_id`), and is
+    // not a full member of the host: nothing is added to the knowledge every answer searches.
     const partnerTeam = 'T0PARTNERKN';
     const dave = 'UDAVEPARTNER';
     world.slack.addTeam({ id: partnerTeam, name: 'Partner Inc' });
     world.slack.addUser({ id: dave, teamId: partnerTeam, name: 'dave', realName: 'Dave Partner', locale: 'ja-JP' });
-    const fromPartner = (values: Record<string, Record<string, unknown>>) => {
-      const payload = submit(dave, 'knowledge.modal.repository', values, 'ja');
-      return {
-        ...payload,
-        team: { id: partnerTeam, domain: 'partner' },
-        user: { id: dave, team_id: partnerTeam },
-        view: { ...payload.view, team_id: partnerTeam, app_installed_team_id: teamId },
-      };
-    };
-    const refused = await postInteraction(world, fromPartner({ url: { value: { value: 'https://gitlab.com/acme/x' } } }));
-    expect(await refused.json()).toEqual({ response_action: 'errors', errors: { url: knowledgeText('KNOWLEDGE.ERROR_GITHUB', {}, 'ja') } });
-
+    const fromPartner = <T extends { view: Record<string, unknown> }>(payload: T) => ({
+      ...payload,
+      team: { id: partnerTeam, domain: 'partner' },
+      user: { id: dave, team_id: partnerTeam },
+      view: { ...payload.view, team_id: partnerTeam, app_installed_team_id: teamId },
+    });
     const [mine] = (await sources.list(teamId, 'web')).filter((s) => s.addedBy === world.ws.alice);
     expect((await postInteraction(world, click(world.ws.alice, 'knowledge.delete', mine!.id))).status).toBe(200);
-    const added = await postInteraction(world, fromPartner({ url: { value: { value: 'https://github.com/acme/partner' } } }));
-    expect(added.status).toBe(200);
-    expect((await sources.list(teamId, 'repository')).map((s) => [s.url, s.addedBy])).toContainEqual(['https://github.com/acme/partner', dave]);
-    await ingested();
 
-    // Their Home refreshes (after the submission, and the ingestion's progress) cannot be shown:
-    // the host's token cannot publish a Home to another workspace's person (user_not_found).
-    // Each such job ends there, once, rather than failing and being retried.
+    const partnerInfo = world.slack.callsTo('users.info').length;
+    const refused = await postInteraction(world, fromPartner(submit(dave, 'knowledge.modal.repository', { url: { value: { value: 'https://github.com/acme/partner' } } }, 'ja')));
+    expect(refused.status).toBe(200);
+    // Routed to the host (its installation answered, not "not installed"), refused there, in the modal's language.
+    expect(await refused.json()).toEqual({ response_action: 'errors', errors: { url: knowledgeText('KNOWLEDGE.ERROR_GUEST', {}, 'ja') } });
+    expect(world.slack.callsTo('users.info').slice(partnerInfo).map((call) => [call.params.user, call.token])).toContainEqual([dave, world.ws.team.botToken]);
+    expect((await sources.list(teamId)).filter((s) => s.addedBy === dave)).toEqual([]);
+    expect(await sources.list(partnerTeam)).toEqual([]);
+
+    // Their Add click opens no modal; the Home saying why cannot be shown: the host's token
+    // cannot publish a Home to another workspace's person (user_not_found). The job ends there,
+    // once, rather than failing and being retried.
+    const modals = world.slack.state.modals.length;
+    expect((await postInteraction(world, fromPartner(click(dave, 'knowledge.add.repository', 'repository')))).status).toBe(200);
+    expect(world.slack.state.modals.length).toBe(modals);
     await settled(world, SLACK_QUEUES.slackEvent.name);
     expect(world.slack.callsTo('views.publish').filter((call) => call.params.user_id === dave).map((call) => call.outcome)).toContain('user_not_found');
     const homes = (await jobsOf(world, SLACK_QUEUES.slackEvent.name)).filter((job) => (job.data as { userId?: string }).userId === dave);
     expect(homes.length).toBeGreaterThan(0);
     expect(homes.map((job) => [job.state, job.retryCount])).toEqual(homes.map(() => ['completed', 0]));
+
+    // A full member adds the same repository.
+    const added = await postInteraction(world, submit(world.ws.alice, 'knowledge.modal.repository', { url: { value: { value: 'https://github.com/acme/partner' } } }));
+    expect(added.status).toBe(200);
+    expect((await sources.list(teamId, 'repository')).map((s) => [s.url, s.addedBy])).toContainEqual(['https://github.com/acme/partner', world.ws.alice]);
+    await ingested();
   });
 
-  it('answers a submission whose language Slack cannot tell (no private_metadata, users.info refused) with the field error in English, not a 500', async () => {
+  it('keeps a submission whose submitter Slack cannot tell (no private_metadata, users.info refused) open with a field error in English, not a 500, and adds nothing', async () => {
     const withoutLanguage = submit(world.ws.bob, 'knowledge.modal.repository', { url: { value: { value: 'https://gitlab.com/acme/x' } } });
     delete (withoutLanguage.view as { private_metadata?: string }).private_metadata;
+    // Earlier Homes' jobs read users.info too: finished first, so the refused call is the submission's.
+    await ingested();
+    await settled(world, SLACK_QUEUES.slackEvent.name);
     world.slack.failNext('users.info', 'user_not_found');
     const refused = await postInteraction(world, withoutLanguage);
     expect(refused.status).toBe(200);
-    expect(await refused.json()).toEqual({ response_action: 'errors', errors: { url: knowledgeText('KNOWLEDGE.ERROR_GITHUB', {}, 'en') } });
+    // Whether they may add is unknown: refused, as the modal's own language would say it (none here: English).
+    expect(await refused.json()).toEqual({ response_action: 'errors', errors: { url: knowledgeText('KNOWLEDGE.ERROR_MEMBER_UNKNOWN', {}, 'en') } });
     // When Slack does answer, the person's own language (Bob reads Japanese).
     const inJapanese = await postInteraction(world, withoutLanguage);
     expect(await inJapanese.json()).toEqual({ response_action: 'errors', errors: { url: knowledgeText('KNOWLEDGE.ERROR_GITHUB', {}, 'ja') } });
@@ -273,6 +288,66 @@ describe('Knowledge uploaders in App Home through signed interactions (real serv
     const pdf = await postInteraction(world, inGone(gone.alice, 'knowledge.modal.pdf', { files: { value: { type: 'file_input', files: [{ id: 'F0GONE', name: 'a.pdf', filetype: 'pdf' }] } } }, 'en'));
     expect(await pdf.json()).toEqual({ response_action: 'errors', errors: { files: 'Tomo is not installed in this workspace any more.' } });
     expect(await sources.list(gone.team.id)).toEqual([]);
+  });
+
+  it('leaves the Add buttons out of a guest’s Home and refuses a guest’s or a single-channel guest’s Add click and submission (en, ja), storing nothing', async () => {
+    const gina = world.slack.addUser({ id: 'UGINAGUEST', teamId, name: 'gina', realName: 'Gina Guest', locale: 'en-US', isRestricted: true }).id;
+    const sora = world.slack.addUser({ id: 'USORAGUEST', teamId, name: 'sora', realName: 'Sora Guest', locale: 'ja-JP', isUltraRestricted: true }).id;
+    const before = (await sources.list(teamId)).map((s) => s.id);
+
+    await openHome(gina);
+    await eventually(() => expect(texts(world.slack.homeOf(gina))).toContain(JSON.stringify(knowledgeText('KNOWLEDGE.GUEST_READ_ONLY', {}, 'en')).slice(1, -1)));
+    // They see the workspace's sources, without any Add button.
+    expect(texts(world.slack.homeOf(gina))).toContain('acme/partner');
+    expect(texts(world.slack.homeOf(gina))).not.toMatch(/knowledge\.add\./);
+    await openHome(sora);
+    await eventually(() => expect(texts(world.slack.homeOf(sora))).toContain(knowledgeText('KNOWLEDGE.GUEST_READ_ONLY', {}, 'ja')));
+    expect(texts(world.slack.homeOf(sora))).not.toMatch(/knowledge\.add\./);
+
+    // An Add click (a Home shown before they became guests still had the buttons): no modal, Home says why.
+    const modals = world.slack.state.modals.length;
+    expect((await postInteraction(world, click(gina, 'knowledge.add.web', 'web'))).status).toBe(200);
+    expect((await postInteraction(world, click(sora, 'knowledge.add.pdf', 'pdf'))).status).toBe(200);
+    expect(world.slack.state.modals.length).toBe(modals);
+    await eventually(() => expect(texts(world.slack.homeOf(gina))).toContain(JSON.stringify(slackText('HOME.NOTICE_GUEST_READ_ONLY', {}, 'en')).slice(1, -1)));
+    await eventually(() => expect(texts(world.slack.homeOf(sora))).toContain(slackText('HOME.NOTICE_GUEST_READ_ONLY', {}, 'ja')));
+
+    // A modal they still had open: its submission stays open with the field error, nothing stored.
+    const web = await postInteraction(world, submit(gina, 'knowledge.modal.web', { url: { value: { value: 'https://docs.example/guide' } }, pages: { value: { value: '1' } } }));
+    expect(await web.json()).toEqual({
+      response_action: 'errors',
+      errors: { url: "Guests and people from other organizations cannot add sources to this workspace's knowledge, since every answer may search them. Ask a member of the workspace." },
+    });
+    const pdf = await postInteraction(world, submit(sora, 'knowledge.modal.pdf', { files: { value: { type: 'file_input', files: [{ id: 'F0GUEST', name: 'guest.pdf', filetype: 'pdf' }] } } }, 'ja'));
+    expect(await pdf.json()).toEqual({ response_action: 'errors', errors: { files: knowledgeText('KNOWLEDGE.ERROR_GUEST', {}, 'ja') } });
+    const repo = await postInteraction(world, submit(sora, 'knowledge.modal.repository', { url: { value: { value: 'https://github.com/acme/guest' } } }, 'ja'));
+    expect(await repo.json()).toEqual({ response_action: 'errors', errors: { url: knowledgeText('KNOWLEDGE.ERROR_GUEST', {}, 'ja') } });
+    expect((await sources.list(teamId)).map((s) => s.id)).toEqual(before);
+  });
+
+  it('lets someone who became a guest delete their own earlier source but not try it again', async () => {
+    // Hana adds a page that is not there yet while a member; the source fails; then she becomes a guest.
+    const [partner] = (await sources.list(teamId, 'repository')).filter((s) => s.url === 'https://github.com/acme/partner');
+    expect((await postInteraction(world, click(world.ws.alice, 'knowledge.delete', partner!.id))).status).toBe(200);
+    const hana = world.slack.addUser({ id: 'UHANAGUEST', teamId, name: 'hana', realName: 'Hana Later', locale: 'en-US' }).id;
+    const added = await postInteraction(world, submit(hana, 'knowledge.modal.web', { url: { value: { value: `${web.origin}/missing` } }, pages: { value: { value: '1' } } }));
+    expect(added.status).toBe(200);
+    await ingested();
+    const failed = (await sources.list(teamId, 'web')).find((s) => s.addedBy === hana)!;
+    expect(failed).toMatchObject({ status: 'failed' });
+    world.slack.state.users.get(hana)!.isRestricted = true;
+
+    await openHome(hana);
+    await eventually(() => expect(texts(world.slack.homeOf(hana))).toContain(JSON.stringify(knowledgeText('KNOWLEDGE.GUEST_READ_ONLY', {}, 'en')).slice(1, -1)));
+    expect(texts(world.slack.homeOf(hana))).toContain('"action_id":"knowledge.delete"');
+    expect(texts(world.slack.homeOf(hana))).not.toContain('knowledge.retry');
+    const jobs = (await world.app.queue.boss.findJobs(KNOWLEDGE_QUEUES.knowledgeIngest.name)).filter((job) => (job.data as { sourceId?: string }).sourceId === failed.id).length;
+    expect((await postInteraction(world, click(hana, 'knowledge.retry', failed.id))).status).toBe(200);
+    await eventually(() => expect(texts(world.slack.homeOf(hana))).toContain(JSON.stringify(slackText('HOME.NOTICE_GUEST_READ_ONLY', {}, 'en')).slice(1, -1)));
+    expect(await sources.get(teamId, failed.id)).toMatchObject({ status: 'failed' });
+    expect((await world.app.queue.boss.findJobs(KNOWLEDGE_QUEUES.knowledgeIngest.name)).filter((job) => (job.data as { sourceId?: string }).sourceId === failed.id)).toHaveLength(jobs);
+    expect((await postInteraction(world, click(hana, 'knowledge.delete', failed.id))).status).toBe(200);
+    expect(await sources.get(teamId, failed.id)).toBeNull();
   });
 
   it('refuses a forged interaction', async () => {
