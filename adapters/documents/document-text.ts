@@ -391,27 +391,64 @@ export const OFFICE_CUT_NOTE = '[The rest of this file was not read: it goes on 
 const XLSX_PARTS = /\.xml(?:\.rels)?$/i;
 
 /**
+ * Refuses XML with a document type declaration (`<!DOCTYPE`): the Open Packaging Conventions
+ * (ECMA-376 Part 2) forbid one in a package's parts and Office never writes one, so one is an
+ * attack (entities nested to a billion copies, external entities naming file:///etc/passwd or a
+ * URL). None of the parsers here expands entities (the model got the literal `&x;`; Word files
+ * already failed in mammoth); this keeps it so whatever a parser's next version does.
+ */
+const DOCTYPE_IN_THREAD = `
+const hasDoctype = (xml) => /<!DOCTYPE/i.test(xml);
+`;
+
+/**
  * read-excel-file in a thread of its own. Its unzipper reads the archive as a stream, by the
  * local headers, where the size check reads the central directory (as fflate does): a hostile
  * ZIP can hide entries from the one that the other sees. So fflate unpacks the parts the check
  * counted and stores them in a fresh ZIP that read-excel-file then reads. Each sheet is a
  * `## Sheet: <name>` and a Markdown table (the first row as its header), dates as ISO dates,
  * empty rows left out, up to `maxChars`.
+ *
+ * `Date.now` stands still in this thread: read-excel-file parses a sheet in chunks, parses a tag
+ * cut by a chunk's end again with the next chunk, and halves the chunk when one took over 7 ms.
+ * A tag of a megabyte (one long attribute: 3 KB zipped) took longer each time, the chunk fell
+ * to 0 bytes (and below: 1.6e-232) and the thread parsed the same tag until the 30 s were up.
+ * With the clock still, chunks only grow and such a sheet reads in a second. Nothing read
+ * here needs the time (dates are the cells' serial numbers).
  */
 const XLSX_WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { strFromU8, unzipSync, zipSync } = require(workerData.modules.fflate);
 const readXlsxFile = require(workerData.modules.readExcelFile);
+${DOCTYPE_IN_THREAD}
+const ENTITIES = { amp: '&', apos: "'", gt: '>', lt: '<', quot: '"' };
+// An attribute's value as read-excel-file's parser (saxen) gives it: character references decoded.
+const attributeValue = (value) => value.replace(/&#(\\d+);|&#x([0-9a-f]+);|&(\\w+);/gi, (found, decimal, hex, name) =>
+  decimal ? String.fromCharCode(decimal) : hex ? String.fromCharCode(parseInt(hex, 16)) : (Object.hasOwn(ENTITIES, name.toLowerCase()) ? ENTITIES[name.toLowerCase()] : found));
 // The cells read-excel-file makes of a sheet: every row up to the last one with a value, each
-// as wide as the widest (cells are placed by their r="B7" and rows by their r="7").
+// as wide as the widest (cells are placed by their r="B7" and rows by their r="7"). The
+// attribute is read as XML allows it (either quote, spaces around =, character references)
+// and its value as read-excel-file reads it: a row is Number(r) ("1e9" too), a cell's column
+// adds 26 times over each character's code less 64 up to the first digit ("z" and "~" too):
+// read as r="XFD1048576" alone, r='XFD1048576' or r="&#88;FD1048576" made the same 17 billion
+// cells. A tag ends at the next "<" (XML allows none in a value), so the scan stays linear.
 function cellsFilled(xml) {
   let rows = 0;
   let columns = 0;
-  for (const [, column, row] of xml.matchAll(/<(?:[\\w.-]+:)?(?:row|c)\\s[^>]*?\\br="([A-Za-z]*)(\\d+)"/g)) {
-    rows = Math.max(rows, Number(row));
-    let number = 0;
-    for (const letter of column.toUpperCase()) number = number * 26 + letter.charCodeAt(0) - 64;
-    columns = Math.max(columns, number);
+  for (const [, tag, attributes] of xml.matchAll(/<(?:[\\w.-]+:)?(row|c)((?:\\s(?:[^<>"']|"[^<"]*"|'[^<']*')*)?)\\/?>/g)) {
+    const found = /(?:^|\\s)r\\s*=\\s*(?:"([^"]*)"|'([^']*)')/.exec(attributes);
+    if (!found) continue;
+    const r = attributeValue(found[1] !== undefined ? found[1] : found[2]);
+    if (tag === 'row') {
+      rows = Math.max(rows, Number(r) || 0);
+      continue;
+    }
+    const digit = r.search(/\\d/);
+    if (digit < 0) continue;
+    let column = 0;
+    for (let at = 0; at < digit; at += 1) column = column * 26 + r.charCodeAt(at) - 64;
+    columns = Math.max(columns, column);
+    rows = Math.max(rows, Number(r.slice(digit)) || 0);
   }
   return rows * columns;
 }
@@ -435,9 +472,13 @@ parentPort.once('message', async ({ bytes, maxChars, cutNote, maxCells }) => {
   try {
     const parts = unzipSync(bytes, { filter: (file) => ${XLSX_PARTS.toString()}.test(file.name) });
     for (const [name, part] of Object.entries(parts)) {
-      if (name.startsWith('xl/worksheets/') && cellsFilled(strFromU8(part)) > maxCells) return parentPort.postMessage({ failed: true, tooLarge: true });
+      const xml = strFromU8(part);
+      if (hasDoctype(xml)) return parentPort.postMessage({ failed: true });
+      if (name.startsWith('xl/worksheets/') && !(cellsFilled(xml) <= maxCells)) return parentPort.postMessage({ failed: true, tooLarge: true });
     }
     const clean = zipSync(parts, { level: 0 });
+    // From here on the clock stands still (see above; fflate's zipSync dates the entries with it).
+    Date.now = () => 0;
     const sheets = await readXlsxFile(Buffer.from(clean.buffer, clean.byteOffset, clean.byteLength));
     const lines = [];
     let length = 0;
@@ -484,13 +525,39 @@ const PPTX_PARTS = /^ppt\/(?:presentation\.xml|_rels\/presentation\.xml\.rels|(?
  * XML (leniently: a broken part gives the text before the break). Slides in the order of
  * ppt/presentation.xml's slide list (their relationships name the parts; file names say
  * nothing of the order), each `## Slide N` then its shapes' paragraphs as lines (a table's rows
- * as `| a | b |`), then its speaker notes; slide numbers, dates and footers left out.
+ * as `| a | b |`), then its speaker notes; slide numbers, dates and footers left out. *
+ * Before linkedom parses a part, its elements and their nesting are counted (`partShape`):
+ * linkedom takes about 460 bytes of heap for each element, so 1 million empty elements (6 MB
+ * of XML, 20 KB zipped) filled the thread's 512 MB, and 500,000 slide ids in
+ * ppt/presentation.xml (16 MB) ended the whole process, not just the thread (Node stops a
+ * thread at its heap limit only for some shapes of allocation: nodejs/node#47224); nesting
+ * costs time squared (100,000 nested groups, 6 KB zipped: 15 s). A part of over
+ * `MAX_PART_ELEMENTS` elements or nested deeper than `MAX_PART_DEPTH` makes the deck too
+ * large; one with a DOCTYPE (`DOCTYPE_IN_THREAD`) unreadable. A slide or notes part the deck
+ * lists more than once is read once: 10,000 ids naming one slide made it parse 10,000 times.
  */
 const PPTX_WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { posix } = require('node:path');
 const { unzipSync, strFromU8 } = require(workerData.modules.fflate);
 const { DOMParser } = require(workerData.modules.linkedom);
+${DOCTYPE_IN_THREAD}
+class TooLarge extends Error {}
+// Elements (start tags) and the deepest nesting of a part's XML, counted up to the limits.
+// Comments, CDATA and processing instructions are skipped whole; a tag ends at the next "<".
+function checkPartShape(xml, maxElements, maxDepth) {
+  let elements = 0;
+  let depth = 0;
+  for (const [tag, close, selfClosing] of xml.matchAll(/<!--[\\s\\S]*?(?:-->|$)|<!\\[CDATA\\[[\\s\\S]*?(?:\\]\\]>|$)|<[?!][^<>]*>?|<(\\/?)(?:[^<>"']|"[^<"]*"|'[^<']*')*?(\\/?)>/g)) {
+    if (close === undefined) continue;
+    if (close === '/') depth -= 1;
+    else {
+      elements += 1;
+      if (selfClosing !== '/') depth += 1;
+      if (elements > maxElements || depth > maxDepth) throw new TooLarge();
+    }
+  }
+}
 const local = (element) => element.tagName.replace(/^.*:/, '');
 const elements = (root, name) => [...root.querySelectorAll('*')].filter((element) => local(element) === name);
 const attribute = (element, name) => (element.hasAttribute(name) ? element.getAttribute(name) : undefined);
@@ -526,10 +593,17 @@ function textLines(element, lines) {
   }
   return lines;
 }
-parentPort.once('message', ({ bytes, maxChars, cutNote }) => {
+parentPort.once('message', ({ bytes, maxChars, cutNote, maxElements, maxDepth }) => {
   try {
     const parts = unzipSync(bytes, { filter: (file) => ${PPTX_PARTS.toString()}.test(file.name) });
-    const xml = (name) => (parts[name] ? new DOMParser().parseFromString(strFromU8(parts[name]), 'text/xml') : undefined);
+    const xml = (name) => {
+      if (!Object.hasOwn(parts, name)) return undefined;
+      const text = strFromU8(parts[name]);
+      if (hasDoctype(text)) throw new Error('DOCTYPE');
+      checkPartShape(text, maxElements, maxDepth);
+      return new DOMParser().parseFromString(text, 'text/xml');
+    };
+    const read = new Set();
     // A part's relationships (its folder's _rels/<name>.rels), by id, as paths in the archive.
     const relationships = (part) => {
       const rels = xml(posix.join(posix.dirname(part), '_rels', posix.basename(part) + '.rels'));
@@ -550,11 +624,14 @@ parentPort.once('message', ({ bytes, maxChars, cutNote }) => {
     let number = 0;
     for (const id of elements(presentation, 'sldId')) {
       const slide = slides.get(relationshipId(id));
-      const document = slide && xml(slide.path);
+      if (!slide || read.has(slide.path)) continue;
+      read.add(slide.path);
+      const document = xml(slide.path);
       if (!document) continue;
       number += 1;
       const lines = textLines(document, []);
-      const notesPart = [...relationships(slide.path).values()].find((rel) => rel.type.endsWith('/notesSlide'));
+      const notesPart = [...relationships(slide.path).values()].find((rel) => rel.type.endsWith('/notesSlide') && !read.has(rel.path));
+      if (notesPart) read.add(notesPart.path);
       const notesDocument = notesPart && xml(notesPart.path);
       const notes = notesDocument ? textLines(notesDocument, []) : [];
       if (lines.length + notes.length > 0) text = true;
@@ -570,11 +647,19 @@ parentPort.once('message', ({ bytes, maxChars, cutNote }) => {
       length += block.length + 2;
     }
     parentPort.postMessage({ text: text ? blocks.join('\\n\\n') + (cut ? '\\n\\n' + cutNote : '') : '' });
-  } catch {
-    parentPort.postMessage({ failed: true });
+  } catch (error) {
+    parentPort.postMessage(error instanceof TooLarge ? { failed: true, tooLarge: true } : { failed: true });
   }
 });
 `;
+
+/**
+ * Elements one part of a deck may have before linkedom parses it (about 90 MB of its heap):
+ * a slide of a 50 × 20 table holds about 20,000.
+ */
+export const MAX_PART_ELEMENTS = 200_000;
+/** Nesting one part of a deck may have: PowerPoint's groups in groups stay within a few dozen. */
+export const MAX_PART_DEPTH = 1_000;
 
 const OFFICE_MODULES = (() => {
   const require = createRequire(import.meta.url);
@@ -604,7 +689,7 @@ export const MAX_SHEET_CELLS = 5_000_000;
 /** A PowerPoint deck's text (`PPTX_WORKER_SOURCE`), read as `xlsxText` reads a workbook. */
 export async function pptxText(bytes: Uint8Array, options: PdfTextOptions = {}): Promise<string> {
   await checkOfficeZip(bytes, 'PPTX', (name) => PPTX_PARTS.test(name));
-  return officeTextInThread(PPTX_WORKER_SOURCE, bytes, options, 'not a readable PPTX');
+  return officeTextInThread(PPTX_WORKER_SOURCE, bytes, options, 'not a readable PPTX', { maxElements: MAX_PART_ELEMENTS, maxDepth: MAX_PART_DEPTH });
 }
 
 async function officeTextInThread(source: string, bytes: Uint8Array, options: PdfTextOptions, broken: string, limits: object = {}): Promise<string> {

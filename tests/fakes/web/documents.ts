@@ -393,3 +393,64 @@ export function gif(frames: number): Buffer {
   const parts = [header, screen, ...(frames > 1 ? [loop] : []), comment, ...Array.from({ length: frames }, (_, n) => frame(n % 2)), Buffer.from([0x3b])];
   return Buffer.concat(parts);
 }
+
+/**
+ * Hostile XML in Office files, as an attacker sharing one in Slack would write it. A DOCTYPE
+ * whose external entity names `target` (file:///etc/passwd), shown in a sheet's first cell or a
+ * slide's text: Office never writes a DOCTYPE, and a parser that resolved it would hand the
+ * model the server's files.
+ */
+export function xlsxWithExternalEntity(target: string): Buffer {
+  const sheetXml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<!DOCTYPE worksheet [<!ENTITY x SYSTEM "${target}">]>
+<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>&x;</t></is></c><c r="B1"><v>1</v></c></row></sheetData></worksheet>`;
+  return xlsxWithSheets([{ name: 'Leak', sheetXml }]);
+}
+
+/** A deck whose slide holds `&x;`, an external entity naming `target` (as `xlsxWithExternalEntity`). */
+export function pptxWithExternalEntity(target: string): Buffer {
+  const slideXml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<!DOCTYPE p:sld [<!ENTITY x SYSTEM "${target}">]>
+<p:sld xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"><p:cSld><p:spTree><p:sp><p:txBody><a:p><a:r><a:t>Secrets: &x;</a:t></a:r></a:p></p:txBody></p:sp></p:spTree></p:cSld></p:sld>`;
+  return pptxWithSlides([{ slideXml }]);
+}
+
+/**
+ * A workbook whose sheet has, before its cells, one tag with an attribute of `megabytes` MB (a
+ * few KB deflated), then the cells `rows`.
+ */
+export function xlsxWithLongTag(megabytes: number, rows: readonly (readonly string[])[]): Buffer {
+  const cells = rows.map((row, r) => `<row r="${r + 1}">${row.map((text, c) => `<c r="${columnName(c)}${r + 1}" t="inlineStr"><is><t>${escapeXml(text)}</t></is></c>`).join('')}</row>`).join('');
+  const sheetXml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetPr codeName="${'A'.repeat(megabytes * 1024 * 1024)}"/><sheetData>${cells}</sheetData></worksheet>`;
+  return xlsxWithSheets([{ name: 'Plan', sheetXml }], { deflate: true });
+}
+
+/**
+ * A workbook of one sheet with cells at A1 and at `ref` (its row `row`), the attribute written
+ * as `attribute` gives it (`r='J600000'`, `r="&#74;600000"`): XML's other spellings of r="…".
+ */
+export function xlsxWithCornerSpelled(attribute: (value: string) => string, ref: string, row: string): Buffer {
+  const sheetXml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1"><v>1</v></c></row><row ${attribute(row)}><c ${attribute(ref)}><v>2</v></c></row></sheetData></worksheet>`;
+  return xlsxWithSheets([{ name: 'Corner', sheetXml }], { deflate: true });
+}
+
+/**
+ * A deck of one slide whose ppt/presentation.xml lists it `times` times (PowerPoint lists each
+ * slide once): 500,000 ids are 16 MB of XML, 40 KB deflated.
+ */
+export function pptxListingOneSlide(times: number): Buffer {
+  const honest = pptxWithSlides([{ shapes: [['Roadmap'], ['Ship in March']] }]);
+  const entries = zipEntries(honest);
+  const presentation = entries['ppt/presentation.xml']!.toString('utf8');
+  const ids = `<p:sldIdLst>${'<p:sldId id="256" r:id="rId10"/>'.repeat(times)}</p:sldIdLst>`;
+  return zip({ ...entries, 'ppt/presentation.xml': presentation.replace(/<p:sldIdLst>.*<\/p:sldIdLst>/, ids) }, { deflate: true });
+}
+
+/** A deck whose one slide nests `depth` group shapes in one another (6 KB deflated for 100,000). */
+export function pptxNestedGroups(depth: number): Buffer {
+  const slideXml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<p:sld xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"><p:cSld><p:spTree>${'<p:grpSp>'.repeat(depth)}${'</p:grpSp>'.repeat(depth)}</p:spTree></p:cSld></p:sld>`;
+  return pptxWithSlides([{ slideXml }], { deflate: true });
+}

@@ -15,7 +15,27 @@ import { ReaderRegistry } from '../../../core/readers/reader-registry';
 import { webPageReader } from '../../../core/readers/web-page.reader';
 import { slackFileReader } from '../../../core/readers/slack-file.reader';
 import { NO_RESOURCES } from '../../../core/tools/tool';
-import { docxBomb, docxLyingAboutSize, docxWithText, gif, ONE_PIXEL_PNG, pdfInflatingTo, pdfWithText, pptxLyingAboutSize, pptxWithSlides, scannedPdf, xlsxOfFarCorners, xlsxOfManyCells, xlsxWithSheets } from '../../fakes/web/documents';
+import {
+  docxBomb,
+  docxLyingAboutSize,
+  docxWithText,
+  gif,
+  ONE_PIXEL_PNG,
+  pdfInflatingTo,
+  pdfWithText,
+  pptxListingOneSlide,
+  pptxLyingAboutSize,
+  pptxNestedGroups,
+  pptxWithExternalEntity,
+  pptxWithSlides,
+  scannedPdf,
+  xlsxOfFarCorners,
+  xlsxOfManyCells,
+  xlsxWithCornerSpelled,
+  xlsxWithExternalEntity,
+  xlsxWithLongTag,
+  xlsxWithSheets,
+} from '../../fakes/web/documents';
 import { ARTICLE_FACT, PDF_FACT, startFakeWeb, type FakeWeb } from '../../fakes/web/fake-web';
 import { photoJpeg, pngDeclaring, screenshotPng, sidewaysPhotoJpeg } from '../../fakes/web/images';
 
@@ -363,6 +383,68 @@ describe('DocumentFileContents: Slack files as text or images', () => {
     await expect(contents.extract(Buffer.from('not a zip'), file('broken.pptx', PPTX, 'pptx'))).rejects.toMatchObject({ failure: 'unsupported' });
 
     expect(await contents.extract(xlsxWithSheets([{ name: 'Plan', rows: [['Ship', 'March']] }]), file('plan.xlsx', XLSX, 'xlsx'))).toEqual({ text: '## Sheet: Plan\n| Ship | March |\n| --- | --- |' });
+  }, 60_000);
+
+  it('refuses a workbook and a deck whose XML declares entities (file:///etc/passwd, /proc/self/environ) as a kind of file Tomo cannot read, and the model sees none of those files', async () => {
+    // Office never writes a DOCTYPE. No parser here resolved the entity, but the literal "&x;"
+    // reached the model as the cell's and the slide's text.
+    const workspace = new InMemoryChatWorkspace();
+    const workbook = { id: 'F1', name: 'salaries.xlsx', mimetype: XLSX, filetype: 'xlsx', size: 10 };
+    const deck = { id: 'F2', name: 'kickoff.pptx', mimetype: PPTX, filetype: 'pptx', size: 10 };
+    workspace.fileContents.set(workbook.id, xlsxWithExternalEntity('file:///etc/passwd'));
+    workspace.fileContents.set(deck.id, pptxWithExternalEntity('file:///proc/self/environ'));
+
+    const read = await new ReaderRegistry([slackFileReader(contents)]).read({
+      sources: [
+        { type: 'file', file: workbook, messageTs: '1' },
+        { type: 'file', file: deck, messageTs: '1' },
+      ],
+      limits: { linksPerAnswer: 1, filesPerAnswer: 2, tokensPerAnswer: 4_000 },
+      enabledPlugins: new Set(),
+      resources: NO_RESOURCES,
+      context: { teamId: 'T1', userId: 'UA', locale: 'en', platform: new InMemoryChatPlatformFactory(workspace).forWorkspace({ teamId: 'T1', botToken: 'x' }) },
+      showStatus: async () => undefined,
+      tokenizer: new ApproximateTokenizer(),
+    });
+
+    expect(read.text).toContain('Could not read the file "salaries.xlsx": Tomo cannot read this kind of content.');
+    expect(read.text).toContain('Could not read the file "kickoff.pptx": Tomo cannot read this kind of content.');
+    expect(read.text).not.toContain('root:');
+    expect(read.text).not.toContain('PATH=');
+    expect(read.text).not.toContain('&x;');
+  });
+
+  it('reads a sheet with a tag of megabytes (one long attribute) instead of parsing it until the time is up', async () => {
+    // read-excel-file halved its chunk each time the cut tag took over 7 ms to parse again,
+    // down to 0 bytes, and parsed the same tag until the reader's 30 s were up: 3 KB of XLSX.
+    const workbook = xlsxWithLongTag(2, [['Task', 'Owner'], ['Ship', 'Aiko']]);
+    expect(workbook.length).toBeLessThan(20_000);
+
+    expect(await contents.extract(workbook, file('plan.xlsx', XLSX, 'xlsx'), { signal: AbortSignal.timeout(15_000) })).toEqual({
+      text: '## Sheet: Plan\n| Task | Owner |\n| --- | --- |\n| Ship | Aiko |',
+    });
+  }, 60_000);
+
+  it('counts the cells of a sheet however XML spells its r attributes (other quotes, spaces, character references)', async () => {
+    // 10 columns of 600,000 rows: 6 million cells, over the 5 million read-excel-file may fill.
+    // Read as r="…" only, these spellings went past the count and were padded.
+    const spellings = [(value: string) => `r='${value}'`, (value: string) => `r = "${value}"`, (value: string) => `r="${[...value].map((c) => `&#${c.charCodeAt(0)};`).join('')}"`];
+    for (const spelled of spellings) {
+      await expect(contents.extract(xlsxWithCornerSpelled(spelled, 'J600000', '600000'), file('corner.xlsx', XLSX, 'xlsx'))).rejects.toMatchObject({ failure: 'too_large' });
+    }
+    expect(await contents.extract(xlsxWithCornerSpelled((value) => `r='${value}'`, 'B2', '2'), file('corner.xlsx', XLSX, 'xlsx'))).toEqual({ text: '## Sheet: Corner\n| 1 |  |\n| --- | --- |\n|  | 2 |' });
+  }, 60_000);
+
+  it('refuses a deck of hostile XML as too large before parsing it (500,000 slide ids, 100,000 nested groups), without ending the process, and reads a slide listed twice once', async () => {
+    // 40 KB whose ppt/presentation.xml lists one slide 500,000 times: linkedom's DOM of it passed
+    // the thread's 512 MB, and Node ended the whole process (FATAL ERROR, exit 134), not the thread.
+    const ids = pptxListingOneSlide(500_000);
+    expect(ids.length).toBeLessThan(100_000);
+    await expect(contents.extract(ids, file('ids.pptx', PPTX, 'pptx'))).rejects.toMatchObject({ failure: 'too_large' });
+    // Nesting costs linkedom time squared: 6 KB took 15 s, then was "cannot read".
+    await expect(contents.extract(pptxNestedGroups(100_000), file('nested.pptx', PPTX, 'pptx'))).rejects.toMatchObject({ failure: 'too_large' });
+
+    expect(await contents.extract(pptxListingOneSlide(3), file('roadmap.pptx', PPTX, 'pptx'))).toEqual({ text: '## Slide 1\nRoadmap\nShip in March' });
   }, 60_000);
 
   it('gives up on a shared PDF of thousands of pages within the reader’s time, as on any slow source', async () => {
