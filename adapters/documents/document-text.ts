@@ -347,28 +347,86 @@ async function inOneShotThread<T>(source: string, workerData: object, message: o
 }
 
 /**
+ * Refuses XML with a document type declaration (`<!DOCTYPE`): the Open Packaging Conventions
+ * (ECMA-376 Part 2) forbid one in a package's parts and Office never writes one, so one is an
+ * attack (entities nested to a billion copies, external entities naming file:///etc/passwd or a
+ * URL). None of the parsers here expands entities (the model got the literal `&x;`; Word files
+ * already failed in mammoth); this keeps it so whatever a parser's next version does. Read in
+ * the XLSX, PPTX and DOCX threads.
+ */
+const DOCTYPE_IN_THREAD = `
+const hasDoctype = (xml) => /<!DOCTYPE/i.test(xml);
+`;
+
+/**
+ * `checkPartShape(xml, maxElements, maxDepth)` for the threads that parse Office XML into a
+ * tree (linkedom for decks, mammoth for Word files; see `PPTX_WORKER_SOURCE` for why): throws
+ * `TooLarge` past either limit, else returns the elements it counted.
+ */
+const PART_SHAPE_IN_THREAD = `
+class TooLarge extends Error {}
+// Elements (start tags) and the deepest nesting of a part's XML, counted up to the limits;
+// returns the elements counted.
+// Comments, CDATA and processing instructions are skipped whole; a tag ends at the next "<".
+function checkPartShape(xml, maxElements, maxDepth) {
+  let elements = 0;
+  let depth = 0;
+  for (const [tag, close, selfClosing] of xml.matchAll(/<!--[\\s\\S]*?(?:-->|$)|<!\\[CDATA\\[[\\s\\S]*?(?:\\]\\]>|$)|<[?!][^<>]*>?|<(\\/?)(?:[^<>"']|"[^<"]*"|'[^<']*')*?(\\/?)>/g)) {
+    if (close === undefined) continue;
+    if (close === '/') depth -= 1;
+    else {
+      elements += 1;
+      if (selfClosing !== '/') depth += 1;
+      if (elements > maxElements || depth > maxDepth) throw new TooLarge();
+    }
+  }
+  return elements;
+}
+`;
+
+/**
  * mammoth and turndown in a thread of their own: a DOCX of 81 KB whose 38 MB of XML hold half a
- * million one-letter paragraphs kept the event loop 20 s and took the process to 2.9 GB.
+ * million one-letter paragraphs kept the event loop 20 s and took the process to 2.9 GB. Its
+ * word/*.xml parts are counted first (`MAX_DOCX_ELEMENTS` in all, `MAX_PART_DEPTH` deep) and one
+ * with a DOCTYPE is unreadable, as a deck's are.
  */
 const DOCX_WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const mammoth = require(workerData.modules.mammoth);
+const { unzipSync, strFromU8 } = require(workerData.modules.fflate);
 ${TURNDOWN_IN_THREAD}
-parentPort.once('message', async ({ bytes }) => {
+${DOCTYPE_IN_THREAD}
+${PART_SHAPE_IN_THREAD}
+parentPort.once('message', async ({ bytes, maxElements, maxDepth }) => {
   try {
+    // The Word XML mammoth parses, counted first (elements over all parts, nesting per part).
+    let left = maxElements;
+    for (const [name, part] of Object.entries(unzipSync(bytes, { filter: (file) => /^word\\/[^/]+\\.xml$/.test(file.name) }))) {
+      const xml = strFromU8(part);
+      if (hasDoctype(xml)) throw new Error('DOCTYPE in ' + name);
+      left -= checkPartShape(xml, left, maxDepth);
+    }
     // Pictures are not read: their bytes would be inlined as base64 (see embeddedImages).
     const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }, { convertImage: mammoth.images.imgElement(async () => ({ src: '' })) });
     parentPort.postMessage({ text: turndown.turndown(value).trim() });
-  } catch {
-    parentPort.postMessage({ failed: true });
+  } catch (error) {
+    parentPort.postMessage(error instanceof TooLarge ? { failed: true, tooLarge: true } : { failed: true });
   }
 });
 `;
 
 const DOCX_MODULES = (() => {
   const require = createRequire(import.meta.url);
-  return { mammoth: require.resolve('mammoth'), turndown: require.resolve('turndown') };
+  return { mammoth: require.resolve('mammoth'), turndown: require.resolve('turndown'), fflate: require.resolve('fflate') };
 })();
+
+/**
+ * Elements a Word file's XML may hold in all before mammoth parses it: mammoth's tree of
+ * 150,000 plain paragraphs (450,000 elements) ran its thread out of its 512 MB, 100,000 (300,000)
+ * read in about 8 s; a 500-page report holds about 100,000. Like a deck's parts, a Word file
+ * past it would risk ending the whole process rather than its thread (nodejs/node#47224).
+ */
+export const MAX_DOCX_ELEMENTS = 400_000;
 
 /**
  * A Word document's text as Markdown (mammoth, turndown), in a thread of its own with a capped
@@ -377,7 +435,7 @@ const DOCX_MODULES = (() => {
  */
 export async function docxText(bytes: Uint8Array, options: PdfTextOptions = {}): Promise<string> {
   await checkOfficeZip(bytes, 'DOCX', () => true);
-  const { text } = await inTurn(documentTurns, options, DOCUMENT_LIMIT, (signal) => inOneShotThread<{ text: string }>(DOCX_WORKER_SOURCE, { modules: DOCX_MODULES }, {}, bytes, options.maxHeapMb ?? 512, signal, 'not a readable DOCX'));
+  const { text } = await inTurn(documentTurns, options, DOCUMENT_LIMIT, (signal) => inOneShotThread<{ text: string }>(DOCX_WORKER_SOURCE, { modules: DOCX_MODULES }, { maxElements: MAX_DOCX_ELEMENTS, maxDepth: MAX_PART_DEPTH }, bytes, options.maxHeapMb ?? 512, signal, 'not a readable DOCX'));
   return cut(text);
 }
 
@@ -389,17 +447,6 @@ export const OFFICE_CUT_NOTE = '[The rest of this file was not read: it goes on 
  * relationships), the only ones checked and unpacked.
  */
 const XLSX_PARTS = /\.xml(?:\.rels)?$/i;
-
-/**
- * Refuses XML with a document type declaration (`<!DOCTYPE`): the Open Packaging Conventions
- * (ECMA-376 Part 2) forbid one in a package's parts and Office never writes one, so one is an
- * attack (entities nested to a billion copies, external entities naming file:///etc/passwd or a
- * URL). None of the parsers here expands entities (the model got the literal `&x;`; Word files
- * already failed in mammoth); this keeps it so whatever a parser's next version does.
- */
-const DOCTYPE_IN_THREAD = `
-const hasDoctype = (xml) => /<!DOCTYPE/i.test(xml);
-`;
 
 /**
  * read-excel-file in a thread of its own. Its unzipper reads the archive as a stream, by the
@@ -542,22 +589,7 @@ const { posix } = require('node:path');
 const { unzipSync, strFromU8 } = require(workerData.modules.fflate);
 const { DOMParser } = require(workerData.modules.linkedom);
 ${DOCTYPE_IN_THREAD}
-class TooLarge extends Error {}
-// Elements (start tags) and the deepest nesting of a part's XML, counted up to the limits.
-// Comments, CDATA and processing instructions are skipped whole; a tag ends at the next "<".
-function checkPartShape(xml, maxElements, maxDepth) {
-  let elements = 0;
-  let depth = 0;
-  for (const [tag, close, selfClosing] of xml.matchAll(/<!--[\\s\\S]*?(?:-->|$)|<!\\[CDATA\\[[\\s\\S]*?(?:\\]\\]>|$)|<[?!][^<>]*>?|<(\\/?)(?:[^<>"']|"[^<"]*"|'[^<']*')*?(\\/?)>/g)) {
-    if (close === undefined) continue;
-    if (close === '/') depth -= 1;
-    else {
-      elements += 1;
-      if (selfClosing !== '/') depth += 1;
-      if (elements > maxElements || depth > maxDepth) throw new TooLarge();
-    }
-  }
-}
+${PART_SHAPE_IN_THREAD}
 const local = (element) => element.tagName.replace(/^.*:/, '');
 const elements = (root, name) => [...root.querySelectorAll('*')].filter((element) => local(element) === name);
 const attribute = (element, name) => (element.hasAttribute(name) ? element.getAttribute(name) : undefined);

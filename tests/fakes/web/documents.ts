@@ -78,6 +78,19 @@ export function docxWithText(heading: string, paragraphs: readonly string[], opt
 }
 
 /**
+ * A Word document whose one paragraph sits in `depth` content controls nested in one another
+ * (`w:sdt` / `w:sdtContent`, as Word writes them; Word itself nests a few): 100,000 are 5 MB of
+ * XML, a few KB deflated.
+ */
+export function docxNested(depth: number): Buffer {
+  const bytes = docxWithText('Nested', ['Deep inside'], { deflate: true });
+  const entries = zipEntries(bytes);
+  const document = entries['word/document.xml']!.toString('utf8');
+  const nested = document.replace(/<w:p><w:r>/, `${'<w:sdt><w:sdtContent>'.repeat(depth)}<w:p><w:r>`).replace(/<\/w:body>/, `${'</w:sdtContent></w:sdt>'.repeat(depth)}</w:body>`);
+  return zip({ ...entries, 'word/document.xml': nested }, { deflate: true });
+}
+
+/**
  * A Word document that only holds pictures (a scanned form pasted in, a page of screenshots):
  * `count` PNGs drawn inline as Word writes them (`w:drawing` → `a:blip r:embed`), with
  * `paragraphs` of text after them, if any.

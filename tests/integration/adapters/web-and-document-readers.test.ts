@@ -26,6 +26,7 @@ import {
   pptxListingOneSlide,
   pptxLyingAboutSize,
   pptxNestedGroups,
+  docxNested,
   pptxWithExternalEntity,
   pptxWithSlides,
   scannedPdf,
@@ -445,6 +446,13 @@ describe('DocumentFileContents: Slack files as text or images', () => {
     await expect(contents.extract(pptxNestedGroups(100_000), file('nested.pptx', PPTX, 'pptx'))).rejects.toMatchObject({ failure: 'too_large' });
 
     expect(await contents.extract(pptxListingOneSlide(3), file('roadmap.pptx', PPTX, 'pptx'))).toEqual({ text: '## Slide 1\nRoadmap\nShip in March' });
+  }, 60_000);
+
+  it('refuses a Word file of hostile XML as too large before mammoth parses it (100,000 nested content controls), and reads a plain nested one', async () => {
+    // Before the count, mammoth took about a second on it and the reason was "cannot read"; a tree
+    // deep or large enough fills the thread's heap, which can end the whole process (as a deck did).
+    await expect(contents.extract(docxNested(100_000), file('nested.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'docx'))).rejects.toMatchObject({ failure: 'too_large' });
+    expect(await contents.extract(docxNested(3), file('form.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'docx'))).toEqual({ text: expect.stringContaining('Deep inside') });
   }, 60_000);
 
   it('gives up on a shared PDF of thousands of pages within the reader’s time, as on any slow source', async () => {
