@@ -36,15 +36,23 @@ export function neutraliseMentions(text: string): string {
 /** As `neutraliseMentions`, for text that follows `before` (its last character decides a plain `@here` at the start). */
 function neutraliseAfter(before: string, text: string): string {
   const prefix = before.slice(-1);
-  const commands = (prefix + text).replace(COMMAND, (whole, body: string) => (body.startsWith('date^') ? whole : inert(body)));
-  return commands.replace(OPENER, `<${WORD_JOINER}!`).replace(PLAIN, `$1@${WORD_JOINER}$2`).slice(prefix.length);
+  // The prefix only says what precedes `text`: an `@` that ended the previous piece is not the
+  // start of a mention here (`ops@` then `here.example` is an address, not `@here`). Plain ones
+  // are decided on the text as written, before `<!here>` becomes `@⁠here` (whose last letter
+  // would hide a `@here` right after it).
+  const plain = (whole: string, lead: string, name: string, at: number) => (at + lead.length < prefix.length ? whole : `${lead}@${WORD_JOINER}${name}`);
+  return (prefix + text)
+    .replace(PLAIN, plain)
+    .replace(COMMAND, (whole, body: string) => (body.startsWith('date^') ? whole : inert(body)))
+    .replace(OPENER, `<${WORD_JOINER}!`)
+    .slice(prefix.length);
 }
 
 /** `here|here` → `@⁠here`; `subteam^S1|@team` → `@⁠team`; `subteam^S1` → `@⁠S1`. */
 function inert(body: string): string {
   const bar = body.indexOf('|');
   const command = bar === -1 ? body : body.slice(0, bar);
-  const label = bar === -1 ? '' : body.slice(bar + 1).replace(/^@+/, '');
+  const label = bar === -1 ? '' : body.slice(bar + 1).replace(/^[@\u2060]+/, '');
   const [name = '', id] = command.split('^');
   const shown = name.toLowerCase() === 'subteam' ? label || id || name : name;
   return `@${WORD_JOINER}${shown}`;

@@ -57,6 +57,19 @@ describe('MentionFilter (streamed text)', () => {
     expect(streamed(text, Array.from({ length: text.length - 1 }, (_, i) => i + 1)).whole).toBe(neutraliseMentions(text));
   });
 
+  it('leaves an address or handle alone wherever the stream cuts it, even right after its `@`', () => {
+    // A model's tokens often end at `@`: `ops@` then `here.example` must not become `ops@⁠here.example`.
+    const kept = 'Write to ops@here.example or news@channel4.example, not @heresy.';
+    for (let cut = 1; cut < kept.length; cut += 1) expect(streamed(kept, [cut]).whole, `cut at ${cut}`).toBe(kept);
+    expect(streamed(kept, Array.from({ length: kept.length - 1 }, (_, i) => i + 1)).whole).toBe(kept);
+  });
+
+  it('decides a plain @here by the character written before it, also right after a `<!…>` mention', () => {
+    const text = '<!here>@here <!subteam^S1|@here>';
+    expect(neutraliseMentions(text)).toBe(`@${J}here@${J}here @${J}here`);
+    for (let cut = 1; cut < text.length; cut += 1) expect(streamed(text, [cut]).whole, `cut at ${cut}`).toBe(neutraliseMentions(text));
+  });
+
   it('holds back only what could still become a mention', () => {
     expect(streamed('Heads up <!chan' + 'nel> now', [15]).pieces).toEqual(['Heads up ', `@${J}channel now`, '']);
     // A whole `@everyone` still waits for the next character: `@everyone-else` is a handle.
