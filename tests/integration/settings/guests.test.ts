@@ -100,6 +100,16 @@ describe('Workspace-wide settings for guests and Slack Connect people', () => {
     expect(await snapshot(mo)).toEqual(before);
   });
 
+  it("refuse a guest's large icon before reading it: the 403 arrives and the connection is closed, not reset", async () => {
+    const [, guest] = outsiders[0]!;
+    const large = new Uint8Array(8 * 1024 * 1024);
+    large.set(PNG);
+    const response = await guest.request('/api/settings/app/icon', { method: 'PUT', body: large, headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'big.png' } });
+    expect(response.status).toBe(403);
+    expect(response.headers.get('connection')).toBe('close');
+    expect(await response.json()).toEqual({ error: { code: 'PERMISSION.GUEST_READ_ONLY', message: GUEST_READ_ONLY } });
+  });
+
   it('says why in Japanese on a Japanese page', async () => {
     const session = new HttpSession(world.app.baseUrl, 'ja');
     await session.signIn(world.slack, { teamId: TEAM_A, userId: GUEST });

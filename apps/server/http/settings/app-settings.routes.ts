@@ -80,11 +80,7 @@ export function appSettingsRoutes(deps: SettingsDeps): Router {
     '/api/settings/app/icon',
     // Refused before the body is read: a guest's upload is not stored even for a moment.
     async (req, res, next) => {
-      if (await workspaceChangeRefused(deps, req, res)) {
-        res.setHeader('Connection', 'close');
-        return;
-      }
-      next();
+      if (!(await workspaceChangeRefused(deps, req, res, { unreadBody: true }))) next();
     },
     (req, res, next) => {
       // Too large is told before the body is read, with the spec's message and the real size.

@@ -48,13 +48,16 @@ export function membersUnavailable(req: Request, res: Response, membersFailed: b
  * auto replies) by a guest or a person of another organization (Slack Connect): 403
  * `PERMISSION.GUEST_READ_ONLY`, nothing saved; they may still read the page. When Slack could
  * not list the members nobody's role is known: 502 with the unknown-error text, as admin-only
- * pages answer. True once the refusal is sent.
+ * pages answer. True once the refusal is sent. `unreadBody`: the request's body is not read
+ * (an upload), so a refusal closes the connection instead of draining it (the header has to be
+ * set before the answer goes out).
  */
-export async function workspaceChangeRefused(deps: SettingsDeps, req: Request, res: Response): Promise<boolean> {
+export async function workspaceChangeRefused(deps: SettingsDeps, req: Request, res: Response, options: { unreadBody?: boolean } = {}): Promise<boolean> {
   const user = signedIn(res);
   const { members, failed } = listedMembers(res) ?? (await deps.access.members(user.teamId));
+  if (!failed && deps.access.mayChangeWorkspace(user, members)) return false;
+  if (options.unreadBody) res.setHeader('Connection', 'close');
   if (membersUnavailable(req, res, failed)) return true;
-  if (deps.access.mayChangeWorkspace(user, members)) return false;
   sendDomainError(req, res, { code: 'PERMISSION.GUEST_READ_ONLY' });
   return true;
 }
