@@ -9,7 +9,7 @@ export const ja: MessageCatalogue = {
   'PERMISSION.MEMBERS_PAGE': `このメンバー設定ページを表示・管理するには、${ADMIN_ROLES}の権限でサインインしていることを確認してください`,
   'PERMISSION.USAGE_PAGE': `この利用状況設定ページを表示するには、${ADMIN_ROLES}の権限でサインインしていることを確認してください`,
   'PERMISSION.GUEST_READ_ONLY':
-    'この設定はワークスペース全体に適用されるため、ゲストや他の組織の方は表示のみで変更はできません。ワークスペースのメンバーに依頼してください。',
+    'この設定はワークスペース全体に適用されるため、ゲストや他の組織のメンバーは表示のみで変更はできません。ワークスペースのメンバーに依頼してください。',
   'ICON.NO_FILE': 'ファイルが選択されていません。ファイルを選択してください。',
   'ICON.NO_EXTENSION': 'ファイル名に拡張子がありません。拡張子のあるファイルを選択してください。',
   'ICON.EXTENSION_NOT_ALLOWED':

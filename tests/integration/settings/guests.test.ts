@@ -17,7 +17,7 @@ const ACME_ONLY = 'C0ACMEONL';
 const GUEST_READ_ONLY =
   'Guests and people from other organizations can view this setting but not change it, since it applies to the whole workspace. Ask a member of the workspace.';
 const GUEST_READ_ONLY_JA =
-  'この設定はワークスペース全体に適用されるため、ゲストや他の組織の方は表示のみで変更はできません。ワークスペースのメンバーに依頼してください。';
+  'この設定はワークスペース全体に適用されるため、ゲストや他の組織のメンバーは表示のみで変更はできません。ワークスペースのメンバーに依頼してください。';
 const PNG = new Uint8Array(Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'));
 
 let world: SettingsWorld;
