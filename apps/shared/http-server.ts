@@ -9,7 +9,12 @@ export interface RunningHttpServer {
 
 export function listen(handler: RequestListener, port: number, host = '0.0.0.0'): Promise<RunningHttpServer> {
   const server = createServer(handler);
-  server.keepAliveTimeout = 5_000;
+  // Idle keep-alive connections are held longer than a load balancer's or a client's own idle
+  // timeout (AWS ALB 60 s; undici closes at the server's hint less 2 s), so the other side always
+  // closes first. At 5 s a request sent on a connection just as the server closed it was reset
+  // (ECONNRESET for a POST, which clients do not retry; a 502 behind a load balancer).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
