@@ -24,7 +24,7 @@ describe('idle keep-alive connections', () => {
       const req = request({ host: '127.0.0.1', port: http.port, path: '/', agent }, (res) => {
         let body = '';
         res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ reused: req.reusedSocket, body, keepAlive: res.headers['keep-alive'] }));
+        res.on('end', () => resolve({ reused: req.reusedSocket, body, keepAlive: res.headers['keep-alive']?.toString() }));
       });
       req.on('error', reject);
       req.end();
