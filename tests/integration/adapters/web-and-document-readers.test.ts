@@ -260,6 +260,20 @@ describe('DocumentFileContents: Slack files as text or images', () => {
   const longPdf = pdfWithText(Array.from({ length: 3_000 }, (_, n) => `Minutes, page ${n + 1}. ${'The board discussed the lighthouse budget. '.repeat(12)}`));
   const contents = new DocumentFileContents();
   const file = (name: string, mimetype: string, filetype: string, size = 10) => ({ id: 'F1', name, mimetype, filetype, size });
+  /** Two Slack files of `workspace` read for one answer, as the Slack file reader reads them. */
+  const readTwoFiles = (workspace: InMemoryChatWorkspace, first: ReturnType<typeof file>, second: ReturnType<typeof file>) =>
+    new ReaderRegistry([slackFileReader(contents)]).read({
+      sources: [
+        { type: 'file', file: first, messageTs: '1' },
+        { type: 'file', file: second, messageTs: '1' },
+      ],
+      limits: { linksPerAnswer: 1, filesPerAnswer: 2, tokensPerAnswer: 4_000 },
+      enabledPlugins: new Set(),
+      resources: NO_RESOURCES,
+      context: { teamId: 'T1', userId: 'UA', locale: 'en', platform: new InMemoryChatPlatformFactory(workspace).forWorkspace({ teamId: 'T1', botToken: 'x' }) },
+      showStatus: async () => undefined,
+      tokenizer: new ApproximateTokenizer(),
+    });
 
   it('reads text, Markdown and CSV as they are', async () => {
     const csv = file('team.csv', 'text/csv', 'csv');
@@ -395,18 +409,7 @@ describe('DocumentFileContents: Slack files as text or images', () => {
     workspace.fileContents.set(workbook.id, xlsxWithExternalEntity('file:///etc/passwd'));
     workspace.fileContents.set(deck.id, pptxWithExternalEntity('file:///proc/self/environ'));
 
-    const read = await new ReaderRegistry([slackFileReader(contents)]).read({
-      sources: [
-        { type: 'file', file: workbook, messageTs: '1' },
-        { type: 'file', file: deck, messageTs: '1' },
-      ],
-      limits: { linksPerAnswer: 1, filesPerAnswer: 2, tokensPerAnswer: 4_000 },
-      enabledPlugins: new Set(),
-      resources: NO_RESOURCES,
-      context: { teamId: 'T1', userId: 'UA', locale: 'en', platform: new InMemoryChatPlatformFactory(workspace).forWorkspace({ teamId: 'T1', botToken: 'x' }) },
-      showStatus: async () => undefined,
-      tokenizer: new ApproximateTokenizer(),
-    });
+    const read = await readTwoFiles(workspace, workbook, deck);
 
     expect(read.text).toContain('Could not read the file "salaries.xlsx": Tomo cannot read this kind of content.');
     expect(read.text).toContain('Could not read the file "kickoff.pptx": Tomo cannot read this kind of content.');
@@ -525,18 +528,7 @@ describe('DocumentFileContents: Slack files as text or images', () => {
     workspace.fileContents.set(shared.id, bomb);
     workspace.fileContents.set(next.id, docxWithText('Plan', ['Deflated text reads.'], { deflate: true }));
 
-    const read = await new ReaderRegistry([slackFileReader(contents)]).read({
-      sources: [
-        { type: 'file', file: shared, messageTs: '1' },
-        { type: 'file', file: next, messageTs: '1' },
-      ],
-      limits: { linksPerAnswer: 1, filesPerAnswer: 2, tokensPerAnswer: 4_000 },
-      enabledPlugins: new Set(),
-      resources: NO_RESOURCES,
-      context: { teamId: 'T1', userId: 'UA', locale: 'en', platform: new InMemoryChatPlatformFactory(workspace).forWorkspace({ teamId: 'T1', botToken: 'x' }) },
-      showStatus: async () => undefined,
-      tokenizer: new ApproximateTokenizer(),
-    });
+    const read = await readTwoFiles(workspace, shared, next);
 
     expect(read.text).toContain('Could not read the file "quarterly.docx": it is too large.');
     expect(read.text).toContain('Deflated text reads.');
