@@ -184,7 +184,8 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
     }
   });
 
-  it('gives a Premium workspace ten search results per answer', async () => {
+  /** Premium for the workspace: a subscription with a fixed id, saved again by every test that needs it so each passes alone too. */
+  async function onPremium(): Promise<void> {
     const now = new Date();
     await repositories.subscriptions.save(world.ws.team.id, {
       id: 'sub_premium_tools',
@@ -203,6 +204,10 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
       createdAt: now,
       updatedAt: now,
     });
+  }
+
+  it('gives a Premium workspace ten search results per answer', async () => {
+    await onPremium();
     world.openai.enqueue({ toolCalls: [{ name: 'web_search', arguments: { query: 'lighthouses' } }] }, { text: 'Ten results.' });
 
     await ask('search lighthouses');
@@ -212,6 +217,7 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
   });
 
   it('(Premium) reads the files shared in the thread: a PDF and a Word document as text, an image as an image', async () => {
+    await onPremium();
     const parent = world.slack.addMessage({
       channel: world.ws.channel,
       user: world.ws.bob,
@@ -239,6 +245,7 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
   });
 
   it('(Premium) reads an Excel workbook and a slide deck shared in the thread: the model gets the cells and the slides in order, Japanese too', async () => {
+    await onPremium();
     const parent = world.slack.addMessage({
       channel: world.ws.channel,
       user: world.ws.bob,
@@ -286,6 +293,7 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
   });
 
   it('(Premium) says under the answer, in the asker’s language, which hostile or broken workbooks and decks it could not read', async () => {
+    await onPremium();
     const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
     const brokenSheet = '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1"><v>1</v></row></sheetDat';
     const files = (suffix: string) => [
@@ -386,6 +394,7 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
   });
 
   it('(Premium) answers with the files it could read when others are hostile (a DOCX bomb whose ZIP lies, a PDF inflating to 200 MB), and answers the next question', async () => {
+    await onPremium();
     const parent = world.slack.addMessage({
       channel: world.ws.channel,
       user: world.ws.bob,
