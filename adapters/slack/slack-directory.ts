@@ -84,6 +84,20 @@ export class SlackDirectory implements WorkspaceDirectory {
     });
   }
 
+  member(teamId: TeamId, userId: string): Promise<Member | null> {
+    return this.cached(`member:${teamId}:${userId}`, async () => {
+      const call = await this.caller(teamId);
+      try {
+        const { user } = (await call('users.info', { user: userId })) as unknown as { user?: SlackUser };
+        return user && typeof user.id === 'string' ? toMember(user as SlackUser & { id: string }) : null;
+      } catch (error) {
+        // user_not_found, or user_not_visible (someone Slack hides from Tomo): not one of the workspace's people.
+        if (error instanceof ChatPlatformError && error.code === 'not_found') return null;
+        throw error;
+      }
+    });
+  }
+
   listChannels(teamId: TeamId): Promise<ChannelEntry[]> {
     return this.cached(`channels:${teamId}`, async () => {
       const call = await this.caller(teamId);

@@ -14,6 +14,12 @@ export interface TeamInfo {
  */
 export interface WorkspaceDirectory {
   listMembers(teamId: TeamId): Promise<Member[]>;
+  /**
+   * One person by id (Slack: users.info), for someone the listing does not hold: they joined
+   * after it was read, or are past the pages it reads. Null when Slack does not know them, or
+   * hides them from Tomo (a person of another organization).
+   */
+  member(teamId: TeamId, userId: UserId): Promise<Member | null>;
   listChannels(teamId: TeamId): Promise<ChannelEntry[]>;
   /** The channels `userId` (a person, a bot, or Tomo itself) is a member of; private ones only where Tomo is too. */
   channelsOf(teamId: TeamId, userId: UserId): Promise<ChannelEntry[]>;

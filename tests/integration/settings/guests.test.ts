@@ -135,6 +135,35 @@ describe('Workspace-wide settings for guests and Slack Connect people', () => {
     expect(after.plugins).toContainEqual(['web-browsing', false]);
   });
 
+  it('are open to a member who joined after the member list was read, and the Members page to a new admin, without waiting for the list', async () => {
+    // Mo's requests above read Acme's member list; it is kept a minute. Nia and Ola join after.
+    expect((await mo.get('/api/settings/app')).status).toBe(200);
+    world.slack.addUser({ id: 'U0NEWNIA1', teamId: TEAM_A, name: 'nia', realName: 'Nia New' });
+    world.slack.addUser({ id: 'U0NEWOLA1', teamId: TEAM_A, name: 'ola', realName: 'Ola Admin', isAdmin: true });
+    world.slack.addUser({ id: 'U0NEWGST1', teamId: TEAM_A, name: 'gus', realName: 'Gus Guest', isRestricted: true });
+    const signIn = async (userId: string) => {
+      const session = new HttpSession(world.app.baseUrl);
+      await session.signIn(world.slack, { teamId: TEAM_A, userId });
+      return session;
+    };
+    // One at a time: the fake's sign-in remembers one person between its redirects.
+    const nia = await signIn('U0NEWNIA1');
+    const ola = await signIn('U0NEWOLA1');
+    const gus = await signIn('U0NEWGST1');
+
+    const saved = await nia.send('PUT', '/api/settings/app', { appName: 'Nia was here' });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect((await (await mo.get('/api/settings/app')).json()) as { appName: string }).toMatchObject({ appName: 'Nia was here' });
+    expect(await (await nia.get('/api/me')).json()).toMatchObject({ mayChangeWorkspace: true });
+    expect((await ola.get('/api/settings/members')).status).toBe(200);
+    expect((await nia.get('/api/settings/members')).status).toBe(403);
+    // A guest who joined since is still a guest: Slack says so when asked.
+    const refused = await gus.send('PUT', '/api/settings/app', { appName: 'Gus was here' });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: { code: 'PERMISSION.GUEST_READ_ONLY', message: GUEST_READ_ONLY } });
+    expect((await mo.send('PUT', '/api/settings/app', { appName: 'Acme Bot' })).status).toBe(200);
+  });
+
   it('are refused with the unknown-error text while Slack cannot list the members: nobody is known to be a member', async () => {
     // A workspace nobody has used the settings of yet, so its member list is not cached.
     const team = world.slack.addTeam({ id: 'T0INITECH', name: 'Initech' });

@@ -54,6 +54,20 @@ describe('SlackDirectory (through the Slack Web API fake)', () => {
     expect(slack.callsTo('conversations.list').length).toBe(calls + 1);
   });
 
+  it('asks Slack for one person the list does not hold, once a minute: a new joiner with their flags, null for nobody or someone hidden', async () => {
+    const directory = new SlackDirectory({ installations, clock, slackApiUrl: slack.url });
+    slack.addUser({ id: 'U0JOINED1', teamId: team.id, name: 'newbie', isRestricted: true });
+    const other = slack.addTeam({ id: 'T0OTHERCO', name: 'Other Co' });
+    slack.addUser({ id: 'U0HIDDEN1', teamId: other.id, name: 'hidden', seenFromOtherWorkspaces: 'hidden' });
+    const calls = slack.callsTo('users.info').length;
+
+    expect(await directory.member(team.id, 'U0JOINED1')).toMatchObject({ id: 'U0JOINED1', name: 'newbie', isRestricted: true, isAdmin: false });
+    expect(await directory.member(team.id, 'U0NOBODY1')).toBeNull();
+    expect(await directory.member(team.id, 'U0HIDDEN1')).toBeNull();
+    await directory.member(team.id, 'U0JOINED1');
+    expect(slack.callsTo('users.info').length).toBe(calls + 3);
+  });
+
   it('reads the team name, and refuses a workspace Tomo is not installed in', async () => {
     const directory = new SlackDirectory({ installations, clock, slackApiUrl: slack.url });
     expect(await directory.teamInfo(team.id)).toEqual({ id: team.id, name: 'Big Corp', domain: 't0bigcorp' });

@@ -71,7 +71,7 @@ function sendUserContext(deps: UserContextDeps) {
       isAdmin: actor.isAdmin,
       // A guest or a person of another organization (Slack Connect) sees the workspace-wide
       // settings read-only; while Slack cannot list the members this is false too (the API refuses).
-      mayChangeWorkspace: !membersFailed && deps.access.mayChangeWorkspace({ teamId, userId }, members),
+      mayChangeWorkspace: !membersFailed && (await deps.access.mayChangeWorkspace({ teamId, userId }, members)),
       // Slack could not list the members, so nobody's role is known: admin pages ask the API.
       ...(membersFailed ? { membersFailed: true } : {}),
       locale,

@@ -62,22 +62,40 @@ export class WorkspaceAccess {
    */
   private async isGuest(user: SignedIn, members?: readonly Member[]): Promise<boolean> {
     const list = members ?? (await this.membersOrEmpty(user.teamId));
-    return list.length > 0 && !this.mayChangeWorkspace(user, list);
+    return list.length > 0 && !(await this.mayChangeWorkspace(user, list));
   }
 
   /**
    * Whether this person may change what applies to the whole workspace (app name and icon,
    * plugins, custom reactions, auto replies): a full member, not a guest nor a person of another
-   * organization (Slack Connect), by the workspace's member list (`isFullMemberOf`). Someone
-   * missing from the list may not; the caller decides what a list Slack could not read means.
+   * organization (Slack Connect), by the workspace's member list (`isFullMemberOf`), or by Slack
+   * itself for someone the list does not hold (`member`); the caller decides what a list Slack
+   * could not read means.
    */
-  mayChangeWorkspace(user: SignedIn, members: readonly Member[]): boolean {
-    return isFullMemberOf(members.find((m) => m.id === user.userId), user.teamId);
+  async mayChangeWorkspace(user: SignedIn, members: readonly Member[]): Promise<boolean> {
+    return isFullMemberOf(await this.member(user, members), user.teamId);
   }
 
-  /** Not an admin when the member list cannot be read: admin-only work waits for Slack. */
+  /** Not an admin when Slack cannot say who they are: admin-only work waits for Slack. */
   async actor(user: SignedIn, members?: readonly Member[]): Promise<Actor> {
     const list = members ?? (await this.membersOrEmpty(user.teamId));
-    return { userId: user.userId, isAdmin: isAdmin(list.find((m) => m.id === user.userId)) };
+    return { userId: user.userId, isAdmin: isAdmin(await this.member(user, list)) };
+  }
+
+  /**
+   * The signed-in person from the listing, or, when it does not hold them (they joined after it
+   * was read, within the directory's cache time, or are past the pages it reads), from Slack
+   * itself (users.info, cached the same way); null when neither knows them. A failed lookup is
+   * logged and counts as unknown.
+   */
+  private async member(user: SignedIn, list: readonly Member[]): Promise<Member | null> {
+    const listed = list.find((m) => m.id === user.userId);
+    if (listed) return listed;
+    try {
+      return await this.deps.directory.member(user.teamId, user.userId);
+    } catch (error) {
+      this.deps.logger.warn({ err: error, teamId: user.teamId }, 'member lookup failed');
+      return null;
+    }
   }
 }

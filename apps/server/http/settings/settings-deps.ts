@@ -55,7 +55,7 @@ export function membersUnavailable(req: Request, res: Response, membersFailed: b
 export async function workspaceChangeRefused(deps: SettingsDeps, req: Request, res: Response, options: { unreadBody?: boolean } = {}): Promise<boolean> {
   const user = signedIn(res);
   const { members, failed } = listedMembers(res) ?? (await deps.access.members(user.teamId));
-  if (!failed && deps.access.mayChangeWorkspace(user, members)) return false;
+  if (!failed && (await deps.access.mayChangeWorkspace(user, members))) return false;
   if (options.unreadBody) res.setHeader('Connection', 'close');
   if (membersUnavailable(req, res, failed)) return true;
   sendDomainError(req, res, { code: 'PERMISSION.GUEST_READ_ONLY' });
