@@ -21,11 +21,19 @@ export function translate(code: string, params: ErrorParams = {}, locale: string
   return fillTemplate(template, params);
 }
 
-/** `{name}` placeholders filled from params; placeholders without a param stay as written. */
+const englishPlural = new Intl.PluralRules('en');
+
+/**
+ * `{name}` placeholders filled from params; placeholders without a param stay as written.
+ * `{name:one|other}` (English catalogues; Japanese has no plural) is the word for the number in
+ * `name`: `{days} {days:day|days}` reads "1 day", "2 days".
+ */
 export function fillTemplate(template: string, params: ErrorParams): string {
-  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : placeholder,
-  );
+  return template.replace(/\{(\w+)(?::([^|{}]*)\|([^{}]*))?\}/g, (placeholder, name: string, one?: string, other?: string) => {
+    if (!Object.hasOwn(params, name)) return placeholder;
+    if (one === undefined || other === undefined) return String(params[name]);
+    return englishPlural.select(Number(params[name])) === 'one' ? one : other;
+  });
 }
 
 /** Shorthand for a domain error value ({ code, params }). */

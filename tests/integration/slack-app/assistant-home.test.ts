@@ -130,9 +130,9 @@ describe('Slack app: the AI-app view, App Home, interactivity and greetings (rea
       await eventually(() => expect(world.slack.homeOf(world.ws.alice)).toBeDefined());
       const home = textsOf(world.slack.homeOf(world.ws.alice));
       expect(home).toContain(slackText('HOME.WELCOME', { appName: 'Tomo' }, 'en'));
-      expect(home).toContain('*14 day(s) left*');
+      expect(home).toContain('*14 days left*');
       expect(home).toContain(slackText('HOME.SEAT_TRIAL', { appName: 'Tomo' }, 'en'));
-      expect(home).toMatch(/This month: \*\d+\* request\(s\): Channel \d+, DM \d+, Reaction \d+\./);
+      expect(home).toMatch(/This month: \*\d+\* requests?: Channel \d+, DM \d+, Reaction \d+\./);
       expect(home).toContain('Your limit is 20 requests a month');
       // Alice is an admin: she also gets Members and Usage.
       for (const page of ['app', 'instructions', 'reactions', 'schedules', 'auto-replies', 'members', 'usage']) {

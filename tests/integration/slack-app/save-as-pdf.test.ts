@@ -131,7 +131,7 @@ describe('"Save as PDF" message shortcut through the real server and worker (Sla
     const posted = pdfsInDm(world.ws.alice).at(-1)!;
     expect(posted.text).toBe('Here is your PDF of the conversation in #general.');
     const text = await pdfText(posted.files![0]!.content);
-    expectInOrder(text, ['Message in #general', 'Saved by alice', '1 message(s)', 'times in America/New_York', 'はなこ', 'Nov 20, 2026, 6:55 PM', '日本語版は金曜日の朝に公開します。']);
+    expectInOrder(text, ['Message in #general', 'Saved by alice', '1 message', 'times in America/New_York', 'はなこ', 'Nov 20, 2026, 6:55 PM', '日本語版は金曜日の朝に公開します。']);
     expect(text).not.toContain('Release plan');
   });
 

@@ -315,7 +315,7 @@ describe('Knowledge ingestion of a site with a robots.txt: what the admin sees l
           day: (date) => date.toISOString().slice(0, 10),
         }),
       );
-    expect(home('en')).toContain('2 page(s) left out: the site’s robots.txt does not allow Tomo to read them.');
+    expect(home('en')).toContain('2 pages left out: the site’s robots.txt does not allow Tomo to read them.');
     expect(home('ja')).toContain('2 ページを除外しました：サイトの robots.txt が Tomo による読み込みを許可していません。');
   });
 });

@@ -48,7 +48,7 @@ describe('App Home: the facts it shows', () => {
     const render = homeRenderer('https://tomo.test/');
     const facts = homeFacts({ ...base, subscriptions: [trial], assignments: [] });
     const en = JSON.stringify(render(facts));
-    expect(en).toContain('Free trial: *5 day(s) left* (ends Mar 15, 2025).');
+    expect(en).toContain('Free trial: *5 days left* (ends Mar 15, 2025).');
     expect(en).toContain('https://tomo.test/settings/reactions');
     expect(en).not.toContain('/settings/members');
     const ja = JSON.stringify(render({ ...facts, locale: 'ja', isAdmin: true }));
@@ -74,7 +74,7 @@ describe('App Home: the facts it shows', () => {
     const payg = aSubscription('pay').onPlan('gpt50_4k_50r').withSeats(2).payAsYouGo().period('2025-03-01T00:00:00Z', '2025-04-01T00:00:00Z').build();
     const paidFacts = homeFacts({ ...base, subscriptions: [standard, payg], assignments: [] });
     const planText = (view: ReturnType<typeof render>) => (view.blocks.find((b) => b.type === 'text' && b.text.startsWith('*Plan*') || b.type === 'text' && b.text.startsWith('*プラン*')) as { text: string }).text;
-    expect(planText(render(paidFacts))).toBe('*Plan*\n*Standard* (monthly, 5 seat(s)), *Entry* (pay as you go, 2 seat(s))');
+    expect(planText(render(paidFacts))).toBe('*Plan*\n*Standard* (monthly, 5 seats), *Entry* (pay as you go, 2 seats)');
     expect(planText(render({ ...paidFacts, locale: 'ja' }))).toBe('*プラン*\n*Standard*（月払い・5シート）、*Entry*（従量課金・2シート）');
 
     // Dates are the days in the person's time zone, written as their language writes them: a

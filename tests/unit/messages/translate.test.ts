@@ -76,6 +76,19 @@ describe('message catalogue (spec 8)', () => {
   });
 });
 
+describe('English plurals', () => {
+  it('say "1 day" and "2 days", never "day(s)", and Japanese has no plural to choose', () => {
+    expect(slackText('HOME.PLAN_TRIAL', { days: 1, date: 'Mar 15' })).toBe('Free trial: *1 day left* (ends Mar 15).');
+    expect(slackText('HOME.PLAN_TRIAL', { days: 14, date: 'Mar 15' })).toBe('Free trial: *14 days left* (ends Mar 15).');
+    expect(slackText('HOME.PLAN_TRIAL', { days: 0, date: 'Mar 15' })).toBe('Free trial: *0 days left* (ends Mar 15).');
+    expect(knowledgeText('KNOWLEDGE.ROBOTS_LEFT_OUT', { count: 1, appName: 'Tomo' })).toMatch(/^1 page left out/);
+    expect(slackText('HOME.PLAN_TRIAL', { days: 1, date: '3月15日' }, 'ja')).not.toMatch(/[a-z]\|/);
+    for (const [locale, catalogue] of [['en', slackCatalogues.en], ['ja', slackCatalogues.ja], ['en', knowledgeCatalogues.en], ['ja', knowledgeCatalogues.ja]] as const) {
+      for (const [code, text] of Object.entries(catalogue)) expect(text, `${locale} ${code}`).not.toMatch(/\w\(s\)/);
+    }
+  });
+});
+
 describe('what Tomo says in Slack (triggers and App Home)', () => {
   const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
