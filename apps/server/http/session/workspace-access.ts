@@ -85,12 +85,13 @@ export class WorkspaceAccess {
   /**
    * The signed-in person from the listing, or, when it does not hold them (they joined after it
    * was read, within the directory's cache time, or are past the pages it reads), from Slack
-   * itself (users.info, cached the same way); null when neither knows them. A failed lookup is
-   * logged and counts as unknown.
+   * itself (users.info, cached the same way); null when neither knows them, or while Slack cannot
+   * list the members at all. A failed lookup is logged and counts as unknown.
    */
   private async member(user: SignedIn, list: readonly Member[]): Promise<Member | null> {
     const listed = list.find((m) => m.id === user.userId);
-    if (listed) return listed;
+    // An empty listing is one Slack failed (Tomo's own bot is always in it): nobody is known then.
+    if (listed || list.length === 0) return listed ?? null;
     try {
       return await this.deps.directory.member(user.teamId, user.userId);
     } catch (error) {
