@@ -39,3 +39,68 @@ export function validateIconUpload(upload: IconUpload): Outcome<{ extension: str
   }
   return ok({ extension });
 }
+
+/**
+ * Largest icon, in pixels on either side. The file limit alone lets a small PNG declare
+ * 100,000 × 100,000 pixels (a decompression bomb for every browser and for Slack, which
+ * load the icon); a 10,000 × 10,000 scan still fits.
+ */
+export const MAX_ICON_SIDE_PX = 10_000;
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/**
+ * What the bytes of an icon are, after `validateIconUpload` passed its name: a PNG or JPEG as
+ * its extension says (its signature, and the dimensions its header declares), no larger than
+ * `MAX_ICON_SIDE_PX` on either side. Anything else (an HTML or SVG page named `.png`, a JPEG
+ * named `.png`, a header cut off) is refused with `ICON.NOT_AN_IMAGE`: only images are stored
+ * and served at Tomo's address. The header is read, never the image decoded.
+ */
+export function checkIconContent(extension: string, data: Uint8Array): Outcome<{ width: number; height: number }> {
+  const format = extension.toLowerCase() === 'png' ? 'PNG' : 'JPEG';
+  const size = format === 'PNG' ? pngSize(data) : jpegSize(data);
+  if (!size || size.width === 0 || size.height === 0) return fail('ICON.NOT_AN_IMAGE', { ext: extension, format });
+  if (size.width > MAX_ICON_SIDE_PX || size.height > MAX_ICON_SIDE_PX) {
+    return fail('ICON.IMAGE_TOO_LARGE', { width: size.width, height: size.height, max: MAX_ICON_SIDE_PX });
+  }
+  return ok(size);
+}
+
+/** The signature, then the IHDR chunk, which PNG requires first: width and height, 4 bytes each. */
+function pngSize(data: Uint8Array): { width: number; height: number } | null {
+  if (data.length < 24 || PNG_SIGNATURE.some((byte, i) => data[i] !== byte)) return null;
+  if (String.fromCharCode(data[12]!, data[13]!, data[14]!, data[15]!) !== 'IHDR') return null;
+  return { width: uint32(data, 16), height: uint32(data, 20) };
+}
+
+/** SOI, then the segments up to the first start-of-frame (SOF0–SOF15 but DHT, JPG, DAC), which holds the size. */
+function jpegSize(data: Uint8Array): { width: number; height: number } | null {
+  if (data[0] !== 0xff || data[1] !== 0xd8 || data[2] !== 0xff) return null;
+  let at = 2;
+  while (at + 4 <= data.length) {
+    if (data[at] !== 0xff) return null;
+    const marker = data[at + 1]!;
+    if (marker === 0xff) {
+      at += 1; // fill byte
+      continue;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      at += 2; // no length
+      continue;
+    }
+    // Start of scan or end of image before any frame: no size to read.
+    if (marker === 0xda || marker === 0xd9) return null;
+    const length = (data[at + 2]! << 8) | data[at + 3]!;
+    if (length < 2) return null;
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      if (at + 9 > data.length) return null;
+      return { height: (data[at + 5]! << 8) | data[at + 6]!, width: (data[at + 7]! << 8) | data[at + 8]! };
+    }
+    at += 2 + length;
+  }
+  return null;
+}
+
+function uint32(data: Uint8Array, at: number): number {
+  return ((data[at]! << 24) >>> 0) + (data[at + 1]! << 16) + (data[at + 2]! << 8) + data[at + 3]!;
+}

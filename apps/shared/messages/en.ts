@@ -16,6 +16,9 @@ export const en: MessageCatalogue = {
     'The file extension ({ext}) is not allowed. Please select a file with an allowed extension. Allowed extensions are {list}.',
   'ICON.FILE_TOO_LARGE':
     'The file size ({n} bytes) exceeds the limit of {limit} bytes. Please select a file with a smaller size.',
+  'ICON.NOT_AN_IMAGE': 'This file is named .{ext} but is not a {format} image. Please select a PNG or JPEG image.',
+  'ICON.IMAGE_TOO_LARGE':
+    'The image is {width} × {height} pixels, over the limit of {max} pixels on each side. Please select a smaller image.',
   'APP_NAME.TOO_LONG': 'The app name must be {max} characters or fewer.',
   'REACTION.NAME_REQUIRED': 'Reaction name is required',
   'REACTION.PROMPT_REQUIRED': 'Prompt text is required',

@@ -16,6 +16,9 @@ export const ja: MessageCatalogue = {
     'ファイルの拡張子（{ext}）は使用できません。使用できる拡張子のファイルを選択してください。使用できる拡張子は {list} です。',
   'ICON.FILE_TOO_LARGE':
     'ファイルサイズ（{n} バイト）が上限の {limit} バイトを超えています。より小さいファイルを選択してください。',
+  'ICON.NOT_AN_IMAGE': 'このファイルは拡張子が .{ext} ですが、{format} 画像ではありません。PNG または JPEG の画像を選択してください。',
+  'ICON.IMAGE_TOO_LARGE':
+    '画像のサイズ（{width} × {height} ピクセル）が、一辺 {max} ピクセルの上限を超えています。より小さい画像を選択してください。',
   'APP_NAME.TOO_LONG': 'アプリ名は{max}文字以内で入力してください。',
   'REACTION.NAME_REQUIRED': 'リアクション名は必須です',
   'REACTION.PROMPT_REQUIRED': 'プロンプトは必須です',

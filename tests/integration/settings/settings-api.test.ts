@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgSeatAssignmentRepository } from '../../../adapters/postgres/pg-seat-assignment-repository';
 import { PgUsageEventRepository } from '../../../adapters/postgres/pg-usage-event-repository';
@@ -55,7 +56,8 @@ describe('App settings', () => {
   });
 
   it('uploads, serves and removes an icon; the checks answer with the exact spec messages', async () => {
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    // A real 1 × 1 PNG: the bytes are checked as well as the name.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
     const upload = (name: string | null, body: Buffer, session = admin) =>
       session.request('/api/settings/app/icon', {
         method: 'PUT',
@@ -85,6 +87,51 @@ describe('App settings', () => {
     const removed = await admin.send('DELETE', '/api/settings/app/icon');
     expect((await removed.json()).iconUrl).toBeNull();
     expect((await admin.get(iconUrl)).status).toBe(404);
+  });
+
+  it('refuses a file that is not the image its name says, or declares a giant image, and keeps the icon it had', async () => {
+    const upload = (name: string, body: Uint8Array, session = admin) =>
+      session.request('/api/settings/app/icon', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(name) },
+        body,
+      });
+    const png = await sharp({ create: { width: 3, height: 2, channels: 3, background: '#f80' } }).png().toBuffer();
+    const jpeg = await sharp({ create: { width: 3, height: 2, channels: 3, background: '#f80' } }).jpeg().toBuffer();
+    const kept = await upload('kept.png', png);
+    expect(kept.status).toBe(200);
+    const { iconUrl } = (await kept.json()) as { iconUrl: string };
+    // 1,000,000 × 1,000,000 pixels declared in a few dozen bytes: a decompression bomb for whoever draws it.
+    const bomb = Buffer.from(png);
+    bomb.writeUInt32BE(1_000_000, 16);
+    bomb.writeUInt32BE(1_000_000, 20);
+
+    const refused: [string, Uint8Array, string][] = [
+      ['page.png', Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>'), 'This file is named .png but is not a PNG image. Please select a PNG or JPEG image.'],
+      ['logo.png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'This file is named .png but is not a PNG image. Please select a PNG or JPEG image.'],
+      ['photo.png', jpeg, 'This file is named .png but is not a PNG image. Please select a PNG or JPEG image.'],
+      ['photo.JPG', png, 'This file is named .jpg but is not a JPEG image. Please select a PNG or JPEG image.'],
+      ['cut.png', png.subarray(0, 20), 'This file is named .png but is not a PNG image. Please select a PNG or JPEG image.'],
+      ['bomb.png', bomb, 'The image is 1000000 × 1000000 pixels, over the limit of 10000 pixels on each side. Please select a smaller image.'],
+    ];
+    for (const [name, body, text] of refused) {
+      const response = await upload(name, body);
+      expect(response.status, name).toBe(400);
+      expect(await message(response), name).toBe(text);
+    }
+    const ja = await upload('page.png', Buffer.from('<html></html>'), adminJa);
+    expect(await message(ja)).toBe('このファイルは拡張子が .png ですが、PNG 画像ではありません。PNG または JPEG の画像を選択してください。');
+
+    // Nothing refused replaced the icon; a real JPEG is taken.
+    expect((await admin.get('/api/settings/app')).status).toBe(200);
+    expect(((await (await admin.get('/api/settings/app')).json()) as { iconUrl: string }).iconUrl).toBe(iconUrl);
+    expect(Buffer.from(await (await admin.get(iconUrl)).arrayBuffer())).toEqual(png);
+    const photo = await upload('photo.jpeg', jpeg);
+    expect(photo.status).toBe(200);
+    const served = await admin.get(((await photo.json()) as { iconUrl: string }).iconUrl);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(jpeg);
+    await admin.send('DELETE', '/api/settings/app/icon');
   });
 
   it('tells the size limit with the spec message before reading a too large file', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveCustomization, validateAppName } from '../../../core/customization/app-customization-rules';
-import { fileExtension, MAX_ICON_BYTES, validateIconUpload } from '../../../core/customization/icon-validation';
+import sharp from 'sharp';
+import { checkIconContent, fileExtension, MAX_ICON_BYTES, validateIconUpload } from '../../../core/customization/icon-validation';
 import { UpdateAppCustomization } from '../../../core/customization/update-app-customization.use-case';
 import { TEAM } from '../support/builders';
 import { aWorkspaceFixture } from '../support/workspace-fixture';
@@ -50,6 +51,36 @@ describe('icon upload checks, in the spec order (spec 5, 8)', () => {
     expect(fileExtension('.png')).toBeNull();
     expect(fileExtension('logo.')).toBeNull();
     expect(fileExtension('logo.jpg')).toBe('jpg');
+  });
+});
+
+describe("the icon's bytes, after its name passed", () => {
+  const image = () => sharp({ create: { width: 640, height: 480, channels: 3, background: '#09c' } });
+
+  it('reads the size of real PNGs and JPEGs, baseline and progressive, with metadata before the frame', async () => {
+    expect(checkIconContent('png', await image().png().toBuffer())).toEqual({ ok: true, value: { width: 640, height: 480 } });
+    expect(checkIconContent('jpg', await image().jpeg().toBuffer())).toEqual({ ok: true, value: { width: 640, height: 480 } });
+    expect(checkIconContent('JPEG', await image().jpeg({ progressive: true }).toBuffer())).toEqual({ ok: true, value: { width: 640, height: 480 } });
+    const withExif = await image().withExif({ IFD0: { Copyright: 'Tomo' } }).jpeg().toBuffer();
+    expect(checkIconContent('jpeg', withExif)).toEqual({ ok: true, value: { width: 640, height: 480 } });
+  });
+
+  it('refuses what is not the named format, a header cut short, and a side over 10,000 px', async () => {
+    const png = await image().png().toBuffer();
+    const jpeg = await image().jpeg().toBuffer();
+    expect(checkIconContent('png', jpeg)).toEqual({ ok: false, error: { code: 'ICON.NOT_AN_IMAGE', params: { ext: 'png', format: 'PNG' } } });
+    expect(checkIconContent('jpg', png)).toEqual({ ok: false, error: { code: 'ICON.NOT_AN_IMAGE', params: { ext: 'jpg', format: 'JPEG' } } });
+    expect(checkIconContent('png', png.subarray(0, 23)).ok).toBe(false);
+    // SOI and an APP0 segment, the frame cut off: no size to read.
+    expect(checkIconContent('jpg', jpeg.subarray(0, 20)).ok).toBe(false);
+    expect(checkIconContent('jpg', Buffer.from([0xff, 0xd8, 0xff, 0xda, 0x00, 0x08])).ok).toBe(false);
+    const wide = Buffer.from(png);
+    wide.writeUInt32BE(10_001, 16);
+    expect(checkIconContent('png', wide)).toEqual({ ok: false, error: { code: 'ICON.IMAGE_TOO_LARGE', params: { width: 10_001, height: 480, max: 10_000 } } });
+    wide.writeUInt32BE(10_000, 16);
+    expect(checkIconContent('png', wide).ok).toBe(true);
+    wide.writeUInt32BE(0, 20);
+    expect(checkIconContent('png', wide).ok).toBe(false);
   });
 });
 

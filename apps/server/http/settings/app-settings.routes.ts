@@ -2,7 +2,7 @@ import express, { Router } from 'express';
 import { z } from 'zod';
 import { DEFAULT_APP_NAME, effectiveCustomization } from '../../../../core/customization/app-customization-rules';
 import type { AppCustomizationRecord } from '../../../../core/customization/app-customization';
-import { MAX_ICON_BYTES, validateIconUpload } from '../../../../core/customization/icon-validation';
+import { checkIconContent, MAX_ICON_BYTES, validateIconUpload } from '../../../../core/customization/icon-validation';
 import { UpdateAppCustomization } from '../../../../core/customization/update-app-customization.use-case';
 import { signedIn } from '../session/signed-in';
 import { sendDomainError } from '../session/api-errors';
@@ -21,7 +21,8 @@ const appChange = z.object({
 
 /**
  * App page: custom name (≤ 50 characters, empty reverts to Tomo), icon (the six checks of
- * spec 5 in order, stored in the app-icon-images bucket), greeting when joining a channel.
+ * spec 5 in order, then its bytes: a PNG or JPEG as named, at most 10,000 px a side; stored in
+ * the app-icon-images bucket), greeting when joining a channel.
  */
 export function appSettingsRoutes(deps: SettingsDeps): Router {
   const router = Router();
@@ -103,6 +104,8 @@ export function appSettingsRoutes(deps: SettingsDeps): Router {
       const name = fileName(req.get(FILE_NAME_HEADER));
       const checked = validateIconUpload({ teamId, userId, file: name && data.length > 0 ? { name, size: data.length } : null });
       if (failed(req, res, checked)) return;
+      // The bytes must be the image the name says: nothing else is stored or served as the icon.
+      if (failed(req, res, checkIconContent(checked.value.extension, data))) return;
       const key = `icon-${deps.ids.next()}.${checked.value.extension}`;
       await deps.icons.put(teamId, {
         key,
