@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgAppCustomizationRepository } from '../../../adapters/postgres/pg-app-customization-repository';
 import { PgInstructionRepository } from '../../../adapters/postgres/pg-instruction-repository';
@@ -17,6 +18,17 @@ beforeAll(async () => {
   await buyPlan(world.app, TEAM_A, { id: 'sub-acme-standard', planKey: 'gpt50', seats: 3 });
 });
 afterAll(() => world?.close());
+
+/** One HTTP/1.1 request written as given (fetch always sends the origin form), answered until the server closes. */
+function rawRequest(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = connect(port, '127.0.0.1', () => socket.end(text));
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
 
 const sessionRows = async () =>
   (await world.app.database.orm.em.getConnection().execute('select team_id, user_id from sessions')) as { team_id: string; user_id: string }[];
@@ -132,6 +144,16 @@ describe('Sign in with Slack', () => {
         body: new URLSearchParams({ returnTo }).toString(),
       });
       expect(out.headers.get('location')).toBe('/');
+    }
+  });
+
+  it('starts a sign-in opened at localhost again at PUBLIC_URL (127.0.0.1 here), never at a host the request line names', async () => {
+    const port = new URL(base).port;
+    // What a browser sends, and the absolute form a proxy (or a hand-made request) may send.
+    for (const target of ['/auth/signin?returnTo=%2Fja%2Fpricing', 'http://evil.test/auth/signin?returnTo=%2Fja%2Fpricing']) {
+      const head = await rawRequest(Number(port), `GET ${target} HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: close\r\n\r\n`);
+      expect(head, target).toMatch(/^HTTP\/1\.1 302 /);
+      expect(/^location: (.*)$/im.exec(head)?.[1]?.trim(), target).toBe(`${base}/auth/signin?returnTo=%2Fja%2Fpricing`);
     }
   });
 

@@ -38,7 +38,10 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     // cookie must be set on the host Slack sends the person back to, so start again there.
     const home = new URL(deps.publicUrl);
     if (req.get('host') !== home.host && isLoopbackHostname(req.hostname) && isLoopbackHostname(home.hostname)) {
-      res.redirect(302, new URL(req.originalUrl, home).href);
+      // The path and query only: a request line in absolute form ('GET http://evil.test/auth/signin')
+      // names another host, and the way on is always PUBLIC_URL's.
+      const { pathname, search } = new URL(req.originalUrl, home);
+      res.redirect(302, `${home.origin}${pathname}${search}`);
       return;
     }
     const returnTo = safeReturnTo(req.query.returnTo);
