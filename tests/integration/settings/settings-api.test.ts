@@ -94,7 +94,7 @@ describe('App settings', () => {
       session.request('/api/settings/app/icon', {
         method: 'PUT',
         headers: { 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(name) },
-        body,
+        body: new Uint8Array(body),
       });
     const png = await sharp({ create: { width: 3, height: 2, channels: 3, background: '#f80' } }).png().toBuffer();
     const jpeg = await sharp({ create: { width: 3, height: 2, channels: 3, background: '#f80' } }).jpeg().toBuffer();
