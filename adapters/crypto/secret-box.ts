@@ -69,7 +69,7 @@ export class AesGcmSecretBox implements SecretBox {
       throw new SecretDecryptionError('Stored secret is truncated');
     }
     try {
-      const decipher = createDecipheriv('aes-256-gcm', entry.key, iv);
+      const decipher = createDecipheriv('aes-256-gcm', entry.key, iv, { authTagLength: TAG_BYTES });
       decipher.setAAD(Buffer.from(`${VERSION}.${id}.${context}`, 'utf8'));
       decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
       return Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString('utf8');

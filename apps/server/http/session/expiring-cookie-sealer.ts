@@ -26,7 +26,8 @@ export class ExpiringCookieSealer<T extends { readonly expiresAt: number }> {
     if (!ivText || !bodyText) return null;
     try {
       const body = Buffer.from(bodyText, 'base64url');
-      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(ivText, 'base64url'));
+      if (body.length < 16) return null;
+      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(ivText, 'base64url'), { authTagLength: 16 });
       decipher.setAuthTag(body.subarray(body.length - 16));
       const json = Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]).toString('utf8');
       const value = JSON.parse(json) as T;
