@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
 import { askTomoFunction } from '../../fakes/slack/ask-tomo-function';
@@ -11,6 +10,7 @@ import {
   postInteraction,
   postSigned,
   repliesIn,
+  sendEvent,
   settled,
   settledAll,
   startSlackAppWorld,
@@ -33,25 +33,18 @@ describe('Slack app: events and interactions in the shapes Slack really sends', 
   });
   afterAll(() => world.close());
 
-  /** POSTs `event` in the full envelope Slack wraps it in; returns the HTTP status. */
+  /** POSTs `event` in the full envelope Slack wraps it in (sendEvent's, with the fields Slack adds); returns the HTTP status. */
   async function deliver(event: Record<string, unknown>, envelope: Record<string, unknown> = {}, retryNum?: number): Promise<number> {
     const { team } = world.ws;
-    const body = JSON.stringify({
+    const real = {
       token: 'XXYYZZ',
-      team_id: team.id,
       context_team_id: team.id,
       context_enterprise_id: null,
-      api_app_id: team.appId,
-      event,
-      type: 'event_callback',
-      event_id: `Ev${randomBytes(5).toString('hex').toUpperCase()}`,
-      event_time: Math.floor(Date.now() / 1000),
       authorizations: [{ enterprise_id: null, team_id: team.id, user_id: team.botUserId, is_bot: true, is_enterprise_install: false }],
       is_ext_shared_channel: false,
       event_context: `4-${Buffer.from(JSON.stringify({ et: event.type, tid: team.id })).toString('base64')}`,
-      ...envelope,
-    });
-    return (await postSigned(world, body, retryNum === undefined ? {} : { retryNum })).status;
+    };
+    return (await sendEvent(world, event, { envelope: { ...real, ...envelope }, ...(retryNum === undefined ? {} : { retryNum }) })).status;
   }
 
   const richText = (...elements: Record<string, unknown>[]) => [

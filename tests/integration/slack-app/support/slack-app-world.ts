@@ -87,6 +87,8 @@ export async function sendEvent(
     eventTime?: number;
     /** The envelope's `authorizations`; Tomo's bot by default. */
     authorizations?: Record<string, unknown>[];
+    /** More envelope fields, as Slack adds them (`context_team_id`, `event_context`…); they win over the defaults. */
+    envelope?: Record<string, unknown>;
   } = {},
 ): Promise<SentEvent> {
   const eventId = options.eventId ?? `Ev${randomBytes(5).toString('hex').toUpperCase()}`;
@@ -100,6 +102,7 @@ export async function sendEvent(
     event_id: eventId,
     event_time: options.eventTime ?? Math.floor(Date.now() / 1000),
     authorizations: options.authorizations ?? [{ enterprise_id: null, team_id: team.id, user_id: team.botUserId, is_bot: true }],
+    ...options.envelope,
   });
   return { eventId, status: (await postSigned(world, body, options)).status };
 }
