@@ -1,4 +1,5 @@
 import { LlmError, llmErrorCodeForStatus, type LlmErrorCode } from '../../core/assistant/llm-error';
+import type { LlmRequest } from '../../core/assistant/llm-provider.port';
 
 /** Marks the moment the provider answered with response headers. */
 export const OPENED: unique symbol = Symbol('opened');
@@ -248,4 +249,10 @@ export function parseToolArguments(raw: string): { arguments: Record<string, unk
 /** What a model that cannot see images is told instead of the image. */
 export function imageNote(image: { name?: string }): string {
   return `[An image${image.name ? ` (${image.name})` : ''} was shared here; this model cannot see images.]`;
+}
+
+/** The `done` event's `imagesUnseen` for a model that takes no images, when the request had some. */
+export function imagesUnseen(request: LlmRequest, imageInput = true): { imagesUnseen?: true } {
+  if (imageInput) return {};
+  return request.messages.some((message) => message.role === 'user' && (message.images?.length ?? 0) > 0) ? { imagesUnseen: true } : {};
 }

@@ -235,7 +235,8 @@ export class StreamAnswer {
     // The person learns what was not read from the catalogue, whatever the model said of it; what
     // an earlier answer in the thread already said it could not read is not said again.
     const recent = sinceLastAnswer(input.messages, input.self);
-    const unread = (read?.unread ?? []).filter((source) => recent.has(source.messageTs));
+    const unseen = done.imagesUnseen === true ? read?.unseenImages ?? [] : [];
+    const unread = [...(read?.unread ?? []), ...unseen].filter((source) => recent.has(source.messageTs));
     if (unread.length > 0 && deps.texts.unreadSources) await writer.append(`\n\n${deps.texts.unreadSources(unread, input.locale)}`);
     const posted = await writer.finish();
 

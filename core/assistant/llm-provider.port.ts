@@ -120,6 +120,11 @@ export type LlmStreamEvent =
       stopReason: LlmStopReason;
       /** Null when an OpenAI-compatible server does not report usage. */
       usage: TokenUsage | null;
+      /**
+       * True when the request carried images and this model was configured as one that cannot
+       * see them (`OPENAI_IMAGE_INPUT=false`): it got a one-line note for each instead.
+       */
+      imagesUnseen?: true;
     };
 
 export interface LlmStreamOptions {

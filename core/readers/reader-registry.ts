@@ -42,6 +42,11 @@ export interface ReadSources {
    * plan's limits, a workspace switch or a missing connection left out: their notes say so.
    */
   readonly unread?: readonly UnreadSource[];
+  /**
+   * The sources behind `images`, as unread for want of eyes: named under the answer when the
+   * model that answered could not see images (`imagesUnseen` on its `done`).
+   */
+  readonly unseenImages?: readonly UnreadSource[];
 }
 
 /**
@@ -51,7 +56,7 @@ export interface ReadSources {
  */
 export interface UnreadSource {
   readonly name: string;
-  readonly reason: ReaderFailure | 'external' | 'deleted' | 'hidden_by_limit';
+  readonly reason: ReaderFailure | 'external' | 'deleted' | 'hidden_by_limit' | 'image_unseen';
   readonly messageTs: string;
 }
 
@@ -145,6 +150,9 @@ export class ReaderRegistry {
     });
     const parts = [...blocks, ...notes];
     const integrations = [...new Set(read.flatMap((r) => (r.planned.integrationToken === undefined ? [] : [r.planned.reader.needs!.integration!])))];
+    const unseenImages = read
+      .filter((r) => (r.content.images ?? []).length > 0)
+      .map((r): UnreadSource => ({ name: nameOf(r.planned.source), reason: 'image_unseen', messageTs: r.planned.source.messageTs }));
     return {
       text: parts.length === 0 ? '' : ['Sources Tomo read for this question:', ...parts].join('\n\n'),
       images: read.flatMap((r) => [...(r.content.images ?? [])]),
@@ -152,6 +160,7 @@ export class ReaderRegistry {
       ...(integrations.length > 0 ? { integrations } : {}),
       ...(read.some((r) => r.content.restricted === true) ? { restricted: true } : {}),
       ...(unread.length > 0 ? { unread } : {}),
+      ...(unseenImages.length > 0 ? { unseenImages } : {}),
     };
   }
 

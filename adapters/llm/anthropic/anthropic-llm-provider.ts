@@ -14,6 +14,7 @@ import {
   afterText,
   guardStream,
   imageNote,
+  imagesUnseen,
   parseToolArguments,
   resolveModel,
   sdkClientOptions,
@@ -135,6 +136,7 @@ export class AnthropicLlmProvider implements LlmProvider {
       model: answeredBy,
       stopReason: stopReason ?? 'other',
       usage: { inputTokens, outputTokens },
+      ...imagesUnseen(request, this.options.imageInput),
     };
   }
 }

@@ -22,6 +22,7 @@ import {
   afterText,
   guardStream,
   imageNote,
+  imagesUnseen,
   parseToolArguments,
   resolveModel,
   sdkClientOptions,
@@ -118,7 +119,7 @@ export class OpenAiLlmProvider implements LlmProvider {
     for (const call of toolCalls) yield { type: 'tool_call', call };
     // Some compatible servers (Ollama) finish a tool call with `stop`: the calls decide.
     if (toolCalls.length > 0) stopReason = 'tool_use';
-    yield { type: 'done', provider: this.name, model: answeredBy, stopReason, usage };
+    yield { type: 'done', provider: this.name, model: answeredBy, stopReason, usage, ...imagesUnseen(request, this.options.imageInput) };
   }
 }
 

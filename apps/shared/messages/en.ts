@@ -136,6 +136,7 @@ export const en: MessageCatalogue = {
   'SLACK.UNREAD.external': 'stored outside Slack, with no copy in Slack',
   'SLACK.UNREAD.deleted': 'deleted',
   'SLACK.UNREAD.hidden_by_limit': "hidden by Slack's free-plan history limit",
+  'SLACK.UNREAD.image_unseen': "Tomo's model cannot see images",
   'SLACK.UNREAD_FILE': 'a file',
   'SLACK.STATUS.USING_SERVICE': 'is checking {service}…',
   'SLACK.PRIVATE_ANSWER_CONVERSATION': '_Only you can see this answer: it uses a linked message from a private channel or DM that others here cannot read._',

@@ -135,6 +135,7 @@ export const ja: MessageCatalogue = {
   'SLACK.UNREAD.external': 'Slackの外に保存されていて、Slackにコピーがありません',
   'SLACK.UNREAD.deleted': '削除されています',
   'SLACK.UNREAD.hidden_by_limit': 'Slackのフリープランの履歴制限で非表示になっています',
+  'SLACK.UNREAD.image_unseen': 'Tomoのモデルは画像を見られません',
   'SLACK.UNREAD_FILE': 'ファイル',
   'SLACK.STATUS.USING_SERVICE': 'が{service}を確認しています…',
   'SLACK.PRIVATE_ANSWER_CONVERSATION': '_この回答はあなたにだけ表示されています。ここにいる他の人が読めないプライベートチャンネルまたは DM のメッセージへのリンクを使ったためです。_',

@@ -57,6 +57,7 @@ export const UiMessageCodes = [
   'SLACK.UNREAD.deleted',
   'SLACK.UNREAD.hidden_by_limit',
   /** A file named under the answer that Slack lists without its name (a deleted or hidden file). */
+  'SLACK.UNREAD.image_unseen',
   'SLACK.UNREAD_FILE',
   /** Assistant status while a connected service is asked (issue 14). */
   'SLACK.STATUS.USING_SERVICE',

@@ -44,7 +44,7 @@ describe('OpenAiLlmProvider on OpenAI-compatible servers: tool calls and images 
   it('tells a text-only model that an image was shared instead of sending it', async () => {
     const provider = new OpenAiLlmProvider({ apiKey: 'k', baseURL: fake.url, defaultModel: 'llama3.3', imageInput: false });
 
-    await collectStream(
+    const result = await collectStream(
       provider.stream({
         messages: [{ role: 'user', content: 'look', images: [{ mediaType: 'image/png', data: 'AAAA', name: 'chart.png' }] }],
         maxOutputTokens: 50,
@@ -54,5 +54,9 @@ describe('OpenAiLlmProvider on OpenAI-compatible servers: tool calls and images 
     expect(fake.calls.at(-1)!.prompt.turns).toEqual([
       { role: 'user', text: 'look\n[An image (chart.png) was shared here; this model cannot see images.]', images: 0 },
     ]);
+    // The answer path names the image under the answer from this.
+    expect(result.done).toMatchObject({ imagesUnseen: true });
+    const plain = await collectStream(provider.stream({ messages: [{ role: 'user', content: 'hello' }], maxOutputTokens: 50 }));
+    expect(plain.done).not.toHaveProperty('imagesUnseen');
   });
 });
