@@ -1,7 +1,7 @@
 import { checkAsker, type TriggerDeps } from '../assistant/answer-pipeline';
 import { formatTime, validTimeZone } from '../shared/zoned-time';
 import { isChatPlatformError } from '../assistant/chat-platform-error';
-import type { ThreadMessage } from '../assistant/chat-platform.port';
+import type { SharedFile, ThreadMessage } from '../assistant/chat-platform.port';
 import { displayNamesOf, userIdsInThread } from '../assistant/thread-context';
 import type { DomainError } from '../shared/domain-error';
 import type { ChannelId, TeamId, UserId } from '../shared/ids';
@@ -10,7 +10,8 @@ import { TriggerUseCase } from '../triggers/trigger-use-case';
 import { memberDisplayName } from '../workspace/member';
 import { parseMrkdwn } from './mrkdwn';
 import type { PdfDocument, PdfMessage, PdfRenderer } from './pdf-document';
-import type { PdfTexts } from './pdf-texts';
+import type { PdfTextCode, PdfTexts } from './pdf-texts';
+import type { Locale } from '../workspace/user';
 
 /** Where the PDF goes: the person's DM with Tomo (default), or the thread it was made from. */
 export type PdfDestination = 'dm' | 'thread';
@@ -90,7 +91,7 @@ export class SaveAsPdf extends TriggerUseCase<SaveAsPdfDeps> {
           author: authorOf(message, names, workspace, deps.pdfTexts.say('PDF.APP', {}, locale)),
           time: formatTime(tsToDate(message.ts), timeZone, locale),
           blocks: parseMrkdwn(message.text, { user: (id) => names.get(id), channel: (id) => (id === input.channelId ? channel?.name ?? undefined : undefined) }),
-          attachments: (message.files ?? []).filter((file) => file.unavailable === undefined).map((file) => deps.pdfTexts.say('PDF.ATTACHMENT', { name: file.name }, locale)),
+          attachments: (message.files ?? []).map((file) => attachmentLine(file, deps.pdfTexts, locale)),
           reply: index > 0,
         }),
       ),
@@ -140,6 +141,23 @@ export class SaveAsPdf extends TriggerUseCase<SaveAsPdfDeps> {
     }
   }
 }
+
+/**
+ * A shared file's line: its name, and why the conversation's readers cannot open it where Slack
+ * lists it without letting anyone open it (deleted, hidden by the free plan, not Tomo's to see),
+ * often without its name.
+ */
+function attachmentLine(file: SharedFile, texts: PdfTexts, locale: Locale): string {
+  const name = file.name === '' ? texts.say('PDF.A_FILE', {}, locale) : file.name;
+  const code = file.unavailable === undefined ? 'PDF.ATTACHMENT' : UNAVAILABLE_LINES[file.unavailable];
+  return texts.say(code, { name }, locale);
+}
+
+const UNAVAILABLE_LINES = {
+  deleted: 'PDF.ATTACHMENT_DELETED',
+  hidden_by_limit: 'PDF.ATTACHMENT_HIDDEN',
+  not_found: 'PDF.ATTACHMENT_NOT_FOUND',
+} as const satisfies Record<NonNullable<SharedFile['unavailable']>, PdfTextCode>;
 
 function authorOf(message: ThreadMessage, names: ReadonlyMap<string, string>, workspace: OpenWorkspace, app: string): string {
   if (message.userId !== undefined) return names.get(message.userId) ?? message.userId;

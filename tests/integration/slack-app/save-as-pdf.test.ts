@@ -73,7 +73,15 @@ describe('"Save as PDF" message shortcut through the real server and worker (Sla
     });
     slack.addMessage({ channel: ws.channel, user: ws.bob, threadTs: root.ts, text: '了解です。<@UHANAKO> さん、翻訳をお願いします。', at: new Date('2026-11-20T23:41:00Z') });
     reply = slack.addMessage({ channel: ws.channel, user: hanako, threadTs: root.ts, text: '日本語版は*金曜日*の朝に公開します。\n```npm run release```', at: new Date('2026-11-20T23:55:00Z') });
-    slack.addMessage({ channel: ws.channel, user: 'UNONAME', threadTs: root.ts, text: 'Thanks all!', at: new Date('2026-11-21T00:02:00Z') });
+    slack.addMessage({
+      channel: ws.channel,
+      user: 'UNONAME',
+      threadTs: root.ts,
+      text: 'Thanks all!',
+      // Deleted since: Slack lists it by id and mode only.
+      files: [{ id: 'FDELETED', name: 'notes.txt', mimetype: 'text/plain', filetype: 'text', content: Buffer.from('notes'), mode: 'tombstone' }],
+      at: new Date('2026-11-21T00:02:00Z'),
+    });
   });
   afterAll(async () => world.close());
 
@@ -116,6 +124,7 @@ describe('"Save as PDF" message shortcut through the real server and worker (Sla
       'npm run release',
       'UNONAME: (No Name)',
       'Thanks all!',
+      '添付ファイル: ファイル（削除済み）',
     ]);
     // Bold and the link survive as such: the link is a PDF link annotation to its address.
     expect(file!.content.toString('latin1')).toContain('(https://example.com/notes)');
@@ -156,7 +165,12 @@ describe('"Save as PDF" message shortcut through the real server and worker (Sla
       channel: dm,
       user: ken,
       text: 'the report',
-      files: [{ id: 'FREPORT', name: 'report.pdf', mimetype: 'application/pdf', filetype: 'pdf', content: Buffer.from('%PDF-1.4') }],
+      files: [
+        { id: 'FREPORT', name: 'report.pdf', mimetype: 'application/pdf', filetype: 'pdf', content: Buffer.from('%PDF-1.4') },
+        // Files Slack lists without letting anyone open them, by id and mode only: named, not dropped.
+        { id: 'FOLDPLAN', name: 'plan-2023.pdf', mimetype: 'application/pdf', filetype: 'pdf', content: Buffer.from('%PDF-1.4'), mode: 'hidden_by_limit' },
+        { id: 'FGONE', name: 'draft.pdf', mimetype: 'application/pdf', filetype: 'pdf', content: Buffer.from('%PDF-1.4'), mode: 'tombstone' },
+      ],
       at: new Date('2026-11-20T12:00:00Z'),
     });
     slack.addMessage({ channel: dm, botId: 'BOTHER', threadTs: first.ts, text: 'Build passed', at: new Date('2026-11-20T12:01:00Z') });
@@ -181,6 +195,8 @@ describe('"Save as PDF" message shortcut through the real server and worker (Sla
       'Nov 20, 2026, 12:00 PM',
       'the report',
       'Attachment: report.pdf',
+      "Attachment: a file (hidden by Slack's free-plan history limit)",
+      'Attachment: a file (deleted)',
       'App',
       'Build passed',
       'deploy-bot',
