@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { wellFormed } from '../../core/shared/clip-text';
 import { EmbeddingsError, type Embeddings } from '../../core/knowledge/embeddings.port';
 
 export interface OpenAiEmbeddingsOptions {
@@ -53,7 +54,7 @@ export class OpenAiEmbeddings implements Embeddings {
         {
           model: this.model,
           // An empty string is refused by the API; a space embeds as "nothing here".
-          input: batch.map((t) => (t.trim() === '' ? ' ' : t)),
+          input: batch.map((t) => (t.trim() === '' ? ' ' : wellFormed(t))),
           ...(this.options.sendDimensions ? { dimensions: this.dimensions } : {}),
           encoding_format: 'float',
         },

@@ -1,5 +1,6 @@
 import { LlmError, llmErrorCodeForStatus, type LlmErrorCode } from '../../core/assistant/llm-error';
-import type { LlmRequest } from '../../core/assistant/llm-provider.port';
+import type { LlmMessage, LlmRequest } from '../../core/assistant/llm-provider.port';
+import { wellFormed } from '../../core/shared/clip-text';
 
 /** Marks the moment the provider answered with response headers. */
 export const OPENED: unique symbol = Symbol('opened');
@@ -255,4 +256,16 @@ export function imageNote(image: { name?: string }): string {
 export function imagesUnseen(request: LlmRequest, imageInput = true): { imagesUnseen?: true } {
   if (imageInput) return {};
   return request.messages.some((message) => message.role === 'user' && (message.images?.length ?? 0) > 0) ? { imagesUnseen: true } : {};
+}
+
+/**
+ * The request with every text the provider reads well-formed (`wellFormed`): one lone surrogate
+ * anywhere, say in a document cut mid-emoji or a tool's result, would fail the whole answer.
+ */
+export function wellFormedRequest(request: LlmRequest): LlmRequest {
+  return {
+    ...request,
+    ...(request.system === undefined ? {} : { system: wellFormed(request.system) }),
+    messages: request.messages.map((message): LlmMessage => ({ ...message, content: wellFormed(message.content) })),
+  };
 }

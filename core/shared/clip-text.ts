@@ -30,3 +30,15 @@ export function clipText(text: string, max: number, ellipsis = '…'): string {
   }
   return `${kept.trimEnd()}${ellipsis}`;
 }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * `text` with every lone surrogate (half an emoji cut off by a length limit, a PDF's broken
+ * character map, a client's bad JSON escape) as U+FFFD, as `String.prototype.toWellFormed` does:
+ * Anthropic and strict OpenAI-compatible servers refuse a whole request holding one with 400
+ * "The request body is not valid JSON: no low surrogate in string".
+ */
+export function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD');
+}

@@ -41,6 +41,11 @@ describe('OpenAI embeddings adapter', () => {
     expect(openai.embeddingCalls.every((c) => c.dimensions === 64 && c.model === 'text-embedding-3-small')).toBe(true);
   });
 
+  it('sends a passage cut mid-emoji (a lone surrogate) as U+FFFD, which strict servers refuse otherwise', async () => {
+    const [cut, replaced] = await Promise.all([openAiEmbeddings().embed(['Launch 🚀'.slice(0, -1)]), openAiEmbeddings().embed(['Launch \uFFFD'])]);
+    expect(cut[0]).toEqual(replaced[0]);
+  });
+
   it('waits out 429s as Retry-After says, then succeeds', async () => {
     openai.embeddingCalls.length = 0;
     openai.rateLimitEmbeddings(2, 1);

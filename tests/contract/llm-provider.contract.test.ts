@@ -365,3 +365,28 @@ describe.each(subjects)('LlmProvider contract: $name', (subject) => {
     });
   });
 });
+
+describe.each(subjects.filter((subject) => subject.name !== 'ScriptedLlmProvider (in memory)'))('LlmProvider on the wire: $name', (subject) => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await subject.start();
+  });
+  afterAll(() => harness.close());
+
+  // Half an emoji: a document or a tool's result cut by a length limit, a PDF's broken character
+  // map. Anthropic refuses the whole request ("no low surrogate in string"), so the answer failed.
+  it('sends lone surrogates as U+FFFD, so the request is answered', async () => {
+    harness.fake.answer('Noted.');
+    const cut = 'Launch 🚀'.slice(0, -1);
+
+    const result = await collectStream(
+      harness.provider().stream({ ...request, system: `Rules ${cut}`, messages: [{ role: 'user', content: `Report: ${cut} and \udc00 alone` }] }),
+    );
+
+    expect(result.error).toBeUndefined();
+    expect(result.text).toBe('Noted.');
+    const prompt = harness.fake.calls.at(-1)!.prompt;
+    expect(prompt.system).toBe('Rules Launch \uFFFD');
+    expect(prompt.turns).toEqual([{ role: 'user', text: 'Report: Launch \uFFFD and \uFFFD alone', images: 0 }]);
+  });
+});

@@ -15,6 +15,7 @@ import {
   guardStream,
   imageNote,
   imagesUnseen,
+  wellFormedRequest,
   parseToolArguments,
   resolveModel,
   sdkClientOptions,
@@ -50,7 +51,8 @@ export class AnthropicLlmProvider implements LlmProvider {
     this.client = new Anthropic(sdkClientOptions(options, this.timeouts));
   }
 
-  async *stream(request: LlmRequest, options: LlmStreamOptions = {}): AsyncGenerator<LlmStreamEvent> {
+  async *stream(given: LlmRequest, options: LlmStreamOptions = {}): AsyncGenerator<LlmStreamEvent> {
+    const request = wellFormedRequest(given);
     const model = resolveModel(request.model, this.options.defaultModel, this.options.models);
     let textSent = false;
     let stopReason: LlmStopReason | undefined;

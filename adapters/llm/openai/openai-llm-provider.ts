@@ -23,6 +23,7 @@ import {
   guardStream,
   imageNote,
   imagesUnseen,
+  wellFormedRequest,
   parseToolArguments,
   resolveModel,
   sdkClientOptions,
@@ -63,7 +64,8 @@ export class OpenAiLlmProvider implements LlmProvider {
     this.client = new OpenAI(sdkClientOptions(options, this.timeouts));
   }
 
-  async *stream(request: LlmRequest, options: LlmStreamOptions = {}): AsyncGenerator<LlmStreamEvent> {
+  async *stream(given: LlmRequest, options: LlmStreamOptions = {}): AsyncGenerator<LlmStreamEvent> {
+    const request = wellFormedRequest(given);
     const model = resolveModel(request.model, this.options.defaultModel, this.options.models);
     const messages: ChatCompletionMessageParam[] = [
       ...(request.system ? [{ role: 'system' as const, content: request.system }] : []),

@@ -84,6 +84,14 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
       sendJson(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: invalid } });
       return;
     }
+    const loneSurrogate = raw.toString('utf8').search(/\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})/);
+    if (loneSurrogate !== -1) {
+      // As Anthropic's strict JSON parser does: a high surrogate escape with no low one after it
+      // (half an emoji; JSON.stringify escapes a lone one) fails the whole request.
+      const message = `The request body is not valid JSON: no low surrogate in string: line 1 column ${loneSurrogate + 7} (char ${loneSurrogate + 6})`;
+      sendJson(res, 400, { type: 'error', error: { type: 'invalid_request_error', message } });
+      return;
+    }
     const oversized = oversizedImage(body);
     if (oversized !== undefined) {
       // As Anthropic does: one image over 5 MB of base64 fails the whole request.

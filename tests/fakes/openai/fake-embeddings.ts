@@ -76,7 +76,8 @@ export function embeddingsRoute(): EmbeddingsFake & { handle(req: IncomingMessag
         sendJson(res, failing, { error: { message, type: 'server_error', code: null } }, headers);
         return true;
       }
-      if (inputs.some((i) => typeof i !== 'string' || i === '')) {
+      // A lone surrogate, as strict JSON parsers (serde_json's, Anthropic's) refuse it.
+      if (inputs.some((i) => typeof i !== 'string' || i === '' || i !== i.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, ''))) {
         record(400);
         sendJson(res, 400, { error: { message: "'$.input' is invalid.", type: 'invalid_request_error', code: null } });
         return true;
