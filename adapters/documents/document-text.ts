@@ -693,9 +693,52 @@ export const MAX_PART_ELEMENTS = 200_000;
 /** Nesting one part of a deck may have: PowerPoint's groups in groups stay within a few dozen. */
 export const MAX_PART_DEPTH = 1_000;
 
+/**
+ * A Word 97–2003 document (`.doc`, an OLE compound file) read by word-extractor (ADR 95) in a
+ * thread of its own, like a DOCX: the body, then footnotes and endnotes, paragraphs as lines.
+ * word-extractor reads a ZIP (a DOCX) too, through yauzl and without the ZIP check, so only the
+ * OLE signature is handed to it; a `.doc` that is really a DOCX goes to `docxText` before.
+ */
+const DOC_WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const WordExtractor = require(workerData.modules.wordExtractor);
+parentPort.once('message', async ({ bytes, maxChars, cutNote }) => {
+  try {
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (buffer.length < 8 || buffer.readUInt32BE(0) !== 0xd0cf11e0 || buffer.readUInt32BE(4) !== 0xa1b11ae1) throw new Error('not an OLE file');
+    const document = await new WordExtractor().extract(buffer);
+    const clean = (text) => text.replace(/\\r\\n?/g, '\\n').replace(/[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f]/g, '').replace(/\\n{3,}/g, '\\n\\n').trim();
+    const parts = [clean(document.getBody())];
+    const footnotes = clean(document.getFootnotes());
+    if (footnotes !== '') parts.push('Footnotes:\\n' + footnotes);
+    const endnotes = clean(document.getEndnotes());
+    if (endnotes !== '') parts.push('Endnotes:\\n' + endnotes);
+    const text = parts.filter((part) => part !== '').join('\\n\\n');
+    parentPort.postMessage({ text: text.length > maxChars ? text.slice(0, maxChars) + '\\n\\n' + cutNote : text });
+  } catch {
+    parentPort.postMessage({ failed: true });
+  }
+});
+`;
+
+/**
+ * A Word 97–2003 document's text (`DOC_WORKER_SOURCE`), read as `xlsxText` reads a workbook: in
+ * a thread with a capped heap and the documents' time limit. A `.doc` whose bytes are a ZIP
+ * (a DOCX renamed, or saved with the old extension) is read as the DOCX it is.
+ */
+export async function docText(bytes: Uint8Array, options: PdfTextOptions = {}): Promise<string> {
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b) return docxText(bytes, options);
+  return officeTextInThread(DOC_WORKER_SOURCE, bytes, options, 'not a readable DOC');
+}
+
 const OFFICE_MODULES = (() => {
   const require = createRequire(import.meta.url);
-  return { fflate: require.resolve('fflate'), readExcelFile: require.resolve('read-excel-file/node'), linkedom: require.resolve('linkedom') };
+  return {
+    fflate: require.resolve('fflate'),
+    readExcelFile: require.resolve('read-excel-file/node'),
+    linkedom: require.resolve('linkedom'),
+    wordExtractor: require.resolve('word-extractor'),
+  };
 })();
 
 /**

@@ -1,18 +1,20 @@
 import type { SharedFile } from '../../core/assistant/chat-platform.port';
 import type { FileContents, FileReading } from '../../core/readers/file-contents.port';
 import { ReaderError } from '../../core/readers/reader';
-import { DocumentTextError, decodeUndeclaredText, docxText, pdfText, pptxText, xlsxText } from './document-text';
+import { DocumentTextError, decodeUndeclaredText, docText, docxText, pdfText, pptxText, xlsxText } from './document-text';
 import { fitImage } from './image-fit';
 
 const IMAGES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+/** Word 97–2003 (`.doc`). */
+const DOC = 'application/msword';
 const TEXT_TYPES = new Set(['application/json', 'application/xml', 'application/x-yaml', 'application/yaml', 'application/javascript', 'application/x-sh']);
 // Slack's short types for text-like uploads and snippets.
 const TEXT_FILETYPES = new Set(['text', 'markdown', 'csv', 'tsv', 'json', 'xml', 'yaml', 'html', 'javascript', 'typescript', 'python', 'sql', 'shell', 'go', 'java', 'ruby', 'rust', 'c', 'cpp', 'css', 'diff', 'post']);
 
-/** Slack files as text (text, Markdown, CSV, code, PDF, DOCX, XLSX, PPTX) or as images (PNG, JPEG, GIF, WebP; scaled down to fit, image-fit.ts). */
+/** Slack files as text (text, Markdown, CSV, code, PDF, DOCX, DOC, XLSX, PPTX) or as images (PNG, JPEG, GIF, WebP; scaled down to fit, image-fit.ts). */
 export class DocumentFileContents implements FileContents {
   kindOf(file: SharedFile): FileReading | undefined {
     // Stored outside Slack (Google Drive…): Slack has no bytes of it to download.
@@ -23,6 +25,7 @@ export class DocumentFileContents implements FileContents {
     if (type === DOCX || file.filetype === 'docx') return 'text';
     if (type === XLSX || file.filetype === 'xlsx') return 'text';
     if (type === PPTX || file.filetype === 'pptx') return 'text';
+    if (type === DOC || file.filetype === 'doc') return 'text';
     if (type.startsWith('text/') || TEXT_TYPES.has(type) || TEXT_FILETYPES.has(file.filetype ?? '')) return 'text';
     return undefined;
   }
@@ -47,6 +50,7 @@ export class DocumentFileContents implements FileContents {
       if (file.mimetype === DOCX || file.filetype === 'docx') return { text: await docxText(bytes, options) };
       if (file.mimetype === XLSX || file.filetype === 'xlsx') return { text: await xlsxText(bytes, options) };
       if (file.mimetype === PPTX || file.filetype === 'pptx') return { text: await pptxText(bytes, options) };
+      if (file.mimetype === DOC || file.filetype === 'doc') return { text: await docText(bytes, options) };
     } catch (error) {
       throw error instanceof DocumentTextError ? new ReaderError(error.failure, error.message) : error;
     }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { dumpTables } from '../../support/table-dump';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PromptView } from '../../../adapters/memory/llm-script';
@@ -216,7 +217,7 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
     expect(lastPrompt().turns.at(-1)!.text).toContain('10. [Lighthouse fact 10]');
   });
 
-  it('(Premium) reads the files shared in the thread: a PDF and a Word document as text, an image as an image', async () => {
+  it('(Premium) reads the files shared in the thread: a PDF and Word documents (DOCX, Word 97 .doc) as text, an image as an image', async () => {
     await onPremium();
     const parent = world.slack.addMessage({
       channel: world.ws.channel,
@@ -232,6 +233,8 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
           content: docxWithText('Launch plan', ['Ship the beta on 3 March.']),
         },
         { id: 'F0PNG1', name: 'chart.png', mimetype: 'image/png', filetype: 'png', content: ONE_PIXEL_PNG },
+        // Word 97–2003, made by LibreOffice (tests/fixtures/documents).
+        { id: 'F0DOC97', name: 'minutes.doc', mimetype: 'application/msword', filetype: 'doc', content: readFileSync(new URL('../../fixtures/documents/minutes.doc', import.meta.url)) },
       ],
     });
 
@@ -241,6 +244,8 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
     expect(question.text).toContain(PDF_FACT);
     expect(question.text).toContain('Ship the beta on 3 March.');
     expect(question.images).toBe(1);
+    expect(question.text).toContain('灯台の予算は承認されました。');
+    expect(question.text).toContain('title="minutes.doc"');
     expect(statuses()).toContain('is reading q3.pdf…');
   });
 
