@@ -1,7 +1,7 @@
 import type { SharedFile } from '../../core/assistant/chat-platform.port';
 import type { FileContents, FileReading } from '../../core/readers/file-contents.port';
 import { ReaderError } from '../../core/readers/reader';
-import { DocumentTextError, decodeUndeclaredText, docText, docxText, pdfText, pptxText, xlsxText } from './document-text';
+import { DocumentTextError, decodeHtml, decodeUndeclaredText, docText, docxText, htmlToMarkdown, pdfText, pptxText, xlsxText } from './document-text';
 import { fitImage } from './image-fit';
 
 const IMAGES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
@@ -51,6 +51,9 @@ export class DocumentFileContents implements FileContents {
       if (file.mimetype === XLSX || file.filetype === 'xlsx') return { text: await xlsxText(bytes, options) };
       if (file.mimetype === PPTX || file.filetype === 'pptx') return { text: await pptxText(bytes, options) };
       if (file.mimetype === DOC || file.filetype === 'doc') return { text: await docText(bytes, options) };
+      // A saved page or an exported report: its readable text as Markdown, as for a linked page,
+      // not its markup (scripts and styles filled the answer's token budget before the text).
+      if (file.mimetype.toLowerCase() === 'text/html' || file.filetype === 'html') return { text: (await htmlToMarkdown(decodeHtml(bytes), 'https://files.slack.com/', options)).text };
     } catch (error) {
       throw error instanceof DocumentTextError ? new ReaderError(error.failure, error.message) : error;
     }
