@@ -124,6 +124,21 @@ export interface FakeFile {
    * files.info gives the rest.
    */
   connect?: boolean;
+  /**
+   * An email sent to Slack ("Send emails to Slack"): listed with filetype and mode `email`, its
+   * headers and its plain-text body, as Slack's file object has them; `content` is its HTML part.
+   */
+  email?: FakeEmail;
+}
+
+export interface FakeEmail {
+  subject: string;
+  from: { name: string; address: string }[];
+  to: { name: string; address: string }[];
+  cc?: { name: string; address: string }[];
+  /** The Date header (`Fri, 16 Dec 2022 18:58:30 +0000`). */
+  date: string;
+  plainText: string;
 }
 
 export interface FakeMessage {

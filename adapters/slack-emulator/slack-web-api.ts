@@ -1,4 +1,4 @@
-import type { FakeChannel, FakeFile, FakeMessage, FakeTeam, FakeUser, SlackState } from './slack-state';
+import type { FakeChannel, FakeEmail, FakeFile, FakeMessage, FakeTeam, FakeUser, SlackState } from './slack-state';
 import { messageBlocks } from './block-kit-rules';
 import { SlackMethodError } from './method-error';
 
@@ -417,7 +417,7 @@ export function fileDownloadPath(team: FakeTeam, file: FakeFile): string {
 }
 
 function toSlackFile(file: FakeFile, team: FakeTeam, origin: string): Record<string, unknown> {
-  const mode = file.mode ?? 'hosted';
+  const mode = file.email ? 'email' : (file.mode ?? 'hosted');
   // A deleted file, or one the free plan hides, is listed as Slack lists it: its id and mode only
   // (changelog 2019-03 "wild west for files no more": `{"id": "F…", "mode": "hidden_by_limit"}`).
   if (mode === 'tombstone' || mode === 'hidden_by_limit') return { id: file.id, mode };
@@ -432,12 +432,29 @@ function toSlackFile(file: FakeFile, team: FakeTeam, origin: string): Record<str
     // As Slack's file object: an external file says where it lives (a Drive file: `gdrive`).
     is_external: mode === 'external',
     external_type: mode === 'external' ? 'gdrive' : '',
-    ...(mode === 'hosted'
+    ...(mode === 'hosted' || mode === 'email'
       ? {
           url_private: `${origin}/files-pri/${team.id}-${file.id}/${encodeURIComponent(file.name)}`,
           url_private_download: `${origin}${fileDownloadPath(team, file)}`,
         }
       : {}),
+    ...(file.email ? emailFields(file.email) : {}),
+  };
+}
+
+/** An email file's fields as Slack lists them (filetype `email`, `pretty_type` Email). */
+function emailFields(email: FakeEmail): Record<string, unknown> {
+  const address = ({ name, address }: { name: string; address: string }) => ({ address, name, original: `${name} <${address}>` });
+  return {
+    pretty_type: 'Email',
+    subject: email.subject,
+    from: email.from.map(address),
+    to: email.to.map(address),
+    cc: (email.cc ?? []).map(address),
+    headers: { date: email.date },
+    plain_text: email.plainText,
+    preview: email.plainText.slice(0, 200),
+    preview_plain_text: email.plainText.slice(0, 200),
   };
 }
 

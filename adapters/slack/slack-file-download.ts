@@ -1,5 +1,5 @@
 import { ChatPlatformError } from '../../core/assistant/chat-platform-error';
-import type { SharedFile } from '../../core/assistant/chat-platform.port';
+import type { SharedEmail, SharedFile } from '../../core/assistant/chat-platform.port';
 import type { SlackCall } from './slack-api-caller';
 import { readCapped } from '../http/read-capped';
 
@@ -22,6 +22,20 @@ export interface SlackFile {
   /** A file stored outside Slack (mode `external`), and where (`gdrive`, `dropbox`…; '' otherwise). */
   is_external?: boolean;
   external_type?: string;
+  /** An email sent to Slack (filetype and mode `email`): its headers and plain-text body. */
+  subject?: string;
+  from?: readonly SlackEmailAddress[];
+  to?: readonly SlackEmailAddress[];
+  cc?: readonly SlackEmailAddress[];
+  headers?: { date?: string };
+  plain_text?: string;
+}
+
+/** An address of an email file: `original` is `Name <address>` as the email wrote it. */
+interface SlackEmailAddress {
+  address?: string;
+  name?: string;
+  original?: string;
 }
 
 /**
@@ -69,6 +83,25 @@ export function toSharedFile(file: SlackFile): SharedFile | undefined {
     ...(file.filetype === undefined ? {} : { filetype: file.filetype }),
     size: file.size ?? 0,
     ...(external ? { external: file.external_type || 'external' } : {}),
+    ...(isEmail(file) ? { email: emailOf(file) } : {}),
+  };
+}
+
+/** An email sent to Slack, with its body (Slack lists one without it only when it had none). */
+function isEmail(file: SlackFile): file is SlackFile & { plain_text: string } {
+  return (file.filetype === 'email' || file.mode === 'email') && typeof file.plain_text === 'string';
+}
+
+function emailOf(file: SlackFile & { plain_text: string }): SharedEmail {
+  const addresses = (list: readonly SlackEmailAddress[] | undefined) =>
+    (list ?? []).map((a) => a.original || (a.name && a.address ? `${a.name} <${a.address}>` : a.address || a.name || '')).filter((a) => a !== '');
+  return {
+    subject: file.subject ?? file.title ?? '',
+    from: addresses(file.from),
+    to: addresses(file.to),
+    cc: addresses(file.cc),
+    ...(typeof file.headers?.date === 'string' ? { date: file.headers.date } : {}),
+    text: file.plain_text,
   };
 }
 

@@ -67,6 +67,24 @@ export interface SharedFile {
    * Connect file Slack would not describe). Readers name it as unreadable, with why.
    */
   readonly unavailable?: 'deleted' | 'hidden_by_limit' | 'not_found';
+  /**
+   * An email sent to the platform (Slack's "Send emails to Slack": filetype and mode `email`),
+   * whose headers and plain-text body come with the file: read from here, not downloaded (the
+   * download is the HTML part alone, without who wrote it, to whom or when).
+   */
+  readonly email?: SharedEmail;
+}
+
+/** An email's headers and plain-text body as the platform gives them with the file. */
+export interface SharedEmail {
+  readonly subject: string;
+  /** `Name <address>` as the email gave them. */
+  readonly from: readonly string[];
+  readonly to: readonly string[];
+  readonly cc: readonly string[];
+  /** The Date header, as written. */
+  readonly date?: string;
+  readonly text: string;
 }
 
 /** A message someone linked to (a Slack permalink). */

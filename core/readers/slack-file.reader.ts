@@ -1,4 +1,5 @@
 import { isChatPlatformError } from '../assistant/chat-platform-error';
+import type { SharedEmail } from '../assistant/chat-platform.port';
 import { IMAGE_LIMITS, type FileContents } from './file-contents.port';
 import { ReaderError, type Reader } from './reader';
 
@@ -22,10 +23,13 @@ export function slackFileReader(contents: FileContents, options: SlackFileReader
   return {
     kind: 'slack_file',
     counts: 'file',
-    accepts: (source) => source.type === 'file' && contents.kindOf(source.file) !== undefined,
+    accepts: (source) => source.type === 'file' && (source.file.email !== undefined || contents.kindOf(source.file) !== undefined),
     status: (source) => ({ code: 'reading_file', name: source.type === 'file' ? source.file.name : '' }),
     async read(source, context) {
-      if (source.type !== 'file' || context.platform.downloadFile === undefined) throw new ReaderError('unsupported');
+      if (source.type !== 'file') throw new ReaderError('unsupported');
+      // An email came with its headers and body: nothing to download.
+      if (source.file.email !== undefined) return { title: source.file.email.subject || source.file.name, text: emailText(source.file.email) };
+      if (context.platform.downloadFile === undefined) throw new ReaderError('unsupported');
       const kind = contents.kindOf(source.file)!;
       if (source.file.size > maxBytes[kind]) throw new ReaderError('too_large');
       let bytes: Uint8Array;
@@ -42,4 +46,16 @@ export function slackFileReader(contents: FileContents, options: SlackFileReader
       return { title: source.file.name, text: extracted.text };
     },
   };
+}
+
+/** An email as the model reads it: its headers, then its plain-text body. */
+function emailText(email: SharedEmail): string {
+  const headers = [
+    `Subject: ${email.subject}`,
+    ...(email.from.length > 0 ? [`From: ${email.from.join(', ')}`] : []),
+    ...(email.to.length > 0 ? [`To: ${email.to.join(', ')}`] : []),
+    ...(email.cc.length > 0 ? [`Cc: ${email.cc.join(', ')}`] : []),
+    ...(email.date ? [`Date: ${email.date}`] : []),
+  ];
+  return `${headers.join('\n')}\n\n${email.text.trim()}`;
 }
