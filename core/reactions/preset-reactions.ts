@@ -1,6 +1,22 @@
 import type { Reaction } from './reaction';
 
 /**
+ * What a preset does, for the Reactions page to say in the page's language (the catalogue's
+ * `reactions.does.<key>`; `translate` with the language's name). The prompt itself stays English.
+ */
+export type PresetAction = 'explain' | 'summarise' | 'key-points' | 'check' | 'rewrite' | 'translate';
+
+/** A preset reaction with what it does: `language` (BCP 47) for `translate` only. */
+export interface PresetReaction extends Reaction {
+  readonly kind: 'preset';
+  readonly does: PresetAction;
+  readonly language?: string;
+}
+
+/** The language the preset prompts are written in (a page in it shows them as its own words). */
+export const PRESET_PROMPT_LOCALE = 'en';
+
+/**
  * One emoji with every short name Slack knows it by: the first name is the canonical one
  * (what `reaction_added` usually sends), the others are aliases people type.
  */
@@ -8,15 +24,28 @@ interface PresetGroup {
   readonly names: readonly string[];
   readonly prompt: string;
   readonly category: Reaction['category'];
+  readonly does: PresetAction;
+  readonly language?: string;
 }
 
-const explanation = (names: readonly string[], prompt: string): PresetGroup => ({ names, prompt, category: 'explanation' });
-const translation = (names: readonly string[], language: string): PresetGroup => ({
+const explanation = (does: Exclude<PresetAction, 'translate'>, names: readonly string[], prompt: string): PresetGroup => ({
+  names,
+  prompt,
+  category: 'explanation',
+  does,
+});
+/**
+ * `code` (BCP 47) names the language on the page (Intl.DisplayNames, in the page's language);
+ * `language` is the English name the model reads, kept as worded before the codes.
+ */
+const translation = (names: readonly string[], code: string, language: string): PresetGroup => ({
   names,
   prompt:
     `Translate the message into ${language}. Keep its meaning, tone, formatting, names, mentions and links; ` +
     'reply with the translation only.',
   category: 'translation',
+  does: 'translate',
+  language: code,
 });
 
 /**
@@ -26,45 +55,45 @@ const translation = (names: readonly string[], language: string): PresetGroup =>
  * Everyday acknowledgements (eyes, +1, white_check_mark…) are deliberately not prompts.
  */
 const GROUPS: readonly PresetGroup[] = [
-  explanation(['question', 'grey_question'], 'Explain the message in plain words, briefly, for someone new to the topic.'),
+  explanation('explain', ['question', 'grey_question'], 'Explain the message in plain words, briefly, for someone new to the topic.'),
   // Slack's `:pencil:` is 📝 (memo's alias), not ✏️ (`pencil2`).
-  explanation(['memo', 'pencil'], 'Summarise the message in three sentences or fewer.'),
-  explanation(['bulb'], 'List the key points of the message as a short bulleted list.'),
-  explanation(['mag'], 'Check the message for factual errors, unclear claims or missing context, and say what you found.'),
-  explanation(['pencil2'], 'Suggest a clearer, well-written version of the message, keeping its language and meaning.'),
-  translation(['us', 'flag-us', 'gb', 'flag-gb', 'uk', 'flag-au', 'flag-ca'], 'English'),
-  translation(['cn', 'flag-cn'], 'Simplified Chinese'),
-  translation(['flag-tw'], 'Traditional Chinese'),
-  translation(['flag-hk'], 'Cantonese (Traditional Chinese characters)'),
-  translation(['flag-in', 'in'], 'Hindi'),
-  translation(['es', 'flag-es', 'flag-mx'], 'Spanish'),
-  translation(['fr', 'flag-fr'], 'French'),
-  translation(['flag-sa', 'flag-eg', 'flag-ae'], 'Arabic'),
-  translation(['flag-bd'], 'Bengali'),
-  translation(['flag-pt', 'pt'], 'European Portuguese'),
-  translation(['flag-br', 'br'], 'Brazilian Portuguese'),
-  translation(['ru', 'flag-ru'], 'Russian'),
-  translation(['flag-pk'], 'Urdu'),
-  translation(['flag-id'], 'Indonesian'),
-  translation(['de', 'flag-de'], 'German'),
-  translation(['jp', 'flag-jp'], 'Japanese'),
-  translation(['flag-tr'], 'Turkish'),
-  translation(['flag-vn'], 'Vietnamese'),
-  translation(['kr', 'flag-kr'], 'Korean'),
-  translation(['it', 'flag-it'], 'Italian'),
-  translation(['flag-th'], 'Thai'),
-  translation(['flag-ir'], 'Persian'),
-  translation(['flag-ke', 'flag-tz'], 'Swahili'),
-  translation(['flag-ph'], 'Filipino'),
-  translation(['flag-pl'], 'Polish'),
-  translation(['flag-ua'], 'Ukrainian'),
-  translation(['flag-nl'], 'Dutch'),
-  translation(['flag-my'], 'Malay'),
+  explanation('summarise', ['memo', 'pencil'], 'Summarise the message in three sentences or fewer.'),
+  explanation('key-points', ['bulb'], 'List the key points of the message as a short bulleted list.'),
+  explanation('check', ['mag'], 'Check the message for factual errors, unclear claims or missing context, and say what you found.'),
+  explanation('rewrite', ['pencil2'], 'Suggest a clearer, well-written version of the message, keeping its language and meaning.'),
+  translation(['us', 'flag-us', 'gb', 'flag-gb', 'uk', 'flag-au', 'flag-ca'], 'en', 'English'),
+  translation(['cn', 'flag-cn'], 'zh-Hans', 'Simplified Chinese'),
+  translation(['flag-tw'], 'zh-Hant', 'Traditional Chinese'),
+  translation(['flag-hk'], 'yue-Hant', 'Cantonese (Traditional Chinese characters)'),
+  translation(['flag-in', 'in'], 'hi', 'Hindi'),
+  translation(['es', 'flag-es', 'flag-mx'], 'es', 'Spanish'),
+  translation(['fr', 'flag-fr'], 'fr', 'French'),
+  translation(['flag-sa', 'flag-eg', 'flag-ae'], 'ar', 'Arabic'),
+  translation(['flag-bd'], 'bn', 'Bengali'),
+  translation(['flag-pt', 'pt'], 'pt-PT', 'European Portuguese'),
+  translation(['flag-br', 'br'], 'pt-BR', 'Brazilian Portuguese'),
+  translation(['ru', 'flag-ru'], 'ru', 'Russian'),
+  translation(['flag-pk'], 'ur', 'Urdu'),
+  translation(['flag-id'], 'id', 'Indonesian'),
+  translation(['de', 'flag-de'], 'de', 'German'),
+  translation(['jp', 'flag-jp'], 'ja', 'Japanese'),
+  translation(['flag-tr'], 'tr', 'Turkish'),
+  translation(['flag-vn'], 'vi', 'Vietnamese'),
+  translation(['kr', 'flag-kr'], 'ko', 'Korean'),
+  translation(['it', 'flag-it'], 'it', 'Italian'),
+  translation(['flag-th'], 'th', 'Thai'),
+  translation(['flag-ir'], 'fa', 'Persian'),
+  translation(['flag-ke', 'flag-tz'], 'sw', 'Swahili'),
+  translation(['flag-ph'], 'fil', 'Filipino'),
+  translation(['flag-pl'], 'pl', 'Polish'),
+  translation(['flag-ua'], 'uk', 'Ukrainian'),
+  translation(['flag-nl'], 'nl', 'Dutch'),
+  translation(['flag-my'], 'ms', 'Malay'),
 ];
 
 /** Every preset, one row per short name (the Reactions page lists and searches them). */
-export const PRESET_REACTIONS: readonly Reaction[] = GROUPS.flatMap((group) =>
-  group.names.map((name) => ({ name, prompt: group.prompt, category: group.category, kind: 'preset' as const })),
+export const PRESET_REACTIONS: readonly PresetReaction[] = GROUPS.flatMap(({ names, ...group }) =>
+  names.map((name) => ({ name, ...group, kind: 'preset' as const })),
 );
 
 /**

@@ -60,7 +60,8 @@ export function validateCustomReaction(
 
 export function allReactions(custom: readonly CustomReactionRecord[]): Reaction[] {
   return [
-    ...PRESET_REACTIONS,
+    // The prompt is what runs: what a preset does (for the page) stays out of jobs and answers.
+    ...PRESET_REACTIONS.map(({ name, prompt, category, kind }) => ({ name, prompt, category, kind })),
     ...custom.map((r) => ({ name: r.name, prompt: r.prompt, category: r.category, kind: 'custom' as const })),
   ];
 }
@@ -72,11 +73,16 @@ export function findReaction(emoji: string, custom: readonly CustomReactionRecor
 }
 
 /**
- * The Reactions page search: case-insensitive substring of name or prompt; an empty query
- * lists everything. An empty result shows 'No reactions found matching your search.'
+ * The Reactions page search: case-insensitive substring of name, prompt or the words the page
+ * shows for what a preset does (`meaning`, in the page's language: 翻訳 finds the translations
+ * on the Japanese page); an empty query lists everything. An empty result shows 'No reactions
+ * found matching your search.'
  */
-export function searchReactions<T extends Pick<Reaction, 'name' | 'prompt'>>(reactions: readonly T[], query: string): T[] {
+export function searchReactions<T extends Pick<Reaction, 'name' | 'prompt'> & { readonly meaning?: string }>(
+  reactions: readonly T[],
+  query: string,
+): T[] {
   const needle = query.trim().toLowerCase();
   if (needle === '') return [...reactions];
-  return reactions.filter((r) => r.name.toLowerCase().includes(needle) || r.prompt.toLowerCase().includes(needle));
+  return reactions.filter((r) => [r.name, r.prompt, r.meaning ?? ''].some((text) => text.toLowerCase().includes(needle)));
 }

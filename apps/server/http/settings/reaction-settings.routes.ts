@@ -34,7 +34,14 @@ export function reactionSettingsRoutes(deps: SettingsDeps): Router {
     const custom = await deps.reactions.list(teamId);
     const members = custom.length > 0 ? await deps.access.membersOrEmpty(teamId) : [];
     res.json({
-      preset: PRESET_REACTIONS.map((r) => ({ name: r.name, prompt: r.prompt, category: r.category })),
+      // What each preset does (and the translation's language code), for the page to say in its language.
+      preset: PRESET_REACTIONS.map((r) => ({
+        name: r.name,
+        prompt: r.prompt,
+        category: r.category,
+        does: r.does,
+        ...(r.language ? { language: r.language } : {}),
+      })),
       custom: custom.map((r) => view(r, members)),
     });
   });

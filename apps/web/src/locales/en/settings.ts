@@ -196,6 +196,15 @@ const settings = {
     editTitle: 'Edit the custom reaction',
     fields: { name: 'Reaction name', prompt: 'Prompt text', category: 'Category' },
     categories: { explanation: 'Explanation', translation: 'Translation', custom: 'Custom' },
+    // What each preset does, shown above its prompt on a page in another language than the prompts'.
+    does: {
+      explain: 'Explains the message in plain, brief words',
+      summarise: 'Summarises the message in three sentences or fewer',
+      'key-points': 'Lists the key points of the message',
+      check: 'Checks the message for factual errors, unclear claims or missing context',
+      rewrite: 'Suggests a clearer version of the message, in its language',
+      translate: 'Translates the message into {{language}}',
+    },
   },
   schedules: {
     title: 'Schedules',

@@ -183,7 +183,7 @@ const settings: Localized<typeof en> = {
     title: 'リアクション',
     lead: 'メッセージに絵文字でリアクションすると、Tomo がスレッドで返信します。説明、翻訳、または独自のプロンプトを実行できます。',
     tabs: { preset: 'プリセットのリアクション', custom: 'カスタムリアクション' },
-    presetNote: 'すべてのワークスペースで使えるリアクションです。プロンプトはモデルに送られるとおりに英語で表示しています。',
+    presetNote: 'すべてのワークスペースで使えるリアクションです。各リアクションの働きを日本語で示し、その下にモデルに送られるとおりのプロンプトを英語で表示しています。',
     search: 'リアクションを検索',
     searchPlaceholder: '絵文字名またはプロンプト',
     add: 'リアクションを追加',
@@ -191,6 +191,14 @@ const settings: Localized<typeof en> = {
     editTitle: 'カスタムリアクションを編集',
     fields: { name: 'リアクション名', prompt: 'プロンプト', category: 'カテゴリー' },
     categories: { explanation: '説明', translation: '翻訳', custom: 'カスタム' },
+    does: {
+      explain: 'メッセージをわかりやすく簡潔に説明します',
+      summarise: 'メッセージを3文以内に要約します',
+      'key-points': 'メッセージの要点を短い箇条書きにします',
+      check: 'メッセージに事実の誤り、あいまいな主張、足りない文脈がないか確かめます',
+      rewrite: 'メッセージを、言語と意味はそのままに、より明確で読みやすい文に書き直して提案します',
+      translate: 'メッセージを{{language}}に翻訳します',
+    },
   },
   schedules: {
     title: 'スケジュール',

@@ -1,6 +1,8 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { PRESET_PROMPT_LOCALE } from '../../../../../../core/reactions/preset-reactions';
 import { searchReactions } from '../../../../../../core/reactions/reaction-rules';
+import { languageName } from '../../../../../../core/shared/language-name';
 import { ConfirmDialog } from '../../../components/settings/confirm-dialog';
 import { LoadState } from '../../../components/settings/load-state';
 import { ActionStatus, ReadOnlyNotice, SettingsPage } from '../../../components/settings/settings-page';
@@ -18,6 +20,7 @@ import { saveReaction } from '../api/save-reaction';
 import { ReactionDialog } from './reaction-dialog';
 
 type Tab = 'preset' | 'custom';
+type Row = (PresetReactionView & { meaning?: string }) | CustomReactionView;
 const TABS: readonly Tab[] = ['preset', 'custom'];
 
 /**
@@ -35,7 +38,7 @@ const route = getRouteApi('/{-$locale}/_signed-in/settings/reactions');
  * another organization) sees the custom ones without Add, Edit and Delete, and why.
  */
 export function ReactionsPage() {
-  const { t, m } = useSettingsText();
+  const { t, m, locale } = useSettingsText();
   const list = useResource(getReactions, []);
   const action = useAction();
   const readOnly = useWorkspaceReadOnly();
@@ -50,7 +53,18 @@ export function ReactionsPage() {
   const [unsaved, setUnsaved] = useState(false);
   const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
   const data = list.data;
-  const rows: (PresetReactionView | CustomReactionView)[] = data ? searchReactions(tab === 'preset' ? data.preset : data.custom, query) : [];
+  // On a page in another language than the prompts' (English), each preset says what it does in
+  // the page's words above its exact prompt, and the search finds those words too.
+  const meaningOf = (preset: PresetReactionView) =>
+    preset.does === 'translate'
+      ? t('reactions.does.translate', { language: languageName(preset.language ?? '', locale) })
+      : t(`reactions.does.${preset.does}`);
+  const presets: Row[] = data
+    ? locale === PRESET_PROMPT_LOCALE
+      ? data.preset
+      : data.preset.map((preset) => ({ ...preset, meaning: meaningOf(preset) }))
+    : [];
+  const rows: Row[] = data ? searchReactions(tab === 'preset' ? presets : data.custom, query) : [];
 
   const save = async (id: string | null, draft: Parameters<typeof saveReaction>[1]) => {
     setDialogError(null);
@@ -125,7 +139,18 @@ export function ReactionsPage() {
             {rows.map((row) => (
               <tr key={'id' in row ? row.id : row.name} data-reaction={row.name}>
                 <th scope="row">:{row.name}:</th>
-                <td>{row.prompt}</td>
+                <td>
+                  {'meaning' in row && row.meaning ? (
+                    <>
+                      <div>{row.meaning}</div>
+                      <div className="settings-hint" lang={PRESET_PROMPT_LOCALE}>
+                        {row.prompt}
+                      </div>
+                    </>
+                  ) : (
+                    row.prompt
+                  )}
+                </td>
                 <td>{t(`reactions.categories.${row.category}`)}</td>
                 {'id' in row ? (
                   <>
