@@ -548,6 +548,48 @@ describe('Reactions', () => {
     await page.close();
   });
 
+  it('says on /ja what each preset does in Japanese above its exact English prompt, and finds presets by those words', async () => {
+    const page = await open('/ja/settings/reactions');
+    const prompt = (name: string) => page.locator(`tr[data-reaction="${name}"] td`).first();
+    const shown = () => page.locator('tr[data-reaction]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-reaction')));
+    const search = page.getByRole('searchbox', { name: ja.reactions.search });
+    await expect.poll(() => prompt('question').innerText()).toBe(
+      'メッセージをわかりやすく簡潔に説明します\nExplain the message in plain words, briefly, for someone new to the topic.',
+    );
+    expect(await prompt('cn').innerText()).toBe(
+      'メッセージを簡体中国語に翻訳します\n' +
+        'Translate the message into Simplified Chinese. Keep its meaning, tone, formatting, names, mentions and links; reply with the translation only.',
+    );
+    expect(await prompt('flag-hk').innerText()).toMatch(/^メッセージを広東語 \(繁体字\)に翻訳します\nTranslate the message into Cantonese \(Traditional Chinese characters\)\./);
+    expect(await prompt('flag-br').innerText()).toMatch(/^メッセージをポルトガル語 \(ブラジル\)に翻訳します\n/);
+    // The prompt is marked English, so a screen reader reads it as English.
+    expect(await prompt('cn').locator('[lang="en"]').innerText()).toMatch(/^Translate the message into Simplified Chinese\./);
+    const all = await shown();
+
+    await search.fill('日本語');
+    await expect.poll(shown).toEqual(['jp', 'flag-jp']);
+    await search.fill('要約');
+    await expect.poll(shown).toEqual(['memo', 'pencil']);
+    await search.fill('翻訳');
+    const translations = all.filter((name) => !['question', 'grey_question', 'memo', 'pencil', 'bulb', 'mag', 'pencil2'].includes(name!));
+    await expect.poll(shown).toEqual(translations);
+    // The English words of the prompts are still found.
+    await search.fill('Simplified');
+    await expect.poll(shown).toEqual(['cn', 'flag-cn']);
+    await page.close();
+
+    // The English page is as before: the prompt alone, searched in English.
+    const english = await open('/settings/reactions');
+    const englishPrompt = english.locator('tr[data-reaction="question"] td').first();
+    await expect.poll(() => englishPrompt.innerText()).toBe('Explain the message in plain words, briefly, for someone new to the topic.');
+    expect(await english.locator('tr[data-reaction] [lang]').count()).toBe(0);
+    await english.getByRole('searchbox', { name: en.reactions.search }).fill('日本語');
+    await expect.poll(() => english.getByText('No reactions found matching your search.').count()).toBe(1);
+    await english.getByRole('searchbox', { name: en.reactions.search }).fill('Japanese');
+    await expect.poll(() => english.locator('tr[data-reaction]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-reaction')))).toEqual(['jp', 'flag-jp']);
+    await english.close();
+  });
+
   it('shows the validation messages in Japanese on /ja, each under its field, and moves focus there', async () => {
     const page = await open('/ja/settings/reactions');
     await page.getByRole('tab', { name: ja.reactions.tabs.custom }).click();

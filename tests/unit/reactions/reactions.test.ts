@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalReactionName, PRESET_REACTIONS } from '../../../core/reactions/preset-reactions';
 import { allReactions, findReaction, normalizeReactionName, searchReactions, validateCustomReaction } from '../../../core/reactions/reaction-rules';
 import { DeleteCustomReaction, SaveCustomReaction } from '../../../core/reactions/save-custom-reaction.use-case';
+import { languageName } from '../../../core/shared/language-name';
 import { TEAM } from '../support/builders';
 import { aWorkspaceFixture } from '../support/workspace-fixture';
 
@@ -58,6 +59,45 @@ describe('preset reactions and search (spec 2)', () => {
     expect(searchReactions(all, 'JAPANESE').map((r) => r.name)).toEqual(['jp', 'flag-jp']);
     expect(searchReactions(all, 'question').map((r) => r.name)).toEqual(['question', 'grey_question']);
     expect(searchReactions(all, 'no such reaction')).toEqual([]);
+  });
+
+  it('search finds the words a page shows for what a preset does, in its language', () => {
+    const rows = [
+      { name: 'jp', prompt: 'Translate the message into Japanese.', meaning: 'メッセージを日本語に翻訳します' },
+      { name: 'memo', prompt: 'Summarise the message.', meaning: 'メッセージを3文以内に要約します' },
+      { name: 'tada', prompt: 'Celebrate this message.' },
+    ];
+    expect(searchReactions(rows, '翻訳').map((r) => r.name)).toEqual(['jp']);
+    expect(searchReactions(rows, ' 日本語 ').map((r) => r.name)).toEqual(['jp']);
+    expect(searchReactions(rows, 'メッセージ').map((r) => r.name)).toEqual(['jp', 'memo']);
+    expect(searchReactions(rows, 'celebrate').map((r) => r.name)).toEqual(['tada']);
+  });
+
+  it('say what each preset does: a translation names its language by a BCP 47 code ICU knows', () => {
+    for (const preset of PRESET_REACTIONS) {
+      expect(preset.does === 'translate', preset.name).toBe(preset.category === 'translation');
+      expect(preset.language !== undefined, preset.name).toBe(preset.does === 'translate');
+    }
+    const byName = (name: string) => PRESET_REACTIONS.find((r) => r.name === name);
+    expect([byName('question')?.does, byName('memo')?.does, byName('bulb')?.does, byName('mag')?.does, byName('pencil2')?.does]).toEqual([
+      'explain', 'summarise', 'key-points', 'check', 'rewrite',
+    ]);
+    const flagOf = new Map(PRESET_REACTIONS.filter((r) => r.language).reverse().map((r) => [r.language!, r.name]));
+    // What ICU (Node 24's, and Chromium's alike) prints in Japanese for each group's language.
+    expect(Object.fromEntries([...flagOf].map(([code, name]) => [name, languageName(code, 'ja')]))).toEqual({
+      us: '英語', cn: '簡体中国語', 'flag-tw': '繁体中国語', 'flag-hk': '広東語 (繁体字)', 'flag-in': 'ヒンディー語', es: 'スペイン語',
+      fr: 'フランス語', 'flag-sa': 'アラビア語', 'flag-bd': 'ベンガル語', 'flag-pt': 'ポルトガル語 (イベリア半島)',
+      'flag-br': 'ポルトガル語 (ブラジル)', ru: 'ロシア語', 'flag-pk': 'ウルドゥー語', 'flag-id': 'インドネシア語', de: 'ドイツ語',
+      jp: '日本語', 'flag-tr': 'トルコ語', 'flag-vn': 'ベトナム語', kr: '韓国語', it: 'イタリア語', 'flag-th': 'タイ語',
+      'flag-ir': 'ペルシア語', 'flag-ke': 'スワヒリ語', 'flag-ph': 'フィリピノ語', 'flag-pl': 'ポーランド語', 'flag-ua': 'ウクライナ語',
+      'flag-nl': 'オランダ語', 'flag-my': 'マレー語',
+    });
+    expect(languageName(byName('cn')!.language!, 'en')).toBe('Simplified Chinese');
+    expect(languageName(byName('flag-hk')!.language!, 'en')).toBe('Cantonese (Traditional)');
+    // A code ICU does not know is shown as it is.
+    expect(languageName('zz', 'ja')).toBe('zz');
+    // What runs is the prompt alone: the page's words stay out of the reaction a job carries.
+    expect(findReaction('flag-jp', [])).toEqual({ name: 'jp', prompt: byName('jp')!.prompt, category: 'translation', kind: 'preset' });
   });
 
   it('normalises emoji names, skin tones included', () => {
