@@ -301,6 +301,15 @@ describe('Reactions', () => {
     const list = await (await member.get('/api/settings/reactions')).json();
     expect(list.custom).toEqual([expect.objectContaining({ id, name: 'tada', prompt: 'Cheer loudly.', category: 'custom' })]);
     expect(list.preset.length).toBeGreaterThan(10);
+    // What each preset does, for the page to say in its language; the prompt stays as the model reads it.
+    expect(list.preset).toContainEqual({
+      name: 'flag-hk',
+      prompt: expect.stringMatching(/^Translate the message into Cantonese \(Traditional Chinese characters\)\./),
+      category: 'translation',
+      does: 'translate',
+      language: 'yue-Hant',
+    });
+    expect(list.preset).toContainEqual(expect.objectContaining({ name: 'memo', category: 'explanation', does: 'summarise' }));
     expect((await member.send('DELETE', `/api/settings/reactions/${id}`)).status).toBe(204);
     expect((await member.send('DELETE', `/api/settings/reactions/${id}`)).status).toBe(404);
   });
