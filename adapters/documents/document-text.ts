@@ -25,7 +25,7 @@ export class DocumentTextError extends Error {
 }
 
 /**
- * Unpacked size of the parts of an Office file (DOCX, XLSX, PPTX) its reader may read. Word's
+ * Unpacked size of the parts of an Office file (DOCX, XLSX, PPTX, OpenDocument) its reader may read. Word's
  * own documents of hundreds of pages hold a few MB of XML; mammoth needs about 30 times the XML
  * in memory (20 MB took 590 MB). A spreadsheet of 40 MB of sheet XML holds about 1.5 million
  * cells, far beyond the text an answer takes.
@@ -352,9 +352,9 @@ async function inOneShotThread<T>(source: string, workerData: object, message: o
  * attack (entities nested to a billion copies, external entities naming file:///etc/passwd or a
  * URL). None of the parsers here expands entities (the model got the literal `&x;`; Word files
  * already failed in mammoth); this keeps it so whatever a parser's next version does. Read in
- * the XLSX, PPTX and DOCX threads.
+ * the XLSX, PPTX, DOCX and OpenDocument threads (LibreOffice writes none in an OpenDocument package either).
  */
-const DOCTYPE_IN_THREAD = `
+export const DOCTYPE_IN_THREAD = `
 const hasDoctype = (xml) => /<!DOCTYPE/i.test(xml);
 `;
 
@@ -363,7 +363,7 @@ const hasDoctype = (xml) => /<!DOCTYPE/i.test(xml);
  * tree (linkedom for decks, mammoth for Word files; see `PPTX_WORKER_SOURCE` for why): throws
  * `TooLarge` past either limit, else returns the elements it counted.
  */
-const PART_SHAPE_IN_THREAD = `
+export const PART_SHAPE_IN_THREAD = `
 class TooLarge extends Error {}
 // Elements (start tags) and the deepest nesting of a part's XML, counted up to the limits;
 // returns the elements counted.
@@ -767,7 +767,7 @@ export async function pptxText(bytes: Uint8Array, options: PdfTextOptions = {}):
   return officeTextInThread(PPTX_WORKER_SOURCE, bytes, options, 'not a readable PPTX', { maxElements: MAX_PART_ELEMENTS, maxDepth: MAX_PART_DEPTH });
 }
 
-async function officeTextInThread(source: string, bytes: Uint8Array, options: PdfTextOptions, broken: string, limits: object = {}): Promise<string> {
+export async function officeTextInThread(source: string, bytes: Uint8Array, options: PdfTextOptions, broken: string, limits: object = {}): Promise<string> {
   const message = { maxChars: MAX_TEXT_CHARS - OFFICE_CUT_NOTE.length - 2, cutNote: OFFICE_CUT_NOTE, ...limits };
   const { text } = await inTurn(documentTurns, options, DOCUMENT_LIMIT, (signal) => inOneShotThread<{ text: string }>(source, { modules: OFFICE_MODULES }, message, bytes, options.maxHeapMb ?? 512, signal, broken));
   return text;
@@ -781,7 +781,7 @@ async function officeTextInThread(source: string, bytes: Uint8Array, options: Pd
  * ZIP says 2 KB and inflates to gigabytes, which JSZip (in mammoth) holds whole before it
  * compares. They are inflated off the event loop and stopped at the cap, keeping nothing.
  */
-async function checkOfficeZip(bytes: Uint8Array, kind: 'DOCX' | 'XLSX' | 'PPTX', read: (name: string) => boolean): Promise<void> {
+export async function checkOfficeZip(bytes: Uint8Array, kind: 'DOCX' | 'XLSX' | 'PPTX' | 'OpenDocument file', read: (name: string) => boolean): Promise<void> {
   const unpacked = zipUnpackedBytes(bytes, read);
   if (unpacked === undefined) throw new DocumentTextError(`not a readable ${kind}`);
   if (unpacked > MAX_OFFICE_UNPACKED_BYTES) throw new DocumentTextError(`the ${kind} unpacks to too much`, 'too_large');
