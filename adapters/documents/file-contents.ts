@@ -3,18 +3,22 @@ import type { FileContents, FileReading } from '../../core/readers/file-contents
 import { ReaderError } from '../../core/readers/reader';
 import { DocumentTextError, decodeHtml, decodeUndeclaredText, docText, docxText, htmlToMarkdown, pdfText, pptxText, xlsxText } from './document-text';
 import { fitImage } from './image-fit';
+import { odfText } from './odf-text';
 
 const IMAGES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+/** OpenDocument text, spreadsheet and presentation (`.odt`, `.ods`, `.odp`), by MIME type and Slack file type. */
+const ODF_TYPES = new Set(['application/vnd.oasis.opendocument.text', 'application/vnd.oasis.opendocument.spreadsheet', 'application/vnd.oasis.opendocument.presentation']);
+const ODF_FILETYPES = new Set(['odt', 'ods', 'odp']);
 /** Word 97–2003 (`.doc`). */
 const DOC = 'application/msword';
 const TEXT_TYPES = new Set(['application/json', 'application/xml', 'application/x-yaml', 'application/yaml', 'application/javascript', 'application/x-sh']);
 // Slack's short types for text-like uploads and snippets.
 const TEXT_FILETYPES = new Set(['text', 'markdown', 'csv', 'tsv', 'json', 'xml', 'yaml', 'html', 'javascript', 'typescript', 'python', 'sql', 'shell', 'go', 'java', 'ruby', 'rust', 'c', 'cpp', 'css', 'diff', 'post']);
 
-/** Slack files as text (text, Markdown, CSV, code, PDF, DOCX, DOC, XLSX, PPTX) or as images (PNG, JPEG, GIF, WebP; scaled down to fit, image-fit.ts). */
+/** Slack files as text (text, Markdown, CSV, code, PDF, DOCX, DOC, XLSX, PPTX, ODT, ODS, ODP) or as images (PNG, JPEG, GIF, WebP; scaled down to fit, image-fit.ts). */
 export class DocumentFileContents implements FileContents {
   kindOf(file: SharedFile): FileReading | undefined {
     // Stored outside Slack (Google Drive…): Slack has no bytes of it to download.
@@ -26,6 +30,7 @@ export class DocumentFileContents implements FileContents {
     if (type === XLSX || file.filetype === 'xlsx') return 'text';
     if (type === PPTX || file.filetype === 'pptx') return 'text';
     if (type === DOC || file.filetype === 'doc') return 'text';
+    if (ODF_TYPES.has(type) || ODF_FILETYPES.has(file.filetype ?? '')) return 'text';
     if (type.startsWith('text/') || TEXT_TYPES.has(type) || TEXT_FILETYPES.has(file.filetype ?? '')) return 'text';
     return undefined;
   }
@@ -51,6 +56,7 @@ export class DocumentFileContents implements FileContents {
       if (file.mimetype === XLSX || file.filetype === 'xlsx') return { text: await xlsxText(bytes, options) };
       if (file.mimetype === PPTX || file.filetype === 'pptx') return { text: await pptxText(bytes, options) };
       if (file.mimetype === DOC || file.filetype === 'doc') return { text: await docText(bytes, options) };
+      if (ODF_TYPES.has(file.mimetype.toLowerCase()) || ODF_FILETYPES.has(file.filetype ?? '')) return { text: await odfText(bytes, options) };
       // A saved page or an exported report: its readable text as Markdown, as for a linked page,
       // not its markup (scripts and styles filled the answer's token budget before the text).
       if (file.mimetype.toLowerCase() === 'text/html' || file.filetype === 'html') return { text: (await htmlToMarkdown(decodeHtml(bytes), 'https://files.slack.com/', options)).text };
