@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { OFFICE_CUT_NOTE, MAX_TEXT_CHARS } from '../../../adapters/documents/document-text';
+import { DocumentFileContents } from '../../../adapters/documents/file-contents';
+import { InMemoryChatPlatformFactory, InMemoryChatWorkspace } from '../../../adapters/memory/in-memory-chat-platform';
+import { ApproximateTokenizer } from '../../../adapters/memory/approximate-tokenizer';
+import { ReaderRegistry } from '../../../core/readers/reader-registry';
+import { slackFileReader } from '../../../core/readers/slack-file.reader';
+import { NO_RESOURCES } from '../../../core/tools/tool';
+import { odfPackage, odsOfLongRows, odsRepeatBomb, odsWithFillerRows, odtEncrypted, odtNestedSpans, odtOfEmptyParagraphs, odtWithExternalEntity } from '../../fakes/web/opendocument';
+
+/** OpenDocument files (`.odt`, `.ods`, `.odp`) shared in Slack: read as text by fflate and linkedom in a thread (ADR 94). */
+describe('DocumentFileContents: OpenDocument text, spreadsheets and presentations', () => {
+  const contents = new DocumentFileContents();
+  const ODT = 'application/vnd.oasis.opendocument.text';
+  const ODS = 'application/vnd.oasis.opendocument.spreadsheet';
+  const ODP = 'application/vnd.oasis.opendocument.presentation';
+  const file = (name: string, mimetype: string, filetype: string, id = 'F1') => ({ id, name, mimetype, filetype, size: 10 });
+  /** Made by LibreOffice from the flat sources beside them (tests/fixtures/documents/README.md). */
+  const fixture = (name: string) => readFileSync(new URL(`../../fixtures/documents/${name}`, import.meta.url));
+  /** Files of `workspace` read for one answer, as the Slack file reader reads them: what the model is told. */
+  const readFiles = (workspace: InMemoryChatWorkspace, files: readonly ReturnType<typeof file>[]) =>
+    new ReaderRegistry([slackFileReader(contents)]).read({
+      sources: files.map((shared) => ({ type: 'file' as const, file: shared, messageTs: '1' })),
+      limits: { linksPerAnswer: 1, filesPerAnswer: files.length, tokensPerAnswer: 4_000 },
+      enabledPlugins: new Set(),
+      resources: NO_RESOURCES,
+      context: { teamId: 'T1', userId: 'UA', locale: 'en', platform: new InMemoryChatPlatformFactory(workspace).forWorkspace({ teamId: 'T1', botToken: 'x' }) },
+      showStatus: async () => undefined,
+      tokenizer: new ApproximateTokenizer(),
+    });
+
+  it('reads a text document as Markdown: headings, paragraphs with their spaces, tabs and line breaks, nested lists, a table, a picture’s alt text, without its footnote', async () => {
+    expect(contents.kindOf(file('plan.odt', ODT, 'odt'))).toBe('text');
+    // Slack sometimes knows only the extension.
+    expect(contents.kindOf(file('plan.odt', 'application/octet-stream', 'odt'))).toBe('text');
+
+    expect(await contents.extract(fixture('plan.odt'), file('plan.odt', ODT, 'odt'))).toEqual({
+      text: [
+        '# Launch plan',
+        '',
+        'Ship the beta on 3 March.',
+        '',
+        '## 予定',
+        '',
+        '灯台の予算は承認されました。',
+        '',
+        'Code:   x\ty',
+        'next line',
+        '',
+        '- Invite 40 customers',
+        '- Write the notes',
+        '  - in English and 日本語',
+        '',
+        '| Task | Owner |',
+        '| --- | --- |',
+        '| Beta \\| QA | Aiko |',
+        '',
+        '[image: Sales chart: Up 12%]',
+        '',
+        'Next meeting on 10 March.',
+      ].join('\n'),
+    });
+  });
+
+  it('reads every sheet of a spreadsheet as a Markdown table, as an Excel workbook: dates as ISO dates, TRUE/FALSE, repeated cells written out, empty rows and trailing columns left out', async () => {
+    expect(contents.kindOf(file('budget.ods', 'application/octet-stream', 'ods'))).toBe('text');
+
+    expect(await contents.extract(fixture('budget.ods'), file('budget.ods', ODS, 'ods'))).toEqual({
+      text: [
+        '## Sheet: 予算',
+        '| 項目 | Cost | Due | Paid |',
+        '| --- | --- | --- | --- |',
+        '| Rent \\| office | 1200 | 2024-03-01 | TRUE |',
+        '| 家賃 | 3.5 | 2024-03-01 09:30 | FALSE |',
+        '| same | same |  |  |',
+        '',
+        '## Sheet: Notes',
+        '| Signed off by Aiko |',
+        '| --- |',
+        '| Second line of one cell |',
+        '',
+        '## Sheet: Blank',
+        '(empty)',
+      ].join('\n'),
+    });
+  });
+
+  it('reads a presentation slide by slide, as a PowerPoint deck: its frames’ lines, a table’s rows, then its speaker notes', async () => {
+    expect(contents.kindOf(file('review.odp', 'application/octet-stream', 'odp'))).toBe('text');
+
+    expect(await contents.extract(fixture('review.odp'), file('review.odp', ODP, 'odp'))).toEqual({
+      text: [
+        '## Slide 1',
+        'Q3 review',
+        'Revenue grew 12%',
+        'Churn fell',
+        'to 2%',
+        '',
+        'Speaker notes:',
+        'Start with the churn story.',
+        '',
+        '## Slide 2',
+        '次の一手',
+        '| Region | Target |',
+        '| EMEA | 40 |',
+        '',
+        '## Slide 3',
+        'Questions?',
+      ].join('\n'),
+    });
+  });
+
+  it('reads a sheet LibreOffice ended with an empty row repeated to row 1,048,576 and cells to column 16,384 without expanding them', async () => {
+    const sheet = odsWithFillerRows([
+      ['Task', 'Owner'],
+      ['Ship', 'Aiko'],
+    ]);
+    expect(sheet.length).toBeLessThan(2_000);
+
+    expect(await contents.extract(sheet, file('plan.ods', ODS, 'ods'), { signal: AbortSignal.timeout(15_000) })).toEqual({
+      text: '## Sheet: Plan\n| Task | Owner |\n| --- | --- |\n| Ship | Aiko |',
+    });
+  });
+
+  it('refuses hostile files as too large (a cell repeated over a whole sheet, 500,000 elements, spans nested 2,000 deep) before expanding or parsing them, then reads the next file', async () => {
+    const bomb = odsRepeatBomb();
+    expect(bomb.length).toBeLessThan(1_000);
+    await expect(contents.extract(bomb, file('bomb.ods', ODS, 'ods'))).rejects.toMatchObject({ failure: 'too_large' });
+    await expect(contents.extract(odtOfEmptyParagraphs(500_000), file('many.odt', ODT, 'odt'))).rejects.toMatchObject({ failure: 'too_large' });
+    await expect(contents.extract(odtNestedSpans(2_000), file('nested.odt', ODT, 'odt'))).rejects.toMatchObject({ failure: 'too_large' });
+
+    expect(await contents.extract(odtNestedSpans(3), file('nested.odt', ODT, 'odt'))).toEqual({ text: 'Deep inside' });
+  }, 60_000);
+
+  it('cuts a long spreadsheet and a long text at the text budget and says so', async () => {
+    for (const [bytes, shared] of [
+      [odsOfLongRows(1_000, 1_000), file('export.ods', ODS, 'ods')],
+      [odfPackage('odt', `<text:p>${'y'.repeat(1_000)}</text:p>`.repeat(1_000)), file('long.odt', ODT, 'odt')],
+    ] as const) {
+      const read = await contents.extract(bytes, shared);
+      const text = 'text' in read ? (read.text as string) : '';
+      expect(text.length).toBeLessThanOrEqual(MAX_TEXT_CHARS);
+      expect(text.endsWith(`\n\n${OFFICE_CUT_NOTE}`)).toBe(true);
+    }
+  }, 60_000);
+
+  it('tells the model that a password-protected file, one declaring entities (file:///etc/passwd), or bytes that are no OpenDocument file are a kind of file Tomo cannot read, and one of empty paragraphs has no text', async () => {
+    const workspace = new InMemoryChatWorkspace();
+    const files = [file('secret.odt', ODT, 'odt', 'F1'), file('entity.odt', ODT, 'odt', 'F2'), file('broken.ods', ODS, 'ods', 'F3'), file('blank.odp', ODP, 'odp', 'F4'), file('blank.odt', ODT, 'odt', 'F5')];
+    workspace.fileContents.set('F1', odtEncrypted());
+    workspace.fileContents.set('F2', odtWithExternalEntity('file:///etc/passwd'));
+    workspace.fileContents.set('F3', Buffer.from('not a zip'));
+    workspace.fileContents.set('F4', odfPackage('odp', '<draw:page draw:name="page1"><draw:frame><draw:text-box><text:p> </text:p></draw:text-box></draw:frame></draw:page>'));
+    workspace.fileContents.set('F5', odtOfEmptyParagraphs(3));
+
+    const read = await readFiles(workspace, files);
+
+    for (const name of ['secret.odt', 'entity.odt', 'broken.ods']) expect(read.text).toContain(`Could not read the file "${name}": Tomo cannot read this kind of content.`);
+    for (const name of ['blank.odp', 'blank.odt']) expect(read.text).toContain(`Could not read the file "${name}": it has no text Tomo can read`);
+    expect(read.text).not.toContain('root:');
+    expect(read.text).not.toContain('&x;');
+  }, 60_000);
+});
