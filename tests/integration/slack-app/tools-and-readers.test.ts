@@ -297,6 +297,33 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
     expect(statuses()).toContain('is reading budget.xlsx…');
   });
 
+  it('(Premium) reads an OpenDocument spreadsheet shared in the thread: the model gets every sheet as a table, Japanese too', async () => {
+    await onPremium();
+    const parent = world.slack.addMessage({
+      channel: world.ws.channel,
+      user: world.ws.bob,
+      text: 'Budget from LibreOffice',
+      files: [
+        // Made by LibreOffice (tests/fixtures/documents).
+        { id: 'F0ODS1', name: 'budget.ods', mimetype: 'application/vnd.oasis.opendocument.spreadsheet', filetype: 'ods', content: readFileSync(new URL('../../fixtures/documents/budget.ods', import.meta.url)) },
+      ],
+    });
+    world.openai.answer('Rent is 1200, due 1 March.');
+
+    const { replies } = await ask('what does the budget say?', { threadTs: parent.ts });
+
+    // Before, the answer ended with "Could not read: `budget.ods` (a kind of file Tomo cannot read)".
+    expect(replies.at(-1)).toBe('Rent is 1200, due 1 March.');
+    const question = lastPrompt().turns.at(-1)!.text;
+    const lines = ['## Sheet: 予算', '| 項目 | Cost | Due | Paid |', '| Rent \\| office | 1200 | 2024-03-01 | TRUE |', '| 家賃 | 3.5 | 2024-03-01 09:30 | FALSE |', '## Sheet: Notes', '| Second line of one cell |', '## Sheet: Blank', '(empty)'];
+    const at = lines.map((line) => question.indexOf(line));
+    expect(at.every((index) => index >= 0)).toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    expect(question).toContain('title="budget.ods"');
+    expect(question).not.toContain('Could not read');
+    expect(statuses()).toContain('is reading budget.ods…');
+  });
+
   it('(Premium) says under the answer, in the asker’s language, which hostile or broken workbooks and decks it could not read', async () => {
     await onPremium();
     const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
