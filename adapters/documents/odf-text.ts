@@ -37,6 +37,8 @@ const { DOMParser } = require(workerData.modules.linkedom);
 ${DOCTYPE_IN_THREAD}
 ${PART_SHAPE_IN_THREAD}
 const local = (element) => element.tagName.replace(/^.*:/, '');
+// Cells one table's repeats may fill (set from the message).
+let maxCells = 0;
 const SKIP = new Set(['note', 'annotation', 'tracked-changes', 'ruby-text', 'table-of-content', 'sequence-decls', 'page-thumbnail', 'forms', 'binary-data', 'title', 'desc']);
 // Spaces, tabs and breaks the markup asks for, kept apart from the text's own whitespace until it is collapsed.
 const SPACE = '\\uE000';
@@ -79,7 +81,7 @@ const repeated = (element, name) => {
 const cellLine = (text) => text.replace(/\\s*[\\r\\n]+\\s*/g, ' ').replace(/\\|/g, '\\\\|').trim();
 // A table's rows (header rows, row groups), each as its cells' texts: repeats expanded, empty
 // rows and trailing empty cells dropped unexpanded; throws TooLarge past maxCells.
-function tableRows(table, cellText, maxCells) {
+function tableRows(table, textOf) {
   const rows = [];
   let width = 0;
   let count = 0;
@@ -94,7 +96,7 @@ function tableRows(table, cellText, maxCells) {
         const kind = local(cell);
         if (kind !== 'table-cell' && kind !== 'covered-table-cell') continue;
         const times = repeated(cell, 'table:number-columns-repeated');
-        const text = cellText(cell);
+        const text = textOf(cell);
         if (text === '') {
           empty += times;
           continue;
@@ -122,9 +124,10 @@ function eachRow({ rows, width }, line) {
     for (let n = 0; n < times; n += 1) if (!line(text)) return;
   }
 }
-const blockCell = (cell) => cellLine(textBlocks(cell, [], 0).join(' '));
+// A table cell's text on one line: its paragraphs, lists and any table inside it, as words.
+const cellText = (cell) => cellLine(finish(inline(cell, [])));
 // A text body's blocks as Markdown: headings, paragraphs, lists, tables, pictures' alt text.
-function textBlocks(element, blocks, maxCells) {
+function textBlocks(element, blocks) {
   for (const child of element.children) {
     const name = local(child);
     if (SKIP.has(name)) continue;
@@ -140,7 +143,7 @@ function textBlocks(element, blocks, maxCells) {
       if (lines.length > 0) blocks.push(lines.join('\\n'));
     } else if (name === 'table') {
       const lines = [];
-      const table = tableRows(child, blockCell, maxCells);
+      const table = tableRows(child, cellText);
       eachRow(table, (line) => {
         lines.push(line);
         if (lines.length === 1) lines.push('|' + ' --- |'.repeat(table.width));
@@ -150,9 +153,9 @@ function textBlocks(element, blocks, maxCells) {
     } else if (name === 'frame') {
       const alt = imageText(child);
       if (alt !== '') blocks.push(alt);
-      textBlocks(child, blocks, maxCells);
+      textBlocks(child, blocks);
     } else {
-      textBlocks(child, blocks, maxCells);
+      textBlocks(child, blocks);
     }
   }
   return blocks;
@@ -167,7 +170,7 @@ function listLines(list, depth, lines) {
         listLines(child, depth + 1, lines);
         continue;
       }
-      for (const block of textBlocks({ children: [child] }, [], 0)) {
+      for (const block of textBlocks({ children: [child] }, [])) {
         lines.push(block.split('\\n').map((line, n) => (first && n === 0 ? indent + '- ' : indent + '  ') + line).join('\\n'));
         first = false;
       }
@@ -186,9 +189,9 @@ function sheetCell(cell) {
   }
   const truth = type === 'boolean' ? cell.getAttribute('office:boolean-value') : null;
   if (truth === 'true' || truth === 'false') return truth.toUpperCase();
-  return cellLine(textBlocks(cell, [], 0).join(' '));
+  return cellText(cell);
 }
-function spreadsheetText(body, maxChars, cutNote, maxCells) {
+function spreadsheetText(body, maxChars, cutNote) {
   const lines = [];
   let length = 0;
   let cut = false;
@@ -202,7 +205,7 @@ function spreadsheetText(body, maxChars, cutNote, maxCells) {
     return !cut;
   };
   for (const table of [...body.children].filter((child) => local(child) === 'table')) {
-    const sheet = tableRows(table, sheetCell, maxCells);
+    const sheet = tableRows(table, sheetCell);
     if (lines.length > 0 && !add('')) break;
     if (!add('## Sheet: ' + (table.getAttribute('table:name') || ''))) break;
     if (sheet.rows.length === 0 && !add('(empty)')) break;
@@ -220,7 +223,7 @@ function spreadsheetText(body, maxChars, cutNote, maxCells) {
 // A slide's lines, as a PPTX's: paragraphs, a table's rows, pictures' alt text; page numbers,
 // dates, headers and footers left out.
 const ASIDE = new Set(['page-number', 'date-time', 'header', 'footer', 'page']);
-function slideLines(element, lines, maxCells) {
+function slideLines(element, lines) {
   for (const child of element.children) {
     const name = local(child);
     if (SKIP.has(name) || name === 'notes') continue;
@@ -229,18 +232,18 @@ function slideLines(element, lines, maxCells) {
       const text = paragraphText(child);
       if (text !== '') lines.push(...text.split('\\n'));
     } else if (name === 'table') {
-      eachRow(tableRows(child, blockCell, maxCells), (line) => lines.push(line) > 0);
+      eachRow(tableRows(child, cellText), (line) => lines.push(line) > 0);
     } else {
       if (name === 'frame' || name === 'custom-shape') {
         const alt = imageText(child);
         if (alt !== '') lines.push(alt);
       }
-      slideLines(child, lines, maxCells);
+      slideLines(child, lines);
     }
   }
   return lines;
 }
-function presentationText(body, maxChars, cutNote, maxCells) {
+function presentationText(body, maxChars, cutNote) {
   const blocks = [];
   let length = 0;
   let cut = false;
@@ -248,9 +251,9 @@ function presentationText(body, maxChars, cutNote, maxCells) {
   let number = 0;
   for (const page of [...body.children].filter((child) => local(child) === 'page')) {
     number += 1;
-    const lines = slideLines(page, [], maxCells);
+    const lines = slideLines(page, []);
     const notesPage = [...page.children].find((child) => local(child) === 'notes');
-    const notes = notesPage ? slideLines(notesPage, [], maxCells) : [];
+    const notes = notesPage ? slideLines(notesPage, []) : [];
     if (lines.length + notes.length > 0) text = true;
     const block = ['## Slide ' + number, ...lines, ...(notes.length > 0 ? ['', 'Speaker notes:', ...notes] : [])].join('\\n');
     if (length + block.length + 2 > maxChars) {
@@ -264,11 +267,12 @@ function presentationText(body, maxChars, cutNote, maxCells) {
   }
   return text ? blocks.join('\\n\\n') + (cut ? '\\n\\n' + cutNote : '') : '';
 }
-function documentText(body, maxChars, cutNote, maxCells) {
-  const text = textBlocks(body, [], maxCells).join('\\n\\n');
+function documentText(body, maxChars, cutNote) {
+  const text = textBlocks(body, []).join('\\n\\n');
   return text.length > maxChars ? text.slice(0, maxChars) + '\\n\\n' + cutNote : text;
 }
-parentPort.once('message', ({ bytes, maxChars, cutNote, maxElements, maxDepth, maxCells }) => {
+parentPort.once('message', ({ bytes, maxChars, cutNote, maxElements, maxDepth, maxCells: cells }) => {
+  maxCells = cells;
   try {
     const parts = unzipSync(bytes, { filter: (file) => ${ODF_PARTS.toString()}.test(file.name) });
     // An encrypted file's manifest says how each part was encrypted; its content.xml is no XML.
@@ -284,7 +288,7 @@ parentPort.once('message', ({ bytes, maxChars, cutNote, maxElements, maxDepth, m
     const body = officeBody && [...officeBody.children].find((child) => ['text', 'spreadsheet', 'presentation'].includes(local(child)));
     if (!body) throw new Error('no text, spreadsheet or presentation');
     const read = { text: documentText, spreadsheet: spreadsheetText, presentation: presentationText }[local(body)];
-    parentPort.postMessage({ text: read(body, maxChars, cutNote, maxCells) });
+    parentPort.postMessage({ text: read(body, maxChars, cutNote) });
   } catch (error) {
     parentPort.postMessage(error instanceof TooLarge ? { failed: true, tooLarge: true } : { failed: true });
   }

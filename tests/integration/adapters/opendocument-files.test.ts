@@ -63,6 +63,15 @@ describe('DocumentFileContents: OpenDocument text, spreadsheets and presentation
     });
   });
 
+  it('reads a table inside a table’s cell, and a list in one, as the cell’s words', async () => {
+    const cell = (content: string) => `<table:table-cell>${content}</table:table-cell>`;
+    const inner = `<table:table><table:table-row>${cell('<text:p>North</text:p>')}${cell('<text:p>South</text:p>')}</table:table-row></table:table>`;
+    const list = '<text:list><text:list-item><text:p>Aiko</text:p></text:list-item><text:list-item><text:p>Ren</text:p></text:list-item></text:list>';
+    const document = odfPackage('odt', `<table:table><table:table-row>${cell('<text:p>Regions</text:p>' + inner)}${cell(list)}</table:table-row></table:table>`);
+
+    expect(await contents.extract(document, file('regions.odt', ODT, 'odt'))).toEqual({ text: '| Regions North South | Aiko Ren |\n| --- | --- |' });
+  });
+
   it('reads every sheet of a spreadsheet as a Markdown table, as an Excel workbook: dates as ISO dates, TRUE/FALSE, repeated cells written out, empty rows and trailing columns left out', async () => {
     expect(contents.kindOf(file('budget.ods', 'application/octet-stream', 'ods'))).toBe('text');
 
