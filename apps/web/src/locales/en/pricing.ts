@@ -88,7 +88,7 @@ const pricing = {
       timesPerYear: 'About {{count}} times per year',
       perResponse: 'Billed per answered response',
       urlReaders: 'Links read per answer: {{count}} (web pages, PDFs, YouTube videos, Slack messages)',
-      fileReaders: 'Slack files read per answer: {{count}} (text, Markdown, CSV, PDF, Word, images)',
+      fileReaders: 'Slack files read per answer: {{count}} (text, Markdown, CSV, HTML, PDF, Word, Excel, PowerPoint, OpenDocument, emails, images)',
       instructions: 'System, user, channel and workspace',
       plugins: 'Calculator, web browsing and search; {{count}} web search results per answer',
       pluginsOne: 'Calculator, web browsing and search; 1 web search result per answer',

@@ -91,7 +91,7 @@ const pricing: Localized<typeof en> = {
       timesPerYear: '年に約 {{count}} 回',
       perResponse: '回答ごとにご請求',
       urlReaders: '1 回の回答で読むリンク：{{count}} 件（Web ページ、PDF、YouTube 動画、Slack メッセージ）',
-      fileReaders: '1 回の回答で読む Slack のファイル：{{count}} 件（テキスト、Markdown、CSV、PDF、Word、画像）',
+      fileReaders: '1 回の回答で読む Slack のファイル：{{count}} 件（テキスト、Markdown、CSV、HTML、PDF、Word、Excel、PowerPoint、OpenDocument、メール、画像）',
       instructions: 'システム・ユーザー・チャンネル・ワークスペース',
       plugins: '計算機、Web 閲覧、検索。1 回の回答で Web 検索結果 {{count}} 件',
       pluginsOne: '計算機、Web 閲覧、検索。1 回の回答で Web 検索結果 1 件',
