@@ -359,6 +359,37 @@ const hasDoctype = (xml) => /<!DOCTYPE/i.test(xml);
 `;
 
 /**
+ * In a reader's thread: the text it keeps within `maxChars` as pieces joined by `separator`
+ * (each piece costs its length and the separator's). `add(piece)` returns false once the text is
+ * cut; a piece that does not fit cuts it, whole when `whole` (a spreadsheet's rows), else at the
+ * room left (a slide). `text()` ends a cut text with `cutNote` after a blank line.
+ */
+export const BUDGET_IN_THREAD = `
+function budget(maxChars, cutNote, separator, whole) {
+  const pieces = [];
+  let length = 0;
+  let cut = false;
+  return {
+    add(piece) {
+      if (cut) return false;
+      if (length + piece.length + separator.length > maxChars) {
+        const room = maxChars - length - separator.length;
+        if (!whole && room > 0) pieces.push(piece.slice(0, room));
+        cut = true;
+        return false;
+      }
+      pieces.push(piece);
+      length += piece.length + separator.length;
+      return true;
+    },
+    get cut() { return cut; },
+    get empty() { return pieces.length === 0; },
+    text: () => pieces.join(separator) + (cut ? '\\n\\n' + cutNote : ''),
+  };
+}
+`;
+
+/**
  * `checkPartShape(xml, maxElements, maxDepth)` for the threads that parse Office XML into a
  * tree (linkedom for decks, mammoth for Word files; see `PPTX_WORKER_SOURCE` for why): throws
  * `TooLarge` past either limit, else returns the elements it counted.
@@ -468,6 +499,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { strFromU8, unzipSync, zipSync } = require(workerData.modules.fflate);
 const readXlsxFile = require(workerData.modules.readExcelFile);
 ${DOCTYPE_IN_THREAD}
+${BUDGET_IN_THREAD}
 const ENTITIES = { amp: '&', apos: "'", gt: '>', lt: '<', quot: '"' };
 // An attribute's value as read-excel-file's parser (saxen) gives it: character references decoded.
 const attributeValue = (value) => value.replace(/&#(\\d+);|&#x([0-9a-f]+);|&(\\w+);/gi, (found, decimal, hex, name) =>
@@ -527,14 +559,8 @@ parentPort.once('message', async ({ bytes, maxChars, cutNote, maxCells }) => {
     // From here on the clock stands still (see above; fflate's zipSync dates the entries with it).
     Date.now = () => 0;
     const sheets = await readXlsxFile(Buffer.from(clean.buffer, clean.byteOffset, clean.byteLength));
-    const lines = [];
-    let length = 0;
-    let cut = false;
-    const add = (line) => {
-      if (length + line.length + 1 > maxChars) cut = true;
-      else { lines.push(line); length += line.length + 1; }
-      return !cut;
-    };
+    const lines = budget(maxChars, cutNote, '\\n', true);
+    const add = lines.add;
     for (const { sheet, data } of sheets) {
       const rows = data.map((row) => row.map(cellText)).filter((cells) => cells.some((cell) => cell !== ''));
       let width = 0;
@@ -543,18 +569,18 @@ parentPort.once('message', async ({ bytes, maxChars, cutNote, maxCells }) => {
         while (last > width && cells[last - 1] === '') last -= 1;
         width = Math.max(width, last);
       }
-      if (lines.length > 0 && !add('')) break;
+      if (!lines.empty && !add('')) break;
       if (!add('## Sheet: ' + sheet)) break;
       if (rows.length === 0 && !add('(empty)')) break;
-      for (let n = 0; n < rows.length && !cut; n += 1) {
+      for (let n = 0; n < rows.length && !lines.cut; n += 1) {
         const cells = rows[n].slice(0, width);
         while (cells.length < width) cells.push('');
         if (add('| ' + cells.join(' | ') + ' |') && n === 0) add('|' + ' --- |'.repeat(width));
       }
-      if (cut) break;
+      if (lines.cut) break;
     }
     const empty = sheets.every(({ data }) => data.every((row) => row.every((cell) => cellText(cell) === '')));
-    parentPort.postMessage({ text: empty ? '' : lines.join('\\n') + (cut ? '\\n\\n' + cutNote : '') });
+    parentPort.postMessage({ text: empty ? '' : lines.text() });
   } catch {
     parentPort.postMessage({ failed: true });
   }
@@ -590,6 +616,7 @@ const { unzipSync, strFromU8 } = require(workerData.modules.fflate);
 const { DOMParser } = require(workerData.modules.linkedom);
 ${DOCTYPE_IN_THREAD}
 ${PART_SHAPE_IN_THREAD}
+${BUDGET_IN_THREAD}
 const local = (element) => element.tagName.replace(/^.*:/, '');
 const elements = (root, name) => [...root.querySelectorAll('*')].filter((element) => local(element) === name);
 const attribute = (element, name) => (element.hasAttribute(name) ? element.getAttribute(name) : undefined);
@@ -649,9 +676,7 @@ parentPort.once('message', ({ bytes, maxChars, cutNote, maxElements, maxDepth })
     const presentation = xml('ppt/presentation.xml');
     if (!presentation) throw new Error('no presentation');
     const slides = relationships('ppt/presentation.xml');
-    const blocks = [];
-    let length = 0;
-    let cut = false;
+    const blocks = budget(maxChars, cutNote, '\\n\\n', false);
     let text = false;
     let number = 0;
     for (const id of elements(presentation, 'sldId')) {
@@ -668,17 +693,9 @@ parentPort.once('message', ({ bytes, maxChars, cutNote, maxElements, maxDepth })
       const notes = notesDocument ? textLines(notesDocument, []) : [];
       if (lines.length + notes.length > 0) text = true;
       const hidden = attribute(document.documentElement, 'show') === '0' ? ' (hidden)' : '';
-      const block = ['## Slide ' + number + hidden, ...lines, ...(notes.length > 0 ? ['', 'Speaker notes:', ...notes] : [])].join('\\n');
-      if (length + block.length + 2 > maxChars) {
-        const room = maxChars - length - 2;
-        if (room > 0) blocks.push(block.slice(0, room));
-        cut = true;
-        break;
-      }
-      blocks.push(block);
-      length += block.length + 2;
+      if (!blocks.add(['## Slide ' + number + hidden, ...lines, ...(notes.length > 0 ? ['', 'Speaker notes:', ...notes] : [])].join('\\n'))) break;
     }
-    parentPort.postMessage({ text: text ? blocks.join('\\n\\n') + (cut ? '\\n\\n' + cutNote : '') : '' });
+    parentPort.postMessage({ text: text ? blocks.text() : '' });
   } catch (error) {
     parentPort.postMessage(error instanceof TooLarge ? { failed: true, tooLarge: true } : { failed: true });
   }

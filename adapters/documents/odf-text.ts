@@ -1,4 +1,4 @@
-import { checkOfficeZip, DOCTYPE_IN_THREAD, MAX_DOCX_ELEMENTS, MAX_PART_DEPTH, MAX_SHEET_CELLS, officeTextInThread, PART_SHAPE_IN_THREAD, type PdfTextOptions } from './document-text';
+import { BUDGET_IN_THREAD, checkOfficeZip, DOCTYPE_IN_THREAD, MAX_DOCX_ELEMENTS, MAX_PART_DEPTH, MAX_SHEET_CELLS, officeTextInThread, PART_SHAPE_IN_THREAD, type PdfTextOptions } from './document-text';
 
 /**
  * OpenDocument files (ODF 1.x: LibreOffice's own format, Google's "download as"): text `.odt`,
@@ -36,6 +36,7 @@ const { unzipSync, strFromU8 } = require(workerData.modules.fflate);
 const { DOMParser } = require(workerData.modules.linkedom);
 ${DOCTYPE_IN_THREAD}
 ${PART_SHAPE_IN_THREAD}
+${BUDGET_IN_THREAD}
 const local = (element) => element.tagName.replace(/^.*:/, '');
 // Cells one table's repeats may fill (set from the message).
 let maxCells = 0;
@@ -192,21 +193,12 @@ function sheetCell(cell) {
   return cellText(cell);
 }
 function spreadsheetText(body, maxChars, cutNote) {
-  const lines = [];
-  let length = 0;
-  let cut = false;
+  const lines = budget(maxChars, cutNote, '\\n', true);
+  const add = lines.add;
   let text = false;
-  const add = (line) => {
-    if (length + line.length + 1 > maxChars) cut = true;
-    else {
-      lines.push(line);
-      length += line.length + 1;
-    }
-    return !cut;
-  };
   for (const table of [...body.children].filter((child) => local(child) === 'table')) {
     const sheet = tableRows(table, sheetCell);
-    if (lines.length > 0 && !add('')) break;
+    if (!lines.empty && !add('')) break;
     if (!add('## Sheet: ' + (table.getAttribute('table:name') || ''))) break;
     if (sheet.rows.length === 0 && !add('(empty)')) break;
     if (sheet.rows.length > 0) text = true;
@@ -214,11 +206,11 @@ function spreadsheetText(body, maxChars, cutNote) {
     eachRow(sheet, (line) => {
       if (add(line) && first) add('|' + ' --- |'.repeat(sheet.width));
       first = false;
-      return !cut;
+      return !lines.cut;
     });
-    if (cut) break;
+    if (lines.cut) break;
   }
-  return text ? lines.join('\\n') + (cut ? '\\n\\n' + cutNote : '') : '';
+  return text ? lines.text() : '';
 }
 // A slide's lines, as a PPTX's: paragraphs, a table's rows, pictures' alt text; page numbers,
 // dates, headers and footers left out.
@@ -244,9 +236,7 @@ function slideLines(element, lines) {
   return lines;
 }
 function presentationText(body, maxChars, cutNote) {
-  const blocks = [];
-  let length = 0;
-  let cut = false;
+  const blocks = budget(maxChars, cutNote, '\\n\\n', false);
   let text = false;
   let number = 0;
   for (const page of [...body.children].filter((child) => local(child) === 'page')) {
@@ -255,17 +245,9 @@ function presentationText(body, maxChars, cutNote) {
     const notesPage = [...page.children].find((child) => local(child) === 'notes');
     const notes = notesPage ? slideLines(notesPage, []) : [];
     if (lines.length + notes.length > 0) text = true;
-    const block = ['## Slide ' + number, ...lines, ...(notes.length > 0 ? ['', 'Speaker notes:', ...notes] : [])].join('\\n');
-    if (length + block.length + 2 > maxChars) {
-      const room = maxChars - length - 2;
-      if (room > 0) blocks.push(block.slice(0, room));
-      cut = true;
-      break;
-    }
-    blocks.push(block);
-    length += block.length + 2;
+    if (!blocks.add(['## Slide ' + number, ...lines, ...(notes.length > 0 ? ['', 'Speaker notes:', ...notes] : [])].join('\\n'))) break;
   }
-  return text ? blocks.join('\\n\\n') + (cut ? '\\n\\n' + cutNote : '') : '';
+  return text ? blocks.text() : '';
 }
 function documentText(body, maxChars, cutNote) {
   const text = textBlocks(body, []).join('\\n\\n');

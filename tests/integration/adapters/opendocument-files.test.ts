@@ -154,6 +154,23 @@ describe('DocumentFileContents: OpenDocument text, spreadsheets and presentation
     }
   }, 60_000);
 
+  it('keeps a cut sheet\'s rows whole and cuts a presentation inside the slide that goes beyond the text budget', async () => {
+    const sheet = await contents.extract(odsOfLongRows(1_000, 1_000), file('export.ods', ODS, 'ods'));
+    const rows = ('text' in sheet ? (sheet.text as string) : '').slice(0, -`\n\n${OFFICE_CUT_NOTE}`.length).split('\n');
+    expect(rows.at(-1)).toBe(`| ${'x'.repeat(1_000)} |`);
+
+    const slide = (text: string) => `<draw:page><draw:frame><draw:text-box><text:p>${text}</text:p></draw:text-box></draw:frame></draw:page>`;
+    const deck = odfPackage('odp', slide('Agenda') + slide('word '.repeat(MAX_TEXT_CHARS / 2).trim()) + slide('Questions?'));
+    const read = await contents.extract(deck, file('talk.odp', ODP, 'odp'));
+    const text = 'text' in read ? (read.text as string) : '';
+    expect(text.length).toBeLessThanOrEqual(MAX_TEXT_CHARS);
+    expect(text.startsWith('## Slide 1\nAgenda\n\n## Slide 2\nword word')).toBe(true);
+    expect(text.endsWith(`\n\n${OFFICE_CUT_NOTE}`)).toBe(true);
+    // The slide that did not fit is read up to the room left: its words run up to the note.
+    expect(text.slice(-OFFICE_CUT_NOTE.length - 22, -OFFICE_CUT_NOTE.length - 2)).toMatch(/^[word ]{20}$/);
+    expect(text).not.toContain('Questions?');
+  }, 60_000);
+
   it('tells the model that a password-protected file, one declaring entities (file:///etc/passwd), or bytes that are no OpenDocument file are a kind of file Tomo cannot read, and one of empty paragraphs has no text', async () => {
     const workspace = new InMemoryChatWorkspace();
     const files = [file('secret.odt', ODT, 'odt', 'F1'), file('entity.odt', ODT, 'odt', 'F2'), file('broken.ods', ODS, 'ods', 'F3'), file('blank.odp', ODP, 'odp', 'F4'), file('blank.odt', ODT, 'odt', 'F5')];

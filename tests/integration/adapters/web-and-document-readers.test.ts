@@ -383,6 +383,23 @@ describe('DocumentFileContents: Slack files as text or images', () => {
     expect(text.length).toBeLessThanOrEqual(MAX_TEXT_CHARS);
     expect(text.startsWith('## Sheet: Export\n| 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 |\n| --- |')).toBe(true);
     expect(text.endsWith(`\n\n${OFFICE_CUT_NOTE}`)).toBe(true);
+    // Rows are kept whole: the last one read is a whole row, not half of one.
+    expect(text.slice(0, -`\n\n${OFFICE_CUT_NOTE}`.length).split('\n').at(-1)).toBe('| 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 |');
+  }, 60_000);
+
+  it('cuts a deck inside the slide that goes beyond the text budget, keeps the slides before it whole and says so', async () => {
+    const long = 'word '.repeat(MAX_TEXT_CHARS / 2).trim();
+    const deck = pptxWithSlides([{ shapes: [['Agenda']] }, { shapes: [['Transcript'], [long]] }, { shapes: [['Questions?']] }]);
+    const read = await contents.extract(deck, file('talk.pptx', PPTX, 'pptx'));
+
+    const text = 'text' in read ? (read.text as string) : '';
+    expect(text.length).toBeLessThanOrEqual(MAX_TEXT_CHARS);
+    expect(text.startsWith('## Slide 1\nAgenda\n\n## Slide 2\nTranscript\nword word')).toBe(true);
+    expect(text.endsWith(`\n\n${OFFICE_CUT_NOTE}`)).toBe(true);
+    // The slide that did not fit is read up to the room left: its words run up to the note.
+    expect(text.slice(-OFFICE_CUT_NOTE.length - 22, -OFFICE_CUT_NOTE.length - 2)).toMatch(/^[word ]{20}$/);
+    expect(text).not.toContain('Questions?');
+    expect(text.length).toBeGreaterThan(MAX_TEXT_CHARS - OFFICE_CUT_NOTE.length - 100);
   }, 60_000);
 
   it('refuses hostile workbooks and decks as too large (a 2 KB sheet whose cells are at its far corners, a deck whose ZIP lies) and broken ones as unreadable, then reads the next file', async () => {
