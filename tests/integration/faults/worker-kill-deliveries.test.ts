@@ -144,8 +144,9 @@ describe('a worker killed mid-delivery', () => {
     );
     const usageBefore = await channelRequests(ws.alice);
     world.openai.enqueue(slowly, { text: SLOW });
-    const first = await startWorker();
+    // Counted before the worker starts: its own cron sweep may reach the model before it says it is ready.
     const callsBefore = world.openai.calls.length;
+    const first = await startWorker();
     // What the minute's cron does; the worker's own cron may also sweep: the summary is claimed once a day.
     await world.app.queue.send(SLACK_QUEUES.schedulesDue.name, {});
 
