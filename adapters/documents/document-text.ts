@@ -1,16 +1,14 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { inflateRaw } from 'node:zlib';
-import { analyse } from 'chardet';
 import { Turns } from './turns';
 
 /**
  * Text out of the documents people share and link: HTML through Mozilla's Readability on a
- * server-side DOM (linkedom, no scripts run) into Markdown (turndown), PDF text (unpdf, the
- * serverless build of pdf.js), Word DOCX (mammoth). Each result is cut at `MAX_TEXT_CHARS`:
- * the answer's token budget takes far less.
+ * server-side DOM (linkedom, no scripts run) into Markdown (turndown) and PDF text (unpdf, the
+ * serverless build of pdf.js) here; Office files in `office-text.ts` and `odf-text.ts`, bytes
+ * to text in `charset.ts`. Each result is cut at `MAX_TEXT_CHARS`: the answer's token budget
+ * takes far less. Each reading runs in a thread of its own (`inOneShotThread`), in a turn.
  */
 export const MAX_TEXT_CHARS = 400_000;
 
@@ -23,16 +21,6 @@ export class DocumentTextError extends Error {
     super(message);
   }
 }
-
-/**
- * Unpacked size of the parts of an Office file (DOCX, XLSX, PPTX, OpenDocument) its reader may read. Word's
- * own documents of hundreds of pages hold a few MB of XML; mammoth needs about 30 times the XML
- * in memory (20 MB took 590 MB). A spreadsheet of 40 MB of sheet XML holds about 1.5 million
- * cells, far beyond the text an answer takes.
- */
-export const MAX_OFFICE_UNPACKED_BYTES = 40 * 1024 * 1024;
-
-const inflateRawAsync = promisify(inflateRaw);
 
 /**
  * The conversion runs in a worker thread: Readability on linkedom is synchronous and can take
@@ -51,7 +39,7 @@ const inflateRawAsync = promisify(inflateRaw);
  * never their base64: turndown wrote `![](data:image/png;base64,…)`, so a Word file of photos
  * reached the model as 400,000 characters of base64 and the read-text budget went on it.
  */
-const TURNDOWN_IN_THREAD = `
+export const TURNDOWN_IN_THREAD = `
 const TurndownService = require(workerData.modules.turndown);
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
 turndown.remove(['script', 'style', 'noscript', 'iframe', 'form', 'canvas', 'template']);
@@ -160,7 +148,7 @@ export async function htmlToMarkdown(html: string, url: string, options: HtmlToM
   const converted = await inTurn(htmlTurns, options, { timeoutMs: 10_000, timeoutMessage: 'the page took too long to read' }, (signal) =>
     convertInThread(html, options.maxHeapMb ?? 256, signal),
   );
-  return { title: converted.title.trim() || new URL(url).hostname, text: cut(converted.text) };
+  return { title: converted.title.trim() || new URL(url).hostname, text: cutText(converted.text) };
 }
 
 async function convertInThread(html: string, heapMb: number, signal: AbortSignal): Promise<{ title: string; text: string }> {
@@ -240,7 +228,7 @@ const PDF_MODULES = (() => {
 })();
 
 /** PDFs and Word documents read at once in a process (each in its own thread); the others wait their turn. */
-const documentTurns = new Turns(HTML_THREADS_AT_ONCE);
+export const documentTurns = new Turns(HTML_THREADS_AT_ONCE);
 
 export interface PdfTextOptions {
   /** Ends the reading (the reader's time is up), also while it waits its turn. */
@@ -258,7 +246,7 @@ export interface PdfTextOptions {
 export async function pdfText(bytes: Uint8Array, options: PdfTextOptions = {}): Promise<{ title: string | undefined; text: string }> {
   const { title, pages } = await pdfPages(bytes, { ...options, maxChars: MAX_TEXT_CHARS });
   const text = pages.join('\n').replace(/[^\S\n]+/g, ' ').replace(/ ?\n ?/g, '\n').replace(/\n{3,}/g, '\n\n');
-  return { title, text: cut(text.trim()) };
+  return { title, text: cutText(text.trim()) };
 }
 
 /**
@@ -282,7 +270,7 @@ export const DOCUMENT_TIMEOUT = 'the document took too long to read';
  * the caller's `signal` (`stopped`) or after `timeoutMs` (`timeoutMessage`), also while it waits;
  * time that runs out just as the turn comes starts nothing.
  */
-async function inTurn<T>(
+export async function inTurn<T>(
   turns: Turns,
   options: { readonly signal?: AbortSignal; readonly timeoutMs?: number },
   defaults: { timeoutMs: number; timeoutMessage: string },
@@ -308,7 +296,7 @@ async function inTurn<T>(
 }
 
 /** A document reading's own limit: 30 s, its wait for a turn included. */
-const DOCUMENT_LIMIT = { timeoutMs: 30_000, timeoutMessage: DOCUMENT_TIMEOUT };
+export const DOCUMENT_LIMIT = { timeoutMs: 30_000, timeoutMessage: DOCUMENT_TIMEOUT };
 
 async function pdfInThread(bytes: Uint8Array, maxChars: number, heapMb: number, signal: AbortSignal): Promise<{ title: string | undefined; pages: string[] }> {
   const result = await inOneShotThread<{ title: string | undefined; pages: string[] }>(PDF_WORKER_SOURCE, { modules: PDF_MODULES }, { maxChars, pagesAtOnce: PDF_PAGES_AT_ONCE }, bytes, heapMb, signal, 'not a readable PDF');
@@ -322,7 +310,7 @@ async function pdfInThread(bytes: Uint8Array, maxChars: number, heapMb: number, 
  * `{ failed: true, tooLarge: true }` (the thread saw it would) `too_large`.
  * The thread is ended when `signal` aborts (rejecting with its reason) and once it has answered.
  */
-async function inOneShotThread<T>(source: string, workerData: object, message: object, bytes: Uint8Array, heapMb: number, signal: AbortSignal, broken: string): Promise<T> {
+export async function inOneShotThread<T>(source: string, workerData: object, message: object, bytes: Uint8Array, heapMb: number, signal: AbortSignal, broken: string): Promise<T> {
   const worker = new Worker(source, { eval: true, workerData, resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32 } });
   let onAbort: (() => void) | undefined;
   try {
@@ -346,738 +334,7 @@ async function inOneShotThread<T>(source: string, workerData: object, message: o
   }
 }
 
-/**
- * Refuses XML with a document type declaration (`<!DOCTYPE`): the Open Packaging Conventions
- * (ECMA-376 Part 2) forbid one in a package's parts and Office never writes one, so one is an
- * attack (entities nested to a billion copies, external entities naming file:///etc/passwd or a
- * URL). None of the parsers here expands entities (the model got the literal `&x;`; Word files
- * already failed in mammoth); this keeps it so whatever a parser's next version does. Read in
- * the XLSX, PPTX, DOCX and OpenDocument threads (LibreOffice writes none in an OpenDocument package either).
- */
-export const DOCTYPE_IN_THREAD = `
-const hasDoctype = (xml) => /<!DOCTYPE/i.test(xml);
-`;
-
-/**
- * In a reader's thread: the text it keeps within `maxChars` as pieces joined by `separator`
- * (each piece costs its length and the separator's). `add(piece)` returns false once the text is
- * cut; a piece that does not fit cuts it, whole when `whole` (a spreadsheet's rows), else at the
- * room left (a slide). `text()` ends a cut text with `cutNote` after a blank line.
- */
-export const BUDGET_IN_THREAD = `
-function budget(maxChars, cutNote, separator, whole) {
-  const pieces = [];
-  let length = 0;
-  let cut = false;
-  return {
-    add(piece) {
-      if (cut) return false;
-      if (length + piece.length + separator.length > maxChars) {
-        const room = maxChars - length - separator.length;
-        if (!whole && room > 0) pieces.push(piece.slice(0, room));
-        cut = true;
-        return false;
-      }
-      pieces.push(piece);
-      length += piece.length + separator.length;
-      return true;
-    },
-    get cut() { return cut; },
-    get empty() { return pieces.length === 0; },
-    text: () => pieces.join(separator) + (cut ? '\\n\\n' + cutNote : ''),
-  };
-}
-`;
-
-/**
- * `checkPartShape(xml, maxElements, maxDepth)` for the threads that parse Office XML into a
- * tree (linkedom for decks, mammoth for Word files; see `PPTX_WORKER_SOURCE` for why): throws
- * `TooLarge` past either limit, else returns the elements it counted.
- */
-export const PART_SHAPE_IN_THREAD = `
-class TooLarge extends Error {}
-// Elements (start tags) and the deepest nesting of a part's XML, counted up to the limits;
-// returns the elements counted.
-// Comments, CDATA and processing instructions are skipped whole; a tag ends at the next "<".
-function checkPartShape(xml, maxElements, maxDepth) {
-  let elements = 0;
-  let depth = 0;
-  for (const [tag, close, selfClosing] of xml.matchAll(/<!--[\\s\\S]*?(?:-->|$)|<!\\[CDATA\\[[\\s\\S]*?(?:\\]\\]>|$)|<[?!][^<>]*>?|<(\\/?)(?:[^<>"']|"[^<"]*"|'[^<']*')*?(\\/?)>/g)) {
-    if (close === undefined) continue;
-    if (close === '/') depth -= 1;
-    else {
-      elements += 1;
-      if (selfClosing !== '/') depth += 1;
-      if (elements > maxElements || depth > maxDepth) throw new TooLarge();
-    }
-  }
-  return elements;
-}
-`;
-
-/**
- * mammoth and turndown in a thread of their own: a DOCX of 81 KB whose 38 MB of XML hold half a
- * million one-letter paragraphs kept the event loop 20 s and took the process to 2.9 GB. Its
- * word/*.xml parts are counted first (`MAX_DOCX_ELEMENTS` in all, `MAX_PART_DEPTH` deep) and one
- * with a DOCTYPE is unreadable, as a deck's are.
- */
-const DOCX_WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const mammoth = require(workerData.modules.mammoth);
-const { unzipSync, strFromU8 } = require(workerData.modules.fflate);
-${TURNDOWN_IN_THREAD}
-${DOCTYPE_IN_THREAD}
-${PART_SHAPE_IN_THREAD}
-parentPort.once('message', async ({ bytes, maxElements, maxDepth }) => {
-  try {
-    // The Word XML mammoth parses, counted first (elements over all parts, nesting per part).
-    let left = maxElements;
-    for (const [name, part] of Object.entries(unzipSync(bytes, { filter: (file) => /^word\\/[^/]+\\.xml$/.test(file.name) }))) {
-      const xml = strFromU8(part);
-      if (hasDoctype(xml)) throw new Error('DOCTYPE in ' + name);
-      left -= checkPartShape(xml, left, maxDepth);
-    }
-    // Pictures are not read: their bytes would be inlined as base64 (see embeddedImages).
-    const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }, { convertImage: mammoth.images.imgElement(async () => ({ src: '' })) });
-    parentPort.postMessage({ text: turndown.turndown(value).trim() });
-  } catch (error) {
-    parentPort.postMessage(error instanceof TooLarge ? { failed: true, tooLarge: true } : { failed: true });
-  }
-});
-`;
-
-const DOCX_MODULES = (() => {
-  const require = createRequire(import.meta.url);
-  return { mammoth: require.resolve('mammoth'), turndown: require.resolve('turndown'), fflate: require.resolve('fflate') };
-})();
-
-/**
- * Elements a Word file's XML may hold in all before mammoth parses it: mammoth's tree of
- * 150,000 plain paragraphs (450,000 elements) ran its thread out of its 512 MB, 100,000 (300,000)
- * read in about 8 s; a 500-page report holds about 100,000. Like a deck's parts, a Word file
- * past it would risk ending the whole process rather than its thread (nodejs/node#47224).
- */
-export const MAX_DOCX_ELEMENTS = 400_000;
-
-/**
- * A Word document's text as Markdown (mammoth, turndown), in a thread of its own with a capped
- * heap (`PdfTextOptions`: ended when `signal` aborts or after `timeoutMs`, default 30 s), after
- * its ZIP was checked against `MAX_OFFICE_UNPACKED_BYTES`.
- */
-export async function docxText(bytes: Uint8Array, options: PdfTextOptions = {}): Promise<string> {
-  await checkOfficeZip(bytes, 'DOCX', () => true);
-  const { text } = await inTurn(documentTurns, options, DOCUMENT_LIMIT, (signal) => inOneShotThread<{ text: string }>(DOCX_WORKER_SOURCE, { modules: DOCX_MODULES }, { maxElements: MAX_DOCX_ELEMENTS, maxDepth: MAX_PART_DEPTH }, bytes, options.maxHeapMb ?? 512, signal, 'not a readable DOCX'));
-  return cut(text);
-}
-
-/** Said after a spreadsheet's or a deck's text when it went on beyond `MAX_TEXT_CHARS` (for the model). */
-export const OFFICE_CUT_NOTE = '[The rest of this file was not read: it goes on beyond the text Tomo reads from one file.]';
-
-/**
- * The parts of an XLSX read-excel-file reads (its filter: the XML parts and their
- * relationships), the only ones checked and unpacked.
- */
-const XLSX_PARTS = /\.xml(?:\.rels)?$/i;
-
-/**
- * read-excel-file in a thread of its own. Its unzipper reads the archive as a stream, by the
- * local headers, where the size check reads the central directory (as fflate does): a hostile
- * ZIP can hide entries from the one that the other sees. So fflate unpacks the parts the check
- * counted and stores them in a fresh ZIP that read-excel-file then reads. Each sheet is a
- * `## Sheet: <name>` and a Markdown table (the first row as its header), dates as ISO dates,
- * empty rows left out, up to `maxChars`.
- *
- * `Date.now` stands still in this thread: read-excel-file parses a sheet in chunks, parses a tag
- * cut by a chunk's end again with the next chunk, and halves the chunk when one took over 7 ms.
- * A tag of a megabyte (one long attribute: 3 KB zipped) took longer each time, the chunk fell
- * to 0 bytes (and below: 1.6e-232) and the thread parsed the same tag until the 30 s were up.
- * With the clock still, chunks only grow and such a sheet reads in a second. Nothing read
- * here needs the time (dates are the cells' serial numbers).
- */
-const XLSX_WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { strFromU8, unzipSync, zipSync } = require(workerData.modules.fflate);
-const readXlsxFile = require(workerData.modules.readExcelFile);
-${DOCTYPE_IN_THREAD}
-${BUDGET_IN_THREAD}
-const ENTITIES = { amp: '&', apos: "'", gt: '>', lt: '<', quot: '"' };
-// An attribute's value as read-excel-file's parser (saxen) gives it: character references decoded.
-const attributeValue = (value) => value.replace(/&#(\\d+);|&#x([0-9a-f]+);|&(\\w+);/gi, (found, decimal, hex, name) =>
-  decimal ? String.fromCharCode(decimal) : hex ? String.fromCharCode(parseInt(hex, 16)) : (Object.hasOwn(ENTITIES, name.toLowerCase()) ? ENTITIES[name.toLowerCase()] : found));
-// The cells read-excel-file makes of a sheet: every row up to the last one with a value, each
-// as wide as the widest (cells are placed by their r="B7" and rows by their r="7"). The
-// attribute is read as XML allows it (either quote, spaces around =, character references)
-// and its value as read-excel-file reads it: a row is Number(r) ("1e9" too), a cell's column
-// adds 26 times over each character's code less 64 up to the first digit ("z" and "~" too):
-// read as r="XFD1048576" alone, r='XFD1048576' or r="&#88;FD1048576" made the same 17 billion
-// cells. A tag ends at the next "<" (XML allows none in a value), so the scan stays linear.
-function cellsFilled(xml) {
-  let rows = 0;
-  let columns = 0;
-  for (const [, tag, attributes] of xml.matchAll(/<(?:[\\w.-]+:)?(row|c)((?:\\s(?:[^<>"']|"[^<"]*"|'[^<']*')*)?)\\/?>/g)) {
-    const found = /(?:^|\\s)r\\s*=\\s*(?:"([^"]*)"|'([^']*)')/.exec(attributes);
-    if (!found) continue;
-    const r = attributeValue(found[1] !== undefined ? found[1] : found[2]);
-    if (tag === 'row') {
-      rows = Math.max(rows, Number(r) || 0);
-      continue;
-    }
-    const digit = r.search(/\\d/);
-    if (digit < 0) continue;
-    let column = 0;
-    for (let at = 0; at < digit; at += 1) column = column * 26 + r.charCodeAt(at) - 64;
-    columns = Math.max(columns, column);
-    rows = Math.max(rows, Number(r.slice(digit)) || 0);
-  }
-  return rows * columns;
-}
-const pad = (n) => String(n).padStart(2, '0');
-function cellText(value) {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) return '';
-    const day = value.getUTCFullYear() + '-' + pad(value.getUTCMonth() + 1) + '-' + pad(value.getUTCDate());
-    const seconds = value.getUTCSeconds();
-    const clock = pad(value.getUTCHours()) + ':' + pad(value.getUTCMinutes()) + (seconds ? ':' + pad(seconds) : '');
-    if (clock === '00:00') return day;
-    // A time of day alone is a date on the day before Excel's first (its serial number is under 1).
-    return day === '1899-12-30' || day === '1899-12-31' ? clock : day + ' ' + clock;
-  }
-  if (value === true) return 'TRUE';
-  if (value === false) return 'FALSE';
-  return String(value).replace(/\\s*[\\r\\n]+\\s*/g, ' ').replace(/\\|/g, '\\\\|').trim();
-}
-parentPort.once('message', async ({ bytes, maxChars, cutNote, maxCells }) => {
-  try {
-    const parts = unzipSync(bytes, { filter: (file) => ${XLSX_PARTS.toString()}.test(file.name) });
-    for (const [name, part] of Object.entries(parts)) {
-      const xml = strFromU8(part);
-      if (hasDoctype(xml)) return parentPort.postMessage({ failed: true });
-      if (name.startsWith('xl/worksheets/') && !(cellsFilled(xml) <= maxCells)) return parentPort.postMessage({ failed: true, tooLarge: true });
-    }
-    const clean = zipSync(parts, { level: 0 });
-    // From here on the clock stands still (see above; fflate's zipSync dates the entries with it).
-    Date.now = () => 0;
-    const sheets = await readXlsxFile(Buffer.from(clean.buffer, clean.byteOffset, clean.byteLength));
-    const lines = budget(maxChars, cutNote, '\\n', true);
-    const add = lines.add;
-    for (const { sheet, data } of sheets) {
-      const rows = data.map((row) => row.map(cellText)).filter((cells) => cells.some((cell) => cell !== ''));
-      let width = 0;
-      for (const cells of rows) {
-        let last = cells.length;
-        while (last > width && cells[last - 1] === '') last -= 1;
-        width = Math.max(width, last);
-      }
-      if (!lines.empty && !add('')) break;
-      if (!add('## Sheet: ' + sheet)) break;
-      if (rows.length === 0 && !add('(empty)')) break;
-      for (let n = 0; n < rows.length && !lines.cut; n += 1) {
-        const cells = rows[n].slice(0, width);
-        while (cells.length < width) cells.push('');
-        if (add('| ' + cells.join(' | ') + ' |') && n === 0) add('|' + ' --- |'.repeat(width));
-      }
-      if (lines.cut) break;
-    }
-    const empty = sheets.every(({ data }) => data.every((row) => row.every((cell) => cellText(cell) === '')));
-    parentPort.postMessage({ text: empty ? '' : lines.text() });
-  } catch {
-    parentPort.postMessage({ failed: true });
-  }
-});
-`;
-
-/**
- * The parts of a PPTX read: the presentation and its relationships (the slides' order), the
- * slides and the notes pages with theirs.
- */
-const PPTX_PARTS = /^ppt\/(?:presentation\.xml|_rels\/presentation\.xml\.rels|(?:slides|notesSlides)\/(?:_rels\/)?[^/]+\.xml(?:\.rels)?)$/;
-
-/**
- * A deck's text in a thread of its own: fflate unpacks only `PPTX_PARTS`, linkedom parses their
- * XML (leniently: a broken part gives the text before the break). Slides in the order of
- * ppt/presentation.xml's slide list (their relationships name the parts; file names say
- * nothing of the order), each `## Slide N` then its shapes' paragraphs as lines (a table's rows
- * as `| a | b |`), then its speaker notes; slide numbers, dates and footers left out. *
- * Before linkedom parses a part, its elements and their nesting are counted (`partShape`):
- * linkedom takes about 460 bytes of heap for each element, so 1 million empty elements (6 MB
- * of XML, 20 KB zipped) filled the thread's 512 MB, and 500,000 slide ids in
- * ppt/presentation.xml (16 MB) ended the whole process, not just the thread (Node stops a
- * thread at its heap limit only for some shapes of allocation: nodejs/node#47224); nesting
- * costs time squared (100,000 nested groups, 6 KB zipped: 15 s). A part of over
- * `MAX_PART_ELEMENTS` elements or nested deeper than `MAX_PART_DEPTH` makes the deck too
- * large; one with a DOCTYPE (`DOCTYPE_IN_THREAD`) unreadable. A slide or notes part the deck
- * lists more than once is read once: 10,000 ids naming one slide made it parse 10,000 times.
- */
-const PPTX_WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { posix } = require('node:path');
-const { unzipSync, strFromU8 } = require(workerData.modules.fflate);
-const { DOMParser } = require(workerData.modules.linkedom);
-${DOCTYPE_IN_THREAD}
-${PART_SHAPE_IN_THREAD}
-${BUDGET_IN_THREAD}
-const local = (element) => element.tagName.replace(/^.*:/, '');
-const elements = (root, name) => [...root.querySelectorAll('*')].filter((element) => local(element) === name);
-const attribute = (element, name) => (element.hasAttribute(name) ? element.getAttribute(name) : undefined);
-// The relationship an element names (r:id, whatever the prefix of the relationships' namespace).
-const relationshipId = (element) => ([...element.attributes].find((found) => found.name.endsWith(':id')) || {}).value;
-const ASIDE = new Set(['sldNum', 'dt', 'ftr', 'hdr', 'sldImg']);
-function paragraphText(paragraph) {
-  let text = '';
-  const collect = (element) => {
-    for (const child of element.children) {
-      const name = local(child);
-      if (name === 't') text += child.textContent;
-      else if (name === 'br') text += '\\n';
-      else collect(child);
-    }
-  };
-  collect(paragraph);
-  return text.replace(/[^\\S\\n]+/g, ' ').trim();
-}
-function textLines(element, lines) {
-  for (const child of element.children) {
-    const name = local(child);
-    if (name === 'sp' && elements(child, 'ph').some((ph) => ASIDE.has(attribute(ph, 'type')))) continue;
-    if (name === 'p') {
-      const line = paragraphText(child);
-      if (line !== '') lines.push(line);
-    } else if (name === 'tr') {
-      const cells = [...child.children].filter((cell) => local(cell) === 'tc').map((cell) => elements(cell, 'p').map(paragraphText).filter(Boolean).join(' ').replace(/\\n/g, ' ').replace(/\\|/g, '\\\\|'));
-      if (cells.some(Boolean)) lines.push('| ' + cells.join(' | ') + ' |');
-    } else {
-      textLines(child, lines);
-    }
-  }
-  return lines;
-}
-parentPort.once('message', ({ bytes, maxChars, cutNote, maxElements, maxDepth }) => {
-  try {
-    const parts = unzipSync(bytes, { filter: (file) => ${PPTX_PARTS.toString()}.test(file.name) });
-    const xml = (name) => {
-      if (!Object.hasOwn(parts, name)) return undefined;
-      const text = strFromU8(parts[name]);
-      if (hasDoctype(text)) throw new Error('DOCTYPE');
-      checkPartShape(text, maxElements, maxDepth);
-      return new DOMParser().parseFromString(text, 'text/xml');
-    };
-    const read = new Set();
-    // A part's relationships (its folder's _rels/<name>.rels), by id, as paths in the archive.
-    const relationships = (part) => {
-      const rels = xml(posix.join(posix.dirname(part), '_rels', posix.basename(part) + '.rels'));
-      const found = new Map();
-      for (const rel of rels ? elements(rels, 'Relationship') : []) {
-        const target = attribute(rel, 'Target') || '';
-        found.set(attribute(rel, 'Id'), { type: attribute(rel, 'Type') || '', path: target.startsWith('/') ? target.slice(1) : posix.join(posix.dirname(part), target) });
-      }
-      return found;
-    };
-    const presentation = xml('ppt/presentation.xml');
-    if (!presentation) throw new Error('no presentation');
-    const slides = relationships('ppt/presentation.xml');
-    const blocks = budget(maxChars, cutNote, '\\n\\n', false);
-    let text = false;
-    let number = 0;
-    for (const id of elements(presentation, 'sldId')) {
-      const slide = slides.get(relationshipId(id));
-      if (!slide || read.has(slide.path)) continue;
-      read.add(slide.path);
-      const document = xml(slide.path);
-      if (!document) continue;
-      number += 1;
-      const lines = textLines(document, []);
-      const notesPart = [...relationships(slide.path).values()].find((rel) => rel.type.endsWith('/notesSlide') && !read.has(rel.path));
-      if (notesPart) read.add(notesPart.path);
-      const notesDocument = notesPart && xml(notesPart.path);
-      const notes = notesDocument ? textLines(notesDocument, []) : [];
-      if (lines.length + notes.length > 0) text = true;
-      const hidden = attribute(document.documentElement, 'show') === '0' ? ' (hidden)' : '';
-      if (!blocks.add(['## Slide ' + number + hidden, ...lines, ...(notes.length > 0 ? ['', 'Speaker notes:', ...notes] : [])].join('\\n'))) break;
-    }
-    parentPort.postMessage({ text: text ? blocks.text() : '' });
-  } catch (error) {
-    parentPort.postMessage(error instanceof TooLarge ? { failed: true, tooLarge: true } : { failed: true });
-  }
-});
-`;
-
-/**
- * Elements one part of a deck may have before linkedom parses it (about 90 MB of its heap):
- * a slide of a 50 × 20 table holds about 20,000.
- */
-export const MAX_PART_ELEMENTS = 200_000;
-/** Nesting one part of a deck may have: PowerPoint's groups in groups stay within a few dozen. */
-export const MAX_PART_DEPTH = 1_000;
-
-/**
- * A Word 97–2003 document (`.doc`, an OLE compound file) read by word-extractor (ADR 95) in a
- * thread of its own, like a DOCX: the body, then footnotes and endnotes, paragraphs as lines.
- * word-extractor reads a ZIP (a DOCX) too, through yauzl and without the ZIP check, so only the
- * OLE signature is handed to it; a `.doc` that is really a DOCX goes to `docxText` before.
- */
-const DOC_WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const WordExtractor = require(workerData.modules.wordExtractor);
-parentPort.once('message', async ({ bytes, maxChars, cutNote }) => {
-  try {
-    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    if (buffer.length < 8 || buffer.readUInt32BE(0) !== 0xd0cf11e0 || buffer.readUInt32BE(4) !== 0xa1b11ae1) throw new Error('not an OLE file');
-    const document = await new WordExtractor().extract(buffer);
-    const clean = (text) => text.replace(/\\r\\n?/g, '\\n').replace(/[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f]/g, '').replace(/\\n{3,}/g, '\\n\\n').trim();
-    const parts = [clean(document.getBody())];
-    const footnotes = clean(document.getFootnotes());
-    if (footnotes !== '') parts.push('Footnotes:\\n' + footnotes);
-    const endnotes = clean(document.getEndnotes());
-    if (endnotes !== '') parts.push('Endnotes:\\n' + endnotes);
-    const text = parts.filter((part) => part !== '').join('\\n\\n');
-    parentPort.postMessage({ text: text.length > maxChars ? text.slice(0, maxChars) + '\\n\\n' + cutNote : text });
-  } catch {
-    parentPort.postMessage({ failed: true });
-  }
-});
-`;
-
-/**
- * A Word 97–2003 document's text (`DOC_WORKER_SOURCE`), read as `xlsxText` reads a workbook: in
- * a thread with a capped heap and the documents' time limit. A `.doc` whose bytes are a ZIP
- * (a DOCX renamed, or saved with the old extension) is read as the DOCX it is.
- */
-export async function docText(bytes: Uint8Array, options: PdfTextOptions = {}): Promise<string> {
-  if (bytes[0] === 0x50 && bytes[1] === 0x4b) return docxText(bytes, options);
-  return officeTextInThread(DOC_WORKER_SOURCE, bytes, options, 'not a readable DOC');
-}
-
-const OFFICE_MODULES = (() => {
-  const require = createRequire(import.meta.url);
-  return {
-    fflate: require.resolve('fflate'),
-    readExcelFile: require.resolve('read-excel-file/node'),
-    linkedom: require.resolve('linkedom'),
-    wordExtractor: require.resolve('word-extractor'),
-  };
-})();
-
-/**
- * An Excel workbook's text (every sheet, `XLSX_WORKER_SOURCE`), up to `MAX_TEXT_CHARS` and then
- * `OFFICE_CUT_NOTE`, read as a DOCX is: its ZIP checked against `MAX_OFFICE_UNPACKED_BYTES`,
- * then a thread of its own with a capped heap, ended when `signal` aborts or after `timeoutMs`.
- * A sheet of more than `MAX_SHEET_CELLS` cells, or one that takes more memory than the heap, is
- * `too_large`.
- */
-export async function xlsxText(bytes: Uint8Array, options: PdfTextOptions = {}): Promise<string> {
-  await checkOfficeZip(bytes, 'XLSX', (name) => XLSX_PARTS.test(name));
-  return officeTextInThread(XLSX_WORKER_SOURCE, bytes, options, 'not a readable XLSX', { maxCells: MAX_SHEET_CELLS });
-}
-
-/**
- * Cells of one sheet read-excel-file may fill in, counted before it reads (`cellsFilled`): it
- * makes every row up to the last as wide as the widest, so a workbook of 2 KB whose two cells
- * are A1 and XFD1048576 made 17 billion empty cells and ran its thread out of memory after
- * seconds of work. 100,000 rows of 50 columns still read.
- */
-export const MAX_SHEET_CELLS = 5_000_000;
-
-/** A PowerPoint deck's text (`PPTX_WORKER_SOURCE`), read as `xlsxText` reads a workbook. */
-export async function pptxText(bytes: Uint8Array, options: PdfTextOptions = {}): Promise<string> {
-  await checkOfficeZip(bytes, 'PPTX', (name) => PPTX_PARTS.test(name));
-  return officeTextInThread(PPTX_WORKER_SOURCE, bytes, options, 'not a readable PPTX', { maxElements: MAX_PART_ELEMENTS, maxDepth: MAX_PART_DEPTH });
-}
-
-export async function officeTextInThread(source: string, bytes: Uint8Array, options: PdfTextOptions, broken: string, limits: object = {}): Promise<string> {
-  const message = { maxChars: MAX_TEXT_CHARS - OFFICE_CUT_NOTE.length - 2, cutNote: OFFICE_CUT_NOTE, ...limits };
-  const { text } = await inTurn(documentTurns, options, DOCUMENT_LIMIT, (signal) => inOneShotThread<{ text: string }>(source, { modules: OFFICE_MODULES }, message, bytes, options.maxHeapMb ?? 512, signal, broken));
-  return text;
-}
-
-/**
- * Checks an Office file's ZIP before anything reads it: the parts `read` says its reader reads
- * must unpack to at most `MAX_OFFICE_UNPACKED_BYTES`, first by the sizes the central directory
- * declares (a "zip bomb": 100 MB of repeated text deflated to 0.1 MB, refused before anything
- * is unpacked), then by inflating them: the declared sizes are the writer's word, and a hostile
- * ZIP says 2 KB and inflates to gigabytes, which JSZip (in mammoth) holds whole before it
- * compares. They are inflated off the event loop and stopped at the cap, keeping nothing.
- */
-export async function checkOfficeZip(bytes: Uint8Array, kind: 'DOCX' | 'XLSX' | 'PPTX' | 'OpenDocument file', read: (name: string) => boolean): Promise<void> {
-  const unpacked = zipUnpackedBytes(bytes, read);
-  if (unpacked === undefined) throw new DocumentTextError(`not a readable ${kind}`);
-  if (unpacked > MAX_OFFICE_UNPACKED_BYTES) throw new DocumentTextError(`the ${kind} unpacks to too much`, 'too_large');
-  await checkZipInflatesWithin(bytes, MAX_OFFICE_UNPACKED_BYTES, kind, read);
-}
-
-/**
- * The sum of the sizes a ZIP archive's entries whose names pass `read` declare unpacked (its
- * central directory), or undefined when it is no ZIP. ZIP64 sizes (0xFFFFFFFF: over 4 GB) count
- * as infinite, and so does an archive with a ZIP64 end record: fflate and JSZip take their
- * entries' count and place from that record, which this check does not read.
- */
-function zipUnpackedBytes(bytes: Uint8Array, read: (name: string) => boolean): number | undefined {
-  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // The end-of-central-directory record: 22 bytes plus a comment of at most 65,535.
-  let end = -1;
-  for (let at = view.length - 22; at >= Math.max(0, view.length - 22 - 0xffff); at -= 1) {
-    if (view.readUInt32LE(at) === 0x06054b50) {
-      end = at;
-      break;
-    }
-  }
-  if (end < 0) return undefined;
-  if (end >= 20 && view.readUInt32LE(end - 20) === 0x07064b50) return Number.POSITIVE_INFINITY;
-  const entries = view.readUInt16LE(end + 10);
-  let at = view.readUInt32LE(end + 16);
-  let total = 0;
-  for (let n = 0; n < entries; n += 1) {
-    if (at + 46 > view.length || view.readUInt32LE(at) !== 0x02014b50) return entries === 0xffff ? Number.POSITIVE_INFINITY : undefined;
-    const size = view.readUInt32LE(at + 24);
-    const nameLength = view.readUInt16LE(at + 28);
-    if (read(view.toString('utf8', at + 46, at + 46 + nameLength))) total += size === 0xffffffff ? Number.POSITIVE_INFINITY : size;
-    at += 46 + nameLength + view.readUInt16LE(at + 30) + view.readUInt16LE(at + 32);
-  }
-  return total;
-}
-
-/**
- * Inflates each entry whose name passes `read` of a ZIP whose central directory
- * `zipUnpackedBytes` has read (where JSZip and fflate find its data: the local header at the
- * directory's offset, then the directory's compressed size), keeping nothing, and throws
- * `too_large` once the bytes they really unpack to pass `maxBytes` (zlib's `maxOutputLength`
- * stops there), `unsupported` for data that does not inflate.
- */
-async function checkZipInflatesWithin(bytes: Uint8Array, maxBytes: number, kind: string, read: (name: string) => boolean): Promise<void> {
-  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const broken = () => new DocumentTextError(`not a readable ${kind}`);
-  const tooLarge = () => new DocumentTextError(`the ${kind} unpacks to too much`, 'too_large');
-  let end = view.length - 22;
-  while (end >= 0 && view.readUInt32LE(end) !== 0x06054b50) end -= 1;
-  const entries = view.readUInt16LE(end + 10);
-  let at = view.readUInt32LE(end + 16);
-  let total = 0;
-  for (let n = 0; n < entries; n += 1) {
-    const method = view.readUInt16LE(at + 10);
-    const compressed = view.readUInt32LE(at + 20);
-    const local = view.readUInt32LE(at + 42);
-    const nameLength = view.readUInt16LE(at + 28);
-    const name = view.toString('utf8', at + 46, at + 46 + nameLength);
-    at += 46 + nameLength + view.readUInt16LE(at + 30) + view.readUInt16LE(at + 32);
-    if (!read(name)) continue;
-    if (local + 30 > view.length || view.readUInt32LE(local) !== 0x04034b50) throw broken();
-    const start = local + 30 + view.readUInt16LE(local + 26) + view.readUInt16LE(local + 28);
-    const data = view.subarray(start, start + compressed);
-    if (method === 0) {
-      total += data.length;
-    } else if (method === 8) {
-      try {
-        total += (await inflateRawAsync(data, { maxOutputLength: Math.max(1, maxBytes - total + 1) })).length;
-      } catch (error) {
-        if (error instanceof RangeError) throw tooLarge();
-        throw broken();
-      }
-    } else {
-      throw broken();
-    }
-    if (total > maxBytes) throw tooLarge();
-  }
-}
-
-/**
- * Bytes as text in their declared charset, cut at `MAX_TEXT_CHARS`. Follows the Encoding
- * Standard as browsers do: a byte order mark wins, then the HTTP header's charset, then the
- * document's own declaration (HTML's `<meta charset>` or `http-equiv`, an XML declaration's
- * encoding): older Japanese sites serve Shift_JIS or EUC-JP pages that way. A label the
- * standard does not know (`cp932`, PHP's `SJIS-win`) is taken for the encoding it names, or
- * else ignored. With nothing declared the bytes decide (`decodeUndeclaredText`), where UTF-8
- * alone turned a Shift_JIS, EUC-JP, ISO-2022-JP or windows-1252 page into U+FFFD.
- */
-export function decodeText(bytes: Uint8Array, charset?: string): string {
-  return cut(decodeHtml(bytes, charset));
-}
-
-/**
- * A page's markup as text, like `decodeText` but whole: the 5 MB the client reads are
- * converted, and the readable text it yields is what is cut. Cut before, a page whose
- * article comes after 400,000 characters of markup (inline styles, SVG sprites, menus: a
- * GitHub page, a large news site) reached the model empty.
- */
-export function decodeHtml(bytes: Uint8Array, charset?: string): string {
-  const label = byteOrderMark(bytes) ?? knownCharset(charset) ?? declaredCharset(bytes);
-  return new TextDecoder(label ?? undeclaredCharset(bytes)).decode(bytes);
-}
-
-/**
- * A file's text when nothing declares its charset (Slack tells none): UTF-8, unless the bytes
- * read better otherwise (`undeclaredCharset`): Shift_JIS or EUC-JP, which Japanese Excel and
- * older Japanese tools still write (a CSV saved by Excel on Japanese Windows), ISO-2022-JP
- * (mail saved as text), UTF-16 without a byte order mark, or windows-1252 (Excel's CSVs on
- * Western Windows: `Café`, `€`, curly quotes).
- */
-export function decodeUndeclaredText(bytes: Uint8Array): string {
-  return cut(new TextDecoder(byteOrderMark(bytes) ?? undeclaredCharset(bytes)).decode(bytes));
-}
-
-/** Bytes of a file looked at to guess its charset. */
-const SNIFF_BYTES = 512 * 1024;
-
-/**
- * The charset undeclared bytes read best in (the Encoding Standard lets a browser guess so
- * before its locale's default; Chrome and Firefox do). In order: ISO-2022-JP's escapes in
- * 7-bit bytes; UTF-16 by its zero bytes; UTF-8 when it decodes without a broken character;
- * Shift_JIS or EUC-JP when one decodes with fewer broken characters than UTF-8 and reads as
- * Japanese prose (no broken character, or at least ten kana per broken one: a few damaged
- * bytes in a Japanese file; and kana among its characters); UTF-8 with a few damaged bytes
- * among many characters; then chardet's guess when it is sure (Chinese, Korean, Cyrillic,
- * other European code pages: Korean in EUC-KR and Chinese in Big5 are valid EUC-JP or
- * Shift_JIS bytes too, without kana); then Shift_JIS or EUC-JP without kana (a CSV of names and
- * places); else windows-1252, the standard's default outside East Asian locales, in which
- * every byte is a character.
- */
-function undeclaredCharset(bytes: Uint8Array): string {
-  // Streaming decodes hold back a character cut at the end of the sample instead of breaking it.
-  const head = bytes.subarray(0, SNIFF_BYTES);
-  if (isIso2022Jp(head)) return 'iso-2022-jp';
-  const utf16 = utf16WithoutMark(head);
-  if (utf16 !== undefined) return utf16;
-  const utf8 = oddities(head, 'utf-8');
-  if (utf8.broken === 0) return 'utf-8';
-  let best: { charset: string; broken: number; halfWidthKana: number; kana: number; nonAscii: number } | undefined;
-  for (const charset of ['shift_jis', 'euc-jp']) {
-    const found = { charset, ...oddities(head, charset) };
-    // Fewer broken characters wins; on a tie, fewer half-width katakana: EUC-JP's bytes are
-    // also valid Shift_JIS, as half-width katakana that Japanese prose hardly ever uses.
-    if (best === undefined || found.broken < best.broken || (found.broken === best.broken && found.halfWidthKana < best.halfWidthKana)) best = found;
-  }
-  const japanese = best !== undefined && best.broken < utf8.broken && (best.broken === 0 || best.kana >= 10 * best.broken) ? best : undefined;
-  if (japanese !== undefined && japanese.kana * 20 >= japanese.nonAscii) return japanese.charset;
-  if (utf8.nonAscii >= 10 * utf8.broken) return 'utf-8';
-  return detectedCharset(head.subarray(0, DETECT_BYTES)) ?? japanese?.charset ?? 'windows-1252';
-}
-
-/** Bytes chardet looks at: its statistics settle long before, and it reads every byte once per charset. */
-const DETECT_BYTES = 64 * 1024;
-
-/**
- * chardet's (ICU's detector's) best guess that the Encoding Standard can decode, when it is
- * at all sure: GBK/GB18030, Big5, EUC-KR, windows-1251, KOI8-R, the ISO-8859 family… Its
- * ISO-8859-1 is read as windows-1252, as browsers read that label.
- */
-function detectedCharset(bytes: Uint8Array): string | undefined {
-  for (const match of analyse(bytes)) {
-    if (match.confidence < 20) return undefined;
-    const label = match.name === 'ISO-8859-1' ? 'windows-1252' : match.name;
-    if (/^(UTF|ASCII)/.test(label) || !decodable(label)) continue;
-    return label;
-  }
-  return undefined;
-}
-
-function decodable(label: string): boolean {
-  try {
-    new TextDecoder(label);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function oddities(bytes: Uint8Array, charset: string): { broken: number; halfWidthKana: number; kana: number; nonAscii: number } {
-  const text = new TextDecoder(charset).decode(bytes, { stream: true });
-  return {
-    broken: text.split('\uFFFD').length - 1,
-    halfWidthKana: text.match(/[\uFF61-\uFF9F]/g)?.length ?? 0,
-    kana: text.match(/[\u3041-\u30FF]/g)?.length ?? 0,
-    nonAscii: text.match(/[^\p{ASCII}\uFFFD]/gu)?.length ?? 0,
-  };
-}
-
-/** 7-bit bytes switching to JIS X 0208 or JIS X 0201 with ISO-2022-JP's escapes (ESC $ B, ESC $ @, ESC ( J, ESC ( I). */
-function isIso2022Jp(bytes: Uint8Array): boolean {
-  if (bytes.some((byte) => byte >= 0x80)) return false;
-  const text = Buffer.from(bytes).toString('latin1');
-  return ['\u001b$B', '\u001b$@', '\u001b(J', '\u001b(I'].some((escape) => text.includes(escape));
-}
-
-/**
- * UTF-16 without a byte order mark (a tool's "Unicode text" export): text that is mostly ASCII
- * or Latin has a zero byte in every other place, on the odd side in little-endian order.
- */
-function utf16WithoutMark(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
-  const pairs = Math.floor(Math.min(bytes.length, 4096) / 2);
-  if (pairs < 4) return undefined;
-  let evenZeros = 0;
-  let oddZeros = 0;
-  for (let n = 0; n < pairs; n += 1) {
-    if (bytes[2 * n] === 0) evenZeros += 1;
-    if (bytes[2 * n + 1] === 0) oddZeros += 1;
-  }
-  if (oddZeros >= pairs * 0.4 && evenZeros <= pairs * 0.05) return 'utf-16le';
-  if (evenZeros >= pairs * 0.4 && oddZeros <= pairs * 0.05) return 'utf-16be';
-  return undefined;
-}
-
-function byteOrderMark(bytes: Uint8Array): string | undefined {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
-  return undefined;
-}
-
-/**
- * Labels seen on Japanese sites and servers that the Encoding Standard does not list, for the
- * encoding they mean: Microsoft's code pages (`cp932`, `windows-932`) and PHP's and Java's
- * names for the Windows variants (`SJIS-win`, `eucJP-win`, `ISO-2022-JP-MS`), whose extra
- * characters (①, ㈱, 髙) the standard's decoders read too.
- */
-const CHARSET_ALIASES: Readonly<Record<string, string>> = {
-  cp932: 'shift_jis',
-  'windows-932': 'shift_jis',
-  'x-ms-cp932': 'shift_jis',
-  'sjis-win': 'shift_jis',
-  'sjis-open': 'shift_jis',
-  'sjis-mobile': 'shift_jis',
-  'cp943c': 'shift_jis',
-  'eucjp-win': 'euc-jp',
-  'eucjp-ms': 'euc-jp',
-  'euc-jp-ms': 'euc-jp',
-  'eucjp-open': 'euc-jp',
-  cp51932: 'euc-jp',
-  'iso-2022-jp-ms': 'iso-2022-jp',
-  cp50220: 'iso-2022-jp',
-  cp50221: 'iso-2022-jp',
-  cp50222: 'iso-2022-jp',
-};
-
-/** A charset label a decoder can be made for, or undefined (not given, or unknown: then ignored, as browsers do). */
-function knownCharset(label: string | undefined): string | undefined {
-  if (label === undefined) return undefined;
-  const name = label.trim().toLowerCase();
-  const charset = CHARSET_ALIASES[name] ?? name;
-  try {
-    new TextDecoder(charset);
-    return charset;
-  } catch {
-    return undefined;
-  }
-}
-
-const META_CHARSET = /<meta\b[^>]*?charset\s*=\s*["']?\s*([\w.:-]+)/i;
-const XML_ENCODING = /^\s*<\?xml\b[^>]*?encoding\s*=\s*["']([\w.:-]+)["']/i;
-/** Where a page's own declaration is looked for: its head, within this many bytes. */
-const DECLARATION_BYTES = 64 * 1024;
-
-/**
- * The charset a document declares: an XML declaration, or a `<meta>` in the head. Browsers'
- * prescan reads 1,024 bytes; Chrome goes on through the head, and a Japanese page with long
- * inline scripts or comments before its `<meta charset>` is common, so the head is read
- * (comments and scripts skipped) up to `<body` or `DECLARATION_BYTES`.
- */
-function declaredCharset(bytes: Uint8Array): string | undefined {
-  const text = Buffer.from(bytes.subarray(0, DECLARATION_BYTES)).toString('latin1');
-  const body = text.search(/<body[\s>]/i);
-  const head = (body >= 0 ? text.slice(0, body) : text).replace(/<!--[\s\S]*?(?:-->|$)/g, '').replace(/<script\b[\s\S]*?(?:<\/script\s*>|$)/gi, '');
-  const label = knownCharset((XML_ENCODING.exec(head) ?? META_CHARSET.exec(head))?.[1]);
-  // A page's bytes cannot declare UTF-16 in ASCII; HTML takes such a declaration as UTF-8.
-  return label?.startsWith('utf-16') ? 'utf-8' : label;
-}
-
-function cut(text: string): string {
+/** `text` cut at `MAX_TEXT_CHARS`. */
+export function cutText(text: string): string {
   return text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text;
 }

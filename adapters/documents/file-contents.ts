@@ -1,7 +1,9 @@
 import type { SharedFile } from '../../core/assistant/chat-platform.port';
 import type { FileContents, FileReading } from '../../core/readers/file-contents.port';
 import { ReaderError } from '../../core/readers/reader';
-import { DocumentTextError, decodeHtml, decodeUndeclaredText, docText, docxText, htmlToMarkdown, pdfText, pptxText, xlsxText } from './document-text';
+import { decodeHtml, decodeUndeclaredText } from './charset';
+import { DocumentTextError, htmlToMarkdown, pdfText } from './document-text';
+import { docText, docxText, pptxText, xlsxText } from './office-text';
 import { fitImage } from './image-fit';
 import { odfText } from './odf-text';
 

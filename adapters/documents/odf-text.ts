@@ -1,4 +1,5 @@
-import { BUDGET_IN_THREAD, checkOfficeZip, DOCTYPE_IN_THREAD, MAX_DOCX_ELEMENTS, MAX_PART_DEPTH, MAX_SHEET_CELLS, officeTextInThread, PART_SHAPE_IN_THREAD, type PdfTextOptions } from './document-text';
+import { BUDGET_IN_THREAD, checkOfficeZip, DOCTYPE_IN_THREAD, MAX_DOCX_ELEMENTS, MAX_PART_DEPTH, MAX_SHEET_CELLS, officeTextInThread, PART_SHAPE_IN_THREAD } from './office-text';
+import type { PdfTextOptions } from './document-text';
 
 /**
  * OpenDocument files (ODF 1.x: LibreOffice's own format, Google's "download as"): text `.odt`,

@@ -6,7 +6,7 @@ import { extract } from 'tar-stream';
 import { KnowledgeReadError, type CodeLanguage, type ExtractedDocument, type SourceContent, type SourceContentReader } from '../../core/knowledge/content-reader.port';
 import { githubRepository } from '../../core/knowledge/add-source.use-case';
 import type { KnowledgeSourceRecord } from '../../core/knowledge/knowledge-source';
-import { decodeUndeclaredText } from '../documents/document-text';
+import { decodeUndeclaredText } from '../documents/charset';
 
 export interface RepositoryLimits {
   /** The archive as downloaded (gzip). */

@@ -5,7 +5,8 @@ import robotsParser from 'robots-parser';
 import { KnowledgeReadError, type ExtractedDocument, type SourceContent, type SourceContentReader } from '../../core/knowledge/content-reader.port';
 import type { KnowledgeSourceRecord } from '../../core/knowledge/knowledge-source';
 import type { Clock } from '../../core/shared/clock.port';
-import { DocumentTextError, MAX_TEXT_CHARS, decodeHtml, decodeText, htmlToMarkdown, pdfText } from '../documents/document-text';
+import { decodeHtml, decodeText } from '../documents/charset';
+import { DocumentTextError, MAX_TEXT_CHARS, htmlToMarkdown, pdfText } from '../documents/document-text';
 import { GuardedFetchError, type GuardedHttpClient } from '../http/guarded-http-client';
 import { robotsFreshUntil, type CachedRobots, type RobotsCache } from './robots-cache';
 

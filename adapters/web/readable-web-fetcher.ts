@@ -1,5 +1,6 @@
 import { WebFetchError, type ReadablePage, type WebFetchFailure, type WebPageFetcher } from '../../core/tools/web-page-fetcher.port';
-import { DocumentTextError, MAX_TEXT_CHARS, decodeHtml, htmlToMarkdown, pdfText } from '../documents/document-text';
+import { decodeHtml } from '../documents/charset';
+import { DocumentTextError, MAX_TEXT_CHARS, htmlToMarkdown, pdfText } from '../documents/document-text';
 import { GuardedFetchError, type GuardedFetchFailure, type GuardedHttpClient } from '../http/guarded-http-client';
 
 const HTML = new Set(['text/html', 'application/xhtml+xml']);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { OFFICE_CUT_NOTE, MAX_TEXT_CHARS } from '../../../adapters/documents/document-text';
+import { MAX_TEXT_CHARS } from '../../../adapters/documents/document-text';
+import { OFFICE_CUT_NOTE } from '../../../adapters/documents/office-text';
 import { DocumentFileContents } from '../../../adapters/documents/file-contents';
 import { InMemoryChatPlatformFactory, InMemoryChatWorkspace } from '../../../adapters/memory/in-memory-chat-platform';
 import { ApproximateTokenizer } from '../../../adapters/memory/approximate-tokenizer';
