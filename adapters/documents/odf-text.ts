@@ -21,9 +21,10 @@ export const MAX_ODF_ELEMENTS = MAX_DOCX_ELEMENTS;
  * `office:presentation`; a drawing or anything else is not read). Elements are known by their
  * local names, attributes by ODF's prefixes (`text:`, `table:`, `office:`), which every writer
  * uses. Whitespace is collapsed as ODF says (§6.1.2: runs of spaces, tabs and line feeds are one
- * space) and `text:s`, `text:tab` and `text:line-break` put theirs back. Footnotes, comments,
- * tracked deletions, ruby (furigana) and a table of contents (a copy of the headings) are left
- * out.
+ * space) and `text:s`, `text:tab` and `text:line-break` put theirs back. A text document's
+ * footnotes and endnotes are marked where they are cited (`[1]`) and read after its text, as a
+ * Word 97–2003 file's are; comments, tracked deletions, ruby (furigana) and a table of contents
+ * (a copy of the headings) are left out.
  *
  * `table:number-rows-repeated` and `table:number-columns-repeated` stand for rows and cells
  * written once: LibreOffice ends a sheet whose columns have a style with one empty row repeated
@@ -46,6 +47,8 @@ const SKIP = new Set(['note', 'annotation', 'tracked-changes', 'ruby-text', 'tab
 const SPACE = '\\uE000';
 const TAB = '\\uE001';
 const BREAK = '\\uE002';
+// A text document's footnotes and endnotes as they are met ({ endnote, line }); null where notes are left out.
+let notes = null;
 function inline(element, parts) {
   for (const child of element.childNodes) {
     if (child.nodeType === 3 || child.nodeType === 4) {
@@ -54,6 +57,10 @@ function inline(element, parts) {
     }
     if (child.nodeType !== 1) continue;
     const name = local(child);
+    if (name === 'note' && notes) {
+      noteMark(child, parts);
+      continue;
+    }
     if (SKIP.has(name)) continue;
     if (name === 's') parts.push(SPACE.repeat(Math.min(100, Math.max(1, Math.floor(Number(child.getAttribute('text:c'))) || 1))));
     else if (name === 'tab') parts.push(TAB);
@@ -250,8 +257,23 @@ function presentationText(body, maxChars, cutNote) {
   }
   return text ? blocks.text() : '';
 }
+// A note's citation ([1], or the label it was given) where it stands, its text kept for the end.
+function noteMark(note, parts) {
+  const citation = [...note.children].find((child) => local(child) === 'note-citation');
+  const body = [...note.children].find((child) => local(child) === 'note-body');
+  const mark = '[' + ((citation && (citation.getAttribute('text:label') || citation.textContent.trim())) || '*') + ']';
+  parts.push(mark);
+  const text = body ? textBlocks(body, []).join(' ').replace(/\\s*\\n\\s*/g, ' ') : '';
+  if (text !== '') notes.push({ endnote: note.getAttribute('text:note-class') === 'endnote', line: mark + ' ' + text });
+}
 function documentText(body, maxChars, cutNote) {
-  const text = textBlocks(body, []).join('\\n\\n');
+  notes = [];
+  const blocks = textBlocks(body, []);
+  for (const [endnote, heading] of [[false, 'Footnotes:'], [true, 'Endnotes:']]) {
+    const lines = notes.filter((note) => note.endnote === endnote).map((note) => note.line);
+    if (lines.length > 0) blocks.push(heading + '\\n' + lines.join('\\n'));
+  }
+  const text = blocks.join('\\n\\n');
   return text.length > maxChars ? text.slice(0, maxChars) + '\\n\\n' + cutNote : text;
 }
 parentPort.once('message', ({ bytes, maxChars, cutNote, maxElements, maxDepth, maxCells: cells }) => {

@@ -31,7 +31,7 @@ describe('DocumentFileContents: OpenDocument text, spreadsheets and presentation
       tokenizer: new ApproximateTokenizer(),
     });
 
-  it('reads a text document as Markdown: headings, paragraphs with their spaces, tabs and line breaks, nested lists, a table, a picture’s alt text, without its footnote', async () => {
+  it('reads a text document as Markdown: headings, paragraphs with their spaces, tabs and line breaks, nested lists, a table, a picture’s alt text, its footnote at the end', async () => {
     expect(contents.kindOf(file('plan.odt', ODT, 'odt'))).toBe('text');
     // Slack sometimes knows only the extension.
     expect(contents.kindOf(file('plan.odt', 'application/octet-stream', 'odt'))).toBe('text');
@@ -40,7 +40,7 @@ describe('DocumentFileContents: OpenDocument text, spreadsheets and presentation
       text: [
         '# Launch plan',
         '',
-        'Ship the beta on 3 March.',
+        'Ship the beta on 3 March.[1]',
         '',
         '## 予定',
         '',
@@ -60,6 +60,9 @@ describe('DocumentFileContents: OpenDocument text, spreadsheets and presentation
         '[image: Sales chart: Up 12%]',
         '',
         'Next meeting on 10 March.',
+        '',
+        'Footnotes:',
+        '[1] If QA signs off.',
       ].join('\n'),
     });
   });
@@ -154,6 +157,32 @@ describe('DocumentFileContents: OpenDocument text, spreadsheets and presentation
       expect(text.endsWith(`\n\n${OFFICE_CUT_NOTE}`)).toBe(true);
     }
   }, 60_000);
+
+  it('reads a text document\'s footnotes and endnotes after its text, each marked where it is cited', async () => {
+    const note = (kind: string, citation: string, text: string, label = '') =>
+      `<text:note text:note-class="${kind}"><text:note-citation${label ? ` text:label="${label}"` : ''}>${citation}</text:note-citation><text:note-body><text:p>${text}</text:p><text:p>Second paragraph.</text:p></text:note-body></text:note>`;
+    const document = odfPackage(
+      'odt',
+      `<text:h text:outline-level="1">Budget${note('footnote', '1', 'Approved in March.')}</text:h>` +
+        `<text:p>We spend 40%${note('footnote', '2', 'Of the whole year.')} on travel${note('endnote', 'i', 'See the appendix.')} and more${note('footnote', '†', 'A custom mark.', '†')}.</text:p>`,
+    );
+
+    expect(await contents.extract(document, file('budget.odt', ODT, 'odt'))).toEqual({
+      text: [
+        '# Budget[1]',
+        '',
+        'We spend 40%[2] on travel[i] and more[†].',
+        '',
+        'Footnotes:',
+        '[1] Approved in March. Second paragraph.',
+        '[2] Of the whole year. Second paragraph.',
+        '[†] A custom mark. Second paragraph.',
+        '',
+        'Endnotes:',
+        '[i] See the appendix. Second paragraph.',
+      ].join('\n'),
+    });
+  });
 
   it('keeps a cut sheet\'s rows whole and cuts a presentation inside the slide that goes beyond the text budget', async () => {
     const sheet = await contents.extract(odsOfLongRows(1_000, 1_000), file('export.ods', ODS, 'ods'));
