@@ -140,4 +140,29 @@ describe('Signed in as team A, every settings endpoint against team B', () => {
       }
     }
   });
+
+  it('refuses every other signed-in call that names team B, not only the settings ones', async () => {
+    // Signed in as Ana (team A): the session decides the team, so naming Globex anywhere is a 403.
+    const others: [method: string, path: string, body?: unknown][] = [
+      ['GET', `/api/me?teamId=${TEAM_B}`],
+      ['GET', `/api/session?team_id=${TEAM_B}`],
+      ['GET', `/api/get-youtube-videos?teamId=${TEAM_B}`],
+      ['GET', `/api/auth/request/github?teamId=${TEAM_B}`],
+      ['POST', '/api/auth/revoke/github', { teamId: TEAM_B }],
+      ['GET', `/api/stripe/get-a-product?plan=standard&teamId=${TEAM_B}`],
+      ['GET', `/api/slack/get-team-info?teamId=${TEAM_B}`],
+    ];
+    for (const [method, path, body] of others) {
+      const response = await ana.send(method, path, body);
+      const label = `${method} ${path}`;
+      expect(response.status, label).toBe(403);
+      expect(await response.json(), label).toEqual({
+        error: { code: 'TEAM_MISMATCH', message: 'This request names a different Slack workspace from the one you are signed in to.' },
+      });
+    }
+    // Naming its own team is no refusal.
+    const own = await ana.get(`/api/me?teamId=${TEAM_A}`);
+    expect(own.status).toBe(200);
+    expect(await own.json()).toMatchObject({ teamId: TEAM_A });
+  });
 });

@@ -13,11 +13,12 @@ import { slackApiRoutes } from '../slack-api/slack-api.routes';
 import { cookieIsSecure } from './session-cookie';
 import { SessionService } from './session-service';
 import { endDeactivatedSessions } from './deactivated-accounts';
-import { loadSession } from './signed-in';
+import { loadSession, rejectForeignTeam } from './signed-in';
 import { userContextRoutes } from './user-context.routes';
 import { WorkspaceAccess } from './workspace-access';
 import type { SignedInPorts } from './signed-in-ports';
 import { youTubeVideoRoutes } from '../integrations/youtube-videos.routes';
+import { isBrowserFormPost } from '../billing/billing-form-errors';
 
 export type { SignedInPorts };
 
@@ -56,6 +57,11 @@ export function signedInApi(config: SignedInConfig, logger: Logger, ports: Signe
   const router = Router();
   router.use(['/api', '/auth'], loadSession(sessions));
   router.use('/api', endDeactivatedSessions(access, sessions, logger));
+  // Tenancy on every signed-in call, not only the settings and spec 7 ones: /api/me,
+  // /api/session, /api/get-youtube-videos, /api/auth/* and whatever is added later refuse a
+  // request naming another workspace with 403 too. A browser's form post (Subscribe, Manage,
+  // wallet setup) is left to the billing router, whose same guard sends it back to its page.
+  router.use('/api', (req, res, next) => (isBrowserFormPost(req) ? next() : rejectForeignTeam(req, res, next)));
   router.use(
     authRoutes({
       oidc,
