@@ -11,6 +11,7 @@ import type { ScheduleSettingsRepository } from '../../core/schedules/schedule-s
 import { localDayIn } from '../../core/schedules/time-zone';
 import { LOCALE_HEADER, requestLocale } from '../server/http/session/request-locale';
 import { originOf, sameOriginOnly } from '../server/http/session/same-origin';
+import { readableBodyOnly } from '../server/http/input-guard';
 import { SLACK_QUEUES, summaryJobs } from '../shared/slack-jobs';
 import { PLAYGROUND_AUTHORIZE_PATH, type Playground } from './playground';
 import { isPlaygroundMessage, refuse } from './playground-errors';
@@ -72,7 +73,7 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
     else refuse(req, res, 400, 'INVALID_REQUEST', 'INVALID_SIGN_IN');
   });
 
-  router.use('/api/playground', sameOriginOnly(options.publicUrl));
+  router.use('/api/playground', sameOriginOnly(options.publicUrl), readableBodyOnly([]));
   // The visitor is Ada: her Slack speaks the page's language, as a Japanese visitor's own Slack
   // would, so on /ja/playground Tomo's Home, greetings and refusals come in Japanese too.
   router.use('/api/playground', (req, _res, next) => {

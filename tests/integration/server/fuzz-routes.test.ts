@@ -228,6 +228,44 @@ describe('every route with malformed input', () => {
     expect(saved.status).toBeLessThan(300);
   });
 
+  it('refuses a change whose body is in a type Tomo does not read (text/plain, XML, multipart) with 415 in en and ja, and saves nothing', async () => {
+    admin = new HttpSession(app.baseUrl);
+    await admin.signIn(slack, { teamId: TEAM, userId: ADMIN });
+    const japanese = new HttpSession(app.baseUrl, 'ja');
+    await japanese.signIn(slack, { teamId: TEAM, userId: ADMIN });
+    const appBefore = await (await admin.request('/api/settings/app')).json();
+    const attempts: [session: HttpSession, method: string, path: string, type: string, body: string][] = [
+      // A JSON body a script sends as text/plain: no parser reads it, so the route used to run as if nothing had been sent.
+      [admin, 'PUT', '/api/settings/app', 'text/plain', JSON.stringify({ appName: 'Plain', greetingWhenJoiningChannel: false })],
+      [japanese, 'PUT', '/api/settings/app', 'text/plain;charset=UTF-8', JSON.stringify({ appName: 'Plain' })],
+      [admin, 'POST', '/api/settings/reactions', 'application/xml', '<reaction><name>xml</name><prompt>Explain</prompt></reaction>'],
+      [admin, 'POST', '/api/settings/reactions', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nmulti\r\n--x--\r\n'],
+      [japanese, 'PUT', '/api/settings/instructions/user', 'application/vnd.api+json', JSON.stringify({ text: 'typed' })],
+    ];
+    for (const [session, method, path, type, body] of attempts) {
+      const response = await session.request(path, { method, headers: { 'content-type': type }, body });
+      const label = `${method} ${path} ${type}`;
+      expect(response.status, label).toBe(415);
+      expect(await response.json(), label).toEqual({
+        error:
+          session === admin
+            ? { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Tomo could not read this request (it is not sent as JSON). Reload the page and try again.' }
+            : {
+                code: 'UNSUPPORTED_MEDIA_TYPE',
+                message: 'このリクエストを読み取れませんでした（JSON として送られていません）。ページを再読み込みしてから、もう一度お試しください。',
+              },
+      });
+    }
+    // Nothing was recorded: not even an "updated by" for a change nobody could read.
+    expect(await (await admin.request('/api/settings/app')).json()).toEqual(appBefore);
+    const reactions = (await (await admin.request('/api/settings/reactions')).json()) as { custom: { name: string }[] };
+    expect(reactions.custom.map((r) => r.name)).not.toEqual(expect.arrayContaining(['xml']));
+    // The same change as JSON still goes through.
+    const json = await admin.request('/api/settings/app', { method: 'PUT', json: { greetingWhenJoiningChannel: false } });
+    expect(json.status).toBe(200);
+    expect(((await json.json()) as { greetingWhenJoiningChannel: boolean }).greetingWhenJoiningChannel).toBe(false);
+  });
+
   it('refuses a signed reaction event whose emoji name holds a NUL with the catalogue error', async () => {
     const body = JSON.stringify({
       type: 'event_callback',

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { rejectForeignTeam } from '../session/signed-in';
 import { sameOriginOnly } from '../session/same-origin';
+import { readableBodyOnly } from '../input-guard';
 import type { BillingHttpDeps } from './billing-deps';
 import { formPostErrorsBackToPage } from './billing-form-errors';
 import { billingSessionRoutes } from './billing-sessions.routes';
@@ -26,7 +27,7 @@ const SIGNED_IN_PATHS = [...FORM_PATHS, '/api/billing'];
 export function billingRoutes(deps: BillingHttpDeps): { webhook: Router; api: Router } {
   const api = Router();
   api.use(FORM_PATHS, formPostErrorsBackToPage);
-  api.use(SIGNED_IN_PATHS, rejectForeignTeam, sameOriginOnly(deps.publicUrl));
+  api.use(SIGNED_IN_PATHS, rejectForeignTeam, sameOriginOnly(deps.publicUrl), readableBodyOnly([]));
   api.use(billingSessionRoutes(deps));
   api.use(subscriptionChangeRoutes(deps));
   api.use(planProductRoutes(deps));

@@ -34,6 +34,10 @@ export const HTTP_MESSAGES = {
     en: 'Tomo could not read this request (it is not valid JSON). Reload the page and try again.',
     ja: 'このリクエストを読み取れませんでした（JSON の形式が正しくありません）。ページを再読み込みしてから、もう一度お試しください。',
   },
+  UNSUPPORTED_MEDIA_TYPE: {
+    en: 'Tomo could not read this request (it is not sent as JSON). Reload the page and try again.',
+    ja: 'このリクエストを読み取れませんでした（JSON として送られていません）。ページを再読み込みしてから、もう一度お試しください。',
+  },
   BAD_REQUEST: {
     en: 'Tomo could not understand this request. Reload the page and try again.',
     ja: 'このリクエストを処理できませんでした。ページを再読み込みしてから、もう一度お試しください。',

@@ -11,6 +11,7 @@ import { sendHttpError } from '../session/api-errors';
 import { requestLocale } from '../session/request-locale';
 import { listedMembers, rejectForeignTeam, requireSignIn, signedIn } from '../session/signed-in';
 import { parseBody } from '../settings/validation';
+import { readableBodyOnly } from '../input-guard';
 import type { WorkspaceAccess } from '../session/workspace-access';
 import { activeSubscriptions, channelView, memberView } from './views';
 
@@ -37,7 +38,7 @@ const tokenCountBody = z.union([
  */
 export function slackApiRoutes(deps: SlackApiDeps): Router {
   const router = Router();
-  router.use(['/api/slack', '/api/search-active-subscriptions', '/api/openai'], requireSignIn, rejectForeignTeam);
+  router.use(['/api/slack', '/api/search-active-subscriptions', '/api/openai'], requireSignIn, rejectForeignTeam, readableBodyOnly([]));
 
   const failed = (req: Request, res: Response, what: string, error: unknown) => {
     deps.logger.error({ err: error, teamId: signedIn(res).teamId }, `${what} failed`);
