@@ -314,6 +314,13 @@ function textLines(element, lines) {
   for (const child of element.children) {
     const name = local(child);
     if (name === 'sp' && elements(child, 'ph').some((ph) => ASIDE.has(attribute(ph, 'type')))) continue;
+    if (name === 'pic') {
+      // A picture's alt text (PowerPoint's title and description on its cNvPr), as a Word file's and an ODP's are read.
+      const properties = elements(child, 'cNvPr')[0];
+      const alt = properties ? [attribute(properties, 'title'), attribute(properties, 'descr')].map((text) => (text || '').replace(/\\s+/g, ' ').trim()).filter(Boolean).join(': ') : '';
+      if (alt !== '') lines.push('[image: ' + alt + ']');
+      continue;
+    }
     if (name === 'p') {
       const line = paragraphText(child);
       if (line !== '') lines.push(line);

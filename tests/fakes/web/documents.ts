@@ -206,7 +206,7 @@ export function xlsxWithSheets(sheets: readonly { name: string; rows?: readonly 
  * moved, so part names do not say the order; ppt/presentation.xml does.
  */
 export function pptxWithSlides(
-  slides: readonly { shapes?: readonly (readonly string[])[]; table?: readonly (readonly string[])[]; notes?: readonly string[]; slideXml?: string }[],
+  slides: readonly { shapes?: readonly (readonly string[])[]; table?: readonly (readonly string[])[]; pictures?: readonly { title?: string; descr?: string }[]; notes?: readonly string[]; slideXml?: string }[],
   options: { order?: readonly number[]; deflate?: boolean } = {},
 ): Buffer {
   const order = options.order ?? slides.map((_, n) => n + 1);
@@ -217,6 +217,9 @@ export function pptxWithSlides(
     `<p:sp><p:nvSpPr><p:cNvPr id="${id}" name="Shape ${id}"/><p:cNvSpPr/><p:nvPr>${placeholder ? `<p:ph type="${placeholder}"/>` : ''}</p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/>${paragraphs.map(paragraph).join('')}</p:txBody></p:sp>`;
   const table = (rows: readonly (readonly string[])[]) =>
     `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="90" name="Table"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm/><a:graphic><a:graphicData uri="${drawing}/table"><a:tbl>${rows.map((row) => `<a:tr h="370840">${row.map((text) => `<a:tc><a:txBody><a:bodyPr/>${paragraph(text)}</a:txBody></a:tc>`).join('')}</a:tr>`).join('')}</a:tbl></a:graphicData></a:graphic></p:graphicFrame>`;
+  // A picture as PowerPoint writes one: its alt text (Format > Alt Text) on its cNvPr.
+  const picture = (id: number, alt: { title?: string; descr?: string }) =>
+    `<p:pic><p:nvPicPr><p:cNvPr id="${id}" name="Picture ${id}"${alt.title ? ` title="${escapeXml(alt.title)}"` : ''}${alt.descr ? ` descr="${escapeXml(alt.descr)}"` : ''}/><p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:blipFill><a:blip r:embed="rId9"/></p:blipFill><p:spPr/></p:pic>`;
   const tree = (content: string) => `<p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${content}</p:spTree></p:cSld>`;
   const entries: Record<string, string> = {};
   const overrides: string[] = [];
@@ -226,7 +229,7 @@ export function pptxWithSlides(
     entries[`ppt/slides/slide${part}.xml`] =
       slide.slideXml ??
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<p:sld xmlns:a="${drawing}" xmlns:r="${relationships}" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main">${tree((slide.shapes ?? []).map((paragraphs, s) => shape(s + 2, paragraphs, s === 0 ? 'title' : undefined)).join('') + (slide.table ? table(slide.table) : '') + number)}</p:sld>`;
+<p:sld xmlns:a="${drawing}" xmlns:r="${relationships}" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main">${tree((slide.shapes ?? []).map((paragraphs, s) => shape(s + 2, paragraphs, s === 0 ? 'title' : undefined)).join('') + (slide.table ? table(slide.table) : '') + (slide.pictures ?? []).map((alt, p) => picture(50 + p, alt)).join('') + number)}</p:sld>`;
     overrides.push(`<Override PartName="/ppt/slides/slide${part}.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/>`);
     if (slide.notes) {
       entries[`ppt/slides/_rels/slide${part}.xml.rels`] = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>

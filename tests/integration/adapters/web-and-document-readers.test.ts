@@ -342,14 +342,14 @@ describe('DocumentFileContents: Slack files as text or images', () => {
     expect(await contents.extract(workbook, file('budget.xlsx', 'application/octet-stream', 'xlsx'))).toEqual({ text: expect.stringContaining('| 家賃 | 3.5 | TRUE |') });
   });
 
-  it('reads a slide deck in the order of its slide list, not of its part names, with its tables and speaker notes, without slide numbers', async () => {
+  it('reads a slide deck in the order of its slide list, not of its part names, with its tables, pictures’ alt text and speaker notes, without slide numbers', async () => {
     // PowerPoint keeps a slide's part (slide3.xml) when the slide is moved: the deck's order is
     // ppt/presentation.xml's. Part 3 is the first slide here, part 1 the second.
     const deck = pptxWithSlides(
       [
         { shapes: [['Q3 review'], ['Revenue grew 12%', 'Churn fell\nto 2%']], notes: ['Start with the churn story.'] },
-        { shapes: [['次の一手'], ['新しい市場に進出する']], table: [['Region', 'Target'], ['EMEA', '40']] },
-        { shapes: [['Questions?']] },
+        { shapes: [['次の一手'], ['新しい市場に進出する']], table: [['Region', 'Target'], ['EMEA', '40']], pictures: [{ title: 'Map', descr: 'EMEA   in blue' }, {}] },
+        { shapes: [['Questions?']], pictures: [{ descr: 'Team photo' }] },
       ],
       { order: [3, 1, 2], deflate: true },
     );
@@ -370,9 +370,11 @@ describe('DocumentFileContents: Slack files as text or images', () => {
         '新しい市場に進出する',
         '| Region | Target |',
         '| EMEA | 40 |',
+        '[image: Map: EMEA in blue]',
         '',
         '## Slide 3',
         'Questions?',
+        '[image: Team photo]',
       ].join('\n'),
     });
   });
