@@ -47,6 +47,17 @@ const SKIP = new Set(['note', 'annotation', 'tracked-changes', 'ruby-text', 'tab
 const SPACE = '\\uE000';
 const TAB = '\\uE001';
 const BREAK = '\\uE002';
+// The automatic table styles that hide a sheet (table:display="false"), by name; set from content.xml.
+let hiddenTableStyles = new Set();
+function tableStylesHiding(root) {
+  const hiding = new Set();
+  const styles = [...root.children].find((child) => local(child) === 'automatic-styles');
+  for (const style of styles ? styles.children : []) {
+    if (local(style) !== 'style' || style.getAttribute('style:family') !== 'table') continue;
+    if ([...style.children].some((child) => local(child) === 'table-properties' && child.getAttribute('table:display') === 'false')) hiding.add(style.getAttribute('style:name'));
+  }
+  return hiding;
+}
 // A text document's footnotes and endnotes as they are met ({ endnote, line }); null where notes are left out.
 let notes = null;
 function inline(element, parts) {
@@ -207,7 +218,8 @@ function spreadsheetText(body, maxChars, cutNote) {
   for (const table of [...body.children].filter((child) => local(child) === 'table')) {
     const sheet = tableRows(table, sheetCell);
     if (!lines.empty && !add('')) break;
-    if (!add('## Sheet: ' + (table.getAttribute('table:name') || ''))) break;
+    const hidden = hiddenTableStyles.has(table.getAttribute('table:style-name')) ? ' (hidden)' : '';
+    if (!add('## Sheet: ' + (table.getAttribute('table:name') || '') + hidden)) break;
     if (sheet.rows.length === 0 && !add('(empty)')) break;
     if (sheet.rows.length > 0) text = true;
     let first = true;
@@ -289,6 +301,7 @@ parentPort.once('message', ({ bytes, maxChars, cutNote, maxElements, maxDepth, m
     checkPartShape(xml, maxElements, maxDepth);
     const root = new DOMParser().parseFromString(xml, 'text/xml').documentElement;
     if (!root || local(root) !== 'document-content') throw new Error('no document-content');
+    hiddenTableStyles = tableStylesHiding(root);
     const officeBody = [...root.children].find((child) => local(child) === 'body');
     const body = officeBody && [...officeBody.children].find((child) => ['text', 'spreadsheet', 'presentation'].includes(local(child)));
     if (!body) throw new Error('no text, spreadsheet or presentation');

@@ -205,6 +205,18 @@ function cellsFilled(xml) {
   }
   return rows * columns;
 }
+// The sheets Excel hides (state="hidden" or "veryHidden" in xl/workbook.xml), by name as read-excel-file gives it.
+function hiddenSheets(xml) {
+  const hidden = new Set();
+  for (const [, attributes] of xml.matchAll(/<(?:[\\w.-]+:)?sheet(\\s(?:[^<>"']|"[^<"]*"|'[^<']*')*)\\/?>/g)) {
+    const value = (name) => {
+      const found = new RegExp('(?:^|\\\\s)' + name + '\\\\s*=\\\\s*(?:"([^"]*)"|\\'([^\\']*)\\')').exec(attributes);
+      return found ? attributeValue(found[1] !== undefined ? found[1] : found[2]) : undefined;
+    };
+    if (value('state') === 'hidden' || value('state') === 'veryHidden') hidden.add(value('name'));
+  }
+  return hidden;
+}
 const pad = (n) => String(n).padStart(2, '0');
 function cellText(value) {
   if (value === null || value === undefined) return '';
@@ -229,6 +241,7 @@ parentPort.once('message', async ({ bytes, maxChars, cutNote, maxCells }) => {
       if (hasDoctype(xml)) return parentPort.postMessage({ failed: true });
       if (name.startsWith('xl/worksheets/') && !(cellsFilled(xml) <= maxCells)) return parentPort.postMessage({ failed: true, tooLarge: true });
     }
+    const hidden = parts['xl/workbook.xml'] ? hiddenSheets(strFromU8(parts['xl/workbook.xml'])) : new Set();
     const clean = zipSync(parts, { level: 0 });
     // From here on the clock stands still (see above; fflate's zipSync dates the entries with it).
     Date.now = () => 0;
@@ -244,7 +257,7 @@ parentPort.once('message', async ({ bytes, maxChars, cutNote, maxCells }) => {
         width = Math.max(width, last);
       }
       if (!lines.empty && !add('')) break;
-      if (!add('## Sheet: ' + sheet)) break;
+      if (!add('## Sheet: ' + sheet + (hidden.has(sheet) ? ' (hidden)' : ''))) break;
       if (rows.length === 0 && !add('(empty)')) break;
       for (let n = 0; n < rows.length && !lines.cut; n += 1) {
         const cells = rows[n].slice(0, width);

@@ -156,7 +156,7 @@ function columnName(index: number): string {
  * and booleans in the cells, dates as serial numbers styled with the built-in date format (14).
  * `sheetXml` replaces a sheet's XML as it is (a broken or hostile sheet).
  */
-export function xlsxWithSheets(sheets: readonly { name: string; rows?: readonly (readonly Cell[])[]; sheetXml?: string }[], options: { deflate?: boolean } = {}): Buffer {
+export function xlsxWithSheets(sheets: readonly { name: string; rows?: readonly (readonly Cell[])[]; sheetXml?: string; state?: 'hidden' | 'veryHidden' }[], options: { deflate?: boolean } = {}): Buffer {
   const strings: string[] = [];
   const stringIndex = (text: string) => {
     const at = strings.indexOf(text);
@@ -185,7 +185,7 @@ export function xlsxWithSheets(sheets: readonly { name: string; rows?: readonly 
       '_rels/.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${relationships}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
       'xl/workbook.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${relationships}"><sheets>${sheets.map((sheet, n) => `<sheet name="${escapeXml(sheet.name)}" sheetId="${n + 1}" r:id="rId${n + 1}"/>`).join('')}</sheets></workbook>`,
+<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${relationships}"><sheets>${sheets.map((sheet, n) => `<sheet name="${escapeXml(sheet.name)}" sheetId="${n + 1}"${sheet.state ? ` state="${sheet.state}"` : ''} r:id="rId${n + 1}"/>`).join('')}</sheets></workbook>`,
       'xl/_rels/workbook.xml.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets.map((_, n) => `<Relationship Id="rId${n + 1}" Type="${relationships}/worksheet" Target="worksheets/sheet${n + 1}.xml"/>`).join('')}<Relationship Id="rIdStyles" Type="${relationships}/styles" Target="styles.xml"/><Relationship Id="rIdStrings" Type="${relationships}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
       'xl/styles.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>

@@ -12,13 +12,15 @@ const NAMESPACES = [
   'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"',
   'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"',
   'xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"',
+  'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"',
 ].join(' ');
 
 const KINDS = { odt: 'text', ods: 'spreadsheet', odp: 'presentation' } as const;
 
-export function odfPackage(kind: keyof typeof KINDS, body: string, options: { content?: string | Uint8Array; encrypted?: boolean } = {}): Buffer {
+export function odfPackage(kind: keyof typeof KINDS, body: string, options: { content?: string | Uint8Array; encrypted?: boolean; automaticStyles?: string } = {}): Buffer {
   const mimetype = `application/vnd.oasis.opendocument.${KINDS[kind]}`;
-  const content = options.content ?? `<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content ${NAMESPACES} office:version="1.3"><office:body><office:${KINDS[kind]}>${body}</office:${KINDS[kind]}></office:body></office:document-content>`;
+  const styles = options.automaticStyles ? `<office:automatic-styles>${options.automaticStyles}</office:automatic-styles>` : '';
+  const content = options.content ?? `<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content ${NAMESPACES} office:version="1.3">${styles}<office:body><office:${KINDS[kind]}>${body}</office:${KINDS[kind]}></office:body></office:document-content>`;
   // What LibreOffice writes for a file saved with a password (Blowfish or AES, with the key's derivation).
   const encryption = options.encrypted
     ? '<manifest:encryption-data manifest:checksum-type="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0#sha256-1k" manifest:checksum="AAAA"><manifest:algorithm manifest:algorithm-name="http://www.w3.org/2001/04/xmlenc#aes256-cbc" manifest:initialisation-vector="AAAA"/><manifest:key-derivation manifest:key-derivation-name="PBKDF2" manifest:key-size="32" manifest:iteration-count="100000" manifest:salt="AAAA"/></manifest:encryption-data>'

@@ -158,6 +158,17 @@ describe('DocumentFileContents: OpenDocument text, spreadsheets and presentation
     }
   }, 60_000);
 
+  it('marks a sheet LibreOffice hides (its table style says table:display="false")', async () => {
+    const row = (text: string) => `<table:table-row><table:table-cell office:value-type="string"><text:p>${text}</text:p></table:table-cell></table:table-row>`;
+    const sheets = odfPackage('ods', `<table:table table:name="Plan" table:style-name="ta1">${row('Ship')}</table:table><table:table table:name="Rates" table:style-name="ta2">${row('1.08')}</table:table>`, {
+      automaticStyles:
+        '<style:style style:name="ta1" style:family="table"><style:table-properties table:display="true"/></style:style>' +
+        '<style:style style:name="ta2" style:family="table"><style:table-properties table:display="false"/></style:style>',
+    });
+
+    expect(await contents.extract(sheets, file('plan.ods', ODS, 'ods'))).toEqual({ text: '## Sheet: Plan\n| Ship |\n| --- |\n\n## Sheet: Rates (hidden)\n| 1.08 |\n| --- |' });
+  });
+
   it('reads a text document\'s footnotes and endnotes after its text, each marked where it is cited', async () => {
     const note = (kind: string, citation: string, text: string, label = '') =>
       `<text:note text:note-class="${kind}"><text:note-citation${label ? ` text:label="${label}"` : ''}>${citation}</text:note-citation><text:note-body><text:p>${text}</text:p><text:p>Second paragraph.</text:p></text:note-body></text:note>`;

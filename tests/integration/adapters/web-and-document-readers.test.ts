@@ -303,7 +303,7 @@ describe('DocumentFileContents: Slack files as text or images', () => {
   const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
   const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 
-  it('reads every sheet of an Excel workbook as a Markdown table: dates as ISO dates, empty rows and trailing columns left out', async () => {
+  it('reads every sheet of an Excel workbook as a Markdown table: dates as ISO dates, empty rows and trailing columns left out, hidden sheets marked', async () => {
     const workbook = xlsxWithSheets(
       [
         {
@@ -317,6 +317,8 @@ describe('DocumentFileContents: Slack files as text or images', () => {
         },
         { name: 'Notes', rows: [['Signed off by Aiko'], ['Second line\nof one cell']] },
         { name: 'Blank', rows: [] },
+        { name: 'Rates & "old"', rows: [['1.08']], state: 'hidden' },
+        { name: 'Lookup', rows: [['x']], state: 'veryHidden' },
       ],
       { deflate: true },
     );
@@ -336,6 +338,14 @@ describe('DocumentFileContents: Slack files as text or images', () => {
         '',
         '## Sheet: Blank',
         '(empty)',
+        '',
+        '## Sheet: Rates & "old" (hidden)',
+        '| 1.08 |',
+        '| --- |',
+        '',
+        '## Sheet: Lookup (hidden)',
+        '| x |',
+        '| --- |',
       ].join('\n'),
     });
     // Known by its Slack type alone (a generic MIME type), as by its MIME type alone.
