@@ -47,17 +47,21 @@ const SKIP = new Set(['note', 'annotation', 'tracked-changes', 'ruby-text', 'tab
 const SPACE = '\\uE000';
 const TAB = '\\uE001';
 const BREAK = '\\uE002';
-// The automatic table styles that hide a sheet (table:display="false"), by name; set from content.xml.
-let hiddenTableStyles = new Set();
-function tableStylesHiding(root) {
+// The automatic styles that hide a sheet (table:display="false") or a slide (presentation:visibility="hidden"), by name; set from content.xml.
+let hidingStyles = new Set();
+function stylesHiding(root) {
   const hiding = new Set();
   const styles = [...root.children].find((child) => local(child) === 'automatic-styles');
   for (const style of styles ? styles.children : []) {
-    if (local(style) !== 'style' || style.getAttribute('style:family') !== 'table') continue;
-    if ([...style.children].some((child) => local(child) === 'table-properties' && child.getAttribute('table:display') === 'false')) hiding.add(style.getAttribute('style:name'));
+    if (local(style) !== 'style') continue;
+    const hides = (child) =>
+      (local(child) === 'table-properties' && child.getAttribute('table:display') === 'false') ||
+      (local(child) === 'drawing-page-properties' && child.getAttribute('presentation:visibility') === 'hidden');
+    if ([...style.children].some(hides)) hiding.add(style.getAttribute('style:name'));
   }
   return hiding;
 }
+const hiddenMark = (element, styleAttribute) => (hidingStyles.has(element.getAttribute(styleAttribute)) ? ' (hidden)' : '');
 // A text document's footnotes and endnotes as they are met ({ endnote, line }); null where notes are left out.
 let notes = null;
 function inline(element, parts) {
@@ -218,8 +222,7 @@ function spreadsheetText(body, maxChars, cutNote) {
   for (const table of [...body.children].filter((child) => local(child) === 'table')) {
     const sheet = tableRows(table, sheetCell);
     if (!lines.empty && !add('')) break;
-    const hidden = hiddenTableStyles.has(table.getAttribute('table:style-name')) ? ' (hidden)' : '';
-    if (!add('## Sheet: ' + (table.getAttribute('table:name') || '') + hidden)) break;
+    if (!add('## Sheet: ' + (table.getAttribute('table:name') || '') + hiddenMark(table, 'table:style-name'))) break;
     if (sheet.rows.length === 0 && !add('(empty)')) break;
     if (sheet.rows.length > 0) text = true;
     let first = true;
@@ -265,7 +268,7 @@ function presentationText(body, maxChars, cutNote) {
     const notesPage = [...page.children].find((child) => local(child) === 'notes');
     const notes = notesPage ? slideLines(notesPage, []) : [];
     if (lines.length + notes.length > 0) text = true;
-    if (!blocks.add(['## Slide ' + number, ...lines, ...(notes.length > 0 ? ['', 'Speaker notes:', ...notes] : [])].join('\\n'))) break;
+    if (!blocks.add(['## Slide ' + number + hiddenMark(page, 'draw:style-name'), ...lines, ...(notes.length > 0 ? ['', 'Speaker notes:', ...notes] : [])].join('\\n'))) break;
   }
   return text ? blocks.text() : '';
 }
@@ -301,7 +304,7 @@ parentPort.once('message', ({ bytes, maxChars, cutNote, maxElements, maxDepth, m
     checkPartShape(xml, maxElements, maxDepth);
     const root = new DOMParser().parseFromString(xml, 'text/xml').documentElement;
     if (!root || local(root) !== 'document-content') throw new Error('no document-content');
-    hiddenTableStyles = tableStylesHiding(root);
+    hidingStyles = stylesHiding(root);
     const officeBody = [...root.children].find((child) => local(child) === 'body');
     const body = officeBody && [...officeBody.children].find((child) => ['text', 'spreadsheet', 'presentation'].includes(local(child)));
     if (!body) throw new Error('no text, spreadsheet or presentation');

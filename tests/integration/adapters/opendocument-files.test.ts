@@ -158,7 +158,7 @@ describe('DocumentFileContents: OpenDocument text, spreadsheets and presentation
     }
   }, 60_000);
 
-  it('marks a sheet LibreOffice hides (its table style says table:display="false")', async () => {
+  it('marks a sheet and a slide LibreOffice hides (table:display="false", presentation:visibility="hidden" in their styles), as an XLSX\'s and a PPTX\'s are', async () => {
     const row = (text: string) => `<table:table-row><table:table-cell office:value-type="string"><text:p>${text}</text:p></table:table-cell></table:table-row>`;
     const sheets = odfPackage('ods', `<table:table table:name="Plan" table:style-name="ta1">${row('Ship')}</table:table><table:table table:name="Rates" table:style-name="ta2">${row('1.08')}</table:table>`, {
       automaticStyles:
@@ -167,6 +167,14 @@ describe('DocumentFileContents: OpenDocument text, spreadsheets and presentation
     });
 
     expect(await contents.extract(sheets, file('plan.ods', ODS, 'ods'))).toEqual({ text: '## Sheet: Plan\n| Ship |\n| --- |\n\n## Sheet: Rates (hidden)\n| 1.08 |\n| --- |' });
+
+    const slide = (style: string, text: string) => `<draw:page draw:style-name="${style}"><draw:frame><draw:text-box><text:p>${text}</text:p></draw:text-box></draw:frame></draw:page>`;
+    const deck = odfPackage('odp', slide('dp1', 'Agenda') + slide('dp2', 'Backup numbers'), {
+      automaticStyles:
+        '<style:style style:name="dp1" style:family="drawing-page"><style:drawing-page-properties presentation:visibility="visible"/></style:style>' +
+        '<style:style style:name="dp2" style:family="drawing-page"><style:drawing-page-properties presentation:visibility="hidden"/></style:style>',
+    });
+    expect(await contents.extract(deck, file('talk.odp', ODP, 'odp'))).toEqual({ text: '## Slide 1\nAgenda\n\n## Slide 2 (hidden)\nBackup numbers' });
   });
 
   it('reads a text document\'s footnotes and endnotes after its text, each marked where it is cited', async () => {
