@@ -406,7 +406,8 @@ export const MAX_PART_DEPTH = 1_000;
 
 /**
  * A Word 97–2003 document (`.doc`, an OLE compound file) read by word-extractor (ADR 95) in a
- * thread of its own, like a DOCX: the body, then footnotes and endnotes, paragraphs as lines.
+ * thread of its own, like a DOCX: the body, then text boxes, footnotes and endnotes, paragraphs as
+ * lines.
  * word-extractor reads a ZIP (a DOCX) too, through yauzl and without the ZIP check, so only the
  * OLE signature is handed to it; a `.doc` that is really a DOCX goes to `docxText` before.
  */
@@ -418,8 +419,11 @@ parentPort.once('message', async ({ bytes, maxChars, cutNote }) => {
     const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     if (buffer.length < 8 || buffer.readUInt32BE(0) !== 0xd0cf11e0 || buffer.readUInt32BE(4) !== 0xa1b11ae1) throw new Error('not an OLE file');
     const document = await new WordExtractor().extract(buffer);
-    const clean = (text) => text.replace(/\\r\\n?/g, '\\n').replace(/[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f]/g, '').replace(/\\n{3,}/g, '\\n\\n').trim();
+    const clean = (text) => text.replace(/\\r\\n?/g, '\\n').replace(/[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f]/g, '').replace(/[ \\t]+$/gm, '').replace(/\\n{3,}/g, '\\n\\n').trim();
     const parts = [clean(document.getBody())];
+    // Word keeps a text box's words apart from the body (the body holds only its anchor).
+    const textboxes = clean(document.getTextboxes({ includeHeadersAndFooters: false }));
+    if (textboxes !== '') parts.push('Text boxes:\\n' + textboxes);
     const footnotes = clean(document.getFootnotes());
     if (footnotes !== '') parts.push('Footnotes:\\n' + footnotes);
     const endnotes = clean(document.getEndnotes());

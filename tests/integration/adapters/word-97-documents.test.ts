@@ -11,7 +11,7 @@ describe('DocumentFileContents: Word 97–2003 documents', () => {
   /** Made by LibreOffice from minutes.fodt beside it (tests/fixtures/documents/README.md). */
   const minutes = readFileSync(new URL('../../fixtures/documents/minutes.doc', import.meta.url));
 
-  it('reads the text of a .doc: paragraphs, Japanese, a table row by row, then its footnotes', async () => {
+  it('reads the text of a .doc: paragraphs, Japanese, a table row by row, then its text box and its footnotes', async () => {
     expect(contents.kindOf(doc())).toBe('text');
     // Slack sometimes knows only the extension.
     expect(contents.kindOf({ ...doc(), mimetype: 'application/octet-stream' })).toBe('text');
@@ -21,9 +21,13 @@ describe('DocumentFileContents: Word 97–2003 documents', () => {
         'Board minutes',
         'The lighthouse budget was approved at 41,000 yen.',
         '灯台の予算は承認されました。',
-        'For\t7\t',
-        'Against\t2\t',
+        'For\t7',
+        'Against\t2',
+        'Actions:',
         'Next meeting on 3 March.',
+        '',
+        'Text boxes:',
+        'Aiko orders the new lamp by Friday.',
         '',
         'Footnotes:',
         'Figures from the Q3 report.',
