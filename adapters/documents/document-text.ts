@@ -50,6 +50,59 @@ turndown.addRule('embeddedImages', {
     return alt === '' ? '' : '[image: ' + alt + ']';
   },
 });
+// A Word file's note references as mammoth writes them: [1] where cited, no link, and no ↑ back.
+turndown.addRule('noteReferences', {
+  filter: (node) => node.nodeName === 'A' && /^#(?:foot|end)note-(?:ref-)?\\d+$/.test(node.getAttribute('href') || ''),
+  replacement: (content, node) => (/-ref-/.test(node.getAttribute('href')) ? '' : node.textContent.trim()),
+});
+const ancestor = (node, names) => {
+  for (let parent = node.parentNode; parent; parent = parent.parentNode) if (names.includes(parent.nodeName)) return parent;
+  return null;
+};
+const ownTable = (node) => ancestor(node, ['TABLE']);
+// A table inside another's cell, or one of a single column (a page laid out in a table, a
+// boxed note): its cells are read as blocks, not as a Markdown table. (Turndown parses with
+// domino, whose node lists are not iterable: Array.from, not spread.)
+const shapes = new WeakMap();
+function readAsBlocks(table) {
+  if (!table) return true;
+  if (!shapes.has(table)) {
+    const rows = Array.from(table.querySelectorAll('tr')).filter((row) => ownTable(row) === table);
+    const widest = Math.max(0, ...rows.map((row) => Array.from(row.children).filter((cell) => cell.nodeName === 'TD' || cell.nodeName === 'TH').length));
+    shapes.set(table, ancestor(table, ['TD', 'TH']) !== null || widest <= 1);
+  }
+  return shapes.get(table);
+}
+const cellLine = (content) => content.trim().replace(/\\s+/g, ' ').replace(/\\|/g, '\\\\|');
+turndown.addRule('tableCell', {
+  filter: ['th', 'td'],
+  replacement: (content, node) => {
+    if (readAsBlocks(ownTable(node))) return '\\n\\n' + content + '\\n\\n';
+    const span = Math.min(100, Math.max(1, Number(node.getAttribute('colspan')) || 1));
+    const first = !node.previousElementSibling;
+    return (first ? '|' : '') + ' ' + cellLine(content) + ' |' + '  |'.repeat(span - 1);
+  },
+});
+turndown.addRule('tableRow', {
+  filter: 'tr',
+  replacement: (content, node) => {
+    const table = ownTable(node);
+    if (readAsBlocks(table)) return '\\n\\n' + content + '\\n\\n';
+    // The first row is the header, as a sheet's first row is.
+    const width = Array.from(node.children).reduce((sum, cell) => sum + Math.min(100, Math.max(1, Number(cell.getAttribute('colspan')) || 1)), 0);
+    return '\\n' + content + (table.querySelector('tr') === node ? '\\n|' + ' --- |'.repeat(width) : '') + '\\n';
+  },
+});
+turndown.addRule('tableCaption', { filter: 'caption', replacement: () => '' });
+turndown.addRule('table', {
+  filter: 'table',
+  replacement: (content, node) => {
+    if (readAsBlocks(node)) return '\\n\\n' + content + '\\n\\n';
+    const caption = node.querySelector('caption');
+    const title = caption && ownTable(caption) === node ? caption.textContent.replace(/\\s+/g, ' ').trim() : '';
+    return '\\n\\n' + (title ? title + '\\n\\n' : '') + content.replace(/\\n+/g, '\\n').trim() + '\\n\\n';
+  },
+});
 `;
 
 const HTML_WORKER_SOURCE = `

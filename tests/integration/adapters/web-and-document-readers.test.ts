@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -102,6 +103,40 @@ describe('ReadableWebFetcher: pages as readable text through the guarded client'
     // An ordinary page still reads.
     expect((await fetcher.read(`${web.origin}/article`)).text).toContain(ARTICLE_FACT);
   }, 30_000);
+
+  it('writes a page\'s tables as Markdown tables: the first row as the header, a cell on one line, a nested or one-column table as text', async () => {
+    const intro = 'Each plan is billed per seat, monthly or yearly, and every price below is the one shown at checkout. '.repeat(3).trim();
+    const page = `<html><head><title>Prices</title></head><body><article><h1>Prices</h1><p>${intro}</p>
+      <table><caption>Plans  2026</caption>
+        <thead><tr><th>Plan</th><th>Price</th></tr></thead>
+        <tbody>
+          <tr><td>Entry</td><td>$5 | month</td></tr>
+          <tr><td>Premium</td><td><ul><li>Search</li><li>Images</li></ul></td></tr>
+          <tr><td colspan="2">All prices <b>before</b> tax<br>and fees</td></tr>
+          <tr><td>Regions</td><td><table><tr><td>EMEA</td><td>APAC</td></tr></table></td></tr>
+        </tbody>
+      </table>
+      <table><tr><td><p>A note boxed</p><p>in a table</p></td></tr></table></article></body></html>`;
+
+    expect((await htmlToMarkdown(page, 'https://prices.example')).text).toBe(
+      [
+        intro,
+        '',
+        'Plans 2026',
+        '',
+        '| Plan | Price |',
+        '| --- | --- |',
+        '| Entry | $5 \\| month |',
+        '| Premium | - Search - Images |',
+        '| All prices **before** tax and fees |  |',
+        '| Regions | EMEA APAC |',
+        '',
+        'A note boxed',
+        '',
+        'in a table',
+      ].join('\n'),
+    );
+  });
 
   it('turns pages into text in warm threads: a page costs its conversion, not a new thread loading the libraries, and a stuck one is still ended', async () => {
     // A new thread per page loaded linkedom, Readability and turndown again: about 200 ms of
@@ -282,6 +317,41 @@ describe('DocumentFileContents: Slack files as text or images', () => {
     expect(await contents.extract(Buffer.from('name,role\nAiko,designer\n'), csv)).toEqual({ text: 'name,role\nAiko,designer\n' });
     expect(contents.kindOf(file('notes.md', 'text/markdown', 'markdown'))).toBe('text');
     expect(contents.kindOf(file('snippet', 'text/plain', 'python'))).toBe('text');
+  });
+
+  it('reads a Word file as Word wrote it: its table as a Markdown table, its footnote as [1] where cited and after the text', async () => {
+    // Made by LibreOffice from plan.fodt (tests/fixtures/documents/README.md).
+    const plan = readFileSync(new URL('../../fixtures/documents/plan.docx', import.meta.url));
+    const docx = file('plan.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'docx');
+
+    expect(await contents.extract(plan, docx)).toEqual({
+      text: [
+        '# Launch plan',
+        '',
+        'Ship the beta on 3 March.[1]',
+        '',
+        '## 予定',
+        '',
+        '灯台の予算は承認されました。',
+        '',
+        'Code: x y  ',
+        'next line',
+        '',
+        '-   Invite 40 customers',
+        '-   Write the notes',
+        '    -   in English and 日本語',
+        '',
+        '| Task | Owner |',
+        '| --- | --- |',
+        '| Beta \\| QA | Aiko |',
+        '',
+        '[image: Up 12%]',
+        '',
+        'Next meeting on 10 March.',
+        '',
+        '1.  If QA signs off.',
+      ].join('\n'),
+    });
   });
 
   it('reads a CSV that Excel saved in Shift_JIS, as Japanese Windows does by default', async () => {
