@@ -386,6 +386,10 @@ describe('Auto replies', () => {
 describe('Instructions', () => {
   it('saves the workspace-wide instruction with its metrics', async () => {
     const page = await open('/settings/instructions');
+    // The English page shows Tomo's own instruction alone, as the model receives it.
+    const system = page.locator('section[aria-labelledby="instructions-system"]');
+    await expect.poll(() => system.getByText(en.instructions.systemLanguageNote).count()).toBe(1);
+    expect(await system.locator('.settings-system-meaning').count()).toBe(0);
     const form = page.locator('form[data-level="workspace"]');
     await form.getByLabel(en.instructions.fields.name).fill('House style');
     await form.getByLabel(en.instructions.fields.text, { exact: true }).fill('Answer in British English.');
@@ -398,10 +402,16 @@ describe('Instructions', () => {
     await page.close();
   });
 
-  it('on /ja, an instruction pasted over the 1 MB request limit is refused in Japanese', async () => {
+  it('on /ja, says what the system-wide instruction asks in Japanese, and refuses an instruction pasted over the 1 MB request limit in Japanese', async () => {
     const page = await open('/ja/settings/instructions');
-    // The system-wide instruction is shown in English as the model receives it; the page says so in Japanese.
-    await expect.poll(() => page.getByText(ja.instructions.systemLanguageNote).count()).toBe(1);
+    // Tomo's own system-wide instruction says what it asks in Japanese, above its exact English words.
+    const system = page.locator('section[aria-labelledby="instructions-system"]');
+    await expect.poll(() => system.getByText(ja.instructions.systemTranslatedNote).count()).toBe(1);
+    expect(await system.locator('.settings-system-meaning').innerText()).toBe(
+      'あなたは Slack ワークスペースの中で働くアシスタント「Tomo」です。\n質問と同じ言語で、Slack の書式を使って簡潔に答えてください。\nわからないときはそう伝え、事実・リンク・人物を決して作り上げないでください。',
+    );
+    expect(await system.locator('pre[lang="en"]').innerText()).toMatch(/^You are Tomo, an assistant inside a Slack workspace\./);
+    expect(await system.getByText(ja.instructions.systemLanguageNote).count()).toBe(0);
     const form = page.locator('form[data-level="workspace"]');
     await form.getByLabel(ja.instructions.fields.text, { exact: true }).fill('長'.repeat(400_000));
     await form.getByRole('button', { name: ja.actions.save }).click();

@@ -39,10 +39,13 @@ export function instructionSettingsRoutes(deps: SettingsDeps): Router {
   const save = new SaveInstruction({ instructions: deps.instructions, clock: deps.clock });
   const remove = new DeleteInstruction({ instructions: deps.instructions });
 
-  const systemText = async (teamId: string) => {
+  /** The system instruction: a stored one, else Tomo's own (`builtIn`, which the page can render in its language). */
+  const systemInstruction = async (teamId: string) => {
     const [stored, custom] = await Promise.all([deps.instructions.find(teamId, 'system', null), deps.customizations.find(teamId)]);
-    return stored?.text ?? defaultSystemInstruction(custom?.appName ?? DEFAULT_APP_NAME);
+    const appName = custom?.appName ?? DEFAULT_APP_NAME;
+    return stored ? { text: stored.text, builtIn: false, appName } : { text: defaultSystemInstruction(appName), builtIn: true, appName };
   };
+  const systemText = async (teamId: string) => (await systemInstruction(teamId)).text;
 
   /** Texts sent together with one instruction: the system and workspace ones (besides itself). */
   const companions = (level: InstructionLevel, system: string, workspace: string | null) =>
@@ -57,13 +60,14 @@ export function instructionSettingsRoutes(deps: SettingsDeps): Router {
   router.get('/api/settings/instructions', async (_req, res) => {
     const { user, members, actor } = await whoIsAsking(deps, res);
     const { teamId } = user;
-    const [system, workspace, channelRows, userRows, listed] = await Promise.all([
-      systemText(teamId),
+    const [systemView, workspace, channelRows, userRows, listed] = await Promise.all([
+      systemInstruction(teamId),
       deps.instructions.find(teamId, 'workspace', null),
       deps.instructions.listByLevel(teamId, 'channel'),
       deps.instructions.listByLevel(teamId, 'user'),
       channelsOrNull(user, members),
     ]);
+    const system = systemView.text;
     const channels: ChannelEntry[] = listed ?? [];
     // Only instructions of channels this person sees now: a channel Slack no longer lists
     // (archived, Tomo taken out, or the list failed) may have been private, so it is not shown.
@@ -87,6 +91,9 @@ export function instructionSettingsRoutes(deps: SettingsDeps): Router {
       system: {
         text: system,
         readOnly: true,
+        // Tomo's own words (not an operator's): the page may show what they say in its language, with the name in them.
+        builtIn: systemView.builtIn,
+        appName: systemView.appName,
         metrics: measureInstructions(system, companions('system', system, workspace?.text ?? null), deps.tokenizer),
       },
       workspace: workspace ? view(workspace) : null,

@@ -80,6 +80,11 @@ const settings = {
     },
     systemNote: 'Tomo’s own instruction, sent with every question. It cannot be changed.',
     systemLanguageNote: 'It is shown exactly as the model receives it. Tomo answers in the language of the question.',
+    // Tomo's own system instruction on a page in another language than its words (English): what it
+    // says in the page's words first, then the exact words below, with this note instead of the one above.
+    systemTranslatedNote: 'What it says comes first in the page’s language, then the exact English words the model receives. Tomo answers in the language of the question.',
+    systemMeaning:
+      'You are {{name}}, an assistant inside a Slack workspace.\nAnswer in the language the question was asked in, concisely, using Slack formatting.\nSay so when you do not know, and never invent facts, links or people.',
     adminOnly: 'Only a Primary Owner, Owner or Admin can change the workspace-wide instruction.',
     userNote: 'Your own instruction, used whenever you ask Tomo.',
     chooseChannel: 'Channel',

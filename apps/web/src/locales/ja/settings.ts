@@ -80,6 +80,9 @@ const settings: Localized<typeof en> = {
     },
     systemNote: 'すべての質問と一緒に送られる Tomo 自身の指示です。変更できません。',
     systemLanguageNote: 'モデルに送られるとおりに英語で表示しています。Tomo は質問と同じ言語で回答します。',
+    systemTranslatedNote: '指示の内容を日本語で示し、その下にモデルに送られるとおりの英語の指示を表示しています。Tomo は質問と同じ言語で回答します。',
+    systemMeaning:
+      'あなたは Slack ワークスペースの中で働くアシスタント「{{name}}」です。\n質問と同じ言語で、Slack の書式を使って簡潔に答えてください。\nわからないときはそう伝え、事実・リンク・人物を決して作り上げないでください。',
     adminOnly: 'ワークスペース全体の指示を変更できるのは、プライマリーオーナー・オーナー・管理者だけです。',
     userNote: 'あなたが Tomo に質問するときに使われる、あなた専用の指示です。',
     chooseChannel: 'チャンネル',

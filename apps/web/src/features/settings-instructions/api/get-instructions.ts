@@ -29,7 +29,8 @@ export interface InstructionView {
 /** GET /api/settings/instructions */
 export interface InstructionsPage {
   isAdmin: boolean;
-  system: { text: string; readOnly: true; metrics: InstructionMetrics };
+  /** `builtIn`: Tomo's own words (English, naming `appName`), not an operator's stored instruction. */
+  system: { text: string; readOnly: true; builtIn: boolean; appName: string; metrics: InstructionMetrics };
   workspace: InstructionView | null;
   channels: InstructionView[];
   users: InstructionView[];

@@ -16,9 +16,12 @@ import { InstructionDetails } from './instruction-details';
 import { InstructionEditor, type InstructionFieldError } from './instruction-editor';
 import { InstructionMetricsList } from './instruction-metrics';
 
+/** The language of Tomo's own system instruction (core/instructions/compose-instructions.ts). */
+const SYSTEM_INSTRUCTION_LOCALE = 'en';
+
 /** /settings/instructions: system-wide, workspace-wide, channel-specific and user-specific instructions. */
 export function InstructionsPage() {
-  const { t, m } = useSettingsText();
+  const { t, m, locale } = useSettingsText();
   const page = useResource(getInstructions, []);
   const action = useAction();
   const confirm = useConfirm();
@@ -57,8 +60,20 @@ export function InstructionsPage() {
           <section className="settings-section" aria-labelledby="instructions-system">
             <h2 id="instructions-system">{t('instructions.sections.system')}</h2>
             <p className="settings-hint">{t('instructions.systemNote')}</p>
-            <p className="settings-hint">{t('instructions.systemLanguageNote')}</p>
-            <pre className="example">{data.system.text}</pre>
+            {data.system.builtIn && locale !== SYSTEM_INSTRUCTION_LOCALE ? (
+              <>
+                <p className="settings-hint">{t('instructions.systemTranslatedNote')}</p>
+                <p className="settings-system-meaning">{t('instructions.systemMeaning', { name: data.system.appName })}</p>
+                <pre className="example" lang={SYSTEM_INSTRUCTION_LOCALE}>
+                  {data.system.text}
+                </pre>
+              </>
+            ) : (
+              <>
+                <p className="settings-hint">{t('instructions.systemLanguageNote')}</p>
+                <pre className="example">{data.system.text}</pre>
+              </>
+            )}
             <InstructionMetricsList metrics={data.system.metrics} />
           </section>
 
