@@ -407,10 +407,11 @@ describe('Instructions', () => {
     // Tomo's own system-wide instruction says what it asks in Japanese, above its exact English words.
     const system = page.locator('section[aria-labelledby="instructions-system"]');
     await expect.poll(() => system.getByText(ja.instructions.systemTranslatedNote).count()).toBe(1);
+    // Both name the app as the App page set it (an earlier test may have renamed it).
+    const appName = /^You are (.+), an assistant inside a Slack workspace\./.exec(await system.locator('pre[lang="en"]').innerText())?.[1];
     expect(await system.locator('.settings-system-meaning').innerText()).toBe(
-      'あなたは Slack ワークスペースの中で働くアシスタント「Tomo」です。\n質問と同じ言語で、Slack の書式を使って簡潔に答えてください。\nわからないときはそう伝え、事実・リンク・人物を決して作り上げないでください。',
+      `あなたは Slack ワークスペースの中で働くアシスタント「${appName}」です。\n質問と同じ言語で、Slack の書式を使って簡潔に答えてください。\nわからないときはそう伝え、事実・リンク・人物を決して作り上げないでください。`,
     );
-    expect(await system.locator('pre[lang="en"]').innerText()).toMatch(/^You are Tomo, an assistant inside a Slack workspace\./);
     expect(await system.getByText(ja.instructions.systemLanguageNote).count()).toBe(0);
     const form = page.locator('form[data-level="workspace"]');
     await form.getByLabel(ja.instructions.fields.text, { exact: true }).fill('長'.repeat(400_000));
