@@ -114,7 +114,7 @@ describe('billing configured', () => {
     const card = paidCard(page);
     expect(await card.getByTestId('subscription-status').innerText()).toBe('Active');
     expect(await card.getByTestId('subscription-seats').innerText()).toBe('0 / 2');
-    expect(await card.innerText()).toMatch(/Renews on\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    expect(await card.innerText()).toMatch(/Renews on\s*[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}/);
     expect(await card.getByRole('switch', { name: en.subscription.autoRenew.label }).getAttribute('aria-checked')).toBe('true');
     await page.close();
   });
@@ -233,7 +233,7 @@ describe('billing configured', () => {
     await card.waitFor();
     expect(await card.getByTestId('subscription-status').innerText()).toBe('Active');
     expect(await card.getByTestId('cancels-at-period-end').innerText()).toMatch(
-      /^Cancels at period end — Auto-renewal is off: this plan stays active until \d{4}-\d{2}-\d{2} and then ends\.$/,
+      /^Cancels at period end — Auto-renewal is off: this plan stays active until [A-Z][a-z]{2} \d{1,2}, \d{4} and then ends\.$/,
     );
     expect(await card.innerText()).toContain('Ends on');
     expect(await card.getByRole('switch', { name: en.subscription.autoRenew.label }).getAttribute('aria-checked')).toBe('false');

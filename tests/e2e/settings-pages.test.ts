@@ -362,8 +362,12 @@ describe('Auto replies', () => {
     await expect.poll(() => page.getByLabel('Instruction for Relay Bot').inputValue()).toBe('Summarise each alert in one line.');
     expect(await page.getByLabel('Auto replies to Relay Bot enabled').isChecked()).toBe(true);
     expect(await row.locator('td').nth(3).innerText()).toBe('Ana Admin');
-    expect(await row.locator('td').nth(4).innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    // Updated at as each language writes a date: 'Dec 13, 2026, 14:05' / '2026年12月13日 14:05'.
+    expect(await row.locator('td').nth(4).innerText()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}$/);
     await page.close();
+    const onJa = await open('/ja/settings/auto-replies');
+    await expect.poll(() => onJa.locator('tr[data-bot="U0BOTRELY"] td').nth(4).innerText()).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}$/);
+    await onJa.close();
   });
 
   it("keeps an instruction typed in one bot's row while another bot's row is saved", async () => {
@@ -375,7 +379,7 @@ describe('Auto replies', () => {
     await deploy.getByRole('button', { name: en.actions.save }).click();
     await confirmDialog(page).getByRole('button', { name: en.actions.confirm }).click();
     // Deploy Bot's Updated at shows the save once the rows are reloaded.
-    await expect.poll(() => deploy.locator('td').nth(4).innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    await expect.poll(() => deploy.locator('td').nth(4).innerText()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}$/);
     await idle(page);
     expect(await page.getByLabel('Instruction for Relay Bot').inputValue()).toBe('Not saved yet: list the failing checks.');
     expect(await page.getByLabel('Instruction for Deploy Bot').inputValue()).toBe('Say which version went out.');
@@ -691,7 +695,7 @@ describe('Schedules', () => {
     await page.getByLabel('Lookback days for random').fill('2');
     await random.getByRole('button', { name: en.actions.save }).click();
     // random's Updated at shows the save once the rows are reloaded.
-    await expect.poll(() => random.locator('td').nth(5).innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    await expect.poll(() => random.locator('td').nth(5).innerText()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}$/);
     await idle(page);
     expect(await page.getByLabel('Local time for general').inputValue()).toBe('08:15');
     await page.close();
@@ -782,8 +786,13 @@ describe('Usage and Subscription', () => {
     const page = await open('/settings/subscription');
     const card = page.locator('[data-subscription="sub-acme-standard"]');
     await card.waitFor();
-    expect(await card.innerText()).toMatch(/Standard[\s\S]*Active[\s\S]*3[\s\S]*Renews on[\s\S]*\d{4}-\d{2}-\d{2}/);
+    expect(await card.innerText()).toMatch(/Standard[\s\S]*Active[\s\S]*3[\s\S]*Renews on\s*[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}/);
     await page.close();
+    const onJa = await open('/ja/settings/subscription');
+    const jaCard = onJa.locator('[data-subscription="sub-acme-standard"]');
+    await jaCard.waitFor();
+    expect(await jaCard.innerText()).toMatch(/更新日\s*\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}/);
+    await onJa.close();
   });
 });
 

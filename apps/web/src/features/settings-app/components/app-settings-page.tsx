@@ -22,7 +22,7 @@ import { AppIconField } from './app-icon-field';
  * another organization) sees them read-only, with why.
  */
 export function AppSettingsPage() {
-  const { t, m } = useSettingsText();
+  const { t, m, locale } = useSettingsText();
   const settings = useResource(getAppSettings, []);
   const action = useAction();
   const confirm = useConfirm();
@@ -126,7 +126,7 @@ export function AppSettingsPage() {
           </section>
 
           <p className="settings-hint">
-            {t('common.updatedBy')}: {data.updatedByName ?? '---'} · {t('common.updatedAt')}: {showDate(data.updatedAt)}
+            {t('common.updatedBy')}: {data.updatedByName ?? '---'} · {t('common.updatedAt')}: {showDate(data.updatedAt, locale)}
           </p>
         </>
       ) : null}

@@ -20,7 +20,7 @@ type Draft = { instruction: string; enabled: boolean };
  * (or someone of another organization) sees the rows read-only, without Save, and why.
  */
 export function AutoRepliesPage() {
-  const { t, m } = useSettingsText();
+  const { t, m, locale } = useSettingsText();
   const list = useResource(getAutoReplies, []);
   const action = useAction();
   const readOnly = useWorkspaceReadOnly();
@@ -136,7 +136,7 @@ export function AutoRepliesPage() {
                   />
                 </td>
                 <td>{row.updatedByName ?? '---'}</td>
-                <td>{showDate(row.updatedAt)}</td>
+                <td>{showDate(row.updatedAt, locale)}</td>
                 {readOnly ? null : (
                   <td>
                     <button type="button" className="button button-small" disabled={action.busy} onClick={() => save(row)}>

@@ -157,7 +157,7 @@ export function InstructionsPage() {
 }
 
 function InstructionTable(props: { label: string; views: InstructionView[]; targetLabel: string; onEdit?: (view: InstructionView) => void }) {
-  const { t, m } = useSettingsText();
+  const { t, m, locale } = useSettingsText();
   if (props.views.length === 0) return <p>{m('UI.NO_DATA')}</p>;
   return (
     <SettingsTable
@@ -177,9 +177,9 @@ function InstructionTable(props: { label: string; views: InstructionView[]; targ
           <th scope="row">{view.targetName ?? view.targetId}</th>
           <td>{view.name || '---'}</td>
           <td>{view.createdByName ?? '---'}</td>
-          <td>{showDate(view.createdAt)}</td>
+          <td>{showDate(view.createdAt, locale)}</td>
           <td>{view.updatedByName ?? '---'}</td>
-          <td>{showDate(view.updatedAt)}</td>
+          <td>{showDate(view.updatedAt, locale)}</td>
           {props.onEdit ? (
             <td>
               <button type="button" className="button button-small button-quiet" onClick={() => props.onEdit?.(view)}>

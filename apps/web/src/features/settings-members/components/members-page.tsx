@@ -28,7 +28,7 @@ export function MembersPage(props: { isAdmin: boolean; rolesUnknown?: boolean })
 }
 
 function SeatAssignments() {
-  const { t, m } = useSettingsText();
+  const { t, m, locale } = useSettingsText();
   const [subscriptionId, setSubscriptionId] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
@@ -97,7 +97,7 @@ function SeatAssignments() {
                   <td>{t(`members.authority.${row.authority}`)}</td>
                   <td>{row.title}</td>
                   <th scope="row">{row.memberName}</th>
-                  <td>{showDate(row.updatedAt)}</td>
+                  <td>{showDate(row.updatedAt, locale)}</td>
                   <td>{row.updatedByName ?? '---'}</td>
                   <td>
                     <Switch

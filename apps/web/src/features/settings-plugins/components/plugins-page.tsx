@@ -11,7 +11,7 @@ import { setPluginEnabled } from '../api/set-plugin-enabled';
 
 /** /settings/plugins: which of the six plugins Tomo may use in this workspace (read-only for guests). */
 export function PluginsPage() {
-  const { t, m } = useSettingsText();
+  const { t, m, locale } = useSettingsText();
   const list = useResource(getPlugins, []);
   const action = useAction();
   const readOnly = useWorkspaceReadOnly();
@@ -36,7 +36,7 @@ export function PluginsPage() {
                 }
               />
               <p className="settings-hint">
-                {t('common.updatedBy')}: {plugin.updatedByName ?? '---'} · {t('common.updatedAt')}: {showDate(plugin.updatedAt)}
+                {t('common.updatedBy')}: {plugin.updatedByName ?? '---'} · {t('common.updatedAt')}: {showDate(plugin.updatedAt, locale)}
               </p>
             </li>
           ))}

@@ -155,7 +155,7 @@ export function ReactionsPage() {
                 {'id' in row ? (
                   <>
                     <td>{row.updatedByName ?? '---'}</td>
-                    <td>{showDate(row.updatedAt)}</td>
+                    <td>{showDate(row.updatedAt, locale)}</td>
                     {readOnly ? null : (
                       <td className="settings-row">
                         <button type="button" className="button button-small button-quiet" onClick={() => setEditing(row)}>

@@ -21,7 +21,7 @@ const sameDraft = (a: Draft, b: Draft) => a.isSummaryEnabled === b.isSummaryEnab
 
 /** /settings/schedules: a daily channel summary at a local time, looking back some days. */
 export function SchedulesPage() {
-  const { t, m } = useSettingsText();
+  const { t, m, locale } = useSettingsText();
   const list = useResource(getSchedules, []);
   const action = useAction();
   const [query, setQuery] = useState('');
@@ -209,7 +209,7 @@ export function SchedulesPage() {
                     </p>
                   ) : null}
                 </td>
-                <td>{showDate(row.updatedAt)}</td>
+                <td>{showDate(row.updatedAt, locale)}</td>
                 <td>
                   <button type="button" className="button button-small" disabled={action.busy} onClick={() => save(row)}>
                     {t('actions.save')}

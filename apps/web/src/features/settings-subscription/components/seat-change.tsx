@@ -130,7 +130,7 @@ function PreviewPanel(props: {
                 ? t('subscription.seatChange.credit', { amount: money(-invoice.prorationAmountCents) })
                 : t('subscription.seatChange.noCharge')}
           </p>
-          <p>{t('subscription.seatChange.nextInvoice', { date: showDay(invoice.nextBillingDate), amount: money(invoice.nextInvoiceTotalCents) })}</p>
+          <p>{t('subscription.seatChange.nextInvoice', { date: showDay(invoice.nextBillingDate, locale), amount: money(invoice.nextInvoiceTotalCents) })}</p>
         </>
       ) : (
         <p>{t('subscription.seatChange.payAsYouGo')}</p>

@@ -23,7 +23,7 @@ export function SubscriptionCard(props: {
   onChanged(): Promise<unknown>;
   onResume?(): void;
 }) {
-  const { t } = useSettingsText();
+  const { t, locale } = useSettingsText();
   const s = props.subscription;
   const trial = s.kind === 'trial';
   const halted = s.status === 'suspended' || s.status === 'paused';
@@ -50,7 +50,7 @@ export function SubscriptionCard(props: {
         {halted ? null : (
           <div>
             <dt>{endsLabel}</dt>
-            <dd data-testid="subscription-period-end">{showDate(s.currentPeriodEnd)}</dd>
+            <dd data-testid="subscription-period-end">{showDate(s.currentPeriodEnd, locale)}</dd>
           </div>
         )}
       </dl>
@@ -62,7 +62,7 @@ export function SubscriptionCard(props: {
       )}
       {!trial && !halted && s.cancelAtPeriodEnd ? (
         <p className="subscription-flag" data-testid="cancels-at-period-end">
-          <strong>{t('subscription.cancelsAtPeriodEnd')}</strong> — {t('subscription.cancelsNote', { date: showDay(s.currentPeriodEnd) })}
+          <strong>{t('subscription.cancelsAtPeriodEnd')}</strong> — {t('subscription.cancelsNote', { date: showDay(s.currentPeriodEnd, locale) })}
         </p>
       ) : null}
       {s.status === 'past_due' ? <p className="subscription-flag">{t('subscription.pastDueNote')}</p> : null}

@@ -49,8 +49,8 @@ export function SubscriptionPage() {
 
   const toggleAutoRenew = (s: CurrentSubscription, next: boolean) => {
     const message = next
-      ? t('subscription.autoRenew.confirmOn', { plan: s.planDisplayName, date: showDay(s.currentPeriodEnd) })
-      : t('subscription.autoRenew.confirmOff', { plan: s.planDisplayName, date: showDay(s.currentPeriodEnd) });
+      ? t('subscription.autoRenew.confirmOn', { plan: s.planDisplayName, date: showDay(s.currentPeriodEnd, locale) })
+      : t('subscription.autoRenew.confirmOff', { plan: s.planDisplayName, date: showDay(s.currentPeriodEnd, locale) });
     confirm.ask(message, () => void action.run('UI.UPDATING', () => setAutoRenew(s.id, next), page.reload));
   };
   const resume = (s: CurrentSubscription) =>
