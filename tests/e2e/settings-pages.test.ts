@@ -367,6 +367,8 @@ describe('Auto replies', () => {
     await page.close();
     const onJa = await open('/ja/settings/auto-replies');
     await expect.poll(() => onJa.locator('tr[data-bot="U0BOTRELY"] td').nth(4).innerText()).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}$/);
+    // Every column is named in Japanese, the row number's too.
+    expect((await onJa.locator('thead th').allInnerTexts()).map((c) => c.trim())).toEqual(['番号', 'ボット名', '指示', '有効', '更新者', '更新日時', '保存']);
     await onJa.close();
   });
 

@@ -3,7 +3,7 @@ import type en from '../en/settings';
 
 const settings: Localized<typeof en> = {
   common: {
-    number: 'No.',
+    number: '番号',
     createdBy: '作成者',
     createdAt: '作成日時',
     updatedBy: '更新者',
