@@ -205,6 +205,9 @@ describe('Instructions', () => {
     expect(metrics.total).toBeGreaterThan(metrics.this);
     expect(metrics.totalTokens).toBeGreaterThan(metrics.thisTokens);
     expect(page.system.readOnly).toBe(true);
+    // Tomo's own words, which the Japanese page renders in Japanese with the app's name.
+    expect(page.system).toMatchObject({ builtIn: true, appName: expect.any(String) });
+    expect(page.system.text).toContain(`You are ${page.system.appName},`);
 
     const live = await (await member.send('POST', '/api/settings/instructions/metrics', { level: 'user', text: 'Hello there' })).json();
     expect(live.this).toBe(11);
