@@ -222,6 +222,9 @@ function cellText(value) {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return '';
+    // A serial number of 15 digits (as Excel and LibreOffice write them) comes back a millisecond
+    // off (09:30 as 09:29:59.999): rounded to the second, as Excel shows it.
+    value = new Date(Math.round(value.getTime() / 1000) * 1000);
     const day = value.getUTCFullYear() + '-' + pad(value.getUTCMonth() + 1) + '-' + pad(value.getUTCDate());
     const seconds = value.getUTCSeconds();
     const clock = pad(value.getUTCHours()) + ':' + pad(value.getUTCMinutes()) + (seconds ? ':' + pad(seconds) : '');

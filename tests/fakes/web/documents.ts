@@ -166,7 +166,8 @@ export function xlsxWithSheets(sheets: readonly { name: string; rows?: readonly 
     if (value === null) return '';
     if (typeof value === 'string') return `<c r="${ref}" t="s"><v>${stringIndex(value)}</v></c>`;
     if (typeof value === 'boolean') return `<c r="${ref}" t="b"><v>${value ? 1 : 0}</v></c>`;
-    if (value instanceof Date) return `<c r="${ref}" s="1"><v>${value.getTime() / 86_400_000 + 25_569}</v></c>`;
+    // A date as its serial number, written as Excel and LibreOffice write it: 15 significant digits (09:30 is 45352.3958333333).
+    if (value instanceof Date) return `<c r="${ref}" s="1"><v>${Number((value.getTime() / 86_400_000 + 25_569).toPrecision(15))}</v></c>`;
     return `<c r="${ref}"><v>${value}</v></c>`;
   };
   const sheetParts = sheets.map(
