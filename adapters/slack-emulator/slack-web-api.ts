@@ -236,6 +236,8 @@ export const METHODS: Record<string, Method> = {
     if (!params.thread_ts) throw new SlackMethodError('invalid_arguments');
     const isDm = state.channels.get(channel)?.isIm === true;
     if (!isDm && (!params.recipient_user_id || !params.recipient_team_id)) throw new SlackMethodError('invalid_arguments');
+    // As chat.postMessage: Tomo streams only where it is a member (chat.startStream lists not_in_channel).
+    if (!state.isMember(channel, team!.botUserId)) throw new SlackMethodError('not_in_channel');
     const text = streamedText(params);
     checkLength(text.length, settings.maxMarkdownChars);
     const message = postAsBot(ctx, channel, text, 'stream');
@@ -366,8 +368,16 @@ function ownMessage(ctx: MethodContext): FakeMessage {
   return message;
 }
 
+/**
+ * A stream Tomo may still write to. Slack refuses chat.appendStream and chat.stopStream in a
+ * channel archived since the stream started (`is_archived`) or that Tomo was removed from
+ * (`not_in_channel`), as it refuses chat.postMessage there: both are in those methods' error
+ * lists (docs.slack.dev/reference/methods/chat.appendStream, chat.stopStream).
+ */
 function streamingMessage(ctx: MethodContext): FakeMessage {
   const message = ownMessage(ctx);
+  if (ctx.state.channels.get(message.channel)?.isArchived === true) throw new SlackMethodError('is_archived');
+  if (!ctx.state.isMember(message.channel, ctx.team!.botUserId)) throw new SlackMethodError('not_in_channel');
   if (message.streamState !== 'streaming') throw new SlackMethodError('message_not_in_streaming_state');
   return message;
 }

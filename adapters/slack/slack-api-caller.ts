@@ -50,7 +50,22 @@ const NOT_AUTHORIZED = new Set([
   'not_allowed_token_type',
   'team_access_not_granted',
   'org_login_required',
+]);
+/**
+ * Refusals of a post in one place, whatever the token (chat.postMessage, chat.startStream,
+ * appendStream and stopStream list them all, docs.slack.dev/reference/methods/chat.startStream):
+ * a read-only (announcement) channel, a thread admins locked, a thread-only or non-threadable
+ * channel, posting disabled by admins (`ekm_access_denied`: "your admins have disabled sending
+ * messages to this channel"; before, counted as a token problem), the app's Messages tab off.
+ */
+const CANNOT_POST = new Set([
+  'restricted_action',
+  'restricted_action_read_only_channel',
+  'restricted_action_thread_locked',
+  'restricted_action_thread_only_channel',
+  'restricted_action_non_threadable_channel',
   'ekm_access_denied',
+  'messages_tab_disabled',
 ]);
 const NOT_FOUND = new Set([
   'channel_not_found',
@@ -318,7 +333,9 @@ export function toChatPlatformError(error: unknown, method: string): ChatPlatfor
       ? 'not_authorized'
       : NOT_FOUND.has(code)
         ? 'not_found'
-        : code === 'ratelimited'
+        : CANNOT_POST.has(code)
+          ? 'cannot_post'
+          : code === 'ratelimited'
           ? 'rate_limited'
           : 'failed';
     return new ChatPlatformError(kind, code, method);

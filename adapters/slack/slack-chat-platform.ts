@@ -294,8 +294,8 @@ export class SlackChatPlatform implements ChatPlatform {
       }
       return { via: 'ephemeral', messageTs };
     } catch (error) {
-      // Only a refusal of the ephemeral itself (user_not_in_channel, is_archived…) moves it to a DM.
-      if (!isChatPlatformError(error) || (error.code !== 'failed' && error.code !== 'not_found')) throw error;
+      // Only a refusal of the ephemeral itself (user_not_in_channel, is_archived, a read-only channel…) moves it to a DM.
+      if (!isChatPlatformError(error) || (error.code !== 'failed' && error.code !== 'not_found' && error.code !== 'cannot_post')) throw error;
       const channel = await this.openDirect(answer.userId);
       // No previews: Slack would fetch each link (and picture) the answer holds, and a link the
       // model wrote after reading private sources could carry them to the site that way.

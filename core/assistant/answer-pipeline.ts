@@ -18,6 +18,7 @@ import { formatTimeInZone } from '../shared/zoned-time';
 import { AnswerRecordingError, StreamAnswer, type StreamAnswerDeps, type StreamAnswerResult } from './answer-stream.use-case';
 import type { BotAppearance, ChatPlatform, ChatUserProfile, ThreadMessage, ThreadRef } from './chat-platform.port';
 import { collectAnswer } from './collected-answer';
+import { isNoPlaceToAnswer } from './chat-platform-error';
 
 /** The words Tomo says itself, in the asker's language (the catalogue lives at the edge). */
 export interface AnswerTexts extends TriggerTexts {
@@ -102,7 +103,15 @@ export interface AnswerRequest {
   readonly delivery?: AnswerDelivery;
 }
 
-export type AnswerPipelineResult = { readonly status: 'denied'; readonly reason: string } | StreamAnswerResult;
+export type AnswerPipelineResult =
+  | { readonly status: 'denied'; readonly reason: string }
+  /**
+   * Slack would not take the answer where it belonged (the channel archived or deleted, Tomo
+   * removed from it, a read-only channel, a locked thread): nothing more can be said there, and a
+   * retry would ask the model again only to be refused the same way.
+   */
+  | { readonly status: 'failed'; readonly reason: 'no_place_to_answer'; readonly errorCode?: string }
+  | StreamAnswerResult;
 
 /**
  * Gives back a request held for an answer that was not given. A failure to do so is not the
@@ -267,6 +276,9 @@ export class AnswerPipeline {
       if (error instanceof AnswerRecordingError) {
         // The answer exists; only its bookkeeping failed.
         if (collected && request.delivery) await request.delivery.deliver(collected.text());
+      } else if (!request.delivery && isNoPlaceToAnswer(error)) {
+        // The error message would be refused too. What was shown before the refusal stays.
+        return { status: 'failed', reason: 'no_place_to_answer', ...(error.platformCode === undefined ? {} : { errorCode: error.platformCode }) };
       } else {
         await this.sayUnknownError(request, writeWith);
       }

@@ -9,6 +9,11 @@ export type ChatPlatformErrorCode =
   | 'not_authorized'
   /** The channel, thread, message or user does not exist (or Tomo cannot see it). */
   | 'not_found'
+  /**
+   * The place exists but takes no message from Tomo now: a read-only channel, a thread admins
+   * locked, posting turned off by admins. Trying again later meets the same refusal.
+   */
+  | 'cannot_post'
   /** The platform could not be reached or answered with an HTTP error. */
   | 'unavailable'
   /** Any other refusal. */
@@ -28,4 +33,13 @@ export class ChatPlatformError extends Error {
 
 export function isChatPlatformError(error: unknown): error is ChatPlatformError {
   return error instanceof ChatPlatformError;
+}
+
+/**
+ * Whether a failure means Tomo can no longer write where it was answering: the channel or thread
+ * is gone, archived, or Tomo was removed from it (`not_found`), or the place refuses Tomo's
+ * messages (`cannot_post`). A retry would meet the same refusal after asking the model again.
+ */
+export function isNoPlaceToAnswer(error: unknown): error is ChatPlatformError {
+  return isChatPlatformError(error) && (error.code === 'not_found' || error.code === 'cannot_post');
 }

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  eventually,
+  installThroughBrowser,
+  mention,
+  sendEvent,
+  settled,
+  startSlackAppWorld,
+  type SlackAppWorld,
+} from './support/slack-app-world';
+
+/**
+ * Slack refuses every post in a place Tomo may no longer write to: an archived channel
+ * (`is_archived`), one Tomo was removed from (`not_in_channel`), a read-only channel, a thread
+ * admins locked (`restricted_action_read_only_channel`, `restricted_action_thread_locked`),
+ * a channel whose posting admins disabled (`ekm_access_denied`): chat.startStream, appendStream,
+ * stopStream and postMessage list these errors (docs.slack.dev/reference/methods/chat.startStream,
+ * chat.appendStream). A retry of the answer job meets the same refusal after asking the model again.
+ */
+describe('Slack app: a channel Tomo can no longer post in (real server and worker, Slack and LLM fakes)', () => {
+  let world: SlackAppWorld;
+
+  beforeAll(async () => {
+    // One retry is enough to see whether the job is retried at all.
+    world = await startSlackAppWorld({ ANSWER_RETRIES: '1' });
+    expect((await installThroughBrowser(world)).status).toBe(200);
+  });
+  afterAll(() => world.close());
+  beforeEach(() => {
+    for (const channel of world.slack.state.channels.values()) {
+      channel.isArchived = false;
+      channel.botIsMember = true;
+    }
+  });
+
+  /** Tomo's messages in the question's thread, streaming or not. */
+  const tomoMessagesUnder = (question: { channel: string; ts: string }) =>
+    world.slack.state.messages.filter((m) => m.channel === question.channel && m.threadTs === question.ts && m.botId === world.ws.team.botId);
+
+  async function jobOf(ts: string) {
+    const jobs = (await settled(world)).filter((job) => (job.data as { ts?: string }).ts === ts);
+    return jobs.map((job) => [job.state, job.retryCount]);
+  }
+
+  it('asks the model once and lets the question go when the channel was archived before the answer could be posted', async () => {
+    const calls = world.openai.calls.length;
+    const question = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: `<@${world.ws.team.botUserId}> what did we decide?` });
+    // Archived after the mention was sent: its history still reads, posting is refused.
+    world.slack.state.channels.get(world.ws.channel)!.isArchived = true;
+
+    expect((await sendEvent(world, mention(world, { ts: question.ts, channel: world.ws.channel }))).status).toBe(200);
+
+    expect(await jobOf(question.ts)).toEqual([['completed', 0]]);
+    expect(world.openai.calls.length).toBe(calls + 1);
+    expect(tomoMessagesUnder(question)).toEqual([]);
+  });
+
+  it('stops when Tomo is removed from the channel mid-answer: no retry asks the model again, no error message is attempted', async () => {
+    const calls = world.openai.calls.length;
+    const question = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: `<@${world.ws.team.botUserId}> write a long story` });
+    world.openai.enqueue({ text: 'Once upon a time. '.repeat(150), chunkChars: 40, chunkDelayMs: 30 });
+
+    expect((await sendEvent(world, mention(world, { ts: question.ts, channel: world.ws.channel }))).status).toBe(200);
+    const streaming = await eventually(() => {
+      const found = tomoMessagesUnder(question).find((m) => m.streamState === 'streaming');
+      expect(found).toBeDefined();
+      return found!;
+    });
+    world.slack.state.channels.get(world.ws.channel)!.botIsMember = false;
+
+    expect(await jobOf(question.ts)).toEqual([['completed', 0]]);
+    expect(world.openai.calls.length).toBe(calls + 1);
+    // The words shown before the removal stay; nothing else was posted.
+    expect(tomoMessagesUnder(question).map((m) => m.ts)).toEqual([streaming.ts]);
+  });
+
+  it('asks the model once in a read-only channel (restricted_action_read_only_channel) instead of once per retry', async () => {
+    const calls = world.openai.calls.length;
+    const question = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: `<@${world.ws.team.botUserId}> summarise the announcements` });
+    for (const method of ['chat.startStream', 'chat.postMessage']) world.slack.failNext(method, 'restricted_action_read_only_channel', { times: 10 });
+
+    expect((await sendEvent(world, mention(world, { ts: question.ts, channel: world.ws.channel }))).status).toBe(200);
+
+    expect(await jobOf(question.ts)).toEqual([['completed', 0]]);
+    expect(world.openai.calls.length).toBe(calls + 1);
+    expect(tomoMessagesUnder(question)).toEqual([]);
+  });
+});
