@@ -293,9 +293,18 @@ export const METHODS: Record<string, Method> = {
   },
 };
 
+/**
+ * The channel a bot-token call names. A private channel Tomo is not in is one Slack does not show
+ * the bot at all: every method answers `channel_not_found`, as for a deleted one (not
+ * `not_in_channel`, which is for public channels it has not joined), so a private channel Tomo
+ * was removed from cannot be told from a deleted one (conversations.info, .history, .replies,
+ * chat.postMessage; docs.slack.dev/reference/methods/conversations.info, "channel_not_found:
+ * Value passed for channel was invalid").
+ */
 export function channelOf(state: SlackState, id: string | undefined, team: FakeTeam): string {
   const channel = state.channels.get(id ?? '');
   if (channel === undefined || channel.teamId !== team.id) throw new SlackMethodError('channel_not_found');
+  if (channel.isPrivate === true && channel.isIm !== true && channel.botIsMember === false) throw new SlackMethodError('channel_not_found');
   return channel.id;
 }
 

@@ -300,6 +300,25 @@ describe('Slack app: scheduled channel summaries (real server and workers, fakes
     expect(next!.next_run_at).toBeNull();
   });
 
+  it('turns off the summary of a private channel Tomo was taken out of: Slack shows it to the bot no more than a deleted one', async () => {
+    const secret = world.slack.addChannel({ id: 'CSECRETPLANS', teamId: world.ws.team.id, name: 'secret-plans', isPrivate: true, members: [world.ws.alice, world.ws.bob] }).id;
+    world.slack.addMessage({ channel: secret, user: world.ws.bob, text: 'Launch moves to May', at: new Date(Date.now() - 30 * MINUTE) });
+    await schedule(secret);
+    // Removed from the channel: conversations.info answers channel_not_found, as for a deleted channel.
+    world.slack.state.channels.get(secret)!.botIsMember = false;
+    const calls = world.openai.calls.length;
+    const dms = dmsTo(world.ws.alice).length;
+
+    await sweep();
+
+    const named = `#${secret.toLowerCase()}`;
+    const reason = slackText('SLACK.SUMMARY_CHANNEL_GONE', { channel: named, appName: 'Tomo' }, 'en');
+    expect(dmsTo(world.ws.alice).slice(dms)).toEqual([slackText('SLACK.SUMMARY_REFUSED', { channel: named, reason }, 'en')]);
+    expect(world.openai.calls.length).toBe(calls);
+    expect(tomoPosts(secret)).toEqual([]);
+    expect(await repositoriesOf(world).scheduleSettings.findLatest(world.ws.team.id, secret)).toMatchObject({ isSummaryEnabled: false });
+  });
+
   it('tells the schedule’s owner in a DM, not the channel, when Tomo is not in it or the trial is over', async () => {
     const outside = world.slack.addChannel({ id: 'COUTSIDE', teamId: world.ws.team.id, name: 'outside', botIsMember: false }).id;
     await schedule(outside);
