@@ -231,8 +231,13 @@ export class AnswerPipeline {
     const entitlement = await checkAsker(deps, workspace.teamId, asker, { reserve: true });
     if (!entitlement.allowed) {
       const text = deps.texts.denial(entitlement.error, asker.locale);
-      if (request.refuse) await request.refuse(text);
-      else await platform.postInThread(request.thread, text, asker.appearance);
+      try {
+        if (request.refuse) await request.refuse(text);
+        else await platform.postInThread(request.thread, text, asker.appearance);
+      } catch (error) {
+        // Archived, left or read-only since the question: a retry would be refused the same way.
+        if (!isNoPlaceToAnswer(error)) throw error;
+      }
       return { status: 'denied', reason: entitlement.reason };
     }
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 import {
+  endTrial,
   eventually,
   installThroughBrowser,
   mention,
@@ -84,5 +86,20 @@ describe('Slack app: a channel Tomo can no longer post in (real server and worke
     expect(await jobOf(question.ts)).toEqual([['completed', 0]]);
     expect(world.openai.calls.length).toBe(calls + 1);
     expect(tomoMessagesUnder(question)).toEqual([]);
+  });
+
+  it('lets a refusal go that Slack will not take either (the trial over, the channel archived), instead of retrying it', async () => {
+    const over = seedWorkspace(world.slack, 'T0ARCHIVED');
+    expect((await installThroughBrowser(world, over)).status).toBe(200);
+    await endTrial(world, over);
+    const question = world.slack.addMessage({ channel: over.channel, user: over.alice, text: `<@${over.team.botUserId}> still there?` });
+    world.slack.state.channels.get(over.channel)!.isArchived = true;
+    const calls = world.openai.calls.length;
+
+    expect((await sendEvent(world, mention(world, { ts: question.ts, channel: over.channel }, over), { ws: over })).status).toBe(200);
+
+    expect(await jobOf(question.ts)).toEqual([['completed', 0]]);
+    expect(world.openai.calls.length).toBe(calls);
+    expect(world.slack.state.messages.filter((m) => m.channel === over.channel && m.botId === over.team.botId)).toEqual([]);
   });
 });
