@@ -213,6 +213,9 @@ export const METHODS: Record<string, Method> = {
 
   'chat.update': (ctx) => {
     const message = ownMessage(ctx);
+    // Slack: "is_inactive: The message cannot be edited within a frozen, archived or deleted
+    // channel" (docs.slack.dev/reference/methods/chat.update), not the posts' is_archived.
+    if (ctx.state.channels.get(message.channel)?.isArchived === true) throw new SlackMethodError('is_inactive');
     messageBlocks(ctx.params.blocks);
     const { text, format } = messageText(ctx);
     message.text = text;

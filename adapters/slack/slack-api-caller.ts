@@ -56,7 +56,9 @@ const NOT_AUTHORIZED = new Set([
  * appendStream and stopStream list them all, docs.slack.dev/reference/methods/chat.startStream):
  * a read-only (announcement) channel, a thread admins locked, a thread-only or non-threadable
  * channel, posting disabled by admins (`ekm_access_denied`: "your admins have disabled sending
- * messages to this channel"; before, counted as a token problem), the app's Messages tab off.
+ * messages to this channel"; before, counted as a token problem), the app's Messages tab off;
+ * an edit in a channel archived since the post (chat.update's `is_inactive`,
+ * docs.slack.dev/reference/methods/chat.update).
  */
 const CANNOT_POST = new Set([
   'restricted_action',
@@ -66,6 +68,8 @@ const CANNOT_POST = new Set([
   'restricted_action_non_threadable_channel',
   'ekm_access_denied',
   'messages_tab_disabled',
+  // chat.update's word for an archived (or frozen, or deleted) channel, where posts say is_archived.
+  'is_inactive',
 ]);
 const NOT_FOUND = new Set([
   'channel_not_found',

@@ -76,6 +76,29 @@ describe('Slack app: a channel Tomo can no longer post in (real server and worke
     expect(tomoMessagesUnder(question).map((m) => m.ts)).toEqual([streaming.ts]);
   });
 
+  it('stops when the channel is archived while an answer is posted and edited (no streaming): chat.update says is_inactive', async () => {
+    world.slack.disableStreaming();
+    try {
+      const calls = world.openai.calls.length;
+      const question = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: `<@${world.ws.team.botUserId}> explain it slowly` });
+      world.openai.enqueue({ text: 'Step by step. '.repeat(100), chunkChars: 40, chunkDelayMs: 40 });
+
+      expect((await sendEvent(world, mention(world, { ts: question.ts, channel: world.ws.channel }))).status).toBe(200);
+      const posted = await eventually(() => {
+        const [first] = tomoMessagesUnder(question);
+        expect(first).toBeDefined();
+        return first!;
+      });
+      world.slack.state.channels.get(world.ws.channel)!.isArchived = true;
+
+      expect(await jobOf(question.ts)).toEqual([['completed', 0]]);
+      expect(world.openai.calls.length).toBe(calls + 1);
+      expect(tomoMessagesUnder(question).map((m) => m.ts)).toEqual([posted.ts]);
+    } finally {
+      world.slack.settings.streamingSupported = true;
+    }
+  });
+
   it('asks the model once in a read-only channel (restricted_action_read_only_channel) instead of once per retry', async () => {
     const calls = world.openai.calls.length;
     const question = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: `<@${world.ws.team.botUserId}> summarise the announcements` });
