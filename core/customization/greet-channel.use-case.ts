@@ -4,6 +4,7 @@ import type { ChannelId, TeamId, UserId } from '../shared/ids';
 import { decideTrigger, triggerSettings, type IgnoreReason } from '../triggers/decide-trigger';
 import { escapeSlackText } from '../shared/slack-escapes';
 import { effectiveCustomization } from './app-customization-rules';
+import { isNoPlaceToAnswer } from '../assistant/chat-platform-error';
 
 /** member_joined_channel, as ids. */
 export interface GreetChannelInput {
@@ -17,7 +18,7 @@ export interface GreetChannelInput {
 }
 
 export type GreetChannelResult =
-  | { readonly status: 'ignored'; readonly reason: IgnoreReason | 'duplicate' | 'not_installed' }
+  | { readonly status: 'ignored'; readonly reason: IgnoreReason | 'duplicate' | 'not_installed' | 'channel_refused' }
   | { readonly status: 'greeted' };
 
 /**
@@ -39,7 +40,14 @@ export class GreetChannel extends TriggerUseCase<TriggerDeps> {
     // tool; Tomo's own profile has no language, so the installer's speaks for the workspace.
     const inviter = await this.pipeline.asker(workspace, input.inviterId ?? workspace.installedBy ?? workspace.self.userId);
     const text = this.deps.texts.say('SLACK.GREETING', { appName: escapeSlackText(inviter.appName) }, inviter.locale);
-    await workspace.platform.postToChannel(input.channelId, text, inviter.appearance);
+    try {
+      await workspace.platform.postToChannel(input.channelId, text, inviter.appearance);
+    } catch (error) {
+      // A channel only admins post in (#announcements), or one archived or left since the join:
+      // every retry of the greeting would be refused the same way.
+      if (isNoPlaceToAnswer(error)) return { status: 'ignored', reason: 'channel_refused' };
+      throw error;
+    }
     return { status: 'greeted' };
   }
 }

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
+import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
 import {
   endTrial,
+  jobsOf,
   eventually,
   installThroughBrowser,
   mention,
   sendEvent,
   settled,
+  settledAll,
   startSlackAppWorld,
   type SlackAppWorld,
 } from './support/slack-app-world';
@@ -124,5 +127,20 @@ describe('Slack app: a channel Tomo can no longer post in (real server and worke
     expect(await jobOf(question.ts)).toEqual([['completed', 0]]);
     expect(world.openai.calls.length).toBe(calls);
     expect(world.slack.state.messages.filter((m) => m.channel === over.channel && m.botId === over.team.botId)).toEqual([]);
+  });
+
+  it('greets a read-only channel Tomo was added to once: the refused greeting is not retried', async () => {
+    const announcements = world.slack.addChannel({ id: 'C07ANNOUNCE', teamId: world.ws.team.id, name: 'announcements' }).id;
+    // Only admins may post there: Slack refuses Tomo's post.
+    world.slack.failNext('chat.postMessage', 'restricted_action_read_only_channel', { times: 10 });
+    const posts = world.slack.callsTo('chat.postMessage').length;
+
+    const joined = { type: 'member_joined_channel', user: world.ws.team.botUserId, channel: announcements, channel_type: 'C', team: world.ws.team.id, inviter: world.ws.alice, event_ts: '1727484800.000100' };
+    expect((await sendEvent(world, joined)).status).toBe(200);
+
+    await settledAll(world, [SLACK_QUEUES.slackGreeting.name]);
+    const jobs = await jobsOf(world, SLACK_QUEUES.slackGreeting.name);
+    expect(jobs.map((job) => [job.state, job.retryCount])).toEqual([['completed', 0]]);
+    expect(world.slack.callsTo('chat.postMessage').length - posts).toBe(1);
   });
 });
