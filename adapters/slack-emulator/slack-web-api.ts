@@ -238,7 +238,9 @@ export const METHODS: Record<string, Method> = {
     const channel = channelOf(state, params.channel, team!);
     if (!params.thread_ts) throw new SlackMethodError('invalid_arguments');
     const isDm = state.channels.get(channel)?.isIm === true;
-    if (!isDm && (!params.recipient_user_id || !params.recipient_team_id)) throw new SlackMethodError('invalid_arguments');
+    // Required when streaming to a channel, each with its own error (chat.startStream's errors).
+    if (!isDm && !params.recipient_user_id) throw new SlackMethodError('missing_recipient_user_id');
+    if (!isDm && !params.recipient_team_id) throw new SlackMethodError('missing_recipient_team_id');
     // As chat.postMessage: Tomo streams only where it is a member (chat.startStream lists not_in_channel).
     if (!state.isMember(channel, team!.botUserId)) throw new SlackMethodError('not_in_channel');
     const text = streamedText(params);

@@ -73,6 +73,27 @@ describe('Slack fake: workspace directory methods', () => {
     ).rejects.toMatchObject({ data: { error: 'invalid_metadata_format' } });
   });
 
+  it('refuses a channel stream without its recipient, and streams where Slack refuses no more', async () => {
+    const question = slack.addMessage({ channel: ws.channel, user: ws.alice, text: 'stream to whom?' });
+    const refusal = (args: Record<string, string>) =>
+      sdk.apiCall('chat.startStream', { channel: ws.channel, thread_ts: question.ts, markdown_text: 'hi', ...args }).then(
+        () => 'ok',
+        (error: { data?: { error?: string } }) => error.data?.error,
+      );
+    expect(await refusal({ recipient_team_id: ws.team.id })).toBe('missing_recipient_user_id');
+    expect(await refusal({ recipient_user_id: ws.alice })).toBe('missing_recipient_team_id');
+
+    // Archived since the stream began: appends and stops are refused, as posts are.
+    const { ts } = (await sdk.chat.startStream({ channel: ws.channel, thread_ts: question.ts, markdown_text: 'a', recipient_user_id: ws.alice, recipient_team_id: ws.team.id })) as { ts: string };
+    slack.state.channels.get(ws.channel)!.isArchived = true;
+    try {
+      expect(await sdk.chat.appendStream({ channel: ws.channel, ts, markdown_text: 'b' }).catch((error: { data?: { error?: string } }) => error.data?.error)).toBe('is_archived');
+      expect(await sdk.chat.update({ channel: ws.channel, ts, markdown_text: 'c' }).catch((error: { data?: { error?: string } }) => error.data?.error)).toBe('is_inactive');
+    } finally {
+      slack.state.channels.get(ws.channel)!.isArchived = false;
+    }
+  });
+
   it('checks a workflow step’s completion as Slack does: outputs against the function’s definition, an error text, one completion', async () => {
     const step = () => slack.startFunctionExecution(ws.team.id, askTomoFunction());
     const refused = (call: Promise<unknown>) => call.then(() => 'ok', (e: { data?: { error?: string } }) => e.data?.error);
