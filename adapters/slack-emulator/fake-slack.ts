@@ -136,6 +136,7 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
     assistantStatusError: undefined,
     maxMarkdownChars: 12_000,
     maxTextChars: 40_000,
+    streamLifetimeMs: 5 * 60_000,
     clientId: options.clientId ?? '1234567890.0987654321',
     clientSecret: options.clientSecret ?? 'fake-client-secret',
     origin: '',

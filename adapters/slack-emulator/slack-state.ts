@@ -153,6 +153,8 @@ export interface FakeMessage {
   /** How the text was written: plain text, markdown, or a stream (still open or stopped). */
   format: 'text' | 'markdown' | 'stream';
   streamState?: 'streaming' | 'stopped';
+  /** When chat.startStream opened it (ms since the epoch): Slack closes a stream some minutes later. */
+  streamStartedAt?: number;
   username?: string;
   iconUrl?: string;
   /** Slack's subtype: bot_message for legacy bots and webhooks, channel_join, … */

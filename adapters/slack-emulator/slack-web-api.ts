@@ -14,6 +14,14 @@ export interface FakeSlackSettings {
   maxMarkdownChars: number;
   /** Longest plain `text` one message may hold. */
   maxTextChars: number;
+  /**
+   * How long a stream stays open after chat.startStream. Slack closes it about five minutes on,
+   * appends or not, and answers chat.appendStream and chat.stopStream with
+   * `message_not_in_streaming_state` after that; the message keeps what was streamed, unfinished,
+   * until a chat.update (undocumented; slackapi/python-slack-sdk#1859 and its fix #1880,
+   * slackapi/node-slack-sdk#2702).
+   */
+  streamLifetimeMs: number;
   clientId: string;
   clientSecret: string;
   /** `http://127.0.0.1:PORT`: where file download URLs point. */
@@ -216,11 +224,16 @@ export const METHODS: Record<string, Method> = {
     // Slack: "is_inactive: The message cannot be edited within a frozen, archived or deleted
     // channel" (docs.slack.dev/reference/methods/chat.update), not the posts' is_archived.
     if (ctx.state.channels.get(message.channel)?.isArchived === true) throw new SlackMethodError('is_inactive');
+    // chat.update's errors: "streaming_state_conflict: The message is currently streaming text and cannot be edited."
+    if (streamOpen(ctx, message)) throw new SlackMethodError('streaming_state_conflict');
     messageBlocks(ctx.params.blocks);
     const { text, format } = messageText(ctx);
+    // "If you don't include this field, the message's previous metadata will be retained."
+    const metadata = messageMetadata(ctx.params);
     message.text = text;
     message.format = format;
     message.edits += 1;
+    if (metadata !== undefined) message.metadata = metadata;
     return { channel: message.channel, ts: message.ts, text };
   },
 
@@ -247,6 +260,7 @@ export const METHODS: Record<string, Method> = {
     checkLength(text.length, settings.maxMarkdownChars);
     const message = postAsBot(ctx, channel, text, 'stream');
     message.streamState = 'streaming';
+    message.streamStartedAt = Date.now();
     return { channel, ts: message.ts };
   },
 
@@ -392,8 +406,18 @@ function streamingMessage(ctx: MethodContext): FakeMessage {
   const message = ownMessage(ctx);
   if (ctx.state.channels.get(message.channel)?.isArchived === true) throw new SlackMethodError('is_archived');
   if (!ctx.state.isMember(message.channel, ctx.team!.botUserId)) throw new SlackMethodError('not_in_channel');
-  if (message.streamState !== 'streaming') throw new SlackMethodError('message_not_in_streaming_state');
+  if (!streamOpen(ctx, message)) throw new SlackMethodError('message_not_in_streaming_state');
   return message;
+}
+
+/** Whether the message is a stream still open: one past its lifetime is closed now, as Slack does. */
+function streamOpen(ctx: MethodContext, message: FakeMessage): boolean {
+  if (message.streamState !== 'streaming') return false;
+  if (message.streamStartedAt !== undefined && Date.now() - message.streamStartedAt >= ctx.settings.streamLifetimeMs) {
+    message.streamState = 'stopped';
+    return false;
+  }
+  return true;
 }
 
 /** `markdown_text`, or the markdown chunks of `chunks` (a JSON array on the wire). */

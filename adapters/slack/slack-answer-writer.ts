@@ -48,6 +48,8 @@ export class SlackAnswerWriter implements AnswerWriter {
   private lastWriteAt = Number.NEGATIVE_INFINITY;
   private closed = false;
   private replaced: ReplacedAnswer | undefined;
+  /** The current message's stream was closed by Slack: it still needs an edit to show as finished. */
+  private unsealed = false;
 
   constructor(
     private readonly call: SlackCall,
@@ -81,6 +83,7 @@ export class SlackAnswerWriter implements AnswerWriter {
     try {
       if (this.mode !== 'edit') await this.pumpStream(true);
       if (this.mode === 'edit') await this.pumpEdits(true);
+      if (this.unsealed && this.current !== undefined) await this.edit(this.current.sent);
     } finally {
       this.settings.load?.finished(this);
     }
@@ -101,6 +104,7 @@ export class SlackAnswerWriter implements AnswerWriter {
       this.replaced = { current: this.current, finished: [...this.finished], pending: this.pending };
     }
     this.current = undefined;
+    this.unsealed = false;
     this.finished.length = 0;
     this.pending = '';
     this.lastWriteAt = Number.NEGATIVE_INFINITY;
@@ -155,16 +159,17 @@ export class SlackAnswerWriter implements AnswerWriter {
         // The tail goes out with the stop, saving one call.
         if (this.current === undefined && this.pending.length === 0) return;
         if (this.current === undefined && !(await this.startStream(this.takePending(this.pending.length)))) continue;
+        // A stream Slack had closed leaves the tail in `pending`, for the edits (finish) to carry.
         await this.stopStream(this.takePending(this.pending.length));
         return;
       }
       const piece = this.takePending(overflow ? cutPoint(this.pending, room) : this.pending.length);
       if (this.current === undefined) {
         if (!(await this.startStream(piece))) continue;
-        if (overflow) await this.stopStream('');
+        if (overflow && !(await this.stopStream(''))) return;
       } else if (overflow) {
         // A full message's last piece goes out with its stop.
-        await this.stopStream(piece);
+        if (!(await this.stopStream(piece))) return;
       } else if (piece.length > 0 && !(await this.appendStream(piece))) {
         return;
       }
@@ -181,6 +186,10 @@ export class SlackAnswerWriter implements AnswerWriter {
     try {
       await this.call('chat.appendStream', { channel: this.target.thread.channelId, ts: current.ts, markdown_text: piece });
     } catch (error) {
+      if (streamClosed(error)) {
+        this.continueEdited(piece);
+        return false;
+      }
       if (!(error instanceof ChatPlatformError && error.platformCode === SKIPPED_FOR_RATE_LIMIT)) throw error;
       this.pending = piece + this.pending;
       return false;
@@ -216,16 +225,37 @@ export class SlackAnswerWriter implements AnswerWriter {
     }
   }
 
-  private async stopStream(text: string): Promise<void> {
+  /** False when Slack had closed the stream already: the text is back in `pending`, for edits to carry. */
+  private async stopStream(text: string): Promise<boolean> {
     const current = this.current!;
-    await this.call('chat.stopStream', {
-      channel: this.target.thread.channelId,
-      ts: current.ts,
-      ...(text === '' ? {} : { markdown_text: text }),
-    });
+    try {
+      await this.call('chat.stopStream', {
+        channel: this.target.thread.channelId,
+        ts: current.ts,
+        ...(text === '' ? {} : { markdown_text: text }),
+      });
+    } catch (error) {
+      if (!streamClosed(error)) throw error;
+      this.continueEdited(text);
+      return false;
+    }
     current.sent += text;
     this.finished.push(current.ts);
     this.current = undefined;
+    return true;
+  }
+
+  /**
+   * Slack closed the current message's stream (about five minutes after it started, however
+   * lively; undocumented, slackapi/python-slack-sdk#1859): it shows what was streamed, unfinished.
+   * The rest of the answer goes into the same message by chat.update, the recovery Slack's SDK
+   * maintainers give (#1880), and on as the post-and-edit fallback writes (new messages past the
+   * length limit). Only this answer stops streaming.
+   */
+  private continueEdited(unsent: string): void {
+    this.pending = unsent + this.pending;
+    this.mode = 'edit';
+    this.unsealed = true;
   }
 
   // ---- post + edit fallback -----------------------------------------------------------
@@ -250,13 +280,8 @@ export class SlackAnswerWriter implements AnswerWriter {
       const room = this.settings.maxMessageChars - this.current.sent.length;
       const overflow = this.pending.length > room;
       const piece = this.takePending(overflow ? cutPoint(this.pending, room) : this.pending.length);
-      if (piece.length > 0) {
-        await this.call('chat.update', {
-          channel: this.target.thread.channelId,
-          ts: this.current.ts,
-          markdown_text: this.current.sent + piece,
-        });
-        this.lastWriteAt = this.settings.clock.now().getTime();
+      if (piece.length > 0 || (overflow && this.unsealed)) {
+        await this.edit(this.current.sent + piece);
         this.current.sent += piece;
       }
       if (overflow) this.closeEdited();
@@ -294,6 +319,13 @@ export class SlackAnswerWriter implements AnswerWriter {
     this.pending = this.pending.trimStart();
   }
 
+  /** chat.update of the current message with its whole text (a closed stream's edit finishes it too). */
+  private async edit(text: string): Promise<void> {
+    await this.call('chat.update', { channel: this.target.thread.channelId, ts: this.current!.ts, markdown_text: text });
+    this.lastWriteAt = this.settings.clock.now().getTime();
+    this.unsealed = false;
+  }
+
   private postArgs(text: string): Record<string, unknown> {
     const { thread, appearance } = this.target;
     return {
@@ -319,6 +351,11 @@ export class SlackAnswerWriter implements AnswerWriter {
  */
 function streamingUnavailable(error: unknown): boolean {
   return error instanceof ChatPlatformError && (error.code === 'failed' || error.platformCode === 'not_allowed_token_type');
+}
+
+/** Slack closed the stream on its own (its lifetime passed): `message_not_in_streaming_state`. */
+function streamClosed(error: unknown): boolean {
+  return error instanceof ChatPlatformError && error.platformCode === 'message_not_in_streaming_state';
 }
 
 function tsOf(result: object): string {

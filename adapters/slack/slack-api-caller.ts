@@ -175,8 +175,11 @@ function channelOf(args: Record<string, unknown>): string | undefined {
   return typeof channel === 'string' ? channel : undefined;
 }
 
-/** Calls that can carry message metadata: a message's post, or a stream's end. */
-const TAGGED = new Set(['chat.postMessage', 'chat.stopStream']);
+/**
+ * Calls that can carry message metadata: a message's post, a stream's end, or an edit (which
+ * finishes a stream Slack closed before its end; for a posted message it repeats the post's).
+ */
+const TAGGED = new Set(['chat.postMessage', 'chat.stopStream', 'chat.update']);
 /** Calls that leave a message in Slack (their ts goes into the job's delivery record). */
 const POSTING = new Set(['chat.postMessage', 'chat.startStream']);
 /** The SDK's upload flow: the files it shares go into the delivery record (ADR 38). */

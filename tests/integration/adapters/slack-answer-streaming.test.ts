@@ -50,6 +50,7 @@ describe('SlackChatPlatform writing answers through the Web API fake', () => {
   afterAll(() => slack.close());
   beforeEach(() => {
     slack.settings.streamingSupported = true;
+    slack.settings.streamLifetimeMs = 5 * 60_000;
     manual = manualTime();
     platform = new SlackChatPlatformFactory({ slackApiUrl: slack.url, clock: manual.clock, sleep: manual.sleep }).forWorkspace({
       teamId: ws.team.id,
@@ -189,6 +190,26 @@ describe('SlackChatPlatform writing answers through the Web API fake', () => {
     for (const reply of replies) expect(reply.text.length).toBeLessThanOrEqual(12_000);
     expect(replies.map((r) => r.text).join('').replace(/\s/g, '')).toBe(answer.replace(/\s/g, ''));
     expect(replies.every((r) => r.streamState === 'stopped')).toBe(true);
+  });
+
+  it('finishes a long answer whose streams Slack closes early: the rest edited in, on into more messages, each one finished', async () => {
+    // Slack closes a stream some minutes after it started (message_not_in_streaming_state on the
+    // next append or stop); here at once, so every message's stream closes after its first words.
+    slack.settings.streamLifetimeMs = 0;
+    const threadTs = question();
+    const answer = prose(30_000);
+    const mark = slack.calls.length;
+
+    const posted = await write(platform.startAnswer({ thread: { channelId: ws.channel, threadTs }, recipientUserId: ws.alice }), answer, 40);
+
+    const replies = slack.botReplies(ws.channel, threadTs);
+    expect(replies.length).toBeGreaterThanOrEqual(3);
+    expect(posted.messageTs).toEqual(replies.map((r) => r.ts));
+    for (const reply of replies) expect(reply.text.length).toBeLessThanOrEqual(12_000);
+    expect(replies.map((r) => r.text).join('').replace(/\s/g, '')).toBe(answer.replace(/\s/g, ''));
+    // The closed stream was edited (Slack's SDK maintainers' recovery), so it shows as finished.
+    expect(since('chat.update', mark).map((call) => call.params.ts)).toContain(replies[0]!.ts);
+    expect(replies.every((r) => r.streamState !== 'streaming')).toBe(true);
   });
 
   it('replaces a restarted answer when the new words come: its streams stopped and deleted, the new answer streamed afresh', async () => {
