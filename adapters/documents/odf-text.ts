@@ -140,12 +140,18 @@ function tableRows(table, textOf) {
   visit(table);
   return { rows, width };
 }
-// Each row as a Markdown row, repeats written out, calling line until it returns false.
+// Each line of the table as a Markdown table (the first row its header, then the --- row),
+// repeats written out, calling line until it returns false.
 function eachRow({ rows, width }, line) {
+  let header = true;
   for (const { cells, times } of rows) {
     const padded = cells.concat(Array(width - cells.length).fill(''));
     const text = '| ' + padded.join(' | ') + ' |';
-    for (let n = 0; n < times; n += 1) if (!line(text)) return;
+    for (let n = 0; n < times; n += 1) {
+      if (!line(text)) return;
+      if (header && !line('|' + ' --- |'.repeat(width))) return;
+      header = false;
+    }
   }
 }
 // A table cell's text on one line: its paragraphs, lists and any table inside it, as words.
@@ -167,12 +173,7 @@ function textBlocks(element, blocks) {
       if (lines.length > 0) blocks.push(lines.join('\\n'));
     } else if (name === 'table') {
       const lines = [];
-      const table = tableRows(child, cellText);
-      eachRow(table, (line) => {
-        lines.push(line);
-        if (lines.length === 1) lines.push('|' + ' --- |'.repeat(table.width));
-        return true;
-      });
+      eachRow(tableRows(child, cellText), (line) => lines.push(line) > 0);
       if (lines.length > 0) blocks.push(lines.join('\\n'));
     } else if (name === 'frame') {
       const alt = imageText(child);
@@ -225,12 +226,7 @@ function spreadsheetText(body, maxChars, cutNote) {
     if (!add('## Sheet: ' + (table.getAttribute('table:name') || '') + hiddenMark(table, 'table:style-name'))) break;
     if (sheet.rows.length === 0 && !add('(empty)')) break;
     if (sheet.rows.length > 0) text = true;
-    let first = true;
-    eachRow(sheet, (line) => {
-      if (add(line) && first) add('|' + ' --- |'.repeat(sheet.width));
-      first = false;
-      return !lines.cut;
-    });
+    eachRow(sheet, add);
     if (lines.cut) break;
   }
   return text ? lines.text() : '';

@@ -340,9 +340,16 @@ function textLines(element, lines) {
     if (name === 'p') {
       const line = paragraphText(child);
       if (line !== '') lines.push(line);
-    } else if (name === 'tr') {
-      const cells = [...child.children].filter((cell) => local(cell) === 'tc').map((cell) => elements(cell, 'p').map(paragraphText).filter(Boolean).join(' ').replace(/\\n/g, ' ').replace(/\\|/g, '\\\\|'));
-      if (cells.some(Boolean)) lines.push('| ' + cells.join(' | ') + ' |');
+    } else if (name === 'tbl') {
+      // A table's rows as a Markdown table, the first row with text as its header.
+      let header = true;
+      for (const row of [...child.children].filter((found) => local(found) === 'tr')) {
+        const cells = [...row.children].filter((cell) => local(cell) === 'tc').map((cell) => elements(cell, 'p').map(paragraphText).filter(Boolean).join(' ').replace(/\\n/g, ' ').replace(/\\|/g, '\\\\|'));
+        if (!cells.some(Boolean)) continue;
+        lines.push('| ' + cells.join(' | ') + ' |');
+        if (header) lines.push('|' + ' --- |'.repeat(cells.length));
+        header = false;
+      }
     } else {
       textLines(child, lines);
     }

@@ -116,6 +116,7 @@ describe('DocumentFileContents: OpenDocument text, spreadsheets and presentation
         '## Slide 2',
         '次の一手',
         '| Region | Target |',
+        '| --- | --- |',
         '| EMEA | 40 |',
         '',
         '## Slide 3',

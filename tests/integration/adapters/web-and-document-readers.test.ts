@@ -451,6 +451,7 @@ describe('DocumentFileContents: Slack files as text or images', () => {
         '次の一手',
         '新しい市場に進出する',
         '| Region | Target |',
+        '| --- | --- |',
         '| EMEA | 40 |',
         '[image: Map: EMEA in blue]',
         '',
