@@ -214,31 +214,44 @@ export class StreamAnswer {
         progress,
       });
     } catch (error) {
-      if (!isLlmError(error)) throw error;
+      if (!isLlmError(error)) {
+        // Slack (or the database) failed while the model was answering: the question still left.
+        await this.recordAskedEgress(input, progress, read);
+        throw error;
+      }
       // What was already said stays, marked as cut off; the error message follows it.
       await writer.interrupt();
       await this.recordFailedEgress(input, error, progress, read);
       await platform.postInThread(input.thread, this.failureText(error, input.locale), input.appearance);
       return { status: 'failed', reason: 'llm_unavailable', errorCode: error.code };
     }
-    // Words cut by the output limit or stopped by a safety filter would read as a whole answer.
-    const stopped = done.stopReason === 'max_tokens' || done.stopReason === 'refusal' ? this.deps.texts.stopped(done.stopReason, input.locale) : '';
-    if (stopped !== '') await writer.append(progress.answer.trim() === '' ? stopped : `\n\n${stopped}`);
-    else if (progress.answer.trim() === '') {
-      // A restarted answer that came back empty: the cut one is still shown.
-      if (restarted) await writer.interrupt();
-      await platform.postInThread(input.thread, deps.texts.unknownError(input.locale), input.appearance);
-      return { status: 'failed', reason: 'empty_answer' };
+    let posted: PostedAnswer;
+    try {
+      // Words cut by the output limit or stopped by a safety filter would read as a whole answer.
+      const stopped = done.stopReason === 'max_tokens' || done.stopReason === 'refusal' ? this.deps.texts.stopped(done.stopReason, input.locale) : '';
+      if (stopped !== '') await writer.append(progress.answer.trim() === '' ? stopped : `\n\n${stopped}`);
+      else if (progress.answer.trim() === '') {
+        // The model was asked and answered nothing: no usage is counted, but the question left.
+        await this.recordAskedEgress(input, progress, read);
+        // A restarted answer that came back empty: the cut one is still shown.
+        if (restarted) await writer.interrupt();
+        await platform.postInThread(input.thread, deps.texts.unknownError(input.locale), input.appearance);
+        return { status: 'failed', reason: 'empty_answer' };
+      }
+      const footer = citationFooter(progress.answer, progress.sources, deps.texts.sourcesLabel?.(input.locale));
+      if (footer !== '') await writer.append(footer);
+      // The person learns what was not read from the catalogue, whatever the model said of it; what
+      // an earlier answer in the thread already said it could not read is not said again.
+      const recent = sinceLastAnswer(input.messages, input.self);
+      const unseen = done.imagesUnseen === true ? read?.unseenImages ?? [] : [];
+      const unread = [...(read?.unread ?? []), ...unseen].filter((source) => recent.has(source.messageTs));
+      if (unread.length > 0 && deps.texts.unreadSources) await writer.append(`\n\n${deps.texts.unreadSources(unread, input.locale)}`);
+      posted = await writer.finish();
+    } catch (error) {
+      // The model answered but Slack refused (or failed) the rest of the answer.
+      await this.recordAskedEgress(input, progress, read);
+      throw error;
     }
-    const footer = citationFooter(progress.answer, progress.sources, deps.texts.sourcesLabel?.(input.locale));
-    if (footer !== '') await writer.append(footer);
-    // The person learns what was not read from the catalogue, whatever the model said of it; what
-    // an earlier answer in the thread already said it could not read is not said again.
-    const recent = sinceLastAnswer(input.messages, input.self);
-    const unseen = done.imagesUnseen === true ? read?.unseenImages ?? [] : [];
-    const unread = [...(read?.unread ?? []), ...unseen].filter((source) => recent.has(source.messageTs));
-    if (unread.length > 0 && deps.texts.unreadSources) await writer.append(`\n\n${deps.texts.unreadSources(unread, input.locale)}`);
-    const posted = await writer.finish();
 
     const { inputTokens, outputTokens } = this.tokensOf(progress);
     try {
@@ -357,6 +370,36 @@ export class StreamAnswer {
       inputTokens: progress.rounds.reduce((sum, done) => sum + (done.usage?.inputTokens ?? 0), 0) + progress.estimatedInputTokens,
       outputTokens: progress.rounds.reduce((sum, done) => sum + (done.usage?.outputTokens ?? 0), 0) + progress.estimatedOutputTokens,
     };
+  }
+
+  /**
+   * The answer goes nowhere (Slack refused or failed the post, or the model said nothing), but
+   * the question reached the providers that took it: finished rounds as one record with their
+   * tokens, the provider of a round cut short without token counts. Docs/slack.md: every
+   * provider asked gets an egress record.
+   */
+  private async recordAskedEgress(input: StreamAnswerInput, progress: ToolLoopProgress, read: ReadSources | undefined): Promise<void> {
+    const base = { teamId: input.teamId, memberId: input.requesterId, ...egressSources(input.system, read, progress) };
+    const answered = progress.rounds.at(-1);
+    if (answered !== undefined) {
+      await this.deps.egressAudit.record(input.teamId, {
+        ...base,
+        provider: answered.provider,
+        model: answered.model,
+        ...this.tokensOf(progress),
+        occurredAt: this.deps.clock.now(),
+      });
+    }
+    for (const asked of progress.inFlight) {
+      await this.deps.egressAudit.record(input.teamId, {
+        ...base,
+        provider: asked.provider,
+        model: asked.model,
+        inputTokens: null,
+        outputTokens: null,
+        occurredAt: this.deps.clock.now(),
+      });
+    }
   }
 
   /** The question left the workspace for every provider that was asked, answered or not. */

@@ -47,6 +47,11 @@ export interface ToolLoopProgress {
   answer: string;
   /** One entry per finished model request. */
   readonly rounds: DoneEvent[];
+  /**
+   * The providers that accepted the request in flight (its `start` events), until it finishes:
+   * the question reached them even if the answer then goes nowhere (Slack refusing the post).
+   */
+  inFlight: { provider: string; model: string }[];
   /** The tools called, in order (names only; a tool called twice appears twice). */
   readonly toolsCalled: string[];
   /** Pages and results the tools used, for citations. */
@@ -79,7 +84,7 @@ export interface ToolLoopInput {
 }
 
 export function newToolLoopProgress(): ToolLoopProgress {
-  return { answer: '', rounds: [], toolsCalled: [], sources: [], estimatedInputTokens: 0, estimatedOutputTokens: 0 };
+  return { answer: '', rounds: [], inFlight: [], toolsCalled: [], sources: [], estimatedInputTokens: 0, estimatedOutputTokens: 0 };
 }
 
 /**
@@ -108,6 +113,7 @@ export async function runToolLoop(input: ToolLoopInput): Promise<DoneEvent> {
     };
     const { done, text, calls } = await streamRound(input, request, started);
     progress.rounds.push(done);
+    progress.inFlight = [];
     if (done.usage === null) {
       progress.estimatedInputTokens += estimateTokens(request, input.tokenizer);
       progress.estimatedOutputTokens += input.tokenizer.countTokens(text + calls.map((c) => JSON.stringify(c.arguments)).join(''));
@@ -145,6 +151,9 @@ async function streamRound(input: ToolLoopInput, request: LlmRequest, started: n
       case 'start':
         // A fallback to another provider starts over (before any words, or after a restart).
         calls = [];
+        if (!progress.inFlight.some((asked) => asked.provider === event.provider && asked.model === event.model)) {
+          progress.inFlight.push({ provider: event.provider, model: event.model });
+        }
         break;
       case 'restart':
         text = '';

@@ -7,6 +7,7 @@ import {
   eventually,
   installThroughBrowser,
   mention,
+  repositoriesOf,
   sendEvent,
   settled,
   settledAll,
@@ -77,6 +78,46 @@ describe('Slack app: a channel Tomo can no longer post in (real server and worke
     expect(world.openai.calls.length).toBe(calls + 1);
     // The words shown before the removal stay; nothing else was posted.
     expect(tomoMessagesUnder(question).map((m) => m.ts)).toEqual([streaming.ts]);
+  });
+
+  it('writes an egress record each time the model was asked, though Slack refused or failed the answer: the question left all the same', async () => {
+    const audit = () => repositoriesOf(world).egressAudit.list(world.ws.team.id, { limit: 1_000 });
+    const recorded = (await audit()).length;
+    const calls = world.openai.calls.length;
+    const channel = world.slack.state.channels.get(world.ws.channel)!;
+    const ask = async (text: string, before: () => void = () => undefined) => {
+      const question = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: `<@${world.ws.team.botUserId}> ${text}` });
+      before();
+      expect((await sendEvent(world, mention(world, { ts: question.ts, channel: world.ws.channel }))).status).toBe(200);
+      return question;
+    };
+
+    // Archived before the first word could be posted.
+    const archived = await ask('what did we decide?', () => (channel.isArchived = true));
+    expect(await jobOf(archived.ts)).toEqual([['completed', 0]]);
+    channel.isArchived = false;
+
+    // Archived mid-answer (streamed, or posted and edited).
+    world.openai.enqueue({ text: 'Once upon a time. '.repeat(150), chunkChars: 40, chunkDelayMs: 30 });
+    const midway = await ask('write a long story');
+    await eventually(() => expect(tomoMessagesUnder(midway).length).toBeGreaterThan(0));
+    channel.isArchived = true;
+    expect(await jobOf(midway.ts)).toEqual([['completed', 0]]);
+    channel.isArchived = false;
+
+    // Slack fails the stream midway on both attempts: the job fails, each attempt asked the model.
+    for (let attempt = 0; attempt < 2; attempt += 1) world.openai.enqueue({ text: 'Chapter one. '.repeat(150), chunkChars: 40, chunkDelayMs: 5 });
+    world.slack.failNext('chat.appendStream', 'fatal_error', { times: 2 });
+    const failing = await ask('and the budget?');
+    expect(await jobOf(failing.ts)).toEqual([['failed', 1]]);
+
+    expect(world.openai.calls.length - calls).toBe(4);
+    const records = await audit();
+    expect(records.length - recorded).toBe(4);
+    for (const record of records.slice(0, 4)) {
+      expect(record).toMatchObject({ memberId: world.ws.alice, provider: 'openai', model: 'gpt-5' });
+      expect(record.sourceKinds).toContain('thread');
+    }
   });
 
   it('stops when the channel is archived while an answer is posted and edited (no streaming): chat.update says is_inactive', async () => {

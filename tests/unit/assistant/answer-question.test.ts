@@ -313,6 +313,8 @@ describe('when the model fails', () => {
     const ts = world.chat.say({ channelId: CHANNEL, userId: HANA, text: 'hi' });
     expect(await world.answer({ ts })).toEqual({ status: 'failed', reason: 'empty_answer' });
     expect(replies(world, CHANNEL, ts)).toEqual([UNKNOWN_EN]);
+    // Nothing is counted, but the question did reach the model: the audit says so.
+    expect(await world.audit.list(TEAM)).toEqual([expect.objectContaining({ memberId: HANA, provider: 'openai', model: 'gpt-5' })]);
   });
 
   it('tries to say an error occurred when Slack fails mid-answer, and reports the failure', async () => {
@@ -328,6 +330,8 @@ describe('when the model fails', () => {
     await expect(world.answer({ ts }, failing)).rejects.toBeInstanceOf(ChatPlatformError);
     expect(replies(world, CHANNEL, ts)).toEqual([UNKNOWN_EN]);
     expect(world.chat.thinking.size).toBe(0);
+    // The model had the question: one egress record, without token counts (the round never finished).
+    expect(await world.audit.list(TEAM)).toEqual([expect.objectContaining({ memberId: HANA, provider: 'openai', model: 'gpt-5', inputTokens: null, outputTokens: null })]);
   });
 
   it('does not post an error after a delivered answer when only the bookkeeping fails', async () => {
