@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import { wellFormed } from '../../core/shared/clip-text';
 import { EmbeddingsError, type Embeddings } from '../../core/knowledge/embeddings.port';
+import { SDK_LOG_LEVEL } from '../llm/llm-stream-guard';
 
 export interface OpenAiEmbeddingsOptions {
   apiKey: string;
@@ -33,6 +34,7 @@ export class OpenAiEmbeddings implements Embeddings {
     this.client = new OpenAI({
       apiKey: options.apiKey,
       ...(options.baseURL === undefined ? {} : { baseURL: options.baseURL }),
+      logLevel: SDK_LOG_LEVEL,
       maxRetries: options.maxRetries ?? 6,
       timeout: options.timeoutMs ?? 60_000,
     });

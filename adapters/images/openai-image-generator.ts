@@ -6,6 +6,7 @@ import {
   type ImageGenerationRequest,
   type ImageGenerator,
 } from '../../core/images/image-generator.port';
+import { SDK_LOG_LEVEL } from '../llm/llm-stream-guard';
 
 export const DEFAULT_IMAGE_MODEL = 'gpt-image-1';
 export const DEFAULT_IMAGE_TIMEOUT_MS = 120_000;
@@ -42,6 +43,7 @@ export class OpenAiImageGenerator implements ImageGenerator {
     this.client = new OpenAI({
       apiKey: options.apiKey,
       ...(options.baseURL === undefined ? {} : { baseURL: options.baseURL }),
+      logLevel: SDK_LOG_LEVEL,
       maxRetries: 0,
       timeout: this.timeoutMs,
     });

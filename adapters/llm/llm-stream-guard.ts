@@ -30,8 +30,17 @@ export function sdkClientOptions(options: { apiKey: string; baseURL?: string | u
     // One retry layer only: FallbackLlmProvider decides what happens after a failure.
     maxRetries: 0,
     timeout: timeouts.firstByteTimeoutMs,
+    logLevel: SDK_LOG_LEVEL,
   };
 }
+
+/**
+ * The AI SDKs' own console logging, off whatever OPENAI_LOG or ANTHROPIC_LOG say: at `debug`
+ * they print every request body (the prompt) and error body, and Anthropic's prints a stream
+ * chunk it cannot parse (the answer's words) at `error`, the default. Every failure reaches
+ * Tomo as an error anyway, and Tomo logs it without text (like the Slack SDK's quiet logger).
+ */
+export const SDK_LOG_LEVEL = 'off' as const;
 
 export type OpenStream<T> = (signal: AbortSignal) => Promise<AsyncIterable<T>>;
 

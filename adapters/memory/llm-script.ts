@@ -74,6 +74,11 @@ export interface LlmFakeBehaviour {
   /** `end`: close the response cleanly; `destroy`: kill the socket. Default `end`. */
   cutOffMode?: 'end' | 'destroy';
   /**
+   * With `cutOffAfterChars`: the stream ends with one event whose JSON is cut short (as a
+   * proxy that mangles a chunk sends it), holding the rest of the answer text. HTTP fakes only.
+   */
+  garbleRest?: true;
+  /**
    * After the stream opened and before any text, send the provider's in-stream error event;
    * with `cutOffAfterChars`, after that much text instead of cutting the stream.
    */

@@ -166,6 +166,7 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
     if (behaviour.cutOffAfterChars !== undefined) {
       // Anthropic's overloaded_error arrives mid-answer too, as an event in the open stream.
       if (behaviour.streamErrorType !== undefined) streamError();
+      else if (behaviour.garbleRest) res.end(`event: content_block_delta\ndata: {"index":0,"delta":{"type":"text_delta","text":${JSON.stringify(behaviour.text.slice(behaviour.cutOffAfterChars))}\n\n`);
       else cutOff(res, behaviour.cutOffMode);
       return;
     }

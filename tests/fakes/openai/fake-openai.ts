@@ -234,6 +234,7 @@ async function streamAnswer(
   }
   if (behaviour.cutOffAfterChars !== undefined) {
     if (behaviour.streamErrorType !== undefined) streamError();
+    else if (behaviour.garbleRest) res.end(`data: {"choices":[{"index":0,"delta":{"content":${JSON.stringify(behaviour.text.slice(behaviour.cutOffAfterChars))}\n\n`);
     else cutOff(res, behaviour.cutOffMode);
     return;
   }

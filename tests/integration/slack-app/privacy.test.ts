@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { dumpTables } from '../../support/table-dump';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TomoMetrics } from '../../../adapters/metrics/prometheus-metrics';
 import { nativePool } from '../../../adapters/postgres/native-pool';
 import { PgKnowledgeSourceRepository } from '../../../adapters/vector/pg-knowledge-source-repository';
@@ -41,7 +41,21 @@ describe('Privacy: the secret in questions, threads, images and failures reaches
   let web: FakeWeb;
   let github: FakeGitHub;
 
+  /**
+   * What reaches the process's console outside the app's logger: the AI SDKs write there with
+   * their own loggers (request bodies at `debug`, which OPENAI_LOG and ANTHROPIC_LOG turn on; a
+   * stream chunk they cannot parse at `error`, by default). An operator debugging a provider
+   * sets those variables; the secret must not follow.
+   */
+  const consoleLines: string[] = [];
+  const sdkLogVariables = { OPENAI_LOG: process.env.OPENAI_LOG, ANTHROPIC_LOG: process.env.ANTHROPIC_LOG };
+
   beforeAll(async () => {
+    process.env.OPENAI_LOG = 'debug';
+    process.env.ANTHROPIC_LOG = 'debug';
+    for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void consoleLines.push(args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' ')));
+    }
     [web, github] = await Promise.all([startFakeWeb(), startFakeGitHub()]);
     world = await startSlackAppWorld(
       {
@@ -61,6 +75,11 @@ describe('Privacy: the secret in questions, threads, images and failures reaches
   afterAll(async () => {
     await world?.close();
     await Promise.all([web?.close(), github?.close()]);
+    vi.restoreAllMocks();
+    for (const [name, value] of Object.entries(sdkLogVariables)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   });
 
   async function ask(text: string, options: { thread?: boolean } = {}) {
@@ -87,6 +106,12 @@ describe('Privacy: the secret in questions, threads, images and failures reaches
     world.openai.answer(`Posted ${SECRET}.`);
     await ask(`slack fails ${SECRET}`);
     world.openai.reset();
+    // A stream chunk that is no JSON (a proxy mangling it) holding the answer's words, from each provider.
+    world.openai.enqueue({ text: `Garbled ${SECRET} answer`, cutOffAfterChars: 4, garbleRest: true });
+    world.anthropic.enqueue({ text: `Garbled ${SECRET} answer`, cutOffAfterChars: 4, garbleRest: true });
+    await ask(`garble ${SECRET}`);
+    world.openai.reset();
+    world.anthropic.reset();
     await ask(`draw a zebra named ${SECRET}`);
     world.openai.nextImages({ kind: 'refuse' });
     await ask(`draw ${SECRET} again`);
@@ -237,6 +262,7 @@ describe('Privacy: the secret in questions, threads, images and failures reaches
   it('wrote the secret to no log line', () => {
     expect(captured.output()).toContain('answer job done');
     expect(captured.output()).not.toContain(SECRET);
+    expect(consoleLines.join('\n')).not.toContain(SECRET);
   });
 
   it('kept the secret in no table or job', async () => {
