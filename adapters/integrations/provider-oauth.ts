@@ -1,4 +1,5 @@
 import { WebClient } from '@slack/web-api';
+import { quietLogger } from '../slack/slack-api-caller';
 import * as oidc from 'openid-client';
 import { familyOf, type IntegrationFamily, type IntegrationProvider } from '../../core/integrations/integration-provider';
 import {
@@ -151,7 +152,7 @@ export class ProviderOAuth implements IntegrationOAuth {
         return;
       }
       case 'slack': {
-        const slack = new WebClient(record.accessToken ?? undefined, { slackApiUrl: this.endpoints.api(provider.id, '/').href, retryConfig: { retries: 0 } });
+        const slack = new WebClient(record.accessToken ?? undefined, { slackApiUrl: this.endpoints.api(provider.id, '/').href, retryConfig: { retries: 0 }, logger: quietLogger });
         await slack.auth.revoke();
         return;
       }
@@ -187,7 +188,7 @@ export class ProviderOAuth implements IntegrationOAuth {
     if (!code) throw new Error('no code');
     const settings = this.settingsOf(familyOf(provider));
     const slackApiUrl = this.endpoints.api(provider.id, '/').href;
-    const anonymous = new WebClient(undefined, { slackApiUrl, retryConfig: { retries: 0 } });
+    const anonymous = new WebClient(undefined, { slackApiUrl, retryConfig: { retries: 0 }, logger: quietLogger });
     const granted = await anonymous.oauth.v2.access({
       client_id: settings.clientId,
       client_secret: settings.clientSecret,
@@ -196,7 +197,7 @@ export class ProviderOAuth implements IntegrationOAuth {
     });
     const user = granted.authed_user;
     if (!user?.access_token || user.token_type !== 'user') throw new Error('Slack granted no user token');
-    const who = await new WebClient(user.access_token, { slackApiUrl, retryConfig: { retries: 0 } }).auth.test();
+    const who = await new WebClient(user.access_token, { slackApiUrl, retryConfig: { retries: 0 }, logger: quietLogger }).auth.test();
     return {
       accessToken: user.access_token,
       refreshToken: user.refresh_token ?? null,

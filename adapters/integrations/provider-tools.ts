@@ -1,4 +1,5 @@
 import { WebClient } from '@slack/web-api';
+import { quietLogger } from '../slack/slack-api-caller';
 import { z } from 'zod';
 import { INTEGRATION_FAMILIES } from '../../core/integrations/integration-provider';
 import { ToolError, type Tool } from '../../core/tools/tool';
@@ -77,7 +78,7 @@ export function integrationProviderTools(endpoints: IntegrationEndpoints, refuse
         "Searches Slack messages with the asking person's own access: everything they can see in the workspace, their private channels and DMs included. Supports Slack search modifiers (in:#channel, from:@name, after:2024-01-01).",
       schema: z.object({ query }),
       async run(args, call) {
-        const slack = new WebClient(call.token, { slackApiUrl: endpoints.api('slack', '/').href, retryConfig: { retries: 1 }, timeout: endpoints.timeoutMs });
+        const slack = new WebClient(call.token, { slackApiUrl: endpoints.api('slack', '/').href, retryConfig: { retries: 1 }, timeout: endpoints.timeoutMs, logger: quietLogger });
         let found;
         try {
           found = await slack.search.messages({ query: args.query, count: 10, sort: 'score' });

@@ -355,8 +355,9 @@ export function toChatPlatformError(error: unknown, method: string): ChatPlatfor
 /**
  * The SDK's own log lines are dropped: at debug level they include request bodies (message
  * text, which must never reach a log), and every failure reaches the caller as an error anyway.
+ * Every WebClient Tomo makes takes it (the integrations' too).
  */
-const quietLogger: Logger = {
+export const quietLogger: Logger = {
   debug: () => undefined,
   info: () => undefined,
   warn: () => undefined,
