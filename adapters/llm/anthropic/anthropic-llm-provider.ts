@@ -191,7 +191,9 @@ function toAnthropicMessage(message: LlmMessage, imageInput: boolean): MessagePa
       return {
         role: 'assistant',
         content: [
-          ...(message.content === '' ? [] : [{ type: 'text' as const, text: message.content }]),
+          // What the model wrote before its calls, unless it was only whitespace (a line break before a
+          // tool_use is common): the Messages API refuses a text block without a visible character.
+          ...(message.content.trim() === '' ? [] : [{ type: 'text' as const, text: message.content }]),
           ...message.toolCalls.map((call) => ({ type: 'tool_use' as const, id: call.id, name: call.name, input: call.arguments })),
         ],
       };
@@ -211,7 +213,7 @@ function toAnthropicMessage(message: LlmMessage, imageInput: boolean): MessagePa
 }
 
 function blocks(content: MessageParam['content']): ContentBlockParam[] {
-  return typeof content === 'string' ? (content === '' ? [] : [{ type: 'text', text: content }]) : content;
+  return typeof content === 'string' ? (content.trim() === '' ? [] : [{ type: 'text', text: content }]) : content;
 }
 
 function toStopReason(reason: string): LlmStopReason {

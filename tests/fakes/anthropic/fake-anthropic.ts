@@ -254,6 +254,11 @@ function invalidMessages(body: MessagesBody): string | undefined {
     if (Array.isArray(content) && (content as WireBlock[]).some((block) => block.type === 'text' && (block.text ?? '') === '')) {
       return 'messages: text content blocks must be non-empty';
     }
+    // A text block of spaces or line breaks alone (what a model may write before it calls a
+    // tool) is refused too, as the API says it (anthropics/claude-code#23440:
+    // `400 invalid_request_error "messages: text content blocks must contain non-whitespace text"`).
+    const texts = typeof content === 'string' ? [content] : Array.isArray(content) ? (content as WireBlock[]).filter((b) => b.type === 'text').map((b) => b.text ?? '') : [];
+    if (texts.some((text) => text.trim() === '')) return 'messages: text content blocks must contain non-whitespace text';
   }
   if (messages.at(-1)?.role === 'assistant') {
     return 'This model does not support assistant message prefill. The conversation must end with a user message.';

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, installThroughBrowser, mention, repliesIn, sendEvent, startSlackAppWorld, type SlackAppWorld } from './support/slack-app-world';
+
+/**
+ * What the providers' real APIs do that a friendlier fake would let through: each case here
+ * failed a real deployment's answers before Tomo handled it (the fakes now behave as the APIs do).
+ */
+describe('Slack app on Anthropic alone: requests the Messages API takes', () => {
+  let world: SlackAppWorld;
+
+  beforeAll(async () => {
+    world = await startSlackAppWorld({ LLM_PROVIDER: 'anthropic', OPENAI_API_KEY: '' });
+    await installThroughBrowser(world);
+  });
+  afterAll(() => world.close());
+
+  const ask = async (text: string) => {
+    const message = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: `<@${world.ws.team.botUserId}> ${text}` });
+    await sendEvent(world, mention(world, { ts: message.ts, channel: world.ws.channel }));
+    return message.ts;
+  };
+
+  it('answers when Claude writes nothing but a line break before calling a tool', async () => {
+    // Claude may open a turn with a text block of whitespace before its tool_use; sending that
+    // block back as it came is refused with a 400 ("text content blocks must contain non-whitespace text").
+    world.anthropic.enqueue(
+      { text: '\n\n', toolCalls: [{ name: 'calculator', arguments: { expression: '6 * 7' } }] },
+      { text: 'Six times seven is 42.' },
+    );
+
+    const ts = await ask('what is six times seven?');
+
+    await eventually(() => expect(repliesIn(world, world.ws.channel, ts).map((text) => text.trim())).toEqual(['Six times seven is 42.']));
+    const second = world.anthropic.calls.at(-1)!.prompt;
+    expect(second.turns.at(-1)).toMatchObject({ role: 'tool', text: '6 * 7 = 42' });
+  });
+});
