@@ -98,6 +98,12 @@ export interface LlmFakeBehaviour {
   compatToolCalls?: boolean;
   /** OpenAI fake only: the text streams as `delta.refusal`, as a model that declines writes it. */
   asRefusal?: boolean;
+  /**
+   * OpenAI fake only, for a reasoning model (`gpt-5`, `o3`…): the hidden tokens it thinks
+   * before its first word. They count against `max_completion_tokens` as OpenAI counts them: a
+   * limit they use up ends the answer with `length` before (or in) its words.
+   */
+  reasoningTokens?: number;
   /** Decides the behaviour from the request itself (a model that reads its prompt). */
   respond?: (prompt: PromptView) => LlmFakeBehaviour;
 }

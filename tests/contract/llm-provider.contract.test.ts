@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LlmProvider, LlmRequest } from '../../core/assistant/llm-provider.port';
 import { AnthropicLlmProvider } from '../../adapters/llm/anthropic/anthropic-llm-provider';
-import { OpenAiLlmProvider } from '../../adapters/llm/openai/openai-llm-provider';
+import { OpenAiLlmProvider, REASONING_ROOM_TOKENS } from '../../adapters/llm/openai/openai-llm-provider';
 import { ScriptedLlmProvider } from '../../adapters/memory/scripted-llm-provider';
 import { startFakeAnthropic } from '../fakes/anthropic/fake-anthropic';
 import { startFakeOpenAi } from '../fakes/openai/fake-openai';
@@ -14,6 +14,8 @@ interface Harness {
   provider(options?: { firstByteTimeoutMs?: number; idleTimeoutMs?: number }): LlmProvider;
   /** Messages the wire request carries for a request with a system prompt and N turns. */
   wireMessageCount(turns: number): number;
+  /** The output limit the wire request carries for the request's `maxOutputTokens`. */
+  wireMaxTokens(maxOutputTokens: number): number;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ const subjects: { name: string; model: string; start(): Promise<Harness> }[] = [
         fake: script,
         provider: (timeouts = {}) => new ScriptedLlmProvider({ defaultModel: 'scripted-model', script, calls, ...timeouts }),
         wireMessageCount: (turns) => turns,
+        wireMaxTokens: (max) => max,
         close: async () => undefined,
       };
     },
@@ -43,6 +46,8 @@ const subjects: { name: string; model: string; start(): Promise<Harness> }[] = [
         provider: (timeouts = {}) =>
           new OpenAiLlmProvider({ apiKey: 'sk-test', baseURL: fake.url, defaultModel: 'gpt-5', ...timeouts }),
         wireMessageCount: (turns) => turns + 1,
+        // gpt-5 thinks in tokens counted against max_completion_tokens: they get room of their own.
+        wireMaxTokens: (max) => max + REASONING_ROOM_TOKENS,
         close: () => fake.close(),
       };
     },
@@ -62,6 +67,7 @@ const subjects: { name: string; model: string; start(): Promise<Harness> }[] = [
             ...timeouts,
           }),
         wireMessageCount: (turns) => turns,
+        wireMaxTokens: (max) => max,
         close: () => fake.close(),
       };
     },
@@ -114,7 +120,7 @@ describe.each(subjects)('LlmProvider contract: $name', (subject) => {
 
     expect(harness.fake.calls.at(-1)).toMatchObject({
       model: subject.model,
-      maxTokens: 512,
+      maxTokens: harness.wireMaxTokens(512),
       messageCount: harness.wireMessageCount(request.messages.length),
       stream: true,
     });

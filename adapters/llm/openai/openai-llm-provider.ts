@@ -75,6 +75,7 @@ export class OpenAiLlmProvider implements LlmProvider {
       ? request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }))
       : undefined;
     const maxTokens = this.options.maxTokensParameter ?? 'max_completion_tokens';
+    const outputLimit = request.maxOutputTokens + (maxTokens === 'max_completion_tokens' && isReasoningModel(model) ? REASONING_ROOM_TOKENS : 0);
     let textSent = false;
     let stopReason: LlmStopReason | undefined;
     let usage: TokenUsage | null = null;
@@ -86,7 +87,7 @@ export class OpenAiLlmProvider implements LlmProvider {
           {
             model,
             messages,
-            [maxTokens]: request.maxOutputTokens,
+            [maxTokens]: outputLimit,
             ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
             ...(tools ? { tools, tool_choice: request.toolChoice ?? 'auto' } : {}),
             stream: true,
@@ -123,6 +124,19 @@ export class OpenAiLlmProvider implements LlmProvider {
     if (toolCalls.length > 0) stopReason = 'tool_use';
     yield { type: 'done', provider: this.name, model: answeredBy, stopReason, usage, ...imagesUnseen(request, this.options.imageInput) };
   }
+}
+
+/**
+ * OpenAI's reasoning models (the o-series, gpt-5 and its successors, not the `-chat` ones) think
+ * in hidden tokens that count against `max_completion_tokens`: with the answer's own limit alone,
+ * a long think left no room for words and the answer came back empty, cut by `length`. OpenAI's
+ * reasoning guide ("Allocating space for reasoning") asks to reserve at least 25,000 tokens for
+ * reasoning and outputs; the answer's own limit comes on top, so its words keep their room.
+ */
+export const REASONING_ROOM_TOKENS = 25_000;
+
+export function isReasoningModel(model: string): boolean {
+  return /^(o\d|gpt-([5-9]|[1-9]\d))/.test(model) && !/-chat/.test(model);
 }
 
 type ToolCallDelta = NonNullable<ChatCompletionChunk.Choice.Delta['tool_calls']>[number];

@@ -37,6 +37,7 @@ interface ChatBody {
   tool_choice?: unknown;
   max_tokens?: number;
   max_completion_tokens?: number;
+  temperature?: number;
   stream?: boolean;
   stream_options?: { include_usage?: boolean };
 }
@@ -83,16 +84,22 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       sendJson(res, 401, { error: { message: 'Missing API key', type: 'invalid_request_error', code: 'invalid_api_key' } });
       return;
     }
-    const behaviour = script.take(calls.at(-1)!.prompt);
-    if (!(await waitUnlessGone(res, behaviour.firstByteDelayMs ?? 0))) return;
-    if (behaviour.failWithStatus !== undefined) {
-      sendError(res, behaviour);
+    const model = body.model ?? 'gpt-5';
+    const unsupported = unsupportedByModel(model, body);
+    if (unsupported !== undefined) {
+      sendJson(res, 400, { error: { type: 'invalid_request_error', ...unsupported } });
+      return;
+    }
+    const scripted = script.take(calls.at(-1)!.prompt);
+    if (!(await waitUnlessGone(res, scripted.firstByteDelayMs ?? 0))) return;
+    if (scripted.failWithStatus !== undefined) {
+      sendError(res, scripted);
       return;
     }
     const prompt = calls.at(-1)!.prompt;
     const promptText = prompt.system + prompt.turns.map((t) => t.text).join('');
-    const usage = behaviour.usage ?? { inputTokens: roughTokens(promptText), outputTokens: roughTokens(behaviour.text) };
-    const model = body.model ?? 'gpt-5';
+    const behaviour = withinOutputLimit(scripted, model, body.max_completion_tokens ?? body.max_tokens);
+    const usage = behaviour.usage ?? { inputTokens: roughTokens(promptText), outputTokens: roughTokens(behaviour.text) + (behaviour.reasoningTokens ?? 0) };
     if (body.stream === true) await streamAnswer(res, model, behaviour, usage, body.stream_options?.include_usage === true);
     else answerWhole(res, model, behaviour.text, usage);
   });
@@ -144,6 +151,47 @@ export function promptOf(body: ChatBody): PromptView {
     tools: (body.tools ?? []).map((tool) => tool.function?.name ?? ''),
     toolChoice: choice === 'none' || choice === 'auto' ? choice : undefined,
   };
+}
+
+/**
+ * OpenAI's reasoning models (the o-series and gpt-5, but not gpt-5-chat): they refuse `max_tokens`
+ * and any `temperature` but 1 with these 400s, and count the tokens they think with against
+ * `max_completion_tokens` (https://platform.openai.com/docs/guides/reasoning, "Allocating space for
+ * reasoning": "reserve at least 25,000 tokens for reasoning and outputs").
+ */
+export const OPENAI_REASONING_MODEL = /^(o\d|gpt-5(?!-chat))/;
+
+function unsupportedByModel(model: string, body: ChatBody): { message: string; param: string; code: string } | undefined {
+  if (!OPENAI_REASONING_MODEL.test(model)) return undefined;
+  if (body.max_tokens !== undefined) {
+    return {
+      message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+      param: 'max_tokens',
+      code: 'unsupported_parameter',
+    };
+  }
+  if (body.temperature !== undefined && body.temperature !== 1) {
+    return {
+      message: `Unsupported value: 'temperature' does not support ${body.temperature} with this model. Only the default (1) value is supported.`,
+      param: 'temperature',
+      code: 'unsupported_value',
+    };
+  }
+  return undefined;
+}
+
+/**
+ * A reasoning model's answer as the output limit leaves it: its thinking comes first, so a limit
+ * it uses up ends the answer with `length` after fewer words, or none at all. Only for behaviours
+ * that script `reasoningTokens`; a model that thinks nothing is given its whole text.
+ */
+function withinOutputLimit<B extends LlmFakeBehaviour & { text: string }>(behaviour: B, model: string, limit: number | undefined): B {
+  const reasoning = OPENAI_REASONING_MODEL.test(model) ? (behaviour.reasoningTokens ?? 0) : 0;
+  if (behaviour.reasoningTokens === undefined || limit === undefined) return { ...behaviour, reasoningTokens: reasoning };
+  if (reasoning + roughTokens(behaviour.text) <= limit) return { ...behaviour, reasoningTokens: reasoning };
+  const thought = Math.min(reasoning, limit);
+  const words = behaviour.text.slice(0, (limit - thought) * 4);
+  return { ...behaviour, text: words, reasoningTokens: thought, toolCalls: [], stopReason: 'max_tokens' };
 }
 
 function contentOf(content: unknown): { text: string; images: number } {
@@ -258,7 +306,8 @@ async function streamAnswer(
   res.write(chunk([{ index: 0, delta: {}, finish_reason: finish ?? (toolCalls.length > 0 ? 'tool_calls' : 'stop') }]));
   if (includeUsage) {
     const total = usage.inputTokens + usage.outputTokens;
-    res.write(chunk([], { usage: { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens, total_tokens: total } }));
+    const details = { completion_tokens_details: { reasoning_tokens: behaviour.reasoningTokens ?? 0 } };
+    res.write(chunk([], { usage: { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens, total_tokens: total, ...details } }));
   }
   res.end('data: [DONE]\n\n');
 }

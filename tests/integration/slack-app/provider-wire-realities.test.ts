@@ -35,3 +35,33 @@ describe('Slack app on Anthropic alone: requests the Messages API takes', () => 
     expect(second.turns.at(-1)).toMatchObject({ role: 'tool', text: '6 * 7 = 42' });
   });
 });
+
+describe('Slack app on OpenAI: what a reasoning model (gpt-5) needs', () => {
+  let world: SlackAppWorld;
+
+  beforeAll(async () => {
+    world = await startSlackAppWorld();
+    await installThroughBrowser(world);
+  });
+  afterAll(() => world.close());
+
+  const ask = async (text: string) => {
+    const message = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: `<@${world.ws.team.botUserId}> ${text}` });
+    await sendEvent(world, mention(world, { ts: message.ts, channel: world.ws.channel }));
+    return message.ts;
+  };
+
+  it('answers after gpt-5 thinks longer than the answer is long: its thinking does not use up the words’ limit', async () => {
+    // gpt-5 counts the tokens it thinks with against max_completion_tokens; 6,000 of them used to
+    // leave nothing of a 4,096-token limit, and the person read only "This answer was cut off".
+    world.openai.enqueue({ text: 'The considered answer, after a long think.', reasoningTokens: 6_000 });
+
+    const ts = await ask('a hard question');
+
+    await eventually(() => expect(repliesIn(world, world.ws.channel, ts)).toEqual(['The considered answer, after a long think.']));
+    const call = world.openai.calls.at(-1)!;
+    expect(call.model).toBe('gpt-5');
+    // The visible answer keeps its own budget on top of the thinking room OpenAI asks for.
+    expect(call.body['max_completion_tokens']).toBe(4_096 + 25_000);
+  });
+});
