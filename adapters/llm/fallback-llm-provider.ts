@@ -14,9 +14,10 @@ export interface FallbackLlmProviderOptions {
    */
   startDeadlineMs?: number;
   /**
-   * When every provider said 429 with a `Retry-After` no longer than this, the request waits
-   * that long (the shortest one) and asks those providers once more; a longer or missing
-   * `Retry-After` fails at once (`LLM_RETRY_AFTER_MAX_MS`, default 10 s; 0 = never wait).
+   * When every provider said 429 with a `Retry-After` no longer than this, or was overloaded
+   * (529, 500, 503: a second unless it said otherwise), the request waits that long (the shortest
+   * one) and asks those providers once more; a longer or missing 429 `Retry-After` fails at once
+   * (`LLM_RETRY_AFTER_MAX_MS`, default 10 s; 0 = never wait).
    */
   retryAfterMaxMs?: number;
   /** How waiting happens (tests pass one that records it). */
@@ -54,8 +55,8 @@ export class FallbackLlmProvider implements LlmProvider {
       if (done) return;
       failures.push(...roundFailures.map((f) => f.failure));
       // Another provider is the first resort; waiting is the second, only when every one asked
-      // is rate limited for a short, stated while (ADR 7, ADR 31).
-      const waits = roundFailures.map((f) => (f.failure.code === 'rate_limited' ? f.failure.retryAfterMs : undefined));
+      // is rate limited for a short, stated while, or overloaded for a moment (ADR 7, ADR 31).
+      const waits = roundFailures.map((f) => waitBeforeAgain(f.failure));
       const maxWait = this.options.retryAfterMaxMs ?? DEFAULT_RETRY_AFTER_MAX_MS;
       if (attempt > 0 || waits.some((w) => w === undefined || w > maxWait)) break;
       await (this.options.sleep ?? abortableSleep)(Math.min(...(waits as number[])), options.signal);
@@ -128,6 +129,20 @@ export class FallbackLlmProvider implements LlmProvider {
     if (index > 0) providers.unshift(...providers.splice(index, 1));
     return providers;
   }
+}
+
+/**
+ * How long to wait before asking a provider that failed this way once more, if at all: a 429's
+ * own `Retry-After`; for Anthropic's 529 `overloaded_error` (over HTTP or in the stream) and a
+ * 500/503, which the providers document as passing and their SDKs retry after about a second,
+ * their `Retry-After` or a second. A timeout, a refused connection or a refusal is not waited for.
+ */
+export const OVERLOADED_PAUSE_MS = 1_000;
+
+function waitBeforeAgain(failure: LlmError): number | undefined {
+  if (failure.code === 'rate_limited') return failure.retryAfterMs;
+  if (failure.code === 'overloaded' || failure.code === 'server_error') return failure.retryAfterMs ?? OVERLOADED_PAUSE_MS;
+  return undefined;
 }
 
 function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {

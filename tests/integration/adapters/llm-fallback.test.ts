@@ -119,12 +119,15 @@ describe('FallbackLlmProvider over the OpenAI and Anthropic fakes', () => {
 
     expect(result.text).toBe('');
     expect(result.error).toMatchObject({ code: 'unavailable', retryable: false });
+    // Both asked again once, a second later (ADR 31: an overload may pass), then no more.
     expect(result.error?.attempts.map((a) => [a.provider, a.code])).toEqual([
       ['openai', 'server_error'],
       ['anthropic', 'overloaded'],
+      ['openai', 'server_error'],
+      ['anthropic', 'overloaded'],
     ]);
-    expect(openaiFake.calls).toHaveLength(1);
-    expect(anthropicFake.calls).toHaveLength(1);
+    expect(openaiFake.calls).toHaveLength(2);
+    expect(anthropicFake.calls).toHaveLength(2);
   });
 
   it('does not fall back after part of the answer was streamed', async () => {
@@ -254,14 +257,30 @@ describe('FallbackLlmProvider over the OpenAI and Anthropic fakes', () => {
     expect(waits).toEqual([1_500]);
   });
 
-  it('with a single provider, tries once: no hidden retries', async () => {
-    openaiFake.failNext(500);
+  it('with a single provider, asks once more a second after a 5xx, and no more: no hidden retries', async () => {
+    openaiFake.failNext(500, { times: 3 });
+    const waits: number[] = [];
 
-    const result = await collectStream(new FallbackLlmProvider({ providers: [openai] }).stream(request));
+    const result = await collectStream(new FallbackLlmProvider({ providers: [openai], sleep: async (ms) => void waits.push(ms) }).stream(request));
 
     expect(result.error).toMatchObject({ code: 'unavailable' });
-    expect(result.error?.attempts.map((a) => a.code)).toEqual(['server_error']);
-    expect(openaiFake.calls).toHaveLength(1);
+    expect(result.error?.attempts.map((a) => a.code)).toEqual(['server_error', 'server_error']);
+    expect(openaiFake.calls).toHaveLength(2);
+    expect(waits).toEqual([1_000]);
+  });
+
+  it('never waits for an overload with LLM_RETRY_AFTER_MAX_MS=0, nor for a refusal', async () => {
+    openaiFake.failNext(503);
+    const waits: number[] = [];
+    const never = await collectStream(
+      new FallbackLlmProvider({ providers: [openai], retryAfterMaxMs: 0, sleep: async (ms) => void waits.push(ms) }).stream(request),
+    );
+    expect(never.error?.attempts.map((a) => a.code)).toEqual(['server_error']);
+
+    openaiFake.failNext(400);
+    const refused = await collectStream(new FallbackLlmProvider({ providers: [openai], sleep: async (ms) => void waits.push(ms) }).stream(request));
+    expect(refused.error).toMatchObject({ code: 'rejected' });
+    expect(waits).toEqual([]);
   });
 
   it('waits out a short Retry-After when every provider is rate limited, then answers', async () => {

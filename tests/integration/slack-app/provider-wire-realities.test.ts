@@ -65,3 +65,47 @@ describe('Slack app on OpenAI: what a reasoning model (gpt-5) needs', () => {
     expect(call.body['max_completion_tokens']).toBe(4_096 + 25_000);
   });
 });
+
+describe('Slack app on Anthropic alone: a moment of overload', () => {
+  let world: SlackAppWorld;
+
+  beforeAll(async () => {
+    world = await startSlackAppWorld({ LLM_PROVIDER: 'anthropic', OPENAI_API_KEY: '' });
+    await installThroughBrowser(world);
+  });
+  afterAll(() => world.close());
+
+  const ask = async () => {
+    const message = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: `<@${world.ws.team.botUserId}> help` });
+    await sendEvent(world, mention(world, { ts: message.ts, channel: world.ws.channel }));
+    return message.ts;
+  };
+
+  it.each([
+    ['HTTP 529', () => world.anthropic.failNext(529)],
+    ['an overloaded_error event before any words', () => world.anthropic.enqueue({ streamErrorType: 'overloaded_error' })],
+  ])('answers after %s: the only provider is asked once more a moment later', async (_name, overload) => {
+    // Anthropic documents 529 overloaded_error as temporary (its SDK retries it); with nothing
+    // to fall back to, the person used to get the unknown error for a passing overload.
+    overload();
+    world.anthropic.answer('Answered once the overload passed.');
+    const before = world.anthropic.calls.length;
+
+    const ts = await ask();
+
+    await eventually(() => expect(repliesIn(world, world.ws.channel, ts)).toEqual(['Answered once the overload passed.']));
+    expect(world.anthropic.calls.length - before).toBe(2);
+  });
+
+  it('still says so when the overload lasts: two tries, then the unknown error', async () => {
+    world.anthropic.failNext(529, { times: 2 });
+    const before = world.anthropic.calls.length;
+
+    const ts = await ask();
+
+    await eventually(() =>
+      expect(repliesIn(world, world.ws.channel, ts)).toEqual(['An unknown error has occurred. Please try again later or contact us.']),
+    );
+    expect(world.anthropic.calls.length - before).toBe(2);
+  });
+});

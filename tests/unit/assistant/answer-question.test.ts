@@ -249,10 +249,13 @@ describe('when the model fails', () => {
     expect(replies(world, CHANNEL, ts)).toEqual([UNKNOWN_EN]);
     expect(world.chat.thinking.size).toBe(0);
     expect(await world.w.usage.tallyByMember(TEAM, null)).toEqual([]);
-    // Both providers were sent the question: both are in the audit trail, without token counts.
+    // Both providers were sent the question, twice (once more a second later: an overload may
+    // pass): every request is in the audit trail, without token counts.
     const audit = await world.audit.list(TEAM);
     expect(audit.map((a) => [a.provider, a.inputTokens]).sort()).toEqual([
       ['anthropic', null],
+      ['anthropic', null],
+      ['openai', null],
       ['openai', null],
     ]);
 
