@@ -28,6 +28,7 @@ import {
   resolveModel,
   sdkClientOptions,
   sdkErrorToLlmError,
+  type StreamTimeouts,
   streamTimeouts,
 } from '../llm-stream-guard';
 
@@ -82,7 +83,7 @@ export class OpenAiLlmProvider implements LlmProvider {
     let answeredBy = model;
     const calls = new ToolCallAssembler();
     try {
-      const chunks = guardStream<ChatCompletionChunk>(this.name, this.timeouts, options.signal, (signal) =>
+      const chunks = guardStream<ChatCompletionChunk>(this.name, timeoutsFor(model, this.timeouts), options.signal, (signal) =>
         this.client.chat.completions.create(
           {
             model,
@@ -134,6 +135,19 @@ export class OpenAiLlmProvider implements LlmProvider {
  * reasoning and outputs; the answer's own limit comes on top, so its words keep their room.
  */
 export const REASONING_ROOM_TOKENS = 25_000;
+
+/**
+ * Silence a reasoning model may keep between two chunks: Chat Completions streams nothing while
+ * it thinks (no reasoning summaries), and with `REASONING_ROOM_TOKENS` to think in, a hard
+ * question at the default effort can think past the 60 s that end any other model's stream.
+ * The answer job's heartbeat keeps it alive meanwhile; Slack shows Tomo is thinking.
+ */
+export const REASONING_IDLE_TIMEOUT_MS = 180_000;
+
+/** The stream's timers for `model`: a reasoning model's silence may last `REASONING_IDLE_TIMEOUT_MS`. */
+export function timeoutsFor(model: string, timeouts: StreamTimeouts): StreamTimeouts {
+  return isReasoningModel(model) ? { ...timeouts, idleTimeoutMs: Math.max(timeouts.idleTimeoutMs, REASONING_IDLE_TIMEOUT_MS) } : timeouts;
+}
 
 export function isReasoningModel(model: string): boolean {
   return /^(o\d|gpt-([5-9]|[1-9]\d))/.test(model) && !/-chat/.test(model);
