@@ -12,7 +12,7 @@ export interface LlmConfiguration {
   /** `LLM_PROVIDER`: tried first unless the plan's model belongs to the other. */
   defaultProvider: LlmProviderName;
   /** From `OPENAI_API_KEY` / `OPENAI_BASE_URL`; absent when no key is set. */
-  openai?: { apiKey: string; baseURL?: string; model?: string; imageInput?: boolean };
+  openai?: { apiKey: string; baseURL?: string; model?: string; imageInput?: boolean; maxTokensParameter?: 'max_completion_tokens' | 'max_tokens' };
   /** From `ANTHROPIC_API_KEY` / `ANTHROPIC_BASE_URL`; absent when no key is set. */
   anthropic?: { apiKey: string; baseURL?: string; model?: string };
   startDeadlineMs?: number;
@@ -43,6 +43,7 @@ export function createLlmProvider(config: LlmConfiguration): LlmProvider {
         defaultModel: model,
         models: { 'gpt-5': model },
         ...(config.openai.imageInput === undefined ? {} : { imageInput: config.openai.imageInput }),
+        ...(config.openai.maxTokensParameter === undefined ? {} : { maxTokensParameter: config.openai.maxTokensParameter }),
         ...timeouts,
       }),
     );

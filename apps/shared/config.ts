@@ -58,8 +58,14 @@ export const commonEnv = {
   LLM_PROVIDER: z.enum(['openai', 'anthropic', 'demo']).default('openai'),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: url('OpenAI-compatible API base, e.g. http://127.0.0.1:11434/v1'),
+  /** The model OPENAI_BASE_URL answers with (the plans' GPT model; default gpt-5): a local one such as Ollama's `llama3.2`. */
+  OPENAI_MODEL: optionalString,
+  /** The limit's name: `max_tokens` for servers that ignore OpenAI's newer one (Ollama, LM Studio). */
+  OPENAI_MAX_TOKENS_PARAMETER: z.enum(['max_completion_tokens', 'max_tokens']).default('max_completion_tokens'),
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: url('Anthropic API base'),
+  /** The model the plans' Claude answers with (default claude-sonnet-5-5). */
+  ANTHROPIC_MODEL: optionalString,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: url('Stripe API base'),

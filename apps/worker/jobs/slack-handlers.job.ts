@@ -232,10 +232,15 @@ function llmFromConfig(config: WorkerConfig, logger: Logger, metrics?: TomoMetri
     return metrics ? countLlmErrors(new DemoLlmProvider(), metrics) : new DemoLlmProvider();
   }
   const openai = config.OPENAI_API_KEY
-    ? { apiKey: config.OPENAI_API_KEY, ...(config.OPENAI_BASE_URL ? { baseURL: config.OPENAI_BASE_URL } : {}) }
+    ? {
+        apiKey: config.OPENAI_API_KEY,
+        ...(config.OPENAI_BASE_URL ? { baseURL: config.OPENAI_BASE_URL } : {}),
+        ...(config.OPENAI_MODEL ? { model: config.OPENAI_MODEL } : {}),
+        maxTokensParameter: config.OPENAI_MAX_TOKENS_PARAMETER,
+      }
     : undefined;
   const anthropic = config.ANTHROPIC_API_KEY
-    ? { apiKey: config.ANTHROPIC_API_KEY, ...(config.ANTHROPIC_BASE_URL ? { baseURL: config.ANTHROPIC_BASE_URL } : {}) }
+    ? { apiKey: config.ANTHROPIC_API_KEY, ...(config.ANTHROPIC_BASE_URL ? { baseURL: config.ANTHROPIC_BASE_URL } : {}), ...(config.ANTHROPIC_MODEL ? { model: config.ANTHROPIC_MODEL } : {}) }
     : undefined;
   if (!openai && !anthropic) {
     logger.warn('No LLM configured (OPENAI_API_KEY or ANTHROPIC_API_KEY): answers will report an error');

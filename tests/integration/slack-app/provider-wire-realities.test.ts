@@ -9,7 +9,7 @@ describe('Slack app on Anthropic alone: requests the Messages API takes', () => 
   let world: SlackAppWorld;
 
   beforeAll(async () => {
-    world = await startSlackAppWorld({ LLM_PROVIDER: 'anthropic', OPENAI_API_KEY: '' });
+    world = await startSlackAppWorld({ LLM_PROVIDER: 'anthropic', OPENAI_API_KEY: '', ANTHROPIC_MODEL: 'claude-opus-5' });
     await installThroughBrowser(world);
   });
   afterAll(() => world.close());
@@ -33,6 +33,33 @@ describe('Slack app on Anthropic alone: requests the Messages API takes', () => 
     await eventually(() => expect(repliesIn(world, world.ws.channel, ts).map((text) => text.trim())).toEqual(['Six times seven is 42.']));
     const second = world.anthropic.calls.at(-1)!.prompt;
     expect(second.turns.at(-1)).toMatchObject({ role: 'tool', text: '6 * 7 = 42' });
+    // ANTHROPIC_MODEL names the model the plans' Claude answers with.
+    expect(world.anthropic.calls.map((call) => call.model)).toEqual(['claude-opus-5', 'claude-opus-5']);
+  });
+});
+
+describe('Slack app on a local model (Ollama through OPENAI_BASE_URL)', () => {
+  let world: SlackAppWorld;
+
+  beforeAll(async () => {
+    world = await startSlackAppWorld({ OPENAI_MODEL: 'llama3.2', OPENAI_MAX_TOKENS_PARAMETER: 'max_tokens' });
+    await installThroughBrowser(world);
+  });
+  afterAll(() => world.close());
+
+  it('asks the model OPENAI_MODEL names, with its limit as max_tokens, the only name Ollama reads', async () => {
+    // Tomo asked any OpenAI-compatible server for gpt-5 (Ollama: 404, model not found), with the
+    // limit as max_completion_tokens, which Ollama silently ignores (ollama/ollama#7125): an
+    // answer could run on through the whole context.
+    world.openai.enqueue({ text: 'Hello from a local model.' });
+    const message = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: `<@${world.ws.team.botUserId}> hello` });
+    await sendEvent(world, mention(world, { ts: message.ts, channel: world.ws.channel }));
+
+    await eventually(() => expect(repliesIn(world, world.ws.channel, message.ts)).toEqual(['Hello from a local model.']));
+    const call = world.openai.calls.at(-1)!;
+    expect(call.model).toBe('llama3.2');
+    expect(call.body['max_tokens']).toBe(4_096);
+    expect(call.body).not.toHaveProperty('max_completion_tokens');
   });
 });
 
