@@ -216,12 +216,13 @@ export class StreamAnswer {
     } catch (error) {
       if (!isLlmError(error)) {
         // Slack (or the database) failed while the model was answering: the question still left.
-        await this.recordAskedEgress(input, progress, read);
+        await this.recordEgress(input, progress, read, progress.inFlight);
         throw error;
       }
       // What was already said stays, marked as cut off; the error message follows it.
       await writer.interrupt();
-      await this.recordFailedEgress(input, error, progress, read);
+      const attempts = error.attempts.length > 0 ? error.attempts : [error];
+      await this.recordEgress(input, progress, read, attempts.map((attempt) => ({ provider: attempt.provider, model: input.grant.model.id })));
       await platform.postInThread(input.thread, this.failureText(error, input.locale), input.appearance);
       return { status: 'failed', reason: 'llm_unavailable', errorCode: error.code };
     }
@@ -232,7 +233,7 @@ export class StreamAnswer {
       if (stopped !== '') await writer.append(progress.answer.trim() === '' ? stopped : `\n\n${stopped}`);
       else if (progress.answer.trim() === '') {
         // The model was asked and answered nothing: no usage is counted, but the question left.
-        await this.recordAskedEgress(input, progress, read);
+        await this.recordEgress(input, progress, read, progress.inFlight);
         // A restarted answer that came back empty: the cut one is still shown.
         if (restarted) await writer.interrupt();
         await platform.postInThread(input.thread, deps.texts.unknownError(input.locale), input.appearance);
@@ -249,7 +250,7 @@ export class StreamAnswer {
       posted = await writer.finish();
     } catch (error) {
       // The model answered but Slack refused (or failed) the rest of the answer.
-      await this.recordAskedEgress(input, progress, read);
+      await this.recordEgress(input, progress, read, progress.inFlight);
       throw error;
     }
 
@@ -373,46 +374,21 @@ export class StreamAnswer {
   }
 
   /**
-   * The answer goes nowhere (Slack refused or failed the post, or the model said nothing), but
-   * the question reached the providers that took it: finished rounds as one record with their
-   * tokens, the provider of a round cut short without token counts. Docs/slack.md: every
-   * provider asked gets an egress record.
+   * The question left the workspace for every provider that took it, whether or not an answer
+   * was shown (Slack refused or failed the post, the model said nothing, the model failed):
+   * finished rounds as one record with their tokens, then each provider `unanswered` names (a
+   * round cut short, a failed attempt) without token counts. Docs/slack.md: every provider asked
+   * gets an egress record.
    */
-  private async recordAskedEgress(input: StreamAnswerInput, progress: ToolLoopProgress, read: ReadSources | undefined): Promise<void> {
-    const base = { teamId: input.teamId, memberId: input.requesterId, ...egressSources(input.system, read, progress) };
-    const answered = progress.rounds.at(-1);
-    if (answered !== undefined) {
-      await this.deps.egressAudit.record(input.teamId, {
-        ...base,
-        provider: answered.provider,
-        model: answered.model,
-        ...this.tokensOf(progress),
-        occurredAt: this.deps.clock.now(),
-      });
-    }
-    for (const asked of progress.inFlight) {
-      await this.deps.egressAudit.record(input.teamId, {
-        ...base,
-        provider: asked.provider,
-        model: asked.model,
-        inputTokens: null,
-        outputTokens: null,
-        occurredAt: this.deps.clock.now(),
-      });
-    }
-  }
-
-  /** The question left the workspace for every provider that was asked, answered or not. */
-  private async recordFailedEgress(
+  private async recordEgress(
     input: StreamAnswerInput,
-    error: LlmError,
     progress: ToolLoopProgress,
     read: ReadSources | undefined,
+    unanswered: readonly { readonly provider: string; readonly model: string }[],
   ): Promise<void> {
     const base = { teamId: input.teamId, memberId: input.requesterId, ...egressSources(input.system, read, progress) };
     const answered = progress.rounds.at(-1);
     if (answered !== undefined) {
-      // Earlier rounds of a tool loop did reach a provider and were answered.
       await this.deps.egressAudit.record(input.teamId, {
         ...base,
         provider: answered.provider,
@@ -421,12 +397,11 @@ export class StreamAnswer {
         occurredAt: this.deps.clock.now(),
       });
     }
-    const attempts = error.attempts.length > 0 ? error.attempts : [error];
-    for (const attempt of attempts) {
+    for (const asked of unanswered) {
       await this.deps.egressAudit.record(input.teamId, {
         ...base,
-        provider: attempt.provider,
-        model: input.grant.model.id,
+        provider: asked.provider,
+        model: asked.model,
         inputTokens: null,
         outputTokens: null,
         occurredAt: this.deps.clock.now(),
