@@ -17,6 +17,7 @@ import type {
   SetupInput,
   WebhookVerification,
 } from '../../core/billing/payment-gateway.port';
+import { SubscriptionEndedAtProvider } from '../../core/billing/payment-gateway.port';
 import type { PaidPlanKey } from '../../core/billing/plan';
 import { PLANS } from '../../core/billing/plan-catalog';
 import type { Clock } from '../../core/shared/clock.port';
@@ -43,6 +44,9 @@ export interface StripePaymentGatewayOptions extends StripeClientOptions {
 }
 
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+
+/** Over for good at Stripe: nothing but metadata can change any more. */
+const isEnded = (sub: Stripe.Subscription): boolean => sub.status === 'canceled' || sub.status === 'incomplete_expired';
 
 /** The PaymentGateway port on Stripe, through the official SDK. */
 export class StripePaymentGateway implements PaymentGateway {
@@ -138,7 +142,10 @@ export class StripePaymentGateway implements PaymentGateway {
   }
 
   async updateSeatQuantity(input: SeatQuantityInput): Promise<GatewaySubscription> {
-    const sub = await this.requireSubscription(input.externalId);
+    return this.changeOpenSubscription(input.externalId, (sub) => this.setQuantity(sub, input));
+  }
+
+  private async setQuantity(sub: Stripe.Subscription, input: SeatQuantityInput): Promise<GatewaySubscription> {
     const item = planItem(sub);
     const prorationDate = seconds(input.prorationDate);
     const idempotencyKey = input.idempotencyKey ?? `seats:${sub.id}:${input.quantity}:${prorationDate}`;
@@ -160,7 +167,10 @@ export class StripePaymentGateway implements PaymentGateway {
   }
 
   async previewProration(input: ProrationPreviewInput): Promise<ProrationPreview> {
-    const sub = await this.requireSubscription(input.externalId);
+    return this.changeOpenSubscription(input.externalId, (sub) => this.preview(sub, input));
+  }
+
+  private async preview(sub: Stripe.Subscription, input: ProrationPreviewInput): Promise<ProrationPreview> {
     const item = planItem(sub);
     const prorationDate = seconds(input.prorationDate);
     const invoice = await this.stripe.invoices.createPreview({
@@ -190,13 +200,21 @@ export class StripePaymentGateway implements PaymentGateway {
   async setCancelAtPeriodEnd(input: { externalId: string; cancelAtPeriodEnd: boolean; idempotencyKey?: string }): Promise<GatewaySubscription> {
     // A toggle may flip back and forth: a key derived only from the input would replay a stale answer.
     const key = input.idempotencyKey ?? `auto-renew:${input.externalId}:${input.cancelAtPeriodEnd}:${randomUUID()}`;
-    if (input.cancelAtPeriodEnd) {
-      return toGatewaySubscription(await this.stripe.subscriptions.update(input.externalId, { cancel_at_period_end: true }, { idempotencyKey: key }));
-    }
-    // Back on: undo whichever way the cancellation was scheduled. `cancel_at_period_end=false` only
-    // undoes Tomo's own; the customer portal and the Dashboard set a `cancel_at` date, cleared with
-    // `cancel_at=''`. Stripe refuses both parameters in one request, so each goes on its own.
-    let sub = await this.requireSubscription(input.externalId);
+    return this.changeOpenSubscription(input.externalId, async (current) => {
+      if (input.cancelAtPeriodEnd) {
+        return toGatewaySubscription(await this.stripe.subscriptions.update(current.id, { cancel_at_period_end: true }, { idempotencyKey: key }));
+      }
+      return this.clearScheduledCancellation(current, key);
+    });
+  }
+
+  /**
+   * Auto-renew back on: undo whichever way the cancellation was scheduled. `cancel_at_period_end=false`
+   * only undoes Tomo's own; the customer portal and the Dashboard set a `cancel_at` date, cleared
+   * with `cancel_at=''`. Stripe refuses both parameters in one request, so each goes on its own.
+   */
+  private async clearScheduledCancellation(current: Stripe.Subscription, key: string): Promise<GatewaySubscription> {
+    let sub = current;
     if (sub.cancel_at_period_end) {
       sub = await this.stripe.subscriptions.update(sub.id, { cancel_at_period_end: false }, { idempotencyKey: key });
     }
@@ -324,6 +342,28 @@ export class StripePaymentGateway implements PaymentGateway {
       return await this.stripe.subscriptions.retrieve(id);
     } catch (error) {
       if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Runs a change on a subscription Stripe still has open. Stripe refuses changes to a `canceled`
+   * subscription (only its metadata and cancellation details may be updated) and has no preview
+   * for one; it ends subscriptions on its own (a customer deleted in the Dashboard, dunning that
+   * gave up, an incomplete first payment expiring), possibly before the webhook reached Tomo. Such
+   * a change throws `SubscriptionEndedAtProvider` with the final state instead of a Stripe error,
+   * also when it ended between the read and the change.
+   */
+  private async changeOpenSubscription<T>(id: string, change: (sub: Stripe.Subscription) => Promise<T>): Promise<T> {
+    const sub = await this.retrieveSubscription(id);
+    if (!sub || isEnded(sub)) throw new SubscriptionEndedAtProvider(id, sub ? toGatewaySubscription(sub) : null);
+    try {
+      return await change(sub);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        const again = await this.retrieveSubscription(id);
+        if (!again || isEnded(again)) throw new SubscriptionEndedAtProvider(id, again ? toGatewaySubscription(again) : null);
+      }
       throw error;
     }
   }

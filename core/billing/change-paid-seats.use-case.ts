@@ -3,6 +3,8 @@ import type { Outcome } from '../shared/domain-error';
 import { fail, ok } from '../shared/domain-error';
 import type { ChangeSeatQuantity, ChangeSeatQuantityInput, SeatChangePreview, SeatChangeResult } from './change-seat-quantity.use-case';
 import type { PaymentGateway, ProrationPreview } from './payment-gateway.port';
+import { SubscriptionEndedAtProvider } from './payment-gateway.port';
+import type { RecordProviderEnd } from './record-provider-end';
 import type { SubscriptionRepository } from './subscription-repository.port';
 
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -27,7 +29,8 @@ export interface PaidSeatChangePreview extends SeatChangePreview {
  * Seat changes of a paid subscription (spec 1, 4): the provider's subscription quantity is
  * changed with prorations first (idempotent per subscription, quantity and proration date),
  * then the rows follow, unassigning the most recently assigned members when seats go down.
- * If the provider refuses or cannot be reached, nothing changes locally.
+ * If the provider refuses or cannot be reached, nothing changes locally. A plan the provider has
+ * already ended (its webhook not applied yet) takes that end now: SUBSCRIPTION.NOT_ACTIVE.
  */
 export class ChangePaidSeats {
   constructor(
@@ -35,6 +38,7 @@ export class ChangePaidSeats {
       readonly gateway: Pick<PaymentGateway, 'previewProration' | 'updateSeatQuantity'>;
       readonly changeSeatQuantity: ChangeSeatQuantity;
       readonly subscriptions: SubscriptionRepository;
+      readonly recordProviderEnd: RecordProviderEnd;
       readonly clock: Clock;
     },
   ) {}
@@ -44,9 +48,12 @@ export class ChangePaidSeats {
     if (!rules.ok) return rules;
     const prorationDate = this.deps.clock.now();
     const externalId = await this.providerFixedRateId(input);
-    const invoice = externalId
-      ? await this.deps.gateway.previewProration({ externalId, quantity: input.quantity, prorationDate })
-      : null;
+    let invoice: ProrationPreview | null = null;
+    try {
+      if (externalId) invoice = await this.deps.gateway.previewProration({ externalId, quantity: input.quantity, prorationDate });
+    } catch (error) {
+      return this.endedAtProvider(input, error);
+    }
     return ok({ ...rules.value, invoice, prorationDate });
   }
 
@@ -62,9 +69,20 @@ export class ChangePaidSeats {
       const tooNew = prorationDate.getTime() > now.getTime() + CLOCK_SKEW_MS;
       const tooOld = prorationDate.getTime() < now.getTime() - PREVIEW_MAX_AGE_MS;
       if (prorationDate < record.currentPeriodStart || tooOld || tooNew) return fail('BILLING.PREVIEW_EXPIRED');
-      await this.deps.gateway.updateSeatQuantity({ externalId: record.externalId, quantity: input.quantity, prorationDate });
+      try {
+        await this.deps.gateway.updateSeatQuantity({ externalId: record.externalId, quantity: input.quantity, prorationDate });
+      } catch (error) {
+        return this.endedAtProvider(input, error);
+      }
     }
     return this.deps.changeSeatQuantity.execute(input);
+  }
+
+  /** The provider had ended it: the row follows, and the admin is told it is no longer active. Other errors propagate. */
+  private async endedAtProvider(input: ChangeSeatQuantityInput, error: unknown): Promise<Outcome<never>> {
+    if (!(error instanceof SubscriptionEndedAtProvider)) throw error;
+    await this.deps.recordProviderEnd.execute(input.teamId, error);
+    return fail('SUBSCRIPTION.NOT_ACTIVE');
   }
 
   private async providerFixedRateId(input: ChangeSeatQuantityInput): Promise<string | null> {

@@ -21,11 +21,17 @@ export interface PaymentGateway {
   getSubscription(externalId: string): Promise<GatewaySubscription | null>;
   /** Every subscription of the customer that has not ended (for uninstall). */
   listOpenSubscriptions(customerId: string): Promise<GatewaySubscription[]>;
-  /** Sets the seat count; the prorated difference goes on the next invoice. */
+  /**
+   * Sets the seat count; the prorated difference goes on the next invoice. Throws
+   * `SubscriptionEndedAtProvider` when the provider has already ended the subscription.
+   */
   updateSeatQuantity(input: SeatQuantityInput): Promise<GatewaySubscription>;
-  /** What `updateSeatQuantity` with the same input would add to the next invoice. */
+  /** What `updateSeatQuantity` with the same input would add to the next invoice (same `SubscriptionEndedAtProvider`). */
   previewProration(input: ProrationPreviewInput): Promise<ProrationPreview>;
-  /** Auto-renew off (true) or back on (false: clears any scheduled cancellation, also one set in the provider's portal). */
+  /**
+   * Auto-renew off (true) or back on (false: clears any scheduled cancellation, also one set in
+   * the provider's portal). Same `SubscriptionEndedAtProvider` for an ended subscription.
+   */
   setCancelAtPeriodEnd(input: {
     readonly externalId: string;
     readonly cancelAtPeriodEnd: boolean;
@@ -122,6 +128,22 @@ export interface GatewaySubscription {
    * cancellation at period end that is when it was asked for, set while the plan still runs.
    */
   readonly endedAt: Date | null;
+}
+
+/**
+ * The provider ended the subscription (Stripe: `canceled` or `incomplete_expired`, e.g. when the
+ * customer was deleted in the Dashboard, which cancels its subscriptions at once) or no longer has
+ * it, while Tomo's row still shows it open (its webhook not applied yet): it cannot be changed any
+ * more. `current` is the provider's final state (null when it no longer exists there).
+ */
+export class SubscriptionEndedAtProvider extends Error {
+  constructor(
+    readonly externalId: string,
+    readonly current: GatewaySubscription | null,
+  ) {
+    super(`the payment provider has ended subscription ${externalId}`);
+    this.name = 'SubscriptionEndedAtProvider';
+  }
 }
 
 export interface ResumeInput {

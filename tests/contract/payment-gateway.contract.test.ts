@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PaymentGateway, RedirectSession } from '../../core/billing/payment-gateway.port';
+import { SubscriptionEndedAtProvider, type PaymentGateway, type RedirectSession } from '../../core/billing/payment-gateway.port';
 import { startStripeHarness, TEST_NOW } from '../fakes/stripe/stripe-test-harness';
 
 /** What the contract needs besides the port: a way to act as the paying customer. */
@@ -100,6 +100,31 @@ function paymentGatewayContract(name: string, start: () => Promise<GatewayContra
       expect((await h.gateway.cancelImmediately({ externalId })).status).toBe('canceled');
       expect((await h.gateway.cancelImmediately({ externalId })).status).toBe('canceled');
       expect(await h.gateway.listOpenSubscriptions(customerId)).toEqual([]);
+    });
+
+    it('refuses to change or preview an ended subscription with its final state, asking for no change', async () => {
+      const { externalId } = await subscribed('TC8');
+      await h.gateway.cancelImmediately({ externalId });
+      const now = new Date(TEST_NOW);
+      const ended = (call: Promise<unknown>) =>
+        call.then(
+          () => null,
+          (error: unknown) => error,
+        );
+
+      for (const call of [
+        h.gateway.previewProration({ externalId, quantity: 5, prorationDate: now }),
+        h.gateway.updateSeatQuantity({ externalId, quantity: 5, prorationDate: now }),
+        h.gateway.setCancelAtPeriodEnd({ externalId, cancelAtPeriodEnd: true }),
+        h.gateway.setCancelAtPeriodEnd({ externalId, cancelAtPeriodEnd: false }),
+      ]) {
+        const error = await ended(call);
+        expect(error).toBeInstanceOf(SubscriptionEndedAtProvider);
+        expect((error as SubscriptionEndedAtProvider).current).toMatchObject({ externalId, status: 'canceled', quantity: 3 });
+      }
+      const gone = await ended(h.gateway.previewProration({ externalId: 'sub_unknown_to_the_provider', quantity: 2, prorationDate: now }));
+      expect(gone).toMatchObject({ externalId: 'sub_unknown_to_the_provider', current: null });
+      expect((await h.gateway.getSubscription(externalId))?.quantity).toBe(3);
     });
 
     it('counts a reported response once however often it is sent', async () => {

@@ -1,5 +1,5 @@
 import { form } from './form-codec';
-import { renderCustomer } from './stripe-fake-render';
+import { renderCustomer, renderSubscription } from './stripe-fake-render';
 import { route, type FakeRoute } from './stripe-fake-routing';
 import { missing } from './stripe-fake-errors';
 import { mergeMetadata } from './stripe-fake-state';
@@ -28,6 +28,29 @@ export const customerRoutes: FakeRoute[] = [
     customer.name = form.str(req.form, 'name') ?? customer.name;
     customer.email = form.str(req.form, 'email') ?? customer.email;
     customer.metadata = mergeMetadata(customer.metadata, form.metadata(req.form));
+    return renderCustomer(customer);
+  }),
+  // https://docs.stripe.com/api/customers/delete: "Permanently deletes a customer. It cannot be
+  // undone. Also immediately cancels any active subscriptions on the customer." Answers
+  // `{ id, object: 'customer', deleted: true }`; the deleted customer can still be retrieved (the
+  // same stub). What the Dashboard's delete does too.
+  route('DELETE', '/v1/customers/:id', (req, state) => {
+    const customer = state.customer(req.params.id ?? '', 'id');
+    const now = state.nowSeconds();
+    for (const sub of state.subscriptions.values()) {
+      if (sub.customer !== customer.id || sub.status === 'canceled' || sub.status === 'incomplete_expired') continue;
+      sub.status = 'canceled';
+      sub.canceled_at = now;
+      sub.ended_at = now;
+      sub.cancel_at_period_end = false;
+      sub.cancel_at = null;
+      sub.pending_lines = [];
+      delete sub.paused;
+      state.emit('customer.subscription.deleted', renderSubscription(state, sub));
+    }
+    // The event carries the customer as it was; the API answers the deleted stub.
+    state.emit('customer.deleted', renderCustomer(customer));
+    customer.deleted = true;
     return renderCustomer(customer);
   }),
 ];

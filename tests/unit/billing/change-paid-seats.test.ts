@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ChangePaidSeats } from '../../../core/billing/change-paid-seats.use-case';
 import { ChangeSeatQuantity } from '../../../core/billing/change-seat-quantity.use-case';
+import { RecordProviderEnd } from '../../../core/billing/record-provider-end';
+import { SyncPaidSubscription } from '../../../core/billing/sync-paid-subscription.use-case';
 import { aRegularMember, aSubscription, anAdmin, anAssignment, TEAM } from '../support/builders';
 import { aWorkspaceFixture, type WorkspaceFixture } from '../support/workspace-fixture';
 import { InMemoryProvider } from './support/in-memory-provider';
@@ -15,7 +17,13 @@ describe('changing the seats of a paid subscription at the provider and in the r
   beforeEach(async () => {
     w = aWorkspaceFixture('2025-04-16T00:00:00Z');
     provider = new InMemoryProvider(() => w.clock.now());
-    seats = new ChangePaidSeats({ gateway: provider, changeSeatQuantity: new ChangeSeatQuantity(w), subscriptions: w.subscriptions, clock: w.clock });
+    seats = new ChangePaidSeats({
+      gateway: provider,
+      changeSeatQuantity: new ChangeSeatQuantity(w),
+      subscriptions: w.subscriptions,
+      recordProviderEnd: new RecordProviderEnd({ ...w, syncPaidSubscription: new SyncPaidSubscription(w) }),
+      clock: w.clock,
+    });
     for (const record of [fixed, payg]) {
       await w.subscriptions.save(TEAM, record);
       provider.add({ externalId: record.externalId ?? '', customerId: 'cus_1', quantity: 3, billingMode: record.billingMode ?? 'fixed_rate' });
@@ -47,6 +55,26 @@ describe('changing the seats of a paid subscription at the provider and in the r
     expect(result).toMatchObject({ ok: true, value: { unassignedMemberIds: ['ULAST', 'UMID'], subscription: { quantity: 1 } } });
     expect(provider.subscriptions.get('sub_sub-fixed')?.quantity).toBe(1);
     expect((await w.seats.listBySubscription(TEAM, 'sub-fixed')).map((a) => a.memberId)).toEqual(['UFIRST']);
+  });
+
+  it('a plan the provider already ended (webhook not applied yet) is not active and the row takes that end', async () => {
+    const endedAt = new Date('2025-04-15T08:00:00Z');
+    provider.subscriptions.set('sub_sub-fixed', { ...provider.subscriptions.get('sub_sub-fixed')!, status: 'canceled', endedAt });
+
+    const result = await seats.execute({ teamId: TEAM, actor: anAdmin, subscriptionId: 'sub-fixed', quantity: 5, prorationDate: w.clock.now() });
+
+    expect(result).toMatchObject({ ok: false, error: { code: 'SUBSCRIPTION.NOT_ACTIVE' } });
+    expect(await w.subscriptions.findById(TEAM, 'sub-fixed')).toMatchObject({ status: 'canceled', canceledAt: endedAt, quantity: 3 });
+    expect(await seats.preview({ teamId: TEAM, actor: anAdmin, subscriptionId: 'sub-fixed', quantity: 5 })).toMatchObject({ ok: false, error: { code: 'SUBSCRIPTION.NOT_ACTIVE' } });
+  });
+
+  it('a plan the provider no longer has at all ends now', async () => {
+    provider.subscriptions.delete('sub_sub-fixed');
+
+    const preview = await seats.preview({ teamId: TEAM, actor: anAdmin, subscriptionId: 'sub-fixed', quantity: 5 });
+
+    expect(preview).toMatchObject({ ok: false, error: { code: 'SUBSCRIPTION.NOT_ACTIVE' } });
+    expect(await w.subscriptions.findById(TEAM, 'sub-fixed')).toMatchObject({ status: 'canceled', canceledAt: w.clock.now() });
   });
 
   it('leaves rows and seats alone when the provider cannot be reached', async () => {

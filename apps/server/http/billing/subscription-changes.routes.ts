@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { ChangePaidSeats } from '../../../../core/billing/change-paid-seats.use-case';
 import { ChangeSeatQuantity } from '../../../../core/billing/change-seat-quantity.use-case';
+import { RecordProviderEnd } from '../../../../core/billing/record-provider-end';
 import { PayPausedInvoice } from '../../../../core/billing/pay-paused-invoice.use-case';
 import { ResumePaidSubscription } from '../../../../core/billing/resume-paid-subscription.use-case';
 import { SetAutoRenew } from '../../../../core/billing/set-auto-renew.use-case';
@@ -41,8 +42,9 @@ export function subscriptionChangeRoutes(deps: BillingHttpDeps): Router {
   const changeSeatQuantity = new ChangeSeatQuantity({ subscriptions: deps.subscriptions, seats: deps.seats, clock: deps.clock });
   const setAutoRenew = new SetAutoRenew({ subscriptions: deps.subscriptions, clock: deps.clock });
   const syncPaidSubscription = new SyncPaidSubscription({ subscriptions: deps.subscriptions, seats: deps.seats, clock: deps.clock, ids: deps.ids });
+  const recordProviderEnd = new RecordProviderEnd({ subscriptions: deps.subscriptions, syncPaidSubscription, clock: deps.clock });
   const paidSeats = (gateway: NonNullable<BillingHttpDeps['gateway']>) =>
-    new ChangePaidSeats({ gateway, changeSeatQuantity, subscriptions: deps.subscriptions, clock: deps.clock });
+    new ChangePaidSeats({ gateway, changeSeatQuantity, subscriptions: deps.subscriptions, recordProviderEnd, clock: deps.clock });
 
   router.get(
     '/api/billing/subscriptions/:subscriptionId/seats/preview',
@@ -98,7 +100,7 @@ export function subscriptionChangeRoutes(deps: BillingHttpDeps): Router {
     billingEndpoint(deps, async (req, res, { gateway, caller }) => {
       const body = parseBody(autoRenewBody, req, res);
       if (!body) return;
-      const outcome = await new SetPaidAutoRenew({ gateway, setAutoRenew }).execute({
+      const outcome = await new SetPaidAutoRenew({ gateway, setAutoRenew, recordProviderEnd }).execute({
         teamId: caller.teamId,
         actor: caller,
         subscriptionId: String(req.params.subscriptionId),

@@ -11,6 +11,7 @@ import type {
   RedirectSession,
   ResumeInput,
 } from '../../../../core/billing/payment-gateway.port';
+import { SubscriptionEndedAtProvider } from '../../../../core/billing/payment-gateway.port';
 import type { TeamId } from '../../../../core/shared/ids';
 
 type ProviderPart = Pick<
@@ -79,17 +80,19 @@ export class InMemoryProvider implements ProviderPart {
 
   async updateSeatQuantity(input: { externalId: string; quantity: number }) {
     this.reachable();
+    this.requireOpen(input.externalId);
     return this.change(input.externalId, { quantity: input.quantity });
   }
 
   async previewProration(input: { externalId: string; quantity: number; prorationDate: Date }): Promise<ProrationPreview> {
-    const sub = this.require(input.externalId);
+    const sub = this.requireOpen(input.externalId);
     const amount = (input.quantity - sub.quantity) * 1000;
     return { prorationAmountCents: amount, nextInvoiceTotalCents: input.quantity * 2000 + amount, currency: 'usd', nextBillingDate: sub.currentPeriodEnd, prorationDate: input.prorationDate };
   }
 
   async setCancelAtPeriodEnd(input: { externalId: string; cancelAtPeriodEnd: boolean }) {
     this.reachable();
+    this.requireOpen(input.externalId);
     return this.change(input.externalId, { cancelAtPeriodEnd: input.cancelAtPeriodEnd });
   }
 
@@ -161,6 +164,13 @@ export class InMemoryProvider implements ProviderPart {
   private require(externalId: string): GatewaySubscription {
     const sub = this.subscriptions.get(externalId);
     if (!sub) throw new Error(`no subscription ${externalId}`);
+    return sub;
+  }
+
+  /** As the port says: an ended (or vanished) subscription cannot be changed any more. */
+  private requireOpen(externalId: string): GatewaySubscription {
+    const sub = this.subscriptions.get(externalId);
+    if (!sub || sub.status === 'canceled' || sub.status === 'incomplete_expired') throw new SubscriptionEndedAtProvider(externalId, sub ?? null);
     return sub;
   }
 
