@@ -225,9 +225,16 @@ export class StripeFake {
     return { payload, signature };
   }
 
-  /** POSTs a signed event to a webhook endpoint, as Stripe's delivery would. Returns the HTTP status. */
+  /**
+   * POSTs a signed event to a webhook endpoint, as Stripe's delivery would. Returns the HTTP status.
+   * Signed at the moment of delivery, not at the event's `created`: "Stripe generates the timestamp
+   * and signature each time we send an event to your endpoint. If Stripe retries an event ..., then
+   * we generate a new signature and timestamp for the new delivery attempt"
+   * (https://docs.stripe.com/webhooks#verify-manually, preventing replay attacks). A retry days
+   * after the event passes the receiver's 300-second tolerance.
+   */
   async deliver(event: FakeEvent, url: string): Promise<number> {
-    const { payload, signature } = this.signedWebhook(event, { timestamp: event.created });
+    const { payload, signature } = this.signedWebhook(event, { timestamp: this.state.nowSeconds() });
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
     await response.arrayBuffer();
     return response.status;

@@ -151,6 +151,27 @@ describe('POST /api/stripe/webhook', () => {
     );
   });
 
+  it('Stripe\'s retry of a days-old event carrying an older state is accepted (signed anew) and leaves Stripe\'s current state', async () => {
+    // The checkout was paid three days ago while the endpoint was down: its events wait at Stripe.
+    stripe.setNow(() => new Date(Date.now() - 3 * 86_400_000));
+    const bought = await buyThroughCheckout(a.admin, stripe, { plan: 'gpt50', seats: 2 });
+    stripe.setNow(() => new Date());
+    const created = bought.events.find((e) => e.type === 'customer.subscription.created')!;
+    expect(Date.now() / 1000 - created.created).toBeGreaterThan(2 * 86_400);
+    // Today the admin adds seats in the portal; that event gets through first.
+    const portal = createStripeClient({ secretKey: 'sk_test_portal', apiUrl: stripe.url });
+    const item = (await portal.subscriptions.retrieve(bought.subscriptionId)).items.data[0]!;
+    const start = stripe.state.events.length;
+    await portal.subscriptions.update(bought.subscriptionId, { items: [{ id: item.id, quantity: 4 }] });
+    await settle(stripe.state.events.slice(start).find((e) => e.type === 'customer.subscription.updated')!);
+
+    // Stripe's retry of the three-day-old event (two seats in its snapshot).
+    await settle(created);
+
+    const row = (await a.rows()).find((r) => r.externalId === bought.subscriptionId);
+    expect(row).toMatchObject({ status: 'active', quantity: 4, planKey: 'gpt50' });
+  });
+
   it('a subscription whose first payment never came (incomplete_expired) leaves no past plan when Tomo never knew it', async () => {
     const pastPlans = async () => ((await (await a.admin.get('/api/settings/subscription')).json()) as { past: unknown[] }).past;
     const pastBefore = await pastPlans();
