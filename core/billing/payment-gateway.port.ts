@@ -229,8 +229,17 @@ export interface MeterEventReport {
   readonly failed: readonly { readonly identifier: string; readonly reason: string; readonly retryable: boolean }[];
 }
 
+/**
+ * Events that make Tomo re-read a subscription. Several name the same change (Stripe sends
+ * `invoice.paid` and `invoice.payment_succeeded` for one payment; an endpoint set up from Stripe's
+ * guides may listen to either): each is applied by re-reading, so any of them is enough and two
+ * change nothing twice. `checkout.session.async_payment_*` is how Checkout reports a delayed
+ * payment method (bank debits) settling after `checkout.session.completed`.
+ */
 export const HANDLED_WEBHOOK_TYPES = [
   'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
@@ -238,6 +247,7 @@ export const HANDLED_WEBHOOK_TYPES = [
   'customer.subscription.resumed',
   'customer.subscription.trial_will_end',
   'invoice.paid',
+  'invoice.payment_succeeded',
   'invoice.payment_failed',
 ] as const;
 export type HandledWebhookType = (typeof HANDLED_WEBHOOK_TYPES)[number];

@@ -98,7 +98,8 @@ function markPaid(state: StripeFakeState, invoice: FakeInvoice): void {
 }
 
 /**
- * The customer pays an open invoice (the hosted invoice page, or the Dashboard): `invoice.paid`.
+ * The customer pays an open invoice (the hosted invoice page, or the Dashboard): `invoice.paid` and
+ * `invoice.payment_succeeded`.
  * A subscription paused because this invoice failed is resumed when the account is set to
  * (`state.resumeWhenInvoicePaid`), keeping its billing cycle anchor and without a new invoice:
  * `customer.subscription.resumed` and `.updated`. Otherwise it stays paused.
@@ -109,7 +110,11 @@ export function payInvoice(state: StripeFakeState, id: string): FakeEvent[] {
   if (state.customers.get(invoice.customer)?.declines === true) throw new Error(`fake Stripe: the payment method of ${invoice.customer} is declined`);
   markPaid(state, invoice);
   invoice.attempt_count += 1;
-  const events = [state.emit('invoice.paid', renderInvoice(state, invoice))];
+  // A payment (not a mark-as-paid out of band) sends both: `invoice.paid` "whenever an invoice
+  // payment attempt succeeds or an invoice is marked as paid out-of-band", `invoice.payment_succeeded`
+  // "whenever an invoice payment attempt succeeds" (https://docs.stripe.com/api/events/types).
+  const rendered = renderInvoice(state, invoice);
+  const events = [state.emit('invoice.paid', rendered), state.emit('invoice.payment_succeeded', rendered)];
   const sub = state.subscriptions.get(invoice.subscription);
   const pausedByIt =
     sub?.status === 'paused' &&

@@ -127,6 +127,32 @@ describe('a plan paused after a failed renewal payment', () => {
     }
   });
 
+  it('an endpoint that listens to invoice.payment_succeeded instead of invoice.paid brings the plan back the same way', async () => {
+    const { subscriptionId, ours } = await boughtAndPausedForPayment(1, 'final_payment_failure');
+    const webhook = `${w.app.baseUrl}/api/stripe/webhook`;
+    stripe.deliverWebhooksTo(null);
+    // Every event sent so far is applied (a later one would re-read the paid invoice on its own).
+    const sentSoFar = stripe.state.events.filter((e) => e.type.startsWith('customer.subscription.') || e.type.startsWith('invoice.')).map((e) => e.id);
+    await eventually(async () => {
+      const applied = new Set(await processedEventIds(w.app));
+      return sentSoFar.every((id) => applied.has(id));
+    }, 'the events so far applied');
+    try {
+      const renewal = invoicesOf(subscriptionId).at(-1)!;
+      const sent = stripe.payInvoice(renewal.id);
+      expect(sent.map((e) => e.type)).toEqual(['invoice.paid', 'invoice.payment_succeeded']);
+      const succeeded = sent.find((e) => e.type === 'invoice.payment_succeeded')!;
+
+      expect(await stripe.deliver(succeeded, webhook)).toBe(200);
+
+      await eventually(async () => (await ours())?.status === 'active', 'the row active again');
+      expect(resumeCalls(subscriptionId).map((c) => c.params)).toEqual([{ billing_cycle_anchor: { type: 'unchanged' }, proration_behavior: 'none' }]);
+      expect(await ours()).toMatchObject({ currentPeriodEnd: new Date(renewal.period_end * 1000), canceledAt: null });
+    } finally {
+      stripe.deliverWebhooksTo(webhook);
+    }
+  });
+
   it('a plan paused on request still resumes into a new period from today (charged once, as before)', async () => {
     const bought = await buyThroughCheckout(w.admin, stripe, { plan: 'gpt50', seats: 1 });
     await stripe.flushWebhooks();

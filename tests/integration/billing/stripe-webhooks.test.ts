@@ -46,6 +46,25 @@ describe('webhook signature verification', () => {
     }
   });
 
+  it('a delayed payment settling after Checkout (async_payment_succeeded / _failed) and invoice.payment_succeeded name the subscription to re-read', async () => {
+    const { sub, event } = await paidCheckout('T504');
+    const completed = event('checkout.session.completed');
+    const paid = event('invoice.paid');
+    const variants = [
+      { ...completed, id: 'evt_async_ok', type: 'checkout.session.async_payment_succeeded' },
+      { ...completed, id: 'evt_async_failed', type: 'checkout.session.async_payment_failed' },
+      { ...paid, id: 'evt_payment_succeeded', type: 'invoice.payment_succeeded' },
+    ];
+
+    for (const variant of variants) {
+      const { payload, signature } = h.fake.signedWebhook(variant, { timestamp: nowSeconds });
+      expect(await h.gateway.verifyWebhook(payload, signature)).toMatchObject({
+        ok: true,
+        event: { id: variant.id, type: variant.type, subscriptionId: sub.externalId, customerId: sub.customerId, teamId: 'T504' },
+      });
+    }
+  });
+
   it('passes other event types through as ignored', async () => {
     const { event } = await paidCheckout('T502');
     const { payload, signature } = h.fake.signedWebhook(event('customer.created'), { timestamp: nowSeconds });
