@@ -76,8 +76,24 @@ export class StripePaymentGateway implements PaymentGateway {
   }
 
   async createCheckoutSession(input: CheckoutInput): Promise<RedirectSession> {
-    const plan = PLANS[input.planKey];
-    const price = await this.priceId(priceLookupKey(plan, input.billingMode, input.interval));
+    const lookupKey = priceLookupKey(PLANS[input.planKey], input.billingMode, input.interval);
+    const key = input.idempotencyKey ?? `checkout:${input.teamId}:${randomUUID()}`;
+    const price = await this.priceId(lookupKey);
+    try {
+      return await this.checkoutWith(input, price, key);
+    } catch (error) {
+      // `stripe:sync` run with a new amount (another process, this one still running) moved the
+      // lookup key to a new price and archived the cached one, which Checkout refuses ("The price
+      // specified is inactive"): look it up again and check out with the plan's current price.
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      this.priceIds.delete(lookupKey);
+      const current = await this.priceId(lookupKey);
+      if (current === price) throw error;
+      return this.checkoutWith(input, current, `${key}:price:${current}`);
+    }
+  }
+
+  private async checkoutWith(input: CheckoutInput, price: string, idempotencyKey: string): Promise<RedirectSession> {
     const interval = input.billingMode === 'pay_as_you_go' ? 'monthly' : input.interval;
     const metadata = {
       [META.teamId]: input.teamId,
@@ -98,7 +114,7 @@ export class StripePaymentGateway implements PaymentGateway {
         success_url: this.url(`${input.pricingPath ?? '/pricing'}?checkout=success`),
         cancel_url: this.url(`${input.pricingPath ?? '/pricing'}?checkout=cancel`),
       },
-      { idempotencyKey: input.idempotencyKey ?? `checkout:${input.teamId}:${randomUUID()}` },
+      { idempotencyKey },
     );
     return { id: session.id, url: this.sessionUrl(session.url, session.id) };
   }

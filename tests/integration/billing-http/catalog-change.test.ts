@@ -60,4 +60,26 @@ describe('a catalog price change in Stripe (stripe:sync with a new amount)', () 
     expect(page.current.map((s) => s.id)).not.toContain(row.id);
     expect(page.past.map((s) => s.id)).toContain(row.id);
   });
+
+  it('a checkout after stripe:sync replaced a price this running server had used goes through, at the new price', async () => {
+    await buyThroughCheckout(w.admin, stripe, { plan: 'gpt50', interval: 'monthly', seats: 1 });
+    const sdk = createStripeClient({ secretKey: 'sk_test_portal', apiUrl: stripe.url });
+    const before = (await sdk.prices.list({ lookup_keys: ['gpt50_monthly'] })).data[0]!;
+    // Run elsewhere (a deploy step, an operator's laptop) while this server keeps running.
+    await syncStripeCatalog(sdk, raisedMonthly('gpt50', 100));
+    const after = (await sdk.prices.list({ lookup_keys: ['gpt50_monthly'] })).data[0]!;
+    expect(after.id).not.toBe(before.id);
+    expect(after.unit_amount).toBe(before.unit_amount! + 100);
+
+    const response = await w.admin.send('POST', '/api/create-checkout-session', { plan: 'gpt50', interval: 'monthly', seats: 2 });
+
+    expect(response.status).toBe(200);
+    const { id } = (await response.json()) as { id: string };
+    expect(stripe.state.checkoutSessions.get(id)?.line_items).toEqual([{ price: after.id, quantity: 2 }]);
+    // The next one uses the new price straight away.
+    const next = await w.admin.send('POST', '/api/create-checkout-session', { plan: 'gpt50', interval: 'monthly', seats: 1 });
+    expect(next.status).toBe(200);
+    const refused = stripe.callsTo('POST', '/v1/checkout/sessions').filter((c) => c.status !== 200);
+    expect(refused).toHaveLength(1);
+  });
 });
