@@ -139,6 +139,12 @@ export class PgBossJobQueue implements JobQueue {
     );
   }
 
+  async retryFailed(name: string, dedupeKey: string): Promise<boolean> {
+    // pg-boss moves a failed job back to `retry` (one more attempt); any other state is left alone.
+    const result = (await this.boss.retry(name, dedupeId(name, dedupeKey))) as { affected?: number };
+    return (result.affected ?? 0) > 0;
+  }
+
   /** A dispatched queue's jobs are grouped by workspace, for the per-workspace cap. */
   private groupOf(name: string, payload: JobPayload): { group?: { id: string } } {
     const teamId = payload.teamId;

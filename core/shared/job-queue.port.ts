@@ -20,4 +20,9 @@ export interface JobQueue {
    * ingress; jobs whose dedupe key exists already are skipped. Dedupe keys must be distinct.
    */
   sendMany(name: string, jobs: readonly { payload: JobPayload; dedupeKey?: string }[]): Promise<void>;
+  /**
+   * The job sent with this dedupe key gave up (its retries exhausted): run it once more. Resolves
+   * to false when there is no such failed job (none, still pending, or completed).
+   */
+  retryFailed(name: string, dedupeKey: string): Promise<boolean>;
 }

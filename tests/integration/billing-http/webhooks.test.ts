@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeClient } from '../../../adapters/stripe/stripe-client';
 import { PgSubscriptionRepository } from '../../../adapters/postgres/pg-subscription-repository';
+import { dedupeId } from '../../../adapters/queue/pg-boss-job-queue';
 import type { SubscriptionRecord } from '../../../core/billing/subscription';
 import type { StripeFake } from '../../fakes/stripe/stripe-fake';
 import type { FakeEvent } from '../../fakes/stripe/stripe-fake-state';
@@ -170,6 +171,32 @@ describe('POST /api/stripe/webhook', () => {
 
     const row = (await a.rows()).find((r) => r.externalId === bought.subscriptionId);
     expect(row).toMatchObject({ status: 'active', quantity: 4, planKey: 'gpt50' });
+  });
+
+  it('an event delivered again after its job gave up (Stripe unreachable for longer than the retries) is applied then, not dropped as a duplicate', async () => {
+    const bought = await buyThroughCheckout(a.admin, stripe, { plan: 'gpt50_8k', seats: 3 });
+    const created = bought.events.find((e) => e.type === 'customer.subscription.created')!;
+    const job = dedupeId('billing-webhook', created.id);
+    const jobState = async () =>
+      (await a.app.database.orm.em.getConnection().execute<{ state: string }[]>('select state from pgboss.job where id = ?', [job]))[0];
+    // The worker's re-read fails (the SDK's own two retries included) ...
+    stripe.failNext(3, { method: 'GET', path: `/v1/subscriptions/${bought.subscriptionId}` });
+    expect(await stripe.deliver(created, webhookUrl(a.app))).toBe(200);
+    await eventually(async () => (await jobState())?.state === 'retry', 'the first attempt failed', 20_000);
+    // ... and went on failing until the queue gave up (its ten retries span well over an hour).
+    await a.app.database.orm.em.getConnection().execute(`update pgboss.job set state = 'failed' where id = ?`, [job]);
+    expect((await jobState())?.state).toBe('failed');
+    expect((await a.rows()).find((r) => r.externalId === bought.subscriptionId)).toBeUndefined();
+
+    // Stripe delivers it again (Resend in the Dashboard, or its own retry): applied now.
+    expect(await stripe.deliver(created, webhookUrl(a.app))).toBe(200);
+
+    const row = await eventually(async () => (await a.rows()).find((r) => r.externalId === bought.subscriptionId), 'the plan applied');
+    expect(row).toMatchObject({ planKey: 'gpt50_8k', quantity: 3, status: 'active' });
+    await eventually(async () => (await jobState())?.state === 'completed', 'the job completed');
+    // Delivered once more, an applied event queues nothing and changes nothing.
+    expect(await stripe.deliver(created, webhookUrl(a.app))).toBe(200);
+    expect((await jobState())?.state).toBe('completed');
   });
 
   it('a subscription whose first payment never came (incomplete_expired) leaves no past plan when Tomo never knew it', async () => {

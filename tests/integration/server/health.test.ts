@@ -24,7 +24,7 @@ describe('health endpoints', () => {
       ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
       WEB_DIST_DIR: 'tests/fixtures/web-dist',
     });
-    http = await startServer({ config, logger: testLogger, database, queue: { send: async () => 'job-id', sendMany: async () => {} } });
+    http = await startServer({ config, logger: testLogger, database, queue: { send: async () => 'job-id', sendMany: async () => {}, retryFailed: async () => false } });
     base = `http://127.0.0.1:${http.port}`;
   });
 

@@ -19,6 +19,7 @@ function world(plan: PlanName = 'free') {
       return 'job';
     },
     sendMany: async () => undefined,
+    retryFailed: async () => false,
   };
   const add = new AddKnowledgeSource({ sources: knowledge, queue, ids: new SequentialIdGenerator('src'), clock: new FakeClock(), planOf: async () => plan, ingestQueue: 'ingest' });
   return { knowledge, jobs, add, queue };

@@ -83,7 +83,7 @@ describe('knowledge branches', () => {
     const knowledge = new InMemoryKnowledge();
     const add = new AddKnowledgeSource({
       sources: knowledge,
-      queue: { send: async () => 'j', sendMany: async () => undefined },
+      queue: { send: async () => 'j', sendMany: async () => undefined, retryFailed: async () => false },
       ids: new SequentialIdGenerator('s'),
       clock: new FakeClock(),
       planOf: async () => 'standard',

@@ -10,7 +10,8 @@ const WEBHOOK_BODY_LIMIT = '512kb';
 /**
  * POST /api/stripe/webhook. The signature is checked on the raw body (mounted before any body
  * parser); a verified event is queued by id (deduplicated by event id) and acknowledged at once,
- * and the worker applies it by re-reading the subscription from Stripe. 400 on a bad signature,
+ * and the worker applies it by re-reading the subscription from Stripe; a redelivery of an event
+ * whose job gave up runs it again. 400 on a bad signature,
  * 503 when billing is not configured (Stripe retries later), 500 when the queue is unreachable.
  */
 export function stripeWebhookRoutes(deps: Pick<BillingHttpDeps, 'gateway' | 'queue' | 'logger'>): Router {
@@ -38,7 +39,13 @@ export function stripeWebhookRoutes(deps: Pick<BillingHttpDeps, 'gateway' | 'que
         res.json({ received: true, queued: false });
         return;
       }
-      await deps.queue.send(QUEUES.billingWebhook.name, webhookJobPayload(event), { dedupeKey: event.id });
+      const queued = await deps.queue.send(QUEUES.billingWebhook.name, webhookJobPayload(event), { dedupeKey: event.id });
+      // Delivered again (Stripe's retry, or Resend in the Dashboard) after its job gave up, e.g.
+      // Stripe's API was down longer than the job's retries: run it again instead of dropping it
+      // as a duplicate. A job still pending or already applied is left as it is.
+      if (queued === null && (await deps.queue.retryFailed(QUEUES.billingWebhook.name, event.id))) {
+        deps.logger.info({ eventId: event.id, type: event.type }, 'Stripe webhook redelivered after its job failed: applying it again');
+      }
       res.json({ received: true, queued: true });
     } catch (error) {
       next(error);
