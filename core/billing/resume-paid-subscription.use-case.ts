@@ -50,6 +50,9 @@ export class ResumePaidSubscription {
     const snapshot = toPaidSubscriptionSnapshot(resumed, true);
     if (typeof snapshot === 'string') return fail('SUBSCRIPTION.NOT_FOUND');
     const { subscription } = await this.deps.syncPaidSubscription.execute(input.teamId, snapshot);
+    // Ended at the provider while paused (canceled in the Dashboard, its customer deleted), the
+    // webhook not applied yet: nothing to resume; the row now shows it ended.
+    if (subscription.status === 'canceled') return fail('SUBSCRIPTION.NOT_ACTIVE');
     return subscription.status === 'paused' ? fail('SUBSCRIPTION.RESUME_PAYMENT_FAILED') : ok(subscription);
   }
 }

@@ -16,6 +16,7 @@ let w: BillingWorld;
 let stripe: StripeFake;
 let standard: SubscriptionRecord;
 let premium: SubscriptionRecord;
+let paused: SubscriptionRecord;
 let deletedCustomer: string;
 let lateEvents: FakeEvent[];
 const webhookUrl = () => `${w.app.baseUrl}/api/stripe/webhook`;
@@ -30,6 +31,11 @@ beforeAll(async () => {
     eventually(async () => (await w.rows()).find((r) => r.externalId === externalId && r.status === 'active'), `plan ${externalId} bought`);
   standard = await bought(a.subscriptionId);
   premium = await bought(b.subscriptionId);
+  // A third plan, paused on request (the Dashboard) before the customer was deleted.
+  const c = await buyThroughCheckout(w.admin, stripe, { plan: 'gpt50_4k_50r', interval: 'monthly', seats: 1 });
+  await bought(c.subscriptionId);
+  await createStripeClient({ secretKey: 'sk_test_tomo_fake', apiUrl: stripe.url }).subscriptions.pause(c.subscriptionId);
+  paused = await eventually(async () => (await w.rows()).find((r) => r.externalId === c.subscriptionId && r.status === 'paused'), 'the paused plan');
   await stripe.flushWebhooks();
   // The endpoint is unreachable for now: the deletion's events wait at Stripe.
   stripe.deliverWebhooksTo(null);
@@ -45,7 +51,7 @@ const notActive = { error: { code: 'SUBSCRIPTION.NOT_ACTIVE', message: translate
 
 describe('a Stripe customer deleted in the Dashboard before its webhooks arrive', () => {
   it('Stripe canceled both plans at once, while Tomo still shows them open', async () => {
-    expect(lateEvents.filter((e) => e.type === 'customer.subscription.deleted')).toHaveLength(2);
+    expect(lateEvents.filter((e) => e.type === 'customer.subscription.deleted')).toHaveLength(3);
     expect(stripe.state.subscription(standard.externalId!).status).toBe('canceled');
     expect((await row(standard.id))?.status).toBe('active');
   });
@@ -70,6 +76,15 @@ describe('a Stripe customer deleted in the Dashboard before its webhooks arrive'
     expect((await row(premium.id))?.status).toBe('canceled');
     const settings = (await (await w.admin.get('/api/search-active-subscriptions')).json()) as unknown;
     expect(JSON.stringify(settings)).not.toContain(premium.id);
+  });
+
+  it('resuming the paused plan says it is no longer active (not that it was resumed) and the row ends', async () => {
+    const response = await w.admin.send('POST', `/api/billing/subscriptions/${paused.id}/resume`, {});
+
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual(notActive);
+    expect(stripe.callsTo('POST', `/v1/subscriptions/${paused.externalId!}/resume`)).toHaveLength(0);
+    expect((await row(paused.id))?.status).toBe('canceled');
   });
 
   it('the Customer Portal opens for a new customer of the workspace, and the late webhooks change nothing', async () => {

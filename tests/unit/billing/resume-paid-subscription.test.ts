@@ -35,6 +35,18 @@ describe('resuming a paused paid plan (its trial ended without a payment method)
     expect(await w.subscriptions.findById(TEAM, 'sub-1')).toMatchObject({ status: 'paused' });
   });
 
+  it('a plan the provider ended while paused (webhook not applied yet) is not resumed: not active, and the row shows the end', async () => {
+    const endedAt = new Date('2025-04-15T08:00:00Z');
+    provider.subscriptions.set(paused.externalId!, { ...provider.subscriptions.get(paused.externalId!)!, status: 'canceled', endedAt });
+
+    expect(await resume.execute({ teamId: TEAM, actor: anAdmin, subscriptionId: 'sub-1' })).toMatchObject({
+      ok: false,
+      error: { code: 'SUBSCRIPTION.NOT_ACTIVE' },
+    });
+    expect(provider.resumes).toEqual([]);
+    expect(await w.subscriptions.findById(TEAM, 'sub-1')).toMatchObject({ status: 'canceled', canceledAt: endedAt });
+  });
+
   it('refuses members, unknown plans and plans that are not paused, without calling the provider', async () => {
     provider.unreachableFor = 1;
     expect(await resume.execute({ teamId: TEAM, actor: aRegularMember, subscriptionId: 'sub-1' })).toMatchObject({
