@@ -83,7 +83,7 @@ export class OpenAiLlmProvider implements LlmProvider {
     let answeredBy = model;
     const calls = new ToolCallAssembler();
     try {
-      const chunks = guardStream<ChatCompletionChunk>(this.name, timeoutsFor(model, this.timeouts), options.signal, (signal) =>
+      const chunks = guardStream<ChatCompletionChunk>(this.name, timeoutsFor(model, this.options), options.signal, (signal) =>
         this.client.chat.completions.create(
           {
             model,
@@ -144,9 +144,13 @@ export const REASONING_ROOM_TOKENS = 25_000;
  */
 export const REASONING_IDLE_TIMEOUT_MS = 180_000;
 
-/** The stream's timers for `model`: a reasoning model's silence may last `REASONING_IDLE_TIMEOUT_MS`. */
-export function timeoutsFor(model: string, timeouts: StreamTimeouts): StreamTimeouts {
-  return isReasoningModel(model) ? { ...timeouts, idleTimeoutMs: Math.max(timeouts.idleTimeoutMs, REASONING_IDLE_TIMEOUT_MS) } : timeouts;
+/**
+ * The stream's timers for `model`: those configured, else the defaults, where a reasoning model's
+ * silence may last `REASONING_IDLE_TIMEOUT_MS`.
+ */
+export function timeoutsFor(model: string, configured: Partial<StreamTimeouts>): StreamTimeouts {
+  const reasoning = configured.idleTimeoutMs === undefined && isReasoningModel(model);
+  return streamTimeouts(reasoning ? { ...configured, idleTimeoutMs: REASONING_IDLE_TIMEOUT_MS } : configured);
 }
 
 export function isReasoningModel(model: string): boolean {

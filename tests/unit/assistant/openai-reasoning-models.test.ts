@@ -15,13 +15,16 @@ describe('which OpenAI models think in tokens counted against max_completion_tok
 
 describe('how long a model may stay silent while it streams', () => {
   it('a reasoning model may think in silence for three minutes; its first byte is awaited as long as any model\'s', () => {
-    expect(timeoutsFor('gpt-5', DEFAULT_TIMEOUTS)).toEqual({ firstByteTimeoutMs: DEFAULT_TIMEOUTS.firstByteTimeoutMs, idleTimeoutMs: REASONING_IDLE_TIMEOUT_MS });
-    // A longer silence configured for the provider is kept.
-    expect(timeoutsFor('o3', { firstByteTimeoutMs: 5_000, idleTimeoutMs: 600_000 }).idleTimeoutMs).toBe(600_000);
+    expect(timeoutsFor('gpt-5', {})).toEqual({ firstByteTimeoutMs: DEFAULT_TIMEOUTS.firstByteTimeoutMs, idleTimeoutMs: REASONING_IDLE_TIMEOUT_MS });
   });
 
-  it('any other model keeps the provider\'s 60 s', () => {
-    expect(timeoutsFor('gpt-4o', DEFAULT_TIMEOUTS)).toEqual(DEFAULT_TIMEOUTS);
-    expect(timeoutsFor('llama3.2', DEFAULT_TIMEOUTS).idleTimeoutMs).toBe(60_000);
+  it('a silence configured for the provider is kept, whatever the model', () => {
+    expect(timeoutsFor('o3', { idleTimeoutMs: 600_000 }).idleTimeoutMs).toBe(600_000);
+    expect(timeoutsFor('gpt-5', { idleTimeoutMs: 300 }).idleTimeoutMs).toBe(300);
+  });
+
+  it('any other model keeps the default 60 s', () => {
+    expect(timeoutsFor('gpt-4o', {})).toEqual(DEFAULT_TIMEOUTS);
+    expect(timeoutsFor('llama3.2', {}).idleTimeoutMs).toBe(60_000);
   });
 });
