@@ -10,7 +10,7 @@ import type { SubscriptionRecord } from '../../../core/billing/subscription';
 import type { StripeFake } from '../../fakes/stripe/stripe-fake';
 import type { FakeEvent } from '../../fakes/stripe/stripe-fake-state';
 import { buyThroughCheckout } from './support/checkout-flow';
-import { eventually, processedEventIds, startBillingWorld, TEAM, type BillingWorld } from './support/billing-world';
+import { eventually, eventsSoFarApplied, startBillingWorld, TEAM, type BillingWorld } from './support/billing-world';
 
 let w: BillingWorld;
 let stripe: StripeFake;
@@ -41,11 +41,7 @@ beforeAll(async () => {
   stripe.deliverWebhooksTo(null);
   // Every event sent so far is applied before the deletion: one still queued would re-read its
   // subscription after it, and the paused plan would already show as ended.
-  const sentSoFar = stripe.state.events.filter((e) => e.type.startsWith('customer.subscription.') || e.type.startsWith('invoice.')).map((e) => e.id);
-  await eventually(async () => {
-    const applied = new Set(await processedEventIds(w.app));
-    return sentSoFar.every((id) => applied.has(id));
-  }, 'the events so far applied');
+  await eventsSoFarApplied(w.app, stripe);
   deletedCustomer = stripe.state.subscription(a.subscriptionId).customer;
   const before = stripe.state.events.length;
   await createStripeClient({ secretKey: 'sk_test_tomo_fake', apiUrl: stripe.url }).customers.del(deletedCustomer);

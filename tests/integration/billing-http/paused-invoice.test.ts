@@ -5,7 +5,7 @@ import { translate } from '../../../apps/shared/messages';
 import type { HttpSession } from '../settings/support/http-session';
 import type { StripeFake } from '../../fakes/stripe/stripe-fake';
 import { buyThroughCheckout } from './support/checkout-flow';
-import { eventually, processedEventIds, startBillingWorld, type BillingWorld } from './support/billing-world';
+import { eventually, eventsSoFarApplied, processedEventIds, startBillingWorld, type BillingWorld } from './support/billing-world';
 
 /**
  * A plan Stripe paused after its renewal payment failed (Smart Retries' pause on payment
@@ -132,11 +132,7 @@ describe('a plan paused after a failed renewal payment', () => {
     const webhook = `${w.app.baseUrl}/api/stripe/webhook`;
     stripe.deliverWebhooksTo(null);
     // Every event sent so far is applied (a later one would re-read the paid invoice on its own).
-    const sentSoFar = stripe.state.events.filter((e) => e.type.startsWith('customer.subscription.') || e.type.startsWith('invoice.')).map((e) => e.id);
-    await eventually(async () => {
-      const applied = new Set(await processedEventIds(w.app));
-      return sentSoFar.every((id) => applied.has(id));
-    }, 'the events so far applied');
+    await eventsSoFarApplied(w.app, stripe);
     try {
       const renewal = invoicesOf(subscriptionId).at(-1)!;
       const sent = stripe.payInvoice(renewal.id);

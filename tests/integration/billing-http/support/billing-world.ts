@@ -90,3 +90,15 @@ export async function processedEventIds(app: TestApp): Promise<string[]> {
   const rows = await app.database.orm.em.getConnection().execute<{ event_id: string }[]>('select event_id from processed_stripe_events order by event_id');
   return rows.map((r) => r.event_id);
 }
+
+/**
+ * Waits until the worker has applied every subscription and invoice event Stripe has sent so far:
+ * one still queued would re-read its subscription later, after whatever the test does next.
+ */
+export async function eventsSoFarApplied(app: TestApp, stripe: StripeFake): Promise<void> {
+  const sentSoFar = stripe.state.events.filter((e) => e.type.startsWith('customer.subscription.') || e.type.startsWith('invoice.')).map((e) => e.id);
+  await eventually(async () => {
+    const applied = new Set(await processedEventIds(app));
+    return sentSoFar.every((id) => applied.has(id));
+  }, 'the events so far applied');
+}
