@@ -13,6 +13,12 @@ describe('app name (spec 5)', () => {
     expect(validateAppName('a'.repeat(51))).toEqual({ ok: false, error: { code: 'APP_NAME.TOO_LONG', params: { max: 50 } } });
   });
 
+  it('refuses a NUL character or a lone surrogate with the input guard\'s code, emoji allowed', () => {
+    expect(validateAppName('Acme\u0000Bot')).toEqual({ ok: false, error: { code: 'INPUT.UNSUPPORTED_CHARACTERS', params: {} } });
+    expect(validateAppName('Acme \uD83C')).toEqual({ ok: false, error: { code: 'INPUT.UNSUPPORTED_CHARACTERS', params: {} } });
+    expect(validateAppName(' 🎉 Acme ')).toEqual({ ok: true, value: '🎉 Acme' });
+  });
+
   it('empty reverts to the default name', () => {
     expect(validateAppName('  ')).toEqual({ ok: true, value: null });
     expect(validateAppName(null)).toEqual({ ok: true, value: null });
