@@ -8,7 +8,9 @@ import type { ApiHandler, StaticServer } from './static-server';
 /** The built web app (npm run build:web) that the server serves. */
 export const webDist = resolve('apps/web/dist');
 
-const sources = ['apps/web/src', 'apps/web/prerender', 'apps/web/public', 'apps/web/vite.config.ts', 'core/billing', 'core/integrations'];
+// Everything the bundle imports: the pages run core's rules (the App name's, a reaction's, a
+// schedule's) and say the shared catalogue's messages, so a change there is a stale build too.
+const sources = ['apps/web/src', 'apps/web/prerender', 'apps/web/public', 'apps/web/vite.config.ts', 'core', 'apps/shared'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
