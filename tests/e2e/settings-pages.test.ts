@@ -102,6 +102,55 @@ describe('App', () => {
     await page.close();
   });
 
+  it('refuses a pasted NUL character under the field, in the server\'s words, before anything is sent (en, ja)', async () => {
+    for (const [prefix, copy, lang] of [['', en, 'en'], ['/ja', ja, 'ja']] as const) {
+      const page = await open(`${prefix}/settings/app`);
+      const puts: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'PUT') puts.push(request.url());
+      });
+      const name = page.getByLabel(copy.app.name.label);
+      await name.fill('Acme\u0000Bot');
+      const message = translate('INPUT.UNSUPPORTED_CHARACTERS', {}, lang);
+      await expect.poll(() => alert(page).innerText()).toBe(message);
+      expect(await name.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.locator(`[id="${await name.getAttribute('aria-describedby')}"]`).innerText()).toBe(message);
+      const save = page.getByRole('button', { name: copy.actions.save });
+      expect(await save.isDisabled()).toBe(true);
+      // Enter in the field does not send it either; what was typed stays to be corrected.
+      await name.press('Enter');
+      expect(await confirmDialog(page).count()).toBe(0);
+      expect(await name.inputValue()).toBe('Acme\u0000Bot');
+      await name.fill('Acme Bot');
+      await expect.poll(() => alert(page).count()).toBe(0);
+      expect(await save.isDisabled()).toBe(false);
+      expect(puts).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it("on a phone, the greeting switch's label reads from its start when it wraps, beside the track", async () => {
+    const phone = await world.signedIn({ teamId: TEAM_A, userId: ADMIN_A }, { width: 375 });
+    const { page } = await world.open(phone, '/settings/app');
+    const greeting = page.getByRole('switch', { name: en.app.greeting.label });
+    await greeting.waitFor();
+    const layout = await greeting.evaluate((button) => {
+      const label = button.querySelector('span:not(.switch-track)')!;
+      const track = button.querySelector('.switch-track')!.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(label);
+      // One rectangle per line of text (the label wraps at this width).
+      const lines = [...range.getClientRects()].map((line) => Math.round(line.left));
+      return { lines, labelLeft: Math.round(label.getBoundingClientRect().left), trackWidth: Math.round(track.width) };
+    });
+    expect(layout.lines.length).toBeGreaterThan(1);
+    // Every line starts where the label starts: not centred under each other.
+    expect(new Set(layout.lines)).toEqual(new Set([layout.labelLeft]));
+    // The track keeps its size beside a long label.
+    expect(layout.trackWidth).toBe(44);
+    await phone.close();
+  });
+
   it('gives the focus back to Save once a change confirmed by keyboard is saved', async () => {
     const page = await open('/settings/app');
     await page.getByLabel(en.app.name.label).fill('Acme Helper');
