@@ -8,6 +8,10 @@ import { requestLocale } from '../server/http/session/request-locale';
  */
 const PLAYGROUND_MESSAGES = {
   INVALID_SIGN_IN: { en: 'The sign-in request is not valid.', ja: 'サインインのリクエストが正しくありません。' },
+  FOREIGN_HOST: {
+    en: 'The playground answers only at its own address (PUBLIC_URL) or at localhost.',
+    ja: 'プレイグラウンドは自身のアドレス（PUBLIC_URL）または localhost でのみ応答します。',
+  },
   EMPTY_MESSAGE: { en: 'Write a message or attach a file.', ja: 'メッセージを入力するか、ファイルを添付してください。' },
   MESSAGE_TOO_LONG: { en: 'A message can be at most 4,000 characters long.', ja: 'メッセージは 4,000 文字までです。' },
   FILE_TOO_LARGE: {

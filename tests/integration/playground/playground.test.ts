@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../adapters/embedded-postgres/embedded-postgres-server';
@@ -61,6 +62,40 @@ async function snapshotOf(base: string): Promise<Snapshot> {
 /** What the playground page posts: JSON, with its own Origin as a browser sends it. */
 function postTo(base: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, ...headers }, body: JSON.stringify(body) });
+}
+
+/**
+ * What a page on a rebound name sends (DNS rebinding: the attacker's name now resolves to
+ * 127.0.0.1): the browser connects to this machine but names the attacker's host in Host,
+ * and its Origin is that host too. fetch cannot set Host, so node:http does.
+ */
+function asRebound(base: string, host: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: string }> {
+  const { port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: {
+          host,
+          origin: `http://${host}`,
+          'x-forwarded-host': `127.0.0.1:${port}`,
+          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
 }
 
 describe('the playground: npm start with no Slack app', () => {
@@ -198,6 +233,22 @@ describe('the playground: npm start with no Slack app', () => {
     ]);
     const english = await send('/api/playground/messages', { channel: 'C0GENERAL', text: 'a'.repeat(4001) });
     expect(await english.json()).toEqual({ error: { code: 'VALIDATION', message: 'A message can be at most 4,000 characters long.' } });
+  });
+
+  it('answers no page on another name pointed at this machine (DNS rebinding): it reads nothing and posts nothing', async () => {
+    const host = `rebound.attacker.test:${tomo.port}`;
+    const refused = { error: { code: 'FORBIDDEN_HOST', message: 'The playground answers only at its own address (PUBLIC_URL) or at localhost.' } };
+
+    const read = await asRebound(base, host, 'GET', '/api/playground');
+    const post = await asRebound(base, host, 'POST', '/api/playground/messages', { channel: 'C0GENERAL', text: 'sent by a rebound page' });
+    const signIn = await asRebound(base, host, 'GET', `/playground/slack/openid/connect/authorize?redirect_uri=${encodeURIComponent(`http://${host}/auth/callback`)}`);
+
+    expect([read.status, JSON.parse(read.body)]).toEqual([403, refused]);
+    expect([post.status, JSON.parse(post.body)]).toEqual([403, refused]);
+    expect(signIn.status).toBe(403);
+    expect((await snapshot()).messages.some((m) => m.text.includes('sent by a rebound page'))).toBe(false);
+    // This machine's other name still reaches it (the page opened at localhost while PUBLIC_URL says 127.0.0.1).
+    expect((await asRebound(base, `localhost:${tomo.port}`, 'GET', '/api/playground')).status).toBe(200);
   });
 
   it('"Sign in with Slack" signs in as the demo admin, through the emulator', async () => {
