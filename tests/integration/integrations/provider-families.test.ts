@@ -1,3 +1,4 @@
+import { connect as connectSocket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AesGcmSecretBox } from '../../../adapters/crypto';
 import { googleDocsReader, googleSheetsReader, googleSlidesReader, googleTools } from '../../../adapters/integrations/google';
@@ -229,5 +230,27 @@ describe.each(INTEGRATION_PROVIDERS.map((p) => ({ id: p.id, family: p.family }))
     expect(await cardOf(id)).toMatchObject({ state: 'connected' });
     // Leaves nothing connected for the next provider of the family (one grant per account).
     expect((await ana.request(`/api/auth/revoke/${id}`, { method: 'POST', headers: { origin: world.app.baseUrl, accept: 'application/json' } })).status).toBe(204);
+  });
+});
+
+describe("Trello's relay page", () => {
+  /** One request sent as its raw line, as a proxy passing on an absolute-form target (RFC 9112 §3.2.2) would. */
+  function rawGet(target: string): Promise<string> {
+    const { hostname, port } = new URL(world.app.baseUrl);
+    return new Promise((resolve, reject) => {
+      const socket = connectSocket(Number(port), hostname, () => socket.write(`GET ${target} HTTP/1.1\r\nHost: ${new URL(world.app.baseUrl).host}\r\nConnection: close\r\n\r\n`));
+      let answer = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (answer += chunk));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+    });
+  }
+
+  it('posts the token only to its own callback path, whatever host the request line names', async () => {
+    const page = await rawGet('http://evil.test/api/auth/callback/atlassian-trello?state=s1');
+
+    expect(page).toContain('<form method="post" action="/api/auth/callback/atlassian-trello">');
+    expect(page).not.toContain('evil.test');
   });
 });

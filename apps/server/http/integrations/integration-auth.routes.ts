@@ -139,8 +139,10 @@ export function integrationAuthRoutes(deps: IntegrationAuthDeps): Router {
     const provider = providerOf(req);
     if (provider?.family === 'trello' && !req.query.token) {
       // Trello hands the token back in the URL fragment, which only the browser sees: this
-      // page posts it here, with the state, from Tomo's own origin.
-      res.type('html').send(trelloRelayPage(req.originalUrl));
+      // page posts it here, with the state, from Tomo's own origin. Its own callback path, never
+      // the request's: a request line in absolute form ('GET http://evil.test/api/auth/callback/…')
+      // would name another host, and the page would post the token there.
+      res.type('html').send(trelloRelayPage(new URL(redirectUri(provider)).pathname));
       return;
     }
     await callback(req, res, new URL(req.originalUrl, deps.publicUrl));
@@ -207,8 +209,9 @@ function resultPage(res: Response, status: number, locale: 'en' | 'ja', reason: 
     );
 }
 
-function trelloRelayPage(action: string): string {
-  const target = escapeHtml(action.split('?')[0]!);
+/** The page that posts Trello's token from the fragment to `path`, a path on Tomo's own origin. */
+function trelloRelayPage(path: string): string {
+  const target = escapeHtml(path);
   return (
     `<!doctype html><html><meta charset="utf-8"><meta name="robots" content="noindex"><title>Tomo</title>` +
     `<form method="post" action="${target}"><input type="hidden" name="state"><input type="hidden" name="token"></form>` +
