@@ -8,6 +8,10 @@ import { requestLocale } from '../server/http/session/request-locale';
  */
 const PLAYGROUND_MESSAGES = {
   INVALID_SIGN_IN: { en: 'The sign-in request is not valid.', ja: 'サインインのリクエストが正しくありません。' },
+  NOT_THIS_MACHINE: {
+    en: 'The playground answers only on the machine it runs on. To open it from another device, set PUBLIC_URL to the address that device uses.',
+    ja: 'プレイグラウンドは実行中のマシン上でのみ応答します。別の端末から開くには、その端末が使うアドレスを PUBLIC_URL に設定してください。',
+  },
   FOREIGN_HOST: {
     en: 'The playground answers only at its own address (PUBLIC_URL) or at localhost.',
     ja: 'プレイグラウンドは自身のアドレス（PUBLIC_URL）または localhost でのみ応答します。',

@@ -15,7 +15,7 @@ import { readableBodyOnly } from '../server/http/input-guard';
 import { SLACK_QUEUES, summaryJobs } from '../shared/slack-jobs';
 import { PLAYGROUND_AUTHORIZE_PATH, type Playground } from './playground';
 import { isPlaygroundMessage, refuse } from './playground-errors';
-import { playgroundHostOnly } from './playground-host';
+import { playgroundVisitorsOnly } from './playground-host';
 
 /** The Slack locale a page language stands for (users.info's `locale`). */
 const SLACK_LOCALES = { en: 'en-US', ja: 'ja-JP' } as const;
@@ -59,8 +59,8 @@ export function playgroundRoutes(playground: Playground, options: PlaygroundRout
   const state = slack.state;
   const team = state.teams.get(workspace.teamId)!;
   const me = workspace.me;
-  // Before anything of the playground answers: a page on a rebound name reaches none of it.
-  router.use([PLAYGROUND_AUTHORIZE_PATH, '/api/playground'], playgroundHostOnly(options.publicUrl));
+  // Before anything of the playground answers: another device, or a page on a rebound name, reaches none of it.
+  router.use([PLAYGROUND_AUTHORIZE_PATH, '/api/playground'], playgroundVisitorsOnly(options.publicUrl));
 
   // "Sign in with Slack": the browser's authorize step, relayed to the emulator (which redirects back).
   router.get(PLAYGROUND_AUTHORIZE_PATH, async (req, res) => {

@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { networkInterfaces } from 'node:os';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../adapters/embedded-postgres/embedded-postgres-server';
@@ -69,13 +70,13 @@ function postTo(base: string, path: string, body: unknown, headers: Record<strin
  * 127.0.0.1): the browser connects to this machine but names the attacker's host in Host,
  * and its Origin is that host too. fetch cannot set Host, so node:http does.
  */
-function asRebound(base: string, host: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: string }> {
+function asRebound(base: string, host: string, method: 'GET' | 'POST', path: string, body?: unknown, via = '127.0.0.1'): Promise<{ status: number; body: string }> {
   const { port } = new URL(base);
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = request(
       {
-        host: '127.0.0.1',
+        host: via,
         port,
         method,
         path,
@@ -97,6 +98,11 @@ function asRebound(base: string, host: string, method: 'GET' | 'POST', path: str
     req.end(payload);
   });
 }
+
+/** This machine's address on its network (what another device connects to), if it has one. */
+const lanAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((entry) => entry !== undefined && entry.family === 'IPv4' && !entry.internal)?.address;
 
 describe('the playground: npm start with no Slack app', () => {
   let tomo: AllInOne;
@@ -249,6 +255,25 @@ describe('the playground: npm start with no Slack app', () => {
     expect((await snapshot()).messages.some((m) => m.text.includes('sent by a rebound page'))).toBe(false);
     // This machine's other name still reaches it (the page opened at localhost while PUBLIC_URL says 127.0.0.1).
     expect((await asRebound(base, `localhost:${tomo.port}`, 'GET', '/api/playground')).status).toBe(200);
+  });
+
+  it.skipIf(lanAddress === undefined)('answers no other device on the network, even one naming PUBLIC_URL\'s host: it cannot sign in as the admin or post', async () => {
+    const publicHost = new URL(base).host;
+    const refused = {
+      error: {
+        code: 'FORBIDDEN_PEER',
+        message: 'The playground answers only on the machine it runs on. To open it from another device, set PUBLIC_URL to the address that device uses.',
+      },
+    };
+
+    const read = await asRebound(base, publicHost, 'GET', '/api/playground', undefined, lanAddress);
+    const post = await asRebound(base, publicHost, 'POST', '/api/playground/messages', { channel: 'C0GENERAL', text: 'sent from another device' }, lanAddress);
+    const signIn = await asRebound(base, publicHost, 'GET', `/playground/slack/openid/connect/authorize?redirect_uri=${encodeURIComponent(`${base}/auth/callback`)}`, undefined, lanAddress);
+
+    expect([read.status, JSON.parse(read.body)]).toEqual([403, refused]);
+    expect([post.status, JSON.parse(post.body)]).toEqual([403, refused]);
+    expect(signIn.status).toBe(403);
+    expect((await snapshot()).messages.some((m) => m.text.includes('sent from another device'))).toBe(false);
   });
 
   it('"Sign in with Slack" signs in as the demo admin, through the emulator', async () => {
