@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ApiError } from './api-client';
 import { asApiError } from './use-resource';
 import { translate } from '../../../../shared/messages';
 import { useLocale } from '../use-locale';
@@ -11,6 +12,9 @@ export type Progress = 'UI.CREATING' | 'UI.DELETING' | 'UI.LOADING' | 'UI.SAVING
  * message (already in the page's language) and the field it names when it fails; `afterwards` runs on success (a
  * reload). Resolves true on success. A failure without a message of Tomo's (the network is
  * down, a proxy's error page) still says so, with the catalogue's unknown-error text.
+ * `reloadAfter` says which failures changed what the server holds (a 409 saying the plan is no
+ * longer active: the server has just recorded its end): `afterwards` runs after those too, so the
+ * page shows the current state at once, with the failure's message kept.
  */
 export function useAction() {
   const locale = useLocale();
@@ -32,7 +36,12 @@ export function useAction() {
     if (control?.isConnected && (active === null || active === document.body)) control.focus();
   }, [progress]);
 
-  const run = useCallback(async (state: Progress, work: () => Promise<unknown>, afterwards?: () => Promise<unknown>): Promise<boolean> => {
+  const run = useCallback(async (
+    state: Progress,
+    work: () => Promise<unknown>,
+    afterwards?: () => Promise<unknown>,
+    reloadAfter?: (failure: ApiError) => boolean,
+  ): Promise<boolean> => {
     startedFrom.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     setProgress(state);
     setErrorText(null);
@@ -48,6 +57,7 @@ export function useAction() {
       setErrorText(failure.message || translate('UNKNOWN', {}, locale));
       setErrorField(failure.field ?? null);
       setSignedOut(failure.status === 401);
+      if (reloadAfter?.(failure) === true && afterwards) await afterwards().catch(() => undefined);
       return false;
     } finally {
       setProgress(null);

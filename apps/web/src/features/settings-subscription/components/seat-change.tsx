@@ -7,7 +7,9 @@ import { changeSeats } from '../api/change-seats';
 import type { CurrentSubscription } from '../api/get-subscription';
 import { getMemberNames } from '../api/get-member-names';
 import { previewSeatChange, type SeatChangePreview } from '../api/preview-seat-change';
+import type { ApiError } from '../../../lib/settings/api-client';
 import { formatMoney } from '../format-money';
+import { planStateChanged } from '../plan-ended';
 import { showDay } from '../show-day';
 
 const MAX_SEATS = 100_000;
@@ -23,7 +25,7 @@ function parseSeats(text: string): number | null {
  * amount on the next invoice, and who loses a seat when going down), then confirm. Confirming
  * sends the preview's proration date, so the charge equals what was shown.
  */
-export function SeatChange(props: { subscription: CurrentSubscription; onChanged(): Promise<unknown> }) {
+export function SeatChange(props: { subscription: CurrentSubscription; onChanged(): Promise<unknown>; onPlanChanged(message: string): Promise<unknown> }) {
   const { t, m } = useSettingsText();
   const s = props.subscription;
   const id = useId();
@@ -40,6 +42,11 @@ export function SeatChange(props: { subscription: CurrentSubscription; onChanged
   const quantity = parseSeats(typed);
   const invalid = typed.trim() !== '' && quantity === null ? m('SEATS.INVALID_QUANTITY') : null;
   const unchanged = quantity === s.quantity;
+  // Ended at Stripe: the page says so and reloads (this card may then be gone with its own message).
+  const handOver = (failure: ApiError) => {
+    if (planStateChanged(failure)) void props.onPlanChanged(failure.message);
+    return false;
+  };
 
   const askPreview = async () => {
     if (quantity === null || unchanged) return;
@@ -47,14 +54,14 @@ export function SeatChange(props: { subscription: CurrentSubscription; onChanged
     let answer: SeatChangePreview | null = null;
     const done = await action.run('UI.LOADING', async () => {
       [answer] = await Promise.all([previewSeatChange(s.id, quantity), getMemberNames().then(setNames)]);
-    });
+    }, undefined, handOver);
     if (done) setPreview(answer);
   };
 
   const confirm = async () => {
     if (!preview) return;
     const target = preview.newQuantity;
-    const done = await action.run('UI.UPDATING', () => changeSeats(s.id, target, preview.prorationDate), props.onChanged);
+    const done = await action.run('UI.UPDATING', () => changeSeats(s.id, target, preview.prorationDate), props.onChanged, handOver);
     // After a failure (e.g. the preview went stale) the price must be previewed again.
     setPreview(null);
     if (done) setChangedTo(target);

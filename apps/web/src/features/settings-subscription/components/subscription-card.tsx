@@ -21,6 +21,8 @@ export function SubscriptionCard(props: {
   busy: boolean;
   onAutoRenew(next: boolean): void;
   onChanged(): Promise<unknown>;
+  /** A seat change was refused because the plan changed at Stripe: the page shows `message` and reloads. */
+  onPlanChanged(message: string): Promise<unknown>;
   onResume?(): void;
 }) {
   const { t, locale } = useSettingsText();
@@ -97,7 +99,7 @@ export function SubscriptionCard(props: {
             disabled={props.busy}
             onChange={props.onAutoRenew}
           />
-          <SeatChange subscription={s} onChanged={props.onChanged} />
+          <SeatChange subscription={s} onChanged={props.onChanged} onPlanChanged={props.onPlanChanged} />
         </div>
       ) : null}
     </li>

@@ -15,6 +15,7 @@ import { fetchUserContext, type UserContext } from '../../../lib/settings/user-c
 import { getSubscription, type CurrentSubscription } from '../api/get-subscription';
 import { resumeSubscription } from '../api/resume-subscription';
 import { setAutoRenew } from '../api/set-auto-renew';
+import { planStateChanged } from '../plan-ended';
 import { showDay } from '../show-day';
 import { ManageBilling } from './manage-billing';
 import { SubscriptionCard } from './subscription-card';
@@ -51,11 +52,17 @@ export function SubscriptionPage() {
     const message = next
       ? t('subscription.autoRenew.confirmOn', { plan: s.planDisplayName, date: showDay(s.currentPeriodEnd, locale) })
       : t('subscription.autoRenew.confirmOff', { plan: s.planDisplayName, date: showDay(s.currentPeriodEnd, locale) });
-    confirm.ask(message, () => void action.run('UI.UPDATING', () => setAutoRenew(s.id, next), page.reload));
+    confirm.ask(message, () => void action.run('UI.UPDATING', () => setAutoRenew(s.id, next), page.reload, planStateChanged));
+  };
+  // A seat change found the plan changed (ended at Stripe): its card may be gone after the reload,
+  // so the message is shown here, with the page's other outcomes.
+  const planChangedElsewhere = async (message: string) => {
+    action.setError(message);
+    await page.reload();
   };
   const resume = (s: CurrentSubscription) =>
     confirm.ask(t('subscription.resume.confirm', { plan: s.planDisplayName }), () =>
-      void action.run('UI.UPDATING', () => resumeSubscription(s.id), page.reload),
+      void action.run('UI.UPDATING', () => resumeSubscription(s.id), page.reload, planStateChanged),
     );
 
   return (
@@ -80,6 +87,7 @@ export function SubscriptionPage() {
               busy={action.busy}
               onAutoRenew={(next) => toggleAutoRenew(s, next)}
               onChanged={page.reload}
+              onPlanChanged={planChangedElsewhere}
             />
           ))}
         </ul>
@@ -94,6 +102,7 @@ export function SubscriptionPage() {
               busy={action.busy}
               onAutoRenew={() => undefined}
               onChanged={page.reload}
+              onPlanChanged={planChangedElsewhere}
               onResume={() => resume(s)}
             />
           ))}
