@@ -270,8 +270,11 @@ export class StripePaymentGateway implements PaymentGateway {
     if (sub.status === 'canceled' || sub.status === 'incomplete_expired') return toGatewaySubscription(sub);
     const canceled = await this.stripe.subscriptions.cancel(
       sub.id,
-      // Uninstall: no refund of the running period and no final invoice for pending prorations.
-      { prorate: false, invoice_now: false },
+      // Uninstall (docs/billing.md): no credit for the running period's unused time (fixed-rate plans
+      // are not refunded mid-term), but a final invoice now of what was not invoiced yet: the
+      // pay-as-you-go responses used this period and the prorations still pending from seat changes
+      // (a reduction's credit as much as an increase's charge). With both false Stripe drops those.
+      { prorate: false, invoice_now: true },
       { idempotencyKey: input.idempotencyKey ?? `cancel:${sub.id}` },
     );
     return toGatewaySubscription(canceled);

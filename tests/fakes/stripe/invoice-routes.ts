@@ -3,6 +3,7 @@
 // with GET /v1/invoices/:id and paid on the hosted invoice page (`hosted_invoice_url`) or with
 // `StripeFake.payInvoice`. Paying one emits `invoice.paid` and, when the account resumes
 // subscriptions paused on payment failure once paid, what Stripe sends for that resumption.
+import { meteredUsage } from './proration';
 import { list, renderSubscription } from './stripe-fake-render';
 import { route, type FakeRoute } from './stripe-fake-routing';
 import { addInterval, type FakeEvent, type FakeInvoice, type FakePendingLine, type FakeSubscription, type StripeFakeState } from './stripe-fake-state';
@@ -72,6 +73,38 @@ export function invoiceResumption(state: StripeFakeState, sub: FakeSubscription,
   const invoice = createInvoice(state, sub, 'subscription_update', periodLines(state, sub, (start) => start));
   invoice.attempt_count = 1;
   if (paid) markPaid(state, invoice);
+  return invoice;
+}
+
+/**
+ * A cancellation now with `invoice_now=true`: a final invoice of what the subscription has not
+ * invoiced yet (https://docs.stripe.com/api/subscriptions/cancel): the prorations still pending
+ * (Stripe removes them only when `invoice_now` and `prorate` are both false) and the metered usage
+ * of the current period up to now. Charged at once to the customer's payment method (left open
+ * when it is declined); a total below zero is due as 0 (Stripe credits the rest to the customer's
+ * balance, which the fake leaves out). `billing_reason` is not checked against live Stripe.
+ */
+export function invoiceFinalCancellation(state: StripeFakeState, sub: FakeSubscription): FakeInvoice {
+  const now = state.nowSeconds();
+  const usage: FakePendingLine[] = [];
+  for (const item of sub.items) {
+    const price = state.price(item.price);
+    if (price.recurring?.usage_type !== 'metered') continue;
+    const used = meteredUsage(state, sub, item, price);
+    usage.push({
+      description: `${used} × ${state.products.get(price.product)?.name ?? price.product} (at $${(Number(price.unit_amount_decimal) / 100).toFixed(2)} / unit)`,
+      amount: Math.round(used * Number(price.unit_amount_decimal ?? 0)),
+      quantity: used,
+      price: price.id,
+      subscription_item: item.id,
+      period: { start: item.current_period_start, end: now },
+    });
+  }
+  const invoice = createInvoice(state, sub, 'subscription_update', usage);
+  invoice.period_start = sub.items[0]?.current_period_start ?? now;
+  invoice.period_end = now;
+  invoice.attempt_count = 1;
+  if (state.customers.get(sub.customer)?.declines !== true) markPaid(state, invoice);
   return invoice;
 }
 

@@ -2,7 +2,7 @@
 // end, metadata), pause an active one, resume a paused one, and cancel. Every change emits the customer.subscription.*
 // event Stripe would send.
 import { form, type FormObject } from './form-codec';
-import { failRenewal, invoiceResumption } from './invoice-routes';
+import { failRenewal, invoiceFinalCancellation, invoiceResumption, renderInvoice } from './invoice-routes';
 import { invalid } from './stripe-fake-errors';
 import { list, renderSubscription } from './stripe-fake-render';
 import { route, type FakeRoute } from './stripe-fake-routing';
@@ -244,7 +244,13 @@ export const subscriptionRoutes: FakeRoute[] = [
     const now = state.nowSeconds();
     const prorate = form.bool(req.form, 'prorate') ?? false;
     const invoiceNow = form.bool(req.form, 'invoice_now') ?? false;
+    // "pending prorations are removed if invoice_now and prorate are both set to false".
     if (!prorate && !invoiceNow) sub.pending_lines = [];
+    // Unused time of the current period credited (`prorate=true`): what a quantity of 0 from now would credit.
+    if (prorate) {
+      for (const item of sub.items) sub.pending_lines.push(...prorationLines(state, { item, price: state.price(item.price), quantity: 0 }, now));
+    }
+    const final = invoiceNow ? invoiceFinalCancellation(state, sub) : null;
     sub.status = 'canceled';
     sub.canceled_at = now;
     sub.ended_at = now;
@@ -252,6 +258,11 @@ export const subscriptionRoutes: FakeRoute[] = [
     sub.cancel_at = null;
     const rendered = renderSubscription(state, sub);
     state.emit('customer.subscription.deleted', rendered);
+    if (final?.status === 'paid') {
+      const invoice = renderInvoice(state, final);
+      state.emit('invoice.paid', invoice);
+      state.emit('invoice.payment_succeeded', invoice);
+    }
     return rendered;
   }),
 ];

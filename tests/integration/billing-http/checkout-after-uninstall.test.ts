@@ -61,8 +61,10 @@ describe('a Checkout paid after the workspace uninstalled Tomo', () => {
     await eventually(async () => stripe.state.subscription(subscriptionId).status === 'canceled', 'the Stripe cancellation');
     const cancel = stripe.callsTo('DELETE', `/v1/subscriptions/${subscriptionId}`);
     expect(cancel).toHaveLength(1);
-    // The same call as the uninstall job's: no refund, no final invoice, the same idempotency key.
-    expect(cancel[0]).toMatchObject({ idempotencyKey: `cancel:${subscriptionId}`, params: { prorate: 'false', invoice_now: 'false' } });
+    // The same call as the uninstall job's: no refund, the same idempotency key; its final invoice
+    // has nothing to bill (the first period was just paid, nothing is pending).
+    expect(cancel[0]).toMatchObject({ idempotencyKey: `cancel:${subscriptionId}`, params: { prorate: 'false', invoice_now: 'true' } });
+    expect(stripe.invoicesOf(subscriptionId).map((i) => i.amount_due)).toEqual([stripe.invoicesOf(subscriptionId)[0]!.amount_due, 0]);
     const canceledAt = new Date(stripe.state.subscription(subscriptionId).canceled_at! * 1000);
     const rows = await eventually(async () => {
       const found = await w.rows();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeClient } from '../../../adapters/stripe/stripe-client';
+import { meterEventName } from '../../../adapters/stripe/stripe-catalog-keys';
 import { signSlackRequest } from '../../../adapters/slack/verify-slack-signature';
 import type { StripeFake } from '../../fakes/stripe/stripe-fake';
 import { buyThroughCheckout } from './support/checkout-flow';
@@ -25,7 +26,12 @@ describe('uninstalling Tomo cancels every subscription of the workspace at once'
     }, 'two active rows');
     // More seats mid-term: a prorated charge waits for the next invoice...
     expect((await w.admin.send('POST', `/api/billing/subscriptions/${fixedRow.id}/seats`, { quantity: 5 })).status).toBe(200);
-    expect(stripe.state.subscription(fixed.subscriptionId).pending_lines.length).toBeGreaterThan(0);
+    const pending = structuredClone(stripe.state.subscription(fixed.subscriptionId).pending_lines);
+    expect(pending.length).toBeGreaterThan(0);
+    // ...and 7 pay-as-you-go responses were answered this period, not invoiced yet.
+    const sdkOurs = createStripeClient({ secretKey: 'sk_test_tomo_fake', apiUrl: stripe.url });
+    const paygCustomer = stripe.state.subscription(payg.subscriptionId).customer;
+    await sdkOurs.billing.meterEvents.create({ event_name: meterEventName('gpt50_8k'), payload: { stripe_customer_id: paygCustomer, value: '7' } });
     // Bought a moment ago: its webhooks have not reached Tomo yet.
     stripe.deliverWebhooksTo(null);
     const unsynced = await buyThroughCheckout(w.admin, stripe, { plan: 'gpt50_4k_50r', seats: 1 });
@@ -68,10 +74,19 @@ describe('uninstalling Tomo cancels every subscription of the workspace at once'
       const sub = stripe.state.subscription(id);
       const cancel = stripe.callsTo('DELETE', `/v1/subscriptions/${id}`);
       expect(cancel).toHaveLength(1);
-      expect(cancel[0]).toMatchObject({ idempotencyKey: `cancel:${id}`, params: { prorate: 'false', invoice_now: 'false' } });
-      // ...and the uninstall leaves no final invoice (no refund, no charge).
+      // No credit for the unused rest of the period (no refund mid-term), but a final invoice now.
+      expect(cancel[0]).toMatchObject({ idempotencyKey: `cancel:${id}`, params: { prorate: 'false', invoice_now: 'true' } });
       expect(sub.pending_lines).toEqual([]);
     }
+    // The final invoices bill what was used and not invoiced yet: the seats added mid-term...
+    const finalOf = (id: string) => stripe.invoicesOf(id).at(-1) as { amount_due: number; status: string; lines: { data: { amount: number; description: string }[] } };
+    const seatsFinal = finalOf(fixed.subscriptionId);
+    expect(seatsFinal.lines.data.map((l) => l.amount)).toEqual(pending.map((l) => l.amount));
+    expect(seatsFinal).toMatchObject({ status: 'paid', amount_due: pending.reduce((sum, l) => sum + l.amount, 0) });
+    // ...and the pay-as-you-go responses answered this period.
+    const perResponse = Number(stripe.state.prices.get(stripe.state.subscription(payg.subscriptionId).items[0]!.price)!.unit_amount_decimal);
+    expect(finalOf(payg.subscriptionId)).toMatchObject({ status: 'paid', amount_due: Math.round(7 * perResponse) });
+    expect(finalOf(payg.subscriptionId).lines.data[0]?.description).toMatch(/^7 × /);
     expect(stripe.state.subscription(other.subscription!.id).status).toBe('active');
     // The uninstall cancels the rows at once; the billing job then gives them Stripe's own
     // cancellation time. Wait for that second step, not just the first.

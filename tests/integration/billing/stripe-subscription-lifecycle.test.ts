@@ -68,7 +68,7 @@ describe('auto-renew and cancellation', () => {
     await expect(stripe.subscriptions.update(sub.externalId, { cancel_at: '', cancel_at_period_end: false })).rejects.toMatchObject({ statusCode: 400 });
   });
 
-  it('uninstall: every open subscription of the workspace is canceled now, without refund', async () => {
+  it('uninstall: every open subscription of the workspace is canceled now, without refund, with a final invoice of what was not invoiced', async () => {
     const first = await h.subscribe({ teamId: 'T601', planKey: 'gpt50', interval: 'monthly', billingMode: 'fixed_rate', seats: 3 });
     await h.subscribe({ teamId: 'T601', customerId: first.customerId, planKey: 'gpt50_8k', interval: 'monthly', billingMode: 'pay_as_you_go', seats: 1 });
 
@@ -79,7 +79,7 @@ describe('auto-renew and cancellation', () => {
     expect(canceled.map((s) => s.status)).toEqual(['canceled', 'canceled']);
     expect(await h.gateway.listOpenSubscriptions(first.customerId)).toEqual([]);
     for (const call of h.fake.callsTo('DELETE', '/v1/subscriptions/')) {
-      expect(call.params).toEqual({ prorate: 'false', invoice_now: 'false' });
+      expect(call.params).toEqual({ prorate: 'false', invoice_now: 'true' });
       expect(call.idempotencyKey).toMatch(/^cancel:sub_/);
     }
   });
