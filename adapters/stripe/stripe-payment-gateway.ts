@@ -46,6 +46,8 @@ export interface StripePaymentGatewayOptions extends StripeClientOptions {
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
 /** Over for good at Stripe: nothing but metadata can change any more. */
+/** What a line's or an invoice's discounts take off, in cents. */
+const discounted = (amounts: readonly { amount: number }[] | null | undefined): number => (amounts ?? []).reduce((sum, d) => sum + d.amount, 0);
 const isEnded = (sub: Stripe.Subscription): boolean => sub.status === 'canceled' || sub.status === 'incomplete_expired';
 
 /** The PaymentGateway port on Stripe, through the official SDK. */
@@ -201,12 +203,17 @@ export class StripePaymentGateway implements PaymentGateway {
     });
     // This change's proration lines only: they start at the proration date. Prorations still
     // pending from earlier changes in the period are on the same invoice, but not this change's cost.
+    // Net of the customer's or subscription's discounts: a proration's `amount` already holds them
+    // with `proration_discounts=included` (listed at 0), but is gross with `itemized`, where
+    // `discount_amounts` holds them (changelog 2025-09-30.clover); amount − discounts is right in both.
     const prorationAmountCents = invoice.lines.data
       .filter((line) => line.parent?.subscription_item_details?.proration === true && line.period.start === prorationDate)
-      .reduce((sum, line) => sum + line.amount, 0);
+      .reduce((sum, line) => sum + line.amount - discounted(line.discount_amounts), 0);
     return {
       prorationAmountCents,
+      // `total` is after discounts (and tax); `subtotal` is before them.
       nextInvoiceTotalCents: invoice.total,
+      nextInvoiceDiscountCents: discounted(invoice.total_discount_amounts),
       currency: invoice.currency,
       nextBillingDate: new Date(item.current_period_end * 1000),
       prorationDate: new Date(prorationDate * 1000),

@@ -183,8 +183,10 @@ export interface ProrationPreviewInput {
 export interface ProrationPreview {
   /** Signed sum of the proration lines (negative: a credit), in cents. */
   readonly prorationAmountCents: number;
-  /** The whole next invoice (prorations plus the next period), in cents. */
+  /** The whole next invoice (prorations plus the next period), after discounts, in cents. */
   readonly nextInvoiceTotalCents: number;
+  /** What the customer's or subscription's discounts (coupons, promotion codes) take off that invoice. */
+  readonly nextInvoiceDiscountCents: number;
   readonly currency: string;
   /** Where the difference is charged or credited. */
   readonly nextBillingDate: Date;

@@ -4,6 +4,7 @@ import { invalid, required } from './stripe-fake-errors';
 import { list } from './stripe-fake-render';
 import { route, type FakeRoute } from './stripe-fake-routing';
 import { addInterval, type FakePendingLine, type StripeFakeState } from './stripe-fake-state';
+import { discountLines, discountProrations, invoiceTotals } from './discounts';
 import { meteredUsage, prorationLines } from './proration';
 import { parseItemChanges, prorationDate } from './subscription-routes';
 
@@ -19,8 +20,8 @@ function renderLine(state: StripeFakeState, subscription: string, line: FakePend
     period: line.period,
     livemode: false,
     metadata: {},
-    discounts: [],
-    discount_amounts: [],
+    discounts: (line.discount_amounts ?? []).map((d) => d.discount),
+    discount_amounts: line.discount_amounts ?? [],
     discountable: true,
     invoice: null,
     subscription,
@@ -44,7 +45,7 @@ const createPreview = route('POST', '/v1/invoices/create_preview', (req, state) 
   const behavior = form.str(details, 'proration_behavior') ?? 'create_prorations';
   const at = prorationDate(state, sub, details, 'subscription_details[proration_date]');
   const prorations = [...sub.pending_lines];
-  if (behavior !== 'none') for (const change of changes) prorations.push(...prorationLines(state, change, at));
+  if (behavior !== 'none') for (const change of changes) prorations.push(...discountProrations(state, sub, prorationLines(state, change, at), at));
   const renewals: FakePendingLine[] = sub.items.map((item) => {
     const change = changes.find((c) => c.item.id === item.id);
     const price = change?.price ?? state.price(item.price);
@@ -70,12 +71,14 @@ const createPreview = route('POST', '/v1/invoices/create_preview', (req, state) 
       period: { start: item.current_period_end, end: addInterval(item.current_period_end, interval) },
     };
   });
+  // The upcoming invoice is made at the period's end: the discounts still running then apply.
+  const periodEnd = sub.items[0]?.current_period_end ?? state.nowSeconds();
+  const discountedRenewals = discountLines(state, sub, renewals, periodEnd);
   const lines = [
     ...prorations.map((l, i) => renderLine(state, sub.id, l, true, i)),
-    ...renewals.map((l, i) => renderLine(state, sub.id, l, false, prorations.length + i)),
+    ...discountedRenewals.map((l, i) => renderLine(state, sub.id, l, false, prorations.length + i)),
   ];
-  const total = [...prorations, ...renewals].reduce((sum, l) => sum + l.amount, 0);
-  const periodEnd = sub.items[0]?.current_period_end ?? state.nowSeconds();
+  const { subtotal, total_discount_amounts, total } = invoiceTotals([...prorations, ...discountedRenewals]);
   return {
     id: `upcoming_in_${sub.id}`,
     object: 'invoice',
@@ -86,7 +89,8 @@ const createPreview = route('POST', '/v1/invoices/create_preview', (req, state) 
     period_start: sub.items[0]?.current_period_start ?? periodEnd,
     period_end: periodEnd,
     next_payment_attempt: periodEnd,
-    subtotal: total,
+    subtotal,
+    total_discount_amounts,
     total,
     amount_due: Math.max(total, 0),
     amount_paid: 0,

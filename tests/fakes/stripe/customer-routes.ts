@@ -21,14 +21,14 @@ export const customerRoutes: FakeRoute[] = [
   route('GET', '/v1/customers/:id', (req, state) => {
     const customer = state.customers.get(req.params.id ?? '');
     if (!customer) throw missing('customer', req.params.id ?? '');
-    return renderCustomer(customer);
+    return renderCustomer(customer, state);
   }),
   route('POST', '/v1/customers/:id', (req, state) => {
     const customer = state.customer(req.params.id ?? '', 'id');
     customer.name = form.str(req.form, 'name') ?? customer.name;
     customer.email = form.str(req.form, 'email') ?? customer.email;
     customer.metadata = mergeMetadata(customer.metadata, form.metadata(req.form));
-    return renderCustomer(customer);
+    return renderCustomer(customer, state);
   }),
   // https://docs.stripe.com/api/customers/delete: "Permanently deletes a customer. It cannot be
   // undone. Also immediately cancels any active subscriptions on the customer." Answers

@@ -3,6 +3,7 @@
 // with GET /v1/invoices/:id and paid on the hosted invoice page (`hosted_invoice_url`) or with
 // `StripeFake.payInvoice`. Paying one emits `invoice.paid` and, when the account resumes
 // subscriptions paused on payment failure once paid, what Stripe sends for that resumption.
+import { discountLines, invoiceTotals, useOnceDiscounts } from './discounts';
 import { meteredUsage } from './proration';
 import { list, renderSubscription } from './stripe-fake-render';
 import { route, type FakeRoute } from './stripe-fake-routing';
@@ -33,12 +34,11 @@ export function createInvoice(
   billingReason: FakeInvoice['billing_reason'],
   lines: FakePendingLine[],
 ): FakeInvoice {
-  const all = [...sub.pending_lines, ...lines];
+  // Pending prorations were discounted when made; the period's own lines are discounted now.
+  const all = [...sub.pending_lines, ...discountLines(state, sub, lines, state.nowSeconds())];
   sub.pending_lines = [];
-  const amount = Math.max(
-    0,
-    all.reduce((sum, line) => sum + line.amount, 0),
-  );
+  useOnceDiscounts(state, all);
+  const amount = Math.max(0, invoiceTotals(all).total);
   const first = sub.items[0];
   const invoice: FakeInvoice = {
     id: state.id('in'),
@@ -173,8 +173,7 @@ export function renderInvoice(state: StripeFakeState, invoice: FakeInvoice): Rec
     billing_reason: invoice.billing_reason,
     collection_method: 'charge_automatically',
     currency: invoice.currency,
-    subtotal: invoice.amount_due,
-    total: invoice.amount_due,
+    ...invoiceTotals(invoice.lines),
     amount_due: invoice.amount_due,
     amount_paid: invoice.amount_paid,
     amount_remaining: remaining,
@@ -197,6 +196,8 @@ export function renderInvoice(state: StripeFakeState, invoice: FakeInvoice): Rec
         description: line.description,
         quantity: line.quantity,
         period: line.period,
+        discounts: (line.discount_amounts ?? []).map((d) => d.discount),
+        discount_amounts: line.discount_amounts ?? [],
       })),
       `/v1/invoices/${invoice.id}/lines`,
     ),

@@ -11,14 +11,25 @@ import type {
   FakeSubscriptionItem,
   StripeFakeState,
 } from './stripe-fake-state';
+import { renderDiscount } from './discounts';
 
 export function list<T>(data: T[], url: string): { object: 'list'; data: T[]; has_more: false; url: string } {
   return { object: 'list', data, has_more: false, url };
 }
 
-export function renderCustomer(c: FakeCustomer): Record<string, unknown> {
+export function renderCustomer(c: FakeCustomer, state?: StripeFakeState): Record<string, unknown> {
   if (c.deleted) return { id: c.id, object: 'customer', deleted: true };
-  return { id: c.id, object: 'customer', name: c.name, email: c.email, metadata: c.metadata, created: c.created, livemode: false };
+  const discount = c.discount && state ? state.discounts.get(c.discount) : undefined;
+  return {
+    id: c.id,
+    object: 'customer',
+    name: c.name,
+    email: c.email,
+    metadata: c.metadata,
+    created: c.created,
+    livemode: false,
+    discount: discount && state ? renderDiscount(state, discount) : null,
+  };
 }
 
 export function renderProduct(p: FakeProduct): Record<string, unknown> {
@@ -74,7 +85,7 @@ export function renderSubscription(state: StripeFakeState, sub: FakeSubscription
       : {}),
     // Checkout's subscriptions are in flexible billing mode, the default since 2025-09-30.clover
     // (what Stripe's pause endpoint and pause on payment failure require).
-    billing_mode: { type: 'flexible', flexible: { proration_discounts: 'included' } },
+    billing_mode: { type: 'flexible', flexible: { proration_discounts: sub.proration_discounts ?? 'included' } },
     metadata: sub.metadata,
     items: list(
       sub.items.map((item) => renderItem(state, sub, item)),
@@ -93,7 +104,7 @@ export function renderSubscription(state: StripeFakeState, sub: FakeSubscription
     livemode: false,
     trial_start: null,
     trial_end: null,
-    discounts: [],
+    discounts: sub.discounts ?? [],
     pending_update: null,
     schedule: null,
   };

@@ -1,5 +1,6 @@
 // The fake's memory: plain records shaped like Stripe's objects (only the fields Tomo reads),
 // a settable clock so proration amounts are reproducible, and the events Stripe would send.
+import type { FakeCoupon, FakeDiscount } from './discounts';
 import { missing } from './stripe-fake-errors';
 
 export type Interval = 'month' | 'year';
@@ -13,6 +14,8 @@ export interface FakeCustomer {
   deleted: boolean;
   /** Its payment method is declined (`StripeFake.declinePayments`): charges fail. */
   declines?: boolean;
+  /** Its discount (a `FakeDiscount` id), for subscriptions without their own. */
+  discount?: string;
 }
 
 export interface FakeProduct {
@@ -105,6 +108,8 @@ export interface FakePendingLine {
   price: string;
   subscription_item: string;
   period: { start: number; end: number };
+  /** What each discount takes off this line (discounts.ts); none when absent. */
+  discount_amounts?: { amount: number; discount: string }[];
 }
 
 export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'unpaid' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'paused';
@@ -125,6 +130,10 @@ export interface FakeSubscription {
   pending_lines: FakePendingLine[];
   /** The most recent invoice it generated (its first, a renewal, a resumption); null before any. */
   latest_invoice: string | null;
+  /** Its own discounts (`FakeDiscount` ids); none when absent. */
+  discounts?: string[];
+  /** `billing_mode.flexible.proration_discounts`: `included` unless migrated to `itemized`. */
+  proration_discounts?: 'included' | 'itemized';
   /** While paused: `status_details.paused` (why, since when), as Stripe renders it. */
   paused?: { type: 'trial_end_without_payment_method' | 'first_payment_failure' | 'final_payment_failure' | 'pause_requested' | 'system'; transitioned_at: number };
 }
@@ -172,6 +181,8 @@ export class StripeFakeState {
   portalSessions = new Map<string, FakePortalSession>();
   subscriptions = new Map<string, FakeSubscription>();
   invoices = new Map<string, FakeInvoice>();
+  coupons = new Map<string, FakeCoupon>();
+  discounts = new Map<string, FakeDiscount>();
   /**
    * The account's setting for subscriptions paused after a failed payment (Dashboard → Billing →
    * Revenue recovery): resume automatically once the invoice that paused it is paid, keeping the

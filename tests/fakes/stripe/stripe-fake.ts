@@ -10,6 +10,7 @@ import { checkoutRoutes, completeCheckoutSession } from './checkout-routes';
 import { customerRoutes } from './customer-routes';
 import { invoiceRoutes, payInvoice, renderInvoice } from './invoice-routes';
 import { billingRoutes } from './billing-routes';
+import { createDiscount, discountRoutes } from './discounts';
 import { decodeForm, type FormObject } from './form-codec';
 import { serveHostedPage } from './hosted-pages';
 import { FakeStripeError } from './stripe-fake-errors';
@@ -40,7 +41,7 @@ interface StoredResponse {
   body: unknown;
 }
 
-const routes = [...customerRoutes, ...catalogRoutes, ...checkoutRoutes, ...subscriptionRoutes, ...billingRoutes, ...invoiceRoutes];
+const routes = [...customerRoutes, ...catalogRoutes, ...checkoutRoutes, ...subscriptionRoutes, ...billingRoutes, ...invoiceRoutes, ...discountRoutes];
 
 export const FAKE_WEBHOOK_SECRET = 'whsec_tomo_fake_webhook_secret';
 
@@ -189,6 +190,15 @@ export class StripeFake {
   /** Every invoice of a subscription, oldest first, as Stripe renders it. */
   invoicesOf(subscriptionId: string): Record<string, unknown>[] {
     return [...this.state.invoices.values()].filter((i) => i.subscription === subscriptionId).map((i) => renderInvoice(this.state, i));
+  }
+
+  /**
+   * A coupon applied to the customer (in the Dashboard, or a promotion code the customer redeemed):
+   * its discount applies to every subscription of the customer that has none of its own.
+   */
+  giveCustomerDiscount(customerId: string, couponId: string): void {
+    const customer = this.state.customer(customerId);
+    customer.discount = createDiscount(this.state, couponId, customer.id, null, 'coupon').id;
   }
 
   /** The customer's payment method is declined from now on (or accepted again with `false`). */

@@ -7,6 +7,7 @@ import { invalid } from './stripe-fake-errors';
 import { list, renderSubscription } from './stripe-fake-render';
 import { route, type FakeRoute } from './stripe-fake-routing';
 import { addInterval, mergeMetadata, type FakeEvent, type FakeSubscription, type StripeFakeState } from './stripe-fake-state';
+import { discountProrations, parseSubscriptionDiscounts } from './discounts';
 import { prorationLines, type ItemChange } from './proration';
 
 export function parseItemChanges(state: StripeFakeState, sub: FakeSubscription, raw: FormObject[]): ItemChange[] {
@@ -66,10 +67,12 @@ function update(req: Parameters<FakeRoute['handle']>[0], state: StripeFakeState)
   const before = snapshot(sub);
   const changes = parseItemChanges(state, sub, form.objects(req.form, 'items'));
   const behavior = form.str(req.form, 'proration_behavior') ?? 'create_prorations';
+  const discounts = parseSubscriptionDiscounts(state, sub, req.form);
+  if (discounts !== undefined) sub.discounts = discounts;
   if (changes.length > 0) {
     const at = prorationDate(state, sub, req.form, 'proration_date');
     for (const change of changes) {
-      if (behavior !== 'none') sub.pending_lines.push(...prorationLines(state, change, at));
+      if (behavior !== 'none') sub.pending_lines.push(...discountProrations(state, sub, prorationLines(state, change, at), at));
       change.item.price = change.price.id;
       if (change.quantity !== null) change.item.quantity = change.quantity;
     }
@@ -158,7 +161,7 @@ function pause(req: Parameters<FakeRoute['handle']>[0], state: StripeFakeState):
       if (!price || price.recurring?.usage_type === 'metered') continue;
       const at = from === 'now' ? state.nowSeconds() : item.current_period_start;
       // The unused time is what changing the quantity to 0 at that moment would credit.
-      sub.pending_lines.push(...prorationLines(state, { item, price, quantity: 0 }, at));
+      sub.pending_lines.push(...discountProrations(state, sub, prorationLines(state, { item, price, quantity: 0 }, at), at));
     }
   }
   pauseSubscription(state, sub, 'pause_requested');
@@ -215,6 +218,26 @@ function resume(req: Parameters<FakeRoute['handle']>[0], state: StripeFakeState)
   return rendered;
 }
 
+/**
+ * `POST /v1/subscriptions/:id/migrate` (https://docs.stripe.com/api/subscriptions/migrate): to
+ * flexible billing mode, the fake's only mode, here to set `proration_discounts`; `itemized`
+ * cannot go back to `included`.
+ */
+function migrate(req: Parameters<FakeRoute['handle']>[0], state: StripeFakeState): unknown {
+  const sub = state.subscription(req.params.id ?? '', 'id');
+  const mode = form.obj(req.form, 'billing_mode');
+  if (form.str(mode, 'type') !== 'flexible') throw invalid('Invalid billing_mode[type]: must be flexible', 'billing_mode[type]');
+  const discounts = form.str(form.obj(mode, 'flexible'), 'proration_discounts');
+  if (discounts !== undefined && discounts !== 'included' && discounts !== 'itemized') {
+    throw invalid('Invalid billing_mode[flexible][proration_discounts]: must be one of included or itemized', 'billing_mode[flexible][proration_discounts]');
+  }
+  if (discounts === 'included' && sub.proration_discounts === 'itemized') {
+    throw invalid('You cannot migrate a subscription from itemized to included proration discounts.', 'billing_mode[flexible][proration_discounts]');
+  }
+  if (discounts !== undefined) sub.proration_discounts = discounts;
+  return renderSubscription(state, sub);
+}
+
 export const subscriptionRoutes: FakeRoute[] = [
   route('GET', '/v1/subscriptions/:id', (req, state) => renderSubscription(state, state.subscription(req.params.id ?? '', 'id'))),
   route('GET', '/v1/subscriptions', (req, state) => {
@@ -236,6 +259,7 @@ export const subscriptionRoutes: FakeRoute[] = [
     );
   }),
   route('POST', '/v1/subscriptions/:id/pause', pause),
+  route('POST', '/v1/subscriptions/:id/migrate', migrate),
   route('POST', '/v1/subscriptions/:id/resume', resume),
   route('POST', '/v1/subscriptions/:id', update),
   route('DELETE', '/v1/subscriptions/:id', (req, state) => {
@@ -248,7 +272,9 @@ export const subscriptionRoutes: FakeRoute[] = [
     if (!prorate && !invoiceNow) sub.pending_lines = [];
     // Unused time of the current period credited (`prorate=true`): what a quantity of 0 from now would credit.
     if (prorate) {
-      for (const item of sub.items) sub.pending_lines.push(...prorationLines(state, { item, price: state.price(item.price), quantity: 0 }, now));
+      for (const item of sub.items) {
+        sub.pending_lines.push(...discountProrations(state, sub, prorationLines(state, { item, price: state.price(item.price), quantity: 0 }, now), now));
+      }
     }
     const final = invoiceNow ? invoiceFinalCancellation(state, sub) : null;
     sub.status = 'canceled';

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createStripeClient } from '../../../adapters/stripe/stripe-client';
 import { startStripeHarness, TEST_NOW, type StripeHarness } from '../../fakes/stripe/stripe-test-harness';
 
 let h: StripeHarness;
@@ -88,5 +89,54 @@ describe('seat changes with prorations', () => {
     expect(preview.prorationAmountCents).toBe(0);
     expect(updated.quantity).toBe(9);
     expect(h.fake.state.subscriptions.get(sub.externalId)).toMatchObject({ metadata: { seats: '9' }, pending_lines: [] });
+  });
+});
+
+// A coupon on the subscription (Dashboard, portal promotion code) or on the customer: the preview
+// shows what Stripe will charge, after the discount, in either way Stripe renders prorations.
+describe('seat changes of a discounted plan', () => {
+  const sdk = () => createStripeClient({ secretKey: 'sk_test_tomo_fake', apiUrl: h.fake.url });
+  const twentyPercentOff = async (externalId: string) => {
+    const coupon = await sdk().coupons.create({ percent_off: 20, duration: 'forever', name: 'Launch 20%' });
+    await sdk().subscriptions.update(externalId, { discounts: [{ coupon: coupon.id }] });
+  };
+
+  it('previews the discounted proration and next invoice, and the change charges exactly that', async () => {
+    const sub = await standardMonthly(3);
+    await twentyPercentOff(sub.externalId);
+
+    const preview = await h.gateway.previewProration({ externalId: sub.externalId, quantity: 5, prorationDate: tenDaysIn });
+
+    // 20% off both proration lines (-40.65 → -32.52, +67.74 → +54.19) and the next period (5 × $20 → $80).
+    expect(preview.prorationAmountCents).toBe(-3252 + 5419);
+    expect(preview.nextInvoiceTotalCents).toBe(-3252 + 5419 + 8000);
+    expect(preview.nextInvoiceDiscountCents).toBe(2000);
+    await h.gateway.updateSeatQuantity({ externalId: sub.externalId, quantity: 5, prorationDate: preview.prorationDate });
+    const pending = h.fake.state.subscriptions.get(sub.externalId)!.pending_lines;
+    expect(pending.reduce((sum, line) => sum + line.amount, 0)).toBe(preview.prorationAmountCents);
+  });
+
+  it('nets itemized proration discounts (gross amounts, discounts listed apart) to the same charge', async () => {
+    const sub = await standardMonthly(3);
+    await twentyPercentOff(sub.externalId);
+    await sdk().subscriptions.migrate(sub.externalId, { billing_mode: { type: 'flexible', flexible: { proration_discounts: 'itemized' } } });
+
+    const preview = await h.gateway.previewProration({ externalId: sub.externalId, quantity: 5, prorationDate: tenDaysIn });
+
+    expect(preview.prorationAmountCents).toBe(-3252 + 5419);
+    expect(preview.nextInvoiceTotalCents).toBe(-3252 + 5419 + 8000);
+    expect(preview.nextInvoiceDiscountCents).toBe(-813 + 1355 + 2000);
+  });
+
+  it("applies the customer's coupon to a subscription without its own", async () => {
+    const sub = await standardMonthly(3);
+    const coupon = await sdk().coupons.create({ percent_off: 50, duration: 'repeating', duration_in_months: 3 });
+    h.fake.giveCustomerDiscount(sub.customerId, coupon.id);
+
+    const preview = await h.gateway.previewProration({ externalId: sub.externalId, quantity: 5, prorationDate: tenDaysIn });
+
+    expect(preview.prorationAmountCents).toBe(-2033 + 3387);
+    expect(preview.nextInvoiceTotalCents).toBe(-2033 + 3387 + 5000);
+    expect(preview.nextInvoiceDiscountCents).toBe(5000);
   });
 });

@@ -28,6 +28,7 @@ const invoiceView = (invoice: ProrationPreview | null) =>
   invoice && {
     prorationAmountCents: invoice.prorationAmountCents,
     nextInvoiceTotalCents: invoice.nextInvoiceTotalCents,
+    nextInvoiceDiscountCents: invoice.nextInvoiceDiscountCents,
     currency: invoice.currency,
     nextBillingDate: invoice.nextBillingDate.toISOString(),
   };

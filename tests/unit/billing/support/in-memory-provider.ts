@@ -87,7 +87,7 @@ export class InMemoryProvider implements ProviderPart {
   async previewProration(input: { externalId: string; quantity: number; prorationDate: Date }): Promise<ProrationPreview> {
     const sub = this.requireOpen(input.externalId);
     const amount = (input.quantity - sub.quantity) * 1000;
-    return { prorationAmountCents: amount, nextInvoiceTotalCents: input.quantity * 2000 + amount, currency: 'usd', nextBillingDate: sub.currentPeriodEnd, prorationDate: input.prorationDate };
+    return { prorationAmountCents: amount, nextInvoiceTotalCents: input.quantity * 2000 + amount, nextInvoiceDiscountCents: 0, currency: 'usd', nextBillingDate: sub.currentPeriodEnd, prorationDate: input.prorationDate };
   }
 
   async setCancelAtPeriodEnd(input: { externalId: string; cancelAtPeriodEnd: boolean }) {

@@ -4,7 +4,10 @@ import { apiFetch } from '../../../lib/settings/api-client';
 export interface InvoicePreview {
   /** Signed: positive is charged on the next invoice, negative credited. */
   prorationAmountCents: number;
+  /** After discounts. */
   nextInvoiceTotalCents: number;
+  /** What the workspace's discounts (coupons, promotion codes) take off the next invoice. */
+  nextInvoiceDiscountCents: number;
   currency: string;
   nextBillingDate: string;
 }
