@@ -292,6 +292,7 @@ const settings = {
       credit: 'Prorated credit on the next invoice: {{amount}}',
       noCharge: 'No prorated charge.',
       nextInvoice: 'Next invoice on {{date}}: {{amount}}',
+      nextInvoiceDiscount: 'after your discount of {{amount}}',
       payAsYouGo: 'Seats of a pay-as-you-go plan cost nothing: you pay per response.',
       unassigned: 'These members lose their seat (most recently assigned first): {{names}}',
       changed: 'Seats changed to {{seats}}.',

@@ -284,6 +284,7 @@ const settings: Localized<typeof en> = {
       credit: '次回の請求から差し引かれる日割り額：{{amount}}',
       noCharge: '日割りの請求はありません。',
       nextInvoice: '{{date}} の次回請求額：{{amount}}',
+      nextInvoiceDiscount: '割引 {{amount}} 適用後',
       payAsYouGo: '従量課金プランのシートは無料です。回答ごとに請求されます。',
       unassigned: '次のメンバーはシートを失います（割り当てが新しい順）：{{names}}',
       changed: 'シート数を {{seats}} に変更しました。',

@@ -137,7 +137,10 @@ function PreviewPanel(props: {
                 ? t('subscription.seatChange.credit', { amount: money(-invoice.prorationAmountCents) })
                 : t('subscription.seatChange.noCharge')}
           </p>
-          <p>{t('subscription.seatChange.nextInvoice', { date: showDay(invoice.nextBillingDate, locale), amount: money(invoice.nextInvoiceTotalCents) })}</p>
+          <p data-testid="next-invoice">
+            {t('subscription.seatChange.nextInvoice', { date: showDay(invoice.nextBillingDate, locale), amount: money(invoice.nextInvoiceTotalCents) })}
+            {invoice.nextInvoiceDiscountCents > 0 ? ` (${t('subscription.seatChange.nextInvoiceDiscount', { amount: money(invoice.nextInvoiceDiscountCents) })})` : null}
+          </p>
         </>
       ) : (
         <p>{t('subscription.seatChange.payAsYouGo')}</p>
