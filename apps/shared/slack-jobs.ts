@@ -71,6 +71,8 @@ const answerJob = z.object({
   botId: nullableId,
   subtype: nullableId,
   userTeamId: id.optional(),
+  enterpriseId: id.optional(),
+  otherOrganization: z.boolean().optional(),
   edited: z.boolean().optional(),
 });
 

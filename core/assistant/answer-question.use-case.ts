@@ -8,7 +8,7 @@ import { isChatPlatformError } from './chat-platform-error';
 import { decideTrigger, triggerSettings, type IgnoreReason } from '../triggers/decide-trigger';
 import type { InboundEvent } from '../triggers/inbound-event';
 import { claimKey, type OpenWorkspace } from '../triggers/trigger-gate';
-import type { AnswerPipelineResult, Asker, TriggerDeps } from './answer-pipeline';
+import type { AnswerPipelineResult, Asker, HomeContext, TriggerDeps } from './answer-pipeline';
 import type { AssistantThreadRecord, AssistantThreadRepository } from './assistant-thread';
 import type { ChatPlatform, ThreadMessage } from './chat-platform.port';
 import { viewedChannelContext } from './viewed-channel';
@@ -39,6 +39,14 @@ export interface AnswerQuestionInput {
   readonly subtype: string | null;
   /** The asker's own workspace when it is not this one (a Slack Connect partner in a shared channel). */
   readonly userTeamId?: TeamId;
+  /**
+   * Enterprise Grid: the receiving workspace's organization. The event's `user_team` there may name
+   * the organization, a sibling workspace or another organization's workspace, so the asker's
+   * profile tells whether they are of it (`homeOf`), as for reactions.
+   */
+  readonly enterpriseId?: string;
+  /** The event's `user_team` names another organization's Grid (E…): their profile names their workspace. */
+  readonly otherOrganization?: boolean;
   /** Slack sent this mention again because the message was edited (the event carries `edited`). */
   readonly edited?: boolean;
 }
@@ -81,6 +89,13 @@ const EDITS_ANSWERED_WITHIN_MS = (PROCESSED_EVENT_RETENTION_DAYS - 1) * 86_400_0
  */
 export function answerClaimKey(input: Pick<AnswerQuestionInput, 'kind' | 'eventId' | 'teamId' | 'channelId' | 'ts'>): string {
   return input.kind === 'bot_message' ? input.eventId : claimKey('message', input.teamId, input.channelId, input.ts);
+}
+
+/** Where the asker's own workspace comes from: the event's word for it, else (Grid, another organization) their profile. */
+function askerHome(teamId: TeamId, input: AnswerQuestionInput): TeamId | { readonly fromProfile: HomeContext } {
+  if (input.userTeamId !== undefined) return input.userTeamId;
+  if (input.enterpriseId !== undefined) return { fromProfile: { enterpriseId: input.enterpriseId } };
+  return input.otherOrganization === true ? { fromProfile: {} } : teamId;
 }
 
 /** The title a thread of the AI-app view gets from its first question. */
@@ -154,7 +169,7 @@ export class AnswerQuestion extends TriggerUseCase<AnswerQuestionDeps> {
     const read: ThreadMessage[] | null = thread ?? (await readThreadIfThere(platform, replyThread));
     if (read === null) return { status: 'ignored', reason: 'question_gone' };
     thread = read;
-    const asker = await this.pipeline.asker(workspace, decision.requesterId, input.userTeamId);
+    const asker = await this.pipeline.asker(workspace, decision.requesterId, askerHome(workspace.teamId, input));
     if (this.deps.directImages) {
       const question = thread.find((m) => m.ts === input.ts);
       const prompt = question === undefined ? null : parseImageRequest(question.text);

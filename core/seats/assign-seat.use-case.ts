@@ -6,7 +6,7 @@ import type { SubscriptionId, TeamId, UserId } from '../shared/ids';
 import { findUsablePaidSubscription } from '../billing/find-usable-subscription';
 import type { SubscriptionRepository } from '../billing/subscription-repository.port';
 import type { Member } from '../workspace/member';
-import { isBotMember } from '../workspace/member';
+import { isBotMember, isSlackbot } from '../workspace/member';
 import type { SeatAssignmentRecord } from './seat-assignment';
 import type { SeatAssignmentRepository } from './seat-assignment-repository.port';
 
@@ -33,7 +33,7 @@ export class AssignSeat {
     if (!input.actor.isAdmin) return fail('PERMISSION.ADMIN_REQUIRED');
     if (!input.subscriptionId) return fail('SEATS.NO_SUBSCRIPTION_SELECTED');
     const { member } = input;
-    if (member.isWorkflowBot || member.deleted || member.id === input.tomoBotUserId) {
+    if (member.isWorkflowBot || member.deleted || member.id === input.tomoBotUserId || isSlackbot(member.id)) {
       return fail('SEATS.NOT_ASSIGNABLE', { memberId: member.id });
     }
     const now = this.deps.clock.now();

@@ -7,7 +7,7 @@ import type { Outcome } from '../shared/domain-error';
 import { fail, ok } from '../shared/domain-error';
 import type { SubscriptionId, TeamId, UserId } from '../shared/ids';
 import type { Member, MemberRole } from '../workspace/member';
-import { memberDisplayName, memberRole, memberTitle } from '../workspace/member';
+import { isSlackbot, memberDisplayName, memberRole, memberTitle } from '../workspace/member';
 import type { MemberRow } from '../workspace/member-list';
 import { searchMembers, sortMemberRows } from '../workspace/member-list';
 import type { AssignButtonState, AssignmentSummary } from './seat-rules';
@@ -62,9 +62,10 @@ export class GetMembersPage {
     const holdsSeat = (member: Member) =>
       assignments.some((a) => a.memberId === member.id && usable.some((s) => s.id === a.subscriptionId));
     // A deactivated account is listed only while it still holds a seat: it counts against the
-    // seats bought, and the admin can only free it from this page.
+    // seats bought, and the admin can only free it from this page. Slackbot (users.list lists it
+    // as a member, `is_bot` false) likewise: a seat it took before it stopped asking can be freed.
     const listed = input.members.filter(
-      (m) => (!m.deleted || holdsSeat(m)) && !m.isWorkflowBot && m.id !== input.tomoBotUserId,
+      (m) => ((!m.deleted && !isSlackbot(m.id)) || holdsSeat(m)) && !m.isWorkflowBot && m.id !== input.tomoBotUserId,
     );
 
     const rows: MemberRow[] = listed.map((member) => {

@@ -4,6 +4,7 @@ import { findReaction } from '../reactions/reaction-rules';
 import type { ScheduleSettingRecord } from '../schedules/schedule-setting';
 import type { ChannelId, UserId } from '../shared/ids';
 import type { UsageKind } from '../usage/usage-event';
+import { isSlackbot } from '../workspace/member';
 import type { InboundEvent, Sender } from './inbound-event';
 
 export interface TriggerSettings {
@@ -32,6 +33,7 @@ export function triggerSettings(
 
 export type IgnoreReason =
   | 'own_message'
+  | 'slackbot'
   | 'ignored_subtype'
   | 'unknown_sender'
   | 'handled_as_mention'
@@ -133,6 +135,7 @@ export function decideTrigger(event: InboundEvent, settings: TriggerSettings): T
         : ignore('greeting_disabled');
     case 'reaction_added': {
       if (isTomo(event.sender, settings)) return ignore('own_message');
+      if (isSlackbot(event.sender.userId)) return ignore('slackbot');
       if (!event.sender.userId || event.sender.botId) return ignore('unknown_sender');
       const reaction = findReaction(event.reaction, settings.customReactions);
       if (!reaction) return ignore('not_a_reaction_prompt');
@@ -157,6 +160,9 @@ function decideMessage(
   settings: TriggerSettings,
 ): TriggerDecision {
   if (isTomo(event.sender, settings)) return ignore('own_message');
+  // A Slackbot reminder (`/remind #channel @Tomo …`) names nobody who set it: no seat can pay for
+  // it (the spec's bots hold seats of their own, a workflow step names its person), so it asks nothing.
+  if (isSlackbot(event.sender.userId)) return ignore('slackbot');
   if (!ANSWERABLE_SUBTYPES.includes(event.subtype)) return ignore('ignored_subtype');
   const requesterId = event.sender.userId;
   if (!requesterId) return ignore('unknown_sender');

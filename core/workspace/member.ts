@@ -71,6 +71,17 @@ export function isFullMemberOf(member: Member | null | undefined, teamId: string
   return member.homeTeamId === undefined || member.homeTeamId === teamId || (member.enterpriseTeamIds ?? []).includes(teamId);
 }
 
+/**
+ * Slackbot, Slack's own user in every workspace (USLACKBOT): users.list lists it with `is_bot`
+ * false, and the reminders people set (`/remind #channel @Tomo …`) are posted as its messages.
+ * It is neither a person nor a bot an admin could give a seat to, so it never asks Tomo.
+ */
+export const SLACKBOT_USER_ID = 'USLACKBOT';
+
+export function isSlackbot(userId: string | null | undefined): boolean {
+  return userId === SLACKBOT_USER_ID;
+}
+
 export function isBotMember(member: Member): boolean {
   return Boolean(member.isBot || member.isAppUser || member.isWorkflowBot);
 }

@@ -42,15 +42,20 @@ describe('which Slack events become jobs (the ack path)', () => {
     expect(edit('3.0', 'Ev4')).toMatchObject({ dedupeKey: 'T1:C1:1.1:edited:3.0' });
   });
 
-  it('names a Slack Connect partner’s own workspace in the answer job, but not the host’s nor an Enterprise Grid org’s', () => {
+  it('names a Slack Connect partner’s own workspace in the answer job, and leaves Grid and another organization’s people to their profile', () => {
     const mentionBy = (userTeam: string) => ({ type: 'app_mention', user: 'U9', user_team: userTeam, channel: 'C1', ts: '1.1', text: `<@${BOT}> q` });
     const payloadOf = (job: ReturnType<typeof jobForEvent>) => (job.enqueue ? job.payload : undefined);
     expect(payloadOf(jobForEvent(envelope(mentionBy('T2'))))).toMatchObject({ userId: 'U9', userTeamId: 'T2' });
     expect(answerInputFromJob(payloadOf(jobForEvent(envelope(mentionBy('T2'))))!)).toMatchObject({ userTeamId: 'T2' });
     expect(payloadOf(jobForEvent(envelope(mentionBy('T1'))))).not.toHaveProperty('userTeamId');
+    // On Grid the worker asks the asker's profile whether they are of the receiving organization.
     const grid = { authorizations: [{ enterprise_id: 'E1', team_id: 'T1', user_id: BOT, is_bot: true }] };
     expect(payloadOf(jobForEvent(envelope(mentionBy('T2'), grid)))).not.toHaveProperty('userTeamId');
-    expect(payloadOf(jobForEvent(envelope(mentionBy('E1'))))).not.toHaveProperty('userTeamId');
+    expect(answerInputFromJob(payloadOf(jobForEvent(envelope(mentionBy('T2'), grid)))!)).toMatchObject({ enterpriseId: 'E1' });
+    expect(answerInputFromJob(payloadOf(jobForEvent(envelope(mentionBy('E1'), { enterprise_id: 'E1' })))!)).toMatchObject({ enterpriseId: 'E1' });
+    // A Grid organization's person in a channel shared with a single workspace: named by their organization.
+    expect(payloadOf(jobForEvent(envelope(mentionBy('E9'))))).not.toHaveProperty('userTeamId');
+    expect(answerInputFromJob(payloadOf(jobForEvent(envelope(mentionBy('E9'))))!)).toMatchObject({ otherOrganization: true });
   });
 
   it('answers DMs, including file shares, and channel thread replies as follow-up candidates', () => {
@@ -76,6 +81,12 @@ describe('which Slack events become jobs (the ack path)', () => {
     ],
     ['Tomo’s own message', { type: 'message', channel_type: 'im', user: BOT, bot_id: 'B1', channel: 'D1', ts: '5.1' }, 'own_message'],
     ['Tomo’s own app message', { type: 'app_mention', app_id: 'A1', channel: 'C1', ts: '5.2' }, 'own_message'],
+    [
+      'a Slackbot reminder mentioning Tomo (USLACKBOT, bot_id B01)',
+      { type: 'app_mention', user: 'USLACKBOT', bot_id: 'B01', channel: 'C1', ts: '5.4', text: `Reminder: <@${BOT}> do X.` },
+      'slackbot',
+    ],
+    ['a Slackbot reminder’s message event', { type: 'message', channel_type: 'channel', user: 'USLACKBOT', bot_id: 'B01', channel: 'C1', ts: '5.5', text: 'Reminder: do X.' }, 'slackbot'],
     ['another bot in a DM', { type: 'message', channel_type: 'im', bot_id: 'B9', channel: 'D1', ts: '5.3' }, 'bot_message'],
     [
       'another Tomo (the same app from another workspace of a shared channel)',

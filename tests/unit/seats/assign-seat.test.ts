@@ -42,8 +42,9 @@ describe('manual seat assignment (spec 1, 4, 6)', () => {
     });
   });
 
-  it('refuses workflow bots, Tomo itself and deactivated members', async () => {
-    for (const member of [aMember().workflowBot().build(), aMember(TOMO_BOT_USER).bot().build(), aMember().deleted().build()]) {
+  it('refuses workflow bots, Tomo itself, deactivated members and Slackbot (users.list lists it with is_bot false)', async () => {
+    const slackbot = aMember('USLACKBOT').named('slackbot').build();
+    for (const member of [aMember().workflowBot().build(), aMember(TOMO_BOT_USER).bot().build(), aMember().deleted().build(), slackbot]) {
       expect(await assign.execute({ ...base, member })).toMatchObject({ error: { code: 'SEATS.NOT_ASSIGNABLE' } });
     }
   });

@@ -118,6 +118,26 @@ describe('the Members page (spec 2, 6)', () => {
     expect(result.ok && result.value.rows.map((r) => r.memberName)).not.toContain('Never');
   });
 
+  it('leaves Slackbot out (users.list lists it as a member, is_bot false), unless it still holds a seat an admin must free', async () => {
+    const slackbot = aMember('USLACKBOT').named('slackbot').build();
+    const listed = await page({ members: [...members, slackbot] });
+    expect(listed.ok && listed.value.rows.map((r) => r.memberName)).not.toContain('slackbot');
+
+    const w = aWorkspaceFixture('2025-01-15T00:00:00Z');
+    const std = aSubscription('std').onPlan('gpt50').withSeats(2).build();
+    await w.subscriptions.save(TEAM, std);
+    await w.seats.assignIfSeatAvailable(TEAM, anAssignment(std, 'USLACKBOT', { assignmentKind: 'automatic', assignedBy: null }), 2);
+    const held = await new GetMembersPage(w).execute({
+      teamId: TEAM,
+      actor: anAdmin,
+      members: [...members, slackbot],
+      tomoBotUserId: TOMO_BOT_USER,
+      selectedSubscriptionId: 'std',
+      query: '',
+    });
+    expect(held.ok && held.value.rows.filter((r) => r.memberName === 'slackbot').map((r) => r.assignButton)).toEqual(['remove']);
+  });
+
   it('is for admins only, with the Members page message', async () => {
     expect(await page({ actor: aRegularMember })).toMatchObject({ ok: false, error: { code: 'PERMISSION.MEMBERS_PAGE' } });
   });

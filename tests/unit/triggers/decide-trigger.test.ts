@@ -109,6 +109,23 @@ describe('triggers: whether and how Tomo responds (spec 1)', () => {
     });
   });
 
+  it('never lets Slackbot ask: a reminder (`/remind #channel @Tomo …`) names nobody whose seat could pay for it', () => {
+    // As Slack posts a channel reminder: USLACKBOT, with the bot id B01, no subtype.
+    const slackbot = { userId: 'USLACKBOT', botId: 'B01' };
+    expect(decideTrigger({ kind: 'mention', ...message, sender: slackbot }, settings)).toEqual({ respond: false, reason: 'slackbot' });
+    expect(decideTrigger({ kind: 'mention', ...message, sender: { userId: 'USLACKBOT', botId: null } }, settings)).toEqual({
+      respond: false,
+      reason: 'slackbot',
+    });
+    expect(decideTrigger(channelMessage({ sender: slackbot, tomoInThread: true, threadTs: '1.0' }), settings)).toMatchObject({ reason: 'slackbot' });
+    // Even configured as an auto-reply bot (it is not in the bot list, but a row could name it).
+    const withRow = { ...settings, autoReplies: [autoReply('USLACKBOT', true)] };
+    expect(decideTrigger(channelMessage({ sender: slackbot, subtype: 'bot_message' }), withRow)).toMatchObject({ reason: 'slackbot' });
+    expect(
+      decideTrigger({ kind: 'reaction_added', teamId: TEAM, channelId: 'C1', reaction: 'jp', itemTs: '50.0', itemThreadTs: null, sender: slackbot }, settings),
+    ).toMatchObject({ reason: 'slackbot' });
+  });
+
   it('never answers its own messages', () => {
     for (const sender of [{ userId: TOMO_BOT_USER, botId: null }, { userId: null, botId: TOMO_BOT_ID }]) {
       expect(decideTrigger({ kind: 'mention', ...message, sender }, settings)).toMatchObject({ reason: 'own_message' });

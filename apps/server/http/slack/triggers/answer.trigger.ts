@@ -1,5 +1,6 @@
 import { slackMessageText } from '../../../../../adapters/slack/slack-message-text';
 import type { AnswerQuestionInput } from '../../../../../core/assistant/answer-question.use-case';
+import { isSlackbot } from '../../../../../core/workspace/member';
 import { answerJobPayload, SLACK_QUEUES } from '../../../../shared/slack-jobs';
 import type { EventTrigger, SlackEventEnvelope, SlackInnerEvent } from './event-trigger';
 
@@ -11,14 +12,21 @@ import type { EventTrigger, SlackEventEnvelope, SlackInnerEvent } from './event-
 const QUESTION_SUBTYPES = new Set(['file_share', 'thread_broadcast', 'me_message', 'bot_message']);
 
 /**
- * Whether the author belongs to another workspace than the receiving one: a Slack Connect
- * partner in a shared channel (`user_team` names their workspace). Enterprise Grid events are
- * left as they were: there `user_team` may name the organization (E…) or a sibling workspace
- * of the same organization, whose people are not outsiders.
+ * Where the author's own workspace comes from. A Slack Connect partner of a single workspace is
+ * named by `user_team` (their `T…`). On Enterprise Grid `user_team` may name the organization
+ * (E…), a sibling workspace of it, or another organization's workspace: the job carries the
+ * receiving organization (`enterprise_id`) and the worker asks their profile, as for reactions
+ * (before, Grid events were all taken as the workspace's own people, so a person of another
+ * organization took a seat of the host's paid plan). A Grid organization's person in a channel
+ * shared with a single workspace is named by their organization (E…), never this workspace.
  */
-function partnerTeam(envelope: SlackEventEnvelope, event: SlackInnerEvent, teamId: string): boolean {
-  const grid = typeof envelope.authorizations?.[0]?.enterprise_id === 'string' || typeof envelope.enterprise_id === 'string';
-  return !grid && typeof event.user_team === 'string' && /^T[A-Z0-9]+$/.test(event.user_team) && event.user_team !== teamId;
+function authorHome(envelope: SlackEventEnvelope, event: SlackInnerEvent, teamId: string): Pick<AnswerQuestionInput, 'userTeamId' | 'enterpriseId' | 'otherOrganization'> {
+  const enterpriseId = envelope.authorizations?.[0]?.enterprise_id ?? envelope.enterprise_id;
+  if (typeof enterpriseId === 'string' && enterpriseId !== '') return { enterpriseId };
+  const userTeam = event.user_team;
+  if (typeof userTeam !== 'string' || userTeam === teamId) return {};
+  if (/^T[A-Z0-9]+$/.test(userTeam)) return { userTeamId: userTeam };
+  return /^E[A-Z0-9]+$/.test(userTeam) ? { otherOrganization: true } : {};
 }
 
 /**
@@ -39,6 +47,9 @@ export const answerTrigger: EventTrigger = {
       (botUserId !== undefined && event.user === botUserId) ||
       (appId !== undefined && (event.app_id === appId || event.bot_profile?.app_id === appId));
     if (own) return skip('own_message');
+    // Slackbot posts the reminders people set (`/remind #channel @Tomo …`), as USLACKBOT with a
+    // `bot_id` (B01) and no word of who set them: nobody's seat could answer (decideTrigger).
+    if (isSlackbot(event.user)) return skip('slackbot');
     // A blocks-only message (empty `text`, as some integrations post) mentions Tomo in a rich_text
     // `user` element: read as a follow-up, its message event would take the job key and its
     // app_mention would be dropped as a duplicate.
@@ -73,7 +84,7 @@ export const answerTrigger: EventTrigger = {
       userId: event.user ?? null,
       botId: event.bot_id ?? null,
       subtype: event.subtype ?? null,
-      ...(partnerTeam(envelope, event, teamId) ? { userTeamId: event.user_team! } : {}),
+      ...authorHome(envelope, event, teamId),
       ...(edited ? { edited: true } : {}),
     };
     return {
