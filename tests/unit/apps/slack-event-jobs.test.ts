@@ -58,6 +58,18 @@ describe('which Slack events become jobs (the ack path)', () => {
     expect(answerInputFromJob(payloadOf(jobForEvent(envelope(mentionBy('E9'))))!)).toMatchObject({ otherOrganization: true });
   });
 
+  it('routes an event to the installation it names: its authorization, else context_team_id, not a shared channel’s team_id', () => {
+    const event = { type: 'app_mention', user: 'U1', channel: 'C1', ts: '1.1', text: `<@${BOT}> q` };
+    const teamOf = (extra: Partial<SlackEventEnvelope>) => {
+      const job = jobForEvent(envelope(event, extra), BOT);
+      return job.enqueue ? job.payload.teamId : undefined;
+    };
+    // A channel created by T0ORIGIN and shared with T1, where Tomo is installed.
+    expect(teamOf({ team_id: 'T0ORIGIN' })).toBe('T1');
+    expect(teamOf({ team_id: 'T0ORIGIN', authorizations: undefined, context_team_id: 'T1' })).toBe('T1');
+    expect(teamOf({ team_id: 'T1', authorizations: undefined, context_team_id: null })).toBe('T1');
+  });
+
   it('answers DMs, including file shares, and channel thread replies as follow-up candidates', () => {
     expect(jobForEvent(envelope({ type: 'message', channel_type: 'im', user: 'U1', channel: 'D1', ts: '2.1' }))).toMatchObject({
       enqueue: true,

@@ -20,9 +20,15 @@ export const EVENT_TRIGGERS: readonly EventTrigger[] = [
   uninstallTrigger,
 ];
 
-/** The workspace an event belongs to (a shared channel's event names the receiving one in its authorization). */
+/**
+ * The workspace an event belongs to: the installation named in its authorization, else
+ * `context_team_id` (the workspace the app runs in), and only then `team_id`, which in a
+ * shared channel may name the workspace that created the channel, not the one that installed
+ * Tomo (slackapi/java-slack-sdk#629): its job would go to another workspace's installation.
+ */
 export function eventTeamId(envelope: SlackEventEnvelope): string | undefined {
-  return envelope.authorizations?.[0]?.team_id ?? envelope.team_id;
+  const context = typeof envelope.context_team_id === 'string' && envelope.context_team_id !== '' ? envelope.context_team_id : undefined;
+  return envelope.authorizations?.[0]?.team_id ?? context ?? envelope.team_id;
 }
 
 /**

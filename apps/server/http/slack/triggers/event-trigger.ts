@@ -5,6 +5,11 @@ import type { JobPayload } from '../../../../../core/shared/job-queue.port';
 export interface SlackEventEnvelope {
   type: 'event_callback';
   team_id?: string;
+  /**
+   * The workspace the app runs in for this event (Slack's org-wide apps page, "context_team_id").
+   * In a shared channel `team_id` may be the channel's originating workspace instead.
+   */
+  context_team_id?: string | null;
   /** Set on Enterprise Grid. */
   enterprise_id?: string | null;
   api_app_id?: string;
