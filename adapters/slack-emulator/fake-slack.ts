@@ -137,6 +137,7 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
     maxMarkdownChars: 12_000,
     maxTextChars: 40_000,
     streamLifetimeMs: 5 * 60_000,
+    editWindowMs: null,
     clientId: options.clientId ?? '1234567890.0987654321',
     clientSecret: options.clientSecret ?? 'fake-client-secret',
     origin: '',

@@ -22,6 +22,13 @@ export interface FakeSlackSettings {
    * slackapi/node-slack-sdk#2702).
    */
   streamLifetimeMs: number;
+  /**
+   * The workspace's message-editing window (its admins' "Allow users to edit messages" setting),
+   * null for "any time". chat.update lists `edit_window_closed` ("The timeframe for editing the
+   * message has expired"); whether Slack holds a bot token to the window is not documented, so
+   * the emulator does, counting from the message's ts, as the setting reads.
+   */
+  editWindowMs: number | null;
   clientId: string;
   clientSecret: string;
   /** `http://127.0.0.1:PORT`: where file download URLs point. */
@@ -226,6 +233,8 @@ export const METHODS: Record<string, Method> = {
     if (ctx.state.channels.get(message.channel)?.isArchived === true) throw new SlackMethodError('is_inactive');
     // chat.update's errors: "streaming_state_conflict: The message is currently streaming text and cannot be edited."
     if (streamOpen(ctx, message)) throw new SlackMethodError('streaming_state_conflict');
+    const window = ctx.settings.editWindowMs;
+    if (window !== null && Date.now() - Number(message.ts) * 1000 > window) throw new SlackMethodError('edit_window_closed');
     messageBlocks(ctx.params.blocks);
     const { text, format } = messageText(ctx);
     // "If you don't include this field, the message's previous metadata will be retained."

@@ -50,6 +50,11 @@ export class SlackAnswerWriter implements AnswerWriter {
   private replaced: ReplacedAnswer | undefined;
   /** The current message's stream was closed by Slack: it still needs an edit to show as finished. */
   private unsealed = false;
+  /**
+   * Slack refused an edit with `edit_window_closed` (the workspace limits how long messages may be
+   * edited): the rest of the answer goes out in new messages, each posted whole, never edited.
+   */
+  private editsRefused = false;
 
   constructor(
     private readonly call: SlackCall,
@@ -83,6 +88,7 @@ export class SlackAnswerWriter implements AnswerWriter {
     try {
       if (this.mode !== 'edit') await this.pumpStream(true);
       if (this.mode === 'edit') await this.pumpEdits(true);
+      // Refused (the edit window closed): the streamed words stay as Slack shows them.
       if (this.unsealed && this.current !== undefined) await this.edit(this.current.sent);
     } finally {
       this.settings.load?.finished(this);
@@ -265,11 +271,13 @@ export class SlackAnswerWriter implements AnswerWriter {
       if (this.current === undefined) {
         if (!final && !this.isFirstWrite() && this.pending.length < this.settings.bufferChars) return;
         const overflow = this.pending.length > this.settings.maxMessageChars;
+        // No edits any more: a message goes out once it is full, or with the answer's end.
+        if (this.editsRefused && !final && !overflow) return;
         const piece = this.takePending(overflow ? cutPoint(this.pending, this.settings.maxMessageChars) : this.pending.length);
         const result = await this.call('chat.postMessage', this.postArgs(piece));
         this.lastWriteAt = this.settings.clock.now().getTime();
         this.current = { ts: tsOf(result), sent: piece };
-        if (overflow) this.closeEdited();
+        if (overflow || this.editsRefused) this.closeEdited();
         continue;
       }
       const wait = this.lastWriteAt + this.settings.editIntervalMs - this.settings.clock.now().getTime();
@@ -281,7 +289,12 @@ export class SlackAnswerWriter implements AnswerWriter {
       const overflow = this.pending.length > room;
       const piece = this.takePending(overflow ? cutPoint(this.pending, room) : this.pending.length);
       if (piece.length > 0 || (overflow && this.unsealed)) {
-        await this.edit(this.current.sent + piece);
+        if (!(await this.edit(this.current.sent + piece))) {
+          // The message keeps what it shows; the piece starts the next one.
+          this.pending = piece + this.pending;
+          this.closeEdited();
+          continue;
+        }
         this.current.sent += piece;
       }
       if (overflow) this.closeEdited();
@@ -319,11 +332,26 @@ export class SlackAnswerWriter implements AnswerWriter {
     this.pending = this.pending.trimStart();
   }
 
-  /** chat.update of the current message with its whole text (a closed stream's edit finishes it too). */
-  private async edit(text: string): Promise<void> {
-    await this.call('chat.update', { channel: this.target.thread.channelId, ts: this.current!.ts, markdown_text: text });
+  /**
+   * chat.update of the current message with its whole text (a closed stream's edit finishes it
+   * too). False when Slack refuses with `edit_window_closed`, one of chat.update's documented
+   * errors: the workspace lets messages be edited only for a while (its admins choose from "any
+   * time" to "never"), and a slow answer, or a stream Slack closed after five minutes, outlives
+   * it. Before, the job failed there: the error message under half an answer, then a retry that
+   * took it back and asked the model again.
+   */
+  private async edit(text: string): Promise<boolean> {
+    try {
+      await this.call('chat.update', { channel: this.target.thread.channelId, ts: this.current!.ts, markdown_text: text });
+    } catch (error) {
+      if (!(error instanceof ChatPlatformError && error.platformCode === 'edit_window_closed')) throw error;
+      this.editsRefused = true;
+      this.unsealed = false;
+      return false;
+    }
     this.lastWriteAt = this.settings.clock.now().getTime();
     this.unsealed = false;
+    return true;
   }
 
   private postArgs(text: string): Record<string, unknown> {
