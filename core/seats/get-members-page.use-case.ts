@@ -64,8 +64,10 @@ export class GetMembersPage {
     // A deactivated account is listed only while it still holds a seat: it counts against the
     // seats bought, and the admin can only free it from this page. Slackbot (users.list lists it
     // as a member, `is_bot` false) likewise: a seat it took before it stopped asking can be freed.
+    // So is a workflow bot, which no admin can assign but which takes a free seat by usage when a
+    // workflow's message mentions Tomo: hidden, that seat could never be freed.
     const listed = input.members.filter(
-      (m) => ((!m.deleted && !isSlackbot(m.id)) || holdsSeat(m)) && !m.isWorkflowBot && m.id !== input.tomoBotUserId,
+      (m) => ((!m.deleted && !isSlackbot(m.id) && !m.isWorkflowBot) || holdsSeat(m)) && m.id !== input.tomoBotUserId,
     );
 
     const rows: MemberRow[] = listed.map((member) => {

@@ -138,6 +138,23 @@ describe('the Members page (spec 2, 6)', () => {
     expect(held.ok && held.value.rows.filter((r) => r.memberName === 'slackbot').map((r) => r.assignButton)).toEqual(['remove']);
   });
 
+  it('lists a workflow bot only while it holds a seat it took by usage (a workflow’s message mentioning Tomo), so the admin can free it', async () => {
+    const w = aWorkspaceFixture('2025-01-15T00:00:00Z');
+    const std = aSubscription('std').onPlan('gpt50').withSeats(2).build();
+    await w.subscriptions.save(TEAM, std);
+    await w.seats.assignIfSeatAvailable(TEAM, anAssignment(std, 'UFLOW', { assignmentKind: 'automatic', assignedBy: null }), 2);
+    const result = await new GetMembersPage(w).execute({
+      teamId: TEAM,
+      actor: anAdmin,
+      members,
+      tomoBotUserId: TOMO_BOT_USER,
+      selectedSubscriptionId: 'std',
+      query: '',
+    });
+    expect(result.ok && result.value.rows.filter((r) => r.memberName === 'Flow').map((r) => [r.authority, r.assignButton])).toEqual([['bot', 'remove']]);
+    expect(result.ok && result.value.summary).toMatchObject({ assigned: 1, available: 1 });
+  });
+
   it('is for admins only, with the Members page message', async () => {
     expect(await page({ actor: aRegularMember })).toMatchObject({ ok: false, error: { code: 'PERMISSION.MEMBERS_PAGE' } });
   });
