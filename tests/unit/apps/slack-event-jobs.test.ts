@@ -99,6 +99,12 @@ describe('which Slack events become jobs (the ack path)', () => {
       'slackbot',
     ],
     ['a Slackbot reminder’s message event', { type: 'message', channel_type: 'channel', user: 'USLACKBOT', bot_id: 'B01', channel: 'C1', ts: '5.5', text: 'Reminder: do X.' }, 'slackbot'],
+    // Slackbot telling the bot, in their DM, that it was removed from a channel (message.im, as Slack sends it).
+    [
+      'Slackbot’s notice in its DM with Tomo',
+      { type: 'message', channel_type: 'im', user: 'USLACKBOT', channel: 'D9', ts: '5.6', text: 'You have been removed from #launch by <@U2>' },
+      'slackbot',
+    ],
     ['another bot in a DM', { type: 'message', channel_type: 'im', bot_id: 'B9', channel: 'D1', ts: '5.3' }, 'bot_message'],
     [
       'another Tomo (the same app from another workspace of a shared channel)',
