@@ -131,18 +131,29 @@ const filled = (value: unknown): value is string => typeof value === 'string' &&
 /** Block types whose words are controls (buttons, menus), not what the message says. */
 const SKIPPED_BLOCKS = new Set(['actions', 'input', 'image', 'video', 'file', 'divider']);
 
+/**
+ * How deep blocks are read. Slack nests rich text a few levels (a list's sections, a quote's
+ * elements; list indents are an `indent` number, not nesting); this reads the message's mention on
+ * the route's ack path, where a body nested thousands deep overflowed the stack (a 500, and
+ * Slack's retries of it the same).
+ */
+const MAX_BLOCK_DEPTH = 12;
+
+const isObject = (value: unknown): value is SlackBlock => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** The words of a message's blocks, one line per block (sections, headers, context, rich text, markdown). */
 function blocksText(blocks: SlackBlock[] | undefined): string {
   if (!Array.isArray(blocks)) return '';
   return blocks
-    .filter((block) => !SKIPPED_BLOCKS.has(block.type ?? ''))
-    .map((block) => blockText(block))
+    .filter((block) => isObject(block) && !SKIPPED_BLOCKS.has(block.type ?? ''))
+    .map((block) => blockText(block, 0))
     .filter(filled)
     .join('\n');
 }
 
-function blockText(block: SlackBlock): string {
-  const own = typeof block.text === 'string' ? block.text : (block.text?.text ?? '');
+/** A block's words; what is not shaped as Slack documents it (a null element, `fields` not a list) says nothing. */
+function blockText(block: SlackBlock, depth: number): string {
+  const own = typeof block.text === 'string' ? block.text : isObject(block.text) && typeof block.text.text === 'string' ? block.text.text : '';
   switch (block.type) {
     case 'user':
       return block.user_id ? `<@${block.user_id}>` : '';
@@ -160,10 +171,10 @@ function blockText(block: SlackBlock): string {
     case 'image':
       return '';
   }
-  const fields = (block.fields ?? []).map((field) => field?.text).filter(filled);
-  const elements = Array.isArray(block.elements) ? block.elements : [];
+  const fields = (Array.isArray(block.fields) ? block.fields : []).map((field) => (isObject(field) ? field.text : undefined)).filter(filled);
+  const elements = Array.isArray(block.elements) && depth < MAX_BLOCK_DEPTH ? block.elements : [];
   // Inline rich-text pieces run together; the other blocks' elements (context, lists) are lines.
   const inline = block.type === 'rich_text_section' || block.type === 'rich_text_preformatted' || block.type === 'rich_text_quote';
-  const inner = elements.map((element) => (element && typeof element === 'object' ? blockText(element) : '')).filter(filled);
+  const inner = elements.map((element) => (isObject(element) ? blockText(element, depth + 1) : '')).filter(filled);
   return [own, ...fields, inner.join(inline ? '' : '\n')].filter(filled).join('\n');
 }

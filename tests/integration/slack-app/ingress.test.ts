@@ -67,6 +67,31 @@ describe('POST /slack/events: signatures, url_verification, retries', () => {
     expect((await postSigned(world, 'not json')).status).toBe(400);
   });
 
+  it('acknowledges a thread reply whose blocks are malformed or nested thousands deep with 200 (before, a 400 Slack counts as a failed delivery and retries)', async () => {
+    const parent = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'Deploy thread' });
+    const reply = () => world.slack.addMessage({ channel: world.ws.channel, user: world.ws.bob, text: '', threadTs: parent.ts });
+    const envelope = (ts: string, blocksJson: string) => {
+      const event = { type: 'message', channel_type: 'channel', user: world.ws.bob, text: '', blocks: '@BLOCKS@', ts, thread_ts: parent.ts, channel: world.ws.channel, event_ts: ts };
+      const { team } = world.ws;
+      return JSON.stringify({
+        token: 't',
+        team_id: team.id,
+        api_app_id: team.appId,
+        event,
+        type: 'event_callback',
+        event_id: `EvBlocks${ts.replace('.', '')}`,
+        event_time: Math.floor(Date.now() / 1000),
+        authorizations: [{ enterprise_id: null, team_id: team.id, user_id: team.botUserId, is_bot: true }],
+      }).replace('"@BLOCKS@"', blocksJson);
+    };
+    // Written out as text: JSON.parse reads this depth, but reading it as blocks recursed past the stack.
+    const depth = 4_000;
+    const deep = `[{"type":"rich_text","elements":[${'{"type":"rich_text_quote","elements":['.repeat(depth)}${']}'.repeat(depth)}]}]`;
+    for (const blocks of ['[null,{"type":"section","fields":"x"}]', deep]) {
+      expect((await postSigned(world, envelope(reply().ts, blocks))).status).toBe(200);
+    }
+  });
+
   it('gives three retries of one event (X-Slack-Retry-Num 1–3) exactly one answer', async () => {
     world.openai.answer('Only once.');
     const event = aQuestion();

@@ -54,5 +54,19 @@ describe('what a Slack message says (slackMessageText)', () => {
   it('reads nothing from blocks of an unexpected shape', () => {
     expect(slackMessageText({ text: '', blocks: [{ type: 'section', elements: [null as never, 3 as never] }] })).toBe('');
     expect(slackMessageText({ text: '', blocks: 'oops' as never })).toBe('');
+    // A null block, `fields` that is not a list, a text object that is null: skipped, the rest read.
+    const odd = [null, { type: 'section', fields: 'x', text: { type: 'mrkdwn', text: 'kept' } }, { type: 'header', text: null }, { type: 'context', fields: [null] }];
+    expect(slackMessageText({ text: '', blocks: odd as never })).toBe('kept');
+  });
+
+  it('reads blocks nested far deeper than Slack nests them without overflowing the stack (the mention check runs on the ack path)', () => {
+    const root = { type: 'rich_text', elements: [{ type: 'rich_text_section', elements: [{ type: 'user', user_id: 'UTOMO' }] }] as unknown[] };
+    let inner = root;
+    for (let i = 0; i < 20_000; i += 1) {
+      const next = { type: 'rich_text_quote', elements: [] as unknown[] };
+      inner.elements.push(next);
+      inner = next;
+    }
+    expect(slackMessageText({ text: '', blocks: [root as never] })).toBe('<@UTOMO>');
   });
 });
