@@ -168,7 +168,8 @@ describe('Knowledge ingestion on PostgreSQL: killed mid-way, retried, logged', (
     const [hostile, honest] = [randomUUID(), randomUUID()];
     await sources.add(T, { id: hostile, teamId: T, kind: 'pdf', title: 'export.pdf', url: null, fileId: 'F1', pageLimit: 1, addedBy: 'U1', createdAt: new Date() });
     await sources.add(T, { id: honest, teamId: T, kind: 'pdf', title: 'hours.pdf', url: null, fileId: 'F2', pageLimit: 1, addedBy: 'U1', createdAt: new Date() });
-    const pdf = new PdfSourceReader(async (source) => files[source.fileId!]!, { timeoutMs: 1_000 });
+    // 3 s: the bomb needs 13, and the honest file, read by a fresh worker thread, fits on a busy machine too (1 s did not, in a CI run beside other jobs).
+    const pdf = new PdfSourceReader(async (source) => files[source.fileId!]!, { timeoutMs: 3_000 });
     const ingestion = new IngestSource({
       sources,
       store,
