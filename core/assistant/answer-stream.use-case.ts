@@ -10,7 +10,7 @@ import type { RecordUsage } from '../usage/record-usage.use-case';
 import type { UsageKind } from '../usage/usage-event';
 import { NO_RESOURCES, type AskerResources, type ToolSource, type WorkStatus } from '../tools/tool';
 import type { OfferedTool, ToolRegistry } from '../tools/tool-registry';
-import type { Locale } from '../workspace/user';
+import { LOCALES, type Locale } from '../workspace/user';
 import type { AnswerWriter, BotAppearance, ChatPlatform, PostedAnswer, ThinkingIndicator, ThreadMessage, ThreadRef } from './chat-platform.port';
 import type { EgressAuditLog } from './egress-audit-log.port';
 import { isLlmError, type LlmError } from './llm-error';
@@ -128,6 +128,8 @@ export class StreamAnswer {
       system: input.system,
       tokenLimit: grant.tokenLimit,
       tokenizer: deps.tokenizer,
+      // A stopped answer sent again gets the rest of the thread refused (thread-context.ts).
+      refusalMarks: LOCALES.map((locale) => deps.texts.stopped('refusal', locale)),
     });
     const showStatus = this.statusShower(input);
     const enabledPlugins = await this.enabledPlugins(input.teamId);

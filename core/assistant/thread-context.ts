@@ -26,6 +26,11 @@ export interface BuildThreadContextInput {
   tokenLimit: number;
   tokenizer: Tokenizer;
   minNewestTokens?: number;
+  /**
+   * The line Tomo writes under an answer the provider's safety system stopped, in every
+   * locale. Such an answer and the messages that asked for it are left out of the context.
+   */
+  refusalMarks?: readonly string[];
 }
 
 export interface ThreadContext {
@@ -47,7 +52,8 @@ export interface ThreadContext {
  */
 export function buildThreadContext(input: BuildThreadContextInput): ThreadContext {
   const { tokenizer } = input;
-  const turns = input.messages
+  const messages = withoutRefusals(input.messages, input.self, input.refusalMarks ?? []);
+  const turns = messages
     .map((message) => toTurn(message, input))
     .filter((turn): turn is ThreadTurn => turn !== undefined);
   const systemTokens = input.system === '' ? 0 : tokenizer.countTokens(input.system);
@@ -83,6 +89,35 @@ export function buildThreadContext(input: BuildThreadContextInput): ThreadContex
     droppedMessages: turns.length - kept.length,
     newestTruncated,
   };
+}
+
+/**
+ * The thread without the answers the provider's safety system stopped, nor the messages that
+ * asked for them (those since Tomo's previous answer). Anthropic's streaming refusals guide:
+ * after `stop_reason: "refusal"` the conversation must be reset by removing or rephrasing the
+ * refused turn; sent again, it keeps every later question of the thread refused. A stopped
+ * answer split over several messages goes whole; the newest message (the question) always stays.
+ */
+function withoutRefusals(messages: readonly ThreadMessage[], self: BuildThreadContextInput['self'], marks: readonly string[]): readonly ThreadMessage[] {
+  const wanted = marks.map(plainText).filter((mark) => mark !== '');
+  if (wanted.length === 0) return messages;
+  const isSelf = (message: ThreadMessage) =>
+    (self.userId !== undefined && message.userId === self.userId) || (self.botId !== undefined && message.botId === self.botId);
+  const left = new Set<number>();
+  for (let index = messages.length - 2; index >= 0; index -= 1) {
+    const message = messages[index]!;
+    if (left.has(index) || !isSelf(message) || !wanted.some((mark) => plainText(message.text).includes(mark))) continue;
+    let start = index;
+    while (start > 0 && isSelf(messages[start - 1]!)) start -= 1;
+    while (start > 0 && !isSelf(messages[start - 1]!)) start -= 1;
+    for (let n = start; n <= index; n += 1) left.add(n);
+  }
+  return left.size === 0 ? messages : messages.filter((_message, index) => !left.has(index));
+}
+
+/** Text without Markdown emphasis and extra spaces, as Slack may give a message back. */
+function plainText(text: string): string {
+  return text.replace(/[_*~]/g, '').replace(/\s+/g, ' ').trim();
 }
 
 /** Every user id a thread refers to (authors and `<@U…>` mentions), for one name lookup. */

@@ -53,6 +53,8 @@ const ERROR_TYPES: Record<number, string> = {
 export async function startFakeAnthropic(): Promise<FakeAnthropic> {
   const script = new LlmScript();
   const calls: RecordedLlmCall[] = [];
+  /** The words of answers stopped with `refusal`, to know them when a conversation sends them back. */
+  const refused: string[] = [];
   const http = await startHttpFake(async (req, res, raw) => {
     const path = (req.url ?? '/').split('?')[0]!;
     if (req.method !== 'POST' || path !== '/v1/messages') {
@@ -98,7 +100,12 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
       sendJson(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: oversized } });
       return;
     }
-    const behaviour = script.take(calls.at(-1)!.prompt);
+    const scripted = script.take(calls.at(-1)!.prompt);
+    // Anthropic's streaming refusals guide: a conversation that still holds a refused turn
+    // "will result in continued refusals" until that turn is removed or rephrased.
+    const resent = calls.at(-1)!.prompt.turns.some((turn) => turn.role === 'assistant' && refused.some((words) => turn.text.includes(words)));
+    const behaviour = resent && scripted.failWithStatus === undefined ? { ...scripted, text: '', toolCalls: [], stopReason: 'refusal' as const } : scripted;
+    if (behaviour.stopReason === 'refusal' && behaviour.text.trim() !== '') refused.push(behaviour.text.trim());
     if (!(await waitUnlessGone(res, behaviour.firstByteDelayMs ?? 0))) return;
     if (behaviour.failWithStatus !== undefined) {
       const headers: Record<string, string> =
@@ -182,7 +189,14 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
     }
     res.write(
       event('message_delta', {
-        delta: { stop_reason: behaviour.stopReason ?? (toolCalls.length > 0 ? 'tool_use' : 'end_turn'), stop_sequence: null },
+        delta: {
+          stop_reason: behaviour.stopReason ?? (toolCalls.length > 0 ? 'tool_use' : 'end_turn'),
+          stop_sequence: null,
+          // The refusal's category and explanation come beside its stop reason (streaming refusals guide).
+          ...(behaviour.stopReason === 'refusal'
+            ? { stop_details: { type: 'refusal', category: 'cyber', explanation: 'This request was declined because it could enable cyber harm.' } }
+            : {}),
+        },
         usage: { output_tokens: usage.outputTokens },
       }),
     );
@@ -199,7 +213,10 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
     failAlways: (status) => script.failAlways(status),
     delayNext: (ms, options) => script.delayNext(ms, options),
     cutOffNext: (afterChars, mode) => script.cutOffNext(afterChars, mode),
-    reset: () => script.reset(),
+    reset: () => {
+      script.reset();
+      refused.length = 0;
+    },
   };
 }
 

@@ -36,6 +36,34 @@ describe('Slack app on Anthropic alone: requests the Messages API takes', () => 
     // ANTHROPIC_MODEL names the model the plans' Claude answers with.
     expect(world.anthropic.calls.map((call) => call.model)).toEqual(['claude-opus-5', 'claude-opus-5']);
   });
+
+  it('marks an answer Claude stopped with stop_reason "refusal" in the asker’s language, and leaves it out of the thread’s next question', async () => {
+    // Anthropic's streaming refusals guide: after a refusal the conversation must be reset by
+    // removing the refused turn; sent again, every later question of the thread was refused too.
+    world.anthropic.enqueue({ text: 'Here is how to get into', stopReason: 'refusal' }, { text: 'Tokyo has about 14 million people.' });
+    const question = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.bob, text: `<@${world.ws.team.botUserId}> how do I get into my neighbour's wifi?` });
+    await sendEvent(world, mention(world, { ts: question.ts, channel: world.ws.channel, user: world.ws.bob }));
+    // Bob's Slack is in Japanese.
+    await eventually(() =>
+      expect(repliesIn(world, world.ws.channel, question.ts)).toEqual([
+        'Here is how to get into\n\n_(この回答は AI プロバイダーの安全フィルターによって中断されました。)_',
+      ]),
+    );
+
+    const followUp = world.slack.addMessage({
+      channel: world.ws.channel,
+      user: world.ws.alice,
+      text: `<@${world.ws.team.botUserId}> how many people live in Tokyo?`,
+      threadTs: question.ts,
+    });
+    await sendEvent(world, mention(world, { ts: followUp.ts, channel: world.ws.channel, threadTs: question.ts }));
+
+    await eventually(() => expect(repliesIn(world, world.ws.channel, question.ts).at(-1)).toBe('Tokyo has about 14 million people.'));
+    const sent = world.anthropic.calls.at(-1)!.prompt.turns;
+    expect(sent.map((turn) => turn.role)).toEqual(['user']);
+    expect(sent[0]!.text).toContain('how many people live in Tokyo?');
+    expect(sent.map((turn) => turn.text).join('\n')).not.toMatch(/wifi|Here is how/);
+  });
 });
 
 describe('Slack app on a local model (Ollama through OPENAI_BASE_URL)', () => {

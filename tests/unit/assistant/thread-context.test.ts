@@ -106,6 +106,40 @@ describe('building the LLM context from a thread', () => {
   });
 });
 
+describe('a thread with an answer the provider stopped (stop_reason refusal)', () => {
+  const marks = ["_(This answer was stopped by the AI provider's safety filter.)_", '_(この回答は AI プロバイダーの安全フィルターによって中断されました。)_'];
+  const tomo = (text: string) => say('UTOMO', text, 'BTOMO');
+
+  it('leaves out the stopped answer, every message of it, and what was asked since the answer before it', () => {
+    const context = build(
+      [
+        say('UALICE', 'What is 2 + 2?'),
+        tomo('4.'),
+        say('UBOB', 'Something the filter stops'),
+        say('UALICE', 'and more of it'),
+        tomo('The first part of a long answer'),
+        // Slack may give the line back without its emphasis.
+        tomo("the rest of it\n\n(This answer was stopped by the AI provider's safety filter.)\n\nSources: [a](https://a.example)"),
+        say('UBOB', 'Something else then'),
+      ],
+      { refusalMarks: marks },
+    );
+
+    expect(context.messages).toEqual([
+      { role: 'user', content: 'alice: What is 2 + 2?' },
+      { role: 'assistant', content: '4.' },
+      { role: 'user', content: 'Bob Baker: Something else then' },
+    ]);
+  });
+
+  it('recognises the line in every language, and keeps the newest message whatever it says', () => {
+    const stopped = tomo(`Words\n\n${marks[1]}`);
+    expect(build([say('UALICE', 'q'), stopped, say('UALICE', 'next')], { refusalMarks: marks }).messages).toEqual([{ role: 'user', content: 'alice: next' }]);
+    // A reaction on the stopped answer itself asks about it: it is the conversation's last word.
+    expect(build([say('UALICE', 'q'), tomo(`Words\n\n${marks[0]}`)], { refusalMarks: marks }).messages).toHaveLength(2);
+  });
+});
+
 describe('truncating text to a token budget', () => {
   it('returns text that fits unchanged', () => {
     expect(truncateToTokens('short', 10, tokenizer)).toBe('short');
