@@ -126,6 +126,7 @@ export function sdkErrorToLlmError(error: unknown, provider: string, stage: Stag
   if (typeof shape.status === 'number') {
     const body = errorBody(shape.error);
     if (isTooLong(shape.status, body)) return new LlmError('too_long', { provider, status: shape.status });
+    if (isImageRejected(shape.status, body)) return new LlmError('image_rejected', { provider, status: shape.status });
     // OpenAI's 429 for a used-up balance: another provider may answer, but waiting will not help.
     const quota = body.code === 'insufficient_quota' || body.type === 'insufficient_quota';
     return new LlmError(llmErrorCodeForStatus(shape.status), {
@@ -161,6 +162,16 @@ function errorBody(body: unknown): { type?: string; code?: string; message?: str
 function isTooLong(status: number, body: { type?: string; code?: string; message?: string }): boolean {
   if (status === 413 || body.type === 'request_too_large' || body.code === 'context_length_exceeded') return true;
   return status === 400 && /prompt is too long|exceed context limit|maximum context length|context length exceeded|context window/i.test(body.message ?? '');
+}
+
+/**
+ * A 400 about an image of the request: OpenAI's `invalid_image_format` ("You uploaded an
+ * unsupported image…"), `invalid_image`, `image_parse_error`; Anthropic's "Could not process
+ * image" and its media-type and size checks (`messages.N.content.M.image…`); a compatible
+ * server's "image input is not supported". The request asked again without images is answered.
+ */
+function isImageRejected(status: number, body: { type?: string; code?: string; message?: string }): boolean {
+  return status === 400 && (/image/i.test(body.code ?? '') || /\bimages?\b|image_url|\.image\./i.test(body.message ?? ''));
 }
 
 function errorBodyType(body: unknown): string | undefined {

@@ -30,6 +30,7 @@ export interface AnswerTexts extends TriggerTexts {
   privateAnswerNote?: StreamAnswerDeps['texts']['privateAnswerNote'];
   stopped: StreamAnswerDeps['texts']['stopped'];
   tooLong: StreamAnswerDeps['texts']['tooLong'];
+  rejected?: StreamAnswerDeps['texts']['rejected'];
   unknownError(locale: Locale): string;
   denial(error: DomainError, locale: Locale): string;
 }

@@ -14,7 +14,7 @@ import { LOCALES, type Locale } from '../workspace/user';
 import type { AnswerWriter, BotAppearance, ChatPlatform, PostedAnswer, ThinkingIndicator, ThreadMessage, ThreadRef } from './chat-platform.port';
 import type { EgressAuditLog } from './egress-audit-log.port';
 import { isLlmError, type LlmError } from './llm-error';
-import type { LlmProvider, LlmStreamEvent, LlmUserMessage } from './llm-provider.port';
+import type { LlmProvider, LlmRequest, LlmStreamEvent, LlmUserMessage } from './llm-provider.port';
 import { buildThreadContext, displayNamesOf, userIdsInThread, type ThreadContext } from './thread-context';
 import { DEFAULT_TOOL_LOOP_LIMITS, newToolLoopProgress, runToolLoop, type ToolLoopLimits, type ToolLoopProgress } from './tool-loop';
 import { PRIVATE_CONVERSATION, PrivateAnswerGate, privacyOf, withoutIntegrations, type AnswerPrivacy } from './private-answer';
@@ -45,6 +45,12 @@ export interface StreamAnswerDeps {
     stopped(reason: 'max_tokens' | 'refusal', locale: Locale): string;
     /** Said instead of an answer when the conversation is more than the model can read at once. */
     tooLong(locale: Locale): string;
+    /**
+     * Said instead of an answer when the provider refused the request as Tomo sent it (a 400 for
+     * a parameter, a key or model it does not take): trying again will not help. Default: the
+     * unknown-error message.
+     */
+    rejected?(locale: Locale): string;
     /** The line under an answer naming the files and links that could not be read, and why; none without it. */
     unreadSources?(unread: readonly UnreadSource[], locale: Locale): string;
   };
@@ -176,10 +182,11 @@ export class StreamAnswer {
       : undefined;
     let done: DoneEvent;
     let restarted = false;
-    try {
-      done = await runToolLoop({
+    let imagesRejected = false;
+    const answer = (first: LlmRequest) =>
+      runToolLoop({
         llm: deps.llm,
-        request,
+        request: first,
         tools,
         context: {
           teamId: input.teamId,
@@ -215,6 +222,18 @@ export class StreamAnswer {
         limits: { ...DEFAULT_TOOL_LOOP_LIMITS, ...deps.toolLimits },
         progress,
       });
+    try {
+      try {
+        done = await answer(request);
+      } catch (error) {
+        // The provider could not process an image it was sent: sent again, the same request fails
+        // the same way (every later question of the thread re-reads the image), so the answer is
+        // asked for once more without the images, which are named under it as not seen.
+        const retry = isLlmError(error) && error.code === 'image_rejected' && progress.rounds.length === 0 && progress.answer === '';
+        if (!retry || !request.messages.some((m) => m.role === 'user' && (m.images?.length ?? 0) > 0)) throw error;
+        imagesRejected = true;
+        done = await answer(withoutImages(request));
+      }
     } catch (error) {
       if (!isLlmError(error)) {
         // Slack (or the database) failed while the model was answering: the question still left.
@@ -246,7 +265,11 @@ export class StreamAnswer {
       // The person learns what was not read from the catalogue, whatever the model said of it; what
       // an earlier answer in the thread already said it could not read is not said again.
       const recent = sinceLastAnswer(input.messages, input.self);
-      const unseen = done.imagesUnseen === true ? read?.unseenImages ?? [] : [];
+      const unseen = imagesRejected
+        ? (read?.unseenImages ?? []).map((source) => ({ ...source, reason: 'image_rejected' as const }))
+        : done.imagesUnseen === true
+          ? read?.unseenImages ?? []
+          : [];
       const unread = [...(read?.unread ?? []), ...unseen].filter((source) => recent.has(source.messageTs));
       if (unread.length > 0 && deps.texts.unreadSources) await writer.append(`\n\n${deps.texts.unreadSources(unread, input.locale)}`);
       posted = await writer.finish();
@@ -294,7 +317,9 @@ export class StreamAnswer {
 
   /** What the person reads when the model failed: "too long" is theirs to fix, the rest is ours. */
   private failureText(error: LlmError, locale: Locale): string {
-    return error.code === 'too_long' ? this.deps.texts.tooLong(locale) : this.deps.texts.unknownError(locale);
+    if (error.code === 'too_long') return this.deps.texts.tooLong(locale);
+    const rejected = error.code === 'rejected' || error.code === 'image_rejected' ? this.deps.texts.rejected?.(locale) : undefined;
+    return rejected ?? this.deps.texts.unknownError(locale);
   }
 
   /** Links and files of the question and thread, read before the model is asked. */
@@ -410,6 +435,18 @@ export class StreamAnswer {
       });
     }
   }
+}
+
+/** The request with its images left out, each said to the model in a line of its turn. */
+function withoutImages(request: LlmRequest): LlmRequest {
+  return {
+    ...request,
+    messages: request.messages.map((message) => {
+      if (message.role !== 'user' || (message.images?.length ?? 0) === 0) return message;
+      const notes = message.images!.map((image) => `(Image ${image.name ?? ''} left out: the AI provider could not process it.)`.replace('  ', ' '));
+      return { role: 'user', content: [message.content, ...notes].join('\n') };
+    }),
+  };
 }
 
 /** What went to the provider, as names and counts: source kinds, how many of each, the tools called. */

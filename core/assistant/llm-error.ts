@@ -23,6 +23,12 @@ export type LlmErrorCode =
    * anywhere, so it is not retried; the person is told to shorten it.
    */
   | 'too_long'
+  /**
+   * The provider could not process an image of the request (OpenAI's 400 `invalid_image_format`,
+   * "You uploaded an unsupported image"; Anthropic's 400 "Could not process image"; a compatible
+   * server's text-only model): the same request fails anywhere, so it is not retried as it is.
+   */
+  | 'image_rejected'
   /** The caller aborted. */
   | 'aborted'
   /** Every provider behind a fallback failed; `attempts` says how. */

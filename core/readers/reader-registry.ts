@@ -56,7 +56,7 @@ export interface ReadSources {
  */
 export interface UnreadSource {
   readonly name: string;
-  readonly reason: ReaderFailure | 'external' | 'deleted' | 'hidden_by_limit' | 'image_unseen';
+  readonly reason: ReaderFailure | 'external' | 'deleted' | 'hidden_by_limit' | 'image_unseen' | 'image_rejected';
   readonly messageTs: string;
 }
 

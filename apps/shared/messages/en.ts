@@ -137,12 +137,15 @@ export const en: MessageCatalogue = {
   'SLACK.UNREAD.deleted': 'deleted',
   'SLACK.UNREAD.hidden_by_limit': "hidden by Slack's free-plan history limit",
   'SLACK.UNREAD.image_unseen': "Tomo's model cannot see images",
+  'SLACK.UNREAD.image_rejected': 'the AI model could not process this image, so it answered without it',
   'SLACK.UNREAD_FILE': 'a file',
   'SLACK.STATUS.USING_SERVICE': 'is checking {service}…',
   'SLACK.PRIVATE_ANSWER_CONVERSATION': '_Only you can see this answer: it uses a linked message from a private channel or DM that others here cannot read._',
   'SLACK.PRIVATE_ANSWER': '_Only you can see this answer: it uses your own {services} connection, which others here cannot see._',
   'SLACK.ANSWER_CUT_SHORT': '_(This answer was cut off: it reached the length limit for one answer. Ask me to continue for the rest.)_',
   'SLACK.ANSWER_STOPPED': "_(This answer was stopped by the AI provider's safety filter.)_",
+  'SLACK.REQUEST_REJECTED':
+    "The AI provider turned down Tomo's request (it does not accept something in how Tomo is set up), so there is no answer. Asking again will not help until that is fixed: please tell your workspace admin or contact us.",
   'SLACK.CONVERSATION_TOO_LONG':
     'This conversation is too long for the AI model to read at once. Please ask again in a new thread, or with shorter text or fewer files and links.',
 };

@@ -136,12 +136,15 @@ export const ja: MessageCatalogue = {
   'SLACK.UNREAD.deleted': '削除されています',
   'SLACK.UNREAD.hidden_by_limit': 'Slackのフリープランの履歴制限で非表示になっています',
   'SLACK.UNREAD.image_unseen': 'Tomoのモデルは画像を見られません',
+  'SLACK.UNREAD.image_rejected': 'AI モデルがこの画像を処理できなかったため、画像なしで回答しました',
   'SLACK.UNREAD_FILE': 'ファイル',
   'SLACK.STATUS.USING_SERVICE': 'が{service}を確認しています…',
   'SLACK.PRIVATE_ANSWER_CONVERSATION': '_この回答はあなたにだけ表示されています。ここにいる他の人が読めないプライベートチャンネルまたは DM のメッセージへのリンクを使ったためです。_',
   'SLACK.PRIVATE_ANSWER': '_この回答はあなたにだけ表示されています。ここにいる他の人には見えない、あなた個人の {services} 接続を使ったためです。_',
   'SLACK.ANSWER_CUT_SHORT': '_(回答の長さの上限に達したため、ここで途切れています。続きが必要なら「続けて」と送ってください。)_',
   'SLACK.ANSWER_STOPPED': '_(この回答は AI プロバイダーの安全フィルターによって中断されました。)_',
+  'SLACK.REQUEST_REJECTED':
+    'AI プロバイダーが Tomo のリクエストを受け付けなかったため（Tomo の設定に受け付けられない点があります）、回答できませんでした。修正されるまでは再度質問しても同じ結果になります。ワークスペースの管理者またはお問い合わせ窓口にご連絡ください。',
   'SLACK.CONVERSATION_TOO_LONG':
     'この会話は長すぎて、AI モデルが一度に読み込めません。新しいスレッドで質問し直すか、テキストやファイル・リンクを減らしてもう一度お試しください。',
 };

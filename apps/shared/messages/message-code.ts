@@ -58,6 +58,8 @@ export const UiMessageCodes = [
   'SLACK.UNREAD.hidden_by_limit',
   /** A file named under the answer that Slack lists without its name (a deleted or hidden file). */
   'SLACK.UNREAD.image_unseen',
+  /** An image the AI provider could not process: the answer was asked for again without images. */
+  'SLACK.UNREAD.image_rejected',
   'SLACK.UNREAD_FILE',
   /** Assistant status while a connected service is asked (issue 14). */
   'SLACK.STATUS.USING_SERVICE',
@@ -71,6 +73,8 @@ export const UiMessageCodes = [
   'SLACK.ANSWER_STOPPED',
   /** Instead of an answer when the conversation is more than the model can read at once. */
   'SLACK.CONVERSATION_TOO_LONG',
+  /** Instead of an answer when the AI provider refused the request as Tomo sent it (400/401/403/404). */
+  'SLACK.REQUEST_REJECTED',
 ] as const;
 
 export type UiMessageCode = (typeof UiMessageCodes)[number];

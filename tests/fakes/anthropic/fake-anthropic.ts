@@ -116,6 +116,12 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
         sendJson(res, behaviour.failWithStatus, { type: 'error', error: { type: 'invalid_request_error', message } }, headers);
         return;
       }
+      if (behaviour.errorKind === 'invalid_image') {
+        // What Anthropic answers for an image it cannot decode, whatever its media type said
+        // (anthropics/claude-code#1747: the same 400 for every later request that holds it).
+        sendJson(res, behaviour.failWithStatus, { type: 'error', error: { type: 'invalid_request_error', message: 'Could not process image' } }, headers);
+        return;
+      }
       sendError(res, behaviour.failWithStatus, ERROR_TYPES[behaviour.failWithStatus] ?? 'api_error', headers);
       return;
     }

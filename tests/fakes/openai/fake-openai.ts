@@ -236,6 +236,13 @@ function sendError(res: ServerResponse, behaviour: LlmFakeBehaviour): void {
           param: 'messages',
           code: 'context_length_exceeded',
         }
+      : behaviour.errorKind === 'invalid_image'
+        ? {
+            message: "You uploaded an unsupported image. Please make sure your image has of one the following formats: ['png', 'jpeg', 'gif', 'webp'].",
+            type: 'invalid_request_error',
+            param: null,
+            code: 'invalid_image_format',
+          }
       : behaviour.errorKind === 'insufficient_quota'
         ? {
             message: 'You exceeded your current quota, please check your plan and billing details.',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, installThroughBrowser, mention, repliesIn, sendEvent, startSlackAppWorld, type SlackAppWorld } from './support/slack-app-world';
+import { translate } from '../../../apps/shared/messages/translate';
+import { eventually, installThroughBrowser, mention, repliesIn, sendEvent, settled, startSlackAppWorld, type SlackAppWorld } from './support/slack-app-world';
 
 /**
  * What the providers' real APIs do that a friendlier fake would let through: each case here
@@ -88,6 +89,36 @@ describe('Slack app on a local model (Ollama through OPENAI_BASE_URL)', () => {
     expect(call.model).toBe('llama3.2');
     expect(call.body['max_tokens']).toBe(4_096);
     expect(call.body).not.toHaveProperty('max_completion_tokens');
+  });
+});
+
+describe('Slack app on OpenAI set up with a parameter its model refuses (max_tokens for gpt-5)', () => {
+  let world: SlackAppWorld;
+
+  beforeAll(async () => {
+    world = await startSlackAppWorld({ OPENAI_MAX_TOKENS_PARAMETER: 'max_tokens' });
+    await installThroughBrowser(world);
+  });
+  afterAll(() => world.close());
+
+  it('says the provider turned the request down and that asking again will not help, in the asker’s language, asking once', async () => {
+    // OpenAI answers 400 unsupported_parameter; "An unknown error has occurred. Please try again
+    // later" sent people to ask again and again into the same refusal.
+    const before = { openai: world.openai.calls.length, anthropic: world.anthropic.calls.length };
+    for (const [user, expected] of [
+      [world.ws.alice, translate('SLACK.REQUEST_REJECTED', {}, 'en')],
+      [world.ws.bob, translate('SLACK.REQUEST_REJECTED', {}, 'ja')],
+    ] as const) {
+      const message = world.slack.addMessage({ channel: world.ws.channel, user, text: `<@${world.ws.team.botUserId}> hello` });
+      await sendEvent(world, mention(world, { ts: message.ts, channel: world.ws.channel, user }));
+      await eventually(() => expect(repliesIn(world, world.ws.channel, message.ts)).toEqual([expected]));
+    }
+    expect(translate('SLACK.REQUEST_REJECTED', {}, 'en')).toMatch(/^The AI provider turned down Tomo's request .* Asking again will not help/);
+    await settled(world);
+    // One request each, no retry, and not the other provider: it would be asked the same for nothing.
+    expect(world.openai.calls.length - before.openai).toBe(2);
+    expect(world.openai.calls.at(-1)!.body['max_tokens']).toBe(4_096);
+    expect(world.anthropic.calls.length - before.anthropic).toBe(0);
   });
 });
 

@@ -125,4 +125,25 @@ describe('Shared images scaled down to what the models take (Anthropic, which re
     expect(replies).toEqual(['A photo.']);
     expect((await theImageSent(world.anthropic.calls.at(-1)!)).meta.format).toBe('jpeg');
   }, 90_000);
+
+  it('answers without an image Anthropic cannot process, naming it, instead of the unknown error on every question of the thread', async () => {
+    // Anthropic answers 400 "Could not process image" for an image it cannot decode, and again for
+    // every request that still holds it (anthropics/claude-code#1747); Tomo re-reads a thread's
+    // files for each question, so the whole thread got "try again later", which never helped.
+    const cannotSee = (prompt: { turns: { images: number }[] }) =>
+      prompt.turns.some((turn) => turn.images > 0) ? ({ failWithStatus: 400, errorKind: 'invalid_image' } as const) : { text: 'I could not see the picture, but a chart like that usually shows sales.' };
+    world.anthropic.enqueue({ respond: cannotSee }, { respond: cannotSee });
+    const before = world.anthropic.calls.length;
+
+    const replies = await share(world, { id: 'F0BADIMG', name: 'chart.png', mimetype: 'image/jpeg', filetype: 'jpg', content: await photoJpeg(320, 240) });
+
+    expect(replies).toEqual([
+      'I could not see the picture, but a chart like that usually shows sales.\n\nCould not read: `chart.png` (the AI model could not process this image, so it answered without it)',
+    ]);
+    const [rejected, answered] = world.anthropic.calls.slice(before);
+    expect(imagesIn(rejected!)).toHaveLength(1);
+    expect(imagesIn(answered!)).toHaveLength(0);
+    expect(answered!.prompt.turns.at(-1)!.text).toContain('left out: the AI provider could not process it');
+    expect(world.anthropic.calls.length - before).toBe(2);
+  }, 90_000);
 });

@@ -25,6 +25,27 @@ describe('provider errors as Tomo reads them', () => {
     for (const error of tooLong) expect(sdkErrorToLlmError(error, 'p', 'open')).toMatchObject({ code: 'too_long', retryable: false });
   });
 
+  it('reads a 400 about an image as image_rejected, so the answer is asked again without images', () => {
+    const rejected = [
+      openAiError(400, {
+        message: "You uploaded an unsupported image. Please make sure your image has of one the following formats: ['png', 'jpeg', 'gif', 'webp'].",
+        type: 'invalid_request_error',
+        param: null,
+        code: 'invalid_image_format',
+      }),
+      anthropicError(400, 'invalid_request_error', 'Could not process image'),
+      anthropicError(400, 'invalid_request_error', 'messages.0.content.1.image.source.base64: image exceeds 5 MB maximum: 5592404 bytes > 5242880 bytes'),
+    ];
+    for (const error of rejected) expect(sdkErrorToLlmError(error, 'p', 'open')).toMatchObject({ code: 'image_rejected', retryable: false });
+    const unsupported = openAiError(400, {
+      message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+      type: 'invalid_request_error',
+      param: 'max_tokens',
+      code: 'unsupported_parameter',
+    });
+    expect(sdkErrorToLlmError(unsupported, 'p', 'open')).toMatchObject({ code: 'rejected', retryable: false });
+  });
+
   it('keeps other refusals as they were', () => {
     expect(sdkErrorToLlmError(anthropicError(400, 'invalid_request_error', 'messages: text content blocks must be non-empty'), 'p', 'open').code).toBe('rejected');
     expect(sdkErrorToLlmError(openAiError(401, { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' }), 'p', 'open').code).toBe('rejected');

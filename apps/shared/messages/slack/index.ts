@@ -22,6 +22,7 @@ export const slackAnswerTexts: AnswerTexts = {
   unknownError: (locale) => translate('UNKNOWN', {}, locale),
   stopped: (reason, locale) => translate(reason === 'max_tokens' ? 'SLACK.ANSWER_CUT_SHORT' : 'SLACK.ANSWER_STOPPED', {}, locale),
   tooLong: (locale) => translate('SLACK.CONVERSATION_TOO_LONG', {}, locale),
+  rejected: (locale) => translate('SLACK.REQUEST_REJECTED', {}, locale),
   denial: (error, locale) => translate(error.code, error.params, locale),
   say: (code, params, locale) => slackText(code, params, locale),
 };
