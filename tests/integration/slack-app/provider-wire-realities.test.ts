@@ -38,6 +38,16 @@ describe('Slack app on Anthropic alone: requests the Messages API takes', () => 
     expect(world.anthropic.calls.map((call) => call.model)).toEqual(['claude-opus-5', 'claude-opus-5']);
   });
 
+  it('marks an answer Claude’s output limit cut (stop_reason "max_tokens") in the asker’s language, so it does not read as whole', async () => {
+    world.anthropic.enqueue({ text: '手順は三つあります。まず設定を開き、次に', stopReason: 'max_tokens' });
+    const question = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.bob, text: `<@${world.ws.team.botUserId}> 手順を教えて` });
+    await sendEvent(world, mention(world, { ts: question.ts, channel: world.ws.channel, user: world.ws.bob }));
+
+    await eventually(() =>
+      expect(repliesIn(world, world.ws.channel, question.ts)).toEqual([`手順は三つあります。まず設定を開き、次に\n\n${translate('SLACK.ANSWER_CUT_SHORT', {}, 'ja')}`]),
+    );
+  });
+
   it('marks an answer Claude stopped with stop_reason "refusal" in the asker’s language, and leaves it out of the thread’s next question', async () => {
     // Anthropic's streaming refusals guide: after a refusal the conversation must be reset by
     // removing the refused turn; sent again, every later question of the thread was refused too.
@@ -180,6 +190,21 @@ describe('Slack app on Anthropic alone: a moment of overload', () => {
     const ts = await ask();
 
     await eventually(() => expect(repliesIn(world, world.ws.channel, ts)).toEqual(['Answered once the overload passed.']));
+    expect(world.anthropic.calls.length - before).toBe(2);
+  });
+
+  it('replaces the words shown before an overloaded_error mid-answer with the whole answer asked again: no words twice', async () => {
+    world.anthropic.enqueue(
+      { text: 'The first words, then Anthropic is overloaded.', cutOffAfterChars: 16, streamErrorType: 'overloaded_error' },
+      { text: 'The whole answer, asked for again.', usage: { inputTokens: 10, outputTokens: 8 } },
+    );
+    const before = world.anthropic.calls.length;
+
+    const ts = await ask();
+
+    await eventually(() => expect(repliesIn(world, world.ws.channel, ts)).toEqual(['The whole answer, asked for again.']));
+    await settled(world);
+    expect(world.slack.botReplies(world.ws.channel, ts).map((m) => m.text)).toEqual(['The whole answer, asked for again.']);
     expect(world.anthropic.calls.length - before).toBe(2);
   });
 
