@@ -15,7 +15,7 @@ import type { AnswerWriter, BotAppearance, ChatPlatform, PostedAnswer, ThinkingI
 import type { EgressAuditLog } from './egress-audit-log.port';
 import { isLlmError, type LlmError } from './llm-error';
 import type { LlmProvider, LlmRequest, LlmStreamEvent, LlmUserMessage } from './llm-provider.port';
-import { buildThreadContext, displayNamesOf, userIdsInThread, type ThreadContext } from './thread-context';
+import { buildThreadContext, displayNamesOf, userIdsInThread, withoutRefusals, type ThreadContext } from './thread-context';
 import { DEFAULT_TOOL_LOOP_LIMITS, newToolLoopProgress, runToolLoop, type ToolLoopLimits, type ToolLoopProgress } from './tool-loop';
 import { PRIVATE_CONVERSATION, PrivateAnswerGate, privacyOf, withoutIntegrations, type AnswerPrivacy } from './private-answer';
 import { UNTRUSTED_RULES } from './untrusted-content';
@@ -123,8 +123,12 @@ type DoneEvent = Extract<LlmStreamEvent, { type: 'done' }>;
 export class StreamAnswer {
   constructor(private readonly deps: StreamAnswerDeps) {}
 
-  async execute(input: StreamAnswerInput): Promise<StreamAnswerResult> {
+  async execute(given: StreamAnswerInput): Promise<StreamAnswerResult> {
     const { deps } = this;
+    // An answer the provider's safety system stopped, sent again, gets the rest of the thread
+    // refused (thread-context.ts): it and what asked for it, links and files included, are left out.
+    const refusalMarks = LOCALES.map((locale) => deps.texts.stopped('refusal', locale));
+    const input: StreamAnswerInput = { ...given, messages: withoutRefusals(given.messages, given.self, refusalMarks) };
     const { platform, grant } = input;
     const profiles = await platform.getUsers(userIdsInThread(input.messages));
     const context = buildThreadContext({
@@ -134,8 +138,6 @@ export class StreamAnswer {
       system: input.system,
       tokenLimit: grant.tokenLimit,
       tokenizer: deps.tokenizer,
-      // A stopped answer sent again gets the rest of the thread refused (thread-context.ts).
-      refusalMarks: LOCALES.map((locale) => deps.texts.stopped('refusal', locale)),
     });
     const showStatus = this.statusShower(input);
     const enabledPlugins = await this.enabledPlugins(input.teamId);

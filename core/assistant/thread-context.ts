@@ -26,11 +26,6 @@ export interface BuildThreadContextInput {
   tokenLimit: number;
   tokenizer: Tokenizer;
   minNewestTokens?: number;
-  /**
-   * The line Tomo writes under an answer the provider's safety system stopped, in every
-   * locale. Such an answer and the messages that asked for it are left out of the context.
-   */
-  refusalMarks?: readonly string[];
 }
 
 export interface ThreadContext {
@@ -52,8 +47,7 @@ export interface ThreadContext {
  */
 export function buildThreadContext(input: BuildThreadContextInput): ThreadContext {
   const { tokenizer } = input;
-  const messages = withoutRefusals(input.messages, input.self, input.refusalMarks ?? []);
-  const turns = messages
+  const turns = input.messages
     .map((message) => toTurn(message, input))
     .filter((turn): turn is ThreadTurn => turn !== undefined);
   const systemTokens = input.system === '' ? 0 : tokenizer.countTokens(input.system);
@@ -92,13 +86,14 @@ export function buildThreadContext(input: BuildThreadContextInput): ThreadContex
 }
 
 /**
- * The thread without the answers the provider's safety system stopped, nor the messages that
+ * The thread without the answers the provider's safety system stopped (found by `marks`, the line
+ * Tomo writes under such an answer, in every locale), nor the messages that
  * asked for them (those since Tomo's previous answer). Anthropic's streaming refusals guide:
  * after `stop_reason: "refusal"` the conversation must be reset by removing or rephrasing the
  * refused turn; sent again, it keeps every later question of the thread refused. A stopped
  * answer split over several messages goes whole; the newest message (the question) always stays.
  */
-function withoutRefusals(messages: readonly ThreadMessage[], self: BuildThreadContextInput['self'], marks: readonly string[]): readonly ThreadMessage[] {
+export function withoutRefusals(messages: readonly ThreadMessage[], self: BuildThreadContextInput['self'], marks: readonly string[]): readonly ThreadMessage[] {
   const wanted = marks.map(plainText).filter((mark) => mark !== '');
   if (wanted.length === 0) return messages;
   const isSelf = (message: ThreadMessage) =>

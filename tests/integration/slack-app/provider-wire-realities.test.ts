@@ -52,7 +52,14 @@ describe('Slack app on Anthropic alone: requests the Messages API takes', () => 
     // Anthropic's streaming refusals guide: after a refusal the conversation must be reset by
     // removing the refused turn; sent again, every later question of the thread was refused too.
     world.anthropic.enqueue({ text: 'Here is how to get into', stopReason: 'refusal' }, { text: 'Tokyo has about 14 million people.' });
-    const question = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.bob, text: `<@${world.ws.team.botUserId}> how do I get into my neighbour's wifi?` });
+    // The file shared with the refused question is not read again for the next one either.
+    const notes = { id: 'F0WIFI', name: 'router-notes.txt', mimetype: 'text/plain', filetype: 'text', content: Buffer.from('Router admin page notes: WPS PIN 12345670') };
+    const question = world.slack.addMessage({
+      channel: world.ws.channel,
+      user: world.ws.bob,
+      text: `<@${world.ws.team.botUserId}> how do I get into my neighbour's wifi?`,
+      files: [notes],
+    });
     await sendEvent(world, mention(world, { ts: question.ts, channel: world.ws.channel, user: world.ws.bob }));
     // Bob's Slack is in Japanese.
     await eventually(() =>
@@ -73,7 +80,8 @@ describe('Slack app on Anthropic alone: requests the Messages API takes', () => 
     const sent = world.anthropic.calls.at(-1)!.prompt.turns;
     expect(sent.map((turn) => turn.role)).toEqual(['user']);
     expect(sent[0]!.text).toContain('how many people live in Tokyo?');
-    expect(sent.map((turn) => turn.text).join('\n')).not.toMatch(/wifi|Here is how/);
+    expect(world.anthropic.calls.at(-2)!.prompt.turns[0]!.text).toContain('WPS PIN');
+    expect(sent.map((turn) => turn.text).join('\n')).not.toMatch(/wifi|Here is how|WPS PIN/);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   displayNamesOf,
   truncateToTokens,
   userIdsInThread,
+  withoutRefusals,
   type BuildThreadContextInput,
 } from '../../../core/assistant/thread-context';
 import { ApproximateTokenizer } from '../../../adapters/memory/approximate-tokenizer';
@@ -109,10 +110,11 @@ describe('building the LLM context from a thread', () => {
 describe('a thread with an answer the provider stopped (stop_reason refusal)', () => {
   const marks = ["_(This answer was stopped by the AI provider's safety filter.)_", '_(この回答は AI プロバイダーの安全フィルターによって中断されました。)_'];
   const tomo = (text: string) => say('UTOMO', text, 'BTOMO');
+  const refusalsOut = (messages: ThreadMessage[]) => [...withoutRefusals(messages, self, marks)];
 
   it('leaves out the stopped answer, every message of it, and what was asked since the answer before it', () => {
     const context = build(
-      [
+      refusalsOut([
         say('UALICE', 'What is 2 + 2?'),
         tomo('4.'),
         say('UBOB', 'Something the filter stops'),
@@ -121,8 +123,7 @@ describe('a thread with an answer the provider stopped (stop_reason refusal)', (
         // Slack may give the line back without its emphasis.
         tomo("the rest of it\n\n(This answer was stopped by the AI provider's safety filter.)\n\nSources: [a](https://a.example)"),
         say('UBOB', 'Something else then'),
-      ],
-      { refusalMarks: marks },
+      ]),
     );
 
     expect(context.messages).toEqual([
@@ -134,9 +135,9 @@ describe('a thread with an answer the provider stopped (stop_reason refusal)', (
 
   it('recognises the line in every language, and keeps the newest message whatever it says', () => {
     const stopped = tomo(`Words\n\n${marks[1]}`);
-    expect(build([say('UALICE', 'q'), stopped, say('UALICE', 'next')], { refusalMarks: marks }).messages).toEqual([{ role: 'user', content: 'alice: next' }]);
+    expect(build(refusalsOut([say('UALICE', 'q'), stopped, say('UALICE', 'next')])).messages).toEqual([{ role: 'user', content: 'alice: next' }]);
     // A reaction on the stopped answer itself asks about it: it is the conversation's last word.
-    expect(build([say('UALICE', 'q'), tomo(`Words\n\n${marks[0]}`)], { refusalMarks: marks }).messages).toHaveLength(2);
+    expect(refusalsOut([say('UALICE', 'q'), tomo(`Words\n\n${marks[0]}`)])).toHaveLength(2);
   });
 });
 
