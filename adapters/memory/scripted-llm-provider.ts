@@ -71,6 +71,7 @@ export class ScriptedLlmProvider implements LlmProvider {
     if (behaviour.failWithStatus !== undefined) {
       const status = behaviour.failWithStatus;
       if (behaviour.errorKind === 'context_length') throw new LlmError('too_long', { provider, status });
+      if (behaviour.errorKind === 'invalid_image') throw new LlmError('image_rejected', { provider, status });
       throw new LlmError(llmErrorCodeForStatus(status), {
         provider,
         status,

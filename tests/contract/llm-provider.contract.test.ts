@@ -228,6 +228,14 @@ describe.each(subjects)('LlmProvider contract: $name', (subject) => {
     expect(result.error).toMatchObject({ code: 'too_long', status: 400, retryable: false });
   });
 
+  it('reports an image the provider cannot process as image_rejected, not retryable', async () => {
+    harness.fake.enqueue({ failWithStatus: 400, errorKind: 'invalid_image' });
+
+    const result = await collectStream(harness.provider().stream(request));
+
+    expect(result.error).toMatchObject({ code: 'image_rejected', status: 400, retryable: false });
+  });
+
   it("answers a conversation that ends with Tomo's own message (a reaction on it) instead of continuing it", async () => {
     harness.fake.answer('Voici la traduction.');
 
