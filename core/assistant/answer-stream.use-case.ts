@@ -445,7 +445,7 @@ function withoutImages(request: LlmRequest): LlmRequest {
     ...request,
     messages: request.messages.map((message) => {
       if (message.role !== 'user' || (message.images?.length ?? 0) === 0) return message;
-      const notes = message.images!.map((image) => `(Image ${image.name ?? ''} left out: the AI provider could not process it.)`.replace('  ', ' '));
+      const notes = message.images!.map((image) => `(Image ${image.name === undefined ? '' : `${image.name} `}left out: the AI provider could not process it.)`);
       return { role: 'user', content: [message.content, ...notes].join('\n') };
     }),
   };
