@@ -90,6 +90,179 @@ function checkPartShape(xml, maxElements, maxDepth) {
 `;
 
 /**
+ * In a reader's thread (linkedom's `DOMParser` in scope): a chart's and a SmartArt diagram's
+ * text as lines, read where they sit in a deck, a Word file or a sheet.
+ *
+ * `chartLines(document, maxPoints)`: a DrawingML chart part (ECMA-376 Part 1 §21.2, `c:chartSpace`)
+ * as `Chart: <title>` (the title's runs, else the one series' name Office shows in its place)
+ * then a Markdown table of its categories (`c:cat`, or a scatter chart's `c:xVal`) down and its
+ * series (`c:ser`: name from `c:tx`, values from `c:val` or `c:yVal`) across, as the chart last
+ * cached them (`c:strCache`, `c:numCache`, the innermost level of `c:multiLvlStrCache`, or
+ * literals): the values the chart shows, not its formulas. A cache's `formatCode` with `%` gives
+ * percentages, one with days or years ISO dates (cached as serial numbers). Points past
+ * `maxPoints` are left out.
+ *
+ * `diagramLines(document)`: a SmartArt data model (`dgm:dataModel`, ppt/diagrams/dataN.xml,
+ * word/diagrams/dataN.xml) as `SmartArt:` and its nodes' text (`dgm:pt`/`dgm:t`) as a `- `
+ * list, nested and ordered as the connections (`dgm:cxn` of type parOf, by `srcOrd`) say, from
+ * the document point down; a node no connection reaches is read after them.
+ */
+export const GRAPHICS_IN_THREAD = `
+// A chart's points read (by index) and cells written at most.
+const MAX_CHART_POINTS = 10000;
+const CHART_CELLS = 100000;
+const graphicName = (element) => element.tagName.replace(/^.*:/, '');
+const graphicChildren = (element, name) => [...element.children].filter((child) => graphicName(child) === name);
+const graphicDescendants = (element, name) => [...element.querySelectorAll('*')].filter((child) => graphicName(child) === name);
+const graphicText = (text) => text.replace(/\\s+/g, ' ').trim();
+const graphicCell = (text) => graphicText(text).replace(/\\|/g, '\\\\|');
+// A cached value as the chart shows it: percentages and dates by the cache's number format.
+function chartValue(text, format) {
+  const value = graphicText(text);
+  const number = Number(value);
+  if (value === '' || !Number.isFinite(number)) return value;
+  const plain = (n) => String(Number(n.toPrecision(15)));
+  const code = (format || '').replace(/"[^"]*"|\\[[^\\]]*\\]|\\\\./g, '');
+  if (/%/.test(code)) return plain(number * 100) + '%';
+  if (/[dy]/i.test(code) && number > 0 && number < 2958466) {
+    const date = new Date(Math.round((number - 25569) * 86400) * 1000);
+    const day = date.toISOString().slice(0, 10);
+    const clock = date.toISOString().slice(11, 16);
+    return /[hs]/i.test(code) && clock !== '00:00' ? day + ' ' + clock : day;
+  }
+  return plain(number);
+}
+// The points a series' c:tx, c:cat, c:val (or c:xVal, c:yVal) caches, by index.
+function chartPoints(reference, maxPoints) {
+  if (!reference) return [];
+  const cache = [...reference.querySelectorAll('*')].find((element) => ['strCache', 'numCache', 'strLit', 'numLit', 'lvl'].includes(graphicName(element)));
+  if (!cache) {
+    const value = graphicChildren(reference, 'v')[0];
+    return value ? [graphicText(value.textContent)] : [];
+  }
+  const formatCode = graphicChildren(cache, 'formatCode')[0];
+  const format = formatCode ? formatCode.textContent : '';
+  const points = [];
+  for (const point of graphicChildren(cache, 'pt')) {
+    const index = Number(point.getAttribute('idx'));
+    const value = graphicChildren(point, 'v')[0];
+    if (!Number.isInteger(index) || index < 0 || index >= maxPoints || !value) continue;
+    const own = graphicChildren(point, 'formatCode')[0];
+    points[index] = chartValue(value.textContent, own ? own.textContent : format);
+  }
+  return points;
+}
+const runsText = (element) => graphicDescendants(element, 'p').map((paragraph) => graphicDescendants(paragraph, 't').map((run) => run.textContent).join('')).map(graphicText).filter(Boolean).join(' ');
+function chartLines(document, maxPoints) {
+  const chart = graphicDescendants(document, 'chart')[0];
+  const plotArea = chart && graphicChildren(chart, 'plotArea')[0];
+  if (!plotArea) return [];
+  // The series the chart shows (c:ser in c:barChart, c:lineChart…), not those filtered out (c15:ser in an extension list).
+  const series = graphicDescendants(plotArea, 'ser').filter((ser) => /Chart$/.test(graphicName(ser.parentNode))).map((ser, n) => {
+    const name = chartPoints(graphicChildren(ser, 'tx')[0], 1)[0];
+    return {
+      name: name || 'Series ' + (n + 1),
+      categories: chartPoints(graphicChildren(ser, 'cat')[0] || graphicChildren(ser, 'xVal')[0], maxPoints),
+      values: chartPoints(graphicChildren(ser, 'val')[0] || graphicChildren(ser, 'yVal')[0], maxPoints),
+    };
+  });
+  const titleElement = graphicChildren(chart, 'title')[0];
+  const titleText = titleElement && graphicChildren(titleElement, 'tx')[0];
+  let title = titleText ? runsText(titleText) || chartPoints(titleText, 1)[0] || '' : '';
+  const deleted = graphicChildren(chart, 'autoTitleDeleted')[0];
+  if (!title && titleElement && series.length === 1 && !(deleted && /^(?:1|true)$/.test(deleted.getAttribute('val')))) title = series[0].name;
+  const lines = [title ? 'Chart: ' + graphicText(title) : 'Chart'];
+  if (series.length === 0) return lines;
+  const categories = (series.find((one) => one.categories.length > 0) || { categories: [] }).categories;
+  // At most CHART_CELLS cells: a chart of many series and a far point index is mostly empty cells.
+  const rows = Math.min(series.reduce((most, one) => Math.max(most, one.values.length), categories.length), Math.floor(CHART_CELLS / (series.length + 1)));
+  lines.push('|  | ' + series.map((one) => graphicCell(one.name)).join(' | ') + ' |', '|' + ' --- |'.repeat(series.length + 1));
+  for (let row = 0; row < rows; row += 1) {
+    lines.push('| ' + [categories.length > 0 ? categories[row] || '' : String(row + 1), ...series.map((one) => one.values[row] || '')].map(graphicCell).join(' | ') + ' |');
+  }
+  return lines;
+}
+function diagramLines(document) {
+  const points = new Map();
+  const order = [];
+  for (const point of graphicDescendants(document, 'pt')) {
+    const type = point.getAttribute('type') || 'node';
+    const id = point.getAttribute('modelId');
+    if (id === null || points.has(id)) continue;
+    const text = graphicChildren(point, 't')[0];
+    points.set(id, { type, text: text ? runsText(text) : '' });
+    order.push(id);
+  }
+  const children = new Map();
+  for (const connection of graphicDescendants(document, 'cxn')) {
+    if ((connection.getAttribute('type') || 'parOf') !== 'parOf') continue;
+    const parent = connection.getAttribute('srcId');
+    if (!children.has(parent)) children.set(parent, []);
+    children.get(parent).push({ id: connection.getAttribute('destId'), order: Number(connection.getAttribute('srcOrd')) || 0 });
+  }
+  const lines = [];
+  const seen = new Set();
+  // Depth first with a stack of its own (a hostile chain of nodes is deep), indentation capped.
+  const visit = (root) => {
+    const stack = [{ id: root, depth: 0 }];
+    while (stack.length > 0) {
+      const { id, depth } = stack.pop();
+      if (seen.has(id) || !points.has(id)) continue;
+      seen.add(id);
+      const point = points.get(id);
+      let below = depth;
+      if ((point.type === 'node' || point.type === 'asst') && point.text !== '') {
+        lines.push('  '.repeat(Math.min(depth, 8)) + '- ' + point.text);
+        below = depth + 1;
+      }
+      const next = (children.get(id) || []).slice().sort((a, b) => b.order - a.order);
+      for (const child of next) stack.push({ id: child.id, depth: below });
+    }
+  };
+  for (const id of order) if (points.get(id).type === 'doc') visit(id);
+  for (const id of order) if (!seen.has(id) && (points.get(id).type === 'node' || points.get(id).type === 'asst')) visit(id);
+  return lines.length > 0 ? ['SmartArt:', ...lines] : [];
+}
+`;
+
+/**
+ * In the Word and Excel threads (`posix`, `strFromU8`, `DOMParser`, `DOCTYPE_IN_THREAD`,
+ * `PART_SHAPE_IN_THREAD` and `GRAPHICS_IN_THREAD` in scope), over the unpacked `files`:
+ * `parsedPart` parses a part after refusing a DOCTYPE and counting it (`maxElements`,
+ * `maxDepth`), `partRelationships` gives a part's relationships by id (type and the path in the
+ * archive they name), and `graphicOf` the lines of the chart (`c:chart r:id`) or SmartArt data
+ * model (`dgm:relIds r:dm`) a relationship names, each part read once (`cache`).
+ */
+export const PARTS_IN_THREAD = `
+function parsedPart(files, name, maxElements, maxDepth) {
+  if (!Object.hasOwn(files, name)) return undefined;
+  const text = strFromU8(files[name]);
+  if (hasDoctype(text)) throw new Error('DOCTYPE in ' + name);
+  checkPartShape(text, maxElements, maxDepth);
+  return new DOMParser().parseFromString(text, 'text/xml');
+}
+function partRelationships(files, part, maxElements, maxDepth) {
+  const found = new Map();
+  const rels = parsedPart(files, posix.join(posix.dirname(part), '_rels', posix.basename(part) + '.rels'), maxElements, maxDepth);
+  for (const rel of rels ? graphicDescendants(rels, 'Relationship') : []) {
+    const target = rel.getAttribute('Target') || '';
+    found.set(rel.getAttribute('Id'), { type: rel.getAttribute('Type') || '', path: target.startsWith('/') ? target.slice(1) : posix.join(posix.dirname(part), target) });
+  }
+  return found;
+}
+function graphicOf(files, relationships, kind, id, cache, maxElements, maxDepth) {
+  const target = relationships.get(id);
+  if (!target || !target.type.endsWith(kind === 'chart' ? '/chart' : '/diagramData')) return [];
+  const key = kind + ' ' + target.path;
+  if (!cache.has(key)) {
+    const part = parsedPart(files, target.path, maxElements, maxDepth);
+    cache.set(key, part ? (kind === 'chart' ? chartLines(part, MAX_CHART_POINTS) : diagramLines(part)) : []);
+  }
+  return cache.get(key);
+}
+`;
+
+/**
  * mammoth and turndown in a thread of their own: a DOCX of 81 KB whose 38 MB of XML hold half a
  * million one-letter paragraphs kept the event loop 20 s and took the process to 2.9 GB. Its
  * word/*.xml parts are counted first (`MAX_DOCX_ELEMENTS` in all, `MAX_PART_DEPTH` deep) and one
@@ -97,23 +270,59 @@ function checkPartShape(xml, maxElements, maxDepth) {
  */
 const DOCX_WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { posix } = require('node:path');
 const mammoth = require(workerData.modules.mammoth);
-const { unzipSync, strFromU8 } = require(workerData.modules.fflate);
+const { unzipSync, zipSync, strFromU8, strToU8 } = require(workerData.modules.fflate);
+const { DOMParser } = require(workerData.modules.linkedom);
 ${TURNDOWN_IN_THREAD}
 ${DOCTYPE_IN_THREAD}
 ${PART_SHAPE_IN_THREAD}
+${GRAPHICS_IN_THREAD}
+${PARTS_IN_THREAD}
+// An inline or floating drawing of the body that holds no other drawing (a text box may hold one).
+const DRAWING = /<w:drawing\\b[^>]*>(?:(?!<w:drawing\\b)[\\s\\S])*?<\\/w:drawing>/g;
+const attributeOf = (tag, element, attribute) => {
+  const found = new RegExp('<(?:[\\\\w.-]+:)?' + element + '\\\\b[^>]*?\\\\s[\\\\w.-]+:' + attribute + '\\\\s*=\\\\s*(["\\x27])([^"\\x27<]*)\\\\1').exec(tag);
+  return found ? found[2] : undefined;
+};
 parentPort.once('message', async ({ bytes, maxElements, maxDepth }) => {
   try {
-    // The Word XML mammoth parses, counted first (elements over all parts, nesting per part).
+    const files = unzipSync(bytes);
+    // The Word XML mammoth parses and the charts and diagrams read here, counted first (elements
+    // over all parts, nesting per part).
     let left = maxElements;
-    for (const [name, part] of Object.entries(unzipSync(bytes, { filter: (file) => /^word\\/[^/]+\\.xml$/.test(file.name) }))) {
+    for (const [name, part] of Object.entries(files)) {
+      if (!/^word\\/(?:(?:charts|diagrams)\\/)?[^/]+\\.xml$/.test(name)) continue;
       const xml = strFromU8(part);
       if (hasDoctype(xml)) throw new Error('DOCTYPE in ' + name);
       left -= checkPartShape(xml, left, maxDepth);
     }
+    // A chart's or SmartArt diagram's drawing (which mammoth skips) becomes a mark in the text,
+    // replaced by its lines once turndown has written the rest.
+    const graphics = [];
+    let input = bytes;
+    const body = files['word/document.xml'] ? strFromU8(files['word/document.xml']) : '';
+    if (/<(?:[\\w.-]+:)?(?:chart|relIds)\\b/.test(body)) {
+      const relationships = partRelationships(files, 'word/document.xml', maxElements, maxDepth);
+      const cache = new Map();
+      const marked = body.replace(DRAWING, (drawing) => {
+        const chart = attributeOf(drawing, 'chart', 'id');
+        const diagram = chart === undefined ? attributeOf(drawing, 'relIds', 'dm') : undefined;
+        const lines = chart !== undefined ? graphicOf(files, relationships, 'chart', chart, cache, maxElements, maxDepth) : diagram !== undefined ? graphicOf(files, relationships, 'diagram', diagram, cache, maxElements, maxDepth) : [];
+        if (lines.length === 0) return drawing;
+        graphics.push(lines.join('\\n'));
+        return '<w:t xml:space="preserve">\\uE010' + (graphics.length - 1) + '\\uE011</w:t>';
+      });
+      if (graphics.length > 0) {
+        files['word/document.xml'] = strToU8(marked);
+        input = zipSync(files, { level: 0 });
+      }
+    }
     // Pictures are not read: their bytes would be inlined as base64 (see embeddedImages).
-    const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }, { convertImage: mammoth.images.imgElement(async () => ({ src: '' })) });
-    parentPort.postMessage({ text: turndown.turndown(value).trim() });
+    const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(input.buffer, input.byteOffset, input.byteLength) }, { convertImage: mammoth.images.imgElement(async () => ({ src: '' })) });
+    let text = turndown.turndown(value);
+    if (graphics.length > 0) text = text.replace(/ *\\uE010(\\d+)\\uE011 */g, (mark, n) => '\\n\\n' + (graphics[Number(n)] || '') + '\\n\\n').replace(/\\n{3,}/g, '\\n\\n');
+    parentPort.postMessage({ text: text.trim() });
   } catch (error) {
     parentPort.postMessage(error instanceof TooLarge ? { failed: true, tooLarge: true } : { failed: true });
   }
@@ -122,7 +331,7 @@ parentPort.once('message', async ({ bytes, maxElements, maxDepth }) => {
 
 const DOCX_MODULES = (() => {
   const require = createRequire(import.meta.url);
-  return { mammoth: require.resolve('mammoth'), turndown: require.resolve('turndown'), fflate: require.resolve('fflate') };
+  return { mammoth: require.resolve('mammoth'), turndown: require.resolve('turndown'), fflate: require.resolve('fflate'), linkedom: require.resolve('linkedom') };
 })();
 
 /**
@@ -170,10 +379,43 @@ const XLSX_PARTS = /\.xml(?:\.rels)?$/i;
  */
 const XLSX_WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { posix } = require('node:path');
 const { strFromU8, unzipSync, zipSync } = require(workerData.modules.fflate);
 const readXlsxFile = require(workerData.modules.readExcelFile);
+const { DOMParser } = require(workerData.modules.linkedom);
 ${DOCTYPE_IN_THREAD}
 ${BUDGET_IN_THREAD}
+${PART_SHAPE_IN_THREAD}
+${GRAPHICS_IN_THREAD}
+${PARTS_IN_THREAD}
+// Each sheet's charts (by the sheet's name in xl/workbook.xml), in its drawing's order: the
+// workbook's relationships name the sheet's part, the sheet's its drawing (xdr:wsDr), the
+// drawing's each chart it anchors.
+function sheetCharts(parts, maxElements, maxDepth) {
+  const charts = new Map();
+  const workbook = parsedPart(parts, 'xl/workbook.xml', maxElements, maxDepth);
+  if (!workbook) return charts;
+  const sheets = partRelationships(parts, 'xl/workbook.xml', maxElements, maxDepth);
+  const cache = new Map();
+  for (const sheet of graphicDescendants(workbook, 'sheet')) {
+    const id = ([...sheet.attributes].find((found) => found.name.endsWith(':id')) || {}).value;
+    const part = sheets.get(id);
+    if (!part || charts.has(sheet.getAttribute('name'))) continue;
+    const lines = [];
+    for (const drawing of partRelationships(parts, part.path, maxElements, maxDepth).values()) {
+      if (!drawing.type.endsWith('/drawing')) continue;
+      const document = parsedPart(parts, drawing.path, maxElements, maxDepth);
+      if (!document) continue;
+      const relationships = partRelationships(parts, drawing.path, maxElements, maxDepth);
+      for (const chart of graphicDescendants(document, 'chart')) {
+        const chartId = ([...chart.attributes].find((found) => found.name.endsWith(':id')) || {}).value;
+        lines.push(graphicOf(parts, relationships, 'chart', chartId, cache, maxElements, maxDepth));
+      }
+    }
+    charts.set(sheet.getAttribute('name'), lines.filter((chart) => chart.length > 0));
+  }
+  return charts;
+}
 const ENTITIES = { amp: '&', apos: "'", gt: '>', lt: '<', quot: '"' };
 // An attribute's value as read-excel-file's parser (saxen) gives it: character references decoded.
 const attributeValue = (value) => value.replace(/&#(\\d+);|&#x([0-9a-f]+);|&(\\w+);/gi, (found, decimal, hex, name) =>
@@ -236,7 +478,7 @@ function cellText(value) {
   if (value === false) return 'FALSE';
   return String(value).replace(/\\s*[\\r\\n]+\\s*/g, ' ').replace(/\\|/g, '\\\\|').trim();
 }
-parentPort.once('message', async ({ bytes, maxChars, cutNote, maxCells }) => {
+parentPort.once('message', async ({ bytes, maxChars, cutNote, maxCells, maxElements, maxDepth }) => {
   try {
     const parts = unzipSync(bytes, { filter: (file) => ${XLSX_PARTS.toString()}.test(file.name) });
     for (const [name, part] of Object.entries(parts)) {
@@ -245,6 +487,13 @@ parentPort.once('message', async ({ bytes, maxChars, cutNote, maxCells }) => {
       if (name.startsWith('xl/worksheets/') && !(cellsFilled(xml) <= maxCells)) return parentPort.postMessage({ failed: true, tooLarge: true });
     }
     const hidden = parts['xl/workbook.xml'] ? hiddenSheets(strFromU8(parts['xl/workbook.xml'])) : new Set();
+    // Charts are read when the workbook has any; one too large (or broken) leaves the charts out, not the cells.
+    let charts = new Map();
+    try {
+      if (Object.keys(parts).some((name) => name.startsWith('xl/charts/'))) charts = sheetCharts(parts, maxElements, maxDepth);
+    } catch {
+      charts = new Map();
+    }
     const clean = zipSync(parts, { level: 0 });
     // From here on the clock stands still (see above; fflate's zipSync dates the entries with it).
     Date.now = () => 0;
@@ -267,9 +516,14 @@ parentPort.once('message', async ({ bytes, maxChars, cutNote, maxCells }) => {
         while (cells.length < width) cells.push('');
         if (add('| ' + cells.join(' | ') + ' |') && n === 0) add('|' + ' --- |'.repeat(width));
       }
+      // The sheet's charts after its cells, each after a blank line.
+      for (const chart of charts.get(sheet) || []) {
+        if (lines.cut || !add('')) break;
+        for (const line of chart) if (!add(line)) break;
+      }
       if (lines.cut) break;
     }
-    const empty = sheets.every(({ data }) => data.every((row) => row.every((cell) => cellText(cell) === '')));
+    const empty = sheets.every(({ data }) => data.every((row) => row.every((cell) => cellText(cell) === ''))) && [...charts.values()].every((chart) => chart.length === 0);
     parentPort.postMessage({ text: empty ? '' : lines.text() });
   } catch {
     parentPort.postMessage({ failed: true });
@@ -279,16 +533,19 @@ parentPort.once('message', async ({ bytes, maxChars, cutNote, maxCells }) => {
 
 /**
  * The parts of a PPTX read: the presentation and its relationships (the slides' order), the
- * slides and the notes pages with theirs.
+ * slides and the notes pages with theirs, and the charts and SmartArt diagrams they show.
  */
-const PPTX_PARTS = /^ppt\/(?:presentation\.xml|_rels\/presentation\.xml\.rels|(?:slides|notesSlides)\/(?:_rels\/)?[^/]+\.xml(?:\.rels)?)$/;
+const PPTX_PARTS = /^ppt\/(?:presentation\.xml|_rels\/presentation\.xml\.rels|(?:slides|notesSlides)\/(?:_rels\/)?[^/]+\.xml(?:\.rels)?|(?:charts|diagrams)\/[^/]+\.xml)$/;
 
 /**
  * A deck's text in a thread of its own: fflate unpacks only `PPTX_PARTS`, linkedom parses their
  * XML (leniently: a broken part gives the text before the break). Slides in the order of
  * ppt/presentation.xml's slide list (their relationships name the parts; file names say
  * nothing of the order), each `## Slide N` then its shapes' paragraphs as lines (a table's rows
- * as `| a | b |`), then its speaker notes; slide numbers, dates and footers left out. *
+ * as `| a | b |`, a chart or SmartArt diagram as `GRAPHICS_IN_THREAD` writes it), then its
+ * speaker notes; slide numbers, dates and footers left out. A chart or diagram part is read once
+ * however many times slides show it, and counted like a slide before it is parsed.
+ *
  * Before linkedom parses a part, its elements and their nesting are counted (`partShape`):
  * linkedom takes about 460 bytes of heap for each element, so 1 million empty elements (6 MB
  * of XML, 20 KB zipped) filled the thread's 512 MB, and 500,000 slide ids in
@@ -307,8 +564,11 @@ const { DOMParser } = require(workerData.modules.linkedom);
 ${DOCTYPE_IN_THREAD}
 ${PART_SHAPE_IN_THREAD}
 ${BUDGET_IN_THREAD}
+${GRAPHICS_IN_THREAD}
 const local = (element) => element.tagName.replace(/^.*:/, '');
 const elements = (root, name) => [...root.querySelectorAll('*')].filter((element) => local(element) === name);
+// The lines of the chart or SmartArt diagram a slide's relationship names (set for each slide).
+let graphicLines = () => [];
 const attribute = (element, name) => (element.hasAttribute(name) ? element.getAttribute(name) : undefined);
 // The relationship an element names (r:id, whatever the prefix of the relationships' namespace).
 const relationshipId = (element) => ([...element.attributes].find((found) => found.name.endsWith(':id')) || {}).value;
@@ -340,6 +600,10 @@ function textLines(element, lines) {
     if (name === 'p') {
       const line = paragraphText(child);
       if (line !== '') lines.push(line);
+    } else if (name === 'chart' || name === 'relIds') {
+      // A chart (c:chart r:id) or a SmartArt diagram (dgm:relIds r:dm: its data model) where it sits.
+      const id = name === 'chart' ? relationshipId(child) : ([...child.attributes].find((found) => found.name.endsWith(':dm')) || {}).value;
+      lines.push(...graphicLines(name, id));
     } else if (name === 'tbl') {
       // A table's rows as a Markdown table, the first row with text as its header.
       let header = true;
@@ -367,6 +631,8 @@ parentPort.once('message', ({ bytes, maxChars, cutNote, maxElements, maxDepth })
       return new DOMParser().parseFromString(text, 'text/xml');
     };
     const read = new Set();
+    // A chart or diagram part's lines, read once however often slides show it.
+    const graphics = new Map();
     // A part's relationships (its folder's _rels/<name>.rels), by id, as paths in the archive.
     const relationships = (part) => {
       const rels = xml(posix.join(posix.dirname(part), '_rels', posix.basename(part) + '.rels'));
@@ -390,10 +656,22 @@ parentPort.once('message', ({ bytes, maxChars, cutNote, maxElements, maxDepth })
       const document = xml(slide.path);
       if (!document) continue;
       number += 1;
+      const slideRelationships = relationships(slide.path);
+      graphicLines = (kind, id) => {
+        const target = slideRelationships.get(id);
+        if (!target || !target.type.endsWith(kind === 'chart' ? '/chart' : '/diagramData')) return [];
+        const key = kind + ' ' + target.path;
+        if (!graphics.has(key)) {
+          const part = xml(target.path);
+          graphics.set(key, part ? (kind === 'chart' ? chartLines(part, MAX_CHART_POINTS) : diagramLines(part)) : []);
+        }
+        return graphics.get(key);
+      };
       const lines = textLines(document, []);
-      const notesPart = [...relationships(slide.path).values()].find((rel) => rel.type.endsWith('/notesSlide') && !read.has(rel.path));
+      const notesPart = [...slideRelationships.values()].find((rel) => rel.type.endsWith('/notesSlide') && !read.has(rel.path));
       if (notesPart) read.add(notesPart.path);
       const notesDocument = notesPart && xml(notesPart.path);
+      graphicLines = () => [];
       const notes = notesDocument ? textLines(notesDocument, []) : [];
       if (lines.length + notes.length > 0) text = true;
       const hidden = attribute(document.documentElement, 'show') === '0' ? ' (hidden)' : '';
@@ -475,7 +753,7 @@ const OFFICE_MODULES = (() => {
  */
 export async function xlsxText(bytes: Uint8Array, options: PdfTextOptions = {}): Promise<string> {
   await checkOfficeZip(bytes, 'XLSX', (name) => XLSX_PARTS.test(name));
-  return officeTextInThread(XLSX_WORKER_SOURCE, bytes, options, 'not a readable XLSX', { maxCells: MAX_SHEET_CELLS });
+  return officeTextInThread(XLSX_WORKER_SOURCE, bytes, options, 'not a readable XLSX', { maxCells: MAX_SHEET_CELLS, maxElements: MAX_PART_ELEMENTS, maxDepth: MAX_PART_DEPTH });
 }
 
 /**
