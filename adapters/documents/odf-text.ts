@@ -5,9 +5,10 @@ import type { PdfTextOptions } from './document-text';
  * OpenDocument files (ODF 1.x: LibreOffice's own format, Google's "download as"): text `.odt`,
  * spreadsheet `.ods`, presentation `.odp`, read as a PPTX is (ADR 94): the ZIP checked, then
  * fflate and linkedom in a thread of their own. Only `content.xml` (the whole body of every
- * kind) and `META-INF/manifest.xml` (to tell an encrypted file) are unpacked and counted.
+ * kind), `styles.xml` (the list styles a text's lists may name) and `META-INF/manifest.xml` (to
+ * tell an encrypted file) are unpacked and counted.
  */
-const ODF_PARTS = /^(?:content\.xml|META-INF\/manifest\.xml)$/;
+const ODF_PARTS = /^(?:content\.xml|styles\.xml|META-INF\/manifest\.xml)$/;
 
 /**
  * Elements content.xml may hold before linkedom parses it. Unlike a deck's slides it is one part
@@ -64,6 +65,14 @@ function stylesHiding(root) {
 const hiddenMark = (element, styleAttribute) => (hidingStyles.has(element.getAttribute(styleAttribute)) ? ' (hidden)' : '');
 // A text document's footnotes and endnotes as they are met ({ endnote, line }); null where notes are left out.
 let notes = null;
+// A text document's comments as they are met (their lines), and the marks of those whose range
+// ends later (office:annotation-end), by name; null where comments are left out.
+let comments = null;
+let commentEnds = new Map();
+// The names of the comments whose range ends with an office:annotation-end.
+let rangeEnds = new Set();
+// List styles by name: each level's numbering ({ format, prefix, suffix, start }) or null for bullets.
+let listStyles = new Map();
 function inline(element, parts) {
   for (const child of element.childNodes) {
     if (child.nodeType === 3 || child.nodeType === 4) {
@@ -74,6 +83,16 @@ function inline(element, parts) {
     const name = local(child);
     if (name === 'note' && notes) {
       noteMark(child, parts);
+      continue;
+    }
+    if (name === 'annotation' && comments) {
+      commentMark(child, parts);
+      continue;
+    }
+    if (name === 'annotation-end' && comments) {
+      const mark = commentEnds.get(child.getAttribute('office:name'));
+      if (mark) parts.push(mark);
+      commentEnds.delete(child.getAttribute('office:name'));
       continue;
     }
     if (SKIP.has(name)) continue;
@@ -169,7 +188,7 @@ function textBlocks(element, blocks) {
       const text = paragraphText(child);
       if (text !== '') blocks.push(text);
     } else if (name === 'list') {
-      const lines = listLines(child, 0, []);
+      const lines = listLines(child, 0, [], undefined);
       if (lines.length > 0) blocks.push(lines.join('\\n'));
     } else if (name === 'table') {
       const lines = [];
@@ -185,21 +204,92 @@ function textBlocks(element, blocks) {
   }
   return blocks;
 }
-function listLines(list, depth, lines) {
+// The list styles (text:list-style) of content.xml's automatic styles and styles.xml's styles:
+// a level numbered (text:list-level-style-number) with its format, prefix, suffix and first number.
+function readListStyles(roots) {
+  const found = new Map();
+  for (const root of roots) {
+    for (const holder of [...root.children].filter((child) => local(child) === 'automatic-styles' || local(child) === 'styles')) {
+      for (const style of [...holder.children].filter((child) => local(child) === 'list-style')) {
+        const levels = new Map();
+        for (const level of style.children) {
+          const number = Math.floor(Number(level.getAttribute('text:level'))) || 1;
+          if (local(level) !== 'list-level-style-number') {
+            levels.set(number, null);
+            continue;
+          }
+          const format = level.getAttribute('style:num-format');
+          levels.set(number, format === '' ? null : {
+            format: format || '1',
+            prefix: level.getAttribute('style:num-prefix') || '',
+            suffix: level.hasAttribute('style:num-suffix') ? level.getAttribute('style:num-suffix') : '.',
+            start: Math.floor(Number(level.getAttribute('text:start-value'))) || 1,
+          });
+        }
+        if (!found.has(style.getAttribute('style:name'))) found.set(style.getAttribute('style:name'), levels);
+      }
+    }
+  }
+  return found;
+}
+// A list item's number as its level's style:num-format writes it (1, a, A, i, I; others as 1).
+function formatNumber(number, format) {
+  if (format === 'a' || format === 'A') {
+    let letters = '';
+    for (let n = number; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(97 + ((n - 1) % 26)) + letters;
+    return format === 'A' ? letters.toUpperCase() : letters;
+  }
+  if ((format === 'i' || format === 'I') && number > 0 && number < 4000) {
+    let roman = '';
+    let left = number;
+    for (const [value, digits] of [[1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'], [50, 'l'], [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i']]) {
+      for (; left >= value; left -= value) roman += digits;
+    }
+    return format === 'I' ? roman.toUpperCase() : roman;
+  }
+  return String(number);
+}
+// Where each top-level list's numbering ended, by its xml:id and by its style's name, for the
+// lists that continue it (text:continue-list, text:continue-numbering).
+let listEnds = new Map();
+let styleEnds = new Map();
+// A list's lines: '- ' for a bulleted level, its number (1., a), iv.) for a numbered one.
+function listLines(list, depth, lines, inheritedStyle) {
   const indent = '  '.repeat(depth);
+  const styleName = list.getAttribute('text:style-name') || inheritedStyle;
+  const levels = listStyles.get(styleName);
+  const level = levels ? levels.get(depth + 1) : null;
+  let number;
+  if (depth === 0) {
+    const continued = list.getAttribute('text:continue-list');
+    if (continued && listEnds.has(continued)) number = listEnds.get(continued);
+    else if (list.getAttribute('text:continue-numbering') === 'true' && styleEnds.has(styleName)) number = styleEnds.get(styleName);
+  }
+  if (number === undefined) number = (level ? level.start : 1) - 1;
   for (const item of list.children) {
     if (local(item) !== 'list-item' && local(item) !== 'list-header') continue;
+    const start = Math.floor(Number(item.getAttribute('text:start-value')));
+    if (start >= 1) number = start - 1;
     let first = true;
     for (const child of item.children) {
       if (local(child) === 'list') {
-        listLines(child, depth + 1, lines);
+        listLines(child, depth + 1, lines, styleName);
         continue;
       }
       for (const block of textBlocks({ children: [child] }, [])) {
-        lines.push(block.split('\\n').map((line, n) => (first && n === 0 ? indent + '- ' : indent + '  ') + line).join('\\n'));
+        let marker = '- ';
+        if (first && level && local(item) === 'list-item') {
+          number += 1;
+          marker = level.prefix + formatNumber(number, level.format) + level.suffix + ' ';
+        }
+        lines.push(block.split('\\n').map((line, n) => (first && n === 0 ? indent + marker : indent + '  ') + line).join('\\n'));
         first = false;
       }
     }
+  }
+  if (depth === 0) {
+    if (list.getAttribute('xml:id')) listEnds.set(list.getAttribute('xml:id'), number);
+    if (styleName) styleEnds.set(styleName, number);
   }
   return lines;
 }
@@ -277,13 +367,31 @@ function noteMark(note, parts) {
   const text = body ? textBlocks(body, []).join(' ').replace(/\\s*\\n\\s*/g, ' ') : '';
   if (text !== '') notes.push({ endnote: note.getAttribute('text:note-class') === 'endnote', line: mark + ' ' + text });
 }
+// A comment's mark ([initials and number], as mammoth marks a Word file's) where its range ends
+// (office:annotation-end of its name) or, for a comment on a point, where it stands; its author
+// and text kept for the end.
+function commentMark(annotation, parts) {
+  const creator = [...annotation.children].find((child) => local(child) === 'creator');
+  const author = creator ? creator.textContent.replace(/\\s+/g, ' ').trim() : '';
+  const mark = '[' + commentInitials(author) + (comments.length + 1) + ']';
+  const text = textBlocks(annotation, []).join(' ').replace(/\\s*\\n\\s*/g, ' ');
+  comments.push(mark + ' ' + (author ? author + ': ' : '') + text);
+  const name = annotation.getAttribute('office:name');
+  if (name && rangeEnds.has(name)) commentEnds.set(name, mark);
+  else parts.push(mark);
+}
+// A comment's author as initials (Aiko Sato: AS), or C for a comment without one.
+const commentInitials = (author) => author.split(' ').filter(Boolean).map((word) => String.fromCodePoint(word.codePointAt(0)).toUpperCase()).join('') || 'C';
 function documentText(body, maxChars, cutNote) {
   notes = [];
+  comments = [];
+  rangeEnds = new Set([...body.querySelectorAll('*')].filter((element) => local(element) === 'annotation-end').map((element) => element.getAttribute('office:name')));
   const blocks = textBlocks(body, []);
   for (const [endnote, heading] of [[false, 'Footnotes:'], [true, 'Endnotes:']]) {
     const lines = notes.filter((note) => note.endnote === endnote).map((note) => note.line);
     if (lines.length > 0) blocks.push(heading + '\\n' + lines.join('\\n'));
   }
+  if (comments.length > 0) blocks.push('Comments:\\n' + comments.join('\\n'));
   const text = blocks.join('\\n\\n');
   return text.length > maxChars ? text.slice(0, maxChars) + '\\n\\n' + cutNote : text;
 }
@@ -301,6 +409,12 @@ parentPort.once('message', ({ bytes, maxChars, cutNote, maxElements, maxDepth, m
     const root = new DOMParser().parseFromString(xml, 'text/xml').documentElement;
     if (!root || local(root) !== 'document-content') throw new Error('no document-content');
     hidingStyles = stylesHiding(root);
+    // The list styles a text's lists name: its own automatic ones, then styles.xml's (LibreOffice's "Numbering 123").
+    const stylesXml = parts['styles.xml'] && /<(?:[\\w.-]+:)?list\\b/.test(xml) ? strFromU8(parts['styles.xml']) : '';
+    if (stylesXml !== '' && (hasDoctype(stylesXml) || !/^\\uFEFF?\\s*</.test(stylesXml))) throw new Error('not ODF XML');
+    if (stylesXml !== '') checkPartShape(stylesXml, maxElements, maxDepth);
+    const stylesRoot = stylesXml !== '' ? new DOMParser().parseFromString(stylesXml, 'text/xml').documentElement : null;
+    listStyles = readListStyles(stylesRoot ? [root, stylesRoot] : [root]);
     const officeBody = [...root.children].find((child) => local(child) === 'body');
     const body = officeBody && [...officeBody.children].find((child) => ['text', 'spreadsheet', 'presentation'].includes(local(child)));
     if (!body) throw new Error('no text, spreadsheet or presentation');

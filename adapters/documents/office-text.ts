@@ -279,6 +279,36 @@ ${DOCTYPE_IN_THREAD}
 ${PART_SHAPE_IN_THREAD}
 ${GRAPHICS_IN_THREAD}
 ${PARTS_IN_THREAD}
+// Comments (mammoth reads them with a style for comment-reference): the mark where the comment
+// ends ([AS1]: the author's initials, else those of the name, else C, and its number), and
+// after the text "Comments:" with each one's mark, author and text, as an OpenDocument's.
+const commentAuthors = new Map();
+const commentInitials = (author) => author.split(/\\s+/).filter(Boolean).map((word) => String.fromCodePoint(word.codePointAt(0)).toUpperCase()).join('') || 'C';
+function withCommentAuthors(document) {
+  for (const comment of document.comments || []) {
+    const author = (comment.authorName || '').replace(/\\s+/g, ' ').trim();
+    commentAuthors.set('comment-' + comment.commentId, author);
+    if (!(comment.authorInitials || '').trim()) comment.authorInitials = commentInitials(author);
+  }
+  return document;
+}
+turndown.addRule('commentReferences', {
+  filter: (node) => node.nodeName === 'A' && /^#comment-(?:ref-)?\\d+$/.test(node.getAttribute('href') || ''),
+  replacement: (content, node) => (/-ref-/.test(node.getAttribute('href')) ? '' : node.textContent.trim()),
+});
+turndown.addRule('comments', {
+  filter: (node) => node.nodeName === 'DL' && Array.from(node.children).some((child) => child.nodeName === 'DT' && /^comment-\\d+$/.test(child.getAttribute('id') || '')),
+  replacement: (content, node) => {
+    const lines = [];
+    for (const term of Array.from(node.children).filter((child) => child.nodeName === 'DT')) {
+      const mark = term.textContent.replace(/^\\s*Comment\\s*/, '').trim();
+      const author = commentAuthors.get(term.getAttribute('id')) || '';
+      const body = term.nextElementSibling && term.nextElementSibling.nodeName === 'DD' ? term.nextElementSibling.textContent.replace(/↑\\s*$/, '').replace(/\\s+/g, ' ').trim() : '';
+      lines.push(mark + ' ' + (author ? author + ': ' : '') + body);
+    }
+    return '\\n\\nComments:\\n' + lines.join('\\n') + '\\n\\n';
+  },
+});
 // An inline or floating drawing of the body that holds no other drawing (a text box may hold one).
 const DRAWING = /<w:drawing\\b[^>]*>(?:(?!<w:drawing\\b)[\\s\\S])*?<\\/w:drawing>/g;
 const attributeOf = (tag, element, attribute) => {
@@ -319,7 +349,7 @@ parentPort.once('message', async ({ bytes, maxElements, maxDepth }) => {
       }
     }
     // Pictures are not read: their bytes would be inlined as base64 (see embeddedImages).
-    const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(input.buffer, input.byteOffset, input.byteLength) }, { convertImage: mammoth.images.imgElement(async () => ({ src: '' })) });
+    const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(input.buffer, input.byteOffset, input.byteLength) }, { convertImage: mammoth.images.imgElement(async () => ({ src: '' })), styleMap: ['comment-reference => sup'], transformDocument: withCommentAuthors });
     let text = turndown.turndown(value);
     if (graphics.length > 0) text = text.replace(/ *\\uE010(\\d+)\\uE011 */g, (mark, n) => '\\n\\n' + (graphics[Number(n)] || '') + '\\n\\n').replace(/\\n{3,}/g, '\\n\\n');
     parentPort.postMessage({ text: text.trim() });

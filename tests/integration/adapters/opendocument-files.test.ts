@@ -67,6 +67,47 @@ describe('DocumentFileContents: OpenDocument text, spreadsheets and presentation
     });
   });
 
+  it('keeps a numbered list’s numbers (format, level, start value, a list that continues one before it, a style of styles.xml) and reads comments as a Word file’s are: marked where they end, listed after the text with their authors', async () => {
+    // checklist.odt and checklist.docx: LibreOffice saved both from checklist.fodt.
+    const comments = ['Comments:', '[AS1] Aiko Sato: Is Friday still the date?', '[KM2] Ken Mori: Which server? The new one?'].join('\n');
+    expect(await contents.extract(fixture('checklist.odt'), file('checklist.odt', ODT, 'odt'))).toEqual({
+      text: [
+        '# Release checklist',
+        '',
+        'Read this before Friday[AS1].',
+        '',
+        'The staging server[KM2] is ready.',
+        '',
+        '1. Freeze the branch',
+        '  a) Tell the team',
+        '  b) Tag it',
+        '2. Run the tests',
+        '',
+        'After lunch:',
+        '',
+        '3. Ship it',
+        '',
+        '- Bring coffee',
+        '',
+        'iii. 手順を確認する',
+        'iv. 結果を共有する',
+        '',
+        'Owners:',
+        '',
+        // A list style of styles.xml (LibreOffice's "Numbering 123"), not of content.xml.
+        '1. Aiko',
+        '2. Ken',
+        '',
+        comments,
+      ].join('\n'),
+    });
+
+    const word = await contents.extract(fixture('checklist.docx'), file('checklist.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'docx'));
+    const text = 'text' in word ? (word.text as string) : '';
+    expect(text).toContain('Read this before Friday[AS1].\n\nThe staging server[KM2] is ready.');
+    expect(text.endsWith(`\n\n${comments}`)).toBe(true);
+  });
+
   it('reads a table inside a table’s cell, and a list in one, as the cell’s words', async () => {
     const cell = (content: string) => `<table:table-cell>${content}</table:table-cell>`;
     const inner = `<table:table><table:table-row>${cell('<text:p>North</text:p>')}${cell('<text:p>South</text:p>')}</table:table-row></table:table>`;
