@@ -133,31 +133,35 @@ function tableRows(table, textOf) {
       const name = local(child);
       if (name === 'table-header-rows' || name === 'table-rows' || name === 'table-row-group') visit(child);
       if (name !== 'table-row') continue;
-      const cells = [];
-      let empty = 0;
-      for (const cell of child.children) {
-        const kind = local(cell);
-        if (kind !== 'table-cell' && kind !== 'covered-table-cell') continue;
-        const times = repeated(cell, 'table:number-columns-repeated');
-        const text = textOf(cell);
-        if (text === '') {
-          empty += times;
-          continue;
-        }
-        if (cells.length + empty + times > maxCells) throw new TooLarge();
-        for (; empty > 0; empty -= 1) cells.push('');
-        for (let n = 0; n < times; n += 1) cells.push(text);
-      }
-      if (cells.length === 0) continue;
-      const times = repeated(child, 'table:number-rows-repeated');
-      count += times;
-      width = Math.max(width, cells.length);
+      const row = rowCells(child, textOf);
+      if (!row) continue;
+      count += row.times;
+      width = Math.max(width, row.cells.length);
       if (count * width > maxCells) throw new TooLarge();
-      rows.push({ cells, times });
+      rows.push(row);
     }
   };
   visit(table);
   return { rows, width };
+}
+// A row's cells and how often it repeats ({ cells, times }), or null for a row without text.
+function rowCells(row, textOf) {
+  const cells = [];
+  let empty = 0;
+  for (const cell of row.children) {
+    const kind = local(cell);
+    if (kind !== 'table-cell' && kind !== 'covered-table-cell') continue;
+    const times = repeated(cell, 'table:number-columns-repeated');
+    const text = textOf(cell);
+    if (text === '') {
+      empty += times;
+      continue;
+    }
+    if (cells.length + empty + times > maxCells) throw new TooLarge();
+    for (; empty > 0; empty -= 1) cells.push('');
+    for (let n = 0; n < times; n += 1) cells.push(text);
+  }
+  return cells.length === 0 ? null : { cells, times: repeated(row, 'table:number-rows-repeated') };
 }
 // Each line of the table as a Markdown table (the first row its header, then the --- row),
 // repeats written out, calling line until it returns false.
@@ -306,19 +310,109 @@ function sheetCell(cell) {
   if (truth === 'true' || truth === 'false') return truth.toUpperCase();
   return cellText(cell);
 }
-function spreadsheetText(body, maxChars, cutNote) {
+// A spreadsheet read from content.xml's text from its office:body (at from), not parsed whole:
+// each sheet's start tag, and its rows with text in batches of about ROW_BATCH characters, are
+// parsed on their own, and rows are read only until the text budget is full, so a sheet of
+// 50,000 rows costs the rows that fit, not a tree of every cell (which past MAX_ODF_ELEMENTS
+// made the file too large, and without that limit ran the thread out of heap after a minute).
+// A row without text (no character data, date or boolean) is not parsed. Sheets come as they
+// did when the tree was parsed whole; a sheet cut by the budget is padded to the widest of the
+// rows read.
+const SHEET_TAGS = /<(\\/?)(?:[\\w.-]+:)?(table|table-row)(?=[\\s\\/>])(?:[^<>"']|"[^<"]*"|'[^<']*')*?(\\/?)>/g;
+const ROW_TAGS = /<(\\/?)(?:[\\w.-]+:)?table-row(?=[\\s\\/>])(?:[^<>"']|"[^<"]*"|'[^<']*')*?(\\/?)>/g;
+const ROW_BATCH = 256 * 1024;
+function spreadsheetText(xml, from, maxChars, cutNote, maxElements, maxDepth) {
   const lines = budget(maxChars, cutNote, '\\n', true);
   const add = lines.add;
   let text = false;
-  for (const table of [...body.children].filter((child) => local(child) === 'table')) {
-    const sheet = tableRows(table, sheetCell);
-    if (!lines.empty && !add('')) break;
-    if (!add('## Sheet: ' + (table.getAttribute('table:name') || '') + hiddenMark(table, 'table:style-name'))) break;
-    if (sheet.rows.length === 0 && !add('(empty)')) break;
-    if (sheet.rows.length > 0) text = true;
-    eachRow(sheet, add);
-    if (lines.cut) break;
+  // Elements parsed so far (rows whose text is all left out, such as comments, add nothing to
+  // the budget): past four times a document's allowance the rest is left unread.
+  let parsed = 0;
+  let full = false;
+  const parse = (fragment) => {
+    parsed += checkPartShape(fragment, maxElements, maxDepth);
+    return new DOMParser().parseFromString('<fragment>' + fragment + '</fragment>', 'text/xml').documentElement;
+  };
+  let sheet = null;
+  let batch = [];
+  let batched = 0;
+  // The rows batched so far, parsed together and added to the sheet.
+  const flush = () => {
+    if (batch.length === 0) return;
+    const fragment = parse(batch.join(''));
+    batch = [];
+    batched = 0;
+    for (const element of fragment ? fragment.children : []) {
+      const row = rowCells(element, sheetCell);
+      if (!row) continue;
+      sheet.count += row.times;
+      sheet.width = Math.max(sheet.width, row.cells.length);
+      if (sheet.count * sheet.width > maxCells) throw new TooLarge();
+      sheet.rows.push(row);
+      // What the row's lines take at least (each cell and its " | ", times its repeats).
+      sheet.chars += row.cells.reduce((sum, cell) => sum + cell.length + 3, 2) * row.times;
+      if (sheet.chars > maxChars) {
+        full = true;
+        break;
+      }
+    }
+    if (parsed > maxElements * 4) full = true;
+  };
+  const finish = () => {
+    flush();
+    const done = sheet;
+    sheet = null;
+    if (!lines.empty && !add('')) return false;
+    if (!add('## Sheet: ' + done.name + done.hidden)) return false;
+    if (done.rows.length === 0 && !add('(empty)')) return false;
+    if (done.rows.length > 0) text = true;
+    eachRow(done, add);
+    return !lines.cut;
+  };
+  const tags = new RegExp(SHEET_TAGS.source, 'g');
+  tags.lastIndex = from;
+  for (let found = tags.exec(xml); found && !full; found = tags.exec(xml)) {
+    const [tag, close, name, selfClosing] = found;
+    if (name === 'table') {
+      if (close === '/') {
+        if (sheet && !finish()) break;
+        continue;
+      }
+      // A sheet's start tag (name, style), parsed alone.
+      if (sheet) continue;
+      const element = parse(selfClosing === '/' ? tag : tag.slice(0, -1) + '/>').firstElementChild;
+      sheet = { name: (element && element.getAttribute('table:name')) || '', hidden: element ? hiddenMark(element, 'table:style-name') : '', rows: [], width: 0, count: 0, chars: 0 };
+      if (selfClosing === '/' && !finish()) break;
+      continue;
+    }
+    if (close === '/' || !sheet || selfClosing === '/') continue;
+    // The row's XML, up to the end tag that closes it (a row may hold a table of its own).
+    const rowTags = new RegExp(ROW_TAGS.source, 'g');
+    rowTags.lastIndex = tags.lastIndex;
+    let depth = 1;
+    let end = -1;
+    for (let inner = rowTags.exec(xml); inner; inner = rowTags.exec(xml)) {
+      if (inner[1] === '/') depth -= 1;
+      else if (inner[2] !== '/') depth += 1;
+      if (depth === 0) {
+        end = rowTags.lastIndex;
+        break;
+      }
+    }
+    // Broken XML: the rows before the break are read, as linkedom reads the text before one.
+    if (end < 0) break;
+    tags.lastIndex = end;
+    const rowXml = xml.slice(found.index, end);
+    if (!/>\\s*[^\\s<]/.test(rowXml) && !/office:(?:date|boolean)-value/.test(rowXml)) continue;
+    batch.push(rowXml);
+    batched += rowXml.length;
+    if (batched >= ROW_BATCH) flush();
   }
+  // A sheet the budget filled, or left open by broken XML, is read as far as it went.
+  if (sheet && !lines.cut) finish();
+  // Rows left unread that the budget did not cut (too many elements parsed): a piece that cannot
+  // fit cuts it, so the cut note says the rest was not read.
+  if (full && !lines.cut) add('x'.repeat(maxChars + 1));
   return text ? lines.text() : '';
 }
 // A slide's lines, as a PPTX's: paragraphs, a table's rows, pictures' alt text; page numbers,
@@ -405,10 +499,17 @@ parentPort.once('message', ({ bytes, maxChars, cutNote, maxElements, maxDepth, m
     if (!parts['content.xml']) throw new Error('no content.xml');
     const xml = strFromU8(parts['content.xml']);
     if (!/^\\uFEFF?\\s*</.test(xml) || hasDoctype(xml)) throw new Error('not ODF XML');
-    checkPartShape(xml, maxElements, maxDepth);
-    const root = new DOMParser().parseFromString(xml, 'text/xml').documentElement;
+    // A spreadsheet is read from the text of its body (spreadsheetText); only the part before
+    // the body (its styles) is parsed here. Any other kind is parsed whole, after counting.
+    const bodyAt = xml.search(/<(?:[\\w.-]+:)?body[\\s>]/);
+    const kind = bodyAt >= 0 ? /^<(?:[\\w.-]+:)?body[^<>]*>\\s*<(?:[\\w.-]+:)?([\\w-]+)/.exec(xml.slice(bodyAt, bodyAt + 1000)) : null;
+    const streamed = kind !== null && kind[1] === 'spreadsheet';
+    const parsedXml = streamed ? xml.slice(0, bodyAt) + '</office:document-content>' : xml;
+    checkPartShape(parsedXml, maxElements, maxDepth);
+    const root = new DOMParser().parseFromString(parsedXml, 'text/xml').documentElement;
     if (!root || local(root) !== 'document-content') throw new Error('no document-content');
     hidingStyles = stylesHiding(root);
+    if (streamed) return parentPort.postMessage({ text: spreadsheetText(xml, bodyAt, maxChars, cutNote, maxElements, maxDepth) });
     // The list styles a text's lists name: its own automatic ones, then styles.xml's (LibreOffice's "Numbering 123").
     const stylesXml = parts['styles.xml'] && /<(?:[\\w.-]+:)?list\\b/.test(xml) ? strFromU8(parts['styles.xml']) : '';
     if (stylesXml !== '' && (hasDoctype(stylesXml) || !/^\\uFEFF?\\s*</.test(stylesXml))) throw new Error('not ODF XML');
@@ -416,9 +517,9 @@ parentPort.once('message', ({ bytes, maxChars, cutNote, maxElements, maxDepth, m
     const stylesRoot = stylesXml !== '' ? new DOMParser().parseFromString(stylesXml, 'text/xml').documentElement : null;
     listStyles = readListStyles(stylesRoot ? [root, stylesRoot] : [root]);
     const officeBody = [...root.children].find((child) => local(child) === 'body');
-    const body = officeBody && [...officeBody.children].find((child) => ['text', 'spreadsheet', 'presentation'].includes(local(child)));
+    const body = officeBody && [...officeBody.children].find((child) => ['text', 'presentation'].includes(local(child)));
     if (!body) throw new Error('no text, spreadsheet or presentation');
-    const read = { text: documentText, spreadsheet: spreadsheetText, presentation: presentationText }[local(body)];
+    const read = { text: documentText, presentation: presentationText }[local(body)];
     parentPort.postMessage({ text: read(body, maxChars, cutNote) });
   } catch (error) {
     parentPort.postMessage(error instanceof TooLarge ? { failed: true, tooLarge: true } : { failed: true });

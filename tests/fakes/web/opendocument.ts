@@ -13,6 +13,7 @@ const NAMESPACES = [
   'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"',
   'xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"',
   'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"',
+  'xmlns:calcext="urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0"',
 ].join(' ');
 
 const KINDS = { odt: 'text', ods: 'spreadsheet', odp: 'presentation' } as const;
@@ -80,4 +81,25 @@ export function odtOfEmptyParagraphs(count: number): Buffer {
 /** A text document of one paragraph inside `depth` nested spans. */
 export function odtNestedSpans(depth: number): Buffer {
   return odfPackage('odt', `<text:p>${'<text:span>'.repeat(depth)}Deep inside${'</text:span>'.repeat(depth)}</text:p>`);
+}
+
+/**
+ * An export of `rows` customers (id, name, region, amount, date) as LibreOffice Calc saves a CSV
+ * it opened: styled rows, floats with their value and shown text, dates with `office:date-value`,
+ * columns formatted whole (an empty cell repeated to column 1,024). 50,000 rows are 550,000
+ * elements, beyond what content.xml may hold when parsed whole.
+ */
+export function odsCustomerExport(rows: number): Buffer {
+  const regions = ['EMEA', 'APAC', 'AMER'];
+  const lines: string[] = ['<table:table-row table:style-name="ro1"><table:table-cell office:value-type="string" calcext:value-type="string"><text:p>id</text:p></table:table-cell><table:table-cell office:value-type="string" calcext:value-type="string"><text:p>name</text:p></table:table-cell><table:table-cell office:value-type="string" calcext:value-type="string"><text:p>region</text:p></table:table-cell><table:table-cell office:value-type="string" calcext:value-type="string"><text:p>amount</text:p></table:table-cell><table:table-cell office:value-type="string" calcext:value-type="string"><text:p>date</text:p></table:table-cell><table:table-cell table:number-columns-repeated="1019"/></table:table-row>'];
+  for (let n = 0; n < rows; n += 1) {
+    const amount = ((n * 7_919) % 99_999) / 100;
+    const day = `2024-0${(n % 9) + 1}-1${n % 10}`;
+    lines.push(
+      `<table:table-row table:style-name="ro1"><table:table-cell office:value-type="float" office:value="${n}" calcext:value-type="float"><text:p>${n}</text:p></table:table-cell><table:table-cell office:value-type="string" calcext:value-type="string"><text:p>Customer ${n}</text:p></table:table-cell><table:table-cell office:value-type="string" calcext:value-type="string"><text:p>${regions[n % 3]}</text:p></table:table-cell><table:table-cell office:value-type="float" office:value="${amount}" calcext:value-type="float"><text:p>${amount}</text:p></table:table-cell><table:table-cell table:style-name="ce1" office:value-type="date" office:date-value="${day}" calcext:value-type="date"><text:p>${day}</text:p></table:table-cell><table:table-cell table:number-columns-repeated="1019"/></table:table-row>`,
+    );
+  }
+  return odfPackage('ods', `<table:table table:name="Customers" table:style-name="ta1"><table:table-column table:style-name="co1" table:number-columns-repeated="1024" table:default-cell-style-name="Default"/>${lines.join('')}</table:table><table:named-expressions/>`, {
+    automaticStyles: '<style:style style:name="ta1" style:family="table" style:master-page-name="Default"><style:table-properties table:display="true" style:writing-mode="lr-tb"/></style:style>',
+  });
 }

@@ -8,7 +8,7 @@ import { ApproximateTokenizer } from '../../../adapters/memory/approximate-token
 import { ReaderRegistry } from '../../../core/readers/reader-registry';
 import { slackFileReader } from '../../../core/readers/slack-file.reader';
 import { NO_RESOURCES } from '../../../core/tools/tool';
-import { odfPackage, odsOfLongRows, odsRepeatBomb, odsWithFillerRows, odtEncrypted, odtNestedSpans, odtOfEmptyParagraphs, odtWithExternalEntity } from '../../fakes/web/opendocument';
+import { odfPackage, odsCustomerExport, odsOfLongRows, odsRepeatBomb, odsWithFillerRows, odtEncrypted, odtNestedSpans, odtOfEmptyParagraphs, odtWithExternalEntity } from '../../fakes/web/opendocument';
 
 /** OpenDocument files (`.odt`, `.ods`, `.odp`) shared in Slack: read as text by fflate and linkedom in a thread (ADR 94). */
 describe('DocumentFileContents: OpenDocument text, spreadsheets and presentations', () => {
@@ -244,6 +244,17 @@ describe('DocumentFileContents: OpenDocument text, spreadsheets and presentation
       ].join('\n'),
     });
   });
+
+  it('reads the first rows of a 50,000-row export up to the text budget and says the rest was not read, instead of refusing it as too large', async () => {
+    const read = await contents.extract(odsCustomerExport(50_000), file('customers.ods', ODS, 'ods'));
+    const text = 'text' in read ? (read.text as string) : '';
+
+    expect(text.startsWith(['## Sheet: Customers', '| id | name | region | amount | date |', '| --- | --- | --- | --- | --- |', '| 0 | Customer 0 | EMEA | 0 | 2024-01-10 |', '| 1 | Customer 1 | APAC | 79.19 | 2024-02-11 |'].join('\n'))).toBe(true);
+    expect(text.length).toBeLessThanOrEqual(MAX_TEXT_CHARS);
+    expect(text.endsWith(`\n\n${OFFICE_CUT_NOTE}`)).toBe(true);
+    // Rows stay whole up to the note.
+    expect(text.slice(0, -`\n\n${OFFICE_CUT_NOTE}`.length).split('\n').at(-1)).toMatch(/^\| \d+ \| Customer \d+ \| (?:EMEA|APAC|AMER) \| [\d.]+ \| 2024-\d\d-\d\d \|$/);
+  }, 60_000);
 
   it('keeps a cut sheet\'s rows whole and cuts a presentation inside the slide that goes beyond the text budget', async () => {
     const sheet = await contents.extract(odsOfLongRows(1_000, 1_000), file('export.ods', ODS, 'ods'));
