@@ -331,9 +331,12 @@ parentPort.once('message', async ({ bytes, maxElements, maxDepth }) => {
     // replaced by its lines once turndown has written the rest.
     const graphics = [];
     let input = bytes;
-    const body = files['word/document.xml'] ? strFromU8(files['word/document.xml']) : '';
+    // The body's part, as mammoth finds it: the package's officeDocument relationship (word/document.xml as Word names it).
+    const main = [...partRelationships(files, '', maxElements, maxDepth).values()].find((rel) => rel.type.endsWith('/officeDocument'));
+    const mainPart = main && Object.hasOwn(files, main.path) ? main.path : 'word/document.xml';
+    const body = files[mainPart] ? strFromU8(files[mainPart]) : '';
     if (/<(?:[\\w.-]+:)?(?:chart|relIds)\\b/.test(body)) {
-      const relationships = partRelationships(files, 'word/document.xml', maxElements, maxDepth);
+      const relationships = partRelationships(files, mainPart, maxElements, maxDepth);
       const cache = new Map();
       const marked = body.replace(DRAWING, (drawing) => {
         const chart = attributeOf(drawing, 'chart', 'id');
@@ -344,7 +347,7 @@ parentPort.once('message', async ({ bytes, maxElements, maxDepth }) => {
         return '<w:t xml:space="preserve">\\uE010' + (graphics.length - 1) + '\\uE011</w:t>';
       });
       if (graphics.length > 0) {
-        files['word/document.xml'] = strToU8(marked);
+        files[mainPart] = strToU8(marked);
         input = zipSync(files, { level: 0 });
       }
     }
