@@ -1,4 +1,5 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DocumentFileContents } from '../../../adapters/documents/file-contents';
 import { docxWithGraphics, pptxWithGraphics, xlsxWithCharts } from '../../fakes/web/office-graphics';
@@ -108,6 +109,18 @@ describe('DocumentFileContents: charts and SmartArt in decks, Word files and wor
         '| No chart here |',
         '| --- |',
       ].join('\n'),
+    });
+  });
+
+  it('reads the charts an office suite wrote: LibreOffice’s XLSX and DOCX export of a chart', async () => {
+    // Made by LibreOffice from the flat sources beside them (tests/fixtures/documents/README.md).
+    const fixture = (name: string) => readFileSync(new URL(`../../fixtures/documents/${name}`, import.meta.url));
+
+    expect(await contents.extract(fixture('sales.xlsx'), file('sales.xlsx', XLSX, 'xlsx'))).toEqual({
+      text: ['## Sheet: Sales', '| Quarter | East | West |', '| --- | --- | --- |', '| Q1 | 4.3 | 2.4 |', '| Q2 | 2.5 |  |', '| Q3 | 3.5 | 1.8 |', '', 'Chart: Sales by quarter', '|  | East | West |', '| --- | --- | --- |', '| Q1 | 4.3 | 2.4 |', '| Q2 | 2.5 |  |', '| Q3 | 3.5 | 1.8 |'].join('\n'),
+    });
+    expect(await contents.extract(fixture('growth.docx'), file('growth.docx', DOCX, 'docx'))).toEqual({
+      text: ['# Growth', '', 'Visits rose in spring.', '', 'Chart: Visits by month', '|  | Mobile | Web |', '| --- | --- | --- |', '| March | 1200 | 800 |', '| April | 1350.5 | 790 |', '| May | 1600 | 805 |', '', 'Web stayed flat.'].join('\n'),
     });
   });
 
