@@ -124,7 +124,8 @@ function chartValue(text, format) {
   const plain = (n) => String(Number(n.toPrecision(15)));
   const code = (format || '').replace(/"[^"]*"|\\[[^\\]]*\\]|\\\\./g, '');
   if (/%/.test(code)) return plain(number * 100) + '%';
-  if (/[dy]/i.test(code) && number > 0 && number < 2958466) {
+  // A date format: days or years, no digit placeholders, not a named one (General, Standard).
+  if (/[dy]/i.test(code) && !/[#0?]|general|standard/i.test(code) && number > 0 && number < 2958466) {
     const date = new Date(Math.round((number - 25569) * 86400) * 1000);
     const day = date.toISOString().slice(0, 10);
     const clock = date.toISOString().slice(11, 16);

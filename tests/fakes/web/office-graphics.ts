@@ -24,6 +24,8 @@ export interface ChartSpec {
   readonly series: readonly { readonly name: string; readonly values: readonly (number | null)[] }[];
   /** The values' number format (Excel's: `General`, `0%`). */
   readonly formatCode?: string;
+  /** Categories that are dates: cached as serial numbers in a `c:numRef` with this format (`yyyy/m/d`). */
+  readonly categoryDateFormat?: string;
 }
 
 /** A chart part as PowerPoint, Word and Excel 2016 write one for a clustered column chart. */
@@ -37,7 +39,9 @@ export function chartPart(chart: ChartSpec): string {
     .map(
       (one, n) =>
         `<c:ser><c:idx val="${n}"/><c:order val="${n}"/><c:tx><c:strRef><c:f>Sheet1!$${column(n)}$1</c:f>${strCache([one.name])}</c:strRef></c:tx><c:invertIfNegative val="0"/>` +
-        `<c:cat><c:strRef><c:f>Sheet1!$A$2:$A$${chart.categories.length + 1}</c:f>${strCache(chart.categories)}</c:strRef></c:cat>` +
+        (chart.categoryDateFormat
+          ? `<c:cat><c:numRef><c:f>Sheet1!$A$2:$A$${chart.categories.length + 1}</c:f><c:numCache><c:formatCode>${escapeXml(chart.categoryDateFormat)}</c:formatCode><c:ptCount val="${chart.categories.length}"/>${chart.categories.map((day, p) => `<c:pt idx="${p}"><c:v>${Date.parse(day) / 86_400_000 + 25_569}</c:v></c:pt>`).join('')}</c:numCache></c:numRef></c:cat>`
+          : `<c:cat><c:strRef><c:f>Sheet1!$A$2:$A$${chart.categories.length + 1}</c:f>${strCache(chart.categories)}</c:strRef></c:cat>`) +
         `<c:val><c:numRef><c:f>Sheet1!$${column(n)}$2:$${column(n)}$${one.values.length + 1}</c:f><c:numCache><c:formatCode>${escapeXml(chart.formatCode ?? 'General')}</c:formatCode><c:ptCount val="${one.values.length}"/>${one.values
           .map((value, p) => (value === null ? '' : `<c:pt idx="${p}"><c:v>${value}</c:v></c:pt>`))
           .join('')}</c:numCache></c:numRef></c:val>` +

@@ -79,9 +79,9 @@ describe('DocumentFileContents: charts and SmartArt in decks, Word files and wor
     });
   });
 
-  it('reads a sheet’s charts after its cells, from the drawing the sheet names', async () => {
+  it('reads a sheet’s charts after its cells, from the drawing the sheet names, dates as ISO dates', async () => {
     const workbook = xlsxWithCharts([
-      { name: 'Data', rows: [['Quarter', 'East', 'West'], ['Q1', 4.3, 2.4]], charts: [sales, { title: '売上', type: 'lineChart', categories: ['1月', '2月'], series: [{ name: '東京', values: [1200, 1350.5] }] }] },
+      { name: 'Data', rows: [['Quarter', 'East', 'West'], ['Q1', 4.3, 2.4]], charts: [sales, { title: '売上', type: 'lineChart', categories: ['2024-03-01', '2024-04-01'], categoryDateFormat: 'yyyy/m/d', series: [{ name: '東京', values: [1200, 1350.5] }] }] },
       { name: 'Notes', rows: [['No chart here']], charts: [] },
     ]);
 
@@ -102,8 +102,9 @@ describe('DocumentFileContents: charts and SmartArt in decks, Word files and wor
         'Chart: 売上',
         '|  | 東京 |',
         '| --- | --- |',
-        '| 1月 | 1200 |',
-        '| 2月 | 1350.5 |',
+        // Dates cached as serial numbers, written as ISO dates.
+        '| 2024-03-01 | 1200 |',
+        '| 2024-04-01 | 1350.5 |',
         '',
         '## Sheet: Notes',
         '| No chart here |',
