@@ -517,8 +517,10 @@ parentPort.once('message', ({ bytes, maxChars, cutNote, maxElements, maxDepth, m
     const stylesRoot = stylesXml !== '' ? new DOMParser().parseFromString(stylesXml, 'text/xml').documentElement : null;
     listStyles = readListStyles(stylesRoot ? [root, stylesRoot] : [root]);
     const officeBody = [...root.children].find((child) => local(child) === 'body');
-    const body = officeBody && [...officeBody.children].find((child) => ['text', 'presentation'].includes(local(child)));
+    const body = officeBody && [...officeBody.children].find((child) => ['text', 'spreadsheet', 'presentation'].includes(local(child)));
     if (!body) throw new Error('no text, spreadsheet or presentation');
+    // A spreadsheet whose kind the look at its body's start missed (a comment before it), parsed whole within the allowance.
+    if (local(body) === 'spreadsheet') return parentPort.postMessage({ text: spreadsheetText(xml, Math.max(0, bodyAt), maxChars, cutNote, maxElements, maxDepth) });
     const read = { text: documentText, presentation: presentationText }[local(body)];
     parentPort.postMessage({ text: read(body, maxChars, cutNote) });
   } catch (error) {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { MAX_TEXT_CHARS } from '../../../adapters/documents/document-text';
 import { OFFICE_CUT_NOTE } from '../../../adapters/documents/office-text';
@@ -255,6 +256,14 @@ describe('DocumentFileContents: OpenDocument text, spreadsheets and presentation
     // Rows stay whole up to the note.
     expect(text.slice(0, -`\n\n${OFFICE_CUT_NOTE}`.length).split('\n').at(-1)).toMatch(/^\| \d+ \| Customer \d+ \| (?:EMEA|APAC|AMER) \| [\d.]+ \| 2024-\d\d-\d\d \|$/);
   }, 60_000);
+
+  it('reads a spreadsheet whose body opens with a comment before its sheets, as any other', async () => {
+    const sheet = '<table:table table:name="Plan"><table:table-row><table:table-cell office:value-type="string"><text:p>Ship</text:p></table:table-cell></table:table-row></table:table>';
+    const entries = unzipSync(odfPackage('ods', sheet));
+    entries['content.xml'] = strToU8(strFromU8(entries['content.xml']!).replace('<office:body>', '<office:body><!-- exported by a script -->'));
+    const commented = Buffer.from(zipSync(entries));
+    expect(await contents.extract(commented, file('plan.ods', ODS, 'ods'))).toEqual({ text: '## Sheet: Plan\n| Ship |\n| --- |' });
+  });
 
   it('keeps a cut sheet\'s rows whole and cuts a presentation inside the slide that goes beyond the text budget', async () => {
     const sheet = await contents.extract(odsOfLongRows(1_000, 1_000), file('export.ods', ODS, 'ods'));
