@@ -24,8 +24,10 @@ export const MAX_ODF_ELEMENTS = MAX_DOCX_ELEMENTS;
  * uses. Whitespace is collapsed as ODF says (§6.1.2: runs of spaces, tabs and line feeds are one
  * space) and `text:s`, `text:tab` and `text:line-break` put theirs back. A text document's
  * footnotes and endnotes are marked where they are cited (`[1]`) and read after its text, as a
- * Word 97–2003 file's are; comments, tracked deletions, ruby (furigana) and a table of contents
- * (a copy of the headings) are left out.
+ * Word 97–2003 file's are, its comments marked where they end and read after them, as a DOCX's
+ * are (`commentMark`), its numbered lists with their numbers (`listLines`); tracked deletions,
+ * ruby (furigana) and a table of contents (a copy of the headings) are left out. A spreadsheet is
+ * read from the text of its body, row by row, up to the budget (`spreadsheetText`).
  *
  * `table:number-rows-repeated` and `table:number-columns-repeated` stand for rows and cells
  * written once: LibreOffice ends a sheet whose columns have a style with one empty row repeated
