@@ -43,6 +43,8 @@ function snapshot(sub: FakeSubscription): Record<string, unknown> {
     status: sub.status,
     metadata: { ...sub.metadata },
     quantities: sub.items.map((i) => i.quantity),
+    // A plan switch (the portal's "update plan", the Dashboard) replaces an item's price alone.
+    prices: sub.items.map((i) => i.price),
   };
 }
 
@@ -52,7 +54,7 @@ function changedAttributes(before: Record<string, unknown>, state: StripeFakeSta
   for (const key of ['cancel_at_period_end', 'cancel_at', 'canceled_at', 'status', 'metadata'] as const) {
     if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) previous[key] = before[key];
   }
-  if (JSON.stringify(before.quantities) !== JSON.stringify(after.quantities)) {
+  if (JSON.stringify(before.quantities) !== JSON.stringify(after.quantities) || JSON.stringify(before.prices) !== JSON.stringify(after.prices)) {
     previous.items = (renderSubscription(state, sub).items as object) ?? null;
   }
   return previous;
