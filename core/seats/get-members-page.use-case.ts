@@ -70,15 +70,19 @@ export class GetMembersPage {
       (m) => ((!m.deleted && !isSlackbot(m.id) && !m.isWorkflowBot) || holdsSeat(m)) && m.id !== input.tomoBotUserId,
     );
 
+    // A seat is on the plan its subscription has now: a plan switched in the Customer Portal
+    // changes the subscription, not the plan stamped on the assignment when it was made.
+    const planPosition = (a: (typeof assignments)[number]) => {
+      const subscription = usable.find((s) => s.id === a.subscriptionId);
+      return PLANS[subscription?.planKey ?? a.planKey].position;
+    };
     const rows: MemberRow[] = listed.map((member) => {
       const held = assignments
         .filter((a) => a.memberId === member.id && usable.some((s) => s.id === a.subscriptionId))
-        .sort((a, b) => PLANS[b.planKey].position - PLANS[a.planKey].position)[0];
+        .sort((a, b) => planPosition(b) - planPosition(a))[0];
       return {
         member,
-        assignment: held
-          ? { planPosition: PLANS[held.planKey].position, updatedAt: held.assignedAt, updatedBy: held.assignedBy }
-          : null,
+        assignment: held ? { planPosition: planPosition(held), updatedAt: held.assignedAt, updatedBy: held.assignedBy } : null,
       };
     });
 
