@@ -9,6 +9,7 @@ import { decideTrigger, triggerSettings, type IgnoreReason } from '../triggers/d
 import type { OpenWorkspace } from '../triggers/trigger-gate';
 import { summaryClaimKey, summaryWindow, type SummaryRun } from './schedule-runs';
 import type { ScheduleSettingsRepository } from './schedule-settings-repository.port';
+import type { ScheduleSettingRecord } from './schedule-setting';
 
 export interface SummarizeChannelDeps extends TriggerDeps {
   readonly schedules: ScheduleSettingsRepository;
@@ -64,12 +65,16 @@ export class SummarizeChannel extends TriggerUseCase<SummarizeChannelDeps> {
     const tellOwner = (reason: string, about = channel) =>
       workspace.platform.postDirect(owner.id, say('SLACK.SUMMARY_REFUSED', { channel: about, reason }, owner.locale), owner.appearance);
 
+    // Turned off by Tomo (first, so a retry does not tell twice), so the owner is told once
+    // instead of in a DM every day.
+    const turnOff = (current: ScheduleSettingRecord) =>
+      this.deps.schedules.append(run.teamId, { ...current, isSummaryEnabled: false, updatedBy: workspace.self.userId, updatedAt: this.deps.clock.now() });
+
     if (info === null && setting) {
       // Slack no longer shows Tomo the channel (deleted, or private and Tomo taken out), so the
-      // Schedules page cannot list it to be turned off: Tomo turns it off (first, so a retry
-      // does not tell twice) and tells the owner once, by the name it was saved with (Slack
-      // shows a deleted channel's mention as unknown), instead of a DM every day.
-      await this.deps.schedules.append(run.teamId, { ...setting, isSummaryEnabled: false, updatedBy: workspace.self.userId, updatedAt: this.deps.clock.now() });
+      // Schedules page cannot list it to be turned off: Tomo turns it off and tells the owner
+      // once, by the name it was saved with (Slack shows a deleted channel's mention as unknown).
+      await turnOff(setting);
       const named = `#${setting.channelName}`;
       await tellOwner(say('SLACK.SUMMARY_CHANNEL_GONE', { channel: named, appName: escapeSlackText(owner.appName) }, owner.locale), named);
       return { status: 'ignored', reason: 'channel_gone' };
@@ -78,6 +83,10 @@ export class SummarizeChannel extends TriggerUseCase<SummarizeChannelDeps> {
     const window = summaryWindow(run, days, setting);
     const messages = await this.readChannel(workspace, run.channelId, window);
     if (messages === 'not_in_channel') {
+      // A public channel Tomo was removed from (or never invited to) still shows in Slack and on
+      // the Schedules page; without Tomo in it there is nothing to summarise on any day, so it
+      // is turned off too, and the owner told once how to have it again (before, a DM every day).
+      if (setting) await turnOff(setting);
       await tellOwner(say('SLACK.SUMMARY_NOT_IN_CHANNEL', { channel, appName: escapeSlackText(owner.appName) }, owner.locale));
       return { status: 'ignored', reason: 'not_in_channel' };
     }

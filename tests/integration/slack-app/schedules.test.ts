@@ -319,6 +319,34 @@ describe('Slack app: scheduled channel summaries (real server and workers, fakes
     expect(await repositoriesOf(world).scheduleSettings.findLatest(world.ws.team.id, secret)).toMatchObject({ isSummaryEnabled: false });
   });
 
+  it('turns off the summary of a public channel Tomo was removed from and tells the owner once, in their language, not every day', async () => {
+    // Slack still shows a public channel to the bot (conversations.info), but its history answers not_in_channel.
+    const left = world.slack.addChannel({ id: 'CLEFTPUBLIC', teamId: world.ws.team.id, name: 'left-public' }).id;
+    world.slack.addMessage({ channel: left, user: world.ws.bob, text: 'Status update', at: new Date(Date.now() - 30 * MINUTE) });
+    const saved = await schedule(left);
+    await repositoriesOf(world).scheduleSettings.append(world.ws.team.id, { ...saved, updatedBy: world.ws.bob });
+    world.slack.state.channels.get(left)!.botIsMember = false;
+    const calls = world.openai.calls.length;
+    const dms = dmsTo(world.ws.bob).length;
+
+    await sweep();
+
+    const channel = `<#${left}>`;
+    const reason = slackText('SLACK.SUMMARY_NOT_IN_CHANNEL', { channel, appName: 'Tomo' }, 'ja');
+    expect(dmsTo(world.ws.bob).slice(dms)).toEqual([slackText('SLACK.SUMMARY_REFUSED', { channel, reason }, 'ja')]);
+    expect(tomoPosts(left)).toEqual([]);
+    expect(world.openai.calls.length).toBe(calls);
+    // Off, by Tomo, and not due again: tomorrow brings no second DM (before, one every day).
+    expect(await repositoriesOf(world).scheduleSettings.findLatest(world.ws.team.id, left)).toMatchObject({
+      isSummaryEnabled: false,
+      updatedBy: world.ws.team.botUserId,
+    });
+    const [next] = await world.app.database.orm.em
+      .getConnection()
+      .execute<{ next_run_at: Date | null }[]>(`select next_run_at from channel_schedule_next_runs where channel_id = ?`, [left]);
+    expect(next!.next_run_at).toBeNull();
+  });
+
   it('tells the schedule’s owner in a DM, not the channel, when Tomo is not in it or the trial is over', async () => {
     const outside = world.slack.addChannel({ id: 'COUTSIDE', teamId: world.ws.team.id, name: 'outside', botIsMember: false }).id;
     await schedule(outside);

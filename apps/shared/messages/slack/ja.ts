@@ -15,7 +15,7 @@ export const slackJa: SlackCatalogue = {
   'SLACK.SUMMARY_HEADER': '*{channel} の要約（過去{days}日間）*',
   'SLACK.SUMMARY_EMPTY': '過去{days}日間、{channel} にメッセージがなかったため、要約はありません。',
   'SLACK.SUMMARY_NOT_IN_CHANNEL':
-    '{appName}は{channel}のメンバーではないため、読むことができません。そのチャンネルで /invite @{appName} を実行して招待してください。',
+    '{appName}は{channel}のメンバーではないため、読むことができません。このチャンネルの定期要約はオフにしました。再開するには、そのチャンネルで /invite @{appName} を実行して招待し、スケジュールページで要約をオンにしてください。',
   'SLACK.SUMMARY_CHANNEL_GONE':
     '{appName}は{channel}を見つけられなくなりました。チャンネルが削除されたか、非公開チャンネルから{appName}が外されました。このチャンネルの定期要約はオフにしました。再開するには、{appName}をチャンネルに招待し直し、スケジュールページで要約をオンにしてください。',
   'SLACK.SUMMARY_REFUSED': '本日の{channel}の定期要約は投稿されませんでした。{reason}',
