@@ -55,6 +55,9 @@ export interface InstallGrant {
 
 type Method = (ctx: MethodContext) => Record<string, unknown>;
 
+/** A Unix timestamp as Slack takes it in `latest`/`oldest`: seconds, with or without a fraction. */
+const UNIX_TS = /^\d+(\.\d+)?$/;
+
 /** Methods that need no bot token. */
 export const TOKENLESS = new Set(['oauth.v2.access', 'api.test']);
 
@@ -186,6 +189,9 @@ export const METHODS: Record<string, Method> = {
   'conversations.history': ({ state, settings, params, team }) => {
     const channel = state.channels.get(channelOf(state, params.channel, team!))!;
     if (channel.botIsMember === false) throw new SlackMethodError('not_in_channel');
+    // Slack refuses a `latest` or `oldest` that is no Unix timestamp ("Value passed for latest was invalid").
+    if (params.latest !== undefined && !UNIX_TS.test(params.latest)) throw new SlackMethodError('invalid_ts_latest');
+    if (params.oldest !== undefined && !UNIX_TS.test(params.oldest)) throw new SlackMethodError('invalid_ts_oldest');
     const inclusive = params.inclusive === 'true' || params.inclusive === '1';
     const t = (ts: string) => Number(ts);
     const within = (ts: string) =>

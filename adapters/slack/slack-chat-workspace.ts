@@ -19,6 +19,9 @@ import { visibleTo } from './slack-linked-message';
 import { slackBotName, slackMessageFiles, slackMessageText, type SlackMessage } from './slack-message-text';
 
 /** Builds the triggers' Web API client per installation (bot token). */
+/** conversations.history's refusals of a `latest` or `oldest` that is no timestamp. */
+const INVALID_TS = new Set(['invalid_ts_latest', 'invalid_ts_oldest']);
+
 export class SlackChatWorkspaceFactory implements ChatWorkspaceFactory {
   constructor(private readonly options: SlackChatPlatformOptions = {}) {}
 
@@ -50,13 +53,22 @@ export class SlackChatWorkspace extends SlackChatPlatform implements ChatWorkspa
    * is not in the history, so conversations.replies, which accepts any message of a thread, finds it.
    */
   async readMessage(channelId: string, ts: string): Promise<LocatedMessage | null> {
-    const history = (await this.call('conversations.history', {
-      channel: channelId,
-      latest: ts,
-      oldest: ts,
-      inclusive: true,
-      limit: 1,
-    })) as MessagesPage;
+    let history: MessagesPage;
+    try {
+      history = (await this.call('conversations.history', {
+        channel: channelId,
+        latest: ts,
+        oldest: ts,
+        inclusive: true,
+        limit: 1,
+      })) as MessagesPage;
+    } catch (error) {
+      // Not a timestamp at all (an Ask Tomo step's free-text input holding a link or a word):
+      // Slack refuses it as `invalid_ts_latest`/`invalid_ts_oldest`. No message has it, and a
+      // retry would be refused the same way.
+      if (isChatPlatformError(error) && INVALID_TS.has(error.platformCode ?? '')) return null;
+      throw error;
+    }
     const top = history.messages?.find((m) => m.ts === ts);
     // A thread's parent deleted by its author stays as Slack's tombstone ("This message was
     // deleted.", by USLACKBOT) so its replies can be opened: no message to work on.

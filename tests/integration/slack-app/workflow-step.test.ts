@@ -120,6 +120,24 @@ describe('Slack app: the "Ask Tomo" workflow step (real server and worker, fakes
     expect(lastPrompt(world).conversation).toBe('user: alice: What was discussed?');
   });
 
+  it('answers the prompt without the message when the step’s message input is no timestamp (a pasted link): Slack refuses it, a retry would too', async () => {
+    world.openai.answer('Happy to help with that.');
+    const execution = await runStep({
+      prompt: 'Summarize this message.',
+      user_id: world.ws.alice,
+      channel_id: world.ws.channel,
+      message_ts: `https://acme.slack.com/archives/${world.ws.channel}/p1700000000123456`,
+    });
+
+    await eventually(() => expect(execution.state).toBe('completed'));
+    await settled(world, WORKFLOW);
+    expect(execution.outputs).toEqual({ answer: 'Happy to help with that.' });
+    expect(completions(execution.id).map((c) => c.method)).toEqual(['functions.completeSuccess']);
+    expect(lastPrompt(world).conversation).toBe('user: alice: Summarize this message.');
+    // Slack refused the timestamp once; nothing was retried.
+    expect(world.slack.calls.filter((c) => c.method === 'conversations.history' && c.outcome === 'invalid_ts_latest')).toHaveLength(1);
+  });
+
   it('never reads a private channel or a DM the person it asks for cannot read in Slack, though Tomo can', async () => {
     const secret = world.slack.addChannel({ id: 'CSECRET', teamId: world.ws.team.id, name: 'exec', isPrivate: true, members: [world.ws.bob] }).id;
     const plan = world.slack.addMessage({ channel: secret, user: world.ws.bob, text: 'Reorg plan: merge teams A and B' });
