@@ -1,7 +1,13 @@
 import { TriggerUseCase } from '../triggers/trigger-use-case';
 import { clipText } from '../shared/clip-text';
 import type { AutoReplySettingRecord } from '../auto-replies/auto-reply-setting';
-import { hourStart, MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR, type AutoReplyCounter } from '../auto-replies/auto-reply-loop-guard';
+import {
+  hourStart,
+  MAX_AUTO_REPLIES_PER_CHANNEL_PER_HOUR,
+  MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR,
+  WHOLE_CHANNEL,
+  type AutoReplyCounter,
+} from '../auto-replies/auto-reply-loop-guard';
 import type { AutoReplySettingsRepository } from '../auto-replies/auto-reply-settings-repository.port';
 import type { ChannelId, TeamId, UserId } from '../shared/ids';
 import { isChatPlatformError } from './chat-platform-error';
@@ -249,7 +255,7 @@ export class AnswerQuestion extends TriggerUseCase<AnswerQuestionDeps> {
   }
 
   /**
-   * Counts a bot's message against its thread's hour (auto-replies and bot mentions alike);
+   * Counts a bot's message against its thread's hour and its channel's (auto-replies and bot mentions alike);
    * false once the hour is spent. A retried attempt (Slack failing mid-answer, a worker killed)
    * is the same message: it is counted once, or its retry could find the thread's hour spent by
    * itself and leave the first attempt's error message where the answer belongs.
@@ -261,8 +267,12 @@ export class AnswerQuestion extends TriggerUseCase<AnswerQuestionDeps> {
       deps.clock.now(),
     );
     if (!firstAttempt) return true;
-    const count = await deps.autoReplyCounter.increment(input.teamId, input.channelId, threadTs, hourStart(deps.clock.now()));
-    return count <= MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR;
+    const hour = hourStart(deps.clock.now());
+    const count = await deps.autoReplyCounter.increment(input.teamId, input.channelId, threadTs, hour);
+    if (count > MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR) return false;
+    // New top-level messages each start a thread of their own: the channel's hour caps them.
+    const inChannel = await deps.autoReplyCounter.increment(input.teamId, input.channelId, WHOLE_CHANNEL, hour);
+    return inChannel <= MAX_AUTO_REPLIES_PER_CHANNEL_PER_HOUR;
   }
 
   /**

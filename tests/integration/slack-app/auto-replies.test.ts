@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR } from '../../../core/auto-replies/auto-reply-loop-guard';
+import {
+  hourStart,
+  MAX_AUTO_REPLIES_PER_CHANNEL_PER_HOUR,
+  MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR,
+  WHOLE_CHANNEL,
+} from '../../../core/auto-replies/auto-reply-loop-guard';
 import { translate } from '../../../apps/shared/messages';
 import { slackText } from '../../../apps/shared/messages/slack';
 import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
@@ -184,6 +189,33 @@ describe('Slack app: auto-replies to configured bots (real server and worker, fa
     await settled(world);
     expect(repliesIn(world, world.ws.channel, root.ts)).toHaveLength(MAX_AUTO_REPLIES_PER_THREAD_PER_HOUR);
     const guarded = (await settled(world)).filter((job) => (job.output as { reason?: string } | null)?.reason === 'loop_guard');
+    expect(guarded).toHaveLength(3);
+  });
+
+  it(`caps one channel at ${MAX_AUTO_REPLIES_PER_CHANNEL_PER_HOUR} auto-replies an hour: a bot answering each reply with a new top-level message starts a new thread every time`, async () => {
+    // On Standard (no monthly request limit), so only the cap stops it.
+    const ws = seedWorkspace(world.slack, 'T0RELAY');
+    const relayBot = { id: 'BRELAY1', userId: 'URELAY1', name: 'Relay Bot' };
+    world.slack.addBot({ teamId: ws.team.id, ...relayBot });
+    await installThroughBrowser(world, ws);
+    await buyPlan(world, ws, { id: 'sub-relay', quantity: 3 });
+    await configure(relayBot, true, ws);
+    world.openai.answer('Noted.');
+    // The channel's hour so far: all but two of its auto-replies spent, one new thread each (as
+    // through a relay; sixty answers would take a minute here).
+    const counter = repositoriesOf(world).autoReplyCounter;
+    for (let i = 0; i < MAX_AUTO_REPLIES_PER_CHANNEL_PER_HOUR - 2; i += 1) {
+      await counter.increment(ws.team.id, ws.channel, WHOLE_CHANNEL, hourStart(new Date()));
+    }
+    const roots = [];
+    for (let i = 0; i < 5; i += 1) roots.push(await botPosts(relayBot, `New reply in thread ${i}`, { ws }));
+
+    const jobs = await settled(world);
+    const answered = roots.filter((root) => repliesIn(world, ws.channel, root.ts).length > 0);
+    expect(answered).toHaveLength(2);
+    const guarded = jobs.filter(
+      (job) => (job.data as { channelId?: string }).channelId === ws.channel && (job.output as { reason?: string } | null)?.reason === 'loop_guard',
+    );
     expect(guarded).toHaveLength(3);
   });
 
