@@ -15,7 +15,7 @@ export const slackEn: SlackCatalogue = {
   'SLACK.SUMMARY_HEADER': '*Summary of {channel}, last {days} {days:day|days}*',
   'SLACK.SUMMARY_EMPTY': 'No messages in {channel} in the last {days} {days:day|days}, so there is nothing to summarize.',
   'SLACK.SUMMARY_NOT_IN_CHANNEL':
-    '{appName} is not a member of {channel}, so it cannot read it. Its daily summary is now off; to have it again, invite {appName} there with /invite @{appName} and turn the summary on on the Schedules page.',
+    '{appName} is not a member of {channel}, so it cannot read it. Its daily summary is now off; to have it again, invite it there with /invite @{appName} and turn the summary on on the Schedules page.',
   'SLACK.SUMMARY_CHANNEL_GONE':
     '{appName} cannot find {channel} any more: it was deleted, or it is private and {appName} was removed from it. Its daily summary is now off; to have it again, invite {appName} back and turn the summary on on the Schedules page.',
   'SLACK.SUMMARY_REFUSED': "Today's scheduled summary of {channel} was not posted. {reason}",
