@@ -120,6 +120,32 @@ describe('axe-core finds no serious or critical violations when signed in', () =
   }, 120_000);
 });
 
+describe('focus after following a menu link', () => {
+  it("moves to the new page's heading (en, ja); not on a full page load, nor when a tab only changes the query", async () => {
+    for (const [prefix, copy, lang] of LANGUAGES) {
+      const page = await open(`${prefix}/settings/app`, lang);
+      // A full page load leaves the focus at the document's start, as browsers do.
+      expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+      await page.locator('button[aria-controls="site-menu"]').click();
+      const link = page.locator('#site-menu').getByRole('link', { name: copy.reactions.title, exact: true });
+      await link.focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`**${prefix}/settings/reactions`);
+      const heading = page.locator('main h1');
+      await expect.poll(() => heading.innerText()).toBe(copy.reactions.title);
+      // A screen reader reads where the person landed, and Tab goes on from the page's start.
+      await expect.poll(() => isFocused(heading)).toBe(true);
+
+      // Same page, another tab (?tab=custom replaces the query): the focus stays on the tab.
+      const custom = page.getByRole('tab', { name: copy.reactions.tabs.custom });
+      await custom.click();
+      await page.waitForURL(/tab=custom/);
+      expect(await isFocused(custom)).toBe(true);
+      await page.close();
+    }
+  });
+});
+
 describe('dialogs by keyboard', () => {
   it('the reaction modal takes focus, Escape closes it, and focus returns to Add reaction', async () => {
     const page = await open('/settings/reactions');

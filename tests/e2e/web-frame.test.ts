@@ -134,6 +134,24 @@ describe('menu entries', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it("moves the focus to the new page's heading after a menu link, and leaves it alone on a full load", async () => {
+    const { page } = await open(`${server.url}/`);
+    const activeElement = () => page.evaluate(() => document.activeElement?.tagName);
+    expect(await activeElement()).toBe('BODY');
+    await menuButton(page).click();
+    await page.locator('#site-menu a', { hasText: 'Pricing' }).press('Enter');
+    await page.waitForURL(`${server.url}/pricing`);
+    await expect.poll(() => page.evaluate(() => document.activeElement === document.querySelector('main h1'))).toBe(true);
+    // Tab goes on from the page's start, not from the closed menu.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.querySelector('main')?.contains(document.activeElement))).toBe(true);
+    // Back is a navigation too.
+    await page.goBack();
+    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => page.evaluate(() => document.activeElement === document.querySelector('main h1'))).toBe(true);
+    await page.close();
+  });
 });
 
 describe('header and footer', () => {

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { localeOfPath } from '../lib/locale';
 import { startPageViews } from '../lib/analytics';
+import { startRouteFocus } from '../lib/route-focus';
 import { createI18n } from './i18n';
 import { createAppRouter } from './router';
 import './styles/index.css';
@@ -25,6 +26,7 @@ async function start() {
   if (document.documentElement.dataset.render === 'client') createRoot(document).render(app);
   else hydrateRoot(document, app);
   startPageViews(router);
+  startRouteFocus(router);
 }
 
 void start();
