@@ -3,6 +3,7 @@ import type { Outcome } from '../shared/domain-error';
 import { fail, ok } from '../shared/domain-error';
 import type { InstructionLevel } from './instruction';
 import { charCount } from '../shared/clip-text';
+import { unstorableField } from '../shared/storable-text';
 
 /** Longest instruction text, in characters (spec 9's 10,000 character threshold). */
 export const INSTRUCTION_TEXT_LIMIT = 10_000;
@@ -26,7 +27,14 @@ export function checkInstructionPermission(
   return ok(targetId);
 }
 
+/**
+ * An instruction's name and text: no NUL character or lone surrogate in either
+ * (`INPUT.UNSUPPORTED_CHARACTERS` with `params.field`, which the editor checks as it is typed),
+ * text required and within its limit, name within its limit.
+ */
 export function validateInstruction(name: string, text: string): Outcome<{ name: string; text: string }> {
+  const unstorable = unstorableField({ name, text });
+  if (unstorable) return fail('INPUT.UNSUPPORTED_CHARACTERS', { field: unstorable });
   const trimmed = text.trim();
   if (trimmed === '') return fail('INSTRUCTIONS.TEXT_REQUIRED');
   const length = charCount(trimmed);

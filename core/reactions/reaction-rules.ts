@@ -2,6 +2,7 @@ import type { Outcome } from '../shared/domain-error';
 import { fail, ok } from '../shared/domain-error';
 import type { CustomReactionRecord, Reaction, ReactionCategory } from './reaction';
 import { canonicalReactionName, PRESET_REACTIONS } from './preset-reactions';
+import { unstorableField } from '../shared/storable-text';
 
 /**
  * Emoji names are written with or without colons (':jp:' and 'jp' are the same); Slack adds a
@@ -36,7 +37,9 @@ export interface CustomReactionDraft {
 const NOT_IN_EMOJI_NAMES = /[\s:]|\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
 
 /**
- * Custom reaction checks in order (spec 5): name required, the name is an emoji's name as
+ * Custom reaction checks in order: a NUL character or a lone surrogate in the name or the
+ * prompt (`INPUT.UNSUPPORTED_CHARACTERS`, the server's input guard's text, with `params.field`
+ * naming the field that holds it), then spec 5's: name required, the name is an emoji's name as
  * Slack sends it (not the emoji itself), prompt text required, name unique among the
  * workspace's reactions (presets included, the edited one excluded).
  */
@@ -44,6 +47,8 @@ export function validateCustomReaction(
   draft: CustomReactionDraft,
   existing: readonly CustomReactionRecord[],
 ): Outcome<{ name: string; prompt: string; category: ReactionCategory }> {
+  const unstorable = unstorableField({ name: draft.name, prompt: draft.prompt });
+  if (unstorable) return fail('INPUT.UNSUPPORTED_CHARACTERS', { field: unstorable });
   const name = normalizeReactionName(draft.name);
   if (name === '') return fail('REACTION.NAME_REQUIRED');
   if (NOT_IN_EMOJI_NAMES.test(name)) return fail('REACTION.NAME_NOT_EMOJI_NAME');

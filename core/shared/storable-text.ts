@@ -20,3 +20,15 @@ export function hasUnstorableText(value: unknown, depth = 0): boolean {
   if (Array.isArray(value)) return value.some((item) => hasUnstorableText(item, depth + 1));
   return Object.entries(value).some(([key, item]) => isUnstorableText(key) || hasUnstorableText(item, depth + 1));
 }
+
+/**
+ * The first of a form's fields (in the order given) whose text PostgreSQL cannot store, or
+ * null: the rules refuse it with `INPUT.UNSUPPORTED_CHARACTERS` naming that field (`params.field`),
+ * so a page shows the message under the input holding the character.
+ */
+export function unstorableField<K extends string>(fields: Readonly<Record<K, string>>): K | null {
+  for (const [field, text] of Object.entries(fields) as [K, string][]) {
+    if (isUnstorableText(text)) return field;
+  }
+  return null;
+}

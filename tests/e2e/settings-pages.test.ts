@@ -1,7 +1,7 @@
 import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { PgScheduleSettingsRepository } from '../../adapters/postgres/pg-schedule-settings-repository';
 import { PgUsageEventRepository } from '../../adapters/postgres/pg-usage-event-repository';
@@ -43,6 +43,25 @@ async function reload(page: Page): Promise<void> {
   await page.locator('h1').waitFor();
   await page.getByText(translate('UI.LOADING', {}, 'en'), { exact: true }).waitFor({ state: 'detached' });
 }
+
+/**
+ * Fills a field with text that may hold a lone surrogate, as a broken paste leaves one: set in the
+ * page (the DevTools protocol would turn it into U+FFFD on the way), with the input event React reads.
+ */
+const fillCodeUnits = (field: Locator, text: string) =>
+  field.evaluate((element, units) => {
+    const proto = element instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(element, String.fromCharCode(...units));
+    element.dispatchEvent(new Event('input', { bubbles: true }));
+  }, Array.from({ length: text.length }, (_, i) => text.charCodeAt(i)));
+/** A field's value as UTF-16 code units turned back into a string, lone surrogates kept. */
+const valueOf = (field: Locator) =>
+  field
+    .evaluate((element) => {
+      const value = (element as HTMLInputElement).value;
+      return Array.from({ length: value.length }, (_, i) => value.charCodeAt(i));
+    })
+    .then((units) => String.fromCharCode(...units));
 
 const confirmDialog = (page: Page) => page.locator('dialog[open]');
 const alert = (page: Page) => page.getByRole('alert');
@@ -475,6 +494,53 @@ describe('Instructions', () => {
     await page.close();
   });
 
+  it("refuses a NUL character or a broken Unicode character under the input holding it while typed, and sends nothing (en, ja)", async () => {
+    for (const [prefix, copy, lang] of [['', en, 'en'], ['/ja', ja, 'ja']] as const) {
+      const page = await open(`${prefix}/settings/instructions`);
+      // What left for the server: no save, and no measuring of a text holding the character.
+      const sent: string[] = [];
+      page.on('request', (request) => {
+        const body = request.postData() ?? '';
+        if (request.method() === 'PUT' || body.includes('\u0000') || /\\u0000|\\ude00/i.test(body)) sent.push(`${request.method()} ${request.url()} ${body}`);
+      });
+      const message = translate('INPUT.UNSUPPORTED_CHARACTERS', {}, lang);
+      const own = page.locator('form[data-level="user"]');
+      const name = own.getByLabel(copy.instructions.fields.name);
+      const text = own.getByLabel(copy.instructions.fields.text, { exact: true });
+      const save = own.getByRole('button', { name: copy.actions.save });
+      const describedBy = async (field: typeof name) => own.locator(`[id="${await field.getAttribute('aria-describedby')}"]`).innerText();
+
+      await name.fill('Tone');
+      await text.fill('Answer\u0000 briefly.');
+      await expect.poll(() => own.getByRole('alert').allInnerTexts()).toEqual([message]);
+      expect(await text.getAttribute('aria-invalid')).toBe('true');
+      expect(await describedBy(text)).toBe(message);
+      expect(await name.getAttribute('aria-invalid')).toBe(null);
+      expect(await save.isDisabled()).toBe(true);
+
+      // In the name (a lone surrogate): the message moves under the name; Enter does not save.
+      await text.fill('Answer briefly.');
+      await fillCodeUnits(name, 'Tone \uDE00');
+      await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
+      expect(await own.getByRole('alert').allInnerTexts()).toEqual([message]);
+      expect(await describedBy(name)).toBe(message);
+      expect(await text.getAttribute('aria-invalid')).toBe(null);
+      await name.press('Enter');
+      expect(await save.isDisabled()).toBe(true);
+
+      // Nothing was sent (not even to measure the text), nothing typed is lost, and once the
+      // character is gone the message goes and Save is back.
+      expect(sent).toEqual([]);
+      expect(await valueOf(name)).toBe('Tone \uDE00');
+      expect(await text.inputValue()).toBe('Answer briefly.');
+      await name.fill('Tone');
+      await expect.poll(() => own.getByRole('alert').count()).toBe(0);
+      expect(await save.isDisabled()).toBe(false);
+      expect(await alert(page).count()).toBe(0);
+      await page.close();
+    }
+  });
+
   it("shows the server's refusal of a text over the limit under the text, which takes focus", async () => {
     const page = await open('/settings/instructions');
     const own = page.locator('form[data-level="user"]');
@@ -695,6 +761,50 @@ describe('Reactions', () => {
     });
     expect(refused).toMatchObject({ status: 400, body: { error: { code: 'REACTION.NAME_NOT_EMOJI_NAME', message: notAName, field: 'name' } } });
     await page.close();
+  });
+
+  it("refuses a NUL character or a broken Unicode character under the field holding it, in the server's words, and sends nothing (en, ja)", async () => {
+    for (const [prefix, copy, lang] of [['', en, 'en'], ['/ja', ja, 'ja']] as const) {
+      const page = await open(`${prefix}/settings/reactions`);
+      const sent: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() !== 'GET') sent.push(`${request.method()} ${request.url()}`);
+      });
+      await page.getByRole('tab', { name: copy.reactions.tabs.custom }).click();
+      await page.getByRole('button', { name: copy.reactions.add }).click();
+      const modal = page.locator('dialog[open]');
+      const name = modal.getByLabel(copy.reactions.fields.name);
+      const prompt = modal.getByLabel(copy.reactions.fields.prompt);
+      const message = translate('INPUT.UNSUPPORTED_CHARACTERS', {}, lang);
+      const describedBy = async (field: typeof name) => page.locator(`[id="${await field.getAttribute('aria-describedby')}"]`).innerText();
+
+      // In the prompt (a lone surrogate, as a broken paste leaves): under the prompt, which takes focus.
+      await name.fill('sparkles');
+      await fillCodeUnits(prompt, 'Cheer \uD83C them on.');
+      await modal.getByRole('button', { name: copy.actions.save }).click();
+      await expect.poll(() => modal.getByRole('alert').allInnerTexts()).toEqual([message]);
+      expect(await prompt.getAttribute('aria-invalid')).toBe('true');
+      expect(await describedBy(prompt)).toBe(message);
+      expect(await prompt.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await name.getAttribute('aria-invalid')).toBe(null);
+
+      // In the name: under the name, which takes focus.
+      await prompt.fill('Cheer them on.');
+      await name.fill('spark\u0000les');
+      await name.press('Enter');
+      await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
+      expect(await modal.getByRole('alert').allInnerTexts()).toEqual([message]);
+      expect(await describedBy(name)).toBe(message);
+      expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await prompt.getAttribute('aria-invalid')).toBe(null);
+
+      // Nothing was sent, the modal is still open and what was typed is all there.
+      expect(sent).toEqual([]);
+      expect(await name.inputValue()).toBe('spark\u0000les');
+      expect(await prompt.inputValue()).toBe('Cheer them on.');
+      await page.keyboard.press('Escape');
+      await page.close();
+    }
   });
 });
 

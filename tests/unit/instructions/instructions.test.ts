@@ -145,6 +145,12 @@ describe('instruction metrics (spec 2)', () => {
     expect(metrics).toMatchObject({ overLimit: true, overSoftTokenLimit: true });
   });
 
+  it('refuses a NUL character or a lone surrogate in the name or the text, naming the field that holds it', () => {
+    expect(validateInstruction('Tone\u0000', 'Be brief.')).toMatchObject({ error: { code: 'INPUT.UNSUPPORTED_CHARACTERS', params: { field: 'name' } } });
+    expect(validateInstruction('Tone', 'Be \uDE00brief.')).toMatchObject({ error: { code: 'INPUT.UNSUPPORTED_CHARACTERS', params: { field: 'text' } } });
+    expect(validateInstruction('Tone 😀', 'Be brief.')).toMatchObject({ ok: true });
+  });
+
   it('counts what is saved: the text without its surrounding spaces, as the limit is checked', () => {
     const padded = `  ${'x'.repeat(10_000)}\n\n`;
     expect(validateInstruction('', padded).ok).toBe(true);

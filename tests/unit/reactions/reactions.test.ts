@@ -155,4 +155,13 @@ describe('preset reactions and search (spec 2)', () => {
       expect(validateCustomReaction({ name, prompt: 'x' }, [])).toMatchObject({ ok: true });
     }
   });
+
+  it('refuses a NUL character or a lone surrogate with the input guard\'s code, naming the field that holds it', () => {
+    const refused = (name: string, prompt: string) => validateCustomReaction({ name, prompt }, []);
+    expect(refused('ta\u0000da', 'x')).toMatchObject({ error: { code: 'INPUT.UNSUPPORTED_CHARACTERS', params: { field: 'name' } } });
+    expect(refused('tada', 'Cheer \uD83C on')).toMatchObject({ error: { code: 'INPUT.UNSUPPORTED_CHARACTERS', params: { field: 'prompt' } } });
+    // Before the required checks: an empty prompt beside a broken name is about the name.
+    expect(refused('\uDE00', '')).toMatchObject({ error: { code: 'INPUT.UNSUPPORTED_CHARACTERS', params: { field: 'name' } } });
+    expect(refused('tada', 'Cheer \uD83C\uDF89 on')).toMatchObject({ ok: true });
+  });
 });

@@ -76,7 +76,8 @@ export function iso(date: Date | null | undefined): string | null {
 /** Sends a failed outcome as its catalogue message; true when the outcome failed. */
 export function failed<T>(req: Request, res: Response, outcome: Outcome<T>): outcome is Extract<Outcome<T>, { ok: false }> {
   if (outcome.ok) return false;
-  const field = FIELD_OF_CODE[outcome.error.code];
+  const named = outcome.error.params.field;
+  const field = FIELD_OF_CODE[outcome.error.code] ?? (typeof named === 'string' ? named : undefined);
   sendDomainError(req, res, outcome.error, field ? { field } : {});
   return true;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useReportUnsaved } from '../../../components/settings/unsaved-changes-guard';
+import { unstorableField } from '../../../../../../core/shared/storable-text';
 import { useSettingsText } from '../../../lib/settings/use-settings-text';
 import type { InstructionLevel, InstructionMetrics } from '../api/get-instructions';
 import { measureInstruction } from '../api/measure-instruction';
@@ -26,7 +27,7 @@ export function InstructionEditor(props: {
   onSave(input: { name: string; text: string }): void;
   onDelete?: () => void;
 }) {
-  const { t } = useSettingsText();
+  const { t, m } = useSettingsText();
   const id = useId();
   const [name, setName] = useState(props.initial?.name ?? '');
   const [text, setText] = useState(props.initial?.text ?? '');
@@ -46,7 +47,11 @@ export function InstructionEditor(props: {
   useReportUnsaved(name.trim() !== savedName.trim() || text.trim() !== savedText.trim(), props.onUnsavedChange);
 
   const inputs = { name: useRef<HTMLInputElement>(null), text: useRef<HTMLTextAreaElement>(null) };
-  const fieldError = props.fieldError ?? null;
+  // A NUL character or a broken Unicode character (a pasted text can hold one) is refused here,
+  // under the input holding it, while it is typed, in the server's own words: Save waits until
+  // it is removed, and nothing typed is lost (as the App name does).
+  const unstorable = unstorableField({ name, text });
+  const fieldError: InstructionFieldError | null = unstorable ? { field: unstorable, message: m('INPUT.UNSUPPORTED_CHARACTERS') } : (props.fieldError ?? null);
   useEffect(() => {
     if (fieldError) inputs[fieldError.field].current?.focus();
   }, [fieldError?.field, fieldError?.message]);
@@ -62,6 +67,8 @@ export function InstructionEditor(props: {
 
   useEffect(() => {
     if (text === (props.initial?.text ?? '') && props.initial) return;
+    // The server would refuse to measure it too: the message under the text says why.
+    if (unstorableField({ text }) !== null) return;
     const timer = setTimeout(() => {
       void measureInstruction(props.level, props.targetId, text).then(setMetrics, () => undefined);
     }, DEBOUNCE_MS);
@@ -74,6 +81,7 @@ export function InstructionEditor(props: {
       data-level={props.level}
       onSubmit={(event) => {
         event.preventDefault();
+        if (unstorable) return;
         props.onSave({ name, text });
       }}
     >
@@ -85,7 +93,7 @@ export function InstructionEditor(props: {
       {message('text')}
       {metrics ? <InstructionMetricsList metrics={metrics} /> : null}
       <div className="settings-row">
-        <button type="submit" className="button button-small" disabled={props.busy}>
+        <button type="submit" className="button button-small" disabled={props.busy || unstorable !== null}>
           {t('actions.save')}
         </button>
         {props.onDelete ? (

@@ -9,8 +9,12 @@ import type { ReactionDraft } from '../api/save-reaction';
 const CATEGORIES: ReactionCategory[] = ['explanation', 'translation', 'custom'];
 
 type Field = 'name' | 'prompt';
-/** The field a check's message is about, so it is shown (and focus goes) there. */
-const fieldOf = (code: string): Field => (code.startsWith('REACTION.PROMPT') ? 'prompt' : 'name');
+/**
+ * The field a check's message is about, so it is shown (and focus goes) there: the one the
+ * check names (`params.field`, e.g. the field holding a NUL character), else by its code.
+ */
+const fieldOf = (error: { code: string; params: Readonly<Record<string, string | number>> }): Field =>
+  error.params.field === 'name' || error.params.field === 'prompt' ? error.params.field : error.code.startsWith('REACTION.PROMPT') ? 'prompt' : 'name';
 
 /**
  * The add / edit modal: name, prompt text and category, checked with the spec's messages. A
@@ -59,7 +63,7 @@ export function ReactionDialog(props: {
     const records = props.custom.map((r) => ({ ...r, teamId: '', updatedBy: '', updatedAt: new Date(0) }));
     const checked = validateCustomReaction({ ...(existing ? { id: existing.id } : {}), ...draft }, records);
     if (!checked.ok) {
-      const field = fieldOf(checked.error.code);
+      const field = fieldOf(checked.error);
       setError({ field, message: m(checked.error.code, checked.error.params) });
       fields[field].current?.focus();
       return;
