@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../apps/shared/messages';
@@ -114,5 +116,43 @@ describe('a billing form post that fails comes back to its page with the reason'
     await planCard(page, 'Premium').getByRole('button', { name: /Subscribe/ }).waitFor();
     await admin.close();
     expect(pageErrors).toEqual([]);
+  });
+
+  it("a form posted from another site: back on the page it names, told it came from another site (en, ja), nothing opened", async () => {
+    // A page of another origin that posts Tomo's billing forms (the signed-in admin's cookie goes along).
+    const forms = (path: string, returnTo: string) =>
+      `<!doctype html><title>Elsewhere</title><form method="post" action="${world.app.baseUrl}${path}"><input type="hidden" name="returnTo" value="${returnTo}"><button>Go</button></form>`;
+    const elsewhere: Server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://elsewhere.invalid');
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(url.pathname === '/portal' ? forms('/api/create-portal-session', '/ja/settings/subscription') : forms('/api/create-checkout-session', '/pricing'));
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+    const admin = await signedIn(ADMIN);
+    try {
+      const portals = world.stripe!.state.portalSessions.size;
+      const checkouts = world.stripe!.state.checkoutSessions.size;
+      for (const [path, back, lang, title] of [
+        ['/portal', '/ja/settings/subscription', 'ja', settingsJa.subscription.billingError.title],
+        ['/checkout', '/pricing', 'en', pricingEn.alerts.billingError.title],
+      ] as const) {
+        const page = await admin.newPage();
+        await page.goto(`${origin}${path}`);
+        await page.getByRole('button', { name: 'Go' }).click();
+        await page.waitForURL(`${world.app.baseUrl}${back}?billing_error=CROSS_SITE`);
+        const message = translate('CROSS_SITE', {}, lang);
+        expect(message).not.toBe(translate('UNKNOWN', {}, lang));
+        const alert = page.getByRole('alert').filter({ hasText: message });
+        await alert.waitFor();
+        expect(await alert.locator('.alert-title').innerText()).toBe(title);
+        await page.close();
+      }
+      expect(world.stripe!.state.portalSessions.size).toBe(portals);
+      expect(world.stripe!.state.checkoutSessions.size).toBe(checkouts);
+    } finally {
+      await admin.close();
+      await new Promise((resolve) => elsewhere.close(resolve));
+    }
   });
 });

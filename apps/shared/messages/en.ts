@@ -84,6 +84,18 @@ export const en: MessageCatalogue = {
   'INPUT.UNSUPPORTED_CHARACTERS': 'The request contains characters Tomo cannot store (a NUL character or a broken Unicode character). Remove them and try again.',
   UNKNOWN: 'An unknown error has occurred. Please try again later or contact us.',
 
+  // Refusals of the HTTP layer (HttpMessageCodes).
+  TEAM_MISMATCH: 'This request names a different Slack workspace from the one you are signed in to.',
+  USER_MISMATCH: 'This request names a different Slack user from the one you are signed in as.',
+  CROSS_SITE: 'This request came from another site, so Tomo did not act on it. If you meant to do this, use the button on this page again.',
+  NOT_INSTALLED: 'Tomo is not installed in your Slack workspace yet. Install it first.',
+  NOT_FOUND: 'Not found.',
+  PAYLOAD_TOO_LARGE: 'This is too large to send to Tomo in one go. Shorten it and try again.',
+  INVALID_JSON: 'Tomo could not read this request (it is not valid JSON). Reload the page and try again.',
+  UNSUPPORTED_MEDIA_TYPE: 'Tomo could not read this request (it is not sent as JSON). Reload the page and try again.',
+  BAD_REQUEST: 'Tomo could not understand this request. Reload the page and try again.',
+  RATE_LIMITED: 'Too many requests. Please try again in a minute.',
+
   'UI.LOADING': 'Loading...',
   'UI.NO_DATA': 'No data available',
   'UI.SIGN_IN_FIRST': 'Sign in first',

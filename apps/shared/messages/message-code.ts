@@ -78,5 +78,26 @@ export const UiMessageCodes = [
 ] as const;
 
 export type UiMessageCode = (typeof UiMessageCodes)[number];
-export type MessageCode = ErrorCode | UiMessageCode;
+
+/**
+ * Refusals of the HTTP layer, not of a domain rule (apps/server/http/session/api-errors.ts): the
+ * cross-site and tenancy guards, the body parsers, the router, the rate limit. In the catalogue so
+ * that a refused billing form post brought back to its page (`?billing_error=CROSS_SITE`) is
+ * told why in the page's language, not 'An unknown error has occurred'.
+ */
+export const HttpMessageCodes = [
+  'TEAM_MISMATCH',
+  'USER_MISMATCH',
+  'CROSS_SITE',
+  'NOT_INSTALLED',
+  'NOT_FOUND',
+  'PAYLOAD_TOO_LARGE',
+  'INVALID_JSON',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'BAD_REQUEST',
+  'RATE_LIMITED',
+] as const;
+
+export type HttpMessageCode = (typeof HttpMessageCodes)[number];
+export type MessageCode = ErrorCode | UiMessageCode | HttpMessageCode;
 export type MessageCatalogue = Readonly<Record<MessageCode, string>>;

@@ -1,54 +1,19 @@
 import type { Request, Response } from 'express';
 import type { DomainError, ErrorParams } from '../../../../core/shared/domain-error';
-import { translate } from '../../../shared/messages';
+import { en, HttpMessageCodes, ja, translate } from '../../../shared/messages';
+import type { HttpMessageCode } from '../../../shared/messages';
 import { requestLocale } from './request-locale';
 
 /**
- * Errors of the HTTP layer that are not domain errors. Their texts live here, beside the
- * few places that raise them; domain errors use the shared catalogue.
+ * Errors of the HTTP layer that are not domain errors, in both languages. Their texts are in the
+ * shared catalogue (`HttpMessageCodes`), so a page shown one of these codes (a refused billing
+ * form post's `?billing_error=CROSS_SITE`) says the same words the API does.
  */
-export const HTTP_MESSAGES = {
-  TEAM_MISMATCH: {
-    en: 'This request names a different Slack workspace from the one you are signed in to.',
-    ja: 'このリクエストは、サインイン中とは別の Slack ワークスペースを指定しています。',
-  },
-  USER_MISMATCH: {
-    en: 'This request names a different Slack user from the one you are signed in as.',
-    ja: 'このリクエストは、サインイン中とは別の Slack ユーザーを指定しています。',
-  },
-  CROSS_SITE: {
-    en: 'This request came from another site and was refused.',
-    ja: '別のサイトから送られたリクエストのため、処理しませんでした。',
-  },
-  NOT_INSTALLED: {
-    en: 'Tomo is not installed in your Slack workspace yet. Install it first.',
-    ja: 'Tomo はまだ Slack ワークスペースにインストールされていません。先にインストールしてください。',
-  },
-  NOT_FOUND: { en: 'Not found.', ja: '見つかりません。' },
-  // Refusals of the body parsers and the router (error-handler.ts) and the rate limit.
-  PAYLOAD_TOO_LARGE: {
-    en: 'This is too large to send to Tomo in one go. Shorten it and try again.',
-    ja: '一度に Tomo へ送るには大きすぎます。短くしてから、もう一度お試しください。',
-  },
-  INVALID_JSON: {
-    en: 'Tomo could not read this request (it is not valid JSON). Reload the page and try again.',
-    ja: 'このリクエストを読み取れませんでした（JSON の形式が正しくありません）。ページを再読み込みしてから、もう一度お試しください。',
-  },
-  UNSUPPORTED_MEDIA_TYPE: {
-    en: 'Tomo could not read this request (it is not sent as JSON). Reload the page and try again.',
-    ja: 'このリクエストを読み取れませんでした（JSON として送られていません）。ページを再読み込みしてから、もう一度お試しください。',
-  },
-  BAD_REQUEST: {
-    en: 'Tomo could not understand this request. Reload the page and try again.',
-    ja: 'このリクエストを処理できませんでした。ページを再読み込みしてから、もう一度お試しください。',
-  },
-  RATE_LIMITED: {
-    en: 'Too many requests. Please try again in a minute.',
-    ja: 'リクエストが多すぎます。1 分ほどしてから、もう一度お試しください。',
-  },
-} as const;
+export const HTTP_MESSAGES = Object.fromEntries(HttpMessageCodes.map((code) => [code, { en: en[code], ja: ja[code] }])) as Readonly<
+  Record<HttpMessageCode, { readonly en: string; readonly ja: string }>
+>;
 
-export type HttpErrorCode = keyof typeof HTTP_MESSAGES;
+export type HttpErrorCode = HttpMessageCode;
 
 export interface ApiErrorBody {
   error: { code: string; message: string; field?: string };
