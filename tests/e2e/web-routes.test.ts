@@ -113,6 +113,17 @@ describe('crawler files and fallbacks', () => {
     }
   });
 
+  it('answers the not-found pages asked for by name with 404 too, as a browser sees them', async () => {
+    const page = await browser.newPage();
+    for (const [file, lang] of [['/404.html', 'en'], ['/ja/404.html', 'ja']] as const) {
+      const response = await page.goto(`${server.url}${file}`);
+      expect(response?.status(), file).toBe(404);
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+      expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    }
+    await page.close();
+  });
+
   it('has prerendered not-found pages that ask not to be indexed', async () => {
     for (const [file, lang] of [['/404.html', 'en'], ['/ja/404.html', 'ja']] as const) {
       const html = await (await fetch(`${server.url}${file}`)).text();

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { join, normalize, resolve, sep } from 'node:path';
+import { join, normalize, posix, resolve, sep } from 'node:path';
 import compression from 'compression';
 import express, { type RequestHandler, Router } from 'express';
 
@@ -18,10 +18,30 @@ export function webStatic(distDir: string): Router {
     '/assets',
     express.static(join(root, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
   );
+  router.use(notFoundFilesAsNotFound);
   router.use(express.static(root, { index: false, redirect: false, maxAge: 0 }));
   router.get(/.*/, pageHandler(root));
   return router;
 }
+
+/** `404.html` and `ja/404.html`, however the path spells them (`/ja/../404.html`, `/%34%30%34.html`). */
+const NOT_FOUND_FILE = /^\/(?:ja\/)?404\.html$/;
+
+/**
+ * The not-found pages are files of the build, but not pages of the site: asked for by name they
+ * would go out with 200 (an indexable "not found"). They leave this router, so `notFoundPage`
+ * answers them as it answers any unknown address: 404, with the page of the path's language.
+ */
+const notFoundFilesAsNotFound: RequestHandler = (req, _res, next) => {
+  let path: string;
+  try {
+    path = posix.normalize(decodeURIComponent(req.path));
+  } catch {
+    next();
+    return;
+  }
+  next(NOT_FOUND_FILE.test(path) ? 'router' : undefined);
+};
 
 function pageHandler(root: string): RequestHandler {
   return (req, res, next) => {

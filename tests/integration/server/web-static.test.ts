@@ -58,6 +58,11 @@ describe('serving the built web app', () => {
     expect(await get('/favicon.ico')).toEqual([404, 'not found']);
     expect(await get('/ja/no-such-page')).toEqual([404, 'ja not found']);
     expect(await get('/japan')).toEqual([404, 'not found']);
+    // The not-found pages themselves, asked for by name, however it is spelled.
+    expect(await get('/404.html')).toEqual([404, 'not found']);
+    expect(await get('/ja/404.html')).toEqual([404, 'ja not found']);
+    expect(await get('/%34%30%34.html')).toEqual([404, 'not found']);
+    expect(await get('/settings/../404.html')).toEqual([404, 'not found']);
     expect((await get('/assets/missing.js'))[0]).toBe(404);
     expect((await get('/..%2f..%2fetc/passwd'))[0]).toBe(404);
   });
