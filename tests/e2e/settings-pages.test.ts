@@ -455,6 +455,22 @@ describe('Auto replies', () => {
     expect(await page.getByLabel('Instruction for Deploy Bot').inputValue()).toBe('Say which version went out.');
     await page.close();
   });
+
+  it("shows the server's refusal of a NUL character under the instruction holding it, not as a general alert, and keeps it", async () => {
+    const page = await open('/settings/auto-replies');
+    const row = page.locator('tr[data-bot="U0BOTDEPL"]');
+    const instruction = page.getByLabel('Instruction for Deploy Bot');
+    await instruction.fill('Say which\u0000 version went out.');
+    await row.getByRole('button', { name: en.actions.save }).click();
+    await confirmDialog(page).getByRole('button', { name: en.actions.confirm }).click();
+    const message = translate('INPUT.UNSUPPORTED_CHARACTERS', {}, 'en');
+    await expect.poll(() => alert(page).allInnerTexts()).toEqual([message]);
+    expect(await instruction.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`[id="${await instruction.getAttribute('aria-describedby')}"]`).innerText()).toBe(message);
+    expect(await instruction.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await instruction.inputValue()).toBe('Say which\u0000 version went out.');
+    await page.close();
+  });
 });
 
 describe('Instructions', () => {

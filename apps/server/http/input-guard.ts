@@ -11,11 +11,25 @@ import { sendDomainError, sendHttpError } from './session/api-errors';
 export function unsupportedCharactersGuard(parts: 'url' | 'body'): RequestHandler {
   return (req, res, next) => {
     if (parts === 'url' ? urlIsUnstorable(req) : hasUnstorableText(req.body)) {
-      sendDomainError(req, res, { code: 'INPUT.UNSUPPORTED_CHARACTERS' }, { status: 400 });
+      const field = parts === 'body' ? unstorableBodyField(req.body) : undefined;
+      sendDomainError(req, res, { code: 'INPUT.UNSUPPORTED_CHARACTERS' }, { status: 400, ...(field ? { field } : {}) });
       return;
     }
     next();
   };
+}
+
+/**
+ * The body's top-level field holding the character (`{ instruction: 'a\u0000b' }` → `instruction`),
+ * named in the answer (`error.field`) as the rules' refusals name theirs, so a page that did not
+ * catch it itself still shows the message under that input.
+ */
+function unstorableBodyField(body: unknown): string | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  for (const [key, value] of Object.entries(body)) {
+    if (!isUnstorableText(key) && hasUnstorableText(value)) return key;
+  }
+  return undefined;
 }
 
 function urlIsUnstorable(req: Request): boolean {
