@@ -110,6 +110,8 @@ export class WebSourceReader implements SourceContentReader {
     const documents: ExtractedDocument[] = [];
     let sizeBytes = 0;
     let first = true;
+    /** A page whose HTML held scripts and no text was met (a single-page app's shell). */
+    let scriptedShell = false;
     let sitemapRead = source.pageLimit <= 1;
     while (queue.length > 0 && documents.length < source.pageLimit) {
       signal.throwIfAborted();
@@ -126,12 +128,16 @@ export class WebSourceReader implements SourceContentReader {
           pace = this.pacer(robots.delayMs, signal);
           seen.add(normalize(page.url));
         }
+        // A later page redirected off the site (to a sign-in service, another domain) is not
+        // the site's, and that origin's robots.txt was never asked: not kept nor followed.
+        if (!first && new URL(page.url).origin !== origin) continue;
         // Redirected to a disallowed address of the site: read, but not kept nor followed.
         if (new URL(page.url).origin === origin && !robots.allowed(normalize(page.url))) {
           if (first) throw new KnowledgeReadError('robots_disallowed');
           leftOut.add(url);
           continue;
         }
+        if (page.scripted && page.text.trim() === '') scriptedShell = true;
         sizeBytes += Buffer.byteLength(page.text);
         if (page.text.trim() !== '') documents.push({ text: page.title ? `# ${page.title}\n\n${page.text}` : page.text, location: { url: page.url, ...(page.title ? { title: page.title.slice(0, 200) } : {}) } });
         if (!sitemapRead) {
@@ -146,6 +152,8 @@ export class WebSourceReader implements SourceContentReader {
         first = false;
       }
     }
+    // Nothing but JavaScript shells: "no text (a scanned PDF needs OCR)" would mislead.
+    if (documents.length === 0 && scriptedShell) throw new KnowledgeReadError('needs_javascript');
     return { documents, sizeBytes, robotsLeftOut: leftOut.size };
   }
 
@@ -232,7 +240,7 @@ export class WebSourceReader implements SourceContentReader {
     };
   }
 
-  private async page(url: string, signal: AbortSignal): Promise<{ url: string; title: string; text: string; links: string[] }> {
+  private async page(url: string, signal: AbortSignal): Promise<{ url: string; title: string; text: string; links: string[]; scripted?: boolean }> {
     let response;
     try {
       response = await this.client.get(url, {
@@ -245,6 +253,8 @@ export class WebSourceReader implements SourceContentReader {
       throw error;
     }
     if (response.status === 404 || response.status === 410) throw new KnowledgeReadError('not_found');
+    // HTTP authentication (RFC 9110 §15.5.2): the page exists for those who sign in.
+    if (response.status === 401) throw new KnowledgeReadError('login_required');
     if (response.status >= 400) throw new KnowledgeReadError('fetch_failed', `HTTP ${response.status}`);
     try {
       if (response.contentType === 'application/pdf') {
@@ -255,7 +265,10 @@ export class WebSourceReader implements SourceContentReader {
       const text = decodeHtml(response.body, response.charset);
       if (HTML.has(response.contentType) || (response.contentType === '' && /^\s*</.test(text))) {
         const readable = await htmlToMarkdown(text, response.url, { signal });
-        return { url: response.url, title: readable.title, text: readable.text, links: linksOf(text, response.url) };
+        // A sign-in page answers 200 (often after a redirect to the site's or an SSO service's
+        // login): its form is no knowledge of the site, and keeping it would cite it.
+        if (signInPage(text, readable.text)) throw new KnowledgeReadError('login_required');
+        return { url: response.url, title: readable.title, text: readable.text, links: linksOf(text, response.url), scripted: /<script\b/i.test(text) };
       }
       return { url: response.url, title: '', text: text.slice(0, MAX_TEXT_CHARS), links: [] };
     } catch (error) {
@@ -388,4 +401,16 @@ function normalize(url: string): string {
   const u = new URL(url);
   u.hash = '';
   return u.href;
+}
+
+/**
+ * Readable text shorter than this beside a password field makes a page a sign-in page; a
+ * longer one is an article with a sign-in box beside it (a forum's, a wiki's) and is read.
+ */
+const SIGN_IN_TEXT_CHARS = 1_000;
+const PASSWORD_FIELD = /<input\b[^>]*\btype\s*=\s*["']?password\b/i;
+
+/** A page whose text is little more than a form asking for a password. */
+function signInPage(html: string, readableText: string): boolean {
+  return PASSWORD_FIELD.test(html) && readableText.trim().length < SIGN_IN_TEXT_CHARS;
 }

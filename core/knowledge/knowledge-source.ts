@@ -21,6 +21,10 @@ export const FAILURE_CODES = [
   'not_authorized',
   /** The site's robots.txt does not let Tomo read the page the source starts from. */
   'robots_disallowed',
+  /** The page asks to sign in (HTTP 401, or a sign-in form where its text should be). */
+  'login_required',
+  /** The page's HTML holds no text: it is built by JavaScript, which Tomo does not run. */
+  'needs_javascript',
 ] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 

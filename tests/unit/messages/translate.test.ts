@@ -118,7 +118,7 @@ describe('every catalogue file (shared, Slack, knowledge): what a Japanese works
    * manifest's shortcut and workflow step are not localized), file formats, units and technical
    * names. Anything else is English left in a Japanese text.
    */
-  const KEPT = new Set(['Tomo', 'Slack', 'GitHub', 'Alipay', 'AI', 'DM', 'PDF', 'HTML', 'JSON', 'PNG', 'JPEG', 'URL', 'ID', 'MB', 'OCR', 'NUL', 'Unicode', 'IANA', 'HH', 'mm', 'Asia/Tokyo', 'robots.txt', 'http', 'https', 'invite', 'Save as PDF', 'Ask Tomo']);
+  const KEPT = new Set(['Tomo', 'Slack', 'GitHub', 'Alipay', 'AI', 'DM', 'PDF', 'HTML', 'JSON', 'JavaScript', 'PNG', 'JPEG', 'URL', 'ID', 'MB', 'OCR', 'NUL', 'Unicode', 'IANA', 'HH', 'mm', 'Asia/Tokyo', 'robots.txt', 'http', 'https', 'invite', 'Save as PDF', 'Ask Tomo']);
   /** The spec's developer-only text (a React context used outside its provider), word for word in both. */
   const DEVELOPER_ONLY = new Set(['CONTEXT.OUTSIDE_PROVIDER']);
 
