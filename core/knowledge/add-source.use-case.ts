@@ -92,9 +92,13 @@ export class AddKnowledgeSource {
       if (status === 'failed') replaced += 1;
       else if (status !== null) return { status: 'refused', code: 'duplicate', params: {} };
     }
-    const overQuota: AddSourceResult = { status: 'refused', code: 'quota_sources', params: { max: quota.sources, plan: plan.charAt(0).toUpperCase() + plan.slice(1) } };
+    const planName = plan.charAt(0).toUpperCase() + plan.slice(1);
+    // Found full by the repository's count under its lock: the workspace is at the quota.
+    const overQuota: AddSourceResult = { status: 'refused', code: 'quota_sources', params: { max: quota.sources, plan: planName, held: quota.sources } };
     const usage = await this.deps.sources.usage(teamId);
-    if (usage.sources - replaced + items.length > quota.sources) return overQuota;
+    const held = usage.sources - replaced;
+    // `held` tells "the workspace is full" from "these PDFs are more than the room left".
+    if (held + items.length > quota.sources) return { status: 'refused', code: 'quota_sources', params: { max: quota.sources, plan: planName, held } };
     const sourceIds: string[] = [];
     for (const item of items) {
       const id = this.deps.ids.next();

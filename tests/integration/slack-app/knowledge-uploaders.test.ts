@@ -120,11 +120,28 @@ describe('Knowledge uploaders in App Home through signed interactions (real serv
     expect(pdfs).toMatchObject([{ title: 'lenses.pdf', status: 'ready', fileId: 'F0UPLOADPDF', chunkCount: 2 }]);
   });
 
+  it('refuses more PDFs than the places left with how many fit, not with "already has 3 sources", in en and ja', async () => {
+    // The workspace holds 2 of the Free plan's 3 sources (the page and lenses.pdf).
+    const files = ['tides', 'buoys'].map((name, i) =>
+      uploadFile(world.slack.state, teamId, world.ws.alice, { id: `F0ROOM${i}`, name: `${name}.pdf`, mimetype: 'application/pdf', filetype: 'pdf', content: pdfWithText([name]) }),
+    );
+    const en = await postInteraction(world, submit(world.ws.alice, 'knowledge.modal.pdf', { files: { value: { type: 'file_input', files } } }));
+    expect(await en.json()).toEqual({ response_action: 'errors', errors: { files: 'The Free plan allows 3 sources and the workspace has 2, so 1 more fits. Choose fewer files, delete a source or upgrade the plan.' } });
+    const ja = await postInteraction(world, submit(world.ws.bob, 'knowledge.modal.pdf', { files: { value: { type: 'file_input', files } } }, 'ja'));
+    expect(await ja.json()).toEqual({
+      response_action: 'errors',
+      errors: { files: 'Freeプランのソース上限は 3 件で、ワークスペースにはすでに 2 件あるため、追加できるのはあと 1 件です。ファイルを減らすか、ソースを削除するか、プランをアップグレードしてください。' },
+    });
+    expect(await sources.list(teamId, 'pdf')).toHaveLength(1);
+  });
+
   it('enforces the plan’s source quota with a clear error', async () => {
     const repo = await postInteraction(world, submit(world.ws.alice, 'knowledge.modal.repository', { url: { value: { value: 'https://github.com/acme/lights' } } }));
     expect(repo.status).toBe(200);
     const fourth = await postInteraction(world, submit(world.ws.alice, 'knowledge.modal.repository', { url: { value: { value: 'https://github.com/acme/more' } } }));
     expect(await fourth.json()).toEqual({ response_action: 'errors', errors: { url: 'The workspace already has 3 sources, the most the Free plan allows. Delete one or upgrade the plan.' } });
+    const fourthJa = await postInteraction(world, submit(world.ws.bob, 'knowledge.modal.repository', { url: { value: { value: 'https://github.com/acme/more' } } }, 'ja'));
+    expect(await fourthJa.json()).toEqual({ response_action: 'errors', errors: { url: 'ワークスペースのソースはすでに 3 件で、Freeプランの上限です。削除するか、プランをアップグレードしてください。' } });
     const notGithub = await postInteraction(world, submit(world.ws.alice, 'knowledge.modal.repository', { url: { value: { value: 'https://gitlab.com/acme/x' } } }));
     expect(await notGithub.json()).toEqual({ response_action: 'errors', errors: { url: knowledgeText('KNOWLEDGE.ERROR_GITHUB', {}, 'en') } });
     await ingested();

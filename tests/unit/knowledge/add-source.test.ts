@@ -43,7 +43,7 @@ describe('AddKnowledgeSource', () => {
     expect(await w.add.execute(T, 'U1', { kind: 'repository', url: 'https://github.com/acme' })).toMatchObject({ code: 'invalid_github' });
     expect(await w.add.execute(T, 'U1', { kind: 'pdf', files: [] })).toMatchObject({ code: 'no_file' });
     const four = Array.from({ length: 4 }, (_, i) => ({ id: `F${i}`, name: `${i}.pdf` }));
-    expect(await w.add.execute(T, 'U1', { kind: 'pdf', files: four })).toEqual({ status: 'refused', code: 'quota_sources', params: { max: 3, plan: 'Free' } });
+    expect(await w.add.execute(T, 'U1', { kind: 'pdf', files: four })).toEqual({ status: 'refused', code: 'quota_sources', params: { max: 3, plan: 'Free', held: 0 } });
     expect(await w.add.execute(T, 'U1', { kind: 'pdf', files: four.slice(0, 3) })).toMatchObject({ status: 'added', sourceIds: ['src-1', 'src-2', 'src-3'] });
     expect(w.jobs).toHaveLength(3);
   });

@@ -154,6 +154,11 @@ async function submit(deps: KnowledgeInteractionDeps, context: InteractionContex
       case 'no_file':
         return errors(MODAL_INPUTS.files.block, t('KNOWLEDGE.ERROR_NO_FILE'));
       case 'quota_sources':
+        // Some room left, but fewer places than PDFs chosen: "already has {max}" would be untrue.
+        if (Number(result.params.held) < Number(result.params.max)) {
+          const room = Number(result.params.max) - Number(result.params.held);
+          return errors(mainBlock, t('KNOWLEDGE.ERROR_QUOTA_SOURCES_ROOM', { ...result.params, room }));
+        }
         return errors(mainBlock, t('KNOWLEDGE.ERROR_QUOTA_SOURCES', result.params));
       case 'duplicate':
         return errors(MODAL_INPUTS.url.block, t(kind === 'repository' ? 'KNOWLEDGE.ERROR_DUPLICATE_REPOSITORY' : 'KNOWLEDGE.ERROR_DUPLICATE_WEB'));
