@@ -8,6 +8,7 @@ import type { Clock } from '../../core/shared/clock.port';
 import { decodeHtml, decodeText } from '../documents/charset';
 import { DocumentTextError, MAX_TEXT_CHARS, htmlToMarkdown, pdfText } from '../documents/document-text';
 import { GuardedFetchError, type GuardedHttpClient } from '../http/guarded-http-client';
+import { UNTYPED, isPdf, refreshTarget } from '../web/readable-web-fetcher';
 import { robotsFreshUntil, type CachedRobots, type RobotsCache } from './robots-cache';
 
 const HTML = new Set(['text/html', 'application/xhtml+xml']);
@@ -50,6 +51,9 @@ interface RobotsRules {
   /** `Sitemap:` lines, as absolute http(s) addresses. */
   readonly sitemaps: readonly string[];
 }
+
+/** Meta refreshes followed one after another, as a pasted link's reader does. */
+const MAX_META_REFRESHES = 2;
 
 const NO_RULES: RobotsRules = { allowed: () => true, delayMs: 0, sitemaps: [] };
 
@@ -240,13 +244,18 @@ export class WebSourceReader implements SourceContentReader {
     };
   }
 
-  private async page(url: string, signal: AbortSignal): Promise<{ url: string; title: string; text: string; links: string[]; scripted?: boolean }> {
+  private async page(url: string, signal: AbortSignal, refreshes = 0): Promise<{ url: string; title: string; text: string; links: string[]; scripted?: boolean }> {
     let response;
     try {
       response = await this.client.get(url, {
         signal,
         accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,application/pdf;q=0.8',
-        wants: (type) => HTML.has(type) || type === 'application/pdf' || type.startsWith('text/') || type === '',
+        // Untyped (S3's binary/octet-stream, an attachment's download type): read only when the
+        // bytes are a PDF, as a pasted link is (ReadableWebFetcher).
+        wants: (type) => HTML.has(type) || type === 'application/pdf' || type.startsWith('text/') || type === '' || UNTYPED.has(type),
+        // A page over the cap is read from its beginning (its text is cut far sooner anyway); a
+        // PDF cut short would not open, so that one stays too large.
+        truncate: (type) => HTML.has(type) || type.startsWith('text/'),
       });
     } catch (error) {
       if (error instanceof GuardedFetchError) throw new KnowledgeReadError(error.failure === 'too_large' ? 'too_large' : error.failure === 'unsupported' ? 'unsupported' : 'fetch_failed');
@@ -257,13 +266,19 @@ export class WebSourceReader implements SourceContentReader {
     if (response.status === 401) throw new KnowledgeReadError('login_required');
     if (response.status >= 400) throw new KnowledgeReadError('fetch_failed', `HTTP ${response.status}`);
     try {
-      if (response.contentType === 'application/pdf') {
+      if (response.contentType === 'application/pdf' || (!HTML.has(response.contentType) && isPdf(response.body))) {
         const pdf = await pdfText(response.body);
         return { url: response.url, title: pdf.title ?? '', text: pdf.text, links: [] };
       }
+      if (UNTYPED.has(response.contentType)) throw new KnowledgeReadError('unsupported');
       // Whole: the readable text is what is cut, not the markup before it (document-text.ts).
       const text = decodeHtml(response.body, response.charset);
       if (HTML.has(response.contentType) || (response.contentType === '' && /^\s*</.test(text))) {
+        // A page that only sends the browser on (`<meta http-equiv="refresh" content="0; url=…">`,
+        // a docs root to its latest version) is followed as a browser would, not kept as a page
+        // whose text is "Redirecting…".
+        const next = refreshTarget(text, response.url);
+        if (next !== undefined && refreshes < MAX_META_REFRESHES) return this.page(next, signal, refreshes + 1);
         const readable = await htmlToMarkdown(text, response.url, { signal });
         // A sign-in page answers 200 (often after a redirect to the site's or an SSO service's
         // login): its form is no knowledge of the site, and keeping it would cite it.

@@ -10,7 +10,7 @@ const PDF = 'application/pdf';
  * stores serve an upload without a type as `binary/octet-stream`): taken, then read only
  * when the bytes are a PDF.
  */
-const UNTYPED = new Set(['application/octet-stream', 'binary/octet-stream', 'application/x-pdf', 'application/download', 'application/force-download']);
+export const UNTYPED = new Set(['application/octet-stream', 'binary/octet-stream', 'application/x-pdf', 'application/download', 'application/force-download']);
 /** Meta refreshes followed after one another (HTTP redirects are counted by the client). */
 const MAX_META_REFRESHES = 2;
 /** A refresh that waits longer is a page to read (an auto-reloading article), not a redirect. */
@@ -92,7 +92,7 @@ function isText(type: string): boolean {
 }
 
 /** A PDF's bytes start `%PDF-` (the MIME Sniffing standard's pattern). */
-function isPdf(bytes: Uint8Array): boolean {
+export function isPdf(bytes: Uint8Array): boolean {
   return Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
 }
 

@@ -13,6 +13,7 @@ import { PgvectorStore } from '../../../adapters/vector/pg-vector-stores';
 import { knowledgeSection } from '../../../apps/worker/home/sections/knowledge.section';
 import { IngestSource } from '../../../core/knowledge/ingest-source.use-case';
 import { KNOWLEDGE_QUOTAS } from '../../../core/knowledge/knowledge-source';
+import { pdfWithText } from '../../fakes/web/documents';
 import { startFakeWeb, type FakeWeb } from '../../fakes/web/fake-web';
 import { testDatabase } from '../../support/database';
 
@@ -149,4 +150,51 @@ describe('Ingesting a page behind a sign-in or built by JavaScript (PostgreSQL, 
     expect(ja).toContain('失敗：このページはサインインが必要です。Tomoは誰でも開けるページだけを読み込みます。代わりにPDFとしてアップロードしてください。');
     expect(ja).toContain('失敗：このページは本文を JavaScript で表示するため読み込めません（Tomoは JavaScript を実行しません）。');
   });
+});
+
+/**
+ * Pages as sites really serve them, which a pasted link already reads (ReadableWebFetcher): a
+ * PDF from an object store without its type, a start page that sends the browser on with a
+ * meta refresh, a page larger than the client's cap.
+ */
+describe('WebSourceReader: a PDF served as octet-stream, a meta refresh, a huge page', () => {
+  let site: FakeWeb;
+  beforeAll(async () => {
+    site = await startFakeWeb();
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
+  const sourceOf = (url: string, pageLimit: number) => ({
+    id: 'source-served', teamId: 'T1', kind: 'web', title: url, url, fileId: null, pageLimit,
+    status: 'reading', progressDone: 0, progressTotal: 0, failure: null, sizeBytes: 0, chunkCount: 0, robotsLeftOut: 0, addedBy: 'U1', createdAt: new Date(), updatedAt: new Date(),
+  }) as const;
+  const read = (url: string, pages = 1) => new WebSourceReader(new GuardedHttpClient({ allowPrivateHosts: [site.host] })).read(sourceOf(url, pages) as never, new AbortController().signal);
+  const filler = 'The harbour handbook explains the work of the pilots on the northern coast. ';
+
+  it('reads a linked PDF an object store serves as binary/octet-stream (S3 without a type), recognised by its bytes', async () => {
+    site.page('/files/tariffs.pdf', { type: 'binary/octet-stream', body: pdfWithText(['Harbour dues', 'A berth costs 42 euros a night in 2026.']) });
+    site.page('/files/download', { type: 'application/octet-stream', headers: { 'content-disposition': 'attachment; filename="tariffs.pdf"' }, body: pdfWithText(['Pilotage dues', 'Pilotage costs 310 euros per call.']) });
+    expect((await read(`${site.origin}/files/tariffs.pdf`)).documents[0]!.text).toContain('A berth costs 42 euros a night in 2026.');
+    expect((await read(`${site.origin}/files/download`)).documents[0]!.text).toContain('Pilotage costs 310 euros per call.');
+    // Bytes that are no PDF under such a type stay unreadable.
+    site.page('/files/blob', { type: 'application/octet-stream', body: Buffer.from([0, 1, 2, 3, 4, 5, 6, 7]) });
+    await expect(read(`${site.origin}/files/blob`)).rejects.toMatchObject({ code: 'unsupported' });
+  });
+
+  it('follows a start page whose meta refresh sends the browser on (a docs root to its latest version)', async () => {
+    site.page('/docs/', { type: 'text/html', body: '<!doctype html><html><head><meta http-equiv="refresh" content="0; url=/docs/v3/"><title>Redirecting…</title></head><body></body></html>' });
+    site.page('/docs/v3/', { type: 'text/html', body: `<html><head><title>Handbook v3</title></head><body><article><h1>Handbook v3</h1><p>Pilots board at the fairway buoy. ${filler.repeat(6)}</p></article></body></html>` });
+    const got = await read(`${site.origin}/docs/`);
+    expect(got.documents.map((d) => d.location.url)).toEqual([`${site.origin}/docs/v3/`]);
+    expect(got.documents[0]!.text).toContain('Pilots board at the fairway buoy.');
+  });
+
+  it('reads a page over the 5 MB cap from its beginning instead of failing the source as too large', async () => {
+    const paragraphs = Array.from({ length: 70_000 }, (_, i) => `<p>Section ${i}. ${filler}</p>`).join('\n');
+    site.page('/spec', { type: 'text/html', body: `<html><head><title>Harbour spec</title></head><body><article><h1>Harbour spec</h1><p>The fairway is 12 metres deep at low water.</p>${paragraphs}</article></body></html>` });
+    const got = await read(`${site.origin}/spec`);
+    expect(got.documents).toHaveLength(1);
+    expect(got.documents[0]!.text).toContain('The fairway is 12 metres deep at low water.');
+  }, 60_000);
 });
