@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { KnowledgeReadError, type SourceContent, type SourceContentReader } from '../../core/knowledge/content-reader.port';
 import type { KnowledgeSourceRecord } from '../../core/knowledge/knowledge-source';
 import { DOCUMENT_TIMEOUT, DocumentTextError, pdfPages } from '../documents/document-text';
@@ -36,6 +37,8 @@ export class PdfSourceReader implements SourceContentReader {
       throw new KnowledgeReadError(tooLarge ? 'too_large' : 'unsupported', tooLarge ? 'a PDF too large to read' : 'not a readable PDF');
     }
     const documents = pages.map((text, i) => ({ text: text.trim(), location: { page: i + 1 } })).filter((d) => d.text !== '');
-    return { documents, sizeBytes: documents.reduce((s, d) => s + Buffer.byteLength(d.text), 0) };
+    // The fingerprint is kept only as a keyed hash of this digest (the repository's), never the bytes.
+    const contentKey = createHash('sha256').update(bytes).digest('hex');
+    return { documents, sizeBytes: documents.reduce((s, d) => s + Buffer.byteLength(d.text), 0), contentKey };
   }
 }

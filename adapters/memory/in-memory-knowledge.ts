@@ -33,6 +33,13 @@ export class InMemoryKnowledge implements KnowledgeSourceRepository, VectorStore
   private sameAddress(teamId: string, kind: SourceKind, address: string): KnowledgeSourceRecord[] {
     return [...this.rows.values()].filter((r) => r.teamId === teamId && r.kind === kind && this.addresses.get(r.id) === address);
   }
+  async claimContent(teamId: string, id: string, kind: SourceKind, contentKey: string): Promise<boolean> {
+    const others = this.sameAddress(teamId, kind, contentKey).filter((r) => r.id !== id);
+    if (others.some((r) => r.status !== 'failed')) return false;
+    for (const row of others) this.addresses.delete(row.id);
+    this.addresses.set(id, contentKey);
+    return true;
+  }
   async get(teamId: string, id: string): Promise<KnowledgeSourceRecord | null> {
     const row = this.rows.get(id);
     return row && row.teamId === teamId ? row : null;

@@ -109,6 +109,22 @@ export class PgKnowledgeSourceRepository implements KnowledgeSourceRepository {
     return this.secrets.lookupHashes(address, addressContext(teamId, kind));
   }
 
+  async claimContent(teamId: string, id: string, kind: SourceKind, contentKey: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    // The same keyed hash and unique index as an address (ADR 55): a PDF has no address, so the
+    // column holds its content's fingerprint instead, bound to the team and kind.
+    const hashes = this.addressHashes(teamId, kind, contentKey);
+    return inTransaction(await this.db(), async (client) => {
+      await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`knowledge-sources/${teamId}`]);
+      // A failed source holds no passage: it gives the fingerprint up (its retry claims it again).
+      await client.query(`update knowledge_sources set address_hash = null where team_id = $1 and kind = $2 and address_hash = any($3::text[]) and status = 'failed' and id <> $4`, [teamId, kind, hashes, id]);
+      const { rows } = await client.query(`select 1 from knowledge_sources where team_id = $1 and kind = $2 and address_hash = any($3::text[]) and id <> $4 limit 1`, [teamId, kind, hashes, id]);
+      if (rows.length > 0) return false;
+      await client.query(`update knowledge_sources set address_hash = $3 where team_id = $1 and id = $2`, [teamId, id, hashes[0]]);
+      return true;
+    });
+  }
+
   async get(teamId: string, id: string): Promise<KnowledgeSourceRecord | null> {
     if (!isUuid(id)) return null;
     const { rows } = await (await this.db()).query<SourceRow>(`select * from knowledge_sources where team_id = $1 and id = $2`, [teamId, id]);

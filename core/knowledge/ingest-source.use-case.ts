@@ -52,6 +52,10 @@ export class IngestSource {
     let robotsLeftOut: number;
     try {
       const content = await this.deps.readers[source.kind].read(source, signal);
+      // Before anything is embedded: the same file again would be paid for and cited twice.
+      if (content.contentKey !== undefined && !(await sources.claimContent(input.teamId, source.id, source.kind, content.contentKey))) {
+        return this.fail(input.teamId, source.id, 'duplicate_content');
+      }
       sizeBytes = content.sizeBytes;
       robotsLeftOut = content.robotsLeftOut ?? 0;
       chunks = [];

@@ -39,6 +39,12 @@ export interface KnowledgeSourceRepository {
   markFailed(teamId: TeamId, id: string, failure: FailureCode, at: Date): Promise<void>;
   /** A failed source back to queued (Retry); false when it is not failed (any more). */
   markQueued(teamId: TeamId, id: string, at: Date): Promise<boolean>;
+  /**
+   * The source holds content with this fingerprint (`SourceContent.contentKey`): false, changing
+   * nothing, when another source of the workspace's kind that is not failed holds the same (the
+   * same PDF uploaded again); a failed one gives it up. Sources claiming at once: one wins.
+   */
+  claimContent(teamId: TeamId, id: string, kind: SourceKind, contentKey: string): Promise<boolean>;
   /** Deletes the source and its chunks. */
   remove(teamId: TeamId, id: string): Promise<boolean>;
   /** Uninstall: every source and chunk of the workspace. */

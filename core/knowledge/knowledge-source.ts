@@ -25,6 +25,8 @@ export const FAILURE_CODES = [
   'login_required',
   /** The page's HTML holds no text: it is built by JavaScript, which Tomo does not run. */
   'needs_javascript',
+  /** The same file (byte for byte) is already a source of the workspace. */
+  'duplicate_content',
 ] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 

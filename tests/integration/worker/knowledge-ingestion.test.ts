@@ -160,6 +160,49 @@ describe('Knowledge ingestion on PostgreSQL: killed mid-way, retried, logged', (
     }
   });
 
+  it('fails the same PDF uploaded again (another Slack file, same bytes) before embedding it, so its passages are not stored and cited twice; once the first is deleted, Try again reads it', async () => {
+    const team = 'T0SAMEPDF';
+    const handbook = pdfWithText(['Harbour handbook', 'Pilots board at the fairway buoy, two miles out.'], 'Handbook');
+    const other = pdfWithText(['Tariffs', 'A berth costs 42 euros a night.'], 'Tariffs');
+    const files: Record<string, Uint8Array> = { F1: handbook, F2: handbook, F3: other };
+    const embedded: number[] = [];
+    const embeddings = new HashingEmbeddings(1024);
+    const counting: Embeddings = { model: embeddings.model, dimensions: embeddings.dimensions, embed: async (texts) => (embedded.push(texts.length), embeddings.embed(texts)) };
+    const pdf = new PdfSourceReader(async (source) => files[source.fileId!]!);
+    const ingestion = new IngestSource({
+      sources, store, embeddings: counting, splitter: new LangChainTextSplitter({ proseChunk: 300, overlap: 0 }),
+      readers: { web: pdf, pdf, repository: pdf }, clock: new FakeClock(), planOf: async () => 'premium',
+    });
+    const upload = async (fileId: string, name: string) => {
+      const id = randomUUID();
+      await sources.add(team, { id, teamId: team, kind: 'pdf', title: name, url: null, fileId, pageLimit: 1, addedBy: 'U1', createdAt: new Date() });
+      return id;
+    };
+    const first = await upload('F1', 'handbook.pdf');
+    expect(await ingestion.execute({ teamId: team, sourceId: first })).toMatchObject({ status: 'ready' });
+    const calls = embedded.length;
+    const again = await upload('F2', 'handbook (1).pdf');
+    expect(await ingestion.execute({ teamId: team, sourceId: again })).toEqual({ status: 'failed', failure: 'duplicate_content' });
+    expect(embedded.length).toBe(calls);
+    expect(await stored(again)).toEqual([]);
+    // Another file is read as ever; the same file in another workspace too.
+    expect(await ingestion.execute({ teamId: team, sourceId: await upload('F3', 'tariffs.pdf') })).toMatchObject({ status: 'ready' });
+    const elsewhere = randomUUID();
+    await sources.add('T0OTHERPDF', { id: elsewhere, teamId: 'T0OTHERPDF', kind: 'pdf', title: 'handbook.pdf', url: null, fileId: 'F1', pageLimit: 1, addedBy: 'U9', createdAt: new Date() });
+    expect(await ingestion.execute({ teamId: 'T0OTHERPDF', sourceId: elsewhere })).toMatchObject({ status: 'ready' });
+    const home = JSON.stringify(
+      knowledgeSection({
+        facts: { locale: 'ja', appName: 'Tomo', knowledge: { sources: [{ ...(await sources.get(team, again))!, canRemove: true }], quota: KNOWLEDGE_QUOTAS.premium, usage: { sources: 3, chunks: 2 }, counts: { web: 0, pdf: 3, repository: 0 }, plan: 'premium' } } as never,
+        t: (code) => code, page: (path) => path, day: (date) => date.toISOString().slice(0, 10),
+      }),
+    );
+    expect(home).toContain('失敗：このファイルはすでにワークスペースのソースにあります（以前にアップロードされた同じPDF）。こちらは削除してください。');
+    // The first deleted, the copy's Try again reads it.
+    expect(await sources.remove(team, first)).toBe(true);
+    expect(await sources.markQueued(team, again, new Date())).toBe(true);
+    expect(await ingestion.execute({ teamId: team, sourceId: again })).toMatchObject({ status: 'ready' });
+  });
+
   it('fails an uploaded PDF whose page inflates to 50 MB of text as too large once its time is up, and reads the next upload', async () => {
     // 150 KB that pdf.js works on for 13 s: on the worker's main thread every answer of the
     // process waited, and no time limit could end it.
