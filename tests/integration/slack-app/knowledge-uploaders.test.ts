@@ -135,6 +135,18 @@ describe('Knowledge uploaders in App Home through signed interactions (real serv
     expect(await sources.list(teamId, 'pdf')).toHaveLength(1);
   });
 
+  it('says in the repository modal, before a private repository is added, that everyone in the workspace can then search it (en, ja)', async () => {
+    for (const [user, hint] of [
+      [world.ws.alice, 'A private repository is read with your own GitHub connection (Integrations page), and then everyone in this workspace can search it.'],
+      [world.ws.bob, '非公開リポジトリはあなた自身のGitHub連携（連携ページ）で読み込み、その後はこのワークスペースの全員が検索できます。'],
+    ] as const) {
+      expect((await postInteraction(world, click(user, 'knowledge.add.repository'))).status).toBe(200);
+      const modal = world.slack.state.modals.at(-1)!;
+      expect(modal.view).toMatchObject({ callback_id: 'knowledge.modal.repository' });
+      expect(JSON.stringify(modal.view.blocks)).toContain(hint);
+    }
+  });
+
   it('enforces the plan’s source quota with a clear error', async () => {
     const repo = await postInteraction(world, submit(world.ws.alice, 'knowledge.modal.repository', { url: { value: { value: 'https://github.com/acme/lights' } } }));
     expect(repo.status).toBe(200);
