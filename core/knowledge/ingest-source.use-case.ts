@@ -67,6 +67,8 @@ export class IngestSource {
     chunks = chunks.filter((c) => c.text.trim() !== '');
     if (chunks.length === 0) return this.fail(input.teamId, source.id, 'no_text');
 
+    // Deleted while it was read (a site's crawl can take minutes): nothing to embed or pay for.
+    if (!(await sources.get(input.teamId, source.id))) return { status: 'skipped', reason: 'gone' };
     const quota = KNOWLEDGE_QUOTAS[await this.deps.planOf(input.teamId)];
     const usage = await sources.usage(input.teamId);
     if (usage.chunks + chunks.length > quota.chunks) return this.fail(input.teamId, source.id, 'quota_chunks');
@@ -88,11 +90,17 @@ export class IngestSource {
         }
         throw error;
       }
-      await store.addChunks(
-        input.teamId,
-        source.id,
-        batch.map((c, i) => ({ ordinal: start + i, text: c.text, embedding: vectors[i]!, location: c.location })),
-      );
+      try {
+        await store.addChunks(
+          input.teamId,
+          source.id,
+          batch.map((c, i) => ({ ordinal: start + i, text: c.text, embedding: vectors[i]!, location: c.location })),
+        );
+      } catch (error) {
+        // Deleted meanwhile: the store refused the batch, and there is nothing left to retry.
+        if (!(await sources.get(input.teamId, source.id))) return { status: 'skipped', reason: 'gone' };
+        throw error;
+      }
       await this.progress(input.teamId, source.id);
     }
     if (!(await sources.markReady(input.teamId, source.id, clock.now()))) {

@@ -242,6 +242,37 @@ describe('Knowledge ingestion on PostgreSQL: killed mid-way, retried, logged', (
     expect(hit?.text).toContain('opens at nine');
   });
 
+  it('a source deleted while its pages are read or its passages embedded ends there: no embedding paid for, no failed job retried', async () => {
+    for (const when of ['reading', 'embedding'] as const) {
+      const id = await newSource();
+      const embedded: number[] = [];
+      const hashing = new HashingEmbeddings(1024);
+      const embeddings: Embeddings = {
+        model: hashing.model,
+        dimensions: hashing.dimensions,
+        embed: async (texts) => {
+          embedded.push(texts.length);
+          // The person clicks Delete while the first batch is at the embeddings service.
+          if (when === 'embedding' && embedded.length === 1) expect(await sources.remove(T, id)).toBe(true);
+          return hashing.embed(texts);
+        },
+      };
+      const pages = new WebSourceReader(new GuardedHttpClient({ allowPrivateHosts: [web.host] }));
+      const reader = { read: async (source: Parameters<typeof pages.read>[0], signal: AbortSignal) => {
+        const content = await pages.read(source, signal);
+        if (when === 'reading') expect(await sources.remove(T, id)).toBe(true);
+        return content;
+      } };
+      const run = new IngestSource({
+        sources, store, embeddings, splitter: new LangChainTextSplitter({ proseChunk: 300, overlap: 0 }),
+        readers: { web: reader, pdf: reader, repository: reader }, clock: new FakeClock(), planOf: async () => 'premium', batchSize: 4,
+      });
+      expect(await run.execute({ teamId: T, sourceId: id })).toEqual({ status: 'skipped', reason: 'gone' });
+      expect(embedded).toEqual(when === 'reading' ? [] : [4]);
+      expect(await stored(id)).toEqual([]);
+    }
+  });
+
   it('a source deleted while a batch is being stored leaves no vector behind', async () => {
     const id = await newSource();
     await sources.markReading(T, id, new Date());
