@@ -289,6 +289,19 @@ describe('ReadableWebFetcher: pages as readable text through the guarded client'
     expect(page.text).toContain(ARTICLE_FACT);
     expect(page.text).not.toContain('Post 8000');
   });
+
+  it('reads the article of a page whose inline scripts, styles and comments alone are over the text budget', async () => {
+    // Only the page's text up to twice the budget is parsed: markup that shows nothing must not count.
+    const script = `<script>window.__DATA__ = ${JSON.stringify('x'.repeat(900_000))};</script>`;
+    const style = `<style>${'.a{color:red}'.repeat(70_000)}</style>`;
+    const comment = `<!-- ${'old nav '.repeat(110_000)} -->`;
+    const html = `<!doctype html><html><head><title>Harbour notes</title>${script}${style}</head><body>${comment}<article><h1>Harbour notes</h1><p>${ARTICLE_FACT}</p><p>${'Harbour news of the week. '.repeat(40)}</p></article></body></html>`;
+    web.page('/scripted', { type: 'text/html; charset=utf-8', body: Buffer.from(html) });
+
+    const page = await fetcher.read(`${web.origin}/scripted`);
+    expect(page.text).toContain(ARTICLE_FACT);
+    expect(page.text).not.toContain('old nav');
+  });
 });
 
 describe('DocumentFileContents: Slack files as text or images', () => {
