@@ -95,12 +95,12 @@ describe('a refused browser form post goes back to its page with the reason', ()
     expect(location(response)).toBe('/pricing?billing_error=PERMISSION.ADMIN_REQUIRED&x=1#plans');
   });
 
-  it('a post from another site is refused without calling Stripe and without a JSON page', async () => {
+  it('a post from another site is refused without calling Stripe and without a JSON page, and the page is told why (CROSS_SITE)', async () => {
     const calls = stripe.calls.length;
     const response = await formPost(w.admin, '/api/create-portal-session', {}, { origin: 'https://evil.example' });
 
     expect(response.status).toBe(303);
-    expect(location(response)).toBe('/pricing?billing_error=UNKNOWN');
+    expect(location(response)).toBe('/pricing?billing_error=CROSS_SITE');
     expect(stripe.calls.length).toBe(calls);
   });
 });
