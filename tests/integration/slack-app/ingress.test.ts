@@ -63,8 +63,21 @@ describe('POST /slack/events: signatures, url_verification, retries', () => {
     expect(await response.text()).toBe('c-12345');
   });
 
-  it('refuses a signed body that is not JSON with 400', async () => {
-    expect((await postSigned(world, 'not json')).status).toBe(400);
+  it('refuses a signed body that is not JSON, or no envelope, with 400 and X-Slack-No-Retry (it would fail the same 3 more times)', async () => {
+    // Slack redelivers any non-2xx at once and after 1 and 5 minutes unless the answer says
+    // `X-Slack-No-Retry: 1` (Events API, "Turning retries off").
+    const { team } = world.ws;
+    // A NUL in an id, which PostgreSQL cannot store in the job.
+    const unstorable = JSON.stringify({ type: 'event_callback', team_id: team.id, event_id: 'Ev\u0000NUL', event: aQuestion(), authorizations: [{ team_id: team.id, user_id: team.botUserId, is_bot: true }] });
+    for (const body of ['not json', 'null', '[1,2]', JSON.stringify({ type: 'event_callback', event: 'not an object' }), unstorable]) {
+      const response = await postSigned(world, body);
+      expect(response.status).toBe(400);
+      expect(response.headers.get('x-slack-no-retry')).toBe('1');
+    }
+    // An event it takes is acknowledged as before, with nothing to say about retries.
+    const taken = await postSigned(world, JSON.stringify({ token: 't', challenge: 'c-1', type: 'url_verification' }));
+    expect(taken.status).toBe(200);
+    expect(taken.headers.get('x-slack-no-retry')).toBeNull();
   });
 
   it('acknowledges a thread reply whose blocks are malformed or nested thousands deep with 200 (before, a 400 Slack counts as a failed delivery and retries)', async () => {
