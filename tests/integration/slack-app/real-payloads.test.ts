@@ -6,6 +6,7 @@ import { PDF_FACT } from '../../fakes/web/fake-web';
 import {
   eventually,
   installThroughBrowser,
+  jobsOf,
   lastPrompt,
   postInteraction,
   postSigned,
@@ -206,6 +207,35 @@ describe('Slack app: events and interactions in the shapes Slack really sends', 
     await settledAll(world, ALL_QUEUES);
     expect(world.openai.calls.length).toBe(callsBefore);
     expect(world.slack.callsTo('chat.postMessage').length + world.slack.callsTo('chat.startStream').length).toBe(postsBefore);
+  });
+
+  it('queues nothing for a DM thread’s message_replied that comes without its subtype, as Slack documents it does over the Events API', async () => {
+    const { ws } = world;
+    await settledAll(world, ALL_QUEUES);
+    const question = world.slack.addMessage({ channel: ws.dm, user: ws.alice, text: 'what is new?' });
+    const answersBefore = (await jobsOf(world)).length;
+    // Slack's message_replied page: "This event is missing the subtype field when dispatched over the Events API".
+    const status = await deliver({
+      type: 'message',
+      message: {
+        type: 'message',
+        user: ws.alice,
+        text: 'what is new?',
+        thread_ts: question.ts,
+        reply_count: 1,
+        replies: [{ user: ws.team.botUserId, ts: '1727486000.000100' }],
+        ts: question.ts,
+      },
+      hidden: true,
+      channel: ws.dm,
+      event_ts: '1727486000.000200',
+      ts: '1727486000.000200',
+      channel_type: 'im',
+    });
+    expect(status).toBe(200);
+    await settledAll(world, ALL_QUEUES);
+    // Before, it was queued as a DM by nobody (no `user`), which the worker then ignored.
+    expect((await jobsOf(world)).length).toBe(answersBefore);
   });
 
   it('answers a Grid person (W… id, user_team naming the organization) on an Enterprise Grid workspace install', async () => {

@@ -118,6 +118,11 @@ describe('which Slack events become jobs (the ack path)', () => {
     ],
     ['an edit echo', { type: 'message', subtype: 'message_changed', channel_type: 'im', channel: 'D1', ts: '5.4' }, 'ignored_subtype'],
     ['a deletion', { type: 'message', subtype: 'message_deleted', channel_type: 'im', channel: 'D1', ts: '5.5' }, 'ignored_subtype'],
+    [
+      'a message_replied without its subtype (Slack’s documented Events API bug)',
+      { type: 'message', message: { type: 'message', user: 'U1', text: 'q', thread_ts: '5.6', reply_count: 1, ts: '5.6' }, hidden: true, channel: 'D1', event_ts: '5.7', ts: '5.7', channel_type: 'im' },
+      'hidden_message',
+    ],
     ['an event Tomo does not handle', { type: 'channel_rename', channel: { id: 'C1' } }, 'not_handled'],
     ['Tomo’s own reaction (its thinking sign)', { type: 'reaction_added', user: BOT, reaction: 'eyes', item: { type: 'message', channel: 'C1', ts: '7.1' } }, 'own_reaction'],
     ['a reaction on a file', { type: 'reaction_added', user: 'U1', reaction: 'jp', item: { type: 'file', file: 'F1' } }, 'not_a_message'],

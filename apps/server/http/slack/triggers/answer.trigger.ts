@@ -40,6 +40,10 @@ export const answerTrigger: EventTrigger = {
   toJob({ envelope, event, type, teamId, eventId, botUserId, skip }) {
     if (!event.channel || !event.ts) return skip('malformed');
     if (event.subtype !== undefined && !QUESTION_SUBTYPES.has(event.subtype)) return skip('ignored_subtype');
+    // A hidden message (Slack shows it to nobody) or one wrapping another (`message`: an edit, a
+    // thread's new reply) is nobody's question. Slack documents that its `message_replied` comes
+    // without its subtype over the Events API: in a DM it read as a question by nobody.
+    if (event.hidden === true || (typeof event.message === 'object' && event.message !== null)) return skip('hidden_message');
     // Tomo's own messages (its streamed answers included), and another Tomo's (the same app in
     // another workspace of a shared channel), are never questions.
     const appId = envelope.api_app_id;

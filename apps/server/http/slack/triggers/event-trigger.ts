@@ -36,6 +36,10 @@ export interface SlackInnerEvent {
   thread_ts?: string;
   event_ts?: string;
   text?: string;
+  /** Set on messages Slack shows to nobody (an edit, a deletion, a thread's new reply). */
+  hidden?: boolean;
+  /** The message an event is about (message_changed, message_replied): the event is not a message itself. */
+  message?: unknown;
   /** Set when the message was edited: Slack sends app_mention again for each edit of a mention. */
   edited?: { user?: string; ts?: string };
   /** Block Kit blocks: a blocks-only message (empty `text`) says what it says, mentions included, here. */
