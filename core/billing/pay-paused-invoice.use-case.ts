@@ -21,11 +21,15 @@ export type PayPausedInvoiceResult =
   | { readonly kind: 'resumed'; readonly subscription: SubscriptionRecord };
 
 /**
- * An admin pays the renewal invoice whose failed payment paused the plan (pause reason
- * `payment_failed`), instead of resuming it into a new period charged again: the answer is the
- * provider's hosted page for that invoice. Once paid, the plan comes back on the provider's own
- * resumption or on the `invoice.paid` webhook (`resumeIfPausedInvoicePaid`). Asked again after
- * paying (the webhook not applied yet), it resumes the plan here the same way.
+ * An admin pays the invoice a failed payment left open, on the provider's hosted page for it:
+ * - a plan paused after a failed renewal (pause reason `payment_failed`), instead of resuming it
+ *   into a new period charged again. Once paid, the plan comes back on the provider's own
+ *   resumption or on the `invoice.paid` webhook (`resumeIfPausedInvoicePaid`);
+ * - a suspended plan (Stripe's `unpaid`: retries exhausted, collection stopped, the latest invoice
+ *   left open) or a past due one (retries still running): paying the latest invoice makes the
+ *   subscription active at Stripe, and its `customer.subscription.updated` brings the row back.
+ * Asked again after paying (the webhook not applied yet), the plan is re-read (and a paused one
+ * resumed the same way) and stored as it is now.
  */
 export class PayPausedInvoice {
   constructor(
@@ -40,8 +44,9 @@ export class PayPausedInvoice {
     if (!input.actor.isAdmin) return fail('PERMISSION.ADMIN_REQUIRED');
     const row = await this.deps.subscriptions.findById(input.teamId, input.subscriptionId);
     if (!row || row.kind !== 'paid' || !row.externalId) return fail('SUBSCRIPTION.NOT_FOUND');
-    if (row.status !== 'paused') return fail('SUBSCRIPTION.NOT_PAUSED');
-    if (row.pauseReason !== 'payment_failed') return fail('SUBSCRIPTION.NO_OPEN_INVOICE');
+    const dunning = row.status === 'suspended' || row.status === 'past_due';
+    // Active, ended, or paused for another reason (resumed, not paid): nothing is left to pay.
+    if (!dunning && (row.status !== 'paused' || row.pauseReason !== 'payment_failed')) return fail('SUBSCRIPTION.NO_OPEN_INVOICE');
     const invoice = await this.deps.gateway.getLatestInvoice(row.externalId);
     if (invoice?.status === 'open' && invoice.hostedUrl) {
       return ok({ kind: 'pay', url: invoice.hostedUrl, amountDueCents: invoice.amountRemainingCents, currency: invoice.currency });
@@ -52,6 +57,6 @@ export class PayPausedInvoice {
     const snapshot = toPaidSubscriptionSnapshot(await resumeIfPausedInvoicePaid(this.deps.gateway, current, invoice), true);
     if (typeof snapshot === 'string') return fail('SUBSCRIPTION.NOT_FOUND');
     const { subscription } = await this.deps.syncPaidSubscription.execute(input.teamId, snapshot);
-    return subscription.status === 'paused' ? fail('SUBSCRIPTION.NO_OPEN_INVOICE') : ok({ kind: 'resumed', subscription });
+    return subscription.status === 'active' ? ok({ kind: 'resumed', subscription }) : fail('SUBSCRIPTION.NO_OPEN_INVOICE');
   }
 }

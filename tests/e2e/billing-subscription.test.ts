@@ -360,6 +360,37 @@ describe('billing configured', () => {
     expect(stripeSubscription().status).toBe('active');
     await page.close();
   });
+
+  it('a plan Stripe marked unpaid (retries exhausted) shows as Suspended with Pay the unpaid invoice; paid on Stripe’s page, it is active again', async () => {
+    const sub = stripeSubscription();
+    // The next renewal's payment fails, Smart Retries give up and the account marks it unpaid: the invoice stays open.
+    const { invoice } = on.stripe!.failRenewalPayment(sub.id);
+    on.stripe!.setSubscriptionStatus(sub.id, 'unpaid');
+    await on.stripe!.flushWebhooks();
+    await eventually(async () => (await on.rows()).find((r) => r.kind === 'paid')?.status === 'suspended', 'the suspended row');
+
+    const rowId = (await on.rows()).find((r) => r.kind === 'paid')!.id;
+    const page = await openSubscription(admin, '/ja/settings/subscription');
+    const card = page.locator(`li.subscription-card[data-subscription="${rowId}"]`);
+    await card.waitFor();
+    expect(await card.getByTestId('subscription-status').innerText()).toBe(ja.subscription.statuses.suspended);
+    expect(await card.getByTestId('suspended-note').innerText()).toBe(ja.subscription.suspendedNote);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await card.getByRole('button', { name: ja.subscription.payInvoice.button }).click();
+    await page.waitForURL(`${on.stripe!.url}/invoice/${String(invoice.id)}`);
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.getByTestId('invoice-status').waitFor();
+    await on.stripe!.flushWebhooks();
+
+    await eventually(async () => (await on.rows()).find((r) => r.kind === 'paid')?.status === 'active', 'the active row');
+    await page.goto('/ja/settings/subscription');
+    await expect.poll(() => card.getByTestId('subscription-status').innerText()).toBe(ja.subscription.statuses.active);
+    expect(await page.getByTestId('suspended-note').count()).toBe(0);
+    expect(on.stripe!.invoicesOf(sub.id).at(-1)).toMatchObject({ id: invoice.id, status: 'paid' });
+    expect(stripeSubscription().status).toBe('active');
+    await page.close();
+  });
 });
 
 describe('billing not configured', () => {

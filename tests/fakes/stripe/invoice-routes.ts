@@ -132,7 +132,8 @@ function markPaid(state: StripeFakeState, invoice: FakeInvoice): void {
 
 /**
  * The customer pays an open invoice (the hosted invoice page, or the Dashboard): `invoice.paid` and
- * `invoice.payment_succeeded`.
+ * `invoice.payment_succeeded`. A past due or unpaid subscription whose latest invoice this is turns
+ * active (`customer.subscription.updated`).
  * A subscription paused because this invoice failed is resumed when the account is set to
  * (`state.resumeWhenInvoicePaid`), keeping its billing cycle anchor and without a new invoice:
  * `customer.subscription.resumed` and `.updated`. Otherwise it stays paused.
@@ -158,6 +159,15 @@ export function payInvoice(state: StripeFakeState, id: string): FakeEvent[] {
     delete sub.paused;
     const rendered = renderSubscription(state, sub);
     events.push(state.emit('customer.subscription.resumed', rendered), state.emit('customer.subscription.updated', rendered, { status: 'paused' }));
+  }
+  // A subscription past due (Smart Retries running) or unpaid (retries exhausted, the invoice left
+  // open) is active again once its most recent invoice is paid: "make sure to pay the most recent
+  // invoice before its due date to update the subscription's status to active"
+  // (https://docs.stripe.com/billing/subscriptions/overview). Paying an older one changes nothing.
+  if (sub && (sub.status === 'past_due' || sub.status === 'unpaid') && sub.latest_invoice === invoice.id) {
+    const previous = sub.status;
+    sub.status = 'active';
+    events.push(state.emit('customer.subscription.updated', renderSubscription(state, sub), { status: previous }));
   }
   return events;
 }

@@ -8,7 +8,7 @@ import Stripe from 'stripe';
 import { catalogRoutes } from './catalog-routes';
 import { checkoutRoutes, completeCheckoutSession } from './checkout-routes';
 import { customerRoutes } from './customer-routes';
-import { invoiceRoutes, payInvoice, renderInvoice } from './invoice-routes';
+import { failRenewal, invoiceRoutes, payInvoice, renderInvoice } from './invoice-routes';
 import { billingRoutes } from './billing-routes';
 import { createDiscount, discountRoutes } from './discounts';
 import { decodeForm, type FormObject } from './form-codec';
@@ -171,6 +171,22 @@ export class StripeFake {
     const sub = this.state.subscription(id);
     if (sub.status !== 'active' && sub.status !== 'past_due') throw new Error(`fake Stripe: ${id} is ${sub.status}, not active`);
     return pauseSubscription(this.state, sub, type);
+  }
+
+  /**
+   * A renewal whose payment failed, as Stripe bills it with Smart Retries on: the period renews,
+   * its invoice stays open as the subscription's `latest_invoice` (`invoice.payment_failed`), and
+   * the subscription is `past_due` (`customer.subscription.updated`). When every retry failed,
+   * `setSubscriptionStatus(id, 'unpaid')` is the account's "mark the subscription as unpaid":
+   * Stripe stops collecting and leaves that invoice open; paying it makes the subscription active.
+   */
+  failRenewalPayment(id: string): { invoice: Record<string, unknown>; events: FakeEvent[] } {
+    const sub = this.state.subscription(id);
+    if (sub.status !== 'active') throw new Error(`fake Stripe: ${id} is ${sub.status}, not active`);
+    const { invoice, event } = failRenewal(this.state, sub);
+    sub.status = 'past_due';
+    const updated = this.state.emit('customer.subscription.updated', renderSubscription(this.state, sub), { status: 'active' });
+    return { invoice: renderInvoice(this.state, invoice), events: [event, updated] };
   }
 
   /** The customer pays an open invoice (its hosted page does the same): the events Stripe sends. */

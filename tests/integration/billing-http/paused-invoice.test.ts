@@ -169,3 +169,77 @@ describe('a plan paused after a failed renewal payment', () => {
     ]);
   });
 });
+
+describe('a plan whose renewal payment failed and was not recovered (past due, then unpaid)', () => {
+  async function boughtWithFailedRenewal(seats: number) {
+    const bought = await buyThroughCheckout(w.admin, stripe, { plan: 'gpt50', seats });
+    await stripe.flushWebhooks();
+    const ours = async () => (await w.rows()).find((r) => r.externalId === bought.subscriptionId);
+    await eventually(async () => (await ours())?.status === 'active', 'the active row');
+    const failed = stripe.failRenewalPayment(bought.subscriptionId);
+    await stripe.flushWebhooks();
+    await eventually(async () => (await ours())?.status === 'past_due', 'the past due row');
+    return { subscriptionId: bought.subscriptionId, id: (await ours())!.id, ours, renewal: failed.invoice as unknown as Invoice };
+  }
+
+  it('the admin pays the invoice Stripe left open on its hosted page, past due or suspended (unpaid): the plan is active again, charged once', async () => {
+    const { subscriptionId, id, ours, renewal } = await boughtWithFailedRenewal(2);
+    expect([renewal.status, renewal.billing_reason]).toEqual(['open', 'subscription_cycle']);
+
+    // Past due (Smart Retries still running): the admin may pay it now rather than wait for a retry.
+    const pastDue = await w.admin.send('POST', `/api/billing/subscriptions/${id}/pay-invoice`, {});
+    expect(pastDue.status).toBe(200);
+    expect(await pastDue.json()).toEqual({ url: renewal.hosted_invoice_url, amountDueCents: renewal.amount_due, currency: 'usd' });
+
+    // Every retry failed and the account marks the subscription unpaid: Stripe stops collecting and
+    // leaves the invoice open. Members get no answers; the Subscription page lists it as suspended.
+    stripe.setSubscriptionStatus(subscriptionId, 'unpaid');
+    await stripe.flushWebhooks();
+    await eventually(async () => (await ours())?.status === 'suspended', 'the suspended row');
+
+    // Members may not pay it; their form post goes back to the page with the reason.
+    const refused = await formPost(w.member, `/api/billing/subscriptions/${id}/pay-invoice`, { returnTo: '/ja/settings/subscription' });
+    expect([refused.status, refused.headers.get('location')]).toEqual([303, '/ja/settings/subscription?billing_error=PERMISSION.ADMIN_REQUIRED']);
+    // The admin's Pay the unpaid invoice goes on to Stripe's page for that invoice.
+    const form = await formPost(w.admin, `/api/billing/subscriptions/${id}/pay-invoice`, { returnTo: '/settings/subscription' });
+    expect([form.status, form.headers.get('location')]).toEqual([303, renewal.hosted_invoice_url]);
+
+    const paid = await fetch(`${renewal.hosted_invoice_url}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    await stripe.flushWebhooks();
+    await eventually(async () => (await ours())?.status === 'active', 'the row active again');
+
+    // Stripe made it active itself (the most recent invoice paid): nothing resumed, no other invoice.
+    expect(stripe.state.subscription(subscriptionId).status).toBe('active');
+    expect(resumeCalls(subscriptionId)).toEqual([]);
+    expect(invoicesOf(subscriptionId).map((i) => [i.billing_reason, i.status])).toEqual([
+      ['subscription_create', 'paid'],
+      ['subscription_cycle', 'paid'],
+    ]);
+    expect(await ours()).toMatchObject({ status: 'active', canceledAt: null, currentPeriodEnd: new Date(renewal.period_end * 1000) });
+    const page = (await (await w.admin.get('/api/settings/subscription')).json()) as { current: { id: string; status: string }[] };
+    expect(page.current.filter((s) => s.id === id).map((s) => s.status)).toEqual(['active']);
+    // Nothing is left to pay.
+    const again = await w.admin.send('POST', `/api/billing/subscriptions/${id}/pay-invoice`, {});
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ error: { code: 'SUBSCRIPTION.NO_OPEN_INVOICE', message: translate('SUBSCRIPTION.NO_OPEN_INVOICE', {}, 'en') } });
+  });
+
+  it('paid before its webhook arrived: the button brings the suspended plan back from Stripe’s state and returns to the page', async () => {
+    const { subscriptionId, id, ours, renewal } = await boughtWithFailedRenewal(1);
+    stripe.setSubscriptionStatus(subscriptionId, 'unpaid');
+    await stripe.flushWebhooks();
+    await eventually(async () => (await ours())?.status === 'suspended', 'the suspended row');
+    const webhook = `${w.app.baseUrl}/api/stripe/webhook`;
+    stripe.deliverWebhooksTo(null);
+    try {
+      stripe.payInvoice(renewal.id);
+      const form = await formPost(w.admin, `/api/billing/subscriptions/${id}/pay-invoice`, { returnTo: '/ja/settings/subscription' });
+      expect([form.status, form.headers.get('location')]).toEqual([303, '/ja/settings/subscription']);
+      expect(await ours()).toMatchObject({ status: 'active', canceledAt: null });
+      expect(resumeCalls(subscriptionId)).toEqual([]);
+    } finally {
+      stripe.deliverWebhooksTo(webhook);
+    }
+  });
+});

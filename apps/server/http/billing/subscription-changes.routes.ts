@@ -112,9 +112,10 @@ export function subscriptionChangeRoutes(deps: BillingHttpDeps): Router {
     }),
   );
 
-  // A plan paused after a failed renewal: the Subscription page's form post goes on to Stripe's
-  // hosted page of the invoice left unpaid (303; JSON callers get its url). Already paid (the
-  // webhook not applied yet): the plan is resumed on its billing cycle and the form returns to its page.
+  // A plan paused after a failed renewal, suspended (Stripe's unpaid) or past due: the Subscription
+  // page's form post goes on to Stripe's hosted page of the invoice left unpaid (303; JSON callers
+  // get its url). Already paid (the webhook not applied yet): the plan is re-read (a paused one
+  // resumed on its billing cycle) and the form returns to its page.
   router.post(
     '/api/billing/subscriptions/:subscriptionId/pay-invoice',
     billingEndpoint(deps, async (req, res, { gateway, caller }) => {

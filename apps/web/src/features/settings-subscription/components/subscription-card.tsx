@@ -10,9 +10,9 @@ import { SeatChange } from './seat-change';
  * One current trial or plan: status, seats assigned / total, renewal (or end) date, and for
  * admins with billing configured the auto-renew switch and the seat change. A halted plan
  * (suspended for an unpaid invoice, or paused) shows what brings it back instead; for admins, a
- * plan paused after a failed renewal has Pay the unpaid invoice (a form post that goes on to
- * Stripe's hosted invoice page: paying it brings the plan back with no second charge), any other
- * paused plan the Resume button.
+ * plan suspended, past due or paused after a failed renewal has Pay the unpaid invoice (a form post
+ * that goes on to Stripe's hosted invoice page: paying it brings the plan back, a paused one with
+ * no second charge), any other paused plan the Resume button.
  */
 export function SubscriptionCard(props: {
   subscription: CurrentSubscription;
@@ -30,6 +30,8 @@ export function SubscriptionCard(props: {
   const trial = s.kind === 'trial';
   const halted = s.status === 'suspended' || s.status === 'paused';
   const unpaidRenewal = s.status === 'paused' && s.pauseReason === 'payment_failed';
+  // An invoice left open by a failed payment: paid on Stripe's hosted page, the plan is active again.
+  const invoiceToPay = unpaidRenewal || s.status === 'suspended' || s.status === 'past_due';
   const here = useLocation({ select: (location) => location.pathname });
   const title = trial ? t('subscription.trial') : s.planDisplayName;
   const endsLabel = trial ? t('subscription.trialEnds') : s.autoRenew ? t('subscription.renews') : t('subscription.ends');
@@ -68,13 +70,17 @@ export function SubscriptionCard(props: {
         </p>
       ) : null}
       {s.status === 'past_due' ? <p className="subscription-flag">{t('subscription.pastDueNote')}</p> : null}
-      {s.status === 'suspended' ? <p className="subscription-flag">{t('subscription.suspendedNote')}</p> : null}
+      {s.status === 'suspended' ? (
+        <p className="subscription-flag" data-testid="suspended-note">
+          {t('subscription.suspendedNote')}
+        </p>
+      ) : null}
       {s.status === 'paused' ? (
         <p className="subscription-flag" data-testid="paused-note">
           {t(s.pauseReason === 'payment_failed' ? 'subscription.pausedAfterFailedPaymentNote' : s.pauseReason === 'requested' || s.pauseReason === 'other' ? 'subscription.pausedOnRequestNote' : 'subscription.pausedNote')}
         </p>
       ) : null}
-      {unpaidRenewal && props.canChange ? (
+      {invoiceToPay && props.canChange ? (
         <form className="subscription-controls" method="post" action={`/api/billing/subscriptions/${encodeURIComponent(s.id)}/pay-invoice`}>
           <input type="hidden" name="returnTo" value={here} />
           <button type="submit" className="button button-small">
