@@ -45,6 +45,7 @@ function snapshot(sub: FakeSubscription): Record<string, unknown> {
     quantities: sub.items.map((i) => i.quantity),
     // A plan switch (the portal's "update plan", the Dashboard) replaces an item's price alone.
     prices: sub.items.map((i) => i.price),
+    periods: sub.items.map((i) => [i.current_period_start, i.current_period_end]),
   };
 }
 
@@ -54,7 +55,7 @@ function changedAttributes(before: Record<string, unknown>, state: StripeFakeSta
   for (const key of ['cancel_at_period_end', 'cancel_at', 'canceled_at', 'status', 'metadata'] as const) {
     if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) previous[key] = before[key];
   }
-  if (JSON.stringify(before.quantities) !== JSON.stringify(after.quantities) || JSON.stringify(before.prices) !== JSON.stringify(after.prices)) {
+  if (['quantities', 'prices', 'periods'].some((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))) {
     previous.items = (renderSubscription(state, sub).items as object) ?? null;
   }
   return previous;
@@ -71,13 +72,36 @@ function update(req: Parameters<FakeRoute['handle']>[0], state: StripeFakeState)
   const behavior = form.str(req.form, 'proration_behavior') ?? 'create_prorations';
   const discounts = parseSubscriptionDiscounts(state, sub, req.form);
   if (discounts !== undefined) sub.discounts = discounts;
+  let newBillingPeriod = false;
   if (changes.length > 0) {
     const at = prorationDate(state, sub, req.form, 'proration_date');
     for (const change of changes) {
-      if (behavior !== 'none') sub.pending_lines.push(...discountProrations(state, sub, prorationLines(state, change, at), at));
+      const before = state.prices.get(change.item.price)?.recurring?.interval;
+      const intervalChanged = before !== undefined && before !== change.price.recurring?.interval;
+      // A price of another interval starts a new period now (below): only the unused time of the
+      // old price is prorated, as a credit; the new price is invoiced for its whole new period.
+      const lines = prorationLines(state, change, at).filter((line) => !intervalChanged || line.price !== change.price.id);
+      if (behavior !== 'none') sub.pending_lines.push(...discountProrations(state, sub, lines, at));
+      newBillingPeriod ||= intervalChanged;
       change.item.price = change.price.id;
       if (change.quantity !== null) change.item.quantity = change.quantity;
     }
+  }
+  // "If the prices have different billing periods, the new price is billed at the new interval,
+  // starting on the day of the change ... switching a customer from a monthly subscription to a
+  // yearly subscription moves the billing date to the date of the switch", and "Stripe immediately
+  // attempts payment ... when the billing period changes"; if that payment fails the change stays
+  // and the subscription is past_due (https://docs.stripe.com/billing/subscriptions/upgrade-downgrade).
+  if (newBillingPeriod) {
+    const now = state.nowSeconds();
+    for (const item of sub.items) {
+      item.current_period_start = now;
+      item.current_period_end = addInterval(now, state.prices.get(item.price)?.recurring?.interval ?? 'month');
+    }
+    sub.billing_cycle_anchor = now;
+    const declined = state.customers.get(sub.customer)?.declines === true;
+    invoiceResumption(state, sub, !declined);
+    if (declined) sub.status = 'past_due';
   }
   // Stripe takes one of the two per request and refuses both (even `cancel_at_period_end=false`
   // with `cancel_at=''`).

@@ -53,4 +53,51 @@ describe('a plan switched in the Customer Portal', () => {
     const page = (await (await w.admin.get('/api/settings/subscription')).json()) as { current: { id: string; planKey: string }[] };
     expect(page.current.find((s) => s.id === entryId)?.planKey).toBe('gpt50_8k');
   });
+
+  it('monthly → yearly: Stripe bills the new year from the day of the switch, so the renewal date Tomo shows is a year after the switch, not after the old month', async () => {
+    const webhook = `${w.app.baseUrl}/api/stripe/webhook`;
+    // Bought ten days ago (the events delivered now: Stripe signs each delivery when it sends it).
+    stripe.deliverWebhooksTo(null);
+    stripe.setNow(() => new Date(Date.now() - 10 * 86_400_000));
+    let bought: Awaited<ReturnType<typeof buyThroughCheckout>>;
+    try {
+      bought = await buyThroughCheckout(w.admin, stripe, { plan: 'standard', interval: 'monthly', seats: 2 });
+    } finally {
+      stripe.setNow(() => new Date());
+      stripe.deliverWebhooksTo(webhook);
+    }
+    for (const event of bought.events) expect(await stripe.deliver(event, webhook)).toBe(200);
+    const row = async () => (await w.rows()).find((r) => r.externalId === bought.subscriptionId);
+    const id = (await eventually(() => row(), 'the monthly row')).id;
+    const monthlyEnd = (await row())!.currentPeriodEnd;
+
+    // The portal (or the Dashboard) switches the item to the yearly price of the same plan.
+    const sdk = createStripeClient({ secretKey: 'sk_test_portal', apiUrl: stripe.url });
+    const [monthly, yearly] = await Promise.all(
+      ['gpt50_monthly', 'gpt50_yearly'].map(async (key) => (await sdk.prices.list({ lookup_keys: [key] })).data[0]!),
+    );
+    const item = (await sdk.subscriptions.retrieve(bought.subscriptionId)).items.data[0]!;
+    const switched = await sdk.subscriptions.update(bought.subscriptionId, { items: [{ id: item.id, price: yearly!.id }], proration_behavior: 'create_prorations' });
+    const period = switched.items.data[0]!;
+    expect(switched.billing_cycle_anchor).toBe(period.current_period_start);
+    const yearLater = new Date(period.current_period_start * 1000);
+    yearLater.setUTCFullYear(yearLater.getUTCFullYear() + 1);
+    expect(period.current_period_end).toBe(yearLater.getTime() / 1000);
+    // Charged at once: the year for 2 seats, less the unused twenty days of the month paid for.
+    const invoice = stripe.invoicesOf(bought.subscriptionId).at(-1) as { billing_reason: string; status: string; amount_due: number; lines: { data: { amount: number; price?: string }[] } };
+    expect([invoice.billing_reason, invoice.status]).toEqual(['subscription_update', 'paid']);
+    const amounts = invoice.lines.data.map((l) => l.amount);
+    expect(amounts).toHaveLength(2);
+    expect(amounts[1]).toBe(yearly!.unit_amount! * 2);
+    expect(amounts[0]).toBeLessThan(0);
+    expect(-amounts[0]!).toBeLessThan(monthly!.unit_amount! * 2);
+    await stripe.flushWebhooks();
+
+    await eventually(async () => (await row())?.interval === 'yearly', 'the row on yearly billing');
+    expect(await row()).toMatchObject({ planKey: 'gpt50', interval: 'yearly', quantity: 2, status: 'active', currentPeriodEnd: new Date(period.current_period_end * 1000) });
+    const page = (await (await w.admin.get('/api/settings/subscription')).json()) as { current: { id: string; interval: string; currentPeriodEnd: string }[] };
+    const shown = page.current.find((s) => s.id === id)!;
+    expect(shown).toMatchObject({ interval: 'yearly', currentPeriodEnd: new Date(period.current_period_end * 1000).toISOString() });
+    expect(new Date(shown.currentPeriodEnd).getTime()).toBeGreaterThan(monthlyEnd.getTime() + 300 * 86_400_000);
+  });
 });
