@@ -30,7 +30,8 @@ export const DEFAULT_RETRY_AFTER_MAX_MS = 10_000;
 /**
  * The only retry layer for LLM calls (both SDKs run with maxRetries: 0): each provider is
  * tried at most once per request. A provider that fails with a retryable error (429, 5xx,
- * 529, timeout, broken connection) before it has streamed any text is replaced by the next.
+ * 529, timeout, broken connection) or will not serve Tomo's account (`misconfigured`: 401, 403,
+ * 404, no balance left) before it has streamed any text is replaced by the next.
  * Once text has reached the caller, a failure is thrown as it is, unless the caller can take its
  * words back (`restartAfterText` says yes): then, once per request, the caller gets a `restart`
  * and the whole answer is asked for again, from the next provider, or from the same one when it
@@ -112,7 +113,9 @@ export class FallbackLlmProvider implements LlmProvider {
         const before = [...state.earlier, ...failures.map((f) => f.failure)];
         // After words, every provider this request asked is named: each is in the audit trail.
         if (brokeOff && before.length > 0) throw new LlmError('unavailable', { provider: this.name, attempts: [...before, failure] });
-        if (brokeOff || !failure.retryable) throw failure;
+        // A refusal of the request itself fails anywhere; a provider that will not serve Tomo's
+        // account (a revoked key, a model it does not have, no balance left) is one the next may not share.
+        if (brokeOff || !failure.fallsBack) throw failure;
         failures.push({ provider, failure });
       } finally {
         clearTimeout(deadline);

@@ -126,14 +126,11 @@ export function sdkErrorToLlmError(error: unknown, provider: string, stage: Stag
   if (typeof shape.status === 'number') {
     const body = errorBody(shape.error);
     if (isTooLong(shape.status, body)) return new LlmError('too_long', { provider, status: shape.status });
+    if (isContentFiltered(shape.status, body)) return new LlmError('content_filtered', { provider, status: shape.status });
     if (isImageRejected(shape.status, body)) return new LlmError('image_rejected', { provider, status: shape.status });
-    // OpenAI's 429 for a used-up balance: another provider may answer, but waiting will not help.
-    const quota = body.code === 'insufficient_quota' || body.type === 'insufficient_quota';
-    return new LlmError(llmErrorCodeForStatus(shape.status), {
-      provider,
-      status: shape.status,
-      retryAfterMs: quota ? undefined : retryAfterMs(shape.headers),
-    });
+    // A used-up balance: another provider may answer, but waiting (its Retry-After) will not help.
+    if (isOutOfCredit(body)) return new LlmError('misconfigured', { provider, status: shape.status });
+    return new LlmError(llmErrorCodeForStatus(shape.status), { provider, status: shape.status, retryAfterMs: retryAfterMs(shape.headers) });
   }
   const bodyType = errorBodyType(shape.error);
   if (bodyType !== undefined) return new LlmError(codeForErrorType(bodyType), { provider });
@@ -165,6 +162,26 @@ function isTooLong(status: number, body: { type?: string; code?: string; message
 }
 
 /**
+ * Azure OpenAI's content filter on the prompt: a 400 with `code: "content_filter"` (its
+ * `innererror` says `ResponsibleAIPolicyViolation` and which categories were filtered, in
+ * `content_filter_result`; Tomo does not keep them). Azure's docs ("Content filtering": the API call
+ * fails with 400 "The response was filtered…" when the prompt is filtered).
+ */
+function isContentFiltered(status: number, body: { type?: string; code?: string; message?: string }): boolean {
+  return status === 400 && body.code === 'content_filter';
+}
+
+/**
+ * An account with no money left: OpenAI's 429 `insufficient_quota` ("You exceeded your current
+ * quota"), Anthropic's `billing_error` and its 400 `invalid_request_error` "Your credit balance is
+ * too low to access the Anthropic API" (anthropics/claude-code#4684, the body as the API sends it).
+ */
+function isOutOfCredit(body: { type?: string; code?: string; message?: string }): boolean {
+  if (body.code === 'insufficient_quota' || body.type === 'insufficient_quota' || body.type === 'billing_error') return true;
+  return /credit balance is too low/i.test(body.message ?? '');
+}
+
+/**
  * A 400 about an image of the request: OpenAI's `invalid_image_format` ("You uploaded an
  * unsupported image…"), `invalid_image`, `image_parse_error`; Anthropic's "Could not process
  * image" and its media-type and size checks (`messages.N.content.M.image…`); a compatible
@@ -190,11 +207,13 @@ function codeForErrorType(type: string): LlmErrorCode {
     case 'timeout_error':
       return 'timeout';
     case 'invalid_request_error':
+    case 'request_too_large':
+      return 'rejected';
     case 'authentication_error':
     case 'permission_error':
     case 'not_found_error':
-    case 'request_too_large':
-      return 'rejected';
+    case 'billing_error':
+      return 'misconfigured';
     default:
       return 'server_error';
   }

@@ -60,9 +60,10 @@ export interface LlmFakeBehaviour {
    * With `failWithStatus`, the provider's own body for a request longer than the model can read
    * (OpenAI's 400 `context_length_exceeded`, Anthropic's 400 "prompt is too long") or for a used-up
    * balance (OpenAI's 429 `insufficient_quota`), or for an image the provider could not process
-   * (OpenAI's 400 `invalid_image_format`, Anthropic's 400 "Could not process image").
+   * (OpenAI's 400 `invalid_image_format`, Anthropic's 400 "Could not process image"), or, OpenAI
+   * fake only, for a prompt Azure OpenAI's content filter refused (400 `content_filter`).
    */
-  errorKind?: 'context_length' | 'insufficient_quota' | 'invalid_image';
+  errorKind?: 'context_length' | 'insufficient_quota' | 'invalid_image' | 'content_filter';
   /**
    * How the answer ends after its text: cut by the output limit (`length`, `max_tokens`) or
    * stopped by the provider's safety system (`content_filter`, `refusal`). Default: a normal end.

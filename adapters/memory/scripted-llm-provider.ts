@@ -72,12 +72,12 @@ export class ScriptedLlmProvider implements LlmProvider {
       const status = behaviour.failWithStatus;
       if (behaviour.errorKind === 'context_length') throw new LlmError('too_long', { provider, status });
       if (behaviour.errorKind === 'invalid_image') throw new LlmError('image_rejected', { provider, status });
+      if (behaviour.errorKind === 'content_filter') throw new LlmError('content_filtered', { provider, status });
+      if (behaviour.errorKind === 'insufficient_quota') throw new LlmError('misconfigured', { provider, status });
       throw new LlmError(llmErrorCodeForStatus(status), {
         provider,
         status,
-        ...(behaviour.retryAfterSeconds === undefined || behaviour.errorKind === 'insufficient_quota'
-          ? {}
-          : { retryAfterMs: behaviour.retryAfterSeconds * 1000 }),
+        ...(behaviour.retryAfterSeconds === undefined ? {} : { retryAfterMs: behaviour.retryAfterSeconds * 1000 }),
       });
     }
     yield { type: 'start', provider, model };

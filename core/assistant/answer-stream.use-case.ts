@@ -317,11 +317,19 @@ export class StreamAnswer {
     };
   }
 
-  /** What the person reads when the model failed: "too long" is theirs to fix, the rest is ours. */
+  /**
+   * What the person reads when the model failed: "too long" is theirs to fix; a prompt the
+   * provider's safety filter refused gets the safety line (so the thread's next questions leave it
+   * out, `withoutRefusals`); a request turned down as Tomo is set up (also when every provider
+   * asked would not serve Tomo's account: a revoked key, a model it does not have, no balance left)
+   * says asking again will not help; the rest is the unknown error's "try again later".
+   */
   private failureText(error: LlmError, locale: Locale): string {
     if (error.code === 'too_long') return this.deps.texts.tooLong(locale);
-    const rejected = error.code === 'rejected' || error.code === 'image_rejected' ? this.deps.texts.rejected?.(locale) : undefined;
-    return rejected ?? this.deps.texts.unknownError(locale);
+    if (error.code === 'content_filtered') return this.deps.texts.stopped('refusal', locale);
+    const causes = error.code === 'unavailable' && error.attempts.length > 0 ? error.attempts : [error];
+    const setUp = causes.every((cause) => cause.code === 'rejected' || cause.code === 'image_rejected' || cause.code === 'misconfigured');
+    return (setUp ? this.deps.texts.rejected?.(locale) : undefined) ?? this.deps.texts.unknownError(locale);
   }
 
   /** Links and files of the question and thread, read before the model is asked. */

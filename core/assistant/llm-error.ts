@@ -15,8 +15,22 @@ export type LlmErrorCode =
   | 'connection'
   /** The stream ended or broke before the provider said it was done. */
   | 'interrupted'
-  /** The provider refused the request itself (400, 401, 403, 404, 422): retrying will not help. */
+  /** The provider refused the request itself (a 400 or 422 about what Tomo sent): retrying will not help. */
   | 'rejected'
+  /**
+   * The provider will not serve Tomo's account as configured: the key (401, OpenAI's
+   * `invalid_api_key`, Anthropic's `authentication_error`), its permissions (403), the model or
+   * address (404, OpenAI's `model_not_found`, Anthropic's `not_found_error`) or a used-up balance
+   * (OpenAI's 429 `insufficient_quota`, Anthropic's `billing_error` and 400 "Your credit balance is
+   * too low"). Asking this provider again will not help, waiting neither; another provider can answer.
+   */
+  | 'misconfigured'
+  /**
+   * The provider's safety system refused the request itself, before any answer (Azure OpenAI's 400
+   * `content_filter`, "The response was filtered due to the prompt triggering Azure OpenAI's content
+   * management policy"): the same prompt is filtered again, so it is neither retried nor sent elsewhere.
+   */
+  | 'content_filtered'
   /**
    * The request is more than the model can read (OpenAI's `context_length_exceeded`,
    * Anthropic's "prompt is too long" or 413 `request_too_large`): the same request fails
@@ -77,6 +91,14 @@ export class LlmError extends Error {
   get retryable(): boolean {
     return RETRYABLE.has(this.code);
   }
+
+  /**
+   * Worth asking another provider now: any retryable failure, and a provider that will not serve
+   * Tomo's account (`misconfigured`), which another provider's account does not share.
+   */
+  get fallsBack(): boolean {
+    return this.retryable || this.code === 'misconfigured';
+  }
 }
 
 export function isLlmError(error: unknown): error is LlmError {
@@ -89,5 +111,6 @@ export function llmErrorCodeForStatus(status: number): LlmErrorCode {
   if (status === 529) return 'overloaded';
   if (status === 408) return 'timeout';
   if (status >= 500) return 'server_error';
+  if (status === 401 || status === 402 || status === 403 || status === 404) return 'misconfigured';
   return 'rejected';
 }

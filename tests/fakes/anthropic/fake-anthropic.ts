@@ -43,6 +43,8 @@ interface MessagesBody {
 const ERROR_TYPES: Record<number, string> = {
   400: 'invalid_request_error',
   401: 'authentication_error',
+  403: 'permission_error',
+  404: 'not_found_error',
   413: 'request_too_large',
   429: 'rate_limit_error',
   500: 'api_error',

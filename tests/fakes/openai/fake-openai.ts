@@ -93,7 +93,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     const scripted = script.take(calls.at(-1)!.prompt);
     if (!(await waitUnlessGone(res, scripted.firstByteDelayMs ?? 0))) return;
     if (scripted.failWithStatus !== undefined) {
-      sendError(res, scripted);
+      sendError(res, scripted, model);
       return;
     }
     const prompt = calls.at(-1)!.prompt;
@@ -212,7 +212,32 @@ function parseJsonText(text: string): unknown {
   }
 }
 
-function sendError(res: ServerResponse, behaviour: LlmFakeBehaviour): void {
+/**
+ * Azure OpenAI's answer to a prompt its content filter refused (Azure's "Content filtering" docs:
+ * the call fails with 400 `content_filter`; the `innererror` names the policy and, per category,
+ * what was filtered). Through the v1 API (`…openai.azure.com/openai/v1/`) the standard OpenAI
+ * client talks to Azure, so this is what `OPENAI_BASE_URL` set to Azure gets.
+ */
+const AZURE_PROMPT_FILTERED = {
+  message:
+    "The response was filtered due to the prompt triggering Azure OpenAI's content management policy. Please modify your prompt and retry. To learn more about our content filtering policies please read our documentation: https://go.microsoft.com/fwlink/?linkid=2198766",
+  type: null,
+  param: 'prompt',
+  code: 'content_filter',
+  status: 400,
+  innererror: {
+    code: 'ResponsibleAIPolicyViolation',
+    content_filter_result: {
+      hate: { filtered: false, severity: 'safe' },
+      jailbreak: { filtered: false, detected: false },
+      self_harm: { filtered: false, severity: 'safe' },
+      sexual: { filtered: false, severity: 'safe' },
+      violence: { filtered: true, severity: 'medium' },
+    },
+  },
+};
+
+function sendError(res: ServerResponse, behaviour: LlmFakeBehaviour, model: string): void {
   const status = behaviour.failWithStatus!;
   const headers: Record<string, string> =
     behaviour.retryAfterSeconds === undefined ? {} : { 'retry-after': String(behaviour.retryAfterSeconds) };
@@ -243,6 +268,8 @@ function sendError(res: ServerResponse, behaviour: LlmFakeBehaviour): void {
             param: null,
             code: 'invalid_image_format',
           }
+      : behaviour.errorKind === 'content_filter'
+        ? AZURE_PROMPT_FILTERED
       : behaviour.errorKind === 'insufficient_quota'
         ? {
             message: 'You exceeded your current quota, please check your plan and billing details.',
@@ -252,6 +279,10 @@ function sendError(res: ServerResponse, behaviour: LlmFakeBehaviour): void {
           }
         : status === 429
           ? { message: 'Rate limit reached (fake).', type: 'requests', param: null, code: 'rate_limit_exceeded' }
+          : status === 401
+            ? { message: 'Incorrect API key provided: sk-test. You can find your API key at https://platform.openai.com/account/api-keys.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' }
+          : status === 404
+            ? { message: `The model \`${model}\` does not exist or you do not have access to it.`, type: 'invalid_request_error', param: null, code: 'model_not_found' }
           : status < 500
             ? { message: 'Invalid request (fake).', type: 'invalid_request_error', param: null, code: null }
             : { message: 'The server had an error while processing your request (fake).', type: 'server_error', param: null, code: null };

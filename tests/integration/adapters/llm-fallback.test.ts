@@ -233,7 +233,7 @@ describe('FallbackLlmProvider over the OpenAI and Anthropic fakes', () => {
 
     const alone = await collectStream(new FallbackLlmProvider({ providers: [openai], sleep: async (ms) => void waits.push(ms) }).stream(request));
 
-    expect(alone.error?.attempts.map((a) => a.code)).toEqual(['rate_limited']);
+    expect(alone.error?.attempts.map((a) => a.code)).toEqual(['misconfigured']);
     expect(waits).toEqual([]);
     expect(openaiFake.calls).toHaveLength(1);
 

@@ -145,6 +145,51 @@ describe('Slack app: when the model or the plan says no', () => {
     }
   });
 
+  const SET_UP_EN =
+    "The AI provider turned down Tomo's request (it does not accept something in how Tomo is set up), so there is no answer. Asking again will not help until that is fixed: please tell your workspace admin or contact us.";
+
+  it("gives the safety line when Azure OpenAI's content filter refuses the prompt (400 content_filter), in the asker's language, asking no one else", async () => {
+    const anthropicCalls = world.anthropic.calls.length;
+    world.openai.enqueue({ failWithStatus: 400, errorKind: 'content_filter' }, { failWithStatus: 400, errorKind: 'content_filter' });
+    try {
+      const ts = await ask();
+      await eventually(() => expect(repliesIn(world, world.ws.channel, ts)).toEqual(["_(This answer was stopped by the AI provider's safety filter.)_"]));
+      const jaTs = await ask(world.ws.bob);
+      await eventually(() => expect(repliesIn(world, world.ws.channel, jaTs)).toEqual(['_(この回答は AI プロバイダーの安全フィルターによって中断されました。)_']));
+      expect(world.anthropic.calls).toHaveLength(anthropicCalls);
+      expect(world.slack.statusOf(world.ws.channel, ts)).toBe('');
+    } finally {
+      world.openai.reset();
+    }
+  });
+
+  it('answers from Anthropic when the OpenAI key is revoked (401 invalid_api_key)', async () => {
+    world.openai.failNext(401);
+    world.anthropic.answer('Answered although the OpenAI key was revoked.');
+    try {
+      const ts = await ask();
+      await eventually(() => expect(repliesIn(world, world.ws.channel, ts)).toEqual(['Answered although the OpenAI key was revoked.']));
+    } finally {
+      world.openai.reset();
+      world.anthropic.reset();
+    }
+  });
+
+  it("says Tomo's set-up is at fault, not 'try again later', when OpenAI has no such model (404) and Anthropic denies permission (403): each asked once", async () => {
+    const [openaiCalls, anthropicCalls] = [world.openai.calls.length, world.anthropic.calls.length];
+    world.openai.failNext(404);
+    world.anthropic.failNext(403);
+    try {
+      const ts = await ask();
+      await eventually(() => expect(repliesIn(world, world.ws.channel, ts)).toEqual([SET_UP_EN]));
+      expect(world.openai.calls).toHaveLength(openaiCalls + 1);
+      expect(world.anthropic.calls).toHaveLength(anthropicCalls + 1);
+    } finally {
+      world.openai.reset();
+      world.anthropic.reset();
+    }
+  });
+
   it('tells the asker the trial is over and how to buy a plan, without asking a model', async () => {
     const other = seedWorkspace(world.slack, 'T0TRIAL');
     await installThroughBrowser(world, other);

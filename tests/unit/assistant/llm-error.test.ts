@@ -10,7 +10,9 @@ describe('LLM errors', () => {
     [503, 'server_error', true],
     [408, 'timeout', true],
     [400, 'rejected', false],
-    [401, 'rejected', false],
+    [401, 'misconfigured', false],
+    [403, 'misconfigured', false],
+    [404, 'misconfigured', false],
   ] as const)('HTTP %i is %s (retryable: %s)', (status, code, retryable) => {
     expect(llmErrorCodeForStatus(status)).toBe(code);
     expect(new LlmError(code, { provider: 'openai', status }).retryable).toBe(retryable);

@@ -48,12 +48,36 @@ describe('provider errors as Tomo reads them', () => {
 
   it('keeps other refusals as they were', () => {
     expect(sdkErrorToLlmError(anthropicError(400, 'invalid_request_error', 'messages: text content blocks must be non-empty'), 'p', 'open').code).toBe('rejected');
-    expect(sdkErrorToLlmError(openAiError(401, { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' }), 'p', 'open').code).toBe('rejected');
+  });
+
+  it("reads a key, permission, model or balance the provider will not serve as misconfigured: another provider may answer, waiting will not help", () => {
+    const misconfigured = [
+      openAiError(401, { message: 'Incorrect API key provided: sk-test.', type: 'invalid_request_error', code: 'invalid_api_key' }),
+      openAiError(404, { message: 'The model `gpt-9` does not exist or you do not have access to it.', type: 'invalid_request_error', code: 'model_not_found' }),
+      anthropicError(401, 'authentication_error', 'invalid x-api-key'),
+      anthropicError(403, 'permission_error', 'Your API key does not have permission to use the specified resource.'),
+      anthropicError(404, 'not_found_error', 'model: claude-nope'),
+      anthropicError(402, 'billing_error', 'Billing error'),
+      anthropicError(400, 'invalid_request_error', 'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.'),
+    ];
+    for (const error of misconfigured) expect(sdkErrorToLlmError(error, 'p', 'open')).toMatchObject({ code: 'misconfigured', retryable: false, fallsBack: true });
+  });
+
+  it("reads Azure OpenAI's content filter on the prompt as content_filtered, neither retried nor sent elsewhere", () => {
+    const filtered = openAiError(400, {
+      message: "The response was filtered due to the prompt triggering Azure OpenAI's content management policy. Please modify your prompt and retry.",
+      type: null,
+      param: 'prompt',
+      code: 'content_filter',
+      status: 400,
+      innererror: { code: 'ResponsibleAIPolicyViolation', content_filter_result: { violence: { filtered: true, severity: 'medium' } } },
+    });
+    expect(sdkErrorToLlmError(filtered, 'openai', 'open')).toMatchObject({ code: 'content_filtered', retryable: false, fallsBack: false });
   });
 
   it('passes on no wait for a used-up OpenAI balance, and the stated wait for a rate limit', () => {
     const quota = openAiError(429, { message: 'You exceeded your current quota.', type: 'insufficient_quota', code: 'insufficient_quota' }, { 'retry-after': '1' });
-    expect(sdkErrorToLlmError(quota, 'openai', 'open')).toMatchObject({ code: 'rate_limited', retryAfterMs: undefined });
+    expect(sdkErrorToLlmError(quota, 'openai', 'open')).toMatchObject({ code: 'misconfigured', retryAfterMs: undefined });
     const limited = anthropicError(429, 'rate_limit_error', 'Number of request tokens has exceeded your per-minute rate limit', { 'retry-after': '3' });
     expect(sdkErrorToLlmError(limited, 'anthropic', 'open')).toMatchObject({ code: 'rate_limited', retryAfterMs: 3_000 });
   });
