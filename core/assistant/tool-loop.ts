@@ -11,6 +11,7 @@ import type {
   LlmToolDefinition,
   LlmToolResultMessage,
 } from './llm-provider.port';
+import { isLlmError } from './llm-error';
 import { truncateToTokens } from './thread-context';
 import { fenceUntrusted } from './untrusted-content';
 
@@ -101,17 +102,34 @@ export async function runToolLoop(input: ToolLoopInput): Promise<DoneEvent> {
     description: tool.description,
     parameters: tool.parameters,
   }));
-  const messages: LlmMessage[] = [...input.request.messages];
+  let messages: LlmMessage[] = [...input.request.messages];
+  let resultsLeftOut = false;
   for (let round = 0; ; round += 1) {
     const spent = tokensSpent(progress);
-    const mustAnswer =
-      round >= limits.maxToolRounds || spent >= limits.maxTokens || input.clock.now().getTime() - started >= limits.maxMs;
-    const request: LlmRequest = {
+    let mustAnswer =
+      resultsLeftOut || round >= limits.maxToolRounds || spent >= limits.maxTokens || input.clock.now().getTime() - started >= limits.maxMs;
+    const requestOf = (): LlmRequest => ({
       ...input.request,
       messages,
       ...(definitions.length > 0 ? { tools: definitions, toolChoice: mustAnswer ? 'none' : 'auto' } : {}),
-    };
-    const { done, text, calls } = await streamRound(input, request, started);
+    });
+    let request = requestOf();
+    let asked: Awaited<ReturnType<typeof streamRound>>;
+    try {
+      asked = await streamRound(input, request, started);
+    } catch (error) {
+      // The last tools' results made the conversation longer than the model can read (a
+      // compatible server's small context window, the provider counting more tokens than
+      // tiktoken): the request before them fitted, so it is asked once more with those results
+      // left out and no more tools, instead of telling the person their thread is too long.
+      if (resultsLeftOut || round === 0 || !isLlmError(error) || error.code !== 'too_long') throw error;
+      resultsLeftOut = true;
+      mustAnswer = true;
+      messages = withoutLastResults(messages);
+      request = requestOf();
+      asked = await streamRound(input, request, started);
+    }
+    const { done, text, calls } = asked;
     progress.rounds.push(done);
     progress.inFlight = [];
     if (done.usage === null) {
@@ -221,6 +239,18 @@ async function runCall(call: LlmToolCall, input: ToolLoopInput): Promise<LlmTool
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** What the model reads instead of a tool's result that did not fit in what it can read. */
+export const RESULT_LEFT_OUT =
+  'Error: This result was left out: with it the conversation was longer than the model can read at once. Answer with what you have, and say what you could not read.';
+
+/** The conversation with the results of the last tool calls replaced by `RESULT_LEFT_OUT`. */
+function withoutLastResults(messages: readonly LlmMessage[]): LlmMessage[] {
+  const lastCalls = messages.findLastIndex((message) => message.role === 'assistant');
+  return messages.map((message, index) =>
+    index > lastCalls && message.role === 'tool' ? { ...message, content: RESULT_LEFT_OUT, isError: true } : message,
+  );
 }
 
 function errorResult(call: LlmToolCall, message: string): LlmToolResultMessage {

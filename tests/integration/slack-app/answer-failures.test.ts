@@ -190,6 +190,33 @@ describe('Slack app: when the model or the plan says no', () => {
     }
   });
 
+  it('answers without the last tool results when they make the request longer than the model can read (context_length_exceeded after a tool round)', async () => {
+    const anthropicCalls = world.anthropic.calls.length;
+    world.openai.enqueue(
+      { text: 'Let me work that out.', toolCalls: [{ name: 'calculator', arguments: { expression: '6 * 7' } }] },
+      // A compatible server with a small context window, or the provider counting more tokens than tiktoken.
+      { failWithStatus: 400, errorKind: 'context_length' },
+      { text: 'I could not read the result of my calculation, so I cannot give you the number.' },
+    );
+    const before = world.openai.calls.length;
+    try {
+      const ts = await ask();
+      await eventually(() =>
+        expect(repliesIn(world, world.ws.channel, ts)).toEqual(['Let me work that out.\n\nI could not read the result of my calculation, so I cannot give you the number.']),
+      );
+      const [first, overflowing, retried] = world.openai.calls.slice(before).map((call) => call.prompt);
+      expect(first?.toolChoice).toBe('auto');
+      expect(overflowing?.turns.at(-1)).toMatchObject({ role: 'tool', text: '6 * 7 = 42' });
+      // Asked once more with those results left out and no more tools: the request before them fitted.
+      expect(retried?.turns.at(-1)?.role).toBe('tool');
+      expect(retried?.turns.at(-1)?.text).toContain('This result was left out');
+      expect(retried?.toolChoice).toBe('none');
+      expect(world.anthropic.calls).toHaveLength(anthropicCalls);
+    } finally {
+      world.openai.reset();
+    }
+  });
+
   it('tells the asker the trial is over and how to buy a plan, without asking a model', async () => {
     const other = seedWorkspace(world.slack, 'T0TRIAL');
     await installThroughBrowser(world, other);
