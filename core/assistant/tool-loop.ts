@@ -104,6 +104,7 @@ export async function runToolLoop(input: ToolLoopInput): Promise<DoneEvent> {
   }));
   let messages: LlmMessage[] = [...input.request.messages];
   let resultsLeftOut = false;
+  let nudged = false;
   for (let round = 0; ; round += 1) {
     const spent = tokensSpent(progress);
     let mustAnswer =
@@ -135,6 +136,14 @@ export async function runToolLoop(input: ToolLoopInput): Promise<DoneEvent> {
     if (done.usage === null) {
       progress.estimatedInputTokens += estimateTokens(request, input.tokenizer);
       progress.estimatedOutputTokens += input.tokenizer.countTokens(text + calls.map((c) => JSON.stringify(c.arguments)).join(''));
+    }
+    // Anthropic's "Handling stop reasons": Claude may end its turn after tool results with no
+    // content at all (`end_turn`, 2-3 tokens); asked the same again it decides the same, so the
+    // guide adds a user turn asking it to continue. Once; before, the person got the unknown error.
+    if (calls.length === 0 && text.trim() === '' && done.stopReason === 'end' && round > 0 && !nudged) {
+      nudged = true;
+      messages.push({ role: 'user', content: PLEASE_CONTINUE });
+      continue;
     }
     if (calls.length === 0 || mustAnswer) return done;
 
@@ -240,6 +249,9 @@ async function runCall(call: LlmToolCall, input: ToolLoopInput): Promise<LlmTool
     clearTimeout(timer);
   }
 }
+
+/** The user turn after an answer that ended, after tool results, without a word. */
+export const PLEASE_CONTINUE = 'Please continue.';
 
 /** What the model reads instead of a tool's result that did not fit in what it can read. */
 export const RESULT_LEFT_OUT =

@@ -170,8 +170,9 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
       return;
     }
     const toolCalls = scriptedCalls(behaviour.toolCalls ?? [], 'toolu_fake');
-    // A turn that only calls tools has no text block: its first block is the tool_use.
-    const textBlocks = behaviour.text === '' && toolCalls.length > 0 ? 0 : 1;
+    // A turn that only calls tools has no text block: its first block is the tool_use. A turn
+    // with no words has none either (an empty `end_turn`: content [], "Handling stop reasons").
+    const textBlocks = behaviour.text === '' ? 0 : 1;
     res.write(event('ping', {}));
     if (textBlocks === 1) res.write(event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }));
     for (const piece of answerChunks(behaviour.text, behaviour.chunkChars, behaviour.cutOffAfterChars)) {

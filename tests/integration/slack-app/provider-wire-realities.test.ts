@@ -38,6 +38,24 @@ describe('Slack app on Anthropic alone: requests the Messages API takes', () => 
     expect(world.anthropic.calls.map((call) => call.model)).toEqual(['claude-opus-5', 'claude-opus-5']);
   });
 
+  it('asks Claude to continue, once, when it ends its turn after a tool result without a word (empty end_turn)', async () => {
+    // Anthropic's "Handling stop reasons": an empty response with end_turn after tool results is
+    // answered with a new user turn asking to continue; before, the person got the unknown error.
+    world.anthropic.enqueue({ toolCalls: [{ name: 'calculator', arguments: { expression: '6 * 7' } }] }, { text: '' }, { text: 'Six times seven is 42.' });
+    const before = world.anthropic.calls.length;
+
+    const ts = await ask('what is six times seven, exactly?');
+
+    await eventually(() => expect(repliesIn(world, world.ws.channel, ts).map((text) => text.trim())).toEqual(['Six times seven is 42.']));
+    const asked = world.anthropic.calls.slice(before).map((call) => call.prompt);
+    expect(asked).toHaveLength(3);
+    expect(asked[1]!.turns.at(-1)).toMatchObject({ role: 'tool', text: '6 * 7 = 42' });
+    expect(asked[2]!.turns.slice(-2)).toMatchObject([
+      { role: 'tool', text: '6 * 7 = 42' },
+      { role: 'user', text: 'Please continue.' },
+    ]);
+  });
+
   it('marks an answer Claude’s output limit cut (stop_reason "max_tokens") in the asker’s language, so it does not read as whole', async () => {
     world.anthropic.enqueue({ text: '手順は三つあります。まず設定を開き、次に', stopReason: 'max_tokens' });
     const question = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.bob, text: `<@${world.ws.team.botUserId}> 手順を教えて` });
