@@ -1,8 +1,9 @@
 import { addDays } from '../shared/time';
 import { escapeSlackText } from '../shared/slack-escapes';
 import { TriggerUseCase } from '../triggers/trigger-use-case';
-import { checkAsker, type AnswerPipelineResult, type TriggerDeps } from '../assistant/answer-pipeline';
-import { isChatPlatformError } from '../assistant/chat-platform-error';
+import { checkAsker, type AnswerPipelineResult, type Asker, type TriggerDeps } from '../assistant/answer-pipeline';
+import { isChatPlatformError, isNoPlaceToAnswer } from '../assistant/chat-platform-error';
+import type { ChannelId, UserId } from '../shared/ids';
 import { transcriptOf } from '../assistant/viewed-channel';
 import type { ChannelMessage } from '../triggers/chat-workspace.port';
 import { decideTrigger, triggerSettings, type IgnoreReason } from '../triggers/decide-trigger';
@@ -16,7 +17,7 @@ export interface SummarizeChannelDeps extends TriggerDeps {
 }
 
 export type SummarizeChannelResult =
-  | { readonly status: 'ignored'; readonly reason: IgnoreReason | 'duplicate' | 'not_installed' | 'not_in_channel' | 'channel_archived' | 'channel_gone' }
+  | { readonly status: 'ignored'; readonly reason: IgnoreReason | 'duplicate' | 'not_installed' | 'not_in_channel' | 'channel_archived' | 'channel_gone' | 'owner_gone' }
   | { readonly status: 'empty' }
   | AnswerPipelineResult;
 
@@ -53,11 +54,7 @@ export class SummarizeChannel extends TriggerUseCase<SummarizeChannelDeps> {
     if (!decision.respond) return { status: 'ignored', reason: decision.reason };
     if (decision.intent !== 'summarize') return { status: 'ignored', reason: 'summary_disabled' };
 
-    // An archived channel still reads, but nothing can be posted there: no summary, no model
-    // call, no DM every day; it resumes by itself if the channel is unarchived.
     const info = await workspace.platform.channelInfo(run.channelId);
-    if (info?.isArchived === true) return { status: 'ignored', reason: 'channel_archived' };
-
     const owner = await this.pipeline.asker(workspace, decision.requesterId);
     const say = this.deps.texts.say.bind(this.deps.texts);
     const channel = `<#${run.channelId}>`;
@@ -69,6 +66,27 @@ export class SummarizeChannel extends TriggerUseCase<SummarizeChannelDeps> {
     // instead of in a DM every day.
     const turnOff = (current: ScheduleSettingRecord) =>
       this.deps.schedules.append(run.teamId, { ...current, isSummaryEnabled: false, updatedBy: workspace.self.userId, updatedAt: this.deps.clock.now() });
+
+    if (ownerIsGone(owner) && setting) {
+      // Whoever saved the schedule was deactivated or left the workspace (users.info `deleted`,
+      // or `user_not_found`). The summary is their request, on their seat: it is not run on a
+      // deactivated account's seat (which would take one of the plan's seats) nor DMed to
+      // nobody every day. It is turned off, and the channel, whose people read the summaries
+      // and any of whom may turn it on again (then on their own seat), is told once.
+      await turnOff(setting);
+      if (info !== null && info.isArchived !== true) await this.tellChannelOwnerGone(workspace, run.channelId, owner.id);
+      return { status: 'ignored', reason: 'owner_gone' };
+    }
+
+    if (info?.isArchived === true && setting) {
+      // An archived channel still reads, but nothing can be posted there (conversations.info
+      // `is_archived`; chat.postMessage answers `is_archived`). Turned off and the owner told
+      // once (before, it was skipped in silence every day: the owner never learnt why the
+      // summaries stopped, and the row stayed on).
+      await turnOff(setting);
+      await tellOwner(say('SLACK.SUMMARY_CHANNEL_ARCHIVED', { channel, appName: escapeSlackText(owner.appName) }, owner.locale));
+      return { status: 'ignored', reason: 'channel_archived' };
+    }
 
     if (info === null && setting) {
       // Slack no longer shows Tomo the channel (deleted, or private and Tomo taken out), so the
@@ -130,6 +148,21 @@ export class SummarizeChannel extends TriggerUseCase<SummarizeChannelDeps> {
     });
   }
 
+  /**
+   * One note in the channel, in the language of whoever installed Tomo (no one asked for it in
+   * theirs; the greeting does the same). Where Slack takes nothing from Tomo (it was removed
+   * from the channel since) there is no one else to tell: the summary is off all the same.
+   */
+  private async tellChannelOwnerGone(workspace: OpenWorkspace, channelId: ChannelId, ownerId: UserId): Promise<void> {
+    const voice = await this.pipeline.asker(workspace, workspace.installedBy ?? workspace.self.userId);
+    const text = this.deps.texts.say('SLACK.SUMMARY_OWNER_GONE', { channel: `<#${channelId}>`, owner: `<@${ownerId}>` }, voice.locale);
+    try {
+      await workspace.platform.postToChannel(channelId, text, voice.appearance);
+    } catch (error) {
+      if (!isNoPlaceToAnswer(error)) throw error;
+    }
+  }
+
   /** The window's messages other than Tomo's own (earlier summaries are not news), or why they cannot be read. */
   private async readChannel(
     workspace: OpenWorkspace,
@@ -150,6 +183,15 @@ export class SummarizeChannel extends TriggerUseCase<SummarizeChannelDeps> {
       throw error;
     }
   }
+}
+
+/**
+ * Deactivated (Slack keeps the account with `deleted: true`) or no longer in the workspace
+ * (users.info `user_not_found`: no profile, and not someone Slack merely hides, who is a
+ * Slack Connect partner's person, `outsider`).
+ */
+function ownerIsGone(owner: Asker): boolean {
+  return owner.profile?.deleted === true || (owner.profile === undefined && owner.outsider !== true);
 }
 
 export function summaryTask(lookbackDays: number): string {

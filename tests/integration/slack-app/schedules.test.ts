@@ -253,7 +253,7 @@ describe('Slack app: scheduled channel summaries (real server and workers, fakes
     expect(world.openai.calls.length).toBe(calls);
   });
 
-  it('skips an archived channel quietly: no model call, no usage, no DM, and the job does not fail', async () => {
+  it('turns off the summary of an archived channel and tells the owner once, not every day: no model call, no usage, no failed job', async () => {
     const archived = world.slack.addChannel({ id: 'CARCHIVED', teamId: world.ws.team.id, name: 'old-project', isArchived: true }).id;
     world.slack.addMessage({ channel: archived, user: world.ws.bob, text: 'Last words before archiving', at: new Date(Date.now() - 30 * MINUTE) });
     await schedule(archived);
@@ -266,11 +266,59 @@ describe('Slack app: scheduled channel summaries (real server and workers, fakes
     expect(tomoPosts(archived).map((m) => m.text)).toEqual([]);
     expect(world.openai.calls.length).toBe(calls);
     expect(await repositoriesOf(world).usageEvents.tallyByMember(world.ws.team.id, null)).toEqual(usage);
-    expect(dmsTo(world.ws.alice)).toHaveLength(dms);
+    const channel = `<#${archived}>`;
+    const reason = slackText('SLACK.SUMMARY_CHANNEL_ARCHIVED', { channel, appName: 'Tomo' }, 'en');
+    expect(dmsTo(world.ws.alice).slice(dms)).toEqual([slackText('SLACK.SUMMARY_REFUSED', { channel, reason }, 'en')]);
+    // Off, by Tomo, and not due again: tomorrow brings no second DM (before: skipped in silence
+    // every day, the owner never told why the summaries stopped).
+    expect(await repositoriesOf(world).scheduleSettings.findLatest(world.ws.team.id, archived)).toMatchObject({
+      isSummaryEnabled: false,
+      updatedBy: world.ws.team.botUserId,
+    });
+    const [next] = await world.app.database.orm.em
+      .getConnection()
+      .execute<{ next_run_at: Date | null }[]>(`select next_run_at from channel_schedule_next_runs where channel_id = ?`, [archived]);
+    expect(next!.next_run_at).toBeNull();
     const failed = await world.app.database.orm.em
       .getConnection()
       .execute<{ n: number }[]>(`select count(*)::int as n from pgboss.job where name = ? and state in ('failed', 'retry')`, [SUMMARIES]);
     expect(failed[0]!.n).toBe(0);
+  });
+
+  it('turns off the summary of an owner who was deactivated or left the workspace, and tells the channel once instead of running it on their seat', async () => {
+    // Deactivated: users.info still answers, with `deleted: true`. Left (or removed from a Grid
+    // workspace): users.info answers `user_not_found`.
+    const deactivated = world.slack.addUser({ id: 'UCAROLGONE', teamId: world.ws.team.id, name: 'carol', deleted: true }).id;
+    const left = 'UDAVELEFT';
+    const cases = [
+      { owner: deactivated, channel: world.slack.addChannel({ id: 'CCAROLS', teamId: world.ws.team.id, name: 'carols-standup' }).id },
+      { owner: left, channel: world.slack.addChannel({ id: 'CDAVES', teamId: world.ws.team.id, name: 'daves-standup' }).id },
+    ];
+    for (const { owner, channel } of cases) {
+      world.slack.addMessage({ channel, user: world.ws.bob, text: 'Standup notes', at: new Date(Date.now() - 30 * MINUTE) });
+      const saved = await schedule(channel);
+      await repositoriesOf(world).scheduleSettings.append(world.ws.team.id, { ...saved, updatedBy: owner });
+    }
+    const calls = world.openai.calls.length;
+    const usage = await repositoriesOf(world).usageEvents.tallyByMember(world.ws.team.id, null);
+
+    await sweep();
+
+    expect(world.openai.calls.length).toBe(calls);
+    expect(await repositoriesOf(world).usageEvents.tallyByMember(world.ws.team.id, null)).toEqual(usage);
+    expect(dmsTo(deactivated)).toEqual([]);
+    for (const { owner, channel } of cases) {
+      // In the installer's language (alice: English), once: the summary is off, by Tomo, and not due again.
+      expect(tomoPosts(channel).map((m) => m.text)).toEqual([slackText('SLACK.SUMMARY_OWNER_GONE', { channel: `<#${channel}>`, owner: `<@${owner}>` }, 'en')]);
+      expect(await repositoriesOf(world).scheduleSettings.findLatest(world.ws.team.id, channel)).toMatchObject({
+        isSummaryEnabled: false,
+        updatedBy: world.ws.team.botUserId,
+      });
+      const [next] = await world.app.database.orm.em
+        .getConnection()
+        .execute<{ next_run_at: Date | null }[]>(`select next_run_at from channel_schedule_next_runs where channel_id = ?`, [channel]);
+      expect(next!.next_run_at).toBeNull();
+    }
   });
 
   it('turns off the summary of a channel Slack no longer shows Tomo (deleted, or private and Tomo taken out) and tells the owner once', async () => {

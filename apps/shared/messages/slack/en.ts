@@ -18,6 +18,10 @@ export const slackEn: SlackCatalogue = {
     '{appName} is not a member of {channel}, so it cannot read it. Its daily summary is now off; to have it again, invite it there with /invite @{appName} and turn the summary on on the Schedules page.',
   'SLACK.SUMMARY_CHANNEL_GONE':
     '{appName} cannot find {channel} any more: it was deleted, or it is private and {appName} was removed from it. Its daily summary is now off; to have it again, invite {appName} back and turn the summary on on the Schedules page.',
+  'SLACK.SUMMARY_CHANNEL_ARCHIVED':
+    '{channel} was archived, so nothing can be posted there. Its daily summary is now off; if the channel is unarchived, turn the summary on again on the Schedules page (and invite {appName} back with /invite @{appName} if it is no longer there).',
+  'SLACK.SUMMARY_OWNER_GONE':
+    'The daily summary of {channel} is now off: {owner}, who set it up, is no longer in this workspace. Anyone in the channel can turn it on again on the Schedules page; it then counts as their request.',
   'SLACK.SUMMARY_REFUSED': "Today's scheduled summary of {channel} was not posted. {reason}",
   'SLACK.AUTO_REPLY_REFUSED': 'I did not auto-reply to {bot} in {channel}. {reason}',
   'SLACK.WORKFLOW_INPUT_MISSING':

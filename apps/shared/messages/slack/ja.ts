@@ -18,6 +18,10 @@ export const slackJa: SlackCatalogue = {
     '{appName}は{channel}のメンバーではないため、読むことができません。このチャンネルの定期要約はオフにしました。再開するには、そのチャンネルで /invite @{appName} を実行して招待し、スケジュールページで要約をオンにしてください。',
   'SLACK.SUMMARY_CHANNEL_GONE':
     '{appName}は{channel}を見つけられなくなりました。チャンネルが削除されたか、非公開チャンネルから{appName}が外されました。このチャンネルの定期要約はオフにしました。再開するには、{appName}をチャンネルに招待し直し、スケジュールページで要約をオンにしてください。',
+  'SLACK.SUMMARY_CHANNEL_ARCHIVED':
+    '{channel}はアーカイブされたため、投稿できません。このチャンネルの定期要約はオフにしました。アーカイブが解除されたら、スケジュールページで要約をもう一度オンにしてください（{appName}がチャンネルにいない場合は /invite @{appName} で招待してください）。',
+  'SLACK.SUMMARY_OWNER_GONE':
+    '{channel}の定期要約はオフになりました。設定した{owner}さんがこのワークスペースにいなくなったためです。チャンネルのメンバーなら誰でも、スケジュールページで要約をもう一度オンにできます（その人のリクエストとして数えられます）。',
   'SLACK.SUMMARY_REFUSED': '本日の{channel}の定期要約は投稿されませんでした。{reason}',
   'SLACK.AUTO_REPLY_REFUSED': '{channel}での{bot}への自動返信はできませんでした。{reason}',
   'SLACK.WORKFLOW_INPUT_MISSING':
