@@ -62,7 +62,11 @@ export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookE
    * (a retry after a crash or a lapsed heartbeat), which learns the messages every earlier one
    * posted. They stay in the record until it is done: an attempt that dies before it has
    * deleted them hands them on to the next (deleting a message twice is harmless). A finished
-   * delivery, or one held by an attempt at least as new, is a duplicate.
+   * delivery, one held by an attempt at least as new, or one of another job (two people's same
+   * emoji on a message: the second job's retry, attempt 1, found the first job's answer in
+   * progress at attempt 0, took it over, deleted what it had posted and asked the model
+   * again) is a duplicate. Records without a job id (claimed before it was kept, or outside
+   * the dispatcher) are taken over by attempt alone, as before.
    */
   private async claimDelivery(job: JobAttemptContext, event: ProcessedEvent, at: Date): Promise<boolean> {
     // One statement: taking the key over locks the record, so a message an older, still
@@ -72,12 +76,12 @@ export class PgProcessedEventLog implements ProcessedEventLog, ProcessedWebhookE
     // xmax is 0 on a row this statement inserted, and not on one it took over.
     const rows = await this.query<{ leftovers: (Delivered | ShownEphemeral)[]; since: string; taken_over: boolean }>(
       'processed-event-claim-delivery',
-      `insert into processed_slack_events as e (event_id, team_id, type, processed_at, attempt, done, messages)
-       values ($1, $2, $3, $4, $5, false, '[]')
+      `insert into processed_slack_events as e (event_id, team_id, type, processed_at, attempt, done, messages, job_id)
+       values ($1, $2, $3, $4, $5, false, '[]', $6)
        on conflict (event_id) do update set attempt = excluded.attempt
-         where e.done = false and e.attempt < excluded.attempt
+         where e.done = false and e.attempt < excluded.attempt and (e.job_id is null or e.job_id = excluded.job_id)
        returning e.messages as leftovers, e.processed_at as since, e.xmax <> 0 as taken_over`,
-      [event.eventId, event.teamId, event.type, at, job.attempt],
+      [event.eventId, event.teamId, event.type, at, job.attempt, job.jobId ?? null],
     );
     if (rows.length !== 1) return false;
     const key = event.eventId;

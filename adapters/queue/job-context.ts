@@ -37,6 +37,11 @@ export interface ShownEphemeral {
 export interface JobAttemptContext {
   /** pg-boss's retry count: 0 for the first attempt. */
   readonly attempt: number;
+  /**
+   * The job's id: only a later attempt of the same job takes its delivery over. Another job
+   * with the same key (two people's same emoji on a message) is a duplicate, whatever its attempt.
+   */
+  readonly jobId?: string;
   /** Retries pg-boss still makes if this attempt fails (its retry limit less its retry count; 0: the last). */
   readonly retriesLeft?: number;
   /** Handed back at shutdown: another worker owns the job now, so this attempt says nothing more in Slack. */

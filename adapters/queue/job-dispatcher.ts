@@ -120,7 +120,7 @@ export class JobDispatcher {
   }
 
   private begin(job: JobWithMetadata<JobPayload>): void {
-    const context: JobAttemptContext = { attempt: job.retryCount, retriesLeft: Math.max(0, job.retryLimit - job.retryCount) };
+    const context: JobAttemptContext = { attempt: job.retryCount, jobId: job.id, retriesLeft: Math.max(0, job.retryLimit - job.retryCount) };
     const done = jobAttempts
       .run(context, () => this.execute(job, context))
       .finally(() => {

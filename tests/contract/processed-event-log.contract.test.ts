@@ -81,6 +81,23 @@ describe('ProcessedEventLog (postgres slack): delivery records of job attempts',
     expect((await claim(log, 1)).first).toBe(false);
   });
 
+  it('lets only a later attempt of the same job take a delivery over, never another job with the same key on its retry', async () => {
+    const log = await postgres('slack').create();
+    const claimBy = async (jobId: string, attempt: number) => {
+      const context: JobAttemptContext = { attempt, jobId };
+      const first = await jobAttempts.run(context, () => log.markProcessed(event, at(attempt)));
+      return { first, delivery: context.delivery };
+    };
+    const answering = await claimBy('job-first-reactor', 0);
+    await answering.delivery!.record({ channel: 'C1', ts: '1.000001' });
+    // Another person's same emoji, its job on its second attempt: a duplicate, not a takeover.
+    expect((await claimBy('job-second-reactor', 1)).first).toBe(false);
+    // The first job's own retry still takes it over and learns what was posted.
+    const retry = await claimBy('job-first-reactor', 1);
+    expect(retry.first).toBe(true);
+    expect(retry.delivery!.leftovers).toEqual([{ channel: 'C1', ts: '1.000001' }]);
+  });
+
   it('releases a job’s own delivery only once it is whole: a retry of an attempt that died first still learns what it showed', async () => {
     const log = await postgres('slack').create();
     const first = await claim(log, 0);

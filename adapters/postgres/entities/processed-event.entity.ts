@@ -14,6 +14,8 @@ export const ProcessedSlackEventEntity = defineEntity({
     attempt: p.integer().default(0),
     done: p.boolean().default(true),
     messages: p.json<{ channel: string; ts: string }[]>().default('[]'),
+    /** The job holding the delivery: only its own later attempts take it over (null: claimed before this was kept). */
+    jobId: p.string().length(64).nullable(),
   },
 });
 

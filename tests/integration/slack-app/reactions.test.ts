@@ -293,6 +293,38 @@ describe('Slack app: emoji reactions run their prompt on the message (real serve
     expect(world.slack.ephemeralsFor(ws.alice)).toEqual([]);
   });
 
+  it('answers two people’s same emoji once when the second one’s job is a retry: it does not take over the first one’s answer in progress', async () => {
+    // Fresh people: their profiles are in no worker's cache, so each job asks users.info.
+    const first = world.slack.addUser({ id: 'UREACTFIRST', teamId: world.ws.team.id, name: 'fiona' }).id;
+    const second = world.slack.addUser({ id: 'UREACTSECOND', teamId: world.ws.team.id, name: 'gus' }).id;
+    const message = world.slack.addMessage({ channel: world.ws.channel, user: world.ws.alice, text: 'The office is closed on Monday.' });
+    world.openai.answer('月曜日はオフィスが休みです。');
+    const calls = world.openai.calls.length;
+    const deleted = world.slack.state.deleted.length;
+    // The first reactor's answer is under way (claimed, its stream about to start)…
+    const held = world.slack.holdNext('chat.startStream');
+    await react('jp', message, first);
+    await held.arrived;
+    // …when the second's job, its first attempt failed on Slack (users.info refused), is retried.
+    world.slack.failNext('users.info', 'internal_error');
+    await react('jp', message, second);
+    await eventually(async () => {
+      const jobs = (await jobsOf(world, REACTIONS)).filter((job) => (job.data as { userId?: string }).userId === second);
+      expect(jobs.map((job) => job.state)).toEqual(['completed']);
+    });
+    held.release();
+
+    await eventually(() => expect(repliesIn(world, world.ws.channel, message.ts)).toEqual(['月曜日はオフィスが休みです。']));
+    await settled(world, REACTIONS);
+    expect(repliesIn(world, world.ws.channel, message.ts)).toEqual(['月曜日はオフィスが休みです。']);
+    // Asked once, on the first reactor's seat.
+    expect(world.openai.calls.length - calls).toBe(1);
+    const reactorsUsage = (await repositoriesOf(world).usageEvents.tallyByMember(world.ws.team.id, null)).filter((row) => [first, second].includes(row.memberId));
+    expect(reactorsUsage).toEqual([{ memberId: first, channelMention: 0, directMessage: 0, reaction: 1 }]);
+    // Nothing posted and taken back (before, the retry took the delivery over: the first answer was deleted and the model asked again).
+    expect(world.slack.state.deleted.length).toBe(deleted);
+  });
+
   /** A workspace whose trial is over, with a message to react to; the refusal's text in its reactor's language. */
   const refusingWorkspace = async (teamId: string) => {
     const ws = seedWorkspace(world.slack, teamId);
