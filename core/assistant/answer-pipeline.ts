@@ -152,6 +152,17 @@ export function homeOf(
   return { teamId };
 }
 
+/**
+ * The asker is no longer one of the workspace's people: deactivated (Slack keeps the account,
+ * users.info `deleted: true`) or gone (`user_not_found`: no profile, and not someone Slack merely
+ * hides, a Slack Connect partner's person, `outsider`). Only triggers that name a person who is
+ * not the one acting (a schedule's owner, a workflow step's user input) meet one; a seat would
+ * otherwise go to an account no one uses (assign-seat refuses one).
+ */
+export function askerIsGone(asker: Asker): boolean {
+  return asker.profile?.deleted === true || (asker.profile === undefined && asker.outsider !== true);
+}
+
 /** Tokens kept for the conversation when context material shares the budget. */
 const CONVERSATION_RESERVE_TOKENS = 300;
 /**

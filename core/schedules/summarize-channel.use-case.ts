@@ -1,7 +1,7 @@
 import { addDays } from '../shared/time';
 import { escapeSlackText } from '../shared/slack-escapes';
 import { TriggerUseCase } from '../triggers/trigger-use-case';
-import { checkAsker, type AnswerPipelineResult, type Asker, type TriggerDeps } from '../assistant/answer-pipeline';
+import { askerIsGone, checkAsker, type AnswerPipelineResult, type TriggerDeps } from '../assistant/answer-pipeline';
 import { isChatPlatformError, isNoPlaceToAnswer } from '../assistant/chat-platform-error';
 import type { ChannelId, UserId } from '../shared/ids';
 import { transcriptOf } from '../assistant/viewed-channel';
@@ -67,7 +67,7 @@ export class SummarizeChannel extends TriggerUseCase<SummarizeChannelDeps> {
     const turnOff = (current: ScheduleSettingRecord) =>
       this.deps.schedules.append(run.teamId, { ...current, isSummaryEnabled: false, updatedBy: workspace.self.userId, updatedAt: this.deps.clock.now() });
 
-    if (ownerIsGone(owner) && setting) {
+    if (askerIsGone(owner) && setting) {
       // Whoever saved the schedule was deactivated or left the workspace (users.info `deleted`,
       // or `user_not_found`). The summary is their request, on their seat: it is not run on a
       // deactivated account's seat (which would take one of the plan's seats) nor DMed to
@@ -183,15 +183,6 @@ export class SummarizeChannel extends TriggerUseCase<SummarizeChannelDeps> {
       throw error;
     }
   }
-}
-
-/**
- * Deactivated (Slack keeps the account with `deleted: true`) or no longer in the workspace
- * (users.info `user_not_found`: no profile, and not someone Slack merely hides, who is a
- * Slack Connect partner's person, `outsider`).
- */
-function ownerIsGone(owner: Asker): boolean {
-  return owner.profile?.deleted === true || (owner.profile === undefined && owner.outsider !== true);
 }
 
 export function summaryTask(lookbackDays: number): string {

@@ -1,5 +1,5 @@
 import { TriggerUseCase } from './trigger-use-case';
-import type { AnswerPipelineResult, AnswerRequest, TriggerDeps } from '../assistant/answer-pipeline';
+import { askerIsGone, type AnswerPipelineResult, type AnswerRequest, type TriggerDeps } from '../assistant/answer-pipeline';
 import { isChatPlatformError } from '../assistant/chat-platform-error';
 import type { ThreadMessage } from '../assistant/chat-platform.port';
 import { viewedChannelContext } from '../assistant/viewed-channel';
@@ -47,7 +47,7 @@ export const STEP_RETRY_WINDOW_MS = 10 * 60_000;
 
 export type AnswerWorkflowStepResult =
   | { readonly status: 'ignored'; readonly reason: 'duplicate' | 'not_installed' }
-  | { readonly status: 'failed'; readonly reason: 'input_missing' }
+  | { readonly status: 'failed'; readonly reason: 'input_missing' | 'user_gone' }
   | AnswerPipelineResult;
 
 /** Where the step's prompt waits between the server that received the event and the worker. */
@@ -115,6 +115,13 @@ export class AnswerWorkflowStep extends TriggerUseCase<AnswerWorkflowStepDeps> {
     // shared channel's workflow): their profile says which workspace is theirs, as for a reaction.
     const asker = await this.pipeline.asker(workspace, decision.requesterId, { fromProfile: {} });
     person.locale = asker.locale;
+    if (askerIsGone(asker)) {
+      // A workflow whose user input names a fixed person (its author, say) who was deactivated
+      // or left since: the request would take a seat for an account no one uses (a paid plan's
+      // free seat assigned to it automatically). Whoever runs the workflow is told to change it.
+      await step.end({ ok: false, error: this.deps.texts.say('SLACK.WORKFLOW_USER_GONE', { user: `<@${asker.id}>` }, asker.locale) });
+      return { status: 'failed', reason: 'user_gone' };
+    }
     const question: ThreadMessage = { ts: 'workflow', userId: asker.id, text: prompt };
     // The step's inputs come from whoever built or runs the workflow: a private channel or DM
     // that Tomo is in but the person it asks for is not is never read for them.

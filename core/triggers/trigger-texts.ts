@@ -25,6 +25,7 @@ export const TRIGGER_TEXT_CODES = [
   'SLACK.SUMMARY_REFUSED',
   'SLACK.AUTO_REPLY_REFUSED',
   'SLACK.WORKFLOW_INPUT_MISSING',
+  'SLACK.WORKFLOW_USER_GONE',
 ] as const;
 
 export type TriggerTextCode = (typeof TRIGGER_TEXT_CODES)[number];

@@ -294,6 +294,24 @@ describe('Slack app: the "Ask Tomo" workflow step (real server and worker, fakes
     expect(await repositoriesOf(world).seatAssignments.listByTeam(host.team.id)).toEqual([]);
   });
 
+  it('ends with completeError naming the step’s user when they were deactivated: no model, no seat for the account', async () => {
+    // A workflow whose user input is a fixed person (its author) who has left: users.info says `deleted: true`.
+    const ws = seedWorkspace(world.slack, 'T0GONEWF');
+    await installThroughBrowser(world, ws);
+    await endTrial(world, ws);
+    await buyPlan(world, ws, { id: 'sub-gone-wf', quantity: 2 });
+    const author = world.slack.addUser({ id: 'UAUTHORGONE', teamId: ws.team.id, name: 'hana', locale: 'ja-JP', deleted: true }).id;
+    const calls = world.openai.calls.length;
+
+    const execution = await runStep({ prompt: 'Summarize the weekly sales numbers', user_id: author }, { ws });
+
+    await eventually(() => expect(execution.state).toBe('failed'));
+    expect(execution.error).toBe(slackText('SLACK.WORKFLOW_USER_GONE', { user: `<@${author}>` }, 'ja'));
+    expect(world.openai.calls.length).toBe(calls);
+    // Before, a free seat of the plan went to the deactivated account.
+    expect(await repositoriesOf(world).seatAssignments.listByTeam(ws.team.id)).toEqual([]);
+  });
+
   it('leaves other apps’ functions alone', async () => {
     const execution = world.slack.startFunctionExecution(world.ws.team.id);
     await sendEvent(world, {

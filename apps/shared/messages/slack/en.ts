@@ -26,6 +26,8 @@ export const slackEn: SlackCatalogue = {
   'SLACK.AUTO_REPLY_REFUSED': 'I did not auto-reply to {bot} in {channel}. {reason}',
   'SLACK.WORKFLOW_INPUT_MISSING':
     'The "Ask Tomo" step needs a prompt and a user. Open the workflow in Workflow Builder and fill in both inputs of the step.',
+  'SLACK.WORKFLOW_USER_GONE':
+    'The "Ask Tomo" step asks for {user}, who is no longer in this workspace, so it was not answered. Open the workflow in Workflow Builder and choose another user for the step.',
   'HOME.WELCOME': 'Welcome to {appName}',
   'HOME.INTRO': "Your team's AI assistant in Slack.",
   'HOME.CAN_DO_TITLE': '*What {appName} can do*',

@@ -26,6 +26,8 @@ export const slackJa: SlackCatalogue = {
   'SLACK.AUTO_REPLY_REFUSED': '{channel}での{bot}への自動返信はできませんでした。{reason}',
   'SLACK.WORKFLOW_INPUT_MISSING':
     '「Ask Tomo」ステップにはプロンプトとユーザーが必要です。ワークフロービルダーでステップの両方の入力を設定してください。',
+  'SLACK.WORKFLOW_USER_GONE':
+    '「Ask Tomo」ステップのユーザー{user}さんがこのワークスペースにいないため、回答しませんでした。ワークフロービルダーでワークフローを開き、ステップのユーザーを別の人に変更してください。',
   'HOME.WELCOME': '{appName}へようこそ',
   'HOME.INTRO': 'Slackで使えるチームのAIアシスタントです。',
   'HOME.CAN_DO_TITLE': '*{appName}にできること*',
