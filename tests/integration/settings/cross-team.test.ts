@@ -8,7 +8,7 @@ import { PgScheduleSettingsRepository } from '../../../adapters/postgres/pg-sche
 import { PgSeatAssignmentRepository } from '../../../adapters/postgres/pg-seat-assignment-repository';
 import { PgUsageEventRepository } from '../../../adapters/postgres/pg-usage-event-repository';
 import { HttpSession } from './support/http-session';
-import { ADMIN_A, ADMIN_B, buyPlan, startSettingsWorld, TEAM_A, TEAM_B, type SettingsWorld } from './support/slack-world';
+import { ADMIN_A, ADMIN_B, MEMBER_A, buyPlan, startSettingsWorld, TEAM_A, TEAM_B, type SettingsWorld } from './support/slack-world';
 
 /**
  * Ana is an admin of Acme (team A). Globex (team B) has data on every settings page. Ana
@@ -164,5 +164,21 @@ describe('Signed in as team A, every settings endpoint against team B', () => {
     const own = await ana.get(`/api/me?teamId=${TEAM_A}`);
     expect(own.status).toBe(200);
     expect(await own.json()).toMatchObject({ teamId: TEAM_A });
+  });
+  it("refuses a channel list asked for another person, even when the query names Ana first and then someone else", async () => {
+    // `?userId=a&userId=b` reaches the route as an array: a check of one string let it through.
+    for (const query of [`userId=${MEMBER_A}`, `userId=${ADMIN_A}&userId=${MEMBER_A}`, `userId=${ADMIN_A}&userId=${ADMIN_B}`]) {
+      const response = await ana.get(`/api/slack/get-channels-list?${query}`);
+      expect(response.status, query).toBe(403);
+      expect(await response.json(), query).toEqual({
+        error: { code: 'USER_MISMATCH', message: 'This request names a different Slack user from the one you are signed in as.' },
+      });
+    }
+    // Her own id, once or repeated, is no refusal.
+    for (const query of [`userId=${ADMIN_A}`, `userId=${ADMIN_A}&userId=${ADMIN_A}`]) {
+      const response = await ana.get(`/api/slack/get-channels-list?${query}`);
+      expect(response.status, query).toBe(200);
+      expect(await response.json(), query).toHaveProperty('channels');
+    }
   });
 });

@@ -56,7 +56,9 @@ export function slackApiRoutes(deps: SlackApiDeps): Router {
 
   router.get('/api/slack/get-channels-list', async (req, res) => {
     const user = signedIn(res);
-    if (typeof req.query.userId === 'string' && req.query.userId !== '' && req.query.userId !== user.userId) {
+    // Repeated (`?userId=<own>&userId=<other>`) it is an array: every value must be the session's.
+    const named = req.query.userId;
+    if ((Array.isArray(named) ? named : [named]).some((id) => id !== undefined && id !== '' && id !== user.userId)) {
       sendHttpError(req, res, 403, 'USER_MISMATCH');
       return;
     }
