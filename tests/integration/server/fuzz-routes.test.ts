@@ -172,6 +172,35 @@ describe('every route with malformed input', () => {
     });
   }
 
+  it('answers every route under any method, with every query key repeated, with no 5xx and the security headers', async () => {
+    // Repeated keys arrive as arrays where routes expect one string (`?userId=a&userId=b`); the
+    // session's own ids first, so a check that reads only the first value lets the second through.
+    const repeated = ['teamId', 'team_id', 'userId', 'returnTo', 'state', 'code', 'error', 'plan', 'level', 'targetId', 'months', 'token', 'v']
+      .map((key) => `${key}=${encodeURIComponent(key === 'teamId' || key === 'team_id' ? TEAM : key === 'userId' ? ADMIN : '/x')}&${key}=${encodeURIComponent(key === 'returnTo' ? '//evil.test' : 'U0OTHER01')}`)
+      .join('&');
+    for (const who of [new HttpSession(app.baseUrl), admin]) {
+      for (const route of routes) {
+        for (const method of [route.method, 'HEAD', 'OPTIONS', 'PATCH']) {
+          const path = `${pathsFor(route.path)[0]!.split('?')[0]}?${repeated}`;
+          const response = await who.request(path, { method, headers: { origin: app.baseUrl } });
+          const what = `${who === admin ? 'signed in' : 'signed out'} ${method} ${path.split('?')[0]}`;
+          // A HEAD answer has no body to tell billing's deliberate 503 by: it must answer as its GET.
+          if (method === 'HEAD') expect(response.status, what).toBe((await who.request(path)).status);
+          else await expectClean(response, what);
+          expect(response.headers.get('x-content-type-options'), what).toBe('nosniff');
+          expect(response.headers.get('content-security-policy'), what).toContain("frame-ancestors 'self'");
+          expect(response.headers.get('x-frame-options'), what).toBe('SAMEORIGIN');
+          expect(response.headers.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');
+          const location = response.headers.get('location');
+          if (location && !location.startsWith(slack.origin)) expect(new URL(location, app.baseUrl).origin, `${what} → ${location}`).toBe(new URL(app.baseUrl).origin);
+          if (path.startsWith('/api/') && who === admin && (response.headers.get('content-type') ?? '').includes('json')) {
+            expect(response.headers.get('cache-control'), what).toMatch(/no-store|public/);
+          }
+        }
+      }
+    }
+  });
+
   it('answers every validly signed odd Slack body with a 2xx or 4xx, never a 500', async () => {
     for (const path of ['/slack/events', '/slack/interactions']) {
       for (const body of slackBodies()) {
