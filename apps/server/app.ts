@@ -4,6 +4,7 @@ import { apiNotFound, errorHandler } from './http/error-handler';
 import { healthRoutes, type ReadinessProbe } from './http/health-routes';
 import { unsupportedCharactersGuard } from './http/input-guard';
 import { browserRateLimit } from './http/rate-limits';
+import { bodyDeadline } from './http/unread-body';
 import { compressed, notFoundPage, webStatic } from './http/web-static';
 
 export interface AppOptions {
@@ -19,6 +20,10 @@ export interface AppOptions {
   trustProxy?: number | string;
   /** Routers mounted before the web app, e.g. /api, /slack, /auth. */
   routes?: express.Router[];
+  /** Paths whose body is a file (the icon upload): not held to the body deadline (apps/server/http/unread-body.ts). */
+  uploadPaths?: string[];
+  /** How long a body may take to arrive whole (default 30 s; tests shorten it). */
+  bodyDeadlineMs?: number;
   /** Webhook routers that verify signatures over the raw body: mounted before any body parser. */
   rawBodyRoutes?: express.Router[];
 }
@@ -39,6 +44,8 @@ export function createApp(options: AppOptions): Express {
     if (https) res.setHeader('Strict-Transport-Security', 'max-age=15552000');
     next();
   });
+  // Before anything reads a body: nobody holds a connection open by sending one slowly.
+  app.use(bodyDeadline({ uploadPaths: options.uploadPaths ?? [], ...(options.bodyDeadlineMs ? { deadlineMs: options.bodyDeadlineMs } : {}) }));
   // API answers are one person's data (members, channels, plans): no cache keeps them unless a
   // route says otherwise (public config, plan prices, the workspace icon).
   app.use('/api', (_req, res, next) => {

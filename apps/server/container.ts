@@ -114,6 +114,8 @@ export function buildServerContainer(deps: ServerDependencies): Container {
           readiness,
           rawBodyRoutes: [billing.webhook, slack],
           bodyLimit: config.BODY_LIMIT,
+          // Up to MAX_ICON_BYTES (50 MB): Node's own 300 s requestTimeout bounds it, after the route's sign-in and rights checks.
+          uploadPaths: ['/api/settings/app/icon'],
           publicUrl: config.PUBLIC_URL,
           rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
           trustProxy: config.TRUST_PROXY,

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from '../../../adapters/logging/logger';
 import { sendDomainError, sendHttpError } from './session/api-errors';
+import { isAbortedAfterAnswer } from './unread-body';
 
 /** Unknown API paths answer JSON, not the web app's HTML. */
 export const apiNotFound: RequestHandler = (req, res) => {
@@ -22,6 +23,8 @@ interface HttpishError {
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) {
+      // The body deadline answered 408 and closed the connection: the parser only says the body stopped.
+      if (isAbortedAfterAnswer(error, res)) return;
       next(error);
       return;
     }

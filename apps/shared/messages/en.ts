@@ -95,6 +95,7 @@ export const en: MessageCatalogue = {
   UNSUPPORTED_MEDIA_TYPE: 'Tomo could not read this request (it is not sent as JSON). Reload the page and try again.',
   BAD_REQUEST: 'Tomo could not understand this request. Reload the page and try again.',
   RATE_LIMITED: 'Too many requests. Please try again in a minute.',
+  REQUEST_TIMEOUT: 'Tomo did not receive the whole request in time. Check your connection and try again.',
 
   'UI.LOADING': 'Loading...',
   'UI.NO_DATA': 'No data available',

@@ -96,6 +96,7 @@ export const HttpMessageCodes = [
   'UNSUPPORTED_MEDIA_TYPE',
   'BAD_REQUEST',
   'RATE_LIMITED',
+  'REQUEST_TIMEOUT',
 ] as const;
 
 export type HttpMessageCode = (typeof HttpMessageCodes)[number];
