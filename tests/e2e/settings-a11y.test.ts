@@ -162,6 +162,52 @@ describe('dialogs by keyboard', () => {
     await page.close();
   });
 
+  it('Escape (or Cancel) in the reaction modal with a typed draft asks before discarding it: Keep editing keeps it, Discard empties it (en, ja)', async () => {
+    for (const [prefix, copy, lang] of LANGUAGES) {
+      const page = await open(`${prefix}/settings/reactions?tab=custom`, lang);
+      const add = page.getByRole('button', { name: copy.reactions.add });
+      await add.focus();
+      await page.keyboard.press('Enter');
+      const modal = page.getByRole('dialog', { name: copy.reactions.addTitle });
+      await modal.waitFor();
+      await page.keyboard.type('party_parrot');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('Answer like a parrot at a party.');
+
+      // A stray Escape: the question, with Keep editing focused.
+      await page.keyboard.press('Escape');
+      const question = page.getByRole('dialog', { name: copy.unsaved.discardMessage });
+      await question.waitFor();
+      expect(await focused(page)).toBe(`BUTTON ${copy.unsaved.keepEditing}`);
+      // Escape answers Keep editing and closes the question only: the draft and the focus are where they were.
+      await page.keyboard.press('Escape');
+      await question.waitFor({ state: 'detached' });
+      expect(await modal.isVisible()).toBe(true);
+      expect(await modal.getByLabel(copy.reactions.fields.name).inputValue()).toBe('party_parrot');
+      expect(await isFocused(modal.getByLabel(copy.reactions.fields.prompt))).toBe(true);
+      // A second Escape with no click between asks again (Chromium would otherwise close the modal).
+      await page.keyboard.press('Escape');
+      await question.waitFor();
+      await page.keyboard.press('Escape');
+      await question.waitFor({ state: 'detached' });
+      expect(await modal.getByLabel(copy.reactions.fields.prompt).inputValue()).toBe('Answer like a parrot at a party.');
+
+      // Cancel asks too; Discard closes both and gives the focus back to Add reaction.
+      await modal.getByRole('button', { name: copy.actions.cancel }).click();
+      await question.getByRole('button', { name: copy.unsaved.discard }).click();
+      await page.locator('dialog[open]').waitFor({ state: 'detached' });
+      expect(await isFocused(add)).toBe(true);
+      expect(await page.locator('tr[data-reaction="party_parrot"]').count()).toBe(0);
+      // Opened again, the modal is empty, and with nothing typed Escape closes it at once.
+      await page.keyboard.press('Enter');
+      await modal.waitFor();
+      expect(await modal.getByLabel(copy.reactions.fields.name).inputValue()).toBe('');
+      await page.keyboard.press('Escape');
+      await page.locator('dialog[open]').waitFor({ state: 'detached' });
+      await page.close();
+    }
+  });
+
   it('a confirm dialog takes focus, Escape closes it without acting, and focus returns to the button that opened it', async () => {
     const page = await open('/settings/reactions');
     await page.getByRole('tab', { name: en.reactions.tabs.custom }).click();

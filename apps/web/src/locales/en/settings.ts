@@ -20,6 +20,9 @@ const settings = {
     message: 'You have unsaved changes. Leave this page?',
     stay: 'Stay',
     leave: 'Leave',
+    discardMessage: 'Discard the changes you have not saved?',
+    keepEditing: 'Keep editing',
+    discard: 'Discard',
   },
   app: {
     title: 'App',

@@ -20,6 +20,9 @@ const settings: Localized<typeof en> = {
     message: '保存していない変更があります。このページを離れますか？',
     stay: 'このページに残る',
     leave: '移動する',
+    discardMessage: '保存していない変更を破棄しますか？',
+    keepEditing: '編集を続ける',
+    discard: '破棄する',
   },
   app: {
     title: 'アプリ',

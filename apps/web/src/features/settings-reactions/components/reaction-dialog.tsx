@@ -1,6 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { ConfirmDialog } from '../../../components/settings/confirm-dialog';
 import { SignInAgainLink, useFocusWhenLost } from '../../../components/settings/settings-page';
 import { useReportUnsaved } from '../../../components/settings/unsaved-changes-guard';
+import { useConfirm } from '../../../components/settings/use-confirm';
 import { validateCustomReaction } from '../../../../../../core/reactions/reaction-rules';
 import { useSettingsText } from '../../../lib/settings/use-settings-text';
 import type { CustomReactionView, ReactionCategory } from '../api/get-reactions';
@@ -22,6 +24,9 @@ const fieldOf = (error: { code: string; params: Readonly<Record<string, string |
  * so does a server refusal that names the field (`error.field`, e.g. a name over 100
  * characters); any other refusal shows below the fields, with a sign-in link when the session
  * has ended. `onUnsavedChange`: whether the open modal holds changes that are not saved.
+ * Escape and Cancel close it at once while nothing is typed; with a draft they first ask
+ * 'Discard the changes you have not saved?' (Keep editing, focused, or Discard), as leaving a
+ * page with unsaved changes asks, so a stray Escape never loses what was typed.
  */
 export function ReactionDialog(props: {
   editing: CustomReactionView | 'new' | null;
@@ -44,10 +49,20 @@ export function ReactionDialog(props: {
   const open = props.editing !== null;
   const existing = props.editing === 'new' ? null : props.editing;
   const saved = existing ?? { name: '', prompt: '', category: 'custom' };
-  useReportUnsaved(
-    open && (draft.name.trim() !== saved.name.trim() || draft.prompt.trim() !== saved.prompt.trim() || draft.category !== saved.category),
-    props.onUnsavedChange,
-  );
+  const dirty = open && (draft.name.trim() !== saved.name.trim() || draft.prompt.trim() !== saved.prompt.trim() || draft.category !== saved.category);
+  useReportUnsaved(dirty, props.onUnsavedChange);
+  const discard = useConfirm();
+  const requestClose = () => {
+    if (dirty) discard.ask(t('unsaved.discardMessage'), props.onClose);
+    else props.onClose();
+  };
+  // Escape is handled on the key (not left to the dialog's cancel event, which Chromium lets
+  // close the dialog anyway on a second Escape with no click between), so it always asks.
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    requestClose();
+  };
 
   useEffect(() => {
     const dialog = ref.current;
@@ -94,68 +109,80 @@ export function ReactionDialog(props: {
       </p>
     ) : null;
   return (
-    <dialog ref={ref} className="settings-dialog" aria-labelledby="reaction-dialog-title" onCancel={props.onClose}>
-      <form
-        className="settings-form"
-        onSubmit={(event) => {
+    <>
+      <dialog
+        ref={ref}
+        className="settings-dialog"
+        aria-labelledby="reaction-dialog-title"
+        onKeyDown={onKeyDown}
+        onCancel={(event) => {
           event.preventDefault();
-          submit();
+          requestClose();
         }}
       >
-        <h2 id="reaction-dialog-title">{existing ? t('reactions.editTitle') : t('reactions.addTitle')}</h2>
-        <label>
-          {t('reactions.fields.name')}
-          <input
-            ref={fields.name}
-            type="text"
-            value={draft.name}
-            placeholder=":tada:"
-            {...invalid('name')}
-            onChange={(event) => setDraft({ ...draft, name: event.target.value })}
-          />
-        </label>
-        {fieldError('name')}
-        <label>
-          {t('reactions.fields.prompt')}
-          <textarea
-            ref={fields.prompt}
-            rows={4}
-            value={draft.prompt}
-            {...invalid('prompt')}
-            onChange={(event) => setDraft({ ...draft, prompt: event.target.value })}
-          />
-        </label>
-        {fieldError('prompt')}
-        <label>
-          {t('reactions.fields.category')}
-          <select value={draft.category} onChange={(event) => setDraft({ ...draft, category: event.target.value as ReactionCategory })}>
-            {CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {t(`reactions.categories.${c}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        {!shown && props.serverError ? (
-          <p className="settings-error" role="alert" tabIndex={-1} ref={serverErrorRef}>
-            {props.serverError}
-            {props.signedOut ? (
-              <>
-                {' '}
-                <SignInAgainLink />
-              </>
-            ) : null}
-          </p>
-        ) : null}
-        <div className="settings-dialog-actions">
-          <button type="button" className="button button-quiet button-small" onClick={props.onClose}>
-            {t('actions.cancel')}
-          </button>
-          <button type="submit" className="button button-small" disabled={props.busy}>
-            {t('actions.save')}
-          </button>
-        </div>
-      </form>
-    </dialog>
+        <form
+          className="settings-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <h2 id="reaction-dialog-title">{existing ? t('reactions.editTitle') : t('reactions.addTitle')}</h2>
+          <label>
+            {t('reactions.fields.name')}
+            <input
+              ref={fields.name}
+              type="text"
+              value={draft.name}
+              placeholder=":tada:"
+              {...invalid('name')}
+              onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+            />
+          </label>
+          {fieldError('name')}
+          <label>
+            {t('reactions.fields.prompt')}
+            <textarea
+              ref={fields.prompt}
+              rows={4}
+              value={draft.prompt}
+              {...invalid('prompt')}
+              onChange={(event) => setDraft({ ...draft, prompt: event.target.value })}
+            />
+          </label>
+          {fieldError('prompt')}
+          <label>
+            {t('reactions.fields.category')}
+            <select value={draft.category} onChange={(event) => setDraft({ ...draft, category: event.target.value as ReactionCategory })}>
+              {CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {t(`reactions.categories.${c}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          {!shown && props.serverError ? (
+            <p className="settings-error" role="alert" tabIndex={-1} ref={serverErrorRef}>
+              {props.serverError}
+              {props.signedOut ? (
+                <>
+                  {' '}
+                  <SignInAgainLink />
+                </>
+              ) : null}
+            </p>
+          ) : null}
+          <div className="settings-dialog-actions">
+            <button type="button" className="button button-quiet button-small" onClick={requestClose}>
+              {t('actions.cancel')}
+            </button>
+            <button type="submit" className="button button-small" disabled={props.busy}>
+              {t('actions.save')}
+            </button>
+          </div>
+        </form>
+      </dialog>
+      <ConfirmDialog question={discard} confirmLabel={t('unsaved.discard')} cancelLabel={t('unsaved.keepEditing')} />
+    </>
   );
 }
