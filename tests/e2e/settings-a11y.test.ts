@@ -120,6 +120,41 @@ describe('axe-core finds no serious or critical violations when signed in', () =
   }, 120_000);
 });
 
+describe('tables on a phone in Japanese', () => {
+  it('keep channel names, ids, member names and reaction names whole and scroll sideways instead (375 px)', async () => {
+    const phone = await world.signedIn({ teamId: TEAM_A, userId: ADMIN_A }, { width: 375 });
+    const split: string[] = [];
+    for (const path of ['schedules', 'members', 'reactions?tab=custom', 'usage']) {
+      const page = await open(`/ja/settings/${path}`, 'ja', phone);
+      await page.locator('.table-wrap tbody tr').first().waitFor();
+      // Each run of Latin letters or digits (C0GENERAL, general, Ana, :tada:) in a cell, and the
+      // lines it is drawn on: one, as on the English page.
+      const words = await page.evaluate(() => {
+        const found: string[] = [];
+        for (const cell of document.querySelectorAll('.table-wrap :is(th, td)')) {
+          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const match of (node.textContent ?? '').matchAll(/[A-Za-z0-9_:.-]{2,}/g)) {
+              const range = document.createRange();
+              range.setStart(node, match.index);
+              range.setEnd(node, match.index + match[0].length);
+              const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+              if (lines.size > 1) found.push(`${match[0]} on ${lines.size} lines`);
+            }
+          }
+        }
+        return found;
+      });
+      split.push(...words.map((word) => `${path}: ${word}`));
+      // The page itself does not scroll sideways: the table does.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), path).toBe(0);
+      await page.close();
+    }
+    await phone.close();
+    expect(split).toEqual([]);
+  }, 120_000);
+});
+
 describe('focus after following a menu link', () => {
   it("moves to the new page's heading (en, ja); not on a full page load, nor when a tab only changes the query", async () => {
     for (const [prefix, copy, lang] of LANGUAGES) {
