@@ -349,6 +349,38 @@ describe('Unsaved changes', () => {
     await page.close();
   });
 
+  it('asks before choosing another channel replaces a typed channel instruction: Keep editing keeps it, Discard switches', async () => {
+    const page = await open('/settings/instructions');
+    await page.getByText(translate('UI.LOADING', {}, 'en'), { exact: true }).waitFor({ state: 'detached' });
+    const channel = page.getByRole('combobox', { name: en.instructions.chooseChannel, exact: true });
+    const text = page.locator('form[data-level="channel"]').getByLabel(en.instructions.fields.text, { exact: true });
+    await channel.selectOption({ label: 'general' });
+    await text.fill('Unsaved words for general');
+
+    await channel.focus();
+    await channel.selectOption({ label: 'random' });
+    const ask = page.getByRole('dialog', { name: en.unsaved.discardMessage });
+    await ask.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(en.unsaved.keepEditing);
+    await ask.getByRole('button', { name: en.unsaved.keepEditing }).click();
+    await ask.waitFor({ state: 'detached' });
+    // Still general, with what was typed, and the focus back on the channel choice.
+    expect(await channel.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe('general');
+    expect(await text.inputValue()).toBe('Unsaved words for general');
+    expect(await channel.evaluate((select) => select === document.activeElement)).toBe(true);
+
+    await channel.selectOption({ label: 'random' });
+    await ask.getByRole('button', { name: en.unsaved.discard }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await channel.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe('random');
+    expect(await text.inputValue()).toBe('');
+    // Nothing typed for random: general comes back without a question.
+    await channel.selectOption({ label: 'general' });
+    expect(await text.inputValue()).toBe('');
+    expect(await page.locator('dialog[open]').count()).toBe(0);
+    await page.close();
+  });
+
   it("gets the browser's own prompt on reload or close while a change is unsaved, none after saving", async () => {
     const page = await open('/settings/app');
     const prompts: string[] = [];

@@ -77,7 +77,7 @@ export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
 export function useUnsavedForms() {
   const [forms, setForms] = useState<Record<string, boolean>>({});
   const mark = useCallback((key: string, dirty: boolean) => setForms((all) => (Boolean(all[key]) === dirty ? all : { ...all, [key]: dirty })), []);
-  return { dirty: Object.values(forms).some(Boolean), mark };
+  return { dirty: Object.values(forms).some(Boolean), mark, isDirty: (key: string) => Boolean(forms[key]) };
 }
 
 /** Reports a form's unsaved state to its page (useUnsavedForms), and clears it when the form goes away. */

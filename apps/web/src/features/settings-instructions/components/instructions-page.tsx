@@ -25,6 +25,7 @@ export function InstructionsPage() {
   const page = useResource(getInstructions, []);
   const action = useAction();
   const confirm = useConfirm();
+  const discard = useConfirm();
   const [channelId, setChannelId] = useState('');
   const unsaved = useUnsavedForms();
   /** The editor whose save ran last: a refusal naming its name or text is shown there. */
@@ -51,6 +52,13 @@ export function InstructionsPage() {
     );
 
   const channelView = data?.channels.find((c) => c.targetId === channelId) ?? null;
+  // Another channel (the select, or a row's Edit) replaces the channel editor: what is typed in
+  // it and not saved is discarded only when the person says so, as in the reaction modal.
+  const chooseChannel = (next: string) => {
+    if (next === channelId) return;
+    if (channelId && unsaved.isDirty(editorKey('channel', channelId))) discard.ask(t('unsaved.discardMessage'), () => setChannelId(next));
+    else setChannelId(next);
+  };
 
   return (
     <SettingsPage title={t('instructions.title')} lead={t('instructions.lead')}>
@@ -105,11 +113,11 @@ export function InstructionsPage() {
                 {m('UNKNOWN')}
               </p>
             ) : (
-              <InstructionTable label={t('instructions.sections.channel')} views={data.channels} targetLabel={t('instructions.columns.channel')} onEdit={(v) => setChannelId(v.targetId ?? '')} />
+              <InstructionTable label={t('instructions.sections.channel')} views={data.channels} targetLabel={t('instructions.columns.channel')} onEdit={(v) => chooseChannel(v.targetId ?? '')} />
             )}
             <label className="settings-field">
               {t('instructions.chooseChannel')}
-              <select className="settings-input" value={channelId} onChange={(event) => setChannelId(event.target.value)}>
+              <select className="settings-input" value={channelId} onChange={(event) => chooseChannel(event.target.value)}>
                 <option value="">{t('instructions.chooseChannelPlaceholder')}</option>
                 {data.channelOptions.map((c) => (
                   <option key={c.id} value={c.id}>
@@ -151,6 +159,7 @@ export function InstructionsPage() {
       {/* A refusal about an editor's name or text is shown under that input instead. */}
       <ActionStatus progress={action.progress ? m(action.progress) : null} error={refusalUnderField ? null : action.error} signedOut={action.signedOut} />
       <ConfirmDialog question={confirm} confirmLabel={t('actions.confirm')} cancelLabel={t('actions.cancel')} />
+      <ConfirmDialog question={discard} confirmLabel={t('unsaved.discard')} cancelLabel={t('unsaved.keepEditing')} />
       <UnsavedChangesGuard dirty={unsaved.dirty} />
     </SettingsPage>
   );
