@@ -92,6 +92,33 @@ describe('slide-out panels', () => {
   });
 });
 
+describe('leaving a panel with Tab', () => {
+  it('closes the panel when the focus moves on to the page, so the focused control is not hidden behind the scrim (375 and 1280 px)', async () => {
+    for (const width of [375, 1280]) {
+      for (const [button, id] of [[menuButton, 'site-menu'], [languageButton, 'language-menu']] as const) {
+        const { page } = await open(`${server.url}/pricing`, width);
+        await button(page).focus();
+        await page.keyboard.press('Enter');
+        expect(await isOpen(page, id)).toBe(true);
+        // Tab through the panel's entries until the focus leaves it.
+        for (let i = 0; i < 60 && (await page.evaluate((panel) => document.getElementById(panel)?.contains(document.activeElement), id)); i++) {
+          await page.keyboard.press('Tab');
+        }
+        const where = await page.evaluate(() => {
+          const active = document.activeElement as HTMLElement;
+          const box = active.getBoundingClientRect();
+          const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return { inContent: Boolean(active.closest('.frame-content')), visible: Boolean(top && (active.contains(top) || top.contains(active))) };
+        });
+        expect(where, `${width} px, ${id}`).toEqual({ inContent: true, visible: true });
+        expect(await isOpen(page, id)).toBe(false);
+        expect(await button(page).getAttribute('aria-expanded')).toBe('false');
+        await page.close();
+      }
+    }
+  });
+});
+
 describe('menu entries', () => {
   it('lists the spec’s entries in order, with the settings group open by default', async () => {
     const { page } = await open(`${server.url}/`);

@@ -18,8 +18,21 @@ export function Frame({ children }: { children: ReactNode }) {
       <Header panels={panels} />
       <SiteMenu open={panels.open === 'menu'} onClose={panels.close} />
       <LanguageMenu open={panels.open === 'language'} onClose={panels.close} />
-      {/* Clicking anywhere in the page content (the scrim covers it while a panel is open) closes both panels. */}
-      <div className="frame-content" onClick={panels.open ? panels.close : undefined}>
+      {/* Clicking anywhere in the page content (the scrim covers it while a panel is open) closes both
+          panels, and so does the keyboard's way there: Tab past a panel's last entry would otherwise
+          put the focus on a control hidden behind the scrim, with the panel still open. A dialog
+          opened over the panel (Leave this page?) is not the page: the panel stays behind it. */}
+      <div
+        className="frame-content"
+        onClick={panels.open ? panels.close : undefined}
+        onFocus={
+          panels.open
+            ? (event) => {
+                if (!(event.target instanceof Element && event.target.closest('dialog'))) panels.close();
+              }
+            : undefined
+        }
+      >
         <main id="main" tabIndex={-1}>
           {children}
         </main>
