@@ -120,6 +120,35 @@ describe('axe-core finds no serious or critical violations when signed in', () =
   }, 120_000);
 });
 
+describe('the settings styles on a page opened directly', () => {
+  it('apply on every settings page loaded by its address, not only after another page was visited (the reaction modal is styled)', async () => {
+    const unstyled: string[] = [];
+    for (const path of PAGES) {
+      const page = await open(`/settings/${path}`);
+      // A settings dialog (settings.css: no border, a dimmed backdrop) as the page would show one.
+      const border = await page.evaluate(() => {
+        const dialog = document.createElement('dialog');
+        dialog.className = 'settings-dialog';
+        document.body.append(dialog);
+        const style = getComputedStyle(dialog).borderTopStyle;
+        dialog.remove();
+        return style;
+      });
+      if (border !== 'none') unstyled.push(`${path}: ${border}`);
+      if (path === 'reactions') {
+        await page.getByRole('tab', { name: en.reactions.tabs.custom }).click();
+        await page.getByRole('button', { name: en.reactions.add }).click();
+        const modal = page.getByRole('dialog', { name: en.reactions.addTitle });
+        await modal.waitFor();
+        const look = await modal.evaluate((dialog) => ({ border: getComputedStyle(dialog).borderTopStyle, backdrop: getComputedStyle(dialog, '::backdrop').backgroundColor }));
+        expect(look).toEqual({ border: 'none', backdrop: 'rgba(15, 23, 42, 0.45)' });
+      }
+      await page.close();
+    }
+    expect(unstyled).toEqual([]);
+  }, 120_000);
+});
+
 describe('tables on a phone in Japanese', () => {
   it('keep channel names, ids, member names and reaction names whole and scroll sideways instead (375 px)', async () => {
     const phone = await world.signedIn({ teamId: TEAM_A, userId: ADMIN_A }, { width: 375 });

@@ -23,14 +23,6 @@ type Tab = 'preset' | 'custom';
 type Row = (PresetReactionView & { meaning?: string }) | CustomReactionView;
 const TABS: readonly Tab[] = ['preset', 'custom'];
 
-/**
- * `?tab=custom` when Custom Reactions is chosen, so a reload or the browser's Back to this page
- * shows the tab the person was on; anything else is the preset tab.
- */
-export function parseReactionsSearch(search: Record<string, unknown>): { tab?: 'custom' } {
-  return search.tab === 'custom' ? { tab: 'custom' } : {};
-}
-
 const route = getRouteApi('/{-$locale}/_signed-in/settings/reactions');
 
 /**

@@ -10,14 +10,6 @@ const PERIODS: [UsagePeriod, string][] = [
   ['last_1_month', 'UI.PERIOD_LAST_1_MONTH'],
 ];
 
-/**
- * `?period=last_1_month` when that period is chosen, so a reload or the browser's Back to this
- * page shows it again; anything else is All Time.
- */
-export function parseUsageSearch(search: Record<string, unknown>): { period?: 'last_1_month' } {
-  return search.period === 'last_1_month' ? { period: 'last_1_month' } : {};
-}
-
 const route = getRouteApi('/{-$locale}/_signed-in/settings/usage');
 
 /**

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { parseReactionsSearch, ReactionsPage } from '../../../../features/settings-reactions/components/reactions-page';
+import { ReactionsPage } from '../../../../features/settings-reactions/components/reactions-page';
+import { parseReactionsSearch } from '../../../../features/settings-reactions/reactions-search';
 import { loadSettingsPage, settingsHead } from '../../../../lib/settings/settings-route';
 
 export const Route = createFileRoute('/{-$locale}/_signed-in/settings/reactions')({

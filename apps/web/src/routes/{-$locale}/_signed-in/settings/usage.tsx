@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { parseUsageSearch, UsagePage } from '../../../../features/settings-usage/components/usage-page';
+import { UsagePage } from '../../../../features/settings-usage/components/usage-page';
+import { parseUsageSearch } from '../../../../features/settings-usage/usage-search';
 import { loadSettingsPage, settingsHead } from '../../../../lib/settings/settings-route';
 
 export const Route = createFileRoute('/{-$locale}/_signed-in/settings/usage')({
