@@ -36,11 +36,13 @@ export function sortMemberRows(rows: readonly MemberRow[]): MemberRow[] {
 
 /**
  * Member search (spec 2): case-insensitive substring of display name, user name, real name
- * or title; applied only when the query has at least one character.
+ * or title; applied only when the query has at least one character. Spaces around the query
+ * are not part of it, and a query of spaces alone is no query (as the Schedules and Reactions
+ * searches treat them): a stray space typed in the box lists everyone, not 'No data available'.
  */
 export function searchMembers<T extends { readonly member: Member }>(rows: readonly T[], query: string): T[] {
-  if (query.length < 1) return [...rows];
-  const needle = query.toLowerCase();
+  const needle = query.trim().toLowerCase();
+  if (needle.length < 1) return [...rows];
   return rows.filter(({ member }) =>
     [memberDisplayName(member), member.name, member.realName, member.profile?.realName, memberTitle(member)].some(
       (field) => field?.toLowerCase().includes(needle),

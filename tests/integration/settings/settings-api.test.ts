@@ -238,6 +238,11 @@ describe('Members (admins only)', () => {
 
     const found = await (await admin.get('/api/settings/members?q=MO%20MEM')).json();
     expect(found.rows.map((r: { memberId: string }) => r.memberId)).toEqual([MEMBER_A]);
+    // Spaces around the query are not part of it; spaces alone are no search (as Schedules and Reactions).
+    const padded = await (await admin.get('/api/settings/members?q=%20mo%20mem%20')).json();
+    expect(padded.rows.map((r: { memberId: string }) => r.memberId)).toEqual([MEMBER_A]);
+    const blank = await (await admin.get('/api/settings/members?q=%20%20')).json();
+    expect(blank.rows.map((r: { memberId: string }) => r.memberId)).toEqual(after.rows.map((r: { memberId: string }) => r.memberId));
     const none = await admin.send('PUT', `/api/settings/members/${ADMIN_A}/seat`, { subscriptionId: null });
     expect(await message(none)).toBe(translate('SEATS.NO_SUBSCRIPTION_SELECTED', {}, 'en'));
 

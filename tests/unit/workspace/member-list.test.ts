@@ -54,5 +54,7 @@ describe('member search (spec 2)', () => {
 
   it('is applied only with at least one character', () => {
     expect(searchMembers(rows, '')).toHaveLength(3);
+    expect(searchMembers(rows, '   ')).toHaveLength(3);
+    expect(searchMembers(rows, ' john ').map((r) => r.member.id)).toEqual(['U3']);
   });
 });

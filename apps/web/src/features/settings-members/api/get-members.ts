@@ -31,8 +31,8 @@ export interface MembersPageData {
 export const getMembers = (subscriptionId: string | null, query: string) => {
   const params = new URLSearchParams();
   if (subscriptionId) params.set('subscriptionId', subscriptionId);
-  // Search applies only with at least one character (spec 2).
-  if (query.length >= 1) params.set('q', query);
+  // Search applies only with at least one character (spec 2); spaces alone are no search.
+  if (query.trim().length >= 1) params.set('q', query.trim());
   const search = params.toString();
   return apiFetch<MembersPageData>(`/api/settings/members${search ? `?${search}` : ''}`);
 };
