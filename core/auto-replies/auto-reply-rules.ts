@@ -1,6 +1,7 @@
 import type { BotEntry } from '../workspace/bots';
 import { channelDisplayName, type ChannelEntry } from '../workspace/channel';
 import { UNKNOWN_BOT_NAME } from '../workspace/bots';
+import { englishNoName, type NoNameText } from '../workspace/member';
 import type { KnownChannels } from '../workspace/workspace-directory.port';
 import type { AutoReplySettingRecord } from './auto-reply-setting';
 
@@ -16,9 +17,9 @@ export interface AutoReplyRow {
 
 /**
  * Every configurable bot (see listBots) plus bots saved earlier that are gone from the
- * workspace, shown as 'Unknown Bot'.
+ * workspace, shown as 'Unknown Bot' (`unknownBot`: the page's language's words).
  */
-export function autoReplyRows(bots: readonly BotEntry[], saved: readonly AutoReplySettingRecord[]): AutoReplyRow[] {
+export function autoReplyRows(bots: readonly BotEntry[], saved: readonly AutoReplySettingRecord[], unknownBot: string = UNKNOWN_BOT_NAME): AutoReplyRow[] {
   const rows: AutoReplyRow[] = bots.map((bot) => {
     const setting = saved.find((s) => s.botUserId === bot.id);
     return {
@@ -34,7 +35,7 @@ export function autoReplyRows(bots: readonly BotEntry[], saved: readonly AutoRep
     if (bots.some((b) => b.id === setting.botUserId)) continue;
     rows.push({
       botUserId: setting.botUserId,
-      botName: UNKNOWN_BOT_NAME,
+      botName: unknownBot,
       instruction: setting.instruction,
       enabled: setting.enabled,
       updatedBy: setting.updatedBy,
@@ -52,10 +53,10 @@ export interface BotChannel {
 }
 
 /** The bot's channels, those Tomo is missing from first (they need an /invite). */
-export function botChannels(ofBot: readonly ChannelEntry[], ofTomo: readonly ChannelEntry[]): BotChannel[] {
+export function botChannels(ofBot: readonly ChannelEntry[], ofTomo: readonly ChannelEntry[], noName: NoNameText = englishNoName): BotChannel[] {
   const tomoIn = new Set(ofTomo.map((c) => c.id));
   return ofBot
-    .map((c) => ({ id: c.id, name: channelDisplayName(c), tomoIsMember: tomoIn.has(c.id) }))
+    .map((c) => ({ id: c.id, name: channelDisplayName(c, noName), tomoIsMember: tomoIn.has(c.id) }))
     .sort((a, b) => Number(a.tomoIsMember) - Number(b.tomoIsMember) || a.name.localeCompare(b.name));
 }
 
@@ -68,8 +69,8 @@ export interface BotChannelsState {
   readonly channelsFailed: boolean;
 }
 
-export function botChannelsState(ofBot: KnownChannels, ofTomo: KnownChannels): BotChannelsState {
-  const channels = ofBot.channels && ofTomo.channels ? botChannels(ofBot.channels, ofTomo.channels) : null;
+export function botChannelsState(ofBot: KnownChannels, ofTomo: KnownChannels, noName: NoNameText = englishNoName): BotChannelsState {
+  const channels = ofBot.channels && ofTomo.channels ? botChannels(ofBot.channels, ofTomo.channels, noName) : null;
   const channelsLoading = ofBot.loading || ofTomo.loading;
   return { channels, channelsLoading, channelsFailed: channels === null && !channelsLoading && (ofBot.failed || ofTomo.failed) };
 }

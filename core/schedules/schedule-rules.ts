@@ -3,6 +3,7 @@ import { fail, ok } from '../shared/domain-error';
 import { addDays } from '../shared/time';
 import type { ChannelEntry } from '../workspace/channel';
 import { channelDisplayName } from '../workspace/channel';
+import { englishNoName, type NoNameText } from '../workspace/member';
 import { parseLocalTime } from './local-time';
 import type { ScheduleSettingRecord } from './schedule-setting';
 
@@ -29,12 +30,16 @@ export interface ScheduleRow {
   readonly updatedAt: Date | null;
 }
 
-export function scheduleRows(channels: readonly ChannelEntry[], saved: readonly ScheduleSettingRecord[]): ScheduleRow[] {
+export function scheduleRows(
+  channels: readonly ChannelEntry[],
+  saved: readonly ScheduleSettingRecord[],
+  noName: NoNameText = englishNoName,
+): ScheduleRow[] {
   return channels.map((channel) => {
     const setting = saved.find((s) => s.channelId === channel.id);
     return {
       channelId: channel.id,
-      channelName: channelDisplayName(channel),
+      channelName: channelDisplayName(channel, noName),
       isSummaryEnabled: setting?.isSummaryEnabled ?? false,
       startTimeUtc: setting?.startTimeUtc ?? null,
       lookbackDays: setting?.lookbackDays ?? DEFAULT_LOOKBACK_DAYS,

@@ -6,7 +6,7 @@ import type { Clock } from '../shared/clock.port';
 import type { Outcome } from '../shared/domain-error';
 import { fail, ok } from '../shared/domain-error';
 import type { SubscriptionId, TeamId, UserId } from '../shared/ids';
-import type { Member, MemberRole } from '../workspace/member';
+import type { Member, MemberRole, NoNameText } from '../workspace/member';
 import { isSlackbot, memberDisplayName, memberRole, memberTitle } from '../workspace/member';
 import type { MemberRow } from '../workspace/member-list';
 import { searchMembers, sortMemberRows } from '../workspace/member-list';
@@ -52,6 +52,8 @@ export class GetMembersPage {
     readonly tomoBotUserId: UserId;
     readonly selectedSubscriptionId: SubscriptionId | null;
     readonly query: string;
+    /** How a member without a name is shown (and sorted and found), in the page's language (default English). */
+    readonly noName?: NoNameText;
   }): Promise<Outcome<MembersPage>> {
     if (!input.actor.isAdmin) return fail('PERMISSION.MEMBERS_PAGE');
     const now = this.deps.clock.now();
@@ -88,12 +90,12 @@ export class GetMembersPage {
 
     const selected = usable.find((s) => s.id === input.selectedSubscriptionId) ?? null;
     const selectedId = selected?.id ?? null;
-    const pageRows = searchMembers(sortMemberRows(rows), input.query).map((row, index) => ({
+    const pageRows = searchMembers(sortMemberRows(rows, input.noName), input.query, input.noName).map((row, index) => ({
       number: index + 1,
       memberId: row.member.id,
       authority: memberRole(row.member),
       title: memberTitle(row.member),
-      memberName: memberDisplayName(row.member),
+      memberName: memberDisplayName(row.member, input.noName),
       updatedAt: row.assignment?.updatedAt ?? null,
       updatedBy: row.assignment?.updatedBy ?? null,
       assignButton: assignButtonState(

@@ -2,7 +2,7 @@ import type { Outcome } from '../shared/domain-error';
 import { fail, ok } from '../shared/domain-error';
 import { addMonths } from '../shared/time';
 import type { Member } from '../workspace/member';
-import { memberDisplayName, memberTitle } from '../workspace/member';
+import { englishNoName, memberDisplayName, memberTitle, type NoNameText } from '../workspace/member';
 import type { MemberUsageTally } from './usage-event';
 
 export type UsagePeriod = 'all_time' | 'last_1_month';
@@ -40,14 +40,18 @@ export interface UsageReport {
  * Ranking by total usage, most first; equal totals share a rank (1, 2, 2, 4) and are
  * ordered by name. No usage at all is the 'No data available' outcome.
  */
-export function buildUsageReport(tallies: readonly MemberUsageTally[], members: readonly Member[]): Outcome<UsageReport> {
+export function buildUsageReport(
+  tallies: readonly MemberUsageTally[],
+  members: readonly Member[],
+  noName: NoNameText = englishNoName,
+): Outcome<UsageReport> {
   const rows = tallies
     .map((t) => {
       const member = members.find((m) => m.id === t.memberId) ?? { id: t.memberId };
       return {
         memberId: t.memberId,
         title: memberTitle(member),
-        userName: memberDisplayName(member),
+        userName: memberDisplayName(member, noName),
         channel: t.channelMention,
         dm: t.directMessage,
         reaction: t.reaction,

@@ -1,6 +1,6 @@
 import type { UserId } from '../shared/ids';
 import type { Member } from './member';
-import { isBotMember, memberDisplayName } from './member';
+import { englishNoName, isBotMember, memberDisplayName, type NoNameText } from './member';
 
 export const UNKNOWN_BOT_NAME = 'Unknown Bot';
 
@@ -13,15 +13,15 @@ export interface BotEntry {
  * Bots that may be configured (auto replies, seats): bot and app users, excluding
  * workflow bots, deactivated ones and Tomo's own bot user (spec 6).
  */
-export function listBots(members: readonly Member[], tomoBotUserId: UserId): BotEntry[] {
+export function listBots(members: readonly Member[], tomoBotUserId: UserId, noName: NoNameText = englishNoName): BotEntry[] {
   return members
     .filter((m) => isBotMember(m) && !m.isWorkflowBot && !m.deleted && m.id !== tomoBotUserId)
-    .map((m) => ({ id: m.id, name: memberDisplayName(m) }));
+    .map((m) => ({ id: m.id, name: memberDisplayName(m, noName) }));
 }
 
-/** A bot's name, or 'Unknown Bot' when it is not (or no longer) in the workspace. */
-export function botName(bots: readonly BotEntry[], botUserId: UserId): string {
-  return bots.find((b) => b.id === botUserId)?.name ?? UNKNOWN_BOT_NAME;
+/** A bot's name, or 'Unknown Bot' (`unknownBot`, in the page's language) when it is not (or no longer) in the workspace. */
+export function botName(bots: readonly BotEntry[], botUserId: UserId, unknownBot: string = UNKNOWN_BOT_NAME): string {
+  return bots.find((b) => b.id === botUserId)?.name ?? unknownBot;
 }
 
 /** Bot user ids start with 'U' (spec 3). */

@@ -1,5 +1,5 @@
 import type { ChannelId } from '../shared/ids';
-import { NO_NAME_SUFFIX } from './member';
+import { englishNoName, type NoNameText } from './member';
 
 export interface ChannelEntry {
   readonly id: ChannelId;
@@ -16,7 +16,7 @@ export function channelsVisibleTo(channels: readonly ChannelEntry[], memberOf: R
   return channels.filter((c) => c.isPrivate !== true || memberOf.has(c.id));
 }
 
-/** A channel's name, or "<id>: (No Name)" when it has none (spec 3). */
-export function channelDisplayName(channel: ChannelEntry): string {
-  return channel.name ? channel.name : `${channel.id}${NO_NAME_SUFFIX}`;
+/** A channel's name, or "<id>: (No Name)" (in the page's language: `noName`) when it has none (spec 3). */
+export function channelDisplayName(channel: ChannelEntry, noName: NoNameText = englishNoName): string {
+  return channel.name ? channel.name : noName(channel.id);
 }

@@ -1,5 +1,5 @@
 import type { Member } from './member';
-import { memberDisplayName, memberTitle, roleRank } from './member';
+import { englishNoName, memberDisplayName, memberTitle, roleRank, type NoNameText } from './member';
 
 /** A member row of the Members page: the member and, when assigned, its seat. */
 export interface MemberRow {
@@ -18,7 +18,7 @@ const byText = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity:
  * Members list sort (spec 6): assigned model position (assigned first, Entry before
  * Premium), update time (newest first), role rank, title, name.
  */
-export function compareMemberRows(a: MemberRow, b: MemberRow): number {
+export function compareMemberRows(a: MemberRow, b: MemberRow, noName: NoNameText = englishNoName): number {
   const position = (row: MemberRow) => row.assignment?.planPosition ?? Number.POSITIVE_INFINITY;
   const updated = (row: MemberRow) => row.assignment?.updatedAt.getTime() ?? Number.NEGATIVE_INFINITY;
   return (
@@ -26,12 +26,12 @@ export function compareMemberRows(a: MemberRow, b: MemberRow): number {
     Math.sign(updated(b) - updated(a)) ||
     roleRank(a.member) - roleRank(b.member) ||
     byText(memberTitle(a.member), memberTitle(b.member)) ||
-    byText(memberDisplayName(a.member), memberDisplayName(b.member))
+    byText(memberDisplayName(a.member, noName), memberDisplayName(b.member, noName))
   );
 }
 
-export function sortMemberRows(rows: readonly MemberRow[]): MemberRow[] {
-  return [...rows].sort(compareMemberRows);
+export function sortMemberRows(rows: readonly MemberRow[], noName: NoNameText = englishNoName): MemberRow[] {
+  return [...rows].sort((a, b) => compareMemberRows(a, b, noName));
 }
 
 /**
@@ -40,11 +40,11 @@ export function sortMemberRows(rows: readonly MemberRow[]): MemberRow[] {
  * are not part of it, and a query of spaces alone is no query (as the Schedules and Reactions
  * searches treat them): a stray space typed in the box lists everyone, not 'No data available'.
  */
-export function searchMembers<T extends { readonly member: Member }>(rows: readonly T[], query: string): T[] {
+export function searchMembers<T extends { readonly member: Member }>(rows: readonly T[], query: string, noName: NoNameText = englishNoName): T[] {
   const needle = query.trim().toLowerCase();
   if (needle.length < 1) return [...rows];
   return rows.filter(({ member }) =>
-    [memberDisplayName(member), member.name, member.realName, member.profile?.realName, memberTitle(member)].some(
+    [memberDisplayName(member, noName), member.name, member.realName, member.profile?.realName, memberTitle(member)].some(
       (field) => field?.toLowerCase().includes(needle),
     ),
   );

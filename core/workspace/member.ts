@@ -33,11 +33,19 @@ export interface Member {
 export const NO_NAME_SUFFIX = ': (No Name)';
 
 /**
+ * How a member or channel without a name is shown: "<id>: (No Name)" (spec 3). The settings
+ * pages pass their language's words (the catalogue's `UI.NO_NAME`, '<id>: (名前なし)' in
+ * Japanese); what Tomo writes for the model or stores stays in English.
+ */
+export type NoNameText = (id: string) => string;
+export const englishNoName: NoNameText = (id) => `${id}${NO_NAME_SUFFIX}`;
+
+/**
  * Display-name fallback (spec 3): profile.display_name, profile.display_name_normalized,
  * profile.real_name, profile.real_name_normalized, name, real_name, else "<id>: (No Name)".
  * Empty strings fall through.
  */
-export function memberDisplayName(member: Member): string {
+export function memberDisplayName(member: Member, noName: NoNameText = englishNoName): string {
   const p = member.profile;
   const candidates = [
     p?.displayName,
@@ -47,7 +55,7 @@ export function memberDisplayName(member: Member): string {
     member.name,
     member.realName,
   ];
-  return candidates.find((c) => c !== undefined && c !== '') ?? `${member.id}${NO_NAME_SUFFIX}`;
+  return candidates.find((c) => c !== undefined && c !== '') ?? noName(member.id);
 }
 
 export function memberTitle(member: Member): string {

@@ -6,6 +6,7 @@ import type { InstallationRepository } from '../../../../core/workspace/installa
 import type { UserRepository } from '../../../../core/workspace/user-repository.port';
 import type { WorkspaceDirectory } from '../../../../core/workspace/workspace-directory.port';
 import { activeSubscriptions, channelView, memberView } from '../slack-api/views';
+import { unnamedTexts } from './unnamed-texts';
 import { requestLocale } from './request-locale';
 import { currentUser, listedMembers, requireSignIn, signedIn } from './signed-in';
 import type { WorkspaceAccess } from './workspace-access';
@@ -60,6 +61,7 @@ function sendUserContext(deps: UserContextDeps) {
     ]);
     const actor = await deps.access.actor({ teamId, userId }, members);
     const locale = user?.locale ?? requestLocale(req);
+    const { noName } = unnamedTexts(req);
     res.setHeader('Cache-Control', 'no-store');
     res.json({
       signedIn: true,
@@ -78,8 +80,9 @@ function sendUserContext(deps: UserContextDeps) {
       lang: locale,
       installed: installation !== null && installation.uninstalledAt === null,
       activeSubscriptions: activeSubscriptions(subscriptions, now),
-      channels: channels.map(channelView),
-      members: members.map(memberView),
+      // Names in the page's language when a member or channel has none ('<id>: (名前なし)' on /ja).
+      channels: channels.map((c) => channelView(c, noName)),
+      members: members.map((m) => memberView(m, noName)),
     });
   };
 }

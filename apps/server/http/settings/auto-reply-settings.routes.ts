@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { autoReplyRows, botChannelsState, type BotChannelsState } from '../../../../core/auto-replies/auto-reply-rules';
 import { SaveAutoReply } from '../../../../core/auto-replies/save-auto-reply.use-case';
 import { listBots } from '../../../../core/workspace/bots';
+import type { NoNameText } from '../../../../core/workspace/member';
+import { unnamedTexts } from '../session/unnamed-texts';
 import { failed, iso, nameOf, whoIsAsking, workspaceChangeRefused, type SettingsDeps } from './settings-deps';
 import { parseBody } from './validation';
 
@@ -31,28 +33,29 @@ export function autoReplySettingsRoutes(deps: SettingsDeps): Router {
    * second, which is all a small workspace needs; the rest go on in the background and the page
    * asks again until none is loading.
    */
-  const channelsOf = async (teamId: string, tomo: string, botIds: readonly string[]): Promise<Map<string, BotChannelsState>> => {
+  const channelsOf = async (teamId: string, tomo: string, botIds: readonly string[], noName: NoNameText): Promise<Map<string, BotChannelsState>> => {
     if (!tomo || botIds.length === 0) return new Map();
     const [ofTomo, ofBots] = await Promise.all([
       deps.directory.knownChannelsOf(teamId, tomo, FIRST_READS_WAIT_MS),
       deps.directory.knownChannelsOfEach(teamId, botIds, FIRST_READS_WAIT_MS),
     ]);
-    return new Map(botIds.map((id) => [id, botChannelsState(ofBots.get(id)!, ofTomo)] as const));
+    return new Map(botIds.map((id) => [id, botChannelsState(ofBots.get(id)!, ofTomo, noName)] as const));
   };
 
-  router.get('/api/settings/auto-replies', async (_req, res) => {
+  router.get('/api/settings/auto-replies', async (req, res) => {
     const { user, members } = await whoIsAsking(deps, res);
+    const { noName, unknownBot } = unnamedTexts(req);
     const [tomo, saved] = await Promise.all([tomoIn(user.teamId), deps.autoReplies.listLatest(user.teamId)]);
-    const bots = listBots(members, tomo);
-    const rows = autoReplyRows(bots, saved);
-    const channels = await channelsOf(user.teamId, tomo, bots.map((b) => b.id));
+    const bots = listBots(members, tomo, noName);
+    const rows = autoReplyRows(bots, saved, unknownBot);
+    const channels = await channelsOf(user.teamId, tomo, bots.map((b) => b.id), noName);
     const states = [...channels.values()];
     res.json({
       rows: rows.map((row, index) => ({
         number: index + 1,
         ...row,
         ...(channels.get(row.botUserId) ?? NOT_READ),
-        updatedByName: nameOf(members, row.updatedBy),
+        updatedByName: nameOf(members, row.updatedBy, noName),
         updatedAt: iso(row.updatedAt),
       })),
       // The page asks again while this is true; `channelsRead` of `channelsTotal` bots are shown.
@@ -78,7 +81,7 @@ export function autoReplySettingsRoutes(deps: SettingsDeps): Router {
     });
     if (failed(req, res, outcome)) return;
     const record = outcome.value;
-    res.json({ ...record, updatedByName: nameOf(members, record.updatedBy), updatedAt: iso(record.updatedAt) });
+    res.json({ ...record, updatedByName: nameOf(members, record.updatedBy, unnamedTexts(req).noName), updatedAt: iso(record.updatedAt) });
   });
 
   return router;

@@ -9,6 +9,8 @@ import { INSTRUCTION_NAME_LIMIT } from '../../../../core/instructions/instructio
 import { DeleteInstruction, SaveInstruction } from '../../../../core/instructions/save-instruction.use-case';
 import type { ChannelEntry } from '../../../../core/workspace/channel';
 import { channelDisplayName } from '../../../../core/workspace/channel';
+import type { NoNameText } from '../../../../core/workspace/member';
+import { unnamedTexts } from '../session/unnamed-texts';
 import type { Member } from '../../../../core/workspace/member';
 import { sendDomainError, sendHttpError } from '../session/api-errors';
 import type { SignedIn } from '../session/signed-in';
@@ -57,8 +59,9 @@ export function instructionSettingsRoutes(deps: SettingsDeps): Router {
       deps.logger.warn({ err: error, teamId: user.teamId }, 'channel list failed');
       return null;
     });
-  router.get('/api/settings/instructions', async (_req, res) => {
+  router.get('/api/settings/instructions', async (req, res) => {
     const { user, members, actor } = await whoIsAsking(deps, res);
+    const { noName } = unnamedTexts(req);
     const { teamId } = user;
     const [systemView, workspace, channelRows, userRows, listed] = await Promise.all([
       systemInstruction(teamId),
@@ -75,14 +78,14 @@ export function instructionSettingsRoutes(deps: SettingsDeps): Router {
     const view = (record: InstructionRecord) => ({
       level: record.level,
       targetId: record.targetId,
-      targetName: targetName(record, channels, members),
+      targetName: targetName(record, channels, members, noName),
       name: record.name,
       text: record.text,
       createdBy: record.createdBy,
-      createdByName: nameOf(members, record.createdBy),
+      createdByName: nameOf(members, record.createdBy, noName),
       createdAt: iso(record.createdAt),
       updatedBy: record.updatedBy,
-      updatedByName: nameOf(members, record.updatedBy),
+      updatedByName: nameOf(members, record.updatedBy, noName),
       updatedAt: iso(record.updatedAt),
       metrics: measureInstructions(record.text, companions(record.level, system, workspace?.text ?? null), deps.tokenizer),
     });
@@ -101,7 +104,7 @@ export function instructionSettingsRoutes(deps: SettingsDeps): Router {
       // Members see their own instructions; admins see everyone's.
       users: userRows.filter((r) => actor.isAdmin || r.targetId === user.userId).map(view),
       own: ((mine) => (mine ? view(mine) : null))(userRows.find((r) => r.targetId === user.userId)),
-      channelOptions: channels.map((c) => ({ id: c.id, name: channelDisplayName(c) })),
+      channelOptions: channels.map((c) => ({ id: c.id, name: channelDisplayName(c, noName) })),
       // Without the list no channel instruction can be shown: the page must not say there are none.
       channelsFailed: listed === null,
       nameLimit: INSTRUCTION_NAME_LIMIT,
@@ -181,11 +184,11 @@ export function instructionSettingsRoutes(deps: SettingsDeps): Router {
   return router;
 }
 
-function targetName(record: InstructionRecord, channels: readonly ChannelEntry[], members: readonly Member[]): string | null {
+function targetName(record: InstructionRecord, channels: readonly ChannelEntry[], members: readonly Member[], noName: NoNameText): string | null {
   if (record.level === 'channel' && record.targetId) {
     const channel = channels.find((c) => c.id === record.targetId);
-    return channel ? channelDisplayName(channel) : channelDisplayName({ id: record.targetId });
+    return channelDisplayName(channel ?? { id: record.targetId }, noName);
   }
-  if (record.level === 'user') return nameOf(members, record.targetId);
+  if (record.level === 'user') return nameOf(members, record.targetId, noName);
   return null;
 }

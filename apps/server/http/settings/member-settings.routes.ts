@@ -5,6 +5,7 @@ import { AssignSeat } from '../../../../core/seats/assign-seat.use-case';
 import { GetMembersPage } from '../../../../core/seats/get-members-page.use-case';
 import { UnassignSeat } from '../../../../core/seats/unassign-seat.use-case';
 import { sendDomainError, sendHttpError } from '../session/api-errors';
+import { unnamedTexts } from '../session/unnamed-texts';
 import { subscriptionView } from '../slack-api/views';
 import { failed, iso, membersUnavailable, nameOf, whoIsAsking, type SettingsDeps } from './settings-deps';
 import { parseBody, parseQuery } from './validation';
@@ -42,6 +43,7 @@ export function memberSettingsRoutes(deps: SettingsDeps): Router {
     // With a single paid subscription there is nothing to choose: it is selected.
     const selected = query.subscriptionId ?? (assignable.length === 1 ? assignable[0]!.id : null);
     const installation = await deps.installations.find(user.teamId);
+    const { noName } = unnamedTexts(req);
     const outcome = await page.execute({
       teamId: user.teamId,
       actor,
@@ -49,6 +51,7 @@ export function memberSettingsRoutes(deps: SettingsDeps): Router {
       tomoBotUserId: installation?.botUserId ?? '',
       selectedSubscriptionId: selected,
       query: query.q ?? '',
+      noName,
     });
     if (failed(req, res, outcome)) return;
     res.json({
@@ -58,7 +61,7 @@ export function memberSettingsRoutes(deps: SettingsDeps): Router {
       rows: outcome.value.rows.map((row) => ({
         ...row,
         updatedAt: iso(row.updatedAt),
-        updatedByName: nameOf(members, row.updatedBy),
+        updatedByName: nameOf(members, row.updatedBy, noName),
       })),
     });
   });

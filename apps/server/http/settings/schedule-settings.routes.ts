@@ -10,6 +10,7 @@ import { WorkspaceNotInstalledError } from '../../../../core/workspace/workspace
 import { sendDomainError, sendHttpError } from '../session/api-errors';
 import { listedMembers, signedIn } from '../session/signed-in';
 import { channelsForChange, failed, iso, nameOf, type SettingsDeps } from './settings-deps';
+import { unnamedTexts } from '../session/unnamed-texts';
 import { parseBody } from './validation';
 
 const scheduleChange = z.object({
@@ -52,9 +53,10 @@ export function scheduleSettingsRoutes(deps: SettingsDeps): Router {
     const saved = await deps.schedules.listLatest(teamId);
     const members = saved.length > 0 ? await deps.access.membersOrEmpty(teamId) : [];
     const now = deps.clock.now();
+    const { noName } = unnamedTexts(req);
     res.json({
       defaults: { localTime: DEFAULT_LOCAL_TIME, lookbackDays: DEFAULT_LOOKBACK_DAYS },
-      rows: scheduleRows(channels, saved).map((row, index) => {
+      rows: scheduleRows(channels, saved, noName).map((row, index) => {
         const setting = saved.find((s) => s.channelId === row.channelId);
         return {
           number: index + 1,
@@ -67,7 +69,7 @@ export function scheduleSettingsRoutes(deps: SettingsDeps): Router {
           // zone shows this instant's time, since the UTC time saved may be an hour off today.
           nextRunAt: setting ? iso(runAtOrAfter(setting, now)) : null,
           updatedAt: iso(row.updatedAt),
-          updatedByName: nameOf(members, setting?.updatedBy),
+          updatedByName: nameOf(members, setting?.updatedBy, noName),
         };
       }),
     });

@@ -4,7 +4,7 @@ import type { IntegrationConnections } from '../../../../core/integrations/integ
 import type { Actor } from '../../../../core/shared/actor';
 import type { Outcome } from '../../../../core/shared/domain-error';
 import type { Member } from '../../../../core/workspace/member';
-import { memberDisplayName } from '../../../../core/workspace/member';
+import { englishNoName, memberDisplayName, type NoNameText } from '../../../../core/workspace/member';
 import type { ChannelEntry } from '../../../../core/workspace/channel';
 import { WorkspaceNotInstalledError } from '../../../../core/workspace/workspace-directory.port';
 import { sendDomainError, sendHttpError } from '../session/api-errors';
@@ -62,11 +62,14 @@ export async function workspaceChangeRefused(deps: SettingsDeps, req: Request, r
   return true;
 }
 
-/** A person's display name for "updated by" columns; the id when they are not in the list. */
-export function nameOf(members: readonly Member[], userId: string | null | undefined): string | null {
+/**
+ * A person's display name for "updated by" columns; the id when they are not in the list.
+ * `noName`: how one listed without any name is shown, in the page's language (`unnamedTexts`).
+ */
+export function nameOf(members: readonly Member[], userId: string | null | undefined, noName: NoNameText = englishNoName): string | null {
   if (!userId) return null;
   const member = members.find((m) => m.id === userId);
-  return member ? memberDisplayName(member) : userId;
+  return member ? memberDisplayName(member, noName) : userId;
 }
 
 export function iso(date: Date | null | undefined): string | null {

@@ -5,6 +5,7 @@ import { USAGE_PERIODS } from '../../../../core/usage/usage-report';
 import { translate } from '../../../shared/messages';
 import { sendDomainError } from '../session/api-errors';
 import { requestLocale } from '../session/request-locale';
+import { unnamedTexts } from '../session/unnamed-texts';
 import { membersUnavailable, whoIsAsking, type SettingsDeps } from './settings-deps';
 import { parseQuery } from './validation';
 
@@ -20,7 +21,7 @@ export function usageSettingsRoutes(deps: SettingsDeps): Router {
     if (!query) return;
     const { user, members, membersFailed, actor } = await whoIsAsking(deps, res);
     if (membersUnavailable(req, res, membersFailed)) return;
-    const outcome = await report.execute({ teamId: user.teamId, actor, period: query.period, members });
+    const outcome = await report.execute({ teamId: user.teamId, actor, period: query.period, members, noName: unnamedTexts(req).noName });
     if (outcome.ok) {
       res.json({ period: query.period, noData: false, ...outcome.value });
       return;

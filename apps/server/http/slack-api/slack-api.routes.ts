@@ -14,6 +14,7 @@ import { parseBody } from '../settings/validation';
 import { readableBodyOnly } from '../input-guard';
 import type { WorkspaceAccess } from '../session/workspace-access';
 import { activeSubscriptions, channelView, memberView } from './views';
+import { unnamedTexts } from '../session/unnamed-texts';
 
 export interface SlackApiDeps {
   directory: WorkspaceDirectory;
@@ -49,7 +50,7 @@ export function slackApiRoutes(deps: SlackApiDeps): Router {
   // The list read for this request when its session was checked (listedMembers): Slack is asked once.
   router.get('/api/slack/get-members-list', async (req, res) => {
     const listed = listedMembers(res) ?? (await deps.access.members(signedIn(res).teamId));
-    if (!listed.failed) res.json(listed.members.map(memberView));
+    if (!listed.failed) res.json(listed.members.map((m) => memberView(m, unnamedTexts(req).noName)));
     else if (listed.error instanceof WorkspaceNotInstalledError) res.json([]);
     else failed(req, res, 'member list', listed.error);
   });
@@ -63,7 +64,8 @@ export function slackApiRoutes(deps: SlackApiDeps): Router {
       return;
     }
     try {
-      res.json({ channels: (await deps.access.channels(user, listedMembers(res)?.members)).map(channelView) });
+      const { noName } = unnamedTexts(req);
+      res.json({ channels: (await deps.access.channels(user, listedMembers(res)?.members)).map((c) => channelView(c, noName)) });
     } catch (error) {
       if (error instanceof WorkspaceNotInstalledError) res.json({ channels: [] });
       else failed(req, res, 'channel list', error);

@@ -4,10 +4,13 @@ import { Subscription } from '../../../../core/billing/subscription';
 import type { ChannelEntry } from '../../../../core/workspace/channel';
 import { channelDisplayName } from '../../../../core/workspace/channel';
 import type { Member } from '../../../../core/workspace/member';
-import { memberDisplayName } from '../../../../core/workspace/member';
+import { englishNoName, memberDisplayName, type NoNameText } from '../../../../core/workspace/member';
 
-/** A member in Slack's field names (spec 3 "Member"), plus the display name Tomo shows. */
-export function memberView(m: Member) {
+/**
+ * A member in Slack's field names (spec 3 "Member"), plus the display name Tomo shows
+ * (`noName`: a nameless one's words in the page's language, `unnamedTexts`).
+ */
+export function memberView(m: Member, noName: NoNameText = englishNoName) {
   return {
     id: m.id,
     name: m.name ?? '',
@@ -28,12 +31,12 @@ export function memberView(m: Member) {
     is_bot: m.isBot === true,
     is_app_user: m.isAppUser === true,
     is_workflow_bot: m.isWorkflowBot === true,
-    display_name: memberDisplayName(m),
+    display_name: memberDisplayName(m, noName),
   };
 }
 
-export function channelView(c: ChannelEntry) {
-  return { id: c.id, name: channelDisplayName(c) };
+export function channelView(c: ChannelEntry, noName: NoNameText = englishNoName) {
+  return { id: c.id, name: channelDisplayName(c, noName) };
 }
 
 /** A subscription as the pages show it; status is the effective one at `now`. */
