@@ -64,7 +64,7 @@ function SeatAssignments() {
                 <option value="">{t('members.chooseSubscription')}</option>
                 {data.subscriptions.map((s) => (
                   <option key={s.id} value={s.id}>
-                    {t('members.subscriptionOption', { plan: s.planDisplayName, seats: s.quantity })}
+                    {t('members.subscriptionOption', { plan: s.planDisplayName, count: s.quantity })}
                   </option>
                 ))}
               </select>
@@ -119,7 +119,9 @@ function SeatAssignments() {
 }
 
 function Summary({ summary }: { summary: AssignmentSummary }) {
-  const { t } = useSettingsText();
+  const { t, locale } = useSettingsText();
+  // Grouped as the page's language writes them (1,200), like Usage's counts and the instruction metrics.
+  const count = new Intl.NumberFormat(locale);
   const items: [string, number][] = [
     ['assigned', summary.assigned],
     ['manual', summary.manual],
@@ -133,7 +135,7 @@ function Summary({ summary }: { summary: AssignmentSummary }) {
       {items.map(([key, value]) => (
         <div key={key} data-summary={key}>
           <dt>{t(`members.summary.${key}`)}</dt>
-          <dd>{value}</dd>
+          <dd>{count.format(value)}</dd>
         </div>
       ))}
     </dl>
