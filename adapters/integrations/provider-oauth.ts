@@ -152,7 +152,14 @@ export class ProviderOAuth implements IntegrationOAuth {
         return;
       }
       case 'slack': {
-        const slack = new WebClient(record.accessToken ?? undefined, { slackApiUrl: this.endpoints.api(provider.id, '/').href, retryConfig: { retries: 0 }, logger: quietLogger });
+        // A time limit, as for every other provider: WebClient waits forever by default (timeout 0),
+        // and a disconnect holds the connection's lock (and a pooled database connection) meanwhile.
+        const slack = new WebClient(record.accessToken ?? undefined, {
+          slackApiUrl: this.endpoints.api(provider.id, '/').href,
+          retryConfig: { retries: 0 },
+          timeout: timeoutMs,
+          logger: quietLogger,
+        });
         await slack.auth.revoke();
         return;
       }
@@ -188,7 +195,8 @@ export class ProviderOAuth implements IntegrationOAuth {
     if (!code) throw new Error('no code');
     const settings = this.settingsOf(familyOf(provider));
     const slackApiUrl = this.endpoints.api(provider.id, '/').href;
-    const anonymous = new WebClient(undefined, { slackApiUrl, retryConfig: { retries: 0 }, logger: quietLogger });
+    const timeout = this.endpoints.timeoutMs;
+    const anonymous = new WebClient(undefined, { slackApiUrl, retryConfig: { retries: 0 }, timeout, logger: quietLogger });
     const granted = await anonymous.oauth.v2.access({
       client_id: settings.clientId,
       client_secret: settings.clientSecret,
@@ -197,7 +205,7 @@ export class ProviderOAuth implements IntegrationOAuth {
     });
     const user = granted.authed_user;
     if (!user?.access_token || user.token_type !== 'user') throw new Error('Slack granted no user token');
-    const who = await new WebClient(user.access_token, { slackApiUrl, retryConfig: { retries: 0 }, logger: quietLogger }).auth.test();
+    const who = await new WebClient(user.access_token, { slackApiUrl, retryConfig: { retries: 0 }, timeout, logger: quietLogger }).auth.test();
     return {
       accessToken: user.access_token,
       refreshToken: user.refresh_token ?? null,

@@ -202,6 +202,12 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
       res.end();
       return;
     }
+    // Before any answer, a person's user-token calls (auth.revoke, search.messages) included.
+    const hold = path.startsWith('/api/') ? holds.get(method)?.shift() : undefined;
+    if (hold !== undefined) {
+      hold.arrive();
+      await hold.released;
+    }
     if (method === 'oauth.v2.access' && userTokens.isUserCode(params.code)) {
       const answer = userTokens.redeem(params, settings, state);
       record(answer.ok === true ? 'ok' : String(answer.error));
@@ -230,11 +236,6 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
       record('unknown_method');
       sendJson(res, path.startsWith('/api/') ? 200 : 404, { ok: false, error: 'unknown_method' });
       return;
-    }
-    const hold = holds.get(method)?.shift();
-    if (hold !== undefined) {
-      hold.arrive();
-      await hold.released;
     }
     const limit = rateLimits.get(method)?.[0];
     const paced = pacing?.retryAfterSeconds(token, method);

@@ -254,3 +254,28 @@ describe("Trello's relay page", () => {
     expect(page).not.toContain('evil.test');
   });
 });
+
+describe('Disconnecting Slack search while Slack does not answer auth.revoke', () => {
+  it('gives up on the revocation within the time limit and still forgets the token: the card says disconnected', async () => {
+    expect((await connect(ana, 'slack')).done.status).toBe(303);
+    expect((await tokens().findLatest(TEAM_A, ADMIN_A, 'slack'))?.accessToken).toBeTruthy();
+    const hung = world.slack.holdNext('auth.revoke');
+    try {
+      // The same wiring as the server's, with a short time limit so the test need not wait 15 s.
+      const quick = new IntegrationEndpoints({ ...endpoints().settings, timeoutMs: 300 });
+      const people = new IntegrationConnections({ tokens: tokens(), oauth: new ProviderOAuth(quick), lock: new InMemoryConnectionLock(), clock: new SystemClock(), log: testLogger });
+      const disconnected = people.disconnect(TEAM_A, ADMIN_A, findProvider('slack')!);
+      await hung.arrived;
+      expect(await disconnected).toEqual({ revokedAtProvider: false });
+    } finally {
+      hung.release();
+    }
+    expect(await tokens().findLatest(TEAM_A, ADMIN_A, 'slack')).toMatchObject({ accessToken: null, refreshToken: null });
+    const rows = (await world.app.database.orm.em
+      .getConnection()
+      .execute(`select count(*)::int as n from oauth_tokens_history where team_id = '${TEAM_A}' and user_id = '${ADMIN_A}' and provider = 'slack' and access_token_sealed is not null`)) as { n: number }[];
+    expect(rows[0]!.n).toBe(0);
+    expect(await cardOf('slack')).toMatchObject({ state: 'disconnected', account: null });
+    expect(await connections().tokenFor(TEAM_A, ADMIN_A, 'slack')).toBeUndefined();
+  });
+});
