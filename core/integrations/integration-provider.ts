@@ -52,11 +52,16 @@ export interface IntegrationFamily {
   /** Extra parameters of the authorize URL (offline access, consent prompt, audience…). */
   readonly authorizeParams?: Readonly<Record<string, string>>;
   /**
-   * The consent screen lets the person untick some of the scopes asked for and still grants
-   * the rest (Google's granular consent): the token response's `scope` says what was granted,
-   * and a connection without every scope the provider's tools need is not taken.
+   * The person may be granted less than was asked for, and the token response's `scope` says
+   * what was granted; a connection without every scope the provider's tools need is not taken.
+   * - `exact`: Google's granular consent screen lets the person untick scopes and grants the
+   *   rest; `scope` names the granted ones exactly as asked.
+   * - `github`: GitHub OAuth apps ("Requested scopes and granted scopes": users can edit their
+   *   scopes, granting less than requested). `scope` is comma-separated and normalized (a scope
+   *   implied by a broader one granted is left out: `user` stands for `read:user`). An empty
+   *   `scope` is a GitHub App's user token, whose permissions are the app's, not scopes: not checked.
    */
-  readonly partialConsent?: boolean;
+  readonly grantedScopes?: 'exact' | 'github';
 }
 
 export interface IntegrationProvider {
@@ -130,7 +135,7 @@ export const INTEGRATION_FAMILIES: Record<IntegrationFamilyId, IntegrationFamily
     scopeSeparator: ' ',
     // A refresh token, and the consent screen again so a reconnect gets a new one.
     authorizeParams: { access_type: 'offline', prompt: 'consent' },
-    partialConsent: true,
+    grantedScopes: 'exact',
   },
   atlassian: {
     id: 'atlassian',
@@ -161,6 +166,7 @@ export const INTEGRATION_FAMILIES: Record<IntegrationFamilyId, IntegrationFamily
     revoke: { kind: 'github' },
     clientAuth: 'post',
     scopeSeparator: ' ',
+    grantedScopes: 'github',
   },
   gitlab: {
     id: 'gitlab',
@@ -255,14 +261,37 @@ export function familyOf(provider: IntegrationProvider): IntegrationFamily {
 }
 
 /**
- * The scopes asked for that the person left unticked, where the family's consent screen lets
- * them (`partialConsent`); `granted` is the token response's `scope`. Elsewhere none: other
+ * GitHub's broader OAuth scopes and the narrower ones each includes ("Scopes for OAuth apps"):
+ * a token granted the broader one lists only it.
+ */
+const GITHUB_IMPLIED_BY: Readonly<Record<string, readonly string[]>> = {
+  'read:user': ['user'],
+  'user:email': ['user'],
+  'user:follow': ['user'],
+  'repo:status': ['repo'],
+  repo_deployment: ['repo'],
+  public_repo: ['repo'],
+  'repo:invite': ['repo'],
+  security_events: ['repo'],
+  'read:org': ['write:org', 'admin:org'],
+  'write:org': ['admin:org'],
+  'read:project': ['project'],
+  'read:packages': ['write:packages'],
+};
+
+/**
+ * The scopes asked for that the provider did not grant, where the family can grant less than
+ * asked (`grantedScopes`); `granted` is the token response's `scope`. Elsewhere none: other
  * providers grant all or nothing, and some name granted scopes differently from the request.
  */
 export function declinedScopes(provider: IntegrationProvider, granted: string | null): string[] {
-  if (familyOf(provider).partialConsent !== true || granted === null) return [];
+  const check = familyOf(provider).grantedScopes;
+  if (check === undefined || granted === null) return [];
   const given = new Set(granted.split(/[\s,]+/).filter(Boolean));
-  return provider.scopes.filter((scope) => !given.has(scope));
+  if (check === 'exact') return provider.scopes.filter((scope) => !given.has(scope));
+  // A GitHub App's user token: no scopes at all, its permissions are the app's.
+  if (given.size === 0) return [];
+  return provider.scopes.filter((scope) => !given.has(scope) && !(GITHUB_IMPLIED_BY[scope] ?? []).some((broader) => given.has(broader)));
 }
 
 /** What a card shows: connect, disconnect (with the account), reconnect needed, or work in progress. */

@@ -39,6 +39,11 @@ export interface FamilyBehaviour {
   readonly rotates: boolean;
   /** Extra fields of the token response (Notion's owner, Salesforce's instance_url…). */
   readonly extra?: (token: IssuedToken, origin: string) => Record<string, unknown>;
+  /**
+   * The token response's `scope` is empty whatever was asked: a GitHub App's user token, whose
+   * permissions are the app's and not OAuth scopes ("Generating a user access token for a GitHub App").
+   */
+  readonly scopeless?: boolean;
 }
 
 export const CLIENT_ID = (family: string) => `${family}-client-id`;
@@ -85,10 +90,17 @@ export class FakeOAuthServer {
 
   /**
    * The next consent at this family's authorize page leaves these scopes unticked, as Google's
-   * granular consent screen lets a person do: the code is granted, and the token response's
-   * `scope` names only what was ticked.
+   * granular consent screen lets a person do (and GitHub: "users can edit their scopes"): the
+   * code is granted, and the token response's `scope` names only what was granted.
    */
   readonly untickedScopes = new Map<IntegrationFamilyId, readonly string[]>();
+
+  /**
+   * The next consent at this family's authorize page grants these scopes besides the ones asked
+   * for (an account that granted the app a broader scope earlier; GitHub then lists the broader
+   * one and leaves out what it implies).
+   */
+  readonly alsoGranted = new Map<IntegrationFamilyId, readonly string[]>();
 
   /** The next consent at this family's authorize page is given as this account. */
   signInAs(family: IntegrationFamilyId, account: FakeAccount): void {
@@ -154,16 +166,15 @@ export class FakeOAuthServer {
     const code = `code-${randomBytes(10).toString('hex')}`;
     const unticked = this.untickedScopes.get(family) ?? [];
     this.untickedScopes.delete(family);
+    const extra = this.alsoGranted.get(family) ?? [];
+    this.alsoGranted.delete(family);
     const asked = params.scope ?? params.user_scope ?? '';
     this.codes.set(code, {
       family,
       account,
       clientId: params.client_id,
       redirectUri,
-      scope: asked
-        .split(' ')
-        .filter((scope) => !unticked.includes(scope))
-        .join(' '),
+      scope: [...asked.split(' ').filter((scope) => scope !== '' && !unticked.includes(scope)), ...extra].join(' '),
       challenge: params.code_challenge_method === 'S256' ? (params.code_challenge ?? null) : null,
       used: false,
     });
@@ -268,12 +279,22 @@ export class FakeOAuthServer {
     sendJson(res, 200, {
       access_token: token.accessToken,
       token_type: 'bearer',
-      scope: token.scope,
+      scope: behaviour.scopeless ? '' : token.family === 'github' ? githubScope(token.scope) : token.scope,
       ...(behaviour.expiresIn === null ? {} : { expires_in: behaviour.expiresIn }),
       ...(token.refreshToken && !options.omitRefresh ? { refresh_token: token.refreshToken } : {}),
       ...behaviour.extra?.(token, origin),
     });
   }
+}
+
+/**
+ * The `scope` of a GitHub OAuth app's token as GitHub writes it: comma-separated, normalized
+ * (a scope implied by a broader one granted with it is left out: `user` covers `read:user`).
+ */
+function githubScope(scope: string): string {
+  const granted = scope.split(/[\s,]+/).filter(Boolean);
+  const implied: Record<string, string> = { 'read:user': 'user', 'user:email': 'user', 'user:follow': 'user', public_repo: 'repo', 'repo:status': 'repo' };
+  return granted.filter((s) => !(implied[s] !== undefined && granted.includes(implied[s]))).join(',');
 }
 
 /**

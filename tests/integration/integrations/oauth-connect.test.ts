@@ -320,6 +320,32 @@ describe("Google's granular consent: a person unticks the service's permission",
   });
 });
 
+describe('GitHub grants fewer scopes than Tomo asked for (an OAuth app: "users can edit their scopes")', () => {
+  it('connects nothing without `repo` and says every permission is needed, deleting the grant at GitHub; `user` stands for `read:user`', async () => {
+    const lee: FakeAccount = { id: 'acct-leegh', name: 'Lee', email: 'lee@acme.test' };
+    const mo = await signedIn(MEMBER_A, TEAM_A, 'ja');
+    fake.oauth.signInAs('github', lee);
+    fake.oauth.untickedScopes.set('github', ['repo']);
+    const declined = await connect(mo, 'github', '/ja/settings/integrations');
+    expect(declined.status).toBe(400);
+    expect(await declined.text()).toContain('Tomo が求めた権限の一部が許可されなかったため、接続していません。もう一度接続し、すべての権限を許可してください。');
+    expect(await tokens().findLatest(TEAM_A, MEMBER_A, 'github')).toBeNull();
+    expect((await cards(mo)).find((c) => c.id === 'github')).toMatchObject({ state: 'disconnected', account: null });
+    // GitHub wrote the scope its own way ("read:user", comma-separated); the token is not left live.
+    const partial = [...fake.oauth.tokens.values()].filter((t) => t.family === 'github' && t.account.id === lee.id).at(-1)!;
+    expect(partial.scope).toBe('read:user');
+    expect(partial.revoked).toBe(true);
+
+    // An account that granted the broader `user` earlier: GitHub lists `repo,user`, which covers `read:user`.
+    fake.oauth.signInAs('github', lee);
+    fake.oauth.alsoGranted.set('github', ['user']);
+    expect((await connect(mo, 'github')).status).toBe(303);
+    expect(await tokens().findLatest(TEAM_A, MEMBER_A, 'github')).toMatchObject({ status: 'connected', scopes: 'repo,user', accountName: 'leegh' });
+    expect((await cards(mo)).find((c) => c.id === 'github')).toMatchObject({ state: 'connected', account: 'leegh' });
+    expect((await mo.request('/api/auth/revoke/github', { method: 'POST', headers: { origin: base, accept: 'application/json' } })).status).toBe(204);
+  });
+});
+
 describe('Disconnecting one Google service of several (one Google grant per account)', () => {
   it("leaves the person's other Google services of that account working, and revokes at Google with the last one", async () => {
     // Google's revocation ends the whole grant of the account to Tomo's OAuth client, every

@@ -19,7 +19,8 @@ let fake: FakeIntegrations;
 let ana: HttpSession;
 
 beforeAll(async () => {
-  fake = await startFakeIntegrations({ behaviours: { github: { expiresIn: 8 * 3600, refresh: true, rotates: true } } });
+  // A GitHub App with expiring user tokens: its token responses carry an empty `scope`.
+  fake = await startFakeIntegrations({ behaviours: { github: { expiresIn: 8 * 3600, refresh: true, rotates: true, scopeless: true } } });
   world = await startSettingsWorld({ env: fake.env(['github']) });
   ana = new HttpSession(world.app.baseUrl);
   await ana.signIn(world.slack, { teamId: TEAM_A, userId: ADMIN_A });
