@@ -13,6 +13,9 @@ import type { IntegrationEndpoints } from './integration-settings';
 import { describeAccount } from './provider-accounts';
 import { providerFetch } from './provider-http';
 
+/** The Notion-Version the revocation is sent with: the one the Notion tools speak. */
+const NOTION_VERSION = '2022-06-28';
+
 /**
  * Errors a token endpoint gives for a refresh token that will never work again. GitHub names
  * its own: `bad_refresh_token` (a GitHub App's expiring user token: the refresh token was
@@ -21,10 +24,18 @@ import { providerFetch } from './provider-http';
  * rotated secret on this server), not the person's grant, so they leave every connection as it
  * is for when the secret is put right.
  */
-/** The Notion-Version the revocation is sent with: the one the Notion tools speak. */
-const NOTION_VERSION = '2022-06-28';
-
 const REFUSED = new Set(['invalid_grant', 'invalid_token', 'bad_refresh_token']);
+
+/**
+ * Whether a token endpoint's error refuses the refresh token for good. X answers a spent,
+ * revoked or unknown refresh token with `invalid_request` ("Value passed for the token was
+ * invalid."), not RFC 6749's `invalid_grant`; only that description counts, so a request Tomo got
+ * wrong is not taken for every person's dead grant.
+ */
+function refusedForGood(family: IntegrationFamily, error: oidc.ResponseBodyError): boolean {
+  if (REFUSED.has(error.error)) return true;
+  return family.id === 'x' && error.error === 'invalid_request' && /token was invalid/i.test(error.error_description ?? '');
+}
 
 /**
  * The OAuth dance per family. Standard OAuth 2 families go through openid-client (authorize
@@ -106,7 +117,7 @@ export class ProviderOAuth implements IntegrationOAuth {
       const tokens = await oidc.refreshTokenGrant(this.configuration(family), record.refreshToken);
       return await this.granted(provider, tokens, record);
     } catch (error) {
-      if (error instanceof oidc.ResponseBodyError && REFUSED.has(error.error)) throw new RefreshRefusedError(error.error);
+      if (error instanceof oidc.ResponseBodyError && refusedForGood(family, error)) throw new RefreshRefusedError(error.error);
       throw error;
     }
   }

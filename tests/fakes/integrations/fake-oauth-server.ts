@@ -301,9 +301,22 @@ function githubScope(scope: string): string {
  * A refused token request, as the family's provider answers it: RFC 6749's 400/401 and error
  * codes, except GitHub's `/login/oauth/access_token`, which answers HTTP 200 with its own codes
  * ("Troubleshooting OAuth app access token request errors"; a refresh token used twice or
- * revoked: `bad_refresh_token`).
+ * revoked: `bad_refresh_token`); X's `invalid_request` "Value passed for the token was
+ * invalid."; Atlassian's 403 for a refresh token it no longer knows; Zoom's `reason`.
  */
 function tokenError(family: IntegrationFamilyId, res: ServerResponse, status: number, error: string, description?: string): void {
+  if (error === 'invalid_grant' && family === 'x') {
+    // X answers a spent, revoked or unknown code or refresh token with invalid_request, not invalid_grant.
+    const what = description === 'refresh_token' ? 'token' : 'authorization code';
+    return sendJson(res, 400, { error: 'invalid_request', error_description: `Value passed for the ${what} was invalid.` });
+  }
+  if (error === 'invalid_grant' && description === 'refresh_token' && family === 'atlassian') {
+    // Atlassian's "Implementing the Refresh Token Flow": 403 Forbidden, "Unknown or invalid refresh token."
+    return sendJson(res, 403, { error: 'invalid_grant', error_description: 'Unknown or invalid refresh token.' });
+  }
+  if (error === 'invalid_grant' && description === 'refresh_token' && family === 'zoom') {
+    return sendJson(res, 400, { reason: 'Invalid Token!', error: 'invalid_grant' });
+  }
   if (family !== 'github') return sendJson(res, status, { error, ...(description === undefined ? {} : { error_description: description }) });
   const github =
     error === 'invalid_client'
