@@ -68,9 +68,21 @@ export class IntegrationConnections {
     }
     // Under the connection's lock: a refresh of the earlier grant in flight stores its tokens
     // first, so the new grant is the one kept (and shown on the card).
-    await this.deps.lock.withLock(lockKey(teamId, userId, provider.id), () =>
-      this.deps.tokens.append(teamId, this.row(teamId, userId, provider.id, granted, userId)),
-    );
+    await this.deps.lock.withLock(lockKey(teamId, userId, provider.id), async () => {
+      const previous = await this.deps.tokens.findLatest(teamId, userId, provider.id);
+      if (previous !== null && (previous.accessToken !== null || previous.refreshToken !== null)) {
+        // Reconnected as another account: the earlier account's grant would stay live at the
+        // provider (GitHub's, Notion's, Trello's never expire) with nothing left here to revoke it
+        // by, since a disconnect revokes only the current one. The same account's earlier tokens
+        // belong to the grant just made (revoking them would end it at Google or GitHub): only forgotten.
+        const earlier = previous.accountName ?? null;
+        if (earlier !== null && granted.accountName !== null && earlier !== granted.accountName && !(await this.grantStillUsed(teamId, userId, provider, previous))) {
+          await this.revokeQuietly(provider, previous);
+        }
+        await this.deps.tokens.eraseTokens(teamId, userId, provider.id);
+      }
+      await this.deps.tokens.append(teamId, this.row(teamId, userId, provider.id, granted, userId));
+    });
     this.deps.log.info({ teamId, userId, provider: provider.id }, 'integration connected');
     return 'connected';
   }

@@ -346,6 +346,35 @@ describe('GitHub grants fewer scopes than Tomo asked for (an OAuth app: "users c
   });
 });
 
+describe('Reconnecting a service as another account', () => {
+  it("revokes the earlier account's grant at the provider (a GitHub token never expires) and keeps no token of it; the same account's reconnect keeps its grant", async () => {
+    const sam: FakeAccount = { id: 'acct-samgh', name: 'Sam', email: 'sam@acme.test' };
+    const tia: FakeAccount = { id: 'acct-tiagh', name: 'Tia', email: 'tia@acme.test' };
+    const bea = await signedIn(ADMIN_B, TEAM_B);
+    fake.oauth.signInAs('github', sam);
+    expect((await connect(bea, 'github')).status).toBe(303);
+    const first = (await tokens().findLatest(TEAM_B, ADMIN_B, 'github'))!;
+    // The same account again: its earlier token is forgotten here, the grant (and the new token) stays.
+    fake.oauth.signInAs('github', sam);
+    expect((await connect(bea, 'github')).status).toBe(303);
+    const second = (await tokens().findLatest(TEAM_B, ADMIN_B, 'github'))!;
+    expect(second.accessToken).not.toBe(first.accessToken);
+    expect(fake.oauth.tokens.get(second.accessToken!)?.revoked).toBe(false);
+
+    fake.oauth.signInAs('github', tia);
+    expect((await connect(bea, 'github')).status).toBe(303);
+    expect((await cards(bea)).find((c) => c.id === 'github')).toMatchObject({ state: 'connected', account: 'tiagh' });
+    // Sam's grant is deleted at GitHub: no live token of Sam's is left behind with nothing to revoke it.
+    expect(fake.oauth.tokens.get(second.accessToken!)?.revoked).toBe(true);
+    const current = (await tokens().findLatest(TEAM_B, ADMIN_B, 'github'))!;
+    expect(fake.oauth.tokens.get(current.accessToken!)?.revoked).toBe(false);
+    const sealed = await rawRows(`team_id = '${TEAM_B}' and user_id = '${ADMIN_B}' and provider = 'github' and access_token_sealed is not null`);
+    expect(sealed.map((row) => row.account_name)).toEqual(['tiagh']);
+    expect((await bea.request('/api/auth/revoke/github', { method: 'POST', headers: { origin: base, accept: 'application/json' } })).status).toBe(204);
+    expect(fake.oauth.tokens.get(current.accessToken!)?.revoked).toBe(true);
+  });
+});
+
 describe('Disconnecting one Google service of several (one Google grant per account)', () => {
   it("leaves the person's other Google services of that account working, and revokes at Google with the last one", async () => {
     // Google's revocation ends the whole grant of the account to Tomo's OAuth client, every
