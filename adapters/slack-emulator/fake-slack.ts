@@ -111,6 +111,12 @@ export interface FakeSlack {
    * `oauth.v2.access` then answers as Slack does, `team: null`, `enterprise`, `is_enterprise_install: true`.
    */
   installAs(who: InstallGrant): void;
+  /**
+   * An admin removes Tomo from the workspace: from now on its bot token gets `account_inactive`
+   * (a removed app's bot token, as Slack answers it), until the next install's `oauth.v2.access`.
+   * The test sends the `app_uninstalled` event itself, when it likes (Slack's may come late).
+   */
+  removeApp(teamId: string): void;
   /** Who approves the next user-token authorize (`user_scope`, e.g. Slack search). */
   connectUserAs(who: { teamId: string; userId: string }): void;
   /** People's own tokens (`xoxp-…`) and what they may do. */
@@ -269,6 +275,11 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
       sendJson(res, 200, { ok: false, error });
       return;
     }
+    if (team?.appRemoved === true && !TOKENLESS.has(method)) {
+      record('account_inactive');
+      sendJson(res, 200, { ok: false, error: 'account_inactive' });
+      return;
+    }
     try {
       const result = handler({
         state,
@@ -314,6 +325,11 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
     settings,
     oidc,
     addTeam: (team) => state.addTeam(team),
+    removeApp: (teamId) => {
+      const team = state.teams.get(teamId);
+      if (team === undefined) throw new Error(`no team ${teamId}`);
+      team.appRemoved = true;
+    },
     addUser: (user) => state.addUser(user),
     addChannel: (channel) => state.addChannel(channel),
     addMessage: (input) => state.addMessage(input),

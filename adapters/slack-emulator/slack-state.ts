@@ -11,6 +11,13 @@ export interface FakeTeam {
   botUserId: string;
   botId: string;
   appId: string;
+  /**
+   * The app was removed from the workspace (an admin's "Remove App"): its bot token is dead, and
+   * every call with it gets `account_inactive`, as Slack answers a removed app's bot token
+   * (slackapi/node-slack-sdk#367, slackapi/bolt-python#1029). A new install (`oauth.v2.access`)
+   * brings it back.
+   */
+  appRemoved?: boolean;
 }
 
 export interface FakeUser {

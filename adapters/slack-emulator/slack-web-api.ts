@@ -97,6 +97,7 @@ export const METHODS: Record<string, Method> = {
         is_enterprise_install: true,
       };
     }
+    team.appRemoved = false;
     return {
       app_id: team.appId,
       authed_user: { id: grant.userId },

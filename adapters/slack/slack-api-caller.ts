@@ -52,6 +52,14 @@ const NOT_AUTHORIZED = new Set([
   'org_login_required',
 ]);
 /**
+ * The token itself is dead, whatever the method: the app was removed from the workspace (a
+ * removed app's bot token gets `account_inactive`, slackapi/node-slack-sdk#367,
+ * slackapi/bolt-python#1029), the token revoked, expired or not valid. Slack's `app_uninstalled`
+ * and `tokens_revoked` events tell the same, but they may come after jobs already queued
+ * (redelivered after 1 and 5 minutes when a delivery failed).
+ */
+const TOKEN_DEAD = new Set(['not_authed', 'invalid_auth', 'account_inactive', 'token_revoked', 'token_expired']);
+/**
  * Refusals of a post in one place, whatever the token (chat.postMessage, chat.startStream,
  * appendStream and stopStream list them all, docs.slack.dev/reference/methods/chat.startStream):
  * a read-only (announcement) channel, a thread admins locked, a thread-only or non-threadable
@@ -345,7 +353,7 @@ export function toChatPlatformError(error: unknown, method: string): ChatPlatfor
           : code === 'ratelimited'
           ? 'rate_limited'
           : 'failed';
-    return new ChatPlatformError(kind, code, method);
+    return new ChatPlatformError(kind, code, method, { tokenDead: TOKEN_DEAD.has(code) });
   }
   if (error instanceof WebAPIHTTPError) return new ChatPlatformError('unavailable', `http_${error.statusCode}`, method);
   if (error instanceof WebAPIRequestError) return new ChatPlatformError('unavailable', 'request_failed', method);

@@ -18,7 +18,7 @@ import { formatTimeInZone } from '../shared/zoned-time';
 import { AnswerRecordingError, StreamAnswer, type StreamAnswerDeps, type StreamAnswerResult } from './answer-stream.use-case';
 import type { BotAppearance, ChatPlatform, ChatUserProfile, ThreadMessage, ThreadRef } from './chat-platform.port';
 import { collectAnswer } from './collected-answer';
-import { isNoPlaceToAnswer } from './chat-platform-error';
+import { isNoPlaceToAnswer, isTokenDead } from './chat-platform-error';
 
 /** The words Tomo says itself, in the asker's language (the catalogue lives at the edge). */
 export interface AnswerTexts extends TriggerTexts {
@@ -296,6 +296,9 @@ export class AnswerPipeline {
       } else if (!request.delivery && isNoPlaceToAnswer(error)) {
         // The error message would be refused too. What was shown before the refusal stays.
         return { status: 'failed', reason: 'no_place_to_answer', ...(error.platformCode === undefined ? {} : { errorCode: error.platformCode }) };
+      } else if (isTokenDead(error)) {
+        // The app was removed: the error message would meet the same dead token. The job ends
+        // where it is, without retries (trigger-job.ts).
       } else {
         await this.sayUnknownError(request, writeWith);
       }

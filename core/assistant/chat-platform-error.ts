@@ -22,17 +22,34 @@ export type ChatPlatformErrorCode =
 export class ChatPlatformError extends Error {
   override readonly name = 'ChatPlatformError';
 
+  /**
+   * The workspace's token itself no longer works (code `not_authorized`): the app was removed,
+   * the token revoked or the workspace deleted. Unlike a missing scope, every call with it fails
+   * alike until Tomo is installed again, whatever the method.
+   */
+  readonly tokenDead: boolean;
+
   constructor(
     readonly code: ChatPlatformErrorCode,
     readonly platformCode: string | undefined,
     readonly method: string,
+    options: { readonly tokenDead?: boolean } = {},
   ) {
     super(`Chat platform ${method}: ${code}${platformCode === undefined ? '' : ` (${platformCode})`}`);
+    this.tokenDead = code === 'not_authorized' && options.tokenDead === true;
   }
 }
 
 export function isChatPlatformError(error: unknown): error is ChatPlatformError {
   return error instanceof ChatPlatformError;
+}
+
+/**
+ * Whether a failure means the workspace's token is dead (the app removed, the token revoked):
+ * trying again, or saying anything more, only meets the same refusal.
+ */
+export function isTokenDead(error: unknown): error is ChatPlatformError {
+  return isChatPlatformError(error) && error.tokenDead;
 }
 
 /**

@@ -340,6 +340,50 @@ describe('Slack app: install and uninstall', () => {
     });
   });
 
+  describe('jobs queued for a workspace whose app was removed, before Slack\'s app_uninstalled is handled', () => {
+    const deadCalls = (ws: SeededWorkspace) => world.slack.calls.filter((call) => call.token === ws.team.botToken && call.outcome === 'account_inactive');
+
+    it('a question meets the dead token once: no retries, no error message tried, no model asked; Slack\'s uninstall still uninstalls', async () => {
+      const ws = seedWorkspace(world.slack, 'T0DEADQ');
+      await installThroughBrowser(world, ws);
+      const asked = world.openai.calls.length;
+      world.slack.removeApp(ws.team.id);
+
+      const message = world.slack.addMessage({ channel: ws.channel, user: ws.alice, text: 'hi' });
+      await sendEvent(world, mention(world, { ts: message.ts, channel: ws.channel }, ws), { ws });
+      const job = (await settled(world)).find((j) => (j.data as { ts?: string }).ts === message.ts)!;
+
+      expect(job.state).toBe('completed');
+      expect(job.output).toMatchObject({ status: 'failed', reason: 'token_revoked' });
+      expect(deadCalls(ws)).toHaveLength(1);
+      expect(world.openai.calls.length).toBe(asked);
+
+      await sendEvent(world, { type: 'app_uninstalled' }, { ws });
+      await eventually(async () => expect(await repositories.installations.find(ws.team.id)).toMatchObject({ botToken: null }));
+    });
+
+    it('an answer whose app is removed while the model writes ends there: no error message posted with the dead token, the model asked once', async () => {
+      const ws = seedWorkspace(world.slack, 'T0DEADA');
+      await installThroughBrowser(world, ws);
+      world.openai.answer('Almost there.');
+      const asked = world.openai.calls.length;
+      const held = world.slack.holdNext('chat.startStream');
+
+      const message = world.slack.addMessage({ channel: ws.channel, user: ws.alice, text: 'hi' });
+      await sendEvent(world, mention(world, { ts: message.ts, channel: ws.channel }, ws), { ws });
+      await held.arrived;
+      world.slack.removeApp(ws.team.id);
+      held.release();
+      const job = (await settled(world)).find((j) => (j.data as { ts?: string }).ts === message.ts)!;
+
+      expect(job.state).toBe('completed');
+      expect(job.output).toMatchObject({ status: 'failed', reason: 'token_revoked', errorCode: 'account_inactive' });
+      expect(deadCalls(ws).map((call) => call.method)).not.toContain('chat.postMessage');
+      expect(deadCalls(ws).map((call) => call.method)).toContain('chat.startStream');
+      expect(world.openai.calls.length).toBe(asked + 1);
+    });
+  });
+
   it('treats tokens_revoked of the bot token as an uninstall; revoked user tokens only mark those people\'s Slack connections "reconnect needed"', async () => {
     const ws: SeededWorkspace = seedWorkspace(world.slack, 'T0REVOKE');
     await installThroughBrowser(world, ws);
