@@ -1,7 +1,7 @@
 import type { BillingMode, LlmProviderName, Model, Plan } from '../billing/plan';
 import { modelForProvider, PLANS } from '../billing/plan-catalog';
 import type { SubscriptionRecord } from '../billing/subscription';
-import { lapsedPlans, Subscription } from '../billing/subscription';
+import { lapsedPlans, Subscription, type LapsedPlans } from '../billing/subscription';
 import type { SeatAssignmentRecord } from '../seats/seat-assignment';
 import type { DomainError, ErrorCode } from '../shared/domain-error';
 import { domainError } from '../shared/domain-error';
@@ -178,6 +178,10 @@ export function decideEntitlement(facts: EntitlementFacts): EntitlementDecision 
 
   if (limitReached !== null) return deny('request_limit_reached', { limit: limitReached, ...reset });
   if (paid.length > 0) return deny(outsider ? 'other_workspace' : 'no_seat');
-  const lapsed = lapsedPlans(facts.subscriptions, now);
-  return deny(lapsed === 'ended' ? 'plan_ended' : lapsed === 'never_paid' ? 'trial_over' : lapsed);
+  return deny(lapsedReason(lapsedPlans(facts.subscriptions, now)));
+}
+
+/** What a workspace without a usable plan is told, by why it has none (`lapsedPlans`). */
+export function lapsedReason(lapsed: LapsedPlans): EntitlementDenialReason {
+  return lapsed === 'ended' ? 'plan_ended' : lapsed === 'never_paid' ? 'trial_over' : lapsed;
 }

@@ -1,7 +1,9 @@
 import type { Clock } from '../shared/clock.port';
 import type { TeamId } from '../shared/ids';
 import type { SubscriptionRecord } from '../billing/subscription';
-import { Subscription } from '../billing/subscription';
+import { lapsedPlans, Subscription } from '../billing/subscription';
+import { deny, lapsedReason } from '../entitlement/entitlement';
+import type { DomainError } from '../shared/domain-error';
 import type { SubscriptionRepository } from '../billing/subscription-repository.port';
 import type { InstallInput, InstallationRecord, TrialGrant } from './installation';
 import { Installation } from './installation';
@@ -12,6 +14,13 @@ export interface InstallWorkspaceResult {
   readonly trialGrant: TrialGrant;
   /** The trial subscription started by this install; null when Tomo was already installed. */
   readonly trial: SubscriptionRecord | null;
+  /**
+   * What the workspace's people are told when they ask, when the install leaves it no usable
+   * trial or plan (a later re-install after the one free re-trial, or OAuth run again once the
+   * trial ended): the same refusal as in Slack (`ENTITLEMENT.TRIAL_OVER`, `PLAN_ENDED`…). null
+   * when Tomo answers.
+   */
+  readonly refusal: DomainError | null;
 }
 
 /**
@@ -51,6 +60,11 @@ export class InstallWorkspace {
       await this.deps.subscriptions.save(input.teamId, trial);
     }
     await this.deps.installations.save(input.teamId, record);
-    return { installation: record, trialGrant, trial };
+    let refusal: DomainError | null = null;
+    if (!trial) {
+      const subscriptions = await this.deps.subscriptions.listByTeam(input.teamId);
+      if (!subscriptions.some((s) => Subscription.fromRecord(s).isUsableAt(now))) refusal = deny(lapsedReason(lapsedPlans(subscriptions, now))).error;
+    }
+    return { installation: record, trialGrant, trial, refusal };
   }
 }

@@ -7,6 +7,7 @@ import { InstallStateSigner } from '../../../apps/server/http/slack/install-stat
 import { Subscription } from '../../../core/billing/subscription';
 import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
 import {
+  buyPlan,
   eventually,
   installThroughBrowser,
   jobsOf,
@@ -268,7 +269,14 @@ describe('Slack app: install and uninstall', () => {
 
     const third = await installThroughBrowser(world, ws);
     expect(third.status).toBe(200);
-    expect(await third.text()).not.toContain('trial has started');
+    const page = await third.text();
+    expect(page).not.toContain('trial has started');
+    // The installer is told what a question would be told, not to go and mention @Tomo.
+    expect(page).toContain(
+      `Tomo is now part of ${ws.team.name}, but it does not answer yet: Your free trial of Tomo has ended. To keep using Tomo, a workspace admin can buy a plan at ${world.app.baseUrl}/pricing`,
+    );
+    expect(page).not.toContain('Mention @Tomo');
+    expect(page).toContain('<a href="/pricing">Plans and pricing</a>');
     expect(await repositories.installations.find(ws.team.id)).toMatchObject({ installCount: 3, botToken: ws.team.botToken });
 
     const message = world.slack.addMessage({ channel: ws.channel, user: ws.alice, text: 'hi' });
@@ -276,6 +284,32 @@ describe('Slack app: install and uninstall', () => {
     await eventually(() =>
       expect(repliesIn(world, ws.channel, message.ts)).toEqual([expect.stringContaining('Your free trial of Tomo has ended.')]),
     );
+  });
+
+  it('a workspace whose paid plan the uninstall canceled, re-installed after its re-trial, is told in the installer\'s language that its plan ended', async () => {
+    const ws = seedWorkspace(world.slack, 'T0PAIDJA');
+    const uninstall = async () => {
+      await sendEvent(world, { type: 'app_uninstalled' }, { ws });
+      await eventually(async () => expect(await repositories.installations.find(ws.team.id)).toMatchObject({ botToken: null }));
+    };
+    await installThroughBrowser(world, ws);
+    await buyPlan(world, ws, { id: 'sub-paid-ja', quantity: 3 });
+    await uninstall();
+    await installThroughBrowser(world, ws);
+    await uninstall();
+
+    const page = await (await installThroughBrowser(world, ws, ws.alice, 'ja,en;q=0.8')).text();
+    expect(page).toContain(
+      `Tomoが${ws.team.name}に追加されましたが、まだ回答できません。ワークスペースのTomoのプランは終了しました。引き続きご利用いただくには、ワークスペースの管理者が ${world.app.baseUrl}/ja/pricing からプランを購入してください。`,
+    );
+    expect(page).toContain('<a href="/ja/pricing">料金プラン</a>');
+
+    // Running the install again while the re-trial still runs says nothing of the kind.
+    const other = seedWorkspace(world.slack, 'T0RERUN');
+    await installThroughBrowser(world, other);
+    const rerun = await (await installThroughBrowser(world, other)).text();
+    expect(rerun).toContain('Mention @Tomo');
+    expect(rerun).not.toContain('does not answer yet');
   });
 
   describe('an uninstall delivered late (Slack redelivers failed events; the job may wait for a worker)', () => {

@@ -1,9 +1,15 @@
 import type { Request, Response } from 'express';
 import { toLocale, type Locale } from '../../../../core/workspace/user';
 import { en, ja } from '../../../shared/messages';
+import { translate } from '../../../shared/messages/translate';
+import type { DomainError } from '../../../../core/shared/domain-error';
 
 export type InstallPage =
-  | { kind: 'installed'; teamName: string; teamId: string; trialDays: number | null }
+  /**
+   * `refusal`: the install left the workspace no usable trial or plan, so instead of "mention
+   * @Tomo" the page says what a question would be told (the catalogue's text, with its link).
+   */
+  | { kind: 'installed'; teamName: string; teamId: string; trialDays: number | null; refusal?: DomainError | null; links?: Record<string, string> }
   | { kind: 'expired' }
   | { kind: 'cancelled' }
   | { kind: 'failed' }
@@ -13,7 +19,7 @@ export type InstallPage =
   | { kind: 'enterprise' }
   | { kind: 'not_configured' };
 
-const TEXT: Record<Locale, Record<InstallPage['kind'], { title: string; body: string }> & { again: string; open: string; settings: string; home: string }> = {
+const TEXT: Record<Locale, Record<InstallPage['kind'], { title: string; body: string }> & { again: string; open: string; settings: string; home: string; refused: string; pricing: string }> = {
   en: {
     installed: { title: 'Tomo is installed', body: 'Tomo is now part of {team}. {trial}Mention @Tomo in a channel or send it a direct message.' },
     expired: {
@@ -28,6 +34,8 @@ const TEXT: Record<Locale, Record<InstallPage['kind'], { title: string; body: st
       body: 'Tomo is installed into one workspace at a time, not into a whole Enterprise Grid organization, so it was not installed. Please start again and choose a workspace of your organization on Slack’s page. If Slack now lists Tomo among your organization’s apps, an org admin can remove it there.',
     },
     not_configured: { title: 'Installing is not set up', body: 'This Tomo server has no Slack app configured (SLACK_CLIENT_ID and SLACK_CLIENT_SECRET).' },
+    refused: 'Tomo is now part of {team}, but it does not answer yet: {refusal}',
+    pricing: 'Plans and pricing',
     again: 'Add to Slack',
     open: 'Open Slack',
     settings: 'Settings',
@@ -47,6 +55,8 @@ const TEXT: Record<Locale, Record<InstallPage['kind'], { title: string; body: st
       body: 'TomoはEnterprise Gridのオーガナイゼーション全体ではなく、ワークスペースごとにインストールします。そのため、インストールは完了していません。もう一度お試しいただき、Slackの画面でオーガナイゼーション内のワークスペースを選んでください。Slackのオーガナイゼーションのアプリ一覧にTomoが表示されている場合は、オーガナイゼーション管理者がそこから削除できます。',
     },
     not_configured: { title: 'インストールは設定されていません', body: 'この Tomo サーバーには Slack アプリが設定されていません（SLACK_CLIENT_ID と SLACK_CLIENT_SECRET）。' },
+    refused: 'Tomoが{team}に追加されましたが、まだ回答できません。{refusal}',
+    pricing: '料金プラン',
     again: 'Slackに追加',
     open: 'Slackを開く',
     settings: '設定',
@@ -66,6 +76,8 @@ export function requestLocale(req: Request): Locale {
 
 /** The site's home page in the installer's language (apps/web: '/' is en, '/ja' is ja). */
 const HOME_PATH: Record<Locale, string> = { en: '/', ja: '/ja' };
+/** The pricing page in the installer's language. */
+export const PRICING_PATH: Record<Locale, string> = { en: '/pricing', ja: '/ja/pricing' };
 
 /** A small self-contained page: what happened, and where to go next (always including the way back to the site). */
 export function sendInstallPage(res: Response, status: number, locale: Locale, page: InstallPage): void {
@@ -75,8 +87,12 @@ export function sendInstallPage(res: Response, status: number, locale: Locale, p
   const links: string[] = [];
   if (page.kind === 'installed') {
     const trial = page.trialDays === null ? '' : TRIAL[locale].replace('{days}', String(page.trialDays));
+    const refusal = page.refusal ? translate(page.refusal.code, { ...page.refusal.params, ...page.links }, locale) : '';
+    const template = page.refusal ? text.refused : text.installed.body;
     // One pass, with functions: a team named "$'…" or "{trial}" is shown as it is named.
-    body = escapeHtml(text.installed.body.replace(/\{(team|trial)\}/g, (_, key: string) => (key === 'team' ? page.teamName : trial)));
+    const values: Record<string, string> = { team: page.teamName, trial, refusal };
+    body = escapeHtml(template.replace(/\{(team|trial|refusal)\}/g, (_, key: string) => values[key]!));
+    if (page.refusal) links.push(`<a href="${PRICING_PATH[locale]}">${text.pricing}</a>`);
     links.push(`<a href="https://slack.com/app_redirect?team=${encodeURIComponent(page.teamId)}">${text.open}</a>`);
     links.push(`<a href="/settings/app">${text.settings}</a>`);
   } else if (page.kind !== 'not_configured') {

@@ -4,7 +4,7 @@ import type { Clock } from '../../../../core/shared/clock.port';
 import type { InstallWorkspace } from '../../../../core/workspace/install-workspace.use-case';
 import { clearCookie, readCookies, setCookie, type CookieSettings } from '../session/session-cookie';
 import { INSTALL_STATE_COOKIE, INSTALL_STATE_TTL_MS, type InstallStateSigner } from './install-state';
-import { requestLocale, sendInstallPage } from './install-pages';
+import { PRICING_PATH, requestLocale, sendInstallPage } from './install-pages';
 import { authorizeUrl, exchangeInstallCode, SlackInstallError, type SlackOAuthSettings } from './slack-oauth-exchange';
 import { SLACK_BOT_SCOPES } from './slack-scopes';
 
@@ -92,6 +92,8 @@ export function slackInstallRoutes(deps: SlackInstallDeps): Router {
       teamId: input.teamId,
       teamName: input.teamName,
       trialDays: result.trialGrant?.days ?? null,
+      refusal: result.refusal,
+      links: { pricingUrl: new URL(PRICING_PATH[locale], deps.publicUrl).href, subscriptionUrl: new URL('/settings/subscription', deps.publicUrl).href, membersUrl: new URL('/settings/members', deps.publicUrl).href },
     });
   });
 

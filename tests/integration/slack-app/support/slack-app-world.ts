@@ -59,12 +59,12 @@ export async function startSlackAppWorld(env: Record<string, string> = {}, optio
 }
 
 /** "Add to Slack" as a browser does it: our install route, Slack's authorize page, our redirect. */
-export async function installThroughBrowser(world: SlackAppWorld, ws = world.ws, installer = ws.alice): Promise<Response> {
+export async function installThroughBrowser(world: SlackAppWorld, ws = world.ws, installer = ws.alice, acceptLanguage = 'en-US'): Promise<Response> {
   world.slack.installAs({ teamId: ws.team.id, userId: installer });
   const start = await fetch(`${world.app.baseUrl}/slack/install`, { redirect: 'manual' });
   const cookie = start.headers.get('set-cookie')!.split(';')[0]!;
   const atSlack = await fetch(start.headers.get('location')!, { redirect: 'manual' });
-  return fetch(atSlack.headers.get('location')!, { headers: { cookie, 'accept-language': 'en-US' }, redirect: 'manual' });
+  return fetch(atSlack.headers.get('location')!, { headers: { cookie, 'accept-language': acceptLanguage }, redirect: 'manual' });
 }
 
 export interface SentEvent {
