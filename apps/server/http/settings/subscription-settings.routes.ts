@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { PLANS } from '../../../../core/billing/plan-catalog';
-import { Subscription } from '../../../../core/billing/subscription';
+import { lapsedPlans, Subscription } from '../../../../core/billing/subscription';
+import { deny, lapsedReason } from '../../../../core/entitlement/entitlement';
 import { assignmentSummary } from '../../../../core/seats/seat-rules';
 import { signedIn } from '../session/signed-in';
 import { subscriptionView } from '../slack-api/views';
@@ -27,6 +28,9 @@ export function subscriptionSettingsRoutes(deps: SettingsDeps): Router {
         seats: assignmentSummary(r.quantity, assignments.filter((a) => a.subscriptionId === r.id)),
       })),
       past: ended.map((r) => subscriptionView(r, now)),
+      // Nothing grants answers: what a question in Slack is told now (the free trial ended, the
+      // paid plans ended, one waits for a payment…), as a catalogue code and its parameters.
+      refusal: current.length === 0 && records.length > 0 ? deny(lapsedReason(lapsedPlans(records, now))).error : null,
     });
   });
 }

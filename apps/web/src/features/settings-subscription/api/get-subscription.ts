@@ -35,4 +35,9 @@ export interface CurrentSubscription extends SubscriptionView {
 
 /** GET /api/settings/subscription: the usable subscriptions (best plan first) and the others (ended, or halted: suspended, paused). */
 export const getSubscription = () =>
-  apiFetch<{ current: CurrentSubscription[]; past: SubscriptionView[] }>('/api/settings/subscription');
+  apiFetch<{
+    current: CurrentSubscription[];
+    past: SubscriptionView[];
+    /** No trial or plan grants answers: the catalogue's refusal Slack gives now (absent from older servers). */
+    refusal?: { code: string; params: Record<string, string | number> } | null;
+  }>('/api/settings/subscription');

@@ -41,6 +41,10 @@ export function SubscriptionPage() {
     void fetchUserContext().then(setWho);
   }, []);
 
+  // The trial's or plans' end in the catalogue's words, as Slack refuses questions now.
+  const refusal = data?.refusal
+    ? m(data.refusal.code, { ...data.refusal.params, pricingUrl: new URL(localizePath('/pricing', locale), window.location.origin).href })
+    : undefined;
   const billingOff = config !== undefined && !config.billingEnabled;
   const canChange = config?.billingEnabled === true && who?.isAdmin === true;
   const hasPaid = (data?.current ?? []).some((s) => s.kind === 'paid') || (data?.past ?? []).some((s) => s.kind === 'paid');
@@ -76,7 +80,7 @@ export function SubscriptionPage() {
         </p>
       ) : null}
       {config?.billingEnabled && who && !who.isAdmin ? <p className="subscription-note">{t('subscription.adminOnly')}</p> : null}
-      <LoadState state={page} hasData={data !== undefined} empty={data?.current.length === 0 && halted.length === 0} emptyText={t('subscription.none')} />
+      <LoadState state={page} hasData={data !== undefined} empty={data?.current.length === 0 && halted.length === 0} emptyText={refusal ?? t('subscription.none')} />
       {data && data.current.length > 0 ? (
         <ul className="card-grid card-grid-2">
           {data.current.map((s) => (
