@@ -49,8 +49,14 @@ export function bodyDeadline(options: BodyDeadlineOptions = {}): RequestHandler 
       timer.unref();
       timers.push(timer);
     };
-    const clear = () => timers.forEach(clearTimeout);
-    // The body read to its end (by a parser, or drained by Node after the answer), or the connection gone.
+    // The body read to its end (by a parser, or drained by Node after the answer), or the connection
+    // gone. Both listeners go then: a keep-alive socket carries many requests and must not gather one
+    // close listener per body.
+    const clear = () => {
+      timers.forEach(clearTimeout);
+      req.off('end', clear);
+      socket.off('close', clear);
+    };
     req.once('end', clear);
     socket.once('close', clear);
     if (!uploads.has(normalized(req.path))) {

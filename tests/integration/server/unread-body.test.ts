@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import express, { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,5 +117,37 @@ describe('a request whose body comes slowly, or not at all', () => {
     socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
     expect((await next).split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
     socket.destroy();
+  });
+  it('keeps no listener behind for a body that arrived whole: a keep-alive connection carries many posts', async () => {
+    // Slack and the pages reuse one connection for request after request; each body the deadline
+    // watched left a close listener on the socket until the connection ended (a slow leak, and
+    // Node's MaxListenersExceededWarning after the tenth).
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => void warnings.push(warning.name);
+    process.on('warning', onWarning);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const sockets = new Set<unknown>();
+      for (let i = 0; i < 15; i += 1) {
+        const echoed = await new Promise<string>((resolve, reject) => {
+          const post = request({ host: '127.0.0.1', port: http.port, path: '/api/echo', method: 'POST', agent, headers: { 'Content-Type': 'application/json' } }, (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (text += chunk));
+            res.on('end', () => resolve(text));
+          });
+          post.on('socket', (socket) => sockets.add(socket));
+          post.on('error', reject);
+          post.end(JSON.stringify({ i }));
+        });
+        expect(JSON.parse(echoed)).toEqual({ i });
+      }
+      expect(sockets.size).toBe(1);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      agent.destroy();
+      process.off('warning', onWarning);
+    }
   });
 });
