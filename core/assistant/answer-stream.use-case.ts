@@ -21,6 +21,7 @@ import { PRIVATE_CONVERSATION, PrivateAnswerGate, privacyOf, withoutIntegrations
 import { UNTRUSTED_RULES } from './untrusted-content';
 import { mentionSafeWriter } from './mention-safe-writer';
 import { findProvider, type IntegrationProviderId } from '../integrations/integration-provider';
+import { SearchAllowance } from '../tools/search-allowance';
 
 export const DEFAULT_MAX_OUTPUT_TOKENS = 4_096;
 
@@ -185,6 +186,8 @@ export class StreamAnswer {
     let done: DoneEvent;
     let restarted = false;
     let imagesRejected = false;
+    // Per answer, not per search (spec 9): shared by every search of this answer, in every round.
+    const searchAllowance = new SearchAllowance(grant.googleResultsPerAnswer);
     const answer = (first: LlmRequest) =>
       runToolLoop({
         llm: deps.llm,
@@ -196,6 +199,7 @@ export class StreamAnswer {
           locale: input.locale,
           plan: grant.plan.name,
           searchResults: grant.googleResultsPerAnswer,
+          searchAllowance,
           // Read at each tool call: files go into the thread for everyone, so none once a held
           // answer has used the asker's private sources (a picture of their document would leak it).
           get conversation() {

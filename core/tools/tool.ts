@@ -5,6 +5,7 @@ import type { IntegrationProviderId } from '../integrations/integration-provider
 import type { PluginId } from '../plugins/plugin';
 import type { TeamId, UserId } from '../shared/ids';
 import type { Locale } from '../workspace/user';
+import type { SearchAllowance } from './search-allowance';
 
 /**
  * What Slack shows while Tomo works ("is searching the web…", "is reading example.com…");
@@ -70,6 +71,11 @@ export interface ToolContext {
   readonly plan: PlanName;
   /** Web search results one answer may use (spec 9: free 1, entry 3, standard 5, premium 10). */
   readonly searchResults: number;
+  /**
+   * What is left of `searchResults` in this answer, shared by all its calls. Without it (a tool
+   * run outside an answer) each search may return `searchResults`.
+   */
+  readonly searchAllowance?: SearchAllowance;
   /** Set when the tool declared `needs.integration`. */
   readonly integrationToken?: string;
   /** Set where the answer is written into a thread Tomo can post files to. */

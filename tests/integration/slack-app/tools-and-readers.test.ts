@@ -137,6 +137,34 @@ describe('Tools and readers through the real server and worker (Slack, LLM, web,
     expect(audit).toMatchObject({ toolsCalled: ['calculator', 'web_search'], sourceCounts: { search_result: 1 } });
   });
 
+  it('gives a free workspace one search result per answer, not one per search: further searches of the answer are refused to the model', async () => {
+    const before = search.queries.length;
+    world.openai.enqueue(
+      {
+        toolCalls: [
+          { name: 'web_search', arguments: { query: 'Cape Mirai lighthouse' } },
+          { name: 'web_search', arguments: { query: 'Cape Mirai keeper' } },
+        ],
+      },
+      { toolCalls: [{ name: 'web_search', arguments: { query: 'Cape Mirai foghorn' } }] },
+      { text: 'One fact: [Lighthouse fact 1](https://lighthouses.example/facts/1).' },
+    );
+
+    const { replies } = await ask('tell me all about Cape Mirai');
+
+    expect(replies).toEqual(['One fact: [Lighthouse fact 1](https://lighthouses.example/facts/1).']);
+    // Before, each of the three searches asked the engine for one result: three results on a plan that allows one.
+    expect(search.queries.slice(before)).toMatchObject([{ engine: 'brave', count: 1 }]);
+    const [, second, third] = world.openai.calls.slice(-3).map((c) => c.prompt);
+    const results = (prompt: PromptView) => prompt.turns.filter((t) => t.role === 'tool').map((t) => t.text);
+    expect(results(second!).filter((text) => text.includes('[Lighthouse fact 1]'))).toHaveLength(1);
+    const refused = 'Error: This answer has used the 1 web search result(s) the workspace\'s plan allows per answer.';
+    expect(results(second!).filter((text) => text.startsWith(refused))).toHaveLength(1);
+    expect(results(third!).at(-1)).toContain(refused);
+    const [audit] = await repositories.egressAudit.list(world.ws.team.id, { limit: 1 });
+    expect(audit).toMatchObject({ sourceCounts: { search_result: 1 } });
+  });
+
   it('does not obey a page that tells the model to call a tool', async () => {
     const before = search.queries.length;
     world.openai.enqueue({ respond: credulous });
