@@ -618,6 +618,34 @@ describe('Instructions', () => {
     await page.close();
   });
 
+  it('warns in words, in English and Japanese, when the instructions are over the soft token limit, and still saves', async () => {
+    // About 6,000 tokens: over the 2,048 soft limit, within the 10,000-character limit.
+    const long = '常に丁寧な日本語で答えてください。'.repeat(600).slice(0, 9_000);
+    for (const [path, texts, warning] of [
+      ['/settings/instructions', en, 'Together these instructions are over the soft token limit of 2,048 tokens. They go with every question and leave less room for the conversation. You can still save.'],
+      ['/ja/settings/instructions', ja, '指示の合計がトークンの目安上限（2,048）を超えています。指示は質問のたびに送られるため、会話に使える分が少なくなります。このまま保存することもできます。'],
+    ] as const) {
+      const page = await open(path);
+      const own = page.locator('form[data-level="user"]');
+      const text = own.getByLabel(texts.instructions.fields.text, { exact: true });
+      await text.fill('Short.');
+      await expect.poll(() => own.getByRole('list', { name: texts.instructions.metrics.label }).getByRole('listitem').first().innerText()).toContain('6');
+      expect(await own.getByText(warning, { exact: true }).count()).toBe(0);
+      await text.fill(long);
+      // Before, only the total's colour changed: nothing said so to a screen reader, or in words at all.
+      await expect.poll(() => own.getByText(warning, { exact: true }).count()).toBe(1);
+      await page.close();
+    }
+    const page = await open('/settings/instructions');
+    const own = page.locator('form[data-level="user"]');
+    await own.getByLabel(en.instructions.fields.name).fill('Long and polite');
+    await own.getByLabel(en.instructions.fields.text, { exact: true }).fill(long);
+    await own.getByRole('button', { name: en.actions.save }).click();
+    await expect.poll(() => page.getByRole('cell', { name: 'Long and polite', exact: true }).count()).toBe(1);
+    expect(await alert(page).count()).toBe(0);
+    await page.close();
+  });
+
   it('keeps unsaved words in one instruction while another instruction is saved', async () => {
     const page = await open('/settings/instructions');
     const own = page.locator('form[data-level="user"]');

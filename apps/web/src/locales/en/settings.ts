@@ -102,6 +102,8 @@ const settings = {
       thisTokens: 'This: {{n, number}} tokens',
       totalTokens: 'Total: {{n, number}} tokens',
       softTokenLimit: 'Soft token limit: {{n, number}}',
+      overSoftTokenLimit:
+        'Together these instructions are over the soft token limit of {{n, number}} tokens. They go with every question and leave less room for the conversation. You can still save.',
     },
     confirmDelete: 'Delete this instruction?',
   },

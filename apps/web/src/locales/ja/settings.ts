@@ -100,6 +100,8 @@ const settings: Localized<typeof en> = {
       thisTokens: 'この指示: {{n, number}} トークン',
       totalTokens: '合計: {{n, number}} トークン',
       softTokenLimit: 'トークンの目安上限: {{n, number}}',
+      overSoftTokenLimit:
+        '指示の合計がトークンの目安上限（{{n, number}}）を超えています。指示は質問のたびに送られるため、会話に使える分が少なくなります。このまま保存することもできます。',
     },
     confirmDelete: 'この指示を削除しますか？',
   },
