@@ -45,12 +45,22 @@ export interface TriggerPrompt {
 export function composeSystemPrompt(texts: InstructionTexts, trigger: TriggerPrompt = {}): string {
   const sections = INSTRUCTION_LEVELS.flatMap((level) => {
     const text = texts[level]?.trim();
-    return text ? [`## ${HEADINGS[level]}\n${text}`] : [];
+    return text ? [`## ${HEADINGS[level]}\n${underItsHeading(text)}`] : [];
   });
   if (sections.length > 1) sections.push(PRECEDENCE_NOTE);
   const task = trigger.task?.trim();
-  if (task) sections.push(`## Task\n${TASK_NOTE}\n\n${task}`);
+  if (task) sections.push(`## Task\n${TASK_NOTE}\n\n${underItsHeading(task)}`);
   const context = trigger.context;
   if (context && context.text.trim() !== '') sections.push(`## ${context.title}\n${CONTEXT_NOTE}\n\n${context.text.trim()}`);
   return sections.join('\n\n');
+}
+
+/**
+ * People's own Markdown headings nest under their level's section: a `#` or `##` heading (up to
+ * three spaces in, as CommonMark allows) becomes `###`. Otherwise any member's channel
+ * instruction could open a section of Tomo's prompt of its own, a "## User instructions" that
+ * the precedence note puts over every asker's real one, or a "## Task".
+ */
+function underItsHeading(text: string): string {
+  return text.replace(/^ {0,3}#{1,2}(?=[ \t]|$)/gm, '###');
 }
