@@ -180,7 +180,13 @@ function knownCharset(label: string | undefined): string | undefined {
   }
 }
 
-const META_CHARSET = /<meta\b[^>]*?charset\s*=\s*["']?\s*([\w.:-]+)/i;
+/**
+ * A `<meta` tag up to its `>` (greedy, nothing after it: each scanned once), then its charset:
+ * `/<meta\b[^>]*?charset…/` in one expression backtracked from every `<meta` of an unclosed
+ * run (a page holding `<meta ` 13,000 times in its head took 0.9 s of the event loop).
+ */
+const META_TAG = /<meta\b[^>]*/gi;
+const META_CHARSET = /charset\s*=\s*["']?\s*([\w.:-]+)/i;
 const XML_ENCODING = /^\s*<\?xml\b[^>]*?encoding\s*=\s*["']([\w.:-]+)["']/i;
 /** Where a page's own declaration is looked for: its head, within this many bytes. */
 const DECLARATION_BYTES = 64 * 1024;
@@ -191,11 +197,20 @@ const DECLARATION_BYTES = 64 * 1024;
  * inline scripts or comments before its `<meta charset>` is common, so the head is read
  * (comments and scripts skipped) up to `<body` or `DECLARATION_BYTES`.
  */
+/** The first `<meta>` of the head naming a charset (`charset=` or `content="…; charset=…"`). */
+function metaCharset(head: string): RegExpExecArray | null {
+  for (const [tag] of head.matchAll(META_TAG)) {
+    const found = META_CHARSET.exec(tag);
+    if (found) return found;
+  }
+  return null;
+}
+
 function declaredCharset(bytes: Uint8Array): string | undefined {
   const text = Buffer.from(bytes.subarray(0, DECLARATION_BYTES)).toString('latin1');
   const body = text.search(/<body[\s>]/i);
   const head = (body >= 0 ? text.slice(0, body) : text).replace(/<!--[\s\S]*?(?:-->|$)/g, '').replace(/<script\b[\s\S]*?(?:<\/script\s*>|$)/gi, '');
-  const label = knownCharset((XML_ENCODING.exec(head) ?? META_CHARSET.exec(head))?.[1]);
+  const label = knownCharset((XML_ENCODING.exec(head) ?? metaCharset(head))?.[1]);
   // A page's bytes cannot declare UTF-16 in ASCII; HTML takes such a declaration as UTF-8.
   return label?.startsWith('utf-16') ? 'utf-8' : label;
 }

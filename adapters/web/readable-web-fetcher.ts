@@ -96,7 +96,12 @@ export function isPdf(bytes: Uint8Array): boolean {
   return Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
 }
 
-const META_TAG = /<meta\b[^>]*>/gi;
+/**
+ * A `<meta` tag without its `>`, matched greedily with nothing after it (the `>` is checked
+ * apart): `/<meta\b[^>]*>/` backtracked from every `<meta` of an unclosed run, so a page
+ * holding `<meta ` 13,000 times (its first 64 KB) held the event loop 2.4 s a read.
+ */
+const META_TAG = /<meta\b[^>]*/gi;
 
 /**
  * Where a `<meta http-equiv="refresh" content="N; url=…">` sends the browser within
@@ -104,7 +109,10 @@ const META_TAG = /<meta\b[^>]*>/gi;
  * steps: a number, `;` or `,`, optionally `url=`, the address, maybe quoted).
  */
 export function refreshTarget(html: string, base: string): string | undefined {
-  for (const [tag] of html.slice(0, 64 * 1024).matchAll(META_TAG)) {
+  const head = html.slice(0, 64 * 1024);
+  for (const match of head.matchAll(META_TAG)) {
+    if (head[match.index + match[0].length] !== '>') continue;
+    const tag = `${match[0]}>`;
     if (!/\bhttp-equiv\s*=\s*["']?\s*refresh\b/i.test(tag)) continue;
     const content = /\bcontent\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(tag);
     const value = decodeAttribute(content?.[1] ?? content?.[2] ?? content?.[3] ?? '');

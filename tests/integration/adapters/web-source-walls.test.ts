@@ -81,6 +81,15 @@ describe('WebSourceReader: pages behind a sign-in or built by JavaScript', () =>
     await expect(read(`${site.origin}/app`, 3)).rejects.toMatchObject({ code: 'needs_javascript' });
   });
 
+  it('reads a short page whose comment holds `<input ` 560,000 times (4 MB) as the page it is, without holding the worker', async () => {
+    // The sign-in check's pattern backtracked from every `<input` through the rest of the tag:
+    // 70 KB of them took 5 s of the event loop, these 4 MB hours, every answer of the worker with it.
+    site.page('/inputs', { type: 'text/html', body: article('Tide tables', 'High water at 06:12.').replace('</article>', `</article><!-- ${'<input '.repeat(560_000)} -->`) });
+    const got = await read(`${site.origin}/inputs`);
+    expect(got.documents).toHaveLength(1);
+    expect(got.documents[0]!.text).toContain('High water at 06:12.');
+  });
+
   it('still reads a page with a sign-in box beside a long article, and a page with scripts and text', async () => {
     site.page('/forum', {
       type: 'text/html',
