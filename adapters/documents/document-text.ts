@@ -149,11 +149,23 @@ function cutHtml(html, budget) {
   }
   return html;
 }
-parentPort.on('message', (whole) => {
+parentPort.on('message', ({ html: whole, links: wantLinks }) => {
   const html = cutHtml(whole, workerData.textBudget);
   let article = null;
+  // The page's \`<a href>\` values, as written, when asked (a crawl follows them): taken here,
+  // from the parse Readability reads (before it changes the document), not from a parse of
+  // the crawl's own on the main thread.
+  let links;
   try {
-    article = new Readability(parseHTML(html).document, { charThreshold: 200 }).parse();
+    const { document } = parseHTML(html);
+    if (wantLinks) {
+      links = [];
+      for (const a of document.querySelectorAll('a[href]')) {
+        if (links.length >= workerData.maxLinks) break;
+        links.push(a.getAttribute('href') || '');
+      }
+    }
+    article = new Readability(document, { charThreshold: 200 }).parse();
   } catch {
     article = null;
   }
@@ -168,9 +180,12 @@ parentPort.on('message', (whole) => {
     content = content || (body && body.innerHTML) || html;
   }
   const text = turndown.turndown(String(content)).replace(/\\n{3,}/g, '\\n\\n').trim();
-  parentPort.postMessage({ title, text });
+  parentPort.postMessage({ title, text, links });
 });
 `;
+
+/** \`<a href>\` values a page gives back at most (a crawl keeps far fewer addresses per source). */
+const MAX_PAGE_LINKS = 20_000;
 
 const HTML_MODULES = (() => {
   const require = createRequire(import.meta.url);
@@ -218,7 +233,7 @@ function htmlThread(heapMb: number): Worker {
   htmlThreadsStarted += 1;
   const worker = new Worker(HTML_WORKER_SOURCE, {
     eval: true,
-    workerData: { modules: HTML_MODULES, textBudget: MAX_TEXT_CHARS },
+    workerData: { modules: HTML_MODULES, textBudget: MAX_TEXT_CHARS, maxLinks: MAX_PAGE_LINKS },
     resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32 },
   });
   // A waiting thread neither keeps the process alive nor takes it down when it fails.
@@ -238,25 +253,47 @@ export interface HtmlToMarkdownOptions {
   readonly timeoutMs?: number;
   /** The thread's heap. Default 256 MB. */
   readonly maxHeapMb?: number;
+  /**
+   * Also give the page's links (its `<a href>` addresses, absolute, http(s) only, at most
+   * `MAX_PAGE_LINKS`), taken in the thread: a crawl parsing the page again on the main thread
+   * held the event loop 6 s for 200,000 links and minutes for 40,000 unclosed `<a>` tags.
+   */
+  readonly links?: boolean;
+}
+
+interface Converted {
+  title: string;
+  text: string;
+  links?: string[];
 }
 
 /** A page's title and its readable part as Markdown; the whole body when it has no article. */
-export async function htmlToMarkdown(html: string, url: string, options: HtmlToMarkdownOptions = {}): Promise<{ title: string; text: string }> {
+export async function htmlToMarkdown(html: string, url: string, options: HtmlToMarkdownOptions = {}): Promise<{ title: string; text: string; links: string[] }> {
   // The turn is released after the thread was kept or ended, so a stuck one's memory is freed before the next starts.
   const converted = await inTurn(htmlTurns, options, { timeoutMs: 10_000, timeoutMessage: 'the page took too long to read' }, (signal) =>
-    convertInThread(html, options.maxHeapMb ?? 256, signal),
+    convertInThread(html, options.links === true, options.maxHeapMb ?? 256, signal),
   );
-  return { title: converted.title.trim() || new URL(url).hostname, text: cutText(converted.text) };
+  return { title: converted.title.trim() || new URL(url).hostname, text: cutText(converted.text), links: absoluteLinks(converted.links ?? [], url) };
 }
 
-async function convertInThread(html: string, heapMb: number, signal: AbortSignal): Promise<{ title: string; text: string }> {
+function absoluteLinks(hrefs: readonly string[], base: string): string[] {
+  const out: string[] = [];
+  for (const href of hrefs) {
+    if (!URL.canParse(href, base)) continue;
+    const url = new URL(href, base);
+    if (url.protocol === 'http:' || url.protocol === 'https:') out.push(url.href);
+  }
+  return out;
+}
+
+async function convertInThread(html: string, links: boolean, heapMb: number, signal: AbortSignal): Promise<Converted> {
   const worker = htmlThread(heapMb);
   let onAbort: (() => void) | undefined;
-  let onMessage: ((converted: { title: string; text: string }) => void) | undefined;
+  let onMessage: ((converted: Converted) => void) | undefined;
   let onFailure: (() => void) | undefined;
   let answered = false;
   try {
-    const converted = await new Promise<{ title: string; text: string }>((resolve, reject) => {
+    const converted = await new Promise<Converted>((resolve, reject) => {
       onAbort = () => reject(signal.reason);
       signal.addEventListener('abort', onAbort, { once: true });
       onMessage = resolve;
@@ -264,7 +301,7 @@ async function convertInThread(html: string, heapMb: number, signal: AbortSignal
       worker.once('message', onMessage);
       worker.once('error', onFailure);
       worker.once('exit', onFailure);
-      worker.postMessage(html);
+      worker.postMessage({ html, links });
     });
     answered = true;
     return converted;

@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createGunzip } from 'node:zlib';
-import { parseHTML } from 'linkedom';
 import robotsParser from 'robots-parser';
 import { KnowledgeReadError, type ExtractedDocument, type SourceContent, type SourceContentReader } from '../../core/knowledge/content-reader.port';
 import type { KnowledgeSourceRecord } from '../../core/knowledge/knowledge-source';
@@ -279,11 +278,11 @@ export class WebSourceReader implements SourceContentReader {
         // whose text is "Redirecting…".
         const next = refreshTarget(text, response.url);
         if (next !== undefined && refreshes < MAX_META_REFRESHES) return this.page(next, signal, refreshes + 1);
-        const readable = await htmlToMarkdown(text, response.url, { signal });
+        const readable = await htmlToMarkdown(text, response.url, { signal, links: true });
         // A sign-in page answers 200 (often after a redirect to the site's or an SSO service's
         // login): its form is no knowledge of the site, and keeping it would cite it.
         if (signInPage(text, readable.text)) throw new KnowledgeReadError('login_required');
-        return { url: response.url, title: readable.title, text: readable.text, links: linksOf(text, response.url), scripted: /<script\b/i.test(text) };
+        return { url: response.url, title: readable.title, text: readable.text, links: readable.links, scripted: /<script\b/i.test(text) };
       }
       return { url: response.url, title: '', text: text.slice(0, MAX_TEXT_CHARS), links: [] };
     } catch (error) {
@@ -393,18 +392,6 @@ async function gunzipCapped(body: Uint8Array, cap: number, signal: AbortSignal):
   signal.removeEventListener('abort', abort);
   signal.throwIfAborted();
   return Buffer.concat(parts);
-}
-
-function linksOf(html: string, base: string): string[] {
-  const { document } = parseHTML(html);
-  const out: string[] = [];
-  for (const a of document.querySelectorAll('a[href]')) {
-    const href = a.getAttribute('href') ?? '';
-    if (!URL.canParse(href, base)) continue;
-    const url = new URL(href, base);
-    if (url.protocol === 'http:' || url.protocol === 'https:') out.push(url.href);
-  }
-  return out;
 }
 
 /** The product token of a User-Agent (`TomoBot` in `TomoBot/1.0 (+…)`), which names its robots.txt group. */

@@ -51,7 +51,8 @@ export class ReadableWebFetcher implements WebPageFetcher {
             address = next;
             continue;
           }
-          return { url: response.url, ...(await htmlToMarkdown(text, response.url, options)), contentType: 'html' };
+          const { title, text: markdown } = await htmlToMarkdown(text, response.url, options);
+          return { url: response.url, title, text: markdown, contentType: 'html' };
         }
         return { url: response.url, title: lastSegment(response.url) ?? host, text: text.slice(0, MAX_TEXT_CHARS), contentType: 'text' };
       } catch (error) {
