@@ -621,11 +621,15 @@ describe('Instructions', () => {
   it('warns in words, in English and Japanese, when the instructions are over the soft token limit, and still saves', async () => {
     // About 6,000 tokens: over the 2,048 soft limit, within the 10,000-character limit.
     const long = '常に丁寧な日本語で答えてください。'.repeat(600).slice(0, 9_000);
+    // A member of their own: the admin's user instructions saved by the tests above (6,000 emoji)
+    // already put the admin's total over the soft limit.
+    const member = await world.signedIn({ teamId: TEAM_A, userId: MEMBER_A });
+    const openAsMember = async (path: string) => (await world.open(member, path)).page;
     for (const [path, texts, warning] of [
       ['/settings/instructions', en, 'Together these instructions are over the soft token limit of 2,048 tokens. They go with every question and leave less room for the conversation. You can still save.'],
       ['/ja/settings/instructions', ja, '指示の合計がトークンの目安上限（2,048）を超えています。指示は質問のたびに送られるため、会話に使える分が少なくなります。このまま保存することもできます。'],
     ] as const) {
-      const page = await open(path);
+      const page = await openAsMember(path);
       const own = page.locator('form[data-level="user"]');
       const text = own.getByLabel(texts.instructions.fields.text, { exact: true });
       await text.fill('Short.');
