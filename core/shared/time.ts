@@ -1,6 +1,6 @@
 /** Time helpers. All calendar arithmetic is in UTC so results never depend on the host time zone. */
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 export function addDays(date: Date, days: number): Date {
   return new Date(date.getTime() + days * DAY_MS);

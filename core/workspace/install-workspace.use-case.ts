@@ -33,7 +33,8 @@ export function installTrialId(teamId: TeamId, installCount: number): string {
 
 /**
  * Completes an install from the Slack OAuth flow: first install starts a 14-day trial,
- * re-install after an uninstall a new 7-day trial; no card needed.
+ * re-install after an uninstall a new 7-day trial (more when the first trial had more days
+ * left); no card needed.
  *
  * The trial is stored before the installation: an installation stored without its trial (the
  * database failing in between) would read as "already installed" on the next try, which grants
@@ -52,7 +53,11 @@ export class InstallWorkspace {
   async execute(input: InstallInput): Promise<InstallWorkspaceResult> {
     const now = this.deps.clock.now();
     const existing = await this.deps.installations.find(input.teamId);
-    const { installation, trial: trialGrant } = Installation.install(existing, input, now);
+    const reinstall = existing !== null && existing.uninstalledAt !== null && existing.installCount === 1;
+    const firstTrial = reinstall
+      ? (await this.deps.subscriptions.listByTeam(input.teamId)).find((s) => s.id === installTrialId(input.teamId, 1))
+      : undefined;
+    const { installation, trial: trialGrant } = Installation.install(existing, input, now, firstTrial?.currentPeriodEnd ?? null);
     const record = installation.toRecord();
     let trial: SubscriptionRecord | null = null;
     if (trialGrant) {

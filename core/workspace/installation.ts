@@ -1,5 +1,6 @@
 import type { TeamId, UserId } from '../shared/ids';
 import { FIRST_INSTALL_TRIAL_DAYS, REINSTALL_TRIAL_DAYS } from '../billing/subscription';
+import { DAY_MS } from '../shared/time';
 
 /** What persistence stores for one workspace's installation of Tomo (table `installations`). */
 export interface InstallationRecord {
@@ -33,8 +34,9 @@ export interface InstallInput {
 }
 
 /**
- * The trial an install grants: 14 days the first time, 7 days on the first re-install, none when
- * already installed or re-installed before (uninstalling again must not renew the free trial).
+ * The trial an install grants: 14 days the first time, 7 days on the first re-install (or the
+ * days the first trial still had, when more: uninstalling early must not cost a trial's days),
+ * none when already installed or re-installed before (uninstalling again must not renew it).
  */
 export type TrialGrant = { readonly days: number; readonly reason: 'first_install' | 'reinstall' } | null;
 
@@ -48,8 +50,14 @@ export class Installation {
   /**
    * First install, re-install after an uninstall, or a repeated OAuth flow while installed
    * (token refresh, new scopes): the first install and the first re-install start a trial.
+   * `firstTrialEnd`: when the first install's trial was to end (the uninstall canceled it).
    */
-  static install(existing: InstallationRecord | null, input: InstallInput, now: Date): { installation: Installation; trial: TrialGrant } {
+  static install(
+    existing: InstallationRecord | null,
+    input: InstallInput,
+    now: Date,
+    firstTrialEnd: Date | null = null,
+  ): { installation: Installation; trial: TrialGrant } {
     if (!existing) {
       return {
         installation: new Installation({ ...input, firstInstalledAt: now, installedAt: now, uninstalledAt: null, installCount: 1 }),
@@ -70,7 +78,7 @@ export class Installation {
         installCount: existing.installCount + 1,
       }),
       // The re-trial is given once: a workspace uninstalling and installing again gets no new one.
-      trial: existing.installCount === 1 ? { days: REINSTALL_TRIAL_DAYS, reason: 'reinstall' } : null,
+      trial: existing.installCount === 1 ? { days: reinstallTrialDays(firstTrialEnd, now), reason: 'reinstall' } : null,
     };
   }
 
@@ -87,4 +95,10 @@ export class Installation {
   toRecord(): InstallationRecord {
     return { ...this.state };
   }
+}
+
+/** 7 days, or the whole days (rounded up) the first trial had left when that is more. */
+function reinstallTrialDays(firstTrialEnd: Date | null, now: Date): number {
+  const left = firstTrialEnd === null ? 0 : Math.ceil((firstTrialEnd.getTime() - now.getTime()) / DAY_MS);
+  return Math.max(REINSTALL_TRIAL_DAYS, left);
 }

@@ -39,6 +39,11 @@ describe('Slack app: install and uninstall', () => {
     }
   };
 
+  /** The first trial as if it had begun 13 days ago: 1 day left, so a re-install's 7 days are more. */
+  const useUpFirstTrial = (teamId: string) =>
+    sql(`update subscriptions set current_period_start = current_period_start - interval '13 days',
+      current_period_end = current_period_end - interval '13 days' where id = 'trial-${teamId}-1'`);
+
   const rawInstallationRow = async (teamId: string) => {
     const client = new pg.Client({ connectionString: world.app.db.url });
     await client.connect();
@@ -203,6 +208,7 @@ describe('Slack app: install and uninstall', () => {
     it('a re-install whose installation could not be stored, tried again, starts one 7-day trial, not two', async () => {
       const ws = seedWorkspace(world.slack, 'T0DBREIN');
       await installThroughBrowser(world, ws);
+      await useUpFirstTrial(ws.team.id);
       await sendEvent(world, { type: 'app_uninstalled' }, { ws });
       await eventually(async () => expect(await repositories.installations.find(ws.team.id)).toMatchObject({ botToken: null }));
 
@@ -230,6 +236,7 @@ describe('Slack app: install and uninstall', () => {
   it('on app_uninstalled cancels every subscription and forgets the token; a re-install gets a 7-day trial', async () => {
     const ws = seedWorkspace(world.slack, 'T0GONE');
     await installThroughBrowser(world, ws);
+    await useUpFirstTrial(ws.team.id);
 
     expect((await sendEvent(world, { type: 'app_uninstalled' }, { ws })).status).toBe(200);
 
@@ -256,6 +263,17 @@ describe('Slack app: install and uninstall', () => {
     expect(await repositories.installations.find(ws.team.id)).toMatchObject({ installCount: 2, botToken: ws.team.botToken });
   });
 
+  it('a re-install early in the first trial keeps the days that trial had left: the page says 14 days, not 7', async () => {
+    const ws = seedWorkspace(world.slack, 'T0EARLY');
+    await installThroughBrowser(world, ws);
+    await sendEvent(world, { type: 'app_uninstalled' }, { ws });
+    await eventually(async () => expect(await repositories.installations.find(ws.team.id)).toMatchObject({ botToken: null }));
+
+    const again = await installThroughBrowser(world, ws);
+    expect(await again.text()).toContain('Your free 14-day trial has started');
+    expect(await repositories.installations.find(ws.team.id)).toMatchObject({ installCount: 2, uninstalledAt: null });
+  });
+
   it('gives the 7-day re-install trial only once: uninstalling and installing again does not start another free trial', async () => {
     const ws = seedWorkspace(world.slack, 'T0AGAIN');
     const uninstall = async () => {
@@ -263,6 +281,7 @@ describe('Slack app: install and uninstall', () => {
       await eventually(async () => expect(await repositories.installations.find(ws.team.id)).toMatchObject({ botToken: null }));
     };
     await installThroughBrowser(world, ws);
+    await useUpFirstTrial(ws.team.id);
     await uninstall();
     expect(await (await installThroughBrowser(world, ws)).text()).toContain('Your free 7-day trial has started');
     await uninstall();

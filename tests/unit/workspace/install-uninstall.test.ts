@@ -41,6 +41,21 @@ describe('installing Tomo starts a free trial (spec 1, 4, 9)', () => {
     expect(again.installation.firstInstalledAt).toEqual(new Date('2025-03-01T10:00:00Z'));
   });
 
+  it('re-installing early in the first trial keeps the days that trial had left (spec 4: "7+")', async () => {
+    const w = aWorkspaceFixture('2025-03-01T10:00:00Z');
+    await new InstallWorkspace(w).execute(install);
+    w.clock.advanceDays(2);
+    await new UninstallWorkspace(w).execute(TEAM);
+    w.clock.advanceMs(3 * 3_600_000);
+    const again = await new InstallWorkspace(w).execute({ ...install, botToken: 'xoxb-2' });
+    // 11 days and 21 hours were left of the 14: counted as 12 whole days, not cut to 7.
+    expect(again.trialGrant).toEqual({ days: 12, reason: 'reinstall' });
+    expect(again.trial?.currentPeriodEnd).toEqual(new Date('2025-03-15T13:00:00Z'));
+    const now = w.clock.now();
+    const usable = (await w.subscriptions.listByTeam(TEAM)).filter((s) => Subscription.fromRecord(s).isUsableAt(now));
+    expect(usable.map((s) => s.id)).toEqual([again.trial?.id]);
+  });
+
   it('gives the re-install trial only once: uninstalling and installing again starts no further trial', async () => {
     const w = aWorkspaceFixture('2025-03-01T10:00:00Z');
     await new InstallWorkspace(w).execute(install);

@@ -28,7 +28,7 @@ const terms = {
         id: 'trials',
         heading: '3. Free trials',
         paragraphs: [
-          'A new workspace receives a 14-day free trial without a credit card. Reinstalling Tomo later starts a new 7-day trial, once; further reinstalls start no trial. When a trial ends, Tomo stops answering until a plan is purchased.',
+          'A new workspace receives a 14-day free trial without a credit card. Reinstalling Tomo later starts a new trial once, of 7 days or of the days the first trial still had left, whichever is more; further reinstalls start no trial. When a trial ends, Tomo stops answering until a plan is purchased.',
         ],
       },
       {
