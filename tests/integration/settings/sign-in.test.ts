@@ -73,6 +73,33 @@ describe('Sign in with Slack', () => {
     expect(cookieIsSecure('http://localhost:3000')).toBe(false);
   });
 
+  it('names the session cookie __Host- on an https deployment: a cookie a sibling subdomain plants under the plain name is not read', async () => {
+    const secure = await startSettingsWorld({ env: { PUBLIC_URL: 'https://tomo.example.com' } });
+    try {
+      const ana = new HttpSession(secure.app.baseUrl);
+      await ana.signIn(secure.slack, { teamId: TEAM_A, userId: ADMIN_A });
+      const session = ana.sessionCookie!;
+      expect(session).toBeTruthy();
+      expect((await ana.get('/api/me')).status).toBe(200);
+
+      const probe = new HttpSession(secure.app.baseUrl);
+      secure.slack.oidc.signInAs({ teamId: TEAM_A, userId: ADMIN_A });
+      const start = await probe.get('/auth/signin?returnTo=/');
+      const callback = new URL((await fetch(start.headers.get('location')!, { redirect: 'manual' })).headers.get('location')!);
+      const set = (await probe.get(callback.pathname + callback.search)).headers.getSetCookie().find((c) => c.startsWith('__Host-tomo_session='));
+      expect(set).toMatch(/; Path=\/;/);
+      expect(set).toMatch(/; Secure/);
+      expect(set).not.toMatch(/Domain=/i);
+
+      // What a sibling subdomain could set for Tomo's domain (`Domain=example.com; Path=/api`): the plain name.
+      const planted = new HttpSession(secure.app.baseUrl);
+      planted.setCookie('tomo_session', session);
+      expect((await planted.get('/api/me')).status).toBe(401);
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('gives the user context to a signed-in admin', async () => {
     const ana = new HttpSession(base);
     await ana.signIn(world.slack, { teamId: TEAM_A, userId: ADMIN_A });

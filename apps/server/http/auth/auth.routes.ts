@@ -5,7 +5,7 @@ import type { SignInUser } from '../../../../core/workspace/sign-in-user.use-cas
 import { translate } from '../../../shared/messages';
 import { requestLocale } from '../session/request-locale';
 import { sameOriginOnly } from '../session/same-origin';
-import { clearCookie, isLoopbackHostname, readCookies, SESSION_COOKIE, setCookie, type CookieSettings } from '../session/session-cookie';
+import { clearCookie, isLoopbackHostname, readCookies, sessionCookieName, setCookie, type CookieSettings } from '../session/session-cookie';
 import { SESSION_LIFETIME_MS, type SessionService } from '../session/session-service';
 import { safeReturnTo, SIGN_IN_COOKIE, SIGN_IN_TTL_MS, type SignInCookieSealer } from './sign-in-cookie';
 import type { SlackOidc } from './slack-oidc';
@@ -32,6 +32,7 @@ const SIGN_IN_COOKIE_PATH = '/auth';
 export function authRoutes(deps: AuthRoutesDeps): Router {
   const router = Router();
   const { cookies } = deps;
+  const sessionCookie = sessionCookieName(cookies);
 
   router.get('/auth/signin', async (req, res) => {
     // Opened at 127.0.0.1 while PUBLIC_URL says localhost (or the other way round): the sign-in
@@ -93,9 +94,9 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
       return;
     }
     const { user, created } = signedIn.value;
-    await deps.sessions.revoke(readCookies(req).get(SESSION_COOKIE));
+    await deps.sessions.revoke(readCookies(req).get(sessionCookie));
     const session = await deps.sessions.start(user.teamId, user.userId);
-    setCookie(res, SESSION_COOKIE, session.id, { ...cookies, maxAgeMs: SESSION_LIFETIME_MS });
+    setCookie(res, sessionCookie, session.id, { ...cookies, maxAgeMs: SESSION_LIFETIME_MS });
     deps.logger.info({ teamId: user.teamId, userId: user.userId, created }, 'signed in with Slack');
     res.redirect(303, pending.returnTo);
   });
@@ -105,8 +106,8 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     sameOriginOnly(deps.publicUrl),
     express.urlencoded({ extended: false, limit: '4kb' }),
     async (req: Request, res: Response) => {
-      await deps.sessions.revoke(readCookies(req).get(SESSION_COOKIE));
-      clearCookie(res, SESSION_COOKIE, cookies);
+      await deps.sessions.revoke(readCookies(req).get(sessionCookie));
+      clearCookie(res, sessionCookie, cookies);
       res.setHeader('Cache-Control', 'no-store');
       const body = req.body as Record<string, unknown> | undefined;
       const returnTo = safeReturnTo(body?.returnTo ?? refererPath(req) ?? '/');

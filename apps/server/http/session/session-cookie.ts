@@ -1,6 +1,14 @@
 import type { Request, Response } from 'express';
 
-export const SESSION_COOKIE = 'tomo_session';
+/**
+ * The session cookie's name. Where cookies are Secure it carries the `__Host-` prefix: the
+ * browser then keeps it only as this origin set it (Secure, `Path=/`, no `Domain`), so a sibling
+ * subdomain cannot plant a session of its own for a path of Tomo's, which the browser would send
+ * first. Plain http on localhost cannot have the prefix.
+ */
+export function sessionCookieName(settings: CookieSettings): string {
+  return settings.secure ? '__Host-tomo_session' : 'tomo_session';
+}
 
 /** Cookies of a request, by name (no cookie-parser: one header, a few lines). */
 export function readCookies(req: Request): Map<string, string> {

@@ -55,7 +55,7 @@ export function signedInApi(config: SignedInConfig, logger: Logger, ports: Signe
       : undefined;
 
   const router = Router();
-  router.use(['/api', '/auth'], loadSession(sessions));
+  router.use(['/api', '/auth'], loadSession(sessions, cookies));
   router.use('/api', endDeactivatedSessions(access, sessions, logger));
   // Tenancy on every signed-in call, not only the settings and spec 7 ones: /api/me,
   // /api/session, /api/get-youtube-videos, /api/auth/* and whatever is added later refuse a

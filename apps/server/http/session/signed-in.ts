@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { TeamId, UserId } from '../../../../core/shared/ids';
 import type { Member } from '../../../../core/workspace/member';
-import { readCookies, SESSION_COOKIE } from './session-cookie';
+import { readCookies, sessionCookieName, type CookieSettings } from './session-cookie';
 import type { SessionService } from './session-service';
 import { sendDomainError, sendHttpError } from './api-errors';
 
@@ -24,9 +24,10 @@ interface Locals {
 }
 
 /** Loads the session named by the cookie, if any, for every request below it. */
-export function loadSession(sessions: SessionService): RequestHandler {
+export function loadSession(sessions: SessionService, cookies: CookieSettings): RequestHandler {
+  const name = sessionCookieName(cookies);
   return async (req, res, next) => {
-    const session = await sessions.resolve(readCookies(req).get(SESSION_COOKIE));
+    const session = await sessions.resolve(readCookies(req).get(name));
     if (session) {
       (res.locals as Locals).signedIn = { teamId: session.teamId, userId: session.userId };
     }

@@ -10,7 +10,7 @@ export class HttpSession {
   ) {}
 
   get sessionCookie(): string | undefined {
-    return this.cookies.get('tomo_session');
+    return this.cookies.get('tomo_session') ?? this.cookies.get('__Host-tomo_session');
   }
 
   /** Signs in through the real OIDC flow against the Slack fake; returns where it landed. */
@@ -21,7 +21,9 @@ export class HttpSession {
     const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' });
     const callback = authorize.headers.get('location');
     if (!callback) throw new Error(`authorize did not redirect: ${authorize.status}`);
-    const done = await this.request(callback.replace(this.baseUrl, ''));
+    // Its path only: a deployment's public address (behind a proxy) is not where the test reaches it.
+    const landing = new URL(callback);
+    const done = await this.request(landing.pathname + landing.search);
     if (done.status !== 303) throw new Error(`callback failed: ${done.status} ${await done.text()}`);
     return done.headers.get('location')!;
   }
