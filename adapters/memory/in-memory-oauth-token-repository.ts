@@ -32,8 +32,16 @@ export class InMemoryOAuthTokenRepository implements OAuthTokenRepository {
   }
 
   async deleteAllForTeam(teamId: string): Promise<number> {
+    return this.deleteWhere((r) => r.teamId === teamId);
+  }
+
+  async deleteAllForUser(teamId: string, userId: string): Promise<number> {
+    return this.deleteWhere((r) => r.teamId === teamId && r.userId === userId);
+  }
+
+  private deleteWhere(matches: (row: OAuthTokenRecord) => boolean): number {
     const before = this.history.length;
-    const kept = this.history.filter((r) => r.teamId !== teamId);
+    const kept = this.history.filter((r) => !matches(r));
     this.history.splice(0, this.history.length, ...kept);
     return before - kept.length;
   }

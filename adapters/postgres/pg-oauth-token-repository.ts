@@ -51,6 +51,10 @@ export class PgOAuthTokenRepository implements OAuthTokenRepository {
     return this.orm.em.fork().nativeDelete(OAuthTokenHistoryEntity, { teamId });
   }
 
+  async deleteAllForUser(teamId: string, userId: string): Promise<number> {
+    return this.orm.em.fork().nativeDelete(OAuthTokenHistoryEntity, { teamId, userId });
+  }
+
   async append(teamId: string, record: OAuthTokenRecord): Promise<void> {
     assertSameTeam(teamId, record);
     const { accessToken, refreshToken, details, accountName, status, ...rest } = record;

@@ -13,4 +13,6 @@ export interface OAuthTokenRepository {
   eraseTokens(teamId: TeamId, userId: UserId, provider: string): Promise<void>;
   /** Deletes every row, history included, of the workspace (uninstall). Returns how many. */
   deleteAllForTeam(teamId: TeamId): Promise<number>;
+  /** Deletes every row, history included, of one person of the workspace (they left it). Returns how many. */
+  deleteAllForUser(teamId: TeamId, userId: UserId): Promise<number>;
 }

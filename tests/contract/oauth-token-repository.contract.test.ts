@@ -87,6 +87,19 @@ describe.each(
     expect(await tokens.findLatest(TEAM_B, 'U001', 'github')).toMatchObject({ accessToken: 'theirs' });
   });
 
+  it('deletes every row of one person, history included, keeping the workspace\'s other people and other workspaces', async () => {
+    await tokens.append(TEAM_A, aToken());
+    await tokens.append(TEAM_A, aToken({ accessToken: 'gho_access_2', updatedAt: at(2) }));
+    await tokens.append(TEAM_A, aToken({ provider: 'notion' }));
+    await tokens.append(TEAM_A, aToken({ userId: 'U002', updatedBy: 'U002', accessToken: 'bobs' }));
+    await tokens.append(TEAM_B, aToken({ teamId: TEAM_B, accessToken: 'theirs' }));
+    expect(await tokens.deleteAllForUser(TEAM_A, 'U001')).toBe(3);
+    expect(await tokens.listLatestForUser(TEAM_A, 'U001')).toEqual([]);
+    expect(await tokens.findLatest(TEAM_A, 'U002', 'github')).toMatchObject({ accessToken: 'bobs' });
+    expect(await tokens.findLatest(TEAM_B, 'U001', 'github')).toMatchObject({ accessToken: 'theirs' });
+    expect(await tokens.deleteAllForUser(TEAM_A, 'U001')).toBe(0);
+  });
+
   it('erases the tokens of every row of one connection, keeping the rows and other connections', async () => {
     await tokens.append(TEAM_A, aToken());
     await tokens.append(TEAM_A, aToken({ accessToken: 'gho_access_2', updatedAt: at(2) }));
