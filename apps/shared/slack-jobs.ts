@@ -47,7 +47,10 @@ export const SLACK_QUEUES = {
    * retried, and a retry after a killed attempt replaces what it posted, so never two greetings.
    */
   slackGreeting: { name: 'slack-greeting', ...DELIVERING },
-  /** Light events without a model: App Home, the AI-app view's thread (greetings queued before slack-greeting existed). */
+  /**
+   * Light events without a model: App Home, the AI-app view's thread, a member who left (greetings
+   * queued before slack-greeting existed).
+   */
   slackEvent: { name: 'slack-event', retryLimit: 2, retryDelaySeconds: 5 },
   /** Every minute: the due schedules become slack-summary jobs (one sweep at a time). */
   schedulesDue: { name: 'schedules-due', retryLimit: 1, policy: 'stately', cron: '* * * * *', pollingIntervalSeconds: 5 },
@@ -110,6 +113,8 @@ export const slackEventJob = z.discriminatedUnion('kind', [
   // notice: a code (never text) saying why the click that queued this Home did nothing;
   // keepsNotice: a publish no one asked for (a source's progress) keeps a notice just shown.
   z.object({ kind: z.literal('home'), eventId: id, teamId: id, userId: id, tab: id, notice: z.enum(HOME_NOTICES).optional(), keepsNotice: z.boolean().optional() }),
+  // user_change with `deleted: true`: the person's connections revoked and deleted, their seats released.
+  z.object({ kind: z.literal('member_left'), eventId: id, teamId: id, userId: id }),
   z.object({
     kind: z.enum(['assistant_started', 'assistant_context']),
     eventId: id,

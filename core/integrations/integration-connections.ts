@@ -164,6 +164,25 @@ export class IntegrationConnections {
     return (await this.deps.tokens.findLatest(teamId, userId, providerId))?.status === 'reconnect_needed';
   }
 
+  /**
+   * The person left the workspace (deactivated in Slack): each of their connections is
+   * disconnected as "Disconnect" would (revoked at the provider where it can be, the last of a
+   * Google account's services revoking the grant; a provider that refuses or does not answer
+   * keeps nothing here), then every row of theirs, history included, is deleted. Idempotent:
+   * a person with no rows left changes nothing.
+   */
+  async forgetPerson(teamId: TeamId, userId: UserId): Promise<{ revoked: number; deleted: number }> {
+    let revoked = 0;
+    for (const row of await this.deps.tokens.listLatestForUser(teamId, userId)) {
+      const provider = findProvider(row.provider);
+      if (provider === undefined || (row.accessToken === null && row.refreshToken === null)) continue;
+      if ((await this.disconnect(teamId, userId, provider)).revokedAtProvider) revoked += 1;
+    }
+    const deleted = await this.deps.tokens.deleteAllForUser(teamId, userId);
+    if (deleted > 0) this.deps.log.info({ teamId, userId, revoked, deleted }, 'integration connections of a person who left the workspace revoked and deleted');
+    return { revoked, deleted };
+  }
+
   /** Uninstall: every token of the workspace revoked where possible, then every row deleted. */
   async revokeAllForTeam(teamId: TeamId): Promise<{ revoked: number; deleted: number }> {
     let revoked = 0;

@@ -31,6 +31,7 @@ import { TakeDueSummaries } from '../../../core/schedules/take-due-summaries.use
 import type { JobQueue } from '../../../core/shared/job-queue.port';
 import { AnswerWorkflowStep } from '../../../core/triggers/answer-workflow-step.use-case';
 import { RecordUsage } from '../../../core/usage/record-usage.use-case';
+import { ReleaseMemberWhoLeft } from '../../../core/workspace/member-left.use-case';
 import { UninstallWorkspace } from '../../../core/workspace/uninstall-workspace.use-case';
 import { slackAnswerTexts, slackText } from '../../shared/messages/slack';
 import { secretBoxFromConfig } from '../../shared/secret-box';
@@ -143,6 +144,7 @@ export function slackJobHandlers(
     pdfTexts: { say: (code, params, locale) => slackText(code, params, locale) },
   });
   const assistantThread = new HandleAssistantThread({ ...deps, assistantThreads: repositories.assistantThreads });
+  const memberLeft = new ReleaseMemberWhoLeft({ connections: integrationTools(config, database, logger).connections, seats: repositories.seatAssignments });
 
   return {
     [SLACK_QUEUES.slackAnswer.name]: triggerJob({
@@ -197,6 +199,8 @@ export function slackJobHandlers(
             return greet.execute(input);
           case 'home':
             return home.execute(input);
+          case 'member_left':
+            return memberLeft.execute(input);
           default:
             return assistantThread.execute({
               ...input,

@@ -69,6 +69,8 @@ export class FakeOAuthServer {
   readonly refuseRefresh = new Set<IntegrationFamilyId>();
   /** Families whose token endpoint is down (HTTP 503). */
   readonly tokenEndpointDown = new Set<IntegrationFamilyId>();
+  /** Families whose revocation (RFC 7009, GitHub's grant deletion) is down (HTTP 503): nothing is revoked. */
+  readonly revokeDown = new Set<IntegrationFamilyId>();
   /** Families whose token endpoint answers only once this settles (a slow provider). */
   readonly tokenEndpointHeld = new Map<IntegrationFamilyId, Promise<void>>();
   /** Families whose token endpoint answers refresh_token grants only once this settles (code exchanges go through). */
@@ -236,6 +238,10 @@ export class FakeOAuthServer {
 
   /** `POST <revoke path>` (RFC 7009): the token, and the grant it belongs to, stop working. */
   revoke(family: IntegrationFamilyId, req: IncomingMessage, body: Buffer, res: ServerResponse): void {
+    if (this.revokeDown.has(family)) {
+      res.writeHead(503).end();
+      return;
+    }
     const form = parseForm(req, body);
     const token = this.tokens.get(form.token ?? '') ?? this.byRefresh.get(form.token ?? '');
     if (token && token.family === family) this.revokeGrant(token);

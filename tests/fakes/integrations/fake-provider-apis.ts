@@ -219,6 +219,10 @@ const github: Handler = (ctx) => {
   const { path, res, req } = ctx;
   const grant = /^\/applications\/([^/]+)\/grant$/.exec(path);
   if (grant && req.method === 'DELETE') {
+    if (ctx.oauth.revokeDown.has('github')) {
+      res.writeHead(503).end();
+      return true;
+    }
     const basic = header(req, 'authorization') ?? '';
     const [id, secret] = Buffer.from(basic.replace(/^Basic /, ''), 'base64').toString('utf8').split(':');
     if (id !== CLIENT_ID('github') || secret !== CLIENT_SECRET('github') || decodeURIComponent(grant[1]!) !== id) return unauthorized(ctx, GITHUB_BAD_CREDENTIALS);

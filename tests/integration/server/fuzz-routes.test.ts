@@ -130,6 +130,8 @@ function slackBodies(): string[] {
     envelope({ type: 'app_home_opened', user: 'U0FUZZADM', tab: LONE }),
     envelope({ type: 'member_joined_channel', user: 'U0BOT', channel: NUL }),
     envelope({ type: 'tokens_revoked', tokens: { bot: 'not-a-list' } }),
+    envelope({ type: 'user_change', user: { id: NUL, deleted: true } }),
+    envelope({ type: 'user_change', user: null }),
     envelope({ type: 'app_mention' }, { authorizations: 'x', event_id: 9 }),
     `payload=${encodeURIComponent('null')}`,
     `payload=${encodeURIComponent(JSON.stringify({ type: 'block_actions', team: { id: TEAM }, user: { id: NUL }, actions: null }))}`,

@@ -156,6 +156,20 @@ describe('which Slack events become jobs (the ack path)', () => {
     expect(jobForEvent(envelope({ type: 'tokens_revoked', tokens: {} }))).toMatchObject({ enqueue: false });
   });
 
+  it('releases a member Slack deactivated (user_change with the whole user object), and skips every other user_change', () => {
+    expect(jobForEvent(envelope({ type: 'user_change', user: { id: 'U1', team_id: 'T1', deleted: true } }))).toMatchObject({
+      enqueue: true,
+      queue: 'slack-event',
+      dedupeKey: 'T1:Ev1',
+      payload: { kind: 'member_left', teamId: 'T1', eventId: 'Ev1', userId: 'U1' },
+    });
+    expect(jobForEvent(envelope({ type: 'user_change', user: { id: 'U1', team_id: 'T1', deleted: false } }))).toMatchObject({ enqueue: false, reason: 'not_deactivated' });
+    // Slack has been seen to leave `deleted` out of user_change: not a deactivation.
+    expect(jobForEvent(envelope({ type: 'user_change', user: { id: 'U1', team_id: 'T1' } }))).toMatchObject({ enqueue: false, reason: 'not_deactivated' });
+    expect(jobForEvent(envelope({ type: 'user_change', user: 'U1' }))).toMatchObject({ enqueue: false, reason: 'malformed' });
+    expect(jobForEvent(envelope({ type: 'user_change', user: { id: 'not an id', deleted: true } }))).toMatchObject({ enqueue: false, reason: 'malformed' });
+  });
+
   it('tells Tomo by the bot user it is given when the authorization is a person who authorized Tomo', () => {
     const asPerson = { authorizations: [{ team_id: 'T1', user_id: 'UALICE', is_bot: false }] };
     const reply = { type: 'message', channel_type: 'channel', user: 'U2', channel: 'C1', ts: '12.2', thread_ts: '12.1', text: `<@${BOT}> can you answer this?` };
@@ -309,6 +323,7 @@ describe('manifest.json', () => {
         'function_executed',
         'app_uninstalled',
         'tokens_revoked',
+        'user_change',
       ].sort(),
     );
     expect(new URL(manifest.settings.event_subscriptions.request_url).pathname).toBe('/slack/events');

@@ -2,6 +2,7 @@ import { answerTrigger } from './triggers/answer.trigger';
 import { assistantThreadTrigger } from './triggers/assistant-thread.trigger';
 import { greetingTrigger } from './triggers/greeting.trigger';
 import { homeTrigger } from './triggers/home.trigger';
+import { memberLeftTrigger } from './triggers/member-left.trigger';
 import { reactionTrigger } from './triggers/reaction.trigger';
 import { uninstallTrigger } from './triggers/uninstall.trigger';
 import { workflowTrigger } from './triggers/workflow.trigger';
@@ -18,6 +19,7 @@ export const EVENT_TRIGGERS: readonly EventTrigger[] = [
   assistantThreadTrigger,
   workflowTrigger,
   uninstallTrigger,
+  memberLeftTrigger,
 ];
 
 /**

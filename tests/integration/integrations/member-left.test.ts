@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AesGcmSecretBox } from '../../../adapters/crypto';
+import { createPgRepositories, type PgRepositories } from '../../../adapters/postgres/pg-repositories';
+import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
+import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
+import { ANA, MO, startFakeIntegrations, type FakeIntegrations } from '../../fakes/integrations/fake-integrations';
+import { HttpSession } from '../settings/support/http-session';
+import { buyPlan, eventually, installThroughBrowser, jobsOf, sendEvent, settled, startSlackAppWorld, type SlackAppWorld } from '../slack-app/support/slack-app-world';
+
+/**
+ * A person deactivated in Slack (Slack's `user_change` with `user.deleted: true`, as it sends
+ * it: the whole user object, not an id): their integration connections are revoked at the
+ * providers and deleted, and their seats released. Everyone else keeps theirs.
+ */
+describe('A person who leaves the workspace loses their connections and seat', () => {
+  let world: SlackAppWorld;
+  let fake: FakeIntegrations;
+  let repositories: PgRepositories;
+
+  beforeAll(async () => {
+    fake = await startFakeIntegrations();
+    world = await startSlackAppWorld({ ...fake.env(['google', 'github']), OPENAI_IMAGE_MODEL: 'none' });
+    repositories = createPgRepositories(world.app.database.orm, AesGcmSecretBox.fromEnv(world.app.config.ENCRYPTION_KEY!));
+  });
+  afterAll(async () => {
+    await world?.close();
+    await fake?.close();
+  });
+
+  async function connect(ws: SeededWorkspace, userId: string, provider: string, account = ANA): Promise<string> {
+    const session = new HttpSession(world.app.baseUrl);
+    await session.signIn(world.slack, { teamId: ws.team.id, userId });
+    fake.oauth.signInAs(provider === 'github' ? 'github' : 'google', account);
+    const start = await session.get(`/api/auth/request/${provider}`);
+    const consent = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+    expect((await session.get(consent.headers.get('location')!.replace(world.app.baseUrl, ''))).status).toBe(303);
+    return (await repositories.oauthTokens.findLatest(ws.team.id, userId, provider))!.accessToken!;
+  }
+
+  /** The admin (Alice) assigns seats on the Members page. */
+  async function assignSeats(ws: SeededWorkspace, subscriptionId: string, memberIds: string[]): Promise<void> {
+    await buyPlan(world, ws, { id: subscriptionId, quantity: 3 });
+    const admin = new HttpSession(world.app.baseUrl);
+    await admin.signIn(world.slack, { teamId: ws.team.id, userId: ws.alice });
+    for (const memberId of memberIds) expect((await admin.send('PUT', `/api/settings/members/${memberId}/seat`, { subscriptionId })).status).toBe(200);
+  }
+
+  /** Slack's user_change for a member (deactivated or not). */
+  const userChange = (ws: SeededWorkspace, userId: string, deleted: boolean) => ({
+    type: 'user_change',
+    user: { id: userId, team_id: ws.team.id, name: 'bob', deleted, profile: { real_name: 'Bob Baker', title: deleted ? '' : 'Engineer' }, is_bot: false, updated: 1_765_000_000 },
+    cache_ts: 1_765_000_000,
+    event_ts: '1765000000.000100',
+  });
+
+  const rowsOf = async (teamId: string, userId: string) =>
+    ((await world.app.database.orm.em
+      .getConnection()
+      .execute(`select count(*)::int as n from oauth_tokens_history where team_id = '${teamId}' and user_id = '${userId}'`)) as { n: number }[])[0]!.n;
+
+  const memberLeftJobs = async (teamId: string) =>
+    (await jobsOf(world, SLACK_QUEUES.slackEvent.name)).filter((job) => {
+      const data = job.data as { kind?: string; teamId?: string };
+      return data.kind === 'member_left' && data.teamId === teamId;
+    });
+
+  it('revokes and deletes their connections and releases their seat; a second delivery does nothing more', async () => {
+    const ws = seedWorkspace(world.slack, 'T0LEFT');
+    expect((await installThroughBrowser(world, ws)).status).toBe(200);
+    await assignSeats(ws, 'sub-left', [ws.alice, ws.bob]);
+    // Two Google services on one account (one grant) and GitHub; Alice's GitHub stays hers.
+    const bobsTokens = [await connect(ws, ws.bob, 'google-docs', MO), await connect(ws, ws.bob, 'google-calendar', MO), await connect(ws, ws.bob, 'github', MO)];
+    const alicesToken = await connect(ws, ws.alice, 'github');
+    expect(await rowsOf(ws.team.id, ws.bob)).toBeGreaterThan(0);
+
+    const first = await sendEvent(world, userChange(ws, ws.bob, true), { ws });
+    expect(first.status).toBe(200);
+    await eventually(async () => expect(await rowsOf(ws.team.id, ws.bob)).toBe(0));
+    await settled(world, SLACK_QUEUES.slackEvent.name);
+    for (const token of bobsTokens) expect(fake.oauth.tokens.get(token)?.revoked).toBe(true);
+    expect((await repositories.seatAssignments.listByMember(ws.team.id, ws.bob))).toEqual([]);
+    // Alice keeps her connection (not revoked at GitHub) and her seat.
+    expect(fake.oauth.tokens.get(alicesToken)?.revoked).toBe(false);
+    expect(await repositories.oauthTokens.findLatest(ws.team.id, ws.alice, 'github')).toMatchObject({ accessToken: alicesToken, status: 'connected' });
+    expect((await repositories.seatAssignments.listByMember(ws.team.id, ws.alice)).map((s) => s.subscriptionId)).toEqual(['sub-left']);
+
+    // Slack delivers it again (a retry of the same event, and the same news under a new event id).
+    const revokedSoFar = fake.oauth.revoked.length;
+    expect((await sendEvent(world, userChange(ws, ws.bob, true), { ws, eventId: first.eventId, retryNum: 1 })).status).toBe(200);
+    expect((await sendEvent(world, userChange(ws, ws.bob, true), { ws })).status).toBe(200);
+    await eventually(async () => expect(await memberLeftJobs(ws.team.id)).toHaveLength(2));
+    await settled(world, SLACK_QUEUES.slackEvent.name);
+    const jobs = await memberLeftJobs(ws.team.id);
+    // Google's grant revoked once, by the last of its services; GitHub's grant deleted.
+    expect(jobs.find((job) => (job.data as { eventId: string }).eventId === first.eventId)).toMatchObject({ state: 'completed', output: { revoked: 2, seats: 1 } });
+    expect(jobs.find((job) => (job.data as { eventId: string }).eventId !== first.eventId)).toMatchObject({ state: 'completed', output: { revoked: 0, connections: 0, seats: 0 } });
+    expect(fake.oauth.revoked.length).toBe(revokedSoFar);
+    expect(await rowsOf(ws.team.id, ws.bob)).toBe(0);
+    expect(await repositories.oauthTokens.findLatest(ws.team.id, ws.alice, 'github')).toMatchObject({ accessToken: alicesToken });
+    expect(await repositories.seatAssignments.listByMember(ws.team.id, ws.alice)).toHaveLength(1);
+  });
+
+  it('a provider refusing the revocation does not stop the others, nor keep its token here', async () => {
+    const ws = seedWorkspace(world.slack, 'T0LEFTDOWN');
+    expect((await installThroughBrowser(world, ws)).status).toBe(200);
+    const github = await connect(ws, ws.bob, 'github', MO);
+    const drive = await connect(ws, ws.bob, 'google-drive', MO);
+    fake.oauth.revokeDown.add('github');
+    try {
+      expect((await sendEvent(world, userChange(ws, ws.bob, true), { ws })).status).toBe(200);
+      await eventually(async () => expect(await rowsOf(ws.team.id, ws.bob)).toBe(0));
+      await settled(world, SLACK_QUEUES.slackEvent.name);
+    } finally {
+      fake.oauth.revokeDown.delete('github');
+    }
+    expect(fake.oauth.tokens.get(drive)?.revoked).toBe(true);
+    expect(fake.oauth.tokens.get(github)?.revoked).toBe(false);
+    expect(await repositories.oauthTokens.findLatest(ws.team.id, ws.bob, 'github')).toBeNull();
+  });
+
+  it('a user_change of an active person (a profile edit) changes nothing; only their deactivation does', async () => {
+    const ws = seedWorkspace(world.slack, 'T0LEFTNOT');
+    expect((await installThroughBrowser(world, ws)).status).toBe(200);
+    await assignSeats(ws, 'sub-left-not', [ws.bob]);
+    const token = await connect(ws, ws.bob, 'github', MO);
+
+    expect((await sendEvent(world, userChange(ws, ws.bob, false), { ws })).status).toBe(200);
+    await settled(world, SLACK_QUEUES.slackEvent.name);
+    expect(await memberLeftJobs(ws.team.id)).toEqual([]);
+    expect(fake.oauth.tokens.get(token)?.revoked).toBe(false);
+    expect(await repositories.oauthTokens.findLatest(ws.team.id, ws.bob, 'github')).toMatchObject({ accessToken: token, status: 'connected' });
+    expect(await repositories.seatAssignments.listByMember(ws.team.id, ws.bob)).toHaveLength(1);
+
+    expect((await sendEvent(world, userChange(ws, ws.bob, true), { ws })).status).toBe(200);
+    await eventually(async () => expect(await repositories.seatAssignments.listByMember(ws.team.id, ws.bob)).toEqual([]));
+    expect(fake.oauth.tokens.get(token)?.revoked).toBe(true);
+    expect(await repositories.oauthTokens.findLatest(ws.team.id, ws.bob, 'github')).toBeNull();
+  });
+});
