@@ -28,6 +28,22 @@ const url = (what: string) =>
     .optional()
     .refine((v) => v === undefined || URL.canParse(v), { message: `must be a URL (${what})` });
 
+/**
+ * Where people and Slack reach Tomo: an http(s) origin. Tomo's routes sit at the root, and the
+ * OAuth redirect URLs and the links in Slack messages are built on it, so a path (a prefix a proxy
+ * strips) cannot work and a trailing slash would double the links' slash: stored without one.
+ */
+const publicUrl = url('the address people reach Tomo at, e.g. https://tomo.example.com')
+  .refine((v) => !URL.canParse(v ?? '') || /^https?:$/.test(new URL(v!).protocol), { message: 'must be an http:// or https:// URL', abort: true })
+  .refine((v) => !URL.canParse(v ?? '') || isOrigin(new URL(v!)), {
+    message: 'must be an origin without a path, query or fragment, e.g. https://tomo.example.com (Tomo is served at the root)',
+  })
+  .transform((v) => (v === undefined ? undefined : new URL(v).origin));
+
+function isOrigin(address: URL): boolean {
+  return address.pathname === '/' && address.search === '' && address.hash === '' && address.username === '' && address.password === '';
+}
+
 const postgresUrl = url('postgres://user:password@host:5432/database').refine(
   (v) => v === undefined || /^postgres(ql)?:$/.test(new URL(v).protocol),
   { message: 'must be a postgres:// URL' },
@@ -44,7 +60,7 @@ export const commonEnv = {
   DATA_DIR: z.string().trim().min(1).default('data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   EMBEDDED_PG_DIR: z.string().trim().min(1).default(DEFAULT_ROOT_FALLBACK_DIR),
-  PUBLIC_URL: url('the address people reach Tomo at').default('http://localhost:3000'),
+  PUBLIC_URL: publicUrl.default('http://localhost:3000'),
   ENCRYPTION_KEY: optionalString,
   SLACK_CLIENT_ID: optionalString,
   SLACK_CLIENT_SECRET: optionalString,
@@ -218,7 +234,10 @@ export function parseEnv<S extends z.ZodRawShape>(
   shape: S,
   env: Record<string, string | undefined>,
 ): z.output<z.ZodObject<S>> {
-  const result = z.object(shape).safeParse(env);
+  // An empty value is unset (.env.example: "Empty means unset"): `PORT=` in an env file or a
+  // ConfigMap gets the default, not Number('') = 0 (a random port, rate limits off, no drain).
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value === undefined || value.trim() !== ''));
+  const result = z.object(shape).safeParse(given);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const name = String(issue.path[0] ?? 'environment');
@@ -230,7 +249,7 @@ export function parseEnv<S extends z.ZodRawShape>(
 function describe(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_value') return `must be one of ${issue.values.map(String).join(', ')}`;
   if (issue.code === 'too_small' || issue.code === 'too_big') return `is out of range: ${issue.message}`;
-  if (issue.code === 'invalid_type') return `must be a ${issue.expected}`;
+  if (issue.code === 'invalid_type') return issue.expected === 'int' ? 'must be a whole number' : `must be a ${issue.expected}`;
   return issue.message;
 }
 

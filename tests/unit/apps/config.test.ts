@@ -41,12 +41,43 @@ describe('configuration', () => {
     expect(loadServerConfig({ DATABASE_URL: '', STRIPE_SECRET_KEY: '  ' }).DATABASE_URL).toBeUndefined();
   });
 
+  it('gives an empty number or choice its default, as `PORT=` in an env file means: not port 0, not rate limits off', () => {
+    const blank = { PORT: '', RATE_LIMIT_PER_MINUTE: '', SHUTDOWN_TIMEOUT_MS: ' ', DATABASE_WAIT_SECONDS: '', ANSWER_RETRIES: '', LOG_LEVEL: '', NODE_ENV: '' };
+    expect(loadServerConfig(blank)).toMatchObject({
+      PORT: 3000,
+      RATE_LIMIT_PER_MINUTE: 600,
+      SHUTDOWN_TIMEOUT_MS: 10_000,
+      DATABASE_WAIT_SECONDS: 60,
+      ANSWER_RETRIES: 8,
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'development',
+      PUBLIC_URL: 'http://localhost:3000',
+    });
+    expect(loadWorkerConfig({ WORKER_CONCURRENCY: '', LLM_RETRY_AFTER_MAX_MS: '', SLACK_STREAM_BUSY_ANSWERS: '', LLM_PROVIDER: '' })).toMatchObject({
+      WORKER_CONCURRENCY: 4,
+      LLM_RETRY_AFTER_MAX_MS: 10_000,
+      SLACK_STREAM_BUSY_ANSWERS: 50,
+      LLM_PROVIDER: 'openai',
+    });
+  });
+
+  it('keeps PUBLIC_URL an origin, so redirect URLs and the links in Slack messages have one slash', () => {
+    expect(loadServerConfig({ PUBLIC_URL: 'https://tomo.example.com/' }).PUBLIC_URL).toBe('https://tomo.example.com');
+    expect(loadWorkerConfig({ PUBLIC_URL: 'https://Tomo.Example.com:8443/' }).PUBLIC_URL).toBe('https://tomo.example.com:8443');
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a number (got "abc")'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT is out of range'],
     [{ LLM_PROVIDER: 'gemini' }, 'Invalid configuration: LLM_PROVIDER must be one of openai, anthropic, demo (got "gemini")'],
     [{ DATABASE_URL: 'mysql://x@y/z' }, 'Invalid configuration: DATABASE_URL must be a postgres:// URL (got "***")'],
     [{ PUBLIC_URL: 'not a url' }, 'Invalid configuration: PUBLIC_URL must be a URL'],
+    [{ PUBLIC_URL: 'ftp://tomo.example.com' }, 'Invalid configuration: PUBLIC_URL must be an http:// or https:// URL (got "ftp://tomo.example.com")'],
+    [
+      { PUBLIC_URL: 'https://example.com/tomo' },
+      'Invalid configuration: PUBLIC_URL must be an origin without a path, query or fragment, e.g. https://tomo.example.com (Tomo is served at the root) (got "https://example.com/tomo")',
+    ],
+    [{ RATE_LIMIT_PER_MINUTE: '1.5' }, 'Invalid configuration: RATE_LIMIT_PER_MINUTE must be a whole number (got "1.5")'],
   ])('stops on %o with one line naming the variable', (env, expected) => {
     let error: unknown;
     try {
