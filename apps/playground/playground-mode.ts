@@ -1,3 +1,5 @@
+import { ConfigError } from '../shared/config';
+
 /** The Slack settings whose presence means a real Slack app is configured. */
 export const REAL_SLACK_SETTINGS = ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET', 'SLACK_SIGNING_SECRET', 'SLACK_APP_TOKEN'] as const;
 
@@ -9,10 +11,15 @@ export type PlaygroundDecision = { enabled: true } | { enabled: false; reason: s
  * Slack credential or NODE_ENV=production always wins.
  */
 export function playgroundDecision(env: Record<string, string | undefined>): PlaygroundDecision {
+  const setting = (env.PLAYGROUND ?? '').trim();
+  // `off` is its only value: PLAYGROUND=false, meant as off, must not run the playground silently.
+  if (setting !== '' && setting.toLowerCase() !== 'off') {
+    throw new ConfigError(`Invalid configuration: PLAYGROUND must be off or unset (got "${setting}")`);
+  }
   if ((env.NODE_ENV ?? '').trim() === 'production') return { enabled: false, reason: 'NODE_ENV=production' };
   const configured = REAL_SLACK_SETTINGS.filter((name) => (env[name] ?? '').trim() !== '');
   if (configured.length > 0) return { enabled: false, reason: `${configured.join(', ')} set: a real Slack app is configured` };
-  if ((env.PLAYGROUND ?? '').trim().toLowerCase() === 'off') return { enabled: false, reason: 'PLAYGROUND=off' };
+  if (setting !== '') return { enabled: false, reason: 'PLAYGROUND=off' };
   return { enabled: true };
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../adapters/embedded-postgres/embedded-postgres-server';
+import { REAL_SLACK_SETTINGS } from '../../../apps/playground/playground-mode';
 import { envWithout, spawnBuilt, waitForStatus, type SpawnedApp } from '../../support/processes';
 
 // `npm start` on a fresh clone: no DATABASE_URL, so Tomo runs its own PostgreSQL and keeps
@@ -70,5 +71,11 @@ describe('npm start without DATABASE_URL', () => {
     const bad = spawnBuilt('start', { ...envWithout('DATABASE_URL'), PORT: 'abc', DATA_DIR: dataDir });
     expect(await bad.exited).toBe(1);
     expect(bad.output().trim()).toBe('Invalid configuration: PORT must be a number (got "abc")');
+  }, 60_000);
+
+  it('refuses PLAYGROUND=false rather than run the playground it was meant to turn off', async () => {
+    const bad = spawnBuilt('start', { ...envWithout('DATABASE_URL', 'NODE_ENV', ...REAL_SLACK_SETTINGS), PLAYGROUND: 'false', DATA_DIR: dataDir });
+    expect(await bad.exited).toBe(1);
+    expect(bad.output().trim()).toBe('Invalid configuration: PLAYGROUND must be off or unset (got "false")');
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { modelStatus, playgroundDecision } from '../../../apps/playground/playground-mode';
+import { ConfigError } from '../../../apps/shared/config';
 
 describe('playgroundDecision', () => {
   it('runs the playground only with no Slack app configured, outside production, unless PLAYGROUND=off', () => {
@@ -10,6 +11,13 @@ describe('playgroundDecision', () => {
       expect(playgroundDecision({ [name]: 'x' })).toEqual({ enabled: false, reason: `${name} set: a real Slack app is configured` });
     }
     expect(playgroundDecision({ PLAYGROUND: 'off' })).toEqual({ enabled: false, reason: 'PLAYGROUND=off' });
+    expect(playgroundDecision({ PLAYGROUND: ' ' })).toEqual({ enabled: true });
+  });
+
+  it('refuses a PLAYGROUND value other than off, which was meant as off but ran the playground', () => {
+    for (const value of ['false', '0', 'no']) {
+      expect(() => playgroundDecision({ PLAYGROUND: value })).toThrow(new ConfigError(`Invalid configuration: PLAYGROUND must be off or unset (got "${value}")`));
+    }
   });
 });
 
