@@ -16,9 +16,10 @@ runMain(async () => {
     await waitingForDatabase(config, logger)(async () => {
       const database = await openDatabase(resolved.url, { secrets });
       try {
-        const pending = await database.pendingMigrations();
-        await database.migrateUp();
-        logger.info({ applied: pending }, pending.length ? 'migrations applied' : 'schema already current');
+        // What this run applied, not what was pending before it: a second run started at the same
+        // time waits for the first one's lock and then applies nothing.
+        const applied = await database.migrateUp();
+        logger.info({ applied }, applied.length ? 'migrations applied' : 'schema already current');
       } finally {
         await database.close();
       }

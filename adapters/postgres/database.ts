@@ -4,8 +4,11 @@ import { ormConfig, type OrmConfigOptions } from './orm-config';
 
 export interface Database {
   orm: MikroORM;
-  /** Applies every pending migration in one transaction; safe to call from several processes at once. */
-  migrateUp(): Promise<void>;
+  /**
+   * Applies every pending migration in one transaction; safe to call from several processes at
+   * once. Resolves with the names this call applied (none when another process got there first).
+   */
+  migrateUp(): Promise<string[]>;
   /** Names of migrations not yet applied (empty when the schema is current). */
   pendingMigrations(): Promise<string[]>;
   /** Throws when the database cannot be reached. */
@@ -31,10 +34,11 @@ export async function openDatabase(url: string, options: OrmConfigOptions = {}):
     async migrateUp() {
       // Server and worker may start together: the advisory lock makes the second one wait and
       // then find nothing pending, instead of racing on the same DDL.
-      await connection.transactional(async (trx) => {
+      const applied = await connection.transactional(async (trx) => {
         await connection.execute('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY], 'all', trx);
-        await migrator.up({ transaction: trx });
+        return migrator.up({ transaction: trx });
       });
+      return applied.map((migration) => migration.name);
     },
     async pendingMigrations() {
       const pending = await migrator.getPending();
