@@ -30,4 +30,10 @@ describe('deployment files', () => {
     expect(text).toContain('"node", "dist/worker.js"');
     expect(text).toContain('"node", "dist/migrate.js"');
   });
+
+  it('publish the Compose server on loopback only, for the TLS proxy in front: a client reaching port 3000 directly could name any address to the trusted network', () => {
+    const compose = readFileSync('docker-compose.yml', 'utf8');
+    expect(compose).toContain('TRUST_PROXY: ${TRUST_PROXY:-loopback, uniquelocal}');
+    expect([...compose.matchAll(/^\s+- "([\d.:]+)"$/gm)].map((match) => match[1])).toEqual(['127.0.0.1:3000:3000']);
+  });
 });
