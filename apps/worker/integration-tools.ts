@@ -14,6 +14,7 @@ import type { AskerResources, Tool } from '../../core/tools/tool';
 import type { TeamId, UserId } from '../../core/shared/ids';
 import { secretBoxFromConfig } from '../shared/secret-box';
 import type { WorkerConfig } from './config';
+import { oncePerWorker } from './once-per-worker';
 
 export interface IntegrationTools {
   readonly connections: IntegrationConnections;
@@ -26,7 +27,7 @@ export interface IntegrationTools {
 }
 
 /** The integrations' tools and readers, bound to the configured providers and the sealed token store. */
-export function integrationTools(config: WorkerConfig, database: Database, logger: Logger): IntegrationTools {
+export const integrationTools = oncePerWorker((config: WorkerConfig, database: Database, logger: Logger): IntegrationTools => {
   const endpoints = new IntegrationEndpoints(integrationSettingsFromEnv(config));
   const connections = new IntegrationConnections({
     tokens: new PgOAuthTokenRepository(database.orm, secretBoxFromConfig(config)),
@@ -43,4 +44,4 @@ export function integrationTools(config: WorkerConfig, database: Database, logge
     tools: [...googleTools(endpoints, refused), ...integrationProviderTools(endpoints, refused)],
     resources: (teamId, userId, base) => connections.resourcesFor(teamId, userId, base),
   };
-}
+});

@@ -29,6 +29,7 @@ import { secretBoxFromConfig } from '../shared/secret-box';
 import { SLACK_QUEUES, type SlackEventJob } from '../shared/slack-jobs';
 import type { WorkerConfig } from './config';
 import { integrationTools } from './integration-tools';
+import { oncePerWorker } from './once-per-worker';
 
 export interface KnowledgeServices {
   readonly sources: KnowledgeSourceRepository;
@@ -42,7 +43,7 @@ export interface KnowledgeServices {
 }
 
 /** Knowledge in the worker: store, embeddings, readers, the three search tools and ingestion. */
-export function knowledgeServices(config: WorkerConfig, database: Database, logger: Logger): KnowledgeServices {
+export const knowledgeServices = oncePerWorker((config: WorkerConfig, database: Database, logger: Logger): KnowledgeServices => {
   const secrets = secretBoxFromConfig(config);
   const pool = nativePool(database.orm);
   const sources = new PgKnowledgeSourceRepository(pool, secrets);
@@ -108,7 +109,7 @@ export function knowledgeServices(config: WorkerConfig, database: Database, logg
         onProgress: homeProgress(queue, clock),
       }),
   };
-}
+});
 
 /**
  * The resources a knowledge tool needs, for the answer pipeline: one answer's three search
