@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { freePort } from '../../../adapters/embedded-postgres/embedded-postgres-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgAppCustomizationRepository } from '../../../adapters/postgres/pg-app-customization-repository';
 import { PgInstructionRepository } from '../../../adapters/postgres/pg-instruction-repository';
@@ -95,8 +96,31 @@ describe('Sign in with Slack', () => {
       const planted = new HttpSession(secure.app.baseUrl);
       planted.setCookie('tomo_session', session);
       expect((await planted.get('/api/me')).status).toBe(401);
+
+      // Behind a proxy that passes its own Host: the way back after sign-out is the Referer at PUBLIC_URL.
+      const out = await ana.request('/auth/signout', {
+        method: 'POST',
+        headers: { origin: 'https://tomo.example.com', referer: 'https://tomo.example.com/ja/settings/app' },
+      });
+      expect(out.status).toBe(303);
+      expect(out.headers.get('location')).toBe('/ja/settings/app');
     } finally {
       await secure.close();
+    }
+  });
+
+  it("answers a sign-in page, not a JSON 500, when Slack's OpenID discovery cannot be reached", async () => {
+    const closed = await freePort();
+    const away = await startSettingsWorld({ env: { SLACK_OIDC_ISSUER: `http://127.0.0.1:${closed}` } });
+    try {
+      const page = await new HttpSession(away.app.baseUrl).get('/auth/signin?returnTo=%2Fja%2Fsettings%2Fapp');
+      expect(page.status).toBe(503);
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      const html = await page.text();
+      expect(html).toContain('Slack でのサインインに失敗しました。もう一度お試しください。');
+      expect(html).toContain('href="/auth/signin?returnTo=%2Fja%2Fsettings%2Fapp"');
+    } finally {
+      await away.close();
     }
   });
 

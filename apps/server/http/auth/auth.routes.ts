@@ -50,7 +50,16 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
       authErrorPage(res, 503, localeOf(returnTo), 'NOT_CONFIGURED', returnTo);
       return;
     }
-    const { url, transaction } = await deps.oidc.authorizationUrl();
+    let started;
+    try {
+      started = await deps.oidc.authorizationUrl();
+    } catch (error) {
+      // Slack's OpenID discovery out of reach: a page to try again from, not the API's JSON error.
+      deps.logger.warn({ err: error }, 'sign-in with Slack could not start');
+      authErrorPage(res, 503, localeOf(returnTo), 'FAILED', returnTo);
+      return;
+    }
+    const { url, transaction } = started;
     const sealed = deps.sealer.seal({ ...transaction, returnTo, expiresAt: deps.clock.now().getTime() + SIGN_IN_TTL_MS });
     setCookie(res, SIGN_IN_COOKIE, sealed, { ...cookies, path: SIGN_IN_COOKIE_PATH, maxAgeMs: SIGN_IN_TTL_MS });
     res.setHeader('Cache-Control', 'no-store');
@@ -110,7 +119,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
       clearCookie(res, sessionCookie, cookies);
       res.setHeader('Cache-Control', 'no-store');
       const body = req.body as Record<string, unknown> | undefined;
-      const returnTo = safeReturnTo(body?.returnTo ?? refererPath(req) ?? '/');
+      const returnTo = safeReturnTo(body?.returnTo ?? refererPath(req, deps.publicUrl) ?? '/');
       if (req.accepts(['html', 'json']) === 'json') res.status(204).end();
       else res.redirect(303, returnTo);
     },
@@ -123,12 +132,13 @@ function localeOf(path: string): 'en' | 'ja' {
   return path === '/ja' || path.startsWith('/ja/') || path.startsWith('/ja?') ? 'ja' : 'en';
 }
 
-function refererPath(req: Request): string | undefined {
+/** The Referer's path when it is one of Tomo's pages: at PUBLIC_URL (a proxy may rewrite `Host`), or the host asked. */
+function refererPath(req: Request, publicUrl: string): string | undefined {
   const referer = req.get('referer');
   if (!referer) return undefined;
   try {
     const url = new URL(referer);
-    return url.host === req.get('host') ? `${url.pathname}${url.search}` : undefined;
+    return url.host === new URL(publicUrl).host || url.host === req.get('host') ? `${url.pathname}${url.search}` : undefined;
   } catch {
     return undefined;
   }
