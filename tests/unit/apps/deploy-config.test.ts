@@ -36,4 +36,13 @@ describe('deployment files', () => {
     expect(compose).toContain('TRUST_PROXY: ${TRUST_PROXY:-loopback, uniquelocal}');
     expect([...compose.matchAll(/^\s+- "([\d.:]+)"$/gm)].map((match) => match[1])).toEqual(['127.0.0.1:3000:3000']);
   });
+
+  it('let a Kubernetes server pod keep accepting while it is taken out of the Service, then drain within its grace period', () => {
+    const server = readFileSync('deploy/kubernetes/server.yaml', 'utf8');
+    const pause = Number(/preStop:\s+exec: \{ command: \["sleep", "(\d+)"\] \}/.exec(server)?.[1]);
+    expect(pause).toBeGreaterThanOrEqual(5);
+    const grace = Number(/terminationGracePeriodSeconds: (\d+)/.exec(server)?.[1]);
+    const drain = Number(/SHUTDOWN_TIMEOUT_MS: "(\d+)"/.exec(readFileSync('deploy/kubernetes/config.yaml', 'utf8'))?.[1]) / 1000;
+    expect(grace).toBeGreaterThanOrEqual(pause + drain);
+  });
 });
