@@ -36,7 +36,7 @@ export function ProseDocument({ copy, eyebrow }: { copy: DocumentCopy; eyebrow?:
             {section.terms ? (
               <dl>
                 {section.terms.map(({ term, detail }) => (
-                  <div key={term} style={{ display: 'contents' }}>
+                  <div key={term} className="prose-term">
                     <dt>{term}</dt>
                     <dd>{detail}</dd>
                   </div>
