@@ -135,6 +135,10 @@ export function integrationAuthRoutes(deps: IntegrationAuthDeps): Router {
     res.redirect(303, returnTo);
   };
 
+  router.get(TRELLO_RELAY_SCRIPT_PATH, (_req, res) => {
+    res.type('text/javascript').send(TRELLO_RELAY_SCRIPT);
+  });
+
   router.get('/api/auth/callback/:provider', async (req, res) => {
     const provider = providerOf(req);
     if (provider?.family === 'trello' && !req.query.token) {
@@ -209,13 +213,20 @@ function resultPage(res: Response, status: number, locale: 'en' | 'ja', reason: 
     );
 }
 
+/** Where the relay page's script is served: a file of Tomo's own origin, as the policy's `script-src 'self'` asks (ADR 10). */
+const TRELLO_RELAY_SCRIPT_PATH = '/api/auth/trello-relay.js';
+
+/** Fills the relay page's form with the state (query) and Trello's token (fragment), takes the token out of the address, and posts. */
+const TRELLO_RELAY_SCRIPT =
+  `(function(){var f=document.forms[0];var q=new URLSearchParams(location.search);var h=new URLSearchParams(location.hash.slice(1));` +
+  `f.state.value=q.get('state')||'';f.token.value=h.get('token')||'';history.replaceState(null,'',location.pathname);f.submit();})();`;
+
 /** The page that posts Trello's token from the fragment to `path`, a path on Tomo's own origin. */
 function trelloRelayPage(path: string): string {
   const target = escapeHtml(path);
   return (
     `<!doctype html><html><meta charset="utf-8"><meta name="robots" content="noindex"><title>Tomo</title>` +
     `<form method="post" action="${target}"><input type="hidden" name="state"><input type="hidden" name="token"></form>` +
-    `<script>(function(){var f=document.forms[0];var q=new URLSearchParams(location.search);var h=new URLSearchParams(location.hash.slice(1));` +
-    `f.state.value=q.get('state')||'';f.token.value=h.get('token')||'';history.replaceState(null,'',location.pathname);f.submit();})();</script></html>`
+    `<script src="${TRELLO_RELAY_SCRIPT_PATH}"></script></html>`
   );
 }
