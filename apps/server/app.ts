@@ -1,5 +1,6 @@
 import express, { type Express } from 'express';
 import type { Logger } from '../../adapters/logging/logger';
+import { contentSecurityPolicy, readInlineScriptHashes, type PolicySources } from './http/content-security-policy';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { healthRoutes, type ReadinessProbe } from './http/health-routes';
 import { unsupportedCharactersGuard } from './http/input-guard';
@@ -12,6 +13,8 @@ export interface AppOptions {
   readiness: ReadinessProbe;
   bodyLimit: string;
   webDistDir: string;
+  /** The origins this deployment configured (analytics, booking embed, a Stripe stand-in) for the Content-Security-Policy. */
+  policySources?: Omit<PolicySources, 'inlineScriptHashes'>;
   /** PUBLIC_URL: served over https, browsers are told to keep to https (HSTS). */
   publicUrl?: string;
   /** Requests per minute per address on /api, /auth and the install flow (0 = no limit). */
@@ -34,13 +37,14 @@ export function createApp(options: AppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 'loopback');
   const https = options.publicUrl?.startsWith('https://') === true;
+  // Scripts from Tomo's origin and the build's hashed inline scripts only, and no more origins
+  // than the deployment configured (ADR 10); every response carries it, pages and API alike.
+  const policy = contentSecurityPolicy({ ...options.policySources, inlineScriptHashes: readInlineScriptHashes(options.webDistDir) });
   app.use((_req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('X-Frame-Options', 'SAMEORIGIN');
-    // What no page needs, whatever analytics or booking embed a deployment adds (ADR 10):
-    // framing by other sites, plugins, and a <base> that would move relative links elsewhere.
-    res.setHeader('Content-Security-Policy', "frame-ancestors 'self'; object-src 'none'; base-uri 'self'");
+    res.setHeader('Content-Security-Policy', policy);
     if (https) res.setHeader('Strict-Transport-Security', 'max-age=15552000');
     next();
   });
