@@ -77,6 +77,11 @@ describe('the Content-Security-Policy of a deployment with analytics, a booking 
     const script = await (await fetch(`${app.baseUrl}/api/auth/trello-relay.js`)).text();
     expect(script).toContain("f.token.value=h.get('token')||''");
   });
+
+  it("does not serve the build's hash list as a file", async () => {
+    const response = await fetch(`${app.baseUrl}/.csp-script-hashes.json`);
+    expect([response.status, await response.text()]).toEqual([404, expect.stringContaining('fixture not found')]);
+  });
 });
 
 describe('the Content-Security-Policy of a deployment that configured no embeds', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assetTags, injectIntoHead, pageScripts, routeChunkKeys } from '../../../apps/web/prerender/asset-tags';
 import type { Manifest } from '../../../apps/web/prerender/asset-tags';
-import { outputFile, spaShell } from '../../../apps/web/prerender/prerender-site';
+import { inlineScriptHashes, outputFile, spaShell } from '../../../apps/web/prerender/prerender-site';
 import { robotsTxt, sitemapXml } from '../../../apps/web/prerender/sitemap';
 
 const manifest: Manifest = {
@@ -59,5 +59,14 @@ describe('crawler files', () => {
     expect(robots).toContain('Sitemap: https://tomo.example/sitemap.xml');
     expect(robots).toContain('Disallow: /api/');
     expect(robots).toContain('Disallow: /ja/settings');
+  });
+});
+
+describe('inline script hashes for the Content-Security-Policy', () => {
+  it('hashes each inline script as the browser does (sha256 of its text, base64), and no script loaded from a file', () => {
+    const html = '<head><script type="module" src="/assets/entry.js"></script></head><body><script>scrollTo(0,0)</script><SCRIPT >a()</SCRIPT></body>';
+    // echo -n 'scrollTo(0,0)' | openssl dgst -sha256 -binary | base64
+    expect(inlineScriptHashes(html)).toEqual(['sha256-8BvsWrK5RAzsqVjNkllY9i6W6atg2Saho63iSuqou2c=', 'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4=']);
+    expect(inlineScriptHashes(spaShell('<script type="module" src="/assets/entry.js"></script>'))).toEqual([]);
   });
 });
