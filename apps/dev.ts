@@ -21,6 +21,7 @@ function buildWeb(): void {
   building.on('exit', (code) => {
     building = undefined;
     console.log(code === 0 ? `web rebuilt in ${Date.now() - started} ms` : 'web build failed');
+    startApp();
     if (again) {
       again = false;
       buildWeb();
@@ -38,11 +39,18 @@ buildWeb();
 watch('apps/web/src', { recursive: true }, onChange);
 watch('core', { recursive: true }, onChange);
 
-const app = spawn(node, ['--import', 'tsx', '--watch', 'apps/start.ts'], { stdio: 'inherit' });
+// After the first web build: the server reads the build's inline script hashes for its
+// Content-Security-Policy when it starts (ADR 10).
+let app: ChildProcess | undefined;
+function startApp(): void {
+  if (app) return;
+  app = spawn(node, ['--import', 'tsx', '--watch', 'apps/start.ts'], { stdio: 'inherit' });
+  app.on('exit', (code) => process.exit(code ?? 0));
+}
 const stop = () => {
-  app.kill('SIGTERM');
   building?.kill('SIGTERM');
+  if (app) app.kill('SIGTERM');
+  else process.exit(0);
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-app.on('exit', (code) => process.exit(code ?? 0));
