@@ -333,3 +333,29 @@ describe('switches by keyboard', () => {
     expect(checked).toHaveLength(5);
   }, 120_000);
 });
+
+describe('what a screen reader hears in the tables', () => {
+  // A screen reader's list of buttons or form fields reads each control by its name alone, away
+  // from its row: eight rows' "Save" or "Delete" cannot be told apart there.
+  it("names each row's controls after the row (en, ja)", async () => {
+    const unnamed: string[] = [];
+    for (const [prefix, , lang] of LANGUAGES) {
+      for (const path of ['auto-replies', 'schedules', 'members', 'reactions?tab=custom']) {
+        const page = await open(`${prefix}/settings/${path}`, lang);
+        const rows = page.locator('.table-wrap tbody tr');
+        await rows.first().waitFor();
+        for (const row of await rows.all()) {
+          // The row header's own name (auto replies list the bot's channels under it). A snapshot
+          // line holding ': ' is quoted as a whole: - 'button "Delete: :tada:"'.
+          const header = (await row.locator('th[scope="row"]').innerText()).split('\n')[0]!.trim();
+          const controls = [...(await row.ariaSnapshot()).matchAll(/- '?(button|switch|checkbox|textbox|spinbutton|combobox|link) "([^"]*)"/g)];
+          expect(controls.length, `${prefix}/settings/${path} ${header}`).toBeGreaterThan(0);
+          for (const [, role, name] of controls) if (!name!.includes(header)) unnamed.push(`${prefix}/settings/${path} ${header}: ${role} "${name}"`);
+        }
+        await page.close();
+      }
+    }
+    expect(unnamed).toEqual([]);
+  }, 120_000);
+
+});

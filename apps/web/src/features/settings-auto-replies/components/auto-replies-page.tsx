@@ -139,7 +139,7 @@ export function AutoRepliesPage() {
                 <td>{showDate(row.updatedAt, locale)}</td>
                 {readOnly ? null : (
                   <td>
-                    <button type="button" className="button button-small" disabled={action.busy} onClick={() => save(row)}>
+                    <button type="button" className="button button-small" disabled={action.busy} onClick={() => save(row)} aria-label={`${t('actions.save')}: ${row.botName}`}>
                       {t('actions.save')}
                     </button>
                   </td>

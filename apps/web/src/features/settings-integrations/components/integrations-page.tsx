@@ -68,7 +68,7 @@ export function IntegrationsPage() {
                   {m('UI.SIGN_IN_FIRST')}
                 </a>
               ) : state.status === 'loading' ? null : card.state === 'inactive' ? (
-                <button type="button" className="button button-small" disabled>
+                <button type="button" className="button button-small" disabled aria-label={`${m('UI.WORK_IN_PROGRESS')}: ${card.title}`}>
                   {m('UI.WORK_IN_PROGRESS')}
                 </button>
               ) : card.state === 'connected' ? (

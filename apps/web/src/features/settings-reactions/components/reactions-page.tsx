@@ -150,13 +150,14 @@ export function ReactionsPage() {
                     <td>{showDate(row.updatedAt, locale)}</td>
                     {readOnly ? null : (
                       <td className="settings-row">
-                        <button type="button" className="button button-small button-quiet" onClick={() => setEditing(row)}>
+                        <button type="button" className="button button-small button-quiet" onClick={() => setEditing(row)} aria-label={`${t('actions.edit')}: :${row.name}:`}>
                           {t('actions.edit')}
                         </button>
                         <button
                           type="button"
                           className="button button-small button-quiet"
                           disabled={action.busy}
+                          aria-label={`${t('actions.delete')}: :${row.name}:`}
                           onClick={() =>
                             confirm.ask(m('UI.CONFIRM_DELETE_REACTION'), () =>
                               void action.run('UI.DELETING', () => deleteReaction(row.id), list.reload),

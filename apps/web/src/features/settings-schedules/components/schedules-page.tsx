@@ -211,7 +211,7 @@ export function SchedulesPage() {
                 </td>
                 <td>{showDate(row.updatedAt, locale)}</td>
                 <td>
-                  <button type="button" className="button button-small" disabled={action.busy} onClick={() => save(row)}>
+                  <button type="button" className="button button-small" disabled={action.busy} onClick={() => save(row)} aria-label={`${t('actions.save')}: ${row.channelName}`}>
                     {t('actions.save')}
                   </button>
                 </td>
