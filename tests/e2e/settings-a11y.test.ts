@@ -358,4 +358,19 @@ describe('what a screen reader hears in the tables', () => {
     expect(unnamed).toEqual([]);
   }, 120_000);
 
+  it('says so in a status message when a search finds nothing (en, ja)', async () => {
+    for (const [prefix, copy, lang] of LANGUAGES) {
+      for (const [path, label, none] of [
+        ['reactions', copy.reactions.search, translate('UI.NO_REACTIONS_FOUND', {}, lang)],
+        ['members', copy.members.search, translate('UI.NO_DATA', {}, lang)],
+        ['schedules', translate('UI.SEARCH_BY_CHANNEL_NAME', {}, lang), translate('UI.NO_DATA', {}, lang)],
+      ] as const) {
+        const page = await open(`${prefix}/settings/${path}`, lang);
+        await page.locator('.table-wrap tbody tr').first().waitFor();
+        await page.getByRole('searchbox', { name: label }).fill('zzz-nobody');
+        await page.getByRole('status').filter({ hasText: none }).waitFor();
+        await page.close();
+      }
+    }
+  }, 120_000);
 });

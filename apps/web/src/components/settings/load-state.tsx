@@ -7,6 +7,8 @@ import { useSettingsText } from '../../lib/settings/use-settings-text';
  * shown (a reload behind shown data stays silent here), then the no-data line when `empty`.
  * A 401 (the session ended after this tab loaded, so the signed-in layout let the page open)
  * comes with the sign-in link: nothing was entered on a page that never loaded.
+ * The no-data line sits in a status region that is there from the start, so a screen reader
+ * hears it when a search empties the table (WCAG 4.1.3), not only someone looking at it.
  */
 export function LoadState(props: { state: Resource<unknown>; hasData: boolean; empty?: boolean; emptyText?: string }) {
   const { m } = useSettingsText();
@@ -25,7 +27,7 @@ export function LoadState(props: { state: Resource<unknown>; hasData: boolean; e
           ) : null}
         </p>
       ) : null}
-      {props.empty ? <p>{props.emptyText ?? m('UI.NO_DATA')}</p> : null}
+      <div role="status">{props.empty ? <p>{props.emptyText ?? m('UI.NO_DATA')}</p> : null}</div>
     </>
   );
 }

@@ -76,9 +76,9 @@ function SeatAssignments() {
           </div>
           {data.subscriptions.length === 0 ? <p className="settings-hint">{t('members.noSubscription')}</p> : null}
           {data.summary ? <Summary summary={data.summary} /> : null}
-          {data.rows.length === 0 ? (
-            <p>{m('UI.NO_DATA')}</p>
-          ) : (
+          {/* In a status region from the start, so a search that finds nobody is heard (as LoadState's no-data line). */}
+          <div role="status">{data.rows.length === 0 ? <p>{m('UI.NO_DATA')}</p> : null}</div>
+          {data.rows.length === 0 ? null : (
             <SettingsTable
               label={t('members.title')}
               columns={[
