@@ -381,6 +381,18 @@ describe('the playground for a keyboard and screen-reader user', () => {
     await page.close();
   }, 60_000);
 
+  it("has one main landmark, the frame's, holding the channel's h1: a screen reader's landmark list shows no second main nested in it (en, ja)", async () => {
+    const title = '# general';
+    for (const prefix of ['', '/ja']) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(`${base}${prefix}/playground`);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      expect(await page.getByRole('main').count(), prefix).toBe(1);
+      expect(await page.getByRole('main').getByRole('heading', { level: 1 }).innerText()).toBe(title);
+      await page.close();
+    }
+  });
+
   it('axe-core finds no serious or critical violations in either language: channel, open thread, attachment, home and assistant', async () => {
     const found: string[] = [];
     for (const [prefix, composerName, replyName] of [

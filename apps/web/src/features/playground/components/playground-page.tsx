@@ -229,7 +229,7 @@ export function PlaygroundPage() {
           </a>
         </nav>
 
-        <main className="playground-main">
+        <div className="playground-main">
           {view.kind === 'channel' ? (
             <ChannelView
               key={view.id}
@@ -256,7 +256,7 @@ export function PlaygroundPage() {
               run={run}
             />
           ) : null}
-        </main>
+        </div>
 
         {thread ? (
           <aside ref={threadPanel} className="playground-thread" aria-label={t('thread.title')}>
