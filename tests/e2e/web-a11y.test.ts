@@ -54,3 +54,21 @@ describe('axe-core finds no serious or critical violations', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('headings, as a screen reader lists them', () => {
+  it('on every public route in either language: one h1 first, then no level skipped (h1 to h3 hides where a card belongs)', async () => {
+    const found: string[] = [];
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    for (const { url } of publicPages()) {
+      await page.goto(`${server.url}${url}`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const levels = await page.evaluate(() =>
+        [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].filter((heading) => heading.getClientRects().length > 0).map((heading) => Number(heading.tagName[1])),
+      );
+      if (levels[0] !== 1 || levels.filter((level) => level === 1).length !== 1) found.push(`${url}: h1s ${levels.join(' ')}`);
+      for (const [i, level] of levels.entries()) if (i > 0 && level > levels[i - 1]! + 1) found.push(`${url}: h${levels[i - 1]} then h${level}`);
+    }
+    await page.close();
+    expect(found).toEqual([]);
+  }, 120_000);
+});

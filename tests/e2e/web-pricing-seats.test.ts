@@ -35,7 +35,7 @@ async function visit(path: string): Promise<{ page: Page; errors: string[] }> {
   return { page, errors };
 }
 
-const card = (page: Page, name: string) => page.locator('.plan-card', { has: page.locator('h3', { hasText: name }) });
+const card = (page: Page, name: string) => page.locator('.plan-card', { has: page.locator('h2', { hasText: name }) });
 const entry = PAID_PLANS.find((plan) => plan.displayName === 'Entry')!;
 const premium = PAID_PLANS.find((plan) => plan.displayName === 'Premium')!;
 

@@ -32,7 +32,7 @@ async function visit(url: string): Promise<{ page: Page; errors: string[] }> {
   return { page, errors };
 }
 
-const card = (page: Page, name: string) => page.locator('.plan-card', { has: page.locator('h3', { hasText: name }) });
+const card = (page: Page, name: string) => page.locator('.plan-card', { has: page.locator('h2', { hasText: name }) });
 
 describe('alerts from the query string', () => {
   const cases = [

@@ -24,7 +24,7 @@ export function PlanCard(props: {
   return (
     <li className={props.featured ? 'plan-card plan-card-featured' : 'plan-card'} aria-labelledby={titleId}>
       {props.featured ? <p className="plan-badge">{t('card.popular')}</p> : null}
-      <h3 id={titleId}>{plan.displayName}</h3>
+      <h2 id={titleId}>{plan.displayName}</h2>
       <p className="plan-tagline">{t(`plans.${plan.name}.tagline`)}</p>
       <p className="plan-price">
         <span className="plan-amount">{price.amount}</span> <span className="plan-unit">{t(`card.${price.unit}`)}</span>

@@ -7,7 +7,7 @@ export function TrialCard() {
   const plan = PLANS.free;
   return (
     <li className="plan-card" aria-labelledby="plan-free">
-      <h3 id="plan-free">{t('details.freeTrial')}</h3>
+      <h2 id="plan-free">{t('details.freeTrial')}</h2>
       <p className="plan-tagline">{t('plans.free.tagline')}</p>
       <p className="plan-price">
         <span className="plan-amount">{t('card.trialPrice')}</span> <span className="plan-unit">{t('card.trialPeriod')}</span>

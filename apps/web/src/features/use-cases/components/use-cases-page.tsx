@@ -18,6 +18,7 @@ export function UseCasesPage() {
             return (
               <Card
                 key={slug}
+                heading="h2"
                 title={page.meta.title}
                 body={page.summary}
                 footer={
