@@ -1,5 +1,6 @@
 import { SOURCE_KINDS, type FailureCode, type KnowledgeSourceRecord, type SourceKind, type SourceStatus } from '../../core/knowledge/knowledge-source';
 import type { KnowledgeSourceRepository, NewKnowledgeSource } from '../../core/knowledge/knowledge-source-repository.port';
+import { FUSION_DEPTH, MAX_QUERY_TERMS, fuseRanks, searchTerms, termWeight } from '../../core/knowledge/keyword-search';
 import type { ChunkHit, ChunkQuery, NewChunk, VectorStore } from '../../core/knowledge/vector-store.port';
 
 interface StoredChunk extends NewChunk {
@@ -106,13 +107,25 @@ export class InMemoryKnowledge implements KnowledgeSourceRepository, VectorStore
     this.update(teamId, sourceId, { progressDone: 0 });
   }
   async search(teamId: string, query: ChunkQuery): Promise<ChunkHit[]> {
-    const hits: ChunkHit[] = [];
+    const found: { chunk: StoredChunk; row: KnowledgeSourceRecord }[] = [];
     for (const chunk of this.chunks) {
       const row = this.rows.get(chunk.sourceId);
-      if (chunk.teamId !== teamId || !row || row.status !== 'ready' || !query.kinds.includes(row.kind) || chunk.embedding.length !== query.embedding.length) continue;
-      hits.push({ sourceId: row.id, kind: row.kind, title: row.title, url: row.url, text: chunk.text, location: chunk.location, score: cosine(query.embedding, chunk.embedding) });
+      if (chunk.teamId === teamId && row && row.status === 'ready' && query.kinds.includes(row.kind)) found.push({ chunk, row });
     }
-    return hits.sort((a, b) => b.score - a.score).slice(0, query.limit);
+    const hit = ({ chunk, row }: (typeof found)[number]): ChunkHit => ({
+      sourceId: row.id, kind: row.kind, title: row.title, url: row.url, text: chunk.text, location: chunk.location,
+      score: chunk.embedding.length === query.embedding.length ? cosine(query.embedding, chunk.embedding) : 0,
+    });
+    const ids = found.map((_, i) => String(i));
+    const nearest = ids.filter((i) => found[Number(i)]!.chunk.embedding.length === query.embedding.length).sort((a, b) => hit(found[Number(b)]!).score - hit(found[Number(a)]!).score);
+    if (query.text === undefined) return nearest.slice(0, query.limit).map((i) => hit(found[Number(i)]!));
+    // The keyword side as the PostgreSQL adapters rank it, on the terms themselves rather than their hashes.
+    const terms = found.map(({ chunk }) => new Set(searchTerms(chunk.text)));
+    const weights = searchTerms(query.text).slice(0, MAX_QUERY_TERMS).map((t) => ({ t, w: termWeight(found.length, terms.filter((s) => s.has(t)).length) })).filter((x) => x.w > 0);
+    const scored = ids.map((i) => ({ i, score: weights.reduce((sum, { t, w }) => sum + (terms[Number(i)]!.has(t) ? w : 0), 0) })).filter((x) => x.score > 0);
+    const keyword = scored.sort((a, b) => b.score - a.score).slice(0, FUSION_DEPTH).map((x) => x.i);
+    const order = keyword.length === 0 ? nearest.slice(0, query.limit) : fuseRanks(nearest.slice(0, Math.max(query.limit, FUSION_DEPTH)), keyword, query.limit);
+    return order.map((i) => hit(found[Number(i)]!));
   }
 
   private update(teamId: string, id: string, patch: Partial<KnowledgeSourceRecord>): void {

@@ -41,3 +41,30 @@ export function openLocation(secrets: SecretBox, teamId: string, sourceId: strin
 function withoutNul(_key: string, value: unknown): unknown {
   return typeof value === 'string' ? value.replaceAll('\0', '') : value;
 }
+
+/**
+ * The context of a workspace's term hashes (`knowledge_chunks.terms`, ADR 96): per workspace, so
+ * the same word gives unrelated numbers in two workspaces, and a passage's terms can be matched
+ * across the workspace's sources.
+ */
+export const termsContext = (teamId: string): string => `knowledge_chunks.terms:${teamId}`;
+
+/**
+ * Keyed hashes (HMAC-SHA256, `SecretBox.lookupHashes`) of terms, each cut to a signed 64-bit
+ * integer (as text, for a `bigint[]`): under the current key only when storing, under every key
+ * of the keyring when searching, so passages hashed before a key rotation are still found.
+ */
+export function termHashes(secrets: SecretBox, teamId: string, terms: readonly string[], keys: 'current' | 'all'): string[] {
+  const context = termsContext(teamId);
+  const hashes = new Set<string>();
+  for (const term of terms) {
+    const all = secrets.lookupHashes(term, context);
+    for (const hash of keys === 'current' ? all.slice(0, 1) : all) {
+      hashes.add(Buffer.from(hash.slice(hash.lastIndexOf('.') + 1), 'base64url').readBigInt64BE(0).toString());
+    }
+  }
+  return [...hashes];
+}
+
+/** A `bigint[]` literal of hashes, one per row of an `unnest`. */
+export const hashArray = (hashes: readonly string[]): string => `{${hashes.join(',')}}`;

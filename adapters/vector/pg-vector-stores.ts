@@ -1,9 +1,10 @@
 import { endianness } from 'node:os';
 import type pg from 'pg';
 import type { SourceKind } from '../../core/knowledge/knowledge-source';
+import { COMMON_TERM_PASSAGES, FUSION_DEPTH, MAX_QUERY_TERMS, fuseRanks, searchTerms, termWeight } from '../../core/knowledge/keyword-search';
 import type { ChunkHit, ChunkQuery, NewChunk, VectorStore } from '../../core/knowledge/vector-store.port';
 import type { SecretBox } from '../crypto/secret-box';
-import { openLocation, openSource, passageContext, sealLocation } from './knowledge-sealing';
+import { hashArray, openLocation, openSource, passageContext, sealLocation, termHashes } from './knowledge-sealing';
 import { hasVectorTable, inTransaction } from './pg-pool';
 
 /** A passage found, as read: its text and place sealed (ADR 52, 55). */
@@ -24,9 +25,17 @@ interface SourceRow {
   url_sealed: string | null;
 }
 
+/** A passage the vector side found: its chunk id, cosine similarity, and the row when already read. */
+interface Nearest {
+  id: string;
+  score: number;
+  row?: PassageRow;
+}
+
 /**
- * What both adapters share: chunks in `knowledge_chunks` (sealed text and place), progress on
- * the source in the same transaction, visibility only through a ready source of the team.
+ * What both adapters share: chunks in `knowledge_chunks` (sealed text and place, keyed hashes of
+ * its terms), progress on the source in the same transaction, visibility only through a ready
+ * source of the team, and the keyword side of a search fused with the adapter's vector side.
  */
 abstract class PgChunkStore implements VectorStore {
   abstract readonly name: 'pgvector' | 'portable';
@@ -47,9 +56,9 @@ abstract class PgChunkStore implements VectorStore {
       );
       if (rowCount !== 1) throw new Error('The source is not being embedded in this workspace (removed, failed or another team’s)');
       const { rows } = await client.query<{ id: string; ordinal: number }>(
-        `insert into knowledge_chunks (team_id, source_id, ordinal, sealed, location_sealed, dimensions, embedding_f32)
-         select $1, $2, t.ordinal, t.sealed, t.location_sealed, $3, t.vector
-           from unnest($4::int[], $5::text[], $6::text[], $7::bytea[]) as t(ordinal, sealed, location_sealed, vector)
+        `insert into knowledge_chunks (team_id, source_id, ordinal, sealed, location_sealed, dimensions, embedding_f32, terms)
+         select $1, $2, t.ordinal, t.sealed, t.location_sealed, $3, t.vector, t.terms::bigint[]
+           from unnest($4::int[], $5::text[], $6::text[], $7::bytea[], $8::text[]) as t(ordinal, sealed, location_sealed, vector, terms)
          returning id, ordinal`,
         [
           teamId,
@@ -59,6 +68,7 @@ abstract class PgChunkStore implements VectorStore {
           chunks.map((c) => this.secrets.seal(c.text, passageContext(teamId, sourceId))),
           chunks.map((c) => sealLocation(this.secrets, teamId, sourceId, c.location)),
           chunks.map((c) => (this.storesFloats ? toBytes(c.embedding) : null)),
+          chunks.map((c) => hashArray(termHashes(this.secrets, teamId, searchTerms(c.text), 'current'))),
         ],
       );
       await this.afterInsert(client, teamId, sourceId, dimensions, rows, chunks);
@@ -85,6 +95,79 @@ abstract class PgChunkStore implements VectorStore {
     chunks: readonly NewChunk[],
   ): Promise<void>;
   protected abstract beforeClear(client: pg.PoolClient, teamId: string, sourceId: string): Promise<void>;
+
+  /** How many passages each ranking reads: the limit for vectors alone, `FUSION_DEPTH` when fused. */
+  protected depth(query: ChunkQuery, limit: number): number {
+    return query.text === undefined ? limit : Math.max(limit, FUSION_DEPTH);
+  }
+
+  /**
+   * The passages a search returns, opened: the vector ranking alone, or, with the query's text,
+   * fused with the keyword ranking (reciprocal rank fusion), `limit` of them either way. Only
+   * those are read (the ones the vector side has not read already) and opened.
+   */
+  protected async found(
+    teamId: string,
+    query: ChunkQuery,
+    limit: number,
+    nearest: readonly Nearest[],
+    sources: ReadonlyMap<string, SourceRow & { chunk_count: number }>,
+  ): Promise<ChunkHit[]> {
+    const wanted = [...sources.values()].filter((s) => query.kinds.includes(s.kind));
+    const keyword = query.text === undefined ? [] : await this.keywordRanks(teamId, query.text, wanted);
+    const order = keyword.length === 0 ? nearest.slice(0, limit).map((n) => n.id) : fuseRanks(nearest.map((n) => n.id), keyword, limit);
+    const known = new Map(nearest.map((n) => [n.id, n]));
+    const unread = order.filter((id) => !known.get(id)?.row);
+    const read = new Map<string, PassageRow>();
+    if (unread.length > 0) {
+      const { rows } = await this.pool.query<PassageRow>({
+        name: 'knowledge-passages',
+        text: `select id, source_id, sealed, location_sealed, team_id from knowledge_chunks where team_id = $1 and id = any($2::bigint[])`,
+        values: [teamId, unread],
+      });
+      for (const row of rows) read.set(String(row.id), row);
+    }
+    return this.toHits(
+      order.flatMap((id) => {
+        const row = known.get(id)?.row ?? read.get(id);
+        return row ? [{ row, score: known.get(id)?.score ?? 0 }] : [];
+      }),
+      sources,
+    );
+  }
+
+  /**
+   * The keyword ranking (ADR 96): the question's terms hashed as the passages' are (under every
+   * key), how many of the wanted sources' passages hold each (through the GIN index, counted up
+   * to where a term is too common to weigh anything), then the passages holding the weighing
+   * ones, by the sum of their weights (BM25's idf), best `FUSION_DEPTH` first.
+   */
+  private async keywordRanks(teamId: string, text: string, sources: readonly (SourceRow & { chunk_count: number })[]): Promise<string[]> {
+    const passages = sources.reduce((sum, s) => sum + Number(s.chunk_count), 0);
+    const hashes = termHashes(this.secrets, teamId, searchTerms(text).slice(0, MAX_QUERY_TERMS), 'all');
+    if (hashes.length === 0 || passages < 2) return [];
+    const sourceIds = sources.map((s) => String(s.id));
+    const { rows: counts } = await this.pool.query<{ hash: string; found: number }>({
+      name: 'knowledge-term-counts',
+      text: `select q.hash::text as hash,
+                    (select count(*) from (select 1 from knowledge_chunks c
+                                            where c.terms @> array[q.hash] and c.team_id = $1 and c.source_id = any($3::uuid[])
+                                            limit $4) s)::int as found
+               from unnest($2::bigint[]) as q(hash)`,
+      values: [teamId, hashes, sourceIds, Math.min(COMMON_TERM_PASSAGES, Math.floor(passages / 2)) + 1],
+    });
+    const weighing = counts.map((c) => ({ hash: c.hash, weight: termWeight(passages, Number(c.found)) })).filter((c) => c.weight > 0);
+    if (weighing.length === 0) return [];
+    const { rows } = await this.pool.query<{ id: string }>({
+      name: 'knowledge-keyword',
+      text: `select c.id from knowledge_chunks c
+              where c.team_id = $1 and c.source_id = any($2::uuid[]) and c.terms && $3::bigint[]
+              order by (select sum(w.weight) from unnest($3::bigint[], $4::float8[]) as w(hash, weight) where w.hash = any(c.terms)) desc, c.id
+              limit $5`,
+      values: [teamId, sourceIds, weighing.map((w) => w.hash), weighing.map((w) => w.weight), FUSION_DEPTH],
+    });
+    return rows.map((r) => String(r.id));
+  }
 
   /**
    * The passages found, best first, opened: text, place, and their sources' titles and URLs,
@@ -220,11 +303,11 @@ export class PgvectorStore extends PgChunkStore {
                         limit $4) v
                  join knowledge_chunks c on c.id = v.chunk_id and c.team_id = $1
                 order by v.distance`,
-        values: [teamId, toLiteral(query.embedding), [...sources.keys()], limit],
+        values: [teamId, toLiteral(query.embedding), [...sources.keys()], this.depth(query, limit)],
       });
       return result.rows;
     });
-    return this.toHits(rows.map((row) => ({ row, score: 1 - Number(row.distance) })), sources);
+    return this.found(teamId, query, limit, rows.map((row) => ({ id: String(row.id), score: 1 - Number(row.distance), row })), sources);
   }
 }
 
@@ -320,7 +403,7 @@ export class PortableVectorStore extends PgChunkStore {
     const d = q.length;
     const { rows: ready } = await this.pool.query<ReadySource>({
       name: 'knowledge-portable-ready',
-      text: `select id, team_id, kind, title_sealed, url_sealed, updated_at::text as ready_at from knowledge_sources where team_id = $1 and status = 'ready' order by id`,
+      text: `select id, team_id, kind, title_sealed, url_sealed, chunk_count, updated_at::text as ready_at from knowledge_sources where team_id = $1 and status = 'ready' order by id`,
       values: [teamId],
     });
     if (!ready.some((s) => query.kinds.includes(s.kind))) return [];
@@ -330,25 +413,13 @@ export class PortableVectorStore extends PgChunkStore {
       const kind = sources.get(id)?.kind;
       return kind && query.kinds.includes(kind) ? 1 : 0;
     });
-    const best = topK(matrix, q, wanted, limit);
-    if (best.rows.length === 0) return [];
-    const { rows: hits } = await this.pool.query<PassageRow>({
-      name: 'knowledge-portable-hits',
-      text: `select id, source_id, sealed, location_sealed, team_id from knowledge_chunks where team_id = $1 and id = any($2::bigint[])`,
-      values: [teamId, best.rows.map((r) => matrix.ids[r]!)],
-    });
-    const byId = new Map(hits.map((h) => [Number(h.id), h]));
-    return this.toHits(
-      best.rows.flatMap((r, i) => {
-        const row = byId.get(matrix.ids[r]!);
-        return row ? [{ row, score: best.scores[i]! }] : [];
-      }),
-      sources,
-    );
+    const best = topK(matrix, q, wanted, this.depth(query, limit));
+    return this.found(teamId, query, limit, best.rows.map((r, i) => ({ id: String(matrix.ids[r]!), score: best.scores[i]! })), sources);
   }
 }
 
 interface ReadySource extends SourceRow {
+  chunk_count: number;
   ready_at: string;
 }
 

@@ -25,7 +25,7 @@ const MAX_QUERY = 1_000;
 const RESULTS = 5;
 
 /**
- * html_search, pdf_search, repository_search: vector search over one kind of the workspace's
+ * html_search, pdf_search, repository_search: vector and keyword search (fused) over one kind of the workspace's
  * uploaded sources, behind its plugin switch, offered only when such a source is ready.
  */
 export function knowledgeSearchTool(kind: SourceKind, deps: { store: VectorStore; embeddings: Embeddings }): Tool {
@@ -45,8 +45,9 @@ export function knowledgeSearchTool(kind: SourceKind, deps: { store: VectorStore
     async run(args, context) {
       const query = typeof args.query === 'string' ? args.query.trim() : '';
       if (query === '') throw new ToolError('query must be a non-empty string');
-      const [embedding] = await deps.embeddings.embed([query.slice(0, MAX_QUERY)], context.signal);
-      const hits = await deps.store.search(context.teamId, { embedding: embedding!, kinds: [kind], limit: RESULTS });
+      const text = query.slice(0, MAX_QUERY);
+      const [embedding] = await deps.embeddings.embed([text], context.signal);
+      const hits = await deps.store.search(context.teamId, { embedding: embedding!, text, kinds: [kind], limit: RESULTS });
       if (hits.length === 0) return { content: 'No uploaded passage matches.', untrusted: false };
       return {
         content: hits.map((hit, i) => formatHit(hit, i + 1)).join('\n\n'),

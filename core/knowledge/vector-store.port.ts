@@ -25,6 +25,12 @@ export interface NewChunk {
 
 export interface ChunkQuery {
   readonly embedding: Float32Array;
+  /**
+   * The question's words, for the keyword side (ADR 96): passages sharing its rarer terms (a code
+   * such as ERR-4012, a number, a name) are ranked too, and the two rankings fused. Without it,
+   * vector only.
+   */
+  readonly text?: string;
   /** Only chunks of these kinds of source (each search tool reads its own kind). */
   readonly kinds: readonly SourceKind[];
   readonly limit: number;
@@ -37,7 +43,7 @@ export interface ChunkHit {
   readonly url: string | null;
   readonly text: string;
   readonly location: ChunkLocation;
-  /** Cosine similarity, 1 = same direction. */
+  /** Cosine similarity, 1 = same direction; 0 for a passage only the keyword side found. */
   readonly score: number;
 }
 
@@ -55,6 +61,9 @@ export interface VectorStore {
   addChunks(teamId: TeamId, sourceId: string, chunks: readonly NewChunk[]): Promise<void>;
   /** Removes every chunk of a source (a re-run starts clean) and resets its progress. */
   clearChunks(teamId: TeamId, sourceId: string): Promise<void>;
-  /** The nearest chunks of the workspace's ready sources, best first. */
+  /**
+   * The workspace's ready sources' chunks nearest the query, best first; with the query's text,
+   * fused with those sharing its terms (reciprocal rank fusion).
+   */
   search(teamId: TeamId, query: ChunkQuery): Promise<ChunkHit[]>;
 }

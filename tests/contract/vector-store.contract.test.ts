@@ -9,6 +9,7 @@ import type { SourceKind } from '../../core/knowledge/knowledge-source';
 import type { KnowledgeSourceRepository } from '../../core/knowledge/knowledge-source-repository.port';
 import type { NewChunk, VectorStore } from '../../core/knowledge/vector-store.port';
 import { InMemoryKnowledge } from '../../adapters/memory/in-memory-knowledge';
+import { hashingEmbedding } from '../../adapters/memory/hashing-embeddings';
 import { dumpTables } from '../support/table-dump';
 import { emptyTables, fileDatabase } from './support/implementations';
 
@@ -28,6 +29,14 @@ function axis(i: number, nudge = 0): Float32Array {
 function chunk(ordinal: number, text: string, embedding: Float32Array, page = ordinal + 1): NewChunk {
   return { ordinal, text, embedding, location: { page } };
 }
+
+/** Passages embedded as the tests' embeddings service does (words and CJK character pairs hashed). */
+const embedded = (texts: readonly string[]): NewChunk[] => texts.map((text, i) => chunk(i, text, hashingEmbedding(text, 1024)));
+
+/** A question as the search tools send it: its embedding and its words. */
+const asked = (text: string, kinds: SourceKind[] = ['pdf'], limit = 5) => ({ embedding: hashingEmbedding(text, 1024), text, kinds, limit });
+
+const UNRELATED = Array.from({ length: 10 }, (_, i) => `Offices on floor ${i + 2} close at six on Fridays; visitors sign in at reception.`);
 
 type Pair = { store: VectorStore; sources: KnowledgeSourceRepository };
 const adapters: { name: string; create: (pool: Parameters<typeof PgvectorStore.create>[0]) => Promise<Pair> }[] = [
@@ -139,6 +148,46 @@ describe.each(adapters)('VectorStore contract: $name', ({ name, create }) => {
     expect((await store.search(T2, { embedding: target, kinds: ['pdf'], limit: 3 }))[0]?.text).toBe('T2 passage 777');
   });
 
+  it('finds a passage holding the exact code asked for first among many similar ones, which vectors alone rank low', async () => {
+    const similar = Array.from({ length: 14 }, (_, i) => `What does error ERR-${4020 + i} mean? It means the payment service refused the card; ask the customer for another card.`);
+    const target = 'The importer stops with ERR-4012 when the CSV header lacks a column; fix the header and upload the file again.';
+    await readySource(T1, 'pdf', embedded([...similar, target, ...UNRELATED]));
+    const question = 'What does ERR-4012 mean?';
+
+    const vectorsOnly = await store.search(T1, { ...asked(question), text: undefined });
+    expect(vectorsOnly.map((h) => h.text)).not.toContain(target);
+    const hits = await store.search(T1, asked(question));
+    expect(hits).toHaveLength(5);
+    expect(hits[0]).toMatchObject({ text: target, title: 'Handbook', location: { page: 15 } });
+    expect(hits.slice(1).every((h) => similar.includes(h.text))).toBe(true);
+    // Written as people and models write it: full width, lower case, or only its number.
+    for (const variant of ['ＥＲＲ－４０１２', 'err-4012 meaning', 'error 4012']) expect((await store.search(T1, asked(variant)))[0]?.text, variant).toBe(target);
+  });
+
+  it('matches Japanese by pairs of characters', async () => {
+    const similar = Array.from({ length: 14 }, (_, i) => `経費精算の申請は第${i + 1}営業日までにポータルから行います。`);
+    const target = '今月の締め日は二十五日です。遅れた分は翌月に回ります。';
+    await readySource(T1, 'pdf', embedded([...similar, target, ...UNRELATED]));
+    const question = '経費精算の締め日';
+    expect((await store.search(T1, { ...asked(question), text: undefined })).map((h) => h.text)).not.toContain(target);
+    expect((await store.search(T1, asked(question)))[0]?.text).toBe(target);
+    // Half-width kana are their full-width forms (NFKC).
+    await readySource(T2, 'pdf', embedded(['エラーコードの一覧です。', ...UNRELATED]));
+    expect((await store.search(T2, asked('ｴﾗｰｺｰﾄﾞ')))[0]?.text).toBe('エラーコードの一覧です。');
+  });
+
+  it('never finds another workspace’s passages, or another kind’s, by their words', async () => {
+    await readySource(T1, 'pdf', embedded(['Rotate the key with ERR-4012 in mind.', ...UNRELATED]));
+    await readySource(T1, 'web', embedded(['The web page says ERR-4012 too.']), 'site');
+    await readySource(T2, 'pdf', embedded(['Workspace two: ERR-4012 is the vault code.', ...UNRELATED]), 'other');
+    for (const [team, kinds, text] of [[T1, ['pdf'], 'Rotate the key with ERR-4012 in mind.'], [T2, ['pdf'], 'Workspace two: ERR-4012 is the vault code.'], [T1, ['web'], 'The web page says ERR-4012 too.']] as const) {
+      const hits = await store.search(team, asked('ERR-4012 vault code', [...kinds], 20));
+      expect(hits[0]?.text).toBe(text);
+      expect(hits.filter((h) => h.text.includes('ERR-4012')).map((h) => h.text)).toEqual([text]);
+    }
+    expect(await store.search('T0NOBODY', asked('ERR-4012 vault code'))).toEqual([]);
+  });
+
   it('lists the newest sources of each kind up to a count, with how many each kind has (App Home’s lists)', async () => {
     const add = async (teamId: string, kind: SourceKind, title: string, minute: number) => {
       const id = randomUUID();
@@ -246,8 +295,12 @@ describe.each(adapters.filter((a) => a.name !== 'in-memory'))('VectorStore on Po
     await sources.add(T1, { id, teamId: T1, kind: 'pdf', title: 'p', url: null, fileId: null, pageLimit: 1, addedBy: 'U1', createdAt: at });
     await sources.markEmbedding(T1, id, 1, 10, 'm', at);
     await store.addChunks(T1, id, [chunk(0, 'The launch code is 4417.', axis(0))]);
-    const rows = await orm.em.getConnection().execute<{ row: string }[]>(`select row_to_json(c)::text as row from knowledge_chunks c`);
+    const rows = await orm.em.getConnection().execute<{ row: string; terms: string }[]>(
+      `select (row_to_json(c)::jsonb - 'terms')::text as row, terms::text from knowledge_chunks c`,
+    );
     expect(rows).toHaveLength(1);
+    // The keyword side's terms are kept as numbers only (keyed hashes): launch, code, 4417, …
+    expect(rows[0]!.terms).toMatch(/^\{-?\d+(,-?\d+){3,}\}$/);
     expect(rows[0]!.row).not.toContain('launch code');
     expect(rows[0]!.row).not.toContain('4417');
     await sources.markReady(T1, id, at);

@@ -56,8 +56,14 @@ export const KnowledgeChunkEntity = defineEntity({
     locationSealed: p.text(),
     dimensions: p.smallint(),
     embeddingF32: p.blob().nullable(),
+    // Keyed hashes (HMAC, per workspace) of the passage's terms, for the keyword side of search
+    // (ADR 96): numbers only, the terms themselves are kept nowhere.
+    terms: p.array().columnType('bigint[]'),
   },
-  indexes: [{ name: 'knowledge_chunks_team_index', properties: ['teamId', 'dimensions'] }],
+  indexes: [
+    { name: 'knowledge_chunks_team_index', properties: ['teamId', 'dimensions'] },
+    { name: 'knowledge_chunks_terms_index', expression: 'create index "knowledge_chunks_terms_index" on "knowledge_chunks" using gin ("terms")' },
+  ],
   uniques: [{ properties: ['source', 'ordinal'] }],
 });
 

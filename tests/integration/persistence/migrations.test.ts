@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AesGcmSecretBox } from '../../../adapters/crypto';
+import { hashingEmbedding } from '../../../adapters/memory/hashing-embeddings';
 import { PgRobotsCache } from '../../../adapters/knowledge/robots-cache';
 import { openDatabase } from '../../../adapters/postgres/database';
 import type { Database } from '../../../adapters/postgres/database';
@@ -228,6 +229,40 @@ describe('migrations', () => {
     const page = { teamId: 'T1', kind: 'web' as const, title: 'https://docs.example/guide', url: 'https://docs.example/guide', fileId: null, pageLimit: 1, addedBy: 'U2', createdAt: new Date(), address: 'https://docs.example/guide' };
     expect(await sources.add('T1', { ...page, id: '4f1c3a2e-0000-4000-8000-000000000016' })).toBe('duplicate');
     expect(await sources.add('T3', { ...page, teamId: 'T3', id: '4f1c3a2e-0000-4000-8000-000000000017' })).toBe('added');
+  });
+
+  it('hashes the terms of the passages an upgraded database holds, so their codes are found by keyword, and keeps only numbers', async () => {
+    const { url } = await emptyDatabaseWithUrl();
+    const key = AesGcmSecretBox.fromEnv(Buffer.alloc(32, 9).toString('base64'));
+    const db = await openDatabase(url, { poolMax: 3, secrets: key });
+    opened.push(db);
+    const adding = 'Migration20261205090000_knowledge_chunk_terms';
+    await db.orm.migrator.up({ to: migrations[migrations.findIndex((m) => m.name === adding) - 1]!.name });
+    const sql = db.orm.em.getConnection();
+    const source = '4f1c3a2e-0000-4000-8000-000000000021';
+    const texts = [
+      ...Array.from({ length: 14 }, (_, i) => `What does error ERR-${4020 + i} mean? It means the payment service refused the card.`),
+      'The importer stops with ERR-4012 when the CSV header lacks a column.',
+      ...Array.from({ length: 10 }, (_, i) => `Offices on floor ${i + 2} close at six on Fridays.`),
+    ];
+    await sql.execute(
+      `insert into knowledge_sources (id, team_id, kind, title_sealed, status, size_bytes, chunk_count, added_by, created_at, updated_at) values (?, 'T1', 'pdf', ?, 'ready', 0, ?, 'U1', now(), now())`,
+      [source, key.seal('manual.pdf', `knowledge:T1:${source}:title`), texts.length],
+    );
+    for (const [ordinal, text] of texts.entries()) {
+      await sql.execute(
+        `insert into knowledge_chunks (team_id, source_id, ordinal, sealed, location_sealed, dimensions, embedding_f32) values ('T1', ?, ?, ?, ?, 1024, decode(?, 'hex'))`,
+        [source, ordinal, key.seal(text, `knowledge:T1:${source}`), key.seal(JSON.stringify({ page: ordinal + 1 }), `knowledge:T1:${source}:location`), Buffer.from(hashingEmbedding(text, 1024).buffer).toString('hex')],
+      );
+    }
+    await db.migrateUp();
+    expect(await driftFromEntities(db)).toBe('');
+    const terms = await sql.execute<{ terms: string }[]>(`select terms::text from knowledge_chunks`);
+    expect(terms).toHaveLength(texts.length);
+    for (const { terms: held } of terms) expect(held).toMatch(/^\{-?\d+(,-?\d+)+\}$/);
+    const question = 'What does ERR-4012 mean?';
+    const hits = await (await PortableVectorStore.create(await nativePool(db.orm), key)).search('T1', { embedding: hashingEmbedding(question, 1024), text: question, kinds: ['pdf'], limit: 5 });
+    expect(hits[0]).toMatchObject({ text: texts[14], location: { page: 15 } });
   });
 
   it('ping fails while the database is unreachable, without openDatabase throwing', async () => {
