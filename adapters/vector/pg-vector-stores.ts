@@ -140,7 +140,9 @@ abstract class PgChunkStore implements VectorStore {
    * The keyword ranking (ADR 96): the question's terms hashed as the passages' are (under every
    * key), how many of the wanted sources' passages hold each (through the GIN index, counted up
    * to where a term is too common to weigh anything), then the passages holding the weighing
-   * ones, by the sum of their weights (BM25's idf), best `FUSION_DEPTH` first.
+   * ones, by the sum of their weights (BM25's idf), best `FUSION_DEPTH` first. Team and sources
+   * are compared as text so that only the GIN index serves these statements: a term's hash is
+   * already the workspace's own, and ANDing the team index's 10,000 rows made a count 4× slower.
    */
   private async keywordRanks(teamId: string, text: string, sources: readonly (SourceRow & { chunk_count: number })[]): Promise<string[]> {
     const passages = sources.reduce((sum, s) => sum + Number(s.chunk_count), 0);
@@ -151,7 +153,7 @@ abstract class PgChunkStore implements VectorStore {
       name: 'knowledge-term-counts',
       text: `select q.hash::text as hash,
                     (select count(*) from (select 1 from knowledge_chunks c
-                                            where c.terms @> array[q.hash] and c.team_id = $1 and c.source_id = any($3::uuid[])
+                                            where c.terms @> array[q.hash] and (c.team_id || '') = $1 and c.source_id::text = any($3::text[])
                                             limit $4) s)::int as found
                from unnest($2::bigint[]) as q(hash)`,
       values: [teamId, hashes, sourceIds, Math.min(COMMON_TERM_PASSAGES, Math.floor(passages / 2)) + 1],
@@ -161,7 +163,7 @@ abstract class PgChunkStore implements VectorStore {
     const { rows } = await this.pool.query<{ id: string }>({
       name: 'knowledge-keyword',
       text: `select c.id from knowledge_chunks c
-              where c.team_id = $1 and c.source_id = any($2::uuid[]) and c.terms && $3::bigint[]
+              where c.terms && $3::bigint[] and (c.team_id || '') = $1 and c.source_id::text = any($2::text[])
               order by (select sum(w.weight) from unnest($3::bigint[], $4::float8[]) as w(hash, weight) where w.hash = any(c.terms)) desc, c.id
               limit $5`,
       values: [teamId, sourceIds, weighing.map((w) => w.hash), weighing.map((w) => w.weight), FUSION_DEPTH],

@@ -22,7 +22,7 @@ const hipaa = {
         id: 'files',
         heading: 'PDF content is stored only as vectors and encrypted passages',
         paragraphs: [
-          'When you upload a PDF for PDF search, Tomo splits its text into passages and stores numerical representations (vectors) used to find relevant passages, and each passage encrypted at rest (AES-256-GCM, like access tokens) so an answer can quote it. The original file is not kept: it is read once and dropped. Deleting a source, or uninstalling Tomo, deletes its passages and vectors.',
+          'When you upload a PDF for PDF search, Tomo splits its text into passages and stores numerical representations (vectors) used to find relevant passages, each passage encrypted at rest (AES-256-GCM, like access tokens) so an answer can quote it, and, so that exact names and codes are found, keyed hashes of the words of each passage (numbers computed with a key derived from the encryption key, which cannot be turned back into words without it). The original file is not kept: it is read once and dropped. Deleting a source, or uninstalling Tomo, deletes its passages, vectors and hashes.',
         ],
       },
       {
