@@ -9,7 +9,8 @@ import type { SourceKind } from '../../core/knowledge/knowledge-source';
 import type { KnowledgeSourceRepository } from '../../core/knowledge/knowledge-source-repository.port';
 import type { NewChunk, VectorStore } from '../../core/knowledge/vector-store.port';
 import { InMemoryKnowledge } from '../../adapters/memory/in-memory-knowledge';
-import { hashingEmbedding } from '../../adapters/memory/hashing-embeddings';
+import { HashingEmbeddings, hashingEmbedding } from '../../adapters/memory/hashing-embeddings';
+import { knowledgeSearchTool } from '../../core/knowledge/knowledge-search.tool';
 import { dumpTables } from '../support/table-dump';
 import { emptyTables, fileDatabase } from './support/implementations';
 
@@ -279,7 +280,7 @@ describe.each(adapters)('VectorStore contract: $name', ({ name, create }) => {
   });
 });
 
-describe.each(adapters.filter((a) => a.name !== 'in-memory'))('VectorStore on PostgreSQL: $name', ({ create }) => {
+describe.each(adapters.filter((a) => a.name !== 'in-memory'))('VectorStore on PostgreSQL: $name', ({ name, create }) => {
   /** The adapter over empty knowledge tables of this file's database. */
   async function emptyStore() {
     const { orm } = await fileDatabase();
@@ -328,6 +329,41 @@ describe.each(adapters.filter((a) => a.name !== 'in-memory'))('VectorStore on Po
     expect(await sources.list(T1)).toEqual([expect.objectContaining({ id, title, url })]);
     expect(await sources.get(T1, id)).toMatchObject({ title, url });
     expect((await store.search(T1, { embedding: axis(0), kinds: ['pdf'], limit: 1 }))[0]).toMatchObject({ sourceId: id, title, url, location: place });
+  });
+
+  it('hands the model, through pdf_search, the passage naming the code asked for first', async () => {
+    const { store, sources } = await emptyStore();
+    const similar = Array.from({ length: 14 }, (_, i) => `What does error ERR-${4020 + i} mean? It means the payment service refused the card.`);
+    const target = 'The importer stops with ERR-4012 when the CSV header lacks a column.';
+    const id = randomUUID();
+    const texts = embedded([...similar, target, ...UNRELATED]);
+    await sources.add(T1, { id, teamId: T1, kind: 'pdf', title: 'Runbook.pdf', url: 'https://acme.slack.com/files/U1/F1/runbook.pdf', fileId: 'F1', pageLimit: 1, addedBy: 'U1', createdAt: at });
+    await sources.markEmbedding(T1, id, texts.length, 10, 'm', at);
+    await store.addChunks(T1, id, texts);
+    await sources.markReady(T1, id, at);
+    const tool = knowledgeSearchTool('pdf', { store, embeddings: new HashingEmbeddings(1024) });
+    const context = { teamId: T1, userId: 'U1', locale: 'en' as const, plan: 'free' as const, searchResults: 1, signal: new AbortController().signal };
+    const out = await tool.run({ query: 'What does ERR-4012 mean?' }, context);
+    expect(out.content.startsWith(`[1] Runbook.pdf (page 15) https://acme.slack.com/files/U1/F1/runbook.pdf#page=15\n${target}\n\n[2] `)).toBe(true);
+    expect(out.content.match(/^\[\d\] /gm)).toHaveLength(5);
+  });
+
+  it('finds passages by their words after a key rotation, hashed under the old key', async () => {
+    const { pool } = await emptyStore();
+    const oldKey = randomBytes(32).toString('base64');
+    const before = AesGcmSecretBox.fromEnv(oldKey);
+    const sources = new PgKnowledgeSourceRepository(pool, before);
+    const storeWith = (box: AesGcmSecretBox) => (name === 'pgvector' ? PgvectorStore.create(pool, box) : PortableVectorStore.create(pool, box));
+    const similar = Array.from({ length: 14 }, (_, i) => `What does error ERR-${4020 + i} mean? It means the payment service refused the card.`);
+    const target = 'The importer stops with ERR-4012 when the CSV header lacks a column.';
+    const id = randomUUID();
+    const texts = embedded([...similar, target, ...UNRELATED]);
+    await sources.add(T1, { id, teamId: T1, kind: 'pdf', title: 'p', url: null, fileId: null, pageLimit: 1, addedBy: 'U1', createdAt: at });
+    await sources.markEmbedding(T1, id, texts.length, 10, 'm', at);
+    await (await storeWith(before)).addChunks(T1, id, texts);
+    await sources.markReady(T1, id, at);
+    const rotated = await storeWith(AesGcmSecretBox.fromEnv(`${randomBytes(32).toString('base64')},${oldKey}`));
+    expect((await rotated.search(T1, asked('What does ERR-4012 mean?')))[0]?.text).toBe(target);
   });
 
   it('refuses a title, URL or place moved to another source instead of showing it there', async () => {
