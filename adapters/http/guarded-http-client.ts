@@ -23,6 +23,13 @@ export class GuardedFetchError extends Error {
   }
 }
 
+/** `blocked` for a chain of more redirects than the client follows (a loop, say), told apart for robots.txt (RFC 9309 §2.3.1.2). */
+export class TooManyRedirectsError extends GuardedFetchError {
+  constructor(maxRedirects: number) {
+    super('blocked', `more than ${maxRedirects} redirects`);
+  }
+}
+
 export interface GuardedHttpOptions {
   /**
    * Exact `host:port` pairs that may be reached even on a private address
@@ -116,7 +123,7 @@ export class GuardedHttpClient {
       const location = response.headers.location;
       if (response.statusCode !== undefined && response.statusCode >= 300 && response.statusCode < 400 && location) {
         response.resume();
-        if (hop >= this.limits.maxRedirects) throw new GuardedFetchError('blocked', `more than ${this.limits.maxRedirects} redirects`);
+        if (hop >= this.limits.maxRedirects) throw new TooManyRedirectsError(this.limits.maxRedirects);
         url = checkAddress(URL.canParse(location, url) ? new URL(location, url).toString() : 'invalid:');
         continue;
       }

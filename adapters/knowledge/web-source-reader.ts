@@ -6,7 +6,7 @@ import type { KnowledgeSourceRecord } from '../../core/knowledge/knowledge-sourc
 import type { Clock } from '../../core/shared/clock.port';
 import { decodeHtml, decodeText } from '../documents/charset';
 import { DocumentTextError, MAX_TEXT_CHARS, htmlToMarkdown, pdfText } from '../documents/document-text';
-import { GuardedFetchError, type GuardedHttpClient } from '../http/guarded-http-client';
+import { GuardedFetchError, TooManyRedirectsError, type GuardedHttpClient } from '../http/guarded-http-client';
 import { UNTYPED, isPdf, refreshTarget } from '../web/readable-web-fetcher';
 import { robotsFreshUntil, type CachedRobots, type RobotsCache } from './robots-cache';
 
@@ -181,8 +181,10 @@ export class WebSourceReader implements SourceContentReader {
    * product token of the client's User-Agent (`TomoBot`, any case), else `*`; the longest
    * matching `Allow`/`Disallow` wins (`Allow` on a tie), with `*` and `$`. 2xx: its rules;
    * 4xx (429 aside): none (§2.3.1.3); 5xx, 429, a timeout or a lost connection: unreachable,
-   * so nothing may be read (§2.3.1.4) and the job retries later. Redirects are followed (at
-   * most 5), the rules applying to this origin. Read up to 500 KiB, whatever its type.
+   * so nothing may be read (§2.3.1.4) and the job retries later. Redirects are followed, across
+   * hosts, each hop through the SSRF guard, the rules applying to this origin; more than 5 in a
+   * row (a loop) is unavailable, as a 4xx (§2.3.1.2), a hop to an address Tomo may not open fails
+   * the source. Read up to 500 KiB, whatever its type.
    *
    * With a cache (§2.4), a read (2xx or 4xx) is kept per origin and used without asking again
    * while fresh: up to 24 hours, less when its Cache-Control or Expires says so, not at all
@@ -199,7 +201,13 @@ export class WebSourceReader implements SourceContentReader {
       response = await this.client.get(address, { signal, accept: 'text/plain', maxBytes: ROBOTS_BYTES, truncate: true });
     } catch (error) {
       signal.throwIfAborted();
-      // A blocked address (private, too many redirects) will not change on a retry.
+      // More than five consecutive redirects (a loop): robots.txt is unavailable (RFC 9309
+      // §2.3.1.2), as a 4xx is, so there are no rules. Before, the source failed as unreadable.
+      if (error instanceof TooManyRedirectsError) {
+        await this.cache?.put(origin, { kind: 'none', url: address, body: '', fetchedAt: now, freshUntil: robotsFreshUntil({}, now)! });
+        return NO_RULES;
+      }
+      // A hop to an address Tomo may not open (private, metadata; each hop is checked) will not change on a retry.
       if (error instanceof GuardedFetchError && error.failure === 'blocked') throw new KnowledgeReadError('fetch_failed', 'robots.txt blocked');
       if (kept) return this.rulesOf(origin, kept);
       throw new RobotsUnreachableError(`robots.txt unreachable: ${error instanceof GuardedFetchError ? error.failure : 'failed'}`);

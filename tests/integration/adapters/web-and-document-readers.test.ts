@@ -1155,6 +1155,42 @@ describe('WebSourceReader: robots.txt rules for Tomo (RFC 9309) and plain-text s
     }
   });
 
+  it('follows five robots.txt redirects across hosts; more (a loop) is unavailable, so no rules (RFC 9309 §2.3.1.2); a hop to a private address fails the source', async () => {
+    const moved = await startFakeWeb();
+    const inside = await startFakeWeb();
+    try {
+      harbour();
+      // Five hops, the third to another host: its rules are read and apply here.
+      for (const n of [0, 1]) site.page(n === 0 ? '/robots.txt' : `/r${n}`, { status: 301, headers: { location: `${site.origin}/r${n + 1}` } });
+      site.page('/r2', { status: 302, headers: { location: `${moved.origin}/r3` } });
+      moved.page('/r3', { status: 307, headers: { location: `${moved.origin}/r4` } });
+      moved.page('/r4', { status: 308, headers: { location: `${moved.origin}/rules.txt` } });
+      moved.page('/rules.txt', { type: 'text/plain', body: 'User-agent: *\nDisallow: /private\n' });
+      const r = (hosts: string[]) => new WebSourceReader(new GuardedHttpClient({ allowPrivateHosts: hosts }));
+      const five = await r([site.host, moved.host]).read(sourceOf(`${site.origin}/`, 10) as never, new AbortController().signal);
+      expect(five.robotsLeftOut).toBe(2);
+      expect(site.hits).not.toContain('/private/minutes');
+
+      // A loop: unavailable, every page may be read (before, the source failed as unreadable).
+      site.page('/robots.txt', { status: 302, headers: { location: `${site.origin}/robots.txt` } });
+      const hits = site.hits.length;
+      const looped = await r([site.host]).read(sourceOf(`${site.origin}/`, 10) as never, new AbortController().signal);
+      expect(site.hits.slice(hits).filter((h) => h === '/robots.txt')).toHaveLength(6);
+      expect(looped.robotsLeftOut).toBe(0);
+      expect(looped.documents.map((d) => d.location.url)).toContain(`${site.origin}/private/minutes`);
+
+      // A hop to an address the guard refuses (loopback, not allowed here): never asked, nothing read.
+      site.page('/robots.txt', { status: 301, headers: { location: `${inside.origin}/robots.txt` } });
+      const before = site.hits.length;
+      await expect(r([site.host]).read(sourceOf(`${site.origin}/`, 10) as never, new AbortController().signal)).rejects.toMatchObject({ code: 'fetch_failed' });
+      expect(site.hits.slice(before)).toEqual(['/robots.txt']);
+      expect(inside.hits).toEqual([]);
+    } finally {
+      await moved.close();
+      await inside.close();
+    }
+  });
+
   it('reads plain-text sitemaps (one absolute URL a line) that robots.txt or a sitemap index names, within the same caps', async () => {
     site.page('/', { type: 'text/html', body: page('Harbour home', 'Welcome to the harbour.') });
     for (const p of ['/tides', '/berths', '/fees', '/contact']) site.page(p, { type: 'text/html', body: page(p.slice(1), `All about ${p.slice(1)}.`) });
