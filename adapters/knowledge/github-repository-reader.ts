@@ -15,9 +15,33 @@ export interface RepositoryLimits {
   readonly maxFileBytes: number;
   readonly maxFiles: number;
   readonly maxTextBytes: number;
+  /**
+   * The tar as unpacked, and its entries (files, folders, links, headers), read or skipped: a
+   * 100 MB gzip of zeros unpacks to 100 GB, and a tar of millions of empty files kept the
+   * worker busy to its end. Past either the read stops with what it has (too large with nothing).
+   */
+  readonly maxUnpackedBytes: number;
+  readonly maxEntries: number;
 }
 
-export const DEFAULT_REPOSITORY_LIMITS: RepositoryLimits = { maxArchiveBytes: 100 * 1024 * 1024, maxFileBytes: 512 * 1024, maxFiles: 2_000, maxTextBytes: 20 * 1024 * 1024 };
+export const DEFAULT_REPOSITORY_LIMITS: RepositoryLimits = {
+  maxArchiveBytes: 100 * 1024 * 1024,
+  maxFileBytes: 512 * 1024,
+  maxFiles: 2_000,
+  maxTextBytes: 20 * 1024 * 1024,
+  maxUnpackedBytes: 2 * 1024 * 1024 * 1024,
+  maxEntries: 200_000,
+};
+
+/** How long GitHub has to send the whole archive. */
+const ARCHIVE_TIMEOUT_MS = 120_000;
+
+/** Ends the unpacking early: nothing more will be kept (`enough`), or the archive is a bomb (`bounds`). */
+class StopReading extends Error {
+  constructor(readonly reason: 'enough' | 'bounds') {
+    super(reason);
+  }
+}
 
 /** Folders of dependencies, builds and tooling: not the team's own words. */
 const SKIPPED_DIRS = new Set(['node_modules', 'vendor', 'vendors', 'third_party', 'third-party', 'dist', 'build', 'out', 'target', '.git', '.github', '.idea', '.vscode', '__pycache__', '.venv', 'venv', 'bower_components', 'coverage', '.next', '.nuxt', 'Pods', 'DerivedData']);
@@ -58,7 +82,9 @@ export class GitHubRepositoryReader implements SourceContentReader {
     if (!repo) throw new KnowledgeReadError('not_found', 'not a GitHub repository address');
     const limits = this.options.limits ?? DEFAULT_REPOSITORY_LIMITS;
     const token = await this.options.token?.(source);
-    let response = await this.tarball(repo, token, signal);
+    // The job's signal, or GitHub's time up: the download and the unpacking stop with either.
+    const deadline = AbortSignal.any([signal, AbortSignal.timeout(ARCHIVE_TIMEOUT_MS)]);
+    let response = await this.tarball(repo, token, deadline);
     // GitHub answers 401 to a dead token (removed by its owner, expired unused or early) even
     // for a public repository, which needs no sign-in at all. A fresh token (refreshed now, or
     // by another request meanwhile) is tried once; without one, the repository is read as public.
@@ -66,14 +92,14 @@ export class GitHubRepositoryReader implements SourceContentReader {
       await response.body?.cancel();
       const fresh = await this.refused(source, token);
       if (fresh !== undefined) {
-        response = await this.tarball(repo, fresh, signal);
+        response = await this.tarball(repo, fresh, deadline);
         if (response.status === 401) {
           await response.body?.cancel();
           await this.refused(source, fresh);
-          response = await this.tarball(repo, undefined, signal);
+          response = await this.tarball(repo, undefined, deadline);
         }
       } else {
-        response = await this.tarball(repo, undefined, signal);
+        response = await this.tarball(repo, undefined, deadline);
       }
     }
     // GitHub answers 404 for private repositories it will not show without a token.
@@ -89,7 +115,15 @@ export class GitHubRepositoryReader implements SourceContentReader {
     if (!response.ok || !response.body) throw new Error(`GitHub answered HTTP ${response.status}; retried later`);
     const declared = Number(response.headers.get('content-length') ?? Number.NaN);
     if (Number.isFinite(declared) && declared > limits.maxArchiveBytes) throw new KnowledgeReadError('too_large');
-    return this.unpack(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), limits);
+    try {
+      return await this.unpack(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), limits);
+    } catch (error) {
+      // Stopped, not unreadable: the job's own abort is its to handle (before, a worker shutting
+      // down mid-download failed the source for good as "not a readable archive").
+      signal.throwIfAborted();
+      if (deadline.aborted) throw new KnowledgeReadError('fetch_failed', 'GitHub took too long to send the archive');
+      throw error;
+    }
   }
 
   /** Tells the connection; never lets that bookkeeping hide the read itself. */
@@ -104,10 +138,10 @@ export class GitHubRepositoryReader implements SourceContentReader {
       return await fetch(`${base}/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.name)}/tarball`, {
         headers: { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28', 'user-agent': 'Tomo', ...(token ? { authorization: `Bearer ${token}` } : {}) },
         redirect: 'follow',
-        signal: AbortSignal.any([signal, AbortSignal.timeout(120_000)]),
+        signal,
       });
     } catch (error) {
-      if (signal.aborted) throw error;
+      if (signal.aborted && !(signal.reason instanceof DOMException && signal.reason.name === 'TimeoutError')) throw error;
       throw new KnowledgeReadError('fetch_failed', 'GitHub could not be reached');
     }
   }
@@ -116,12 +150,25 @@ export class GitHubRepositoryReader implements SourceContentReader {
     const documents: ExtractedDocument[] = [];
     let sizeBytes = 0;
     let archiveBytes = 0;
+    let unpackedBytes = 0;
+    let entries = 0;
     let tooLarge = false;
     const tar = extract();
     tar.on('entry', (header, stream, next) => {
-      // GitHub's tarballs wrap everything in "<owner>-<repo>-<sha>/".
-      const path = header.name.split('/').slice(1).join('/');
-      const wanted = header.type === 'file' && path !== '' && keep(path) && (header.size ?? 0) <= limits.maxFileBytes && documents.length < limits.maxFiles && sizeBytes < limits.maxTextBytes;
+      // The archive's error (cut short, stopped) reaches the entry being read too, and one without
+      // a listener ended the whole worker (an uncaught exception): the pipeline reports it.
+      stream.on('error', () => {});
+      entries += 1;
+      if (entries > limits.maxEntries) {
+        tar.destroy(new StopReading('bounds'));
+        return;
+      }
+      // GitHub's tarballs wrap everything in "<owner>-<repo>-<sha>/". A name outside it
+      // (absolute, `../`) is no file of the repository, and would send its citation elsewhere.
+      const segments = header.name.split('/');
+      const path = segments.slice(1).join('/');
+      const inside = segments[0] !== '' && segments.every((segment) => segment !== '..' && segment !== '.');
+      const wanted = header.type === 'file' && inside && path !== '' && keep(path) && (header.size ?? 0) <= limits.maxFileBytes;
       if (!wanted) {
         stream.on('end', next).resume();
         return;
@@ -138,8 +185,16 @@ export class GitHubRepositoryReader implements SourceContentReader {
             documents.push({ text, location: { path, lineStart: 1 }, ...(language ? { language } : {}) });
           }
         }
-        next();
+        // The caps reached: the rest of the archive would only be unpacked to be skipped.
+        if (documents.length >= limits.maxFiles || sizeBytes >= limits.maxTextBytes) tar.destroy(new StopReading('enough'));
+        else next();
       });
+    });
+    const unpacked = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        unpackedBytes += chunk.length;
+        done(unpackedBytes > limits.maxUnpackedBytes ? new StopReading('bounds') : null, chunk);
+      },
     });
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
@@ -153,8 +208,11 @@ export class GitHubRepositoryReader implements SourceContentReader {
       },
     });
     try {
-      await pipeline(body, counter, createGunzip(), tar);
-    } catch {
+      await pipeline(body, counter, createGunzip(), unpacked, tar);
+    } catch (error) {
+      // Past the entries or bytes unpacked: what was read so far is kept, as past the file caps.
+      if (error instanceof StopReading && (error.reason === 'enough' || documents.length > 0)) return { documents, sizeBytes };
+      if (error instanceof StopReading) throw new KnowledgeReadError('too_large', 'archive unpacks too large');
       throw new KnowledgeReadError(tooLarge ? 'too_large' : 'unsupported', tooLarge ? 'archive too large' : 'not a readable archive');
     }
     return { documents, sizeBytes };

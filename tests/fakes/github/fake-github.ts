@@ -9,6 +9,12 @@ export interface FakeGitHub {
   hits: string[];
   /** Adds a repository with these files (path → content); a private one is shown only to `readableWith` (a token, or the tokens it picks). */
   repository(owner: string, name: string, files: Record<string, string | Buffer>, options?: { readableWith?: string | ((token: string) => boolean) }): Promise<void>;
+  /**
+   * Serves these bytes as the repository's archive, as they are (a hand-made tar: links, `../`
+   * names, pax headers, a bomb, cut short). `stall`: sends the first `stall` bytes, then holds the
+   * connection open without a word more, as a stuck download does.
+   */
+  rawArchive(owner: string, name: string, archive: Buffer, options?: { stall?: number }): void;
   /** The token stops working, as when its owner removes the app on github.com: 401 for every request carrying it. */
   revoke(token: string): void;
   /** Every token `dead` picks gets 401, e.g. one an OAuth server expired (a GitHub App's expiring user tokens). */
@@ -30,6 +36,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
   const refusals: ((token: string) => boolean)[] = [];
   const hits: string[] = [];
   const limited: number[] = [];
+  const stalls = new Map<string, number>();
   const http = await startHttpFake((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     hits.push(path);
@@ -69,7 +76,9 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       return;
     }
     res.writeHead(200, { 'content-type': 'application/x-gzip', 'content-length': String(archive.length) });
-    res.end(archive);
+    const stall = stalls.get(codeKey);
+    if (stall === undefined) res.end(archive);
+    else res.write(archive.subarray(0, stall));
   });
   return {
     url: http.origin,
@@ -87,6 +96,10 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       archives.set(`${owner}/${name}`, gzipSync(Buffer.concat(chunks)));
       const readable = options?.readableWith;
       if (readable !== undefined) privateTokens.set(`${owner}/${name}`, typeof readable === 'string' ? (token) => token === readable : readable);
+    },
+    rawArchive(owner, name, archive, options) {
+      archives.set(`${owner}/${name}`, archive);
+      if (options?.stall !== undefined) stalls.set(`${owner}/${name}`, options.stall);
     },
     revoke: (token) => revoked.add(token),
     refuse: (dead) => refusals.push(dead),

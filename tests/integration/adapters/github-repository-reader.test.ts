@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { pack, type Header } from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AesGcmSecretBox } from '../../../adapters/crypto';
 import { IntegrationEndpoints, integrationSettingsFromEnv } from '../../../adapters/integrations/integration-settings';
 import { ProviderOAuth } from '../../../adapters/integrations/provider-oauth';
-import { GitHubRepositoryReader } from '../../../adapters/knowledge/github-repository-reader';
+import { DEFAULT_REPOSITORY_LIMITS, GitHubRepositoryReader } from '../../../adapters/knowledge/github-repository-reader';
 import { InMemoryConnectionLock } from '../../../adapters/memory/in-memory-connection-lock';
 import { openDatabase } from '../../../adapters/postgres/database';
 import { PgOAuthTokenRepository } from '../../../adapters/postgres/pg-oauth-token-repository';
@@ -135,5 +139,100 @@ describe('A repository with Git LFS files and Japanese text in Shift_JIS', () =>
     expect(content.documents.find((d) => d.location.path === 'docs/手順.txt')?.text).toBe('測深は毎年春に外港で行います。');
     expect(content.documents.find((d) => d.location.path === 'docs/legacy.txt')?.text).toBe('岸壁の水深');
     expect(content.documents.map((d) => d.text).join('\n')).not.toContain('git-lfs.github.com');
+  });
+});
+
+describe('A hostile or broken repository archive', () => {
+  const ROOT = 'acme-wreck-1a2b3c4';
+  const repoSource = (name: string) => ({ ...source, title: `https://github.com/acme/${name}`, url: `https://github.com/acme/${name}` }) as KnowledgeSourceRecord;
+  /** A gzipped tar of these entries, made as tar-stream writes them (any name, type or pax header). */
+  const tarball = async (entries: { header: Partial<Header> & Pick<Header, 'name'>; body?: Buffer | string }[]): Promise<Buffer> => {
+    const tar = pack();
+    const chunks: Buffer[] = [];
+    tar.on('data', (chunk: unknown) => chunks.push(chunk as Buffer));
+    const done = new Promise<void>((resolve) => tar.on('end', () => resolve()));
+    for (const entry of entries) tar.entry(entry.header, entry.body ?? '');
+    tar.finalize();
+    await done;
+    return gzipSync(Buffer.concat(chunks));
+  };
+  const limits = { ...DEFAULT_REPOSITORY_LIMITS };
+
+  it('reads only the repository’s own files: no links followed, no name outside its folder (absolute, ../), nothing on disk', async () => {
+    github.rawArchive(
+      'acme',
+      'links',
+      await tarball([
+        { header: { name: `${ROOT}/`, type: 'directory' } },
+        { header: { name: `${ROOT}/README.md` }, body: '# Wreck\n\nThe real readme.' },
+        { header: { name: `${ROOT}/passwd.md`, type: 'symlink', linkname: '/etc/passwd' } },
+        { header: { name: `${ROOT}/hosts.md`, type: 'link', linkname: '../../../etc/hosts' } },
+        { header: { name: '/etc/cron.d/evil.md' }, body: 'ABSOLUTE NAME' },
+        { header: { name: `${ROOT}/../../escape.md` }, body: 'ESCAPED NAME' },
+        { header: { name: `${ROOT}/./docs/../../up.md` }, body: 'DOTTED NAME' },
+      ]),
+    );
+
+    const content = await new GitHubRepositoryReader({ apiUrl: github.url }).read(repoSource('links'), new AbortController().signal);
+
+    // Before, `/etc/cron.d/evil.md` was read as etc/cron.d/evil.md and `../../escape.md` kept its
+    // `..`, which the citation's github.com/…/blob/HEAD/ link resolves to another repository.
+    expect(content.documents.map((d) => d.location.path)).toEqual(['README.md']);
+    expect(existsSync(resolve(process.cwd(), '..', 'escape.md'))).toBe(false);
+  });
+
+  it('stops unpacking once its caps are reached: the rest, even cut short, is never read', async () => {
+    const archive = await tarball([
+      { header: { name: `${ROOT}/a.md` }, body: 'Berth A.' },
+      { header: { name: `${ROOT}/b.md` }, body: 'Berth B.' },
+      { header: { name: `${ROOT}/c.md` }, body: 'Berth C.' },
+      { header: { name: `${ROOT}/noise.txt` }, body: randomBytes(256 * 1024).toString('hex') },
+    ]);
+    github.rawArchive('acme', 'capped', archive.subarray(0, archive.length - 100 * 1024));
+
+    const content = await new GitHubRepositoryReader({ apiUrl: github.url, limits: { ...limits, maxFiles: 2 } }).read(repoSource('capped'), new AbortController().signal);
+
+    // Before, the archive was unpacked to its (broken) end and the source failed as unreadable.
+    expect(content.documents.map((d) => d.location.path)).toEqual(['a.md', 'b.md']);
+    // Cut short before the caps: a clear failure, not a crash.
+    const early = new GitHubRepositoryReader({ apiUrl: github.url }).read(repoSource('capped'), new AbortController().signal);
+    await expect(early).rejects.toMatchObject({ code: 'unsupported' });
+  });
+
+  it('a gzip or tar bomb (huge unpacked size, a huge pax size, many tiny entries) stops at its bounds: too large, or what was read before', async () => {
+    const zeros = Buffer.alloc(16 * 1024 * 1024);
+    github.rawArchive('acme', 'bomb', await tarball([{ header: { name: `${ROOT}/zeros.txt` }, body: zeros }]));
+    github.rawArchive('acme', 'late-bomb', await tarball([{ header: { name: `${ROOT}/README.md` }, body: '# Before the bomb' }, { header: { name: `${ROOT}/zeros.txt` }, body: zeros }]));
+    github.rawArchive('acme', 'pax', await tarball([{ header: { name: `${ROOT}/big.md`, pax: { size: '99999999999999' } }, body: zeros }]));
+    github.rawArchive(
+      'acme',
+      'swarm',
+      await tarball(Array.from({ length: 3_000 }, (_, n) => ({ header: { name: `${ROOT}/f${n}.md` }, body: '' }))),
+    );
+    const reader = new GitHubRepositoryReader({ apiUrl: github.url, limits: { ...limits, maxUnpackedBytes: 4 * 1024 * 1024, maxEntries: 1_000 } });
+    const read = (name: string) => reader.read(repoSource(name), new AbortController().signal);
+
+    // Before, each was unpacked to its end and read as a repository without text.
+    await expect(read('bomb')).rejects.toMatchObject({ code: 'too_large' });
+    await expect(read('pax')).rejects.toMatchObject({ code: 'too_large' });
+    await expect(read('swarm')).rejects.toMatchObject({ code: 'too_large' });
+    expect((await read('late-bomb')).documents.map((d) => d.location.path)).toEqual(['README.md']);
+  });
+
+  it('a download stopped by the job (a worker shutting down) is not a failed source: the job retries it', async () => {
+    const archive = await tarball([{ header: { name: `${ROOT}/README.md` }, body: randomBytes(64 * 1024).toString('hex') }]);
+    github.rawArchive('acme', 'stuck', archive, { stall: Math.floor(archive.length / 2) });
+    const job = new AbortController();
+    const hits = github.hits.length;
+
+    const reading = new GitHubRepositoryReader({ apiUrl: github.url }).read(repoSource('stuck'), job.signal).catch((e: unknown) => e);
+    while (!github.hits.slice(hits).some((h) => h.startsWith('/codeload/acme/stuck/'))) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 100));
+    job.abort(new Error('worker stopping'));
+
+    // Before, it failed the source for good as "not a readable archive".
+    const error = await reading;
+    expect(error).not.toBeInstanceOf(KnowledgeReadError);
+    expect(error).toMatchObject({ message: 'worker stopping' });
   });
 });
