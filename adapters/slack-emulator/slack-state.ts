@@ -112,6 +112,9 @@ export interface FakeEphemeral {
   username?: string;
 }
 
+/** Where the emulator keeps a workspace's file_input uploads: a conversation no one sees, Tomo's files.info aside. */
+export const uploadsChannel = (teamId: string): string => `C0UP${teamId.slice(1)}`;
+
 /** A file shared in a message; `content` is what its download URL serves. */
 export interface FakeFile {
   id: string;

@@ -1,4 +1,4 @@
-import type { FakeChannel, FakeEmail, FakeFile, FakeMessage, FakeTeam, FakeUser, SlackState } from './slack-state';
+import { uploadsChannel, type FakeChannel, type FakeEmail, type FakeFile, type FakeMessage, type FakeTeam, type FakeUser, type SlackState } from './slack-state';
 import { messageBlocks } from './block-kit-rules';
 import { SlackMethodError } from './method-error';
 
@@ -209,13 +209,17 @@ export const METHODS: Record<string, Method> = {
 
   'files.info': ({ state, settings, params, team }) => {
     const found = state.file(params.file ?? '');
-    if (found === undefined || state.channels.get(found.message.channel)?.teamId !== team!.id) throw new SlackMethodError('file_not_found');
+    const channel = found === undefined ? undefined : state.channels.get(found.message.channel);
+    // "file_not_found: The file does not exist, or is not visible to the calling user"
+    // (docs.slack.dev, files.info): another workspace's file, or one shared only in a private
+    // conversation Tomo is not in (a modal's upload is the app's to read).
+    const hidden = channel !== undefined && (channel.isPrivate || channel.isIm) && !state.isMember(channel.id, team!.botUserId) && channel.id !== uploadsChannel(team!.id);
+    if (found === undefined || channel?.teamId !== team!.id || hidden) throw new SlackMethodError('file_not_found');
     if (found.file.mode === 'tombstone') throw new SlackMethodError('file_deleted');
     // Where the file is shared, as Slack lists it: the messages carrying it, by channel.
-    const channel = state.channels.get(found.message.channel);
     const share = { ts: found.message.ts, ...(found.message.threadTs ? { thread_ts: found.message.threadTs } : {}), team_id: team!.id };
-    const shares = { [channel?.isPrivate || channel?.isIm ? 'private' : 'public']: { [found.message.channel]: [share] } };
-    return { file: { ...toSlackFile(found.file, team!, settings.origin), shares } };
+    const shares = { [channel.isPrivate || channel.isIm ? 'private' : 'public']: { [found.message.channel]: [share] } };
+    return { file: { ...toSlackFile(found.file, team!, settings.origin), ...(found.message.user === undefined ? {} : { user: found.message.user }), shares } };
   },
 
   'chat.postMessage': (ctx) => {

@@ -1,4 +1,4 @@
-import type { FakeFile, SlackState } from './slack-state';
+import { uploadsChannel, type FakeFile, type SlackState } from './slack-state';
 import { SlackMethodError, type MethodContext } from './slack-web-api';
 import { checkBlocks } from './block-kit-rules';
 
@@ -62,7 +62,7 @@ function tooLong(value: unknown, max: number): boolean {
  * private URL work for the workspace's bot token) without being shared in any conversation.
  */
 export function uploadFile(state: SlackState, teamId: string, userId: string, file: FakeFile): Record<string, unknown> {
-  const channel = `C0UP${teamId.slice(1)}`;
+  const channel = uploadsChannel(teamId);
   if (!state.channels.has(channel)) state.addChannel({ id: channel, teamId, isPrivate: true, members: [userId], botIsMember: false });
   state.addMessage({ channel, user: userId, text: '', files: [file] });
   return { id: file.id, name: file.name, title: file.name, mimetype: file.mimetype, filetype: file.filetype, permalink: `https://fake.slack.com/files/${userId}/${file.id}/${file.name}` };

@@ -6,6 +6,7 @@ import type {
   ChatPlatform,
   ChatPlatformFactory,
   ChatUserProfile,
+  LinkedFile,
   LinkedMessage,
   MessageRef,
   OutgoingFile,
@@ -25,7 +26,7 @@ import { SlackAnswerWriter, type AnswerWriterSettings } from './slack-answer-wri
 import type { SlackStreamLoad } from './slack-stream-load';
 import { downloadSlackFile, fileInfo, needsFileInfo, toSharedFile, type SlackFile } from './slack-file-download';
 import { slackBotName, slackMessageFiles, slackMessageParts, type SlackMessage } from './slack-message-text';
-import { readLinkedSlackMessage } from './slack-linked-message';
+import { fileAccess, readLinkedSlackMessage } from './slack-linked-message';
 import { splitMessage } from './split-message';
 import type { SlackProfileLookups } from './slack-profile-lookups';
 import { slackUserToMember, type SlackUser } from './slack-user';
@@ -246,6 +247,16 @@ export class SlackChatPlatform implements ChatPlatform {
     return readLinkedSlackMessage(this.call, this.access.teamId, ref, viewer);
   }
 
+  /** files.info with Tomo's token (another workspace's file is `file_not_found`), then the asker's own access to where it is shared. */
+  async readLinkedFile(fileId: string, viewer: string): Promise<LinkedFile | undefined> {
+    const found = await fileInfo(this.call, fileId);
+    if (found === undefined) return undefined;
+    const access = await fileAccess(this.call, this.access.teamId, found, viewer);
+    if (access === undefined) return undefined;
+    const file = this.sharedFile(found);
+    return file === undefined ? undefined : { file, ...access };
+  }
+
   /**
    * `files.uploadV2` through the SDK (apiCall routes it there): one getUploadURLExternal per
    * file, the bytes to each upload URL, then ONE completeUploadExternal sharing them all in a
@@ -323,14 +334,19 @@ export class SlackChatPlatform implements ChatPlatform {
         shared.push({ id: listed.id!, name: '', mimetype: '', size: 0, unavailable: 'not_found' });
         continue;
       }
-      const described = toSharedFile(file);
-      if (described === undefined) continue;
-      // An external file's address is the outside service's, never downloaded with Slack's token.
-      const url = file.url_private_download ?? file.url_private;
-      if (url !== undefined && described.external === undefined) this.fileUrls.set(described.id, url);
-      shared.push(described);
+      const described = this.sharedFile(file);
+      if (described !== undefined) shared.push(described);
     }
     return shared;
+  }
+
+  /** The file as readers see it, its download address kept for `downloadFile`. */
+  private sharedFile(file: SlackFile): SharedFile | undefined {
+    const described = toSharedFile(file);
+    // An external file's address is the outside service's, never downloaded with Slack's token.
+    const url = file.url_private_download ?? file.url_private;
+    if (described !== undefined && url !== undefined && described.external === undefined) this.fileUrls.set(described.id, url);
+    return described;
   }
 
   private async lookUpUser(id: string): Promise<void> {

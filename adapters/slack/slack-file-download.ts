@@ -29,6 +29,9 @@ export interface SlackFile {
   cc?: readonly SlackEmailAddress[];
   headers?: { date?: string };
   plain_text?: string;
+  /** files.info: who uploaded it, and the conversations it is shared in (by channel id). */
+  user?: string;
+  shares?: { public?: Record<string, unknown>; private?: Record<string, unknown> };
 }
 
 /** An address of an email file: `original` is `Name <address>` as the email wrote it. */

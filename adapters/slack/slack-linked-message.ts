@@ -1,6 +1,7 @@
 import { isChatPlatformError } from '../../core/assistant/chat-platform-error';
 import type { LinkedMessage, MessageRef } from '../../core/assistant/chat-platform.port';
 import type { SlackCall } from './slack-api-caller';
+import type { SlackFile } from './slack-file-download';
 
 interface ConversationInfo {
   channel?: { is_channel?: boolean; is_private?: boolean; is_im?: boolean; is_mpim?: boolean; is_archived?: boolean };
@@ -54,6 +55,34 @@ export async function readLinkedSlackMessage(call: SlackCall, teamId: string, re
     if (isChatPlatformError(error) && (error.code === 'not_found' || error.code === 'failed')) return undefined;
     throw error;
   }
+}
+
+/** Conversations of a file's shares looked at, at most (one each: conversations.info, members). */
+const MAX_FILE_SHARES = 5;
+
+/**
+ * Where `viewer` could open a file (from files.info) in Slack: the conversations it is shared in
+ * that they can read, public ones first (see `visibleTo`), and whether none of those is public.
+ * Undefined when they can read none and did not upload it: a file shared only where the asker is
+ * not is not theirs to see, whatever Tomo can see.
+ */
+export async function fileAccess(call: SlackCall, teamId: string, file: SlackFile, viewer: string): Promise<{ channels: string[]; restricted: boolean } | undefined> {
+  const shared = [...Object.keys(file.shares?.public ?? {}), ...Object.keys(file.shares?.private ?? {})].slice(0, MAX_FILE_SHARES);
+  const channels: string[] = [];
+  let restricted = true;
+  for (const channel of shared) {
+    try {
+      const access = await conversationAccess(call, teamId, channel, viewer);
+      if (!access.visible) continue;
+      channels.push(channel);
+      if (access.isPublic) restricted = false;
+    } catch (error) {
+      if (isChatPlatformError(error) && (error.code === 'not_found' || error.code === 'failed')) continue;
+      throw error;
+    }
+  }
+  if (channels.length === 0 && file.user !== viewer) return undefined;
+  return { channels, restricted };
 }
 
 /**

@@ -194,6 +194,17 @@ export interface ShowThinkingInput {
 /** A message behind a link; `restricted` when its conversation is not public (a private channel, a DM, a group DM). */
 export type LinkedMessage = ThreadMessage & { readonly restricted?: boolean };
 
+/**
+ * A file behind a pasted permalink, as `viewer` could open it in Slack: `channels` are the
+ * conversations it is shared in that they can read (none when only its uploader sees it), and
+ * `restricted` says none of those is public.
+ */
+export interface LinkedFile {
+  readonly file: SharedFile;
+  readonly channels: readonly ChannelId[];
+  readonly restricted: boolean;
+}
+
 export interface ChatPlatform {
   /** Every message of the thread, oldest first, parent included. */
   readThread(thread: ThreadRef): Promise<ThreadMessage[]>;
@@ -219,6 +230,12 @@ export interface ChatPlatform {
    * `viewer` is a member of. Undefined when it does not exist or is not theirs to see.
    */
   readLinkedMessage?(ref: MessageRef, viewer: UserId): Promise<LinkedMessage | undefined>;
+  /**
+   * A file by its id (a pasted file permalink), only if `viewer` may open it too: shared in a
+   * conversation they can read, or their own upload. Undefined when it does not exist, is
+   * another workspace's, or is not theirs to see.
+   */
+  readLinkedFile?(fileId: string, viewer: UserId): Promise<LinkedFile | undefined>;
   /**
    * Every file in ONE message (Slack: `files.uploadV2`, i.e. getUploadURLExternal, the bytes,
    * completeUploadExternal), with an optional comment. All or nothing: a failure before the

@@ -279,6 +279,48 @@ describe('Integrations in answers (Slack, LLM and provider fakes)', () => {
     expect(replies).toEqual(['Salaries rise 4% from April.']);
   });
 
+  it("reads a pasted Slack file permalink only as the asker could open it: another workspace's or a private channel's file is not found, in en and ja", async () => {
+    const text = (body: string) => ({ mimetype: 'text/plain', filetype: 'text', content: Buffer.from(body) });
+    const permalink = (user: string, id: string, name: string) => `https://acme.slack.com/files/${user}/${id}/${name}`;
+    // #board is private: Alice and Tomo are in it, Bob is not. A file in a workspace Tomo is not installed in.
+    const board = world.slack.addChannel({ id: 'GBOARD1', teamId: world.ws.team.id, name: 'board', isPrivate: true, members: [world.ws.alice, world.ws.team.botUserId] });
+    world.slack.addMessage({ channel: board.id, user: world.ws.alice, text: 'minutes', files: [{ id: 'F0BOARD1', name: 'minutes.txt', ...text('The board approved the new dry dock for 2027.') }] });
+    world.slack.addTeam({ id: 'TOTHER01', name: 'Other Co' });
+    world.slack.addChannel({ id: 'COTHER01', teamId: 'TOTHER01', name: 'general' });
+    world.slack.addMessage({ channel: 'COTHER01', user: 'UOTHER01', text: 'theirs', files: [{ id: 'F0OTHER1', name: 'theirs.txt', ...text('Other Co pays its suppliers in 90 days.') }] });
+    world.slack.addMessage({ channel: world.ws.channel, user: world.ws.bob, text: 'rota', files: [{ id: 'F0ROTA01', name: 'rota.txt', ...text('Bob has the harbour watch on Sundays.') }] });
+    const boardLink = permalink(world.ws.alice, 'F0BOARD1', 'minutes.txt');
+    const otherLink = permalink('UOTHER01', 'F0OTHER1', 'theirs.txt');
+    const rotaLink = permalink(world.ws.bob, 'F0ROTA01', 'rota.txt');
+
+    // Erin cannot open #board's file, and no one here another workspace's: both "not found", in
+    // the asker's language (Bob's Slack is in Japanese).
+    const erin = world.slack.addUser({ id: 'UERIN0001', teamId: world.ws.team.id, name: 'erin', realName: 'Erin', locale: 'en-US' }).id;
+    for (const link of [boardLink, otherLink]) {
+      world.openai.answer('I cannot open that file.');
+      const { replies } = await ask(erin, `summarize <${link}>`);
+      expect(lastPrompt().turns.at(-1)!.text).not.toMatch(/dry dock|90 days/);
+      expect(replies).toEqual([`I cannot open that file.\n\nCould not read: \`${link}\` (not found, or Tomo cannot open it)`]);
+    }
+    world.openai.answer('開けません。');
+    const { replies: ja } = await ask(world.ws.bob, `要約して <${boardLink}>`);
+    expect(lastPrompt().turns.at(-1)!.text).not.toContain('dry dock');
+    expect(ja).toEqual([`開けません。\n\n読めなかったもの: \`${boardLink}\` (見つからないか、Tomoが開けません)`]);
+
+    // Alice can: read for her alone, since the file is from a private channel.
+    world.openai.answer('The dry dock was approved for 2027.');
+    const alice = await ask(world.ws.alice, `summarize <${boardLink}>`);
+    expect(lastPrompt().turns.at(-1)!.text).toContain('The board approved the new dry dock for 2027.');
+    expect(alice.replies).toEqual([]);
+    expect(alice.ephemerals.map((e) => e.text).join('\n')).toContain('The dry dock was approved for 2027.');
+
+    // (control) a public channel's file is anyone's in the workspace, answered in the thread.
+    world.openai.answer('Sundays.');
+    const rota = await ask(world.ws.alice, `when is Bob on watch? <${rotaLink}>`);
+    expect(lastPrompt().turns.at(-1)!.text).toContain('Bob has the harbour watch on Sundays.');
+    expect(rota.replies).toEqual(['Sundays.']);
+  });
+
   it('moves a private answer to a DM when Slack cannot show it in the channel', async () => {
     world.slack.failNext('chat.postEphemeral', 'user_not_in_channel');
     world.openai.answer('October 14, privately.');

@@ -7,7 +7,7 @@ import type { FileContents } from '../../../core/readers/file-contents.port';
 import { findSources, linksIn } from '../../../core/readers/find-sources';
 import { ReaderError, type Reader, type Source } from '../../../core/readers/reader';
 import { ReaderRegistry, shareBudget, type ReadSourcesInput } from '../../../core/readers/reader-registry';
-import { slackFileReader } from '../../../core/readers/slack-file.reader';
+import { slackFilePermalink, slackFileReader } from '../../../core/readers/slack-file.reader';
 import { slackMessageReader, slackPermalink } from '../../../core/readers/slack-message.reader';
 import { VideoTranscriptError } from '../../../core/readers/video-transcripts.port';
 import { webPageReader } from '../../../core/readers/web-page.reader';
@@ -73,6 +73,18 @@ describe('link kinds', () => {
     ['https://acme.slack.com/files/U1/F1/a.pdf', undefined],
   ])('Slack permalink %s', (url, ref) => {
     expect(slackPermalink(url)).toEqual(ref);
+  });
+
+  it.each([
+    ['https://acme.slack.com/files/U0ALICE/F0123ABC/q3%20plan.pdf', { fileId: 'F0123ABC', name: 'q3 plan.pdf' }],
+    ['https://acme.enterprise.slack.com/files/W0ALICE/F0123ABC', { fileId: 'F0123ABC', name: '' }],
+    ['https://files.slack.com/files-pri/T0ACME-F0123ABC/plan.pdf', { fileId: 'F0123ABC', name: 'plan.pdf' }],
+    ['http://acme.slack.com/files/U0ALICE/F0123ABC/plan.pdf', undefined],
+    ['https://slack.com.evil.example/files/U0ALICE/F0123ABC/plan.pdf', undefined],
+    ['https://acme.slack.com/files/U0ALICE/F0123ABC/plan.pdf/extra', undefined],
+    ['https://acme.slack.com/archives/C0123ABC/p1700000000000100', undefined],
+  ])('Slack file permalink %s', (url, file) => {
+    expect(slackFilePermalink(url)).toEqual(file);
   });
 });
 
