@@ -24,25 +24,31 @@ export function SettingsPage(props: { title: string; lead?: string; children: Re
  * keyboard user stays where the action was, hears the message, and Tab reaches its sign-in link.
  */
 export function ActionStatus(props: { progress: string | null; error: string | null; signedOut?: boolean }) {
-  const errorRef = useRef<HTMLParagraphElement>(null);
-  useFocusWhenLost(errorRef, props.error);
   return (
     <>
       <p className="settings-status" role="status" aria-live="polite">
         {props.progress ?? ''}
       </p>
-      {props.error ? (
-        <p className="settings-error" role="alert" tabIndex={-1} ref={errorRef}>
-          {props.error}
-          {props.signedOut === true ? (
-            <>
-              {' '}
-              <SignInAgainLink />
-            </>
-          ) : null}
-        </p>
-      ) : null}
+      <ActionError error={props.error} signedOut={props.signedOut} />
     </>
+  );
+}
+
+/** A change's failure: its message (an alert, focused when the focus was lost) and, signed out, a sign-in link. */
+export function ActionError(props: { error: string | null; signedOut?: boolean }) {
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  useFocusWhenLost(errorRef, props.error);
+  if (!props.error) return null;
+  return (
+    <p className="settings-error" role="alert" tabIndex={-1} ref={errorRef}>
+      {props.error}
+      {props.signedOut === true ? (
+        <>
+          {' '}
+          <SignInAgainLink />
+        </>
+      ) : null}
+    </p>
   );
 }
 

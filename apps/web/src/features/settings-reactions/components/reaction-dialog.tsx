@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ConfirmDialog } from '../../../components/settings/confirm-dialog';
-import { SignInAgainLink, useFocusWhenLost } from '../../../components/settings/settings-page';
+import { ActionError } from '../../../components/settings/settings-page';
 import { useReportUnsaved } from '../../../components/settings/unsaved-changes-guard';
 import { useConfirm } from '../../../components/settings/use-confirm';
 import { validateCustomReaction } from '../../../../../../core/reactions/reaction-rules';
@@ -96,8 +96,6 @@ export function ReactionDialog(props: {
   }, [refused?.field, refused?.message]);
   const shown = error ?? refused;
   // A refusal that names no field (the network, the session): focused like the pages' messages.
-  const serverErrorRef = useRef<HTMLParagraphElement>(null);
-  useFocusWhenLost(serverErrorRef, !shown && props.serverError ? props.serverError : null);
 
   const errorId = (field: Field) => `${id}-${field}-error`;
   const invalid = (field: Field) =>
@@ -161,17 +159,7 @@ export function ReactionDialog(props: {
               ))}
             </select>
           </label>
-          {!shown && props.serverError ? (
-            <p className="settings-error" role="alert" tabIndex={-1} ref={serverErrorRef}>
-              {props.serverError}
-              {props.signedOut ? (
-                <>
-                  {' '}
-                  <SignInAgainLink />
-                </>
-              ) : null}
-            </p>
-          ) : null}
+          <ActionError error={shown ? null : props.serverError} signedOut={props.signedOut} />
           <div className="settings-dialog-actions">
             <button type="button" className="button button-quiet button-small" onClick={requestClose}>
               {t('actions.cancel')}
