@@ -109,6 +109,39 @@ describe('Sign in with Slack', () => {
     }
   });
 
+  it('never signs someone in as another person whose sign-in cookie a sibling subdomain planted (login CSRF): the sign-in cookie is __Host- too', async () => {
+    const secure = await startSettingsWorld({ env: { PUBLIC_URL: 'https://tomo.example.com' } });
+    try {
+      // Mallory starts a sign-in in her own browser and stops at Slack's redirect back.
+      const mallory = new HttpSession(secure.app.baseUrl);
+      secure.slack.oidc.signInAs({ teamId: TEAM_A, userId: MEMBER_A });
+      const start = await mallory.get('/auth/signin?returnTo=/settings/integrations');
+      const set = start.headers.getSetCookie().find((c) => c.includes('tomo_signin='))!;
+      const sealed = set.slice(set.indexOf('=') + 1, set.indexOf(';'));
+      const callback = new URL((await fetch(start.headers.get('location')!, { redirect: 'manual' })).headers.get('location')!);
+
+      // Her subdomain plants that cookie for Tomo's domain under the name it can set, and sends Ana to her callback.
+      const ana = new HttpSession(secure.app.baseUrl);
+      ana.setCookie('tomo_signin', sealed);
+      const landed = await ana.get(callback.pathname + callback.search);
+      expect(landed.status).toBe(400);
+      expect(await landed.text()).toContain('This sign-in link has expired or was already used. Please sign in again.');
+      expect(ana.sessionCookie).toBeUndefined();
+
+      // Her own browser, holding the cookie as Tomo set it, still signs in.
+      const done = await mallory.get(callback.pathname + callback.search);
+      expect(done.status).toBe(303);
+      expect(mallory.sessionCookie).toBeTruthy();
+      // As the browser keeps it only as Tomo set it: Secure, Path=/, no Domain.
+      expect(set).toMatch(/^__Host-tomo_signin=/);
+      expect(set).toMatch(/; Path=\/;/);
+      expect(set).toMatch(/; Secure/);
+      expect(set).not.toMatch(/Domain=/i);
+    } finally {
+      await secure.close();
+    }
+  });
+
   it("answers a sign-in page, not a JSON 500, when Slack's OpenID discovery cannot be reached", async () => {
     const closed = await freePort();
     const away = await startSettingsWorld({ env: { SLACK_OIDC_ISSUER: `http://127.0.0.1:${closed}` } });

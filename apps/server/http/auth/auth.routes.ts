@@ -7,7 +7,7 @@ import { requestLocale } from '../session/request-locale';
 import { sameOriginOnly } from '../session/same-origin';
 import { clearCookie, isLoopbackHostname, readCookies, sessionCookieName, setCookie, type CookieSettings } from '../session/session-cookie';
 import { SESSION_LIFETIME_MS, type SessionService } from '../session/session-service';
-import { safeReturnTo, SIGN_IN_COOKIE, SIGN_IN_TTL_MS, type SignInCookieSealer } from './sign-in-cookie';
+import { safeReturnTo, signInCookieName, SIGN_IN_TTL_MS, type SignInCookieSealer } from './sign-in-cookie';
 import type { SlackOidc } from './slack-oidc';
 import { authErrorPage } from './auth-error-page';
 
@@ -23,8 +23,6 @@ export interface AuthRoutesDeps {
   cookies: CookieSettings;
 }
 
-const SIGN_IN_COOKIE_PATH = '/auth';
-
 /**
  * Sign in with Slack (OpenID Connect): /auth/signin → Slack → /auth/callback → back to the
  * page the person started from, signed in. POST /auth/signout ends the session.
@@ -33,6 +31,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   const router = Router();
   const { cookies } = deps;
   const sessionCookie = sessionCookieName(cookies);
+  const signInCookie = signInCookieName(cookies);
 
   router.get('/auth/signin', async (req, res) => {
     // Opened at 127.0.0.1 while PUBLIC_URL says localhost (or the other way round): the sign-in
@@ -61,15 +60,15 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     }
     const { url, transaction } = started;
     const sealed = deps.sealer.seal({ ...transaction, returnTo, expiresAt: deps.clock.now().getTime() + SIGN_IN_TTL_MS });
-    setCookie(res, SIGN_IN_COOKIE, sealed, { ...cookies, path: SIGN_IN_COOKIE_PATH, maxAgeMs: SIGN_IN_TTL_MS });
+    setCookie(res, signInCookie, sealed, { ...cookies, maxAgeMs: SIGN_IN_TTL_MS });
     res.setHeader('Cache-Control', 'no-store');
     res.redirect(302, url.href);
   });
 
   router.get('/auth/callback', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    const pending = deps.sealer.open(readCookies(req).get(SIGN_IN_COOKIE), deps.clock.now());
-    clearCookie(res, SIGN_IN_COOKIE, { ...cookies, path: SIGN_IN_COOKIE_PATH });
+    const pending = deps.sealer.open(readCookies(req).get(signInCookie), deps.clock.now());
+    clearCookie(res, signInCookie, cookies);
     if (!pending || !deps.oidc) {
       // The cookie that named the page the person started from is what is missing: the
       // browser's language is the best guess left.

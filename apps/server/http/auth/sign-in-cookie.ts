@@ -1,7 +1,16 @@
 import { ExpiringCookieSealer } from '../session/expiring-cookie-sealer';
+import { hostOnlyCookieName, type CookieSettings } from '../session/session-cookie';
 import type { SignInTransaction } from './slack-oidc';
 
-export const SIGN_IN_COOKIE = 'tomo_signin';
+/**
+ * The pending sign-in's cookie: `__Host-` where cookies are Secure, hence at `Path=/`. Under a
+ * plain name a sibling subdomain could plant a sign-in of its own and send the person to its
+ * callback: they would come back signed in as its author (login CSRF), and what they connected
+ * in Settings would be the author's.
+ */
+export function signInCookieName(settings: CookieSettings): string {
+  return hostOnlyCookieName('tomo_signin', settings);
+}
 /** A sign-in left unfinished for this long must start again. */
 export const SIGN_IN_TTL_MS = 10 * 60_000;
 

@@ -1,13 +1,18 @@
 import type { Request, Response } from 'express';
 
 /**
- * The session cookie's name. Where cookies are Secure it carries the `__Host-` prefix: the
- * browser then keeps it only as this origin set it (Secure, `Path=/`, no `Domain`), so a sibling
- * subdomain cannot plant a session of its own for a path of Tomo's, which the browser would send
- * first. Plain http on localhost cannot have the prefix.
+ * A cookie's name where cookies are Secure: with the `__Host-` prefix, the browser keeps it only
+ * as this origin set it (Secure, `Path=/`, no `Domain`), so a sibling subdomain cannot plant one
+ * of its own for a path of Tomo's, which the browser would send first. Plain http on localhost
+ * cannot have the prefix.
  */
+export function hostOnlyCookieName(name: string, settings: CookieSettings): string {
+  return settings.secure ? `__Host-${name}` : name;
+}
+
+/** The session cookie's name: a planted one would sign the browser in as someone else. */
 export function sessionCookieName(settings: CookieSettings): string {
-  return settings.secure ? '__Host-tomo_session' : 'tomo_session';
+  return hostOnlyCookieName('tomo_session', settings);
 }
 
 /** Cookies of a request, by name (no cookie-parser: one header, a few lines). */
