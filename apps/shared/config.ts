@@ -44,6 +44,16 @@ function isOrigin(address: URL): boolean {
   return address.pathname === '/' && address.search === '' && address.hash === '' && address.username === '' && address.password === '';
 }
 
+/**
+ * An address whose origin the pages' Content-Security-Policy names (analytics, booking embed):
+ * http(s) on one host. Anything else would be a source expression of its own there: `https://*`
+ * lets every https site serve scripts, and `;` or `,` would end the directive.
+ */
+const policyOriginUrl = (what: string) =>
+  url(what).refine((v) => v === undefined || !URL.canParse(v) || (/^https?:$/.test(new URL(v).protocol) && /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(new URL(v).hostname)), {
+    message: 'must be an http:// or https:// URL on one host (no *, ;, , or quotes): its origin goes into the Content-Security-Policy',
+  });
+
 const postgresUrl = url('postgres://user:password@host:5432/database').refine(
   (v) => v === undefined || /^postgres(ql)?:$/.test(new URL(v).protocol),
   { message: 'must be a postgres:// URL' },
@@ -139,8 +149,8 @@ export const serverEnv = {
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'must look like 1mb or 100kb').default('1mb'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   WEB_DIST_DIR: z.string().trim().min(1).default('apps/web/dist'),
-  ANALYTICS_SCRIPT_URL: url('browser analytics script'),
-  BOOKING_URL: url('embedded demo booking form'),
+  ANALYTICS_SCRIPT_URL: policyOriginUrl('browser analytics script'),
+  BOOKING_URL: policyOriginUrl('embedded demo booking form'),
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, { message: 'must be at least 16 characters' }),
   /** While Socket Mode is turned off in the Slack app's settings (`link_disabled`): seconds between looks whether it is on again. */
   SOCKET_MODE_RECHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),

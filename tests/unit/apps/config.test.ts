@@ -78,6 +78,19 @@ describe('configuration', () => {
       'Invalid configuration: PUBLIC_URL must be an origin without a path, query or fragment, e.g. https://tomo.example.com (Tomo is served at the root) (got "https://example.com/tomo")',
     ],
     [{ RATE_LIMIT_PER_MINUTE: '1.5' }, 'Invalid configuration: RATE_LIMIT_PER_MINUTE must be a whole number (got "1.5")'],
+    // Their origins go into the Content-Security-Policy: `https://*` there lets every https site serve scripts.
+    [
+      { ANALYTICS_SCRIPT_URL: 'https://*/script.js' },
+      'Invalid configuration: ANALYTICS_SCRIPT_URL must be an http:// or https:// URL on one host (no *, ;, , or quotes): its origin goes into the Content-Security-Policy (got "https://*/script.js")',
+    ],
+    [
+      { BOOKING_URL: 'https://cal.example.com;script-src/acme' },
+      'Invalid configuration: BOOKING_URL must be an http:// or https:// URL on one host (no *, ;, , or quotes): its origin goes into the Content-Security-Policy (got "https://cal.example.com;script-src/acme")',
+    ],
+    [
+      { ANALYTICS_SCRIPT_URL: 'javascript:alert(1)' },
+      'Invalid configuration: ANALYTICS_SCRIPT_URL must be an http:// or https:// URL on one host (no *, ;, , or quotes): its origin goes into the Content-Security-Policy (got "javascript:alert(1)")',
+    ],
   ])('stops on %o with one line naming the variable', (env, expected) => {
     let error: unknown;
     try {
@@ -89,6 +102,12 @@ describe('configuration', () => {
     const message = (error as Error).message;
     expect(message.startsWith(expected)).toBe(true);
     expect(message).not.toContain('\n');
+  });
+
+  it('takes an analytics or booking address on one host, a port, a path or an international name included', () => {
+    for (const address of ['https://plausible.io/js/script.js', 'http://localhost:4000/a.js', 'https://Bücher.example/a', 'https://calendly.com/acme/demo?x=1']) {
+      expect(loadServerConfig({ ANALYTICS_SCRIPT_URL: address, BOOKING_URL: address })).toMatchObject({ ANALYTICS_SCRIPT_URL: address, BOOKING_URL: address });
+    }
   });
 
   it('requires ENCRYPTION_KEY with an external database, so every process seals tokens with one key', () => {
