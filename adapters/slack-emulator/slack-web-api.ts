@@ -132,10 +132,14 @@ export const METHODS: Record<string, Method> = {
 
   'conversations.list': ({ state, params, team }) => {
     const types = (params.types ?? 'public_channel').split(',');
+    const excludeArchived = params.exclude_archived === 'true' || params.exclude_archived === '1';
     const channels = [...state.channels.values()].filter(
       (c) =>
         c.teamId === team!.id &&
-        types.includes(c.isIm ? 'im' : c.isPrivate ? 'private_channel' : 'public_channel'),
+        types.includes(c.isIm ? 'im' : c.isPrivate ? 'private_channel' : 'public_channel') &&
+        // A bot token lists only the private channels its app is in (Tomo taken out: gone from the list).
+        (!c.isPrivate || state.isMember(c.id, team!.botUserId)) &&
+        !(excludeArchived && c.isArchived === true),
     );
     const page = paginate(channels, params);
     return {
@@ -145,6 +149,7 @@ export const METHODS: Record<string, Method> = {
         is_channel: !c.isIm && !c.isPrivate,
         is_private: c.isPrivate === true,
         is_im: c.isIm === true,
+        is_archived: c.isArchived === true,
         ...(c.user === undefined ? {} : { user: c.user }),
       })),
       ...page.meta,

@@ -27,7 +27,8 @@ export const TRIGGER_METHODS: Record<string, Method> = {
         types.includes(c.isPrivate ? 'private_channel' : 'public_channel') &&
         state.isMember(c.id, user) &&
         // Private channels are listed only where the caller (Tomo) is a member too.
-        (!c.isPrivate || state.isMember(c.id, team!.botUserId)),
+        (!c.isPrivate || state.isMember(c.id, team!.botUserId)) &&
+        !((params.exclude_archived === 'true' || params.exclude_archived === '1') && c.isArchived === true),
     );
     const page = paginate(channels, params);
     return { channels: page.items.map((c) => toSlackChannel(c, state, team!)), ...page.meta };
@@ -132,6 +133,7 @@ function toSlackChannel(channel: FakeChannel, state: SlackState, team: FakeTeam)
     is_private: channel.isPrivate === true,
     is_im: channel.isIm === true,
     is_member: state.isMember(channel.id, team.botUserId),
+    is_archived: channel.isArchived === true,
     ...(channel.user === undefined ? {} : { user: channel.user }),
   };
 }
