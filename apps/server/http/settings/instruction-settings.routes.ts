@@ -14,7 +14,7 @@ import { unnamedTexts } from '../session/unnamed-texts';
 import type { Member } from '../../../../core/workspace/member';
 import { sendDomainError, sendHttpError } from '../session/api-errors';
 import type { SignedIn } from '../session/signed-in';
-import { channelsForChange, failed, iso, nameOf, whoIsAsking, type SettingsDeps } from './settings-deps';
+import { channelsForChange, failed, iso, membersUnavailable, nameOf, whoIsAsking, type SettingsDeps } from './settings-deps';
 import { parseBody, parseQuery } from './validation';
 
 const levelParam = z.enum(INSTRUCTION_LEVELS);
@@ -30,7 +30,11 @@ const metricsRequest = z.object({
   targetId: z.string().max(32).nullable().optional(),
   text: z.string(),
 });
-const targetQuery = z.object({ targetId: z.string().max(32).optional() });
+const targetQuery = z.object({
+  targetId: z.string().max(32).optional(),
+  // A channel instruction whose channel Slack no longer lists: admins only (see `unlistedOf`).
+  unlisted: z.literal('true').optional(),
+});
 
 /**
  * Instructions page: system-wide (read-only, Tomo's), workspace-wide (admins), channel and
@@ -59,6 +63,23 @@ export function instructionSettingsRoutes(deps: SettingsDeps): Router {
       deps.logger.warn({ err: error, teamId: user.teamId }, 'channel list failed');
       return null;
     });
+  /**
+   * The channel instructions whose channel Slack no longer lists for Tomo (archived, deleted, a
+   * private one Tomo was taken out of); null when Slack cannot list the channels (logged), since
+   * then none can be told apart. Nothing says whether such a channel was private, so only admins
+   * are told of them, without their text, to delete them (docs/instructions.md).
+   */
+  const unlistedOf = (teamId: string, rows: readonly InstructionRecord[]) =>
+    deps.directory.listChannels(teamId).then(
+      (all) => {
+        const listedIds = new Set(all.map((c) => c.id));
+        return rows.filter((r) => r.targetId !== null && !listedIds.has(r.targetId));
+      },
+      (error: unknown) => {
+        deps.logger.warn({ err: error, teamId }, 'channel list failed');
+        return null;
+      },
+    );
   router.get('/api/settings/instructions', async (req, res) => {
     const { user, members, actor } = await whoIsAsking(deps, res);
     const { noName } = unnamedTexts(req);
@@ -75,18 +96,23 @@ export function instructionSettingsRoutes(deps: SettingsDeps): Router {
     // Only instructions of channels this person sees now: a channel Slack no longer lists
     // (archived, Tomo taken out, or the list failed) may have been private, so it is not shown.
     const visible = new Set(channels.map((c) => c.id));
-    const view = (record: InstructionRecord) => ({
+    const unlisted = actor.isAdmin && listed !== null ? await unlistedOf(teamId, channelRows) : null;
+    /** Which instruction, and who wrote it when: all an unlisted channel's row shows. */
+    const about = (record: InstructionRecord) => ({
       level: record.level,
       targetId: record.targetId,
       targetName: targetName(record, channels, members, noName),
       name: record.name,
-      text: record.text,
       createdBy: record.createdBy,
       createdByName: nameOf(members, record.createdBy, noName),
       createdAt: iso(record.createdAt),
       updatedBy: record.updatedBy,
       updatedByName: nameOf(members, record.updatedBy, noName),
       updatedAt: iso(record.updatedAt),
+    });
+    const view = (record: InstructionRecord) => ({
+      ...about(record),
+      text: record.text,
       metrics: measureInstructions(record.text, companions(record.level, system, workspace?.text ?? null), deps.tokenizer),
     });
     res.json({
@@ -101,6 +127,8 @@ export function instructionSettingsRoutes(deps: SettingsDeps): Router {
       },
       workspace: workspace ? view(workspace) : null,
       channels: channelRows.filter((r) => r.targetId !== null && visible.has(r.targetId)).map(view),
+      // Admins only: instructions of channels Slack no longer lists, without their text.
+      ...(unlisted ? { unlistedChannels: unlisted.map(about) } : {}),
       // Members see their own instructions; admins see everyone's.
       users: userRows.filter((r) => actor.isAdmin || r.targetId === user.userId).map(view),
       own: ((mine) => (mine ? view(mine) : null))(userRows.find((r) => r.targetId === user.userId)),
@@ -173,6 +201,27 @@ export function instructionSettingsRoutes(deps: SettingsDeps): Router {
     if (level.data === 'system') {
       sendDomainError(req, res, { code: 'INSTRUCTIONS.READ_ONLY' }, { status: 403 });
       return;
+    }
+    if (query.unlisted) {
+      if (level.data !== 'channel' || !query.targetId) {
+        sendHttpError(req, res, 404, 'NOT_FOUND');
+        return;
+      }
+      const { user, membersFailed, actor } = await whoIsAsking(deps, res);
+      if (membersUnavailable(req, res, membersFailed)) return;
+      if (!actor.isAdmin) {
+        sendDomainError(req, res, { code: 'PERMISSION.ADMIN_REQUIRED' });
+        return;
+      }
+      const all = await channelsForChange(deps, req, res, user, { allOfTomos: true });
+      if (!all) return;
+      // A channel Slack lists goes through the rules below (a private one the admin is not in: 404).
+      if (!all.some((c) => c.id === query.targetId)) {
+        const outcome = await remove.execute({ teamId: user.teamId, actor, level: 'channel', targetId: query.targetId });
+        if (failed(req, res, outcome)) return;
+        res.status(204).end();
+        return;
+      }
     }
     const found = await target(req, res, level.data, query.targetId);
     if (!found) return;

@@ -108,12 +108,19 @@ const FIELD_OF_CODE: Partial<Record<string, string>> = {
 /**
  * The channels Tomo can see that the person may see (no private channel they are not in), for
  * a change that names one; null once the refusal is sent: 409 when Tomo is not installed in the
- * workspace, 502 when Slack cannot be asked (logged).
+ * workspace, 502 when Slack cannot be asked (logged). `allOfTomos`: every channel Slack lists
+ * for Tomo, private ones the person is not in too (to tell a channel Slack no longer lists).
  */
-export async function channelsForChange(deps: SettingsDeps, req: Request, res: Response, user: SignedIn): Promise<ChannelEntry[] | null> {
+export async function channelsForChange(
+  deps: SettingsDeps,
+  req: Request,
+  res: Response,
+  user: SignedIn,
+  { allOfTomos = false } = {},
+): Promise<ChannelEntry[] | null> {
   const { teamId } = user;
   try {
-    return await deps.access.channels(user, listedMembers(res)?.members);
+    return await (allOfTomos ? deps.directory.listChannels(teamId) : deps.access.channels(user, listedMembers(res)?.members));
   } catch (error) {
     if (error instanceof WorkspaceNotInstalledError) {
       sendHttpError(req, res, 409, 'NOT_INSTALLED');
