@@ -106,6 +106,11 @@ const settings = {
         'Together these instructions are over the soft token limit of {{n, number}} tokens. They go with every question and leave less room for the conversation. You can still save.',
     },
     confirmDelete: 'Delete this instruction?',
+    // Admins only: channel instructions whose channel Slack no longer lists (docs/instructions.md).
+    unlisted: {
+      title: 'Channels Slack no longer lists',
+      note: 'These channels were archived or deleted, or Tomo was removed from them. An instruction here applies again if the channel comes back. Its text is not shown, since the channel may have been private and you may not have been in it; you can delete it.',
+    },
   },
   integrations: {
     title: 'Integrations',

@@ -13,16 +13,20 @@ export interface InstructionMetrics {
   overSoftTokenLimit: boolean;
 }
 
-export interface InstructionView {
+/** Which instruction, and who wrote it when. */
+export interface InstructionAbout {
   level: InstructionLevel;
   targetId: string | null;
   targetName: string | null;
   name: string;
-  text: string;
   createdByName: string | null;
   createdAt: string | null;
   updatedByName: string | null;
   updatedAt: string | null;
+}
+
+export interface InstructionView extends InstructionAbout {
+  text: string;
   metrics: InstructionMetrics;
 }
 
@@ -33,6 +37,8 @@ export interface InstructionsPage {
   system: { text: string; readOnly: true; builtIn: boolean; appName: string; metrics: InstructionMetrics };
   workspace: InstructionView | null;
   channels: InstructionView[];
+  /** Admins only: channel instructions whose channel Slack no longer lists, without their text. */
+  unlistedChannels?: InstructionAbout[];
   users: InstructionView[];
   /** The signed-in person's own user-specific instruction. */
   own: InstructionView | null;

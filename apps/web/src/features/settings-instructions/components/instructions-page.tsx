@@ -10,7 +10,7 @@ import { useAction } from '../../../lib/settings/use-action';
 import { useResource } from '../../../lib/settings/use-resource';
 import { useSettingsText } from '../../../lib/settings/use-settings-text';
 import { deleteInstruction } from '../api/delete-instruction';
-import { getInstructions, type InstructionLevel, type InstructionView } from '../api/get-instructions';
+import { getInstructions, type InstructionAbout, type InstructionLevel } from '../api/get-instructions';
 import { saveInstruction } from '../api/save-instruction';
 import { InstructionDetails } from './instruction-details';
 import { InstructionEditor, type InstructionFieldError } from './instruction-editor';
@@ -46,9 +46,9 @@ export function InstructionsPage() {
     const fieldError: InstructionFieldError | null = refusedField && action.error && savedFrom === key ? { field: refusedField, message: action.error } : null;
     return { fieldError, onUnsavedChange: (dirty: boolean) => unsaved.mark(key, dirty) };
   };
-  const remove = (level: InstructionLevel, targetId: string | null) => () =>
+  const remove = (level: InstructionLevel, targetId: string | null, options: { unlisted?: boolean } = {}) => () =>
     confirm.ask(t('instructions.confirmDelete'), () =>
-      void action.run('UI.DELETING', () => deleteInstruction(level, targetId), page.reload),
+      void action.run('UI.DELETING', () => deleteInstruction(level, targetId, options), page.reload),
     );
 
   const channelView = data?.channels.find((c) => c.targetId === channelId) ?? null;
@@ -113,8 +113,25 @@ export function InstructionsPage() {
                 {m('UNKNOWN')}
               </p>
             ) : (
-              <InstructionTable label={t('instructions.sections.channel')} views={data.channels} targetLabel={t('instructions.columns.channel')} onEdit={(v) => chooseChannel(v.targetId ?? '')} />
+              <InstructionTable
+                label={t('instructions.sections.channel')}
+                views={data.channels}
+                targetLabel={t('instructions.columns.channel')}
+                action={{ label: t('actions.edit'), run: (v) => chooseChannel(v.targetId ?? '') }}
+              />
             )}
+            {data.unlistedChannels?.length ? (
+              <>
+                <h3 id="instructions-unlisted">{t('instructions.unlisted.title')}</h3>
+                <p className="settings-hint">{t('instructions.unlisted.note')}</p>
+                <InstructionTable
+                  label={t('instructions.unlisted.title')}
+                  views={data.unlistedChannels}
+                  targetLabel={t('instructions.columns.channel')}
+                  action={{ label: t('actions.delete'), run: (v) => remove('channel', v.targetId, { unlisted: true })() }}
+                />
+              </>
+            ) : null}
             <label className="settings-field">
               {t('instructions.chooseChannel')}
               <select className="settings-input" value={channelId} onChange={(event) => chooseChannel(event.target.value)}>
@@ -165,7 +182,8 @@ export function InstructionsPage() {
   );
 }
 
-function InstructionTable(props: { label: string; views: InstructionView[]; targetLabel: string; onEdit?: (view: InstructionView) => void }) {
+/** `action`: a button on each row (Edit, or Delete), named with the row's channel or member for a screen reader. */
+function InstructionTable(props: { label: string; views: InstructionAbout[]; targetLabel: string; action?: { label: string; run: (view: InstructionAbout) => void } }) {
   const { t, m, locale } = useSettingsText();
   if (props.views.length === 0) return <p>{m('UI.NO_DATA')}</p>;
   return (
@@ -178,7 +196,7 @@ function InstructionTable(props: { label: string; views: InstructionView[]; targ
         t('common.createdAt'),
         t('common.updatedBy'),
         t('common.updatedAt'),
-        ...(props.onEdit ? [t('actions.edit')] : []),
+        ...(props.action ? [props.action.label] : []),
       ]}
     >
       {props.views.map((view) => (
@@ -189,10 +207,15 @@ function InstructionTable(props: { label: string; views: InstructionView[]; targ
           <td>{showDate(view.createdAt, locale)}</td>
           <td>{view.updatedByName ?? '---'}</td>
           <td>{showDate(view.updatedAt, locale)}</td>
-          {props.onEdit ? (
+          {props.action ? (
             <td>
-              <button type="button" className="button button-small button-quiet" onClick={() => props.onEdit?.(view)}>
-                {t('actions.edit')}
+              <button
+                type="button"
+                className="button button-small button-quiet"
+                onClick={() => props.action?.run(view)}
+                aria-label={`${props.action.label}: ${view.targetName ?? view.targetId ?? ''}`}
+              >
+                {props.action.label}
               </button>
             </td>
           ) : null}
