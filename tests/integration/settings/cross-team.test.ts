@@ -88,6 +88,8 @@ const attempts: [method: string, path: string, body?: unknown][] = [
   ['PUT', '/api/settings/instructions/channel', { targetId: 'C0SECRETB', name: 'pwned', text: 'pwned' }],
   ['PUT', '/api/settings/instructions/user', { targetId: ADMIN_B, name: 'pwned', text: 'pwned' }],
   ['DELETE', '/api/settings/instructions/channel?targetId=C0SECRETB'],
+  // As a channel Acme's Slack does not list: still Acme's rows only.
+  ['DELETE', '/api/settings/instructions/channel?targetId=C0SECRETB&unlisted=true'],
   ['DELETE', `/api/settings/instructions/user?targetId=${ADMIN_B}`],
   ['DELETE', `/api/settings/instructions/workspace?teamId=${TEAM_B}`],
   ['POST', '/api/settings/instructions/metrics', { teamId: TEAM_B, level: 'channel', targetId: 'C0SECRETB', text: 'x' }],
