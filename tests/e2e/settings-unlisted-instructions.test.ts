@@ -4,6 +4,7 @@ import en from '../../apps/web/src/locales/en/settings';
 import ja from '../../apps/web/src/locales/ja/settings';
 import { startBrowserWorld, type BrowserWorld } from '../integration/settings/support/browser-world';
 import { ADMIN_A, MEMBER_A, TEAM_A } from '../integration/settings/support/slack-world';
+import { seriousViolations } from '../support/axe';
 
 /**
  * #old-board was archived after Mo gave it a channel instruction, so Slack lists it no more. Ana,
@@ -60,6 +61,7 @@ describe('A channel instruction whose channel Slack no longer lists', () => {
     expect(cells.slice(0, 2)).toEqual(['Board rules', 'Mo Member']);
     expect(cells[3]).toBe('Mo Member');
     expect(await page.locator('main').innerText()).not.toContain(SECRET);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await row.getByRole('button', { name: `${en.actions.delete}: C0GONE: (No Name)` }).click();
     const dialog = page.locator('dialog[open]');
