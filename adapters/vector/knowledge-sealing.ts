@@ -1,3 +1,4 @@
+import { searchTerms } from '../../core/knowledge/keyword-search';
 import type { ChunkLocation } from '../../core/knowledge/vector-store.port';
 import type { SecretBox } from '../crypto/secret-box';
 
@@ -68,3 +69,6 @@ export function termHashes(secrets: SecretBox, teamId: string, terms: readonly s
 
 /** A `bigint[]` literal of hashes, one per row of an `unnest`. */
 export const hashArray = (hashes: readonly string[]): string => `{${hashes.join(',')}}`;
+
+/** A passage's terms as stored (`knowledge_chunks.terms`): hashed under the current key, as a `bigint[]` literal. */
+export const passageTerms = (secrets: SecretBox, teamId: string, text: string): string => hashArray(termHashes(secrets, teamId, searchTerms(text), 'current'));

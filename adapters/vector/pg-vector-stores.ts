@@ -4,7 +4,7 @@ import type { SourceKind } from '../../core/knowledge/knowledge-source';
 import { COMMON_TERM_PASSAGES, FUSION_DEPTH, MAX_QUERY_TERMS, fuseRanks, searchTerms, termWeight } from '../../core/knowledge/keyword-search';
 import type { ChunkHit, ChunkQuery, NewChunk, VectorStore } from '../../core/knowledge/vector-store.port';
 import type { SecretBox } from '../crypto/secret-box';
-import { hashArray, openLocation, openSource, passageContext, sealLocation, termHashes } from './knowledge-sealing';
+import { openLocation, openSource, passageContext, passageTerms, sealLocation, termHashes } from './knowledge-sealing';
 import { hasVectorTable, inTransaction } from './pg-pool';
 
 /** A passage found, as read: its text and place sealed (ADR 52, 55). */
@@ -68,7 +68,7 @@ abstract class PgChunkStore implements VectorStore {
           chunks.map((c) => this.secrets.seal(c.text, passageContext(teamId, sourceId))),
           chunks.map((c) => sealLocation(this.secrets, teamId, sourceId, c.location)),
           chunks.map((c) => (this.storesFloats ? toBytes(c.embedding) : null)),
-          chunks.map((c) => hashArray(termHashes(this.secrets, teamId, searchTerms(c.text), 'current'))),
+          chunks.map((c) => passageTerms(this.secrets, teamId, c.text)),
         ],
       );
       await this.afterInsert(client, teamId, sourceId, dimensions, rows, chunks);

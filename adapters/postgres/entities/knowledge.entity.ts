@@ -57,12 +57,14 @@ export const KnowledgeChunkEntity = defineEntity({
     dimensions: p.smallint(),
     embeddingF32: p.blob().nullable(),
     // Keyed hashes (HMAC, per workspace) of the passage's terms, for the keyword side of search
-    // (ADR 96): numbers only, the terms themselves are kept nowhere.
-    terms: p.array().columnType('bigint[]'),
+    // (ADR 96): numbers only, the terms themselves are kept nowhere. Null: not hashed yet (a passage
+    // stored before, hashed by the worker's knowledge-terms job; found by its vector meanwhile).
+    terms: p.array().columnType('bigint[]').nullable(),
   },
   indexes: [
     { name: 'knowledge_chunks_team_index', properties: ['teamId', 'dimensions'] },
     { name: 'knowledge_chunks_terms_index', expression: 'create index "knowledge_chunks_terms_index" on "knowledge_chunks" using gin ("terms")' },
+    { name: 'knowledge_chunks_unhashed_index', expression: 'create index "knowledge_chunks_unhashed_index" on "knowledge_chunks" ("id") where "terms" is null' },
   ],
   uniques: [{ properties: ['source', 'ordinal'] }],
 });

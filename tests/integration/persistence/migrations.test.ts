@@ -6,6 +6,7 @@ import { openDatabase } from '../../../adapters/postgres/database';
 import type { Database } from '../../../adapters/postgres/database';
 import { migrations } from '../../../adapters/postgres/migrations';
 import { nativePool } from '../../../adapters/postgres/native-pool';
+import { PgKnowledgeTermsBackfill } from '../../../adapters/vector/knowledge-terms-backfill';
 import { PgKnowledgeSourceRepository } from '../../../adapters/vector/pg-knowledge-source-repository';
 import { PortableVectorStore } from '../../../adapters/vector/pg-vector-stores';
 import { testDatabase } from '../../support/database';
@@ -231,7 +232,7 @@ describe('migrations', () => {
     expect(await sources.add('T3', { ...page, teamId: 'T3', id: '4f1c3a2e-0000-4000-8000-000000000017' })).toBe('added');
   });
 
-  it('hashes the terms of the passages an upgraded database holds, so their codes are found by keyword, and keeps only numbers', async () => {
+  it('leaves the passages an upgraded database holds unhashed, still found by vector, until the backfill hashes them: then codes are found by keyword, only numbers kept', async () => {
     const { url } = await emptyDatabaseWithUrl();
     const key = AesGcmSecretBox.fromEnv(Buffer.alloc(32, 9).toString('base64'));
     const db = await openDatabase(url, { poolMax: 3, secrets: key });
@@ -257,12 +258,21 @@ describe('migrations', () => {
     }
     await db.migrateUp();
     expect(await driftFromEntities(db)).toBe('');
+    // The migration opens nothing: every passage waits for the worker's backfill (terms null).
+    expect(await sql.execute(`select count(*)::int as n from knowledge_chunks where terms is null`)).toEqual([{ n: texts.length }]);
+    const pool = await nativePool(db.orm);
+    const store = await PortableVectorStore.create(pool, key);
+    const question = 'What does ERR-4012 mean?';
+    const ask = (text: string) => store.search('T1', { embedding: hashingEmbedding(text, 1024), text, kinds: ['pdf'], limit: 5 });
+    expect((await ask('Which offices close at six on Fridays?')).map((h) => h.text)).toContain(texts[15]);
+    expect((await ask(question)).map((h) => h.text)).not.toContain(texts[14]);
+
+    const backfill = new PgKnowledgeTermsBackfill(pool, key);
+    expect([await backfill.hashBatch(20), await backfill.hashBatch(20), await backfill.hashBatch(20)]).toEqual([20, texts.length - 20, 0]);
     const terms = await sql.execute<{ terms: string }[]>(`select terms::text from knowledge_chunks`);
     expect(terms).toHaveLength(texts.length);
     for (const { terms: held } of terms) expect(held).toMatch(/^\{-?\d+(,-?\d+)+\}$/);
-    const question = 'What does ERR-4012 mean?';
-    const hits = await (await PortableVectorStore.create(await nativePool(db.orm), key)).search('T1', { embedding: hashingEmbedding(question, 1024), text: question, kinds: ['pdf'], limit: 5 });
-    expect(hits[0]).toMatchObject({ text: texts[14], location: { page: 15 } });
+    expect((await ask(question))[0]).toMatchObject({ text: texts[14], location: { page: 15 } });
   });
 
   it('ping fails while the database is unreachable, without openDatabase throwing', async () => {
