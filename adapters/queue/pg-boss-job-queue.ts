@@ -24,6 +24,8 @@ export interface QueueDefinition {
   policy?: 'standard' | 'singleton' | 'stately';
   /** Cron expression (UTC): the worker sends an empty job on this schedule. */
   cron?: string;
+  /** The worker sends an empty job each time it starts (work that resumes where it stopped; `stately` keeps one waiting). */
+  atStart?: boolean;
   /**
    * How often an idle worker looks for jobs even without a NOTIFY (default: pg-boss's 30 s
    * backstop). Jobs held back by a singleton policy, and retries coming due, are not announced,

@@ -30,6 +30,7 @@ import { billingMeterEventsJob } from './jobs/billing-meter-events.job';
 import { billingWebhookJob } from './jobs/billing-webhook.job';
 import { housekeepingJob } from './jobs/housekeeping.job';
 import { knowledgeIngestJobHandler } from './jobs/knowledge-ingest.job';
+import { knowledgeTermsJob } from './jobs/knowledge-terms.job';
 import { knowledgeServices } from './knowledge';
 import { KNOWLEDGE_QUEUES } from '../shared/knowledge-jobs';
 import { pingJob } from './jobs/ping.job';
@@ -137,6 +138,7 @@ export function buildWorkerContainer(deps: WorkerDependencies): Container {
           ingest: knowledgeServices(config, database, logger).ingest(deps.queue),
           logger,
         }),
+        [KNOWLEDGE_QUEUES.knowledgeTerms.name]: knowledgeTermsJob({ backfill: knowledgeServices(config, database, logger).termsBackfill, queue: deps.queue, logger }),
         ...billing,
         ...slack,
       }),

@@ -13,6 +13,7 @@ import { createPgRepositories } from '../../adapters/postgres/pg-repositories';
 import { SlackChatWorkspaceFactory } from '../../adapters/slack/slack-chat-workspace';
 import { SystemClock } from '../../adapters/system/system-clock';
 import { createVectorStore, deferredVectorStore } from '../../adapters/vector/create-vector-store';
+import { PgKnowledgeTermsBackfill } from '../../adapters/vector/knowledge-terms-backfill';
 import { PgKnowledgeSourceRepository } from '../../adapters/vector/pg-knowledge-source-repository';
 import { ChatPlatformError } from '../../core/assistant/chat-platform-error';
 import { KnowledgeReadError, type SourceContentReader } from '../../core/knowledge/content-reader.port';
@@ -38,6 +39,8 @@ export interface KnowledgeServices {
   readonly tools: Tool[];
   /** What the answer pipeline asks before offering the knowledge search tools: the kinds with a ready source. */
   readyKinds(teamId: string): Promise<ReadonlySet<string>>;
+  /** The passages stored before the keyword side, hashed in batches by the knowledge-terms job (ADR 96). */
+  readonly termsBackfill: PgKnowledgeTermsBackfill;
   /** The ingestion use case; progress reaches the adder's App Home through home jobs. */
   ingest(queue: JobQueue): IngestSource;
 }
@@ -95,6 +98,7 @@ export const knowledgeServices = oncePerWorker((config: WorkerConfig, database: 
     store,
     embeddings,
     tools: kinds.map((kind) => knowledgeSearchTool(kind, { store, embeddings })),
+    termsBackfill: new PgKnowledgeTermsBackfill(pool, secrets),
     // Every answer asks; a burst in one workspace shares the read while it is in flight (ADR 34).
     readyKinds: (teamId) => readyKinds.run(teamId, () => sources.readyKinds(teamId)),
     ingest: (queue) =>

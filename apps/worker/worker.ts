@@ -34,6 +34,7 @@ export async function startWorker(deps: {
   const waiting = waitingForDatabase(deps.config, deps.logger);
   for (const definition of ALL_QUEUES) {
     if (definition.cron && handlers[definition.name]) await waiting(() => deps.queue.schedule(definition.name, definition.cron!));
+    if (definition.atStart && handlers[definition.name]) await waiting(() => deps.queue.send(definition.name, {}));
   }
   deps.logger.info({ queues: Object.keys(handlers) }, 'worker started');
   return {
