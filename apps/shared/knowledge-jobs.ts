@@ -16,9 +16,9 @@ export const KNOWLEDGE_QUEUES = {
    * The terms of passages stored before the keyword side, hashed (ADR 96; empty payload): sent at
    * each worker start, one run at a time and one waiting (`stately`), each run a few short batches
    * that then sends the next run while passages remain. Resumes from the table (terms null), so a
-   * run killed or expired loses nothing; a run finding nothing to hash ends at once.
+   * run killed (its heartbeat lapses) or stopped loses nothing; a run finding nothing to hash ends at once.
    */
-  knowledgeTerms: { name: 'knowledge-terms', retryLimit: 10, retryDelaySeconds: 60, expireInSeconds: 600, policy: 'stately', atStart: true },
+  knowledgeTerms: { name: 'knowledge-terms', retryLimit: 10, retryDelaySeconds: 60, expireInSeconds: 600, heartbeatSeconds: DEFAULT_ANSWER_HEARTBEAT_SECONDS, policy: 'stately', atStart: true },
 } satisfies Record<string, QueueDefinition>;
 
 export const knowledgeIngestJob = z.object({ teamId: z.string().min(1).max(32), sourceId: z.uuid() });

@@ -4,10 +4,13 @@ import type { PgKnowledgeTermsBackfill } from '../../../adapters/vector/knowledg
 import type { JobQueue } from '../../../core/shared/job-queue.port';
 import { KNOWLEDGE_QUEUES } from '../../shared/knowledge-jobs';
 
-/** Passages hashed per transaction: a Japanese batch (about 6 ms a passage) holds its rows about 3 s. */
-export const TERMS_BATCH = 500;
-/** Batches per run, so that a stopping worker waits for one short run at most. */
-export const TERMS_BATCHES_PER_RUN = 10;
+/**
+ * Passages hashed per transaction, their rows locked meanwhile (only a removal of their source
+ * waits): about 1 s for English and 10 s for Japanese ones on the loaded shared machine (ADR 96).
+ */
+export const TERMS_BATCH = 200;
+/** Batches per run, so that a run stays short and a stopping worker rarely leaves one behind. */
+export const TERMS_BATCHES_PER_RUN = 5;
 
 /**
  * One run of the terms backfill (ADR 96): batches of passages without terms hashed until none is
