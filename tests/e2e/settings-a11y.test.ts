@@ -374,3 +374,51 @@ describe('what a screen reader hears in the tables', () => {
     }
   }, 120_000);
 });
+
+/** Names of the landmarks, fields and buttons in an aria snapshot, as '<role> "<name>"'. */
+const namedInSnapshot = (snapshot: string, roles: string) =>
+  [...snapshot.matchAll(new RegExp(`- '?(${roles}) "([^"]*)"`, 'g'))].map(([, role, name]) => `${role} "${name}"`);
+const repeated = (names: string[]) => names.filter((name, i) => names.indexOf(name) !== i);
+
+describe('what a screen reader hears on Instructions', () => {
+  // The workspace, channel and user editors each have a name field, a text field and Save: a
+  // screen reader's list of fields or buttons reads each name away from its section.
+  it('names each editor\'s fields and buttons after their visible words, then whose instruction it is; no two regions share a name (en, ja)', async () => {
+    for (const [prefix, copy, lang] of LANGUAGES) {
+      const page = await open(`${prefix}/settings/instructions`, lang);
+      await page.getByRole('combobox', { name: copy.instructions.chooseChannel }).selectOption('C0GENERAL');
+      const main = page.getByRole('main');
+      const channel = copy.instructions.editorFor.channel.replace('{{channel}}', 'general');
+      for (const [role, name] of [
+        ['textbox', `${copy.instructions.fields.name}: ${copy.instructions.editorFor.workspace}`],
+        ['textbox', `${copy.instructions.fields.text}: ${copy.instructions.editorFor.workspace}`],
+        ['button', `${copy.actions.save}: ${copy.instructions.editorFor.workspace}`],
+        ['button', `${copy.actions.delete}: ${copy.instructions.editorFor.workspace}`],
+        ['textbox', `${copy.instructions.fields.name}: ${channel}`],
+        ['textbox', `${copy.instructions.fields.text}: ${channel}`],
+        ['button', `${copy.actions.save}: ${channel}`],
+        ['textbox', `${copy.instructions.fields.name}: ${copy.instructions.editorFor.user}`],
+        ['textbox', `${copy.instructions.fields.text}: ${copy.instructions.editorFor.user}`],
+        ['button', `${copy.actions.save}: ${copy.instructions.editorFor.user}`],
+        ['button', `${copy.actions.delete}: ${copy.instructions.editorFor.user}`],
+      ] as const) {
+        expect(await main.getByRole(role, { name, exact: true }).count(), `${prefix} ${role} "${name}"`).toBe(1);
+      }
+      // Typing into a field by its name reaches that editor (speech input says the visible words);
+      // saved, the channel's row (and its Edit) shows in the channel table, a region of its own.
+      await main.getByRole('textbox', { name: `${copy.instructions.fields.name}: ${channel}`, exact: true }).fill('Channel style');
+      expect(await page.locator('form[data-level="channel"] input').inputValue()).toBe('Channel style');
+      await main.getByRole('textbox', { name: `${copy.instructions.fields.text}: ${channel}`, exact: true }).fill('Keep it short.');
+      await main.getByRole('button', { name: `${copy.actions.save}: ${channel}`, exact: true }).click();
+      await main
+        .getByRole('region', { name: copy.instructions.tables.channel, exact: true })
+        .getByRole('button', { name: `${copy.actions.edit}: general`, exact: true })
+        .waitFor();
+
+      const snapshot = await main.ariaSnapshot();
+      expect(repeated(namedInSnapshot(snapshot, 'textbox|button|combobox')), prefix).toEqual([]);
+      expect(repeated(namedInSnapshot(snapshot, 'region')), prefix).toEqual([]);
+      await page.close();
+    }
+  }, 60_000);
+});

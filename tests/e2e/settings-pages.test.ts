@@ -320,7 +320,7 @@ describe('Unsaved changes', () => {
 
   it('asks on the pages with several forms too: an instruction, a bot row, a schedule row, the reaction modal', async () => {
     const type: [string, (page: Page) => Promise<void>][] = [
-      ['/settings/instructions', (page) => page.locator('form[data-level="user"]').getByLabel(en.instructions.fields.text, { exact: true }).fill('Unsaved own words')],
+      ['/settings/instructions', (page) => page.locator('form[data-level="user"]').getByLabel(`${en.instructions.fields.text}: `).fill('Unsaved own words')],
       ['/settings/auto-replies', (page) => page.getByLabel('Instruction for Deploy Bot').fill('Unsaved bot words')],
       ['/settings/schedules', (page) => page.getByLabel('Lookback days for random').fill('9')],
     ];
@@ -353,7 +353,7 @@ describe('Unsaved changes', () => {
     const page = await open('/settings/instructions');
     await page.getByText(translate('UI.LOADING', {}, 'en'), { exact: true }).waitFor({ state: 'detached' });
     const channel = page.getByRole('combobox', { name: en.instructions.chooseChannel, exact: true });
-    const text = page.locator('form[data-level="channel"]').getByLabel(en.instructions.fields.text, { exact: true });
+    const text = page.locator('form[data-level="channel"]').getByLabel(`${en.instructions.fields.text}: `);
     await channel.selectOption({ label: 'general' });
     await text.fill('Unsaved words for general');
 
@@ -514,12 +514,12 @@ describe('Instructions', () => {
     expect(await system.locator('.settings-system-meaning').count()).toBe(0);
     const form = page.locator('form[data-level="workspace"]');
     await form.getByLabel(en.instructions.fields.name).fill('House style');
-    await form.getByLabel(en.instructions.fields.text, { exact: true }).fill('Answer in British English.');
+    await form.getByLabel(`${en.instructions.fields.text}: `).fill('Answer in British English.');
     await form.getByRole('button', { name: en.actions.save }).click();
     await idle(page);
     await reload(page);
     const saved = page.locator('form[data-level="workspace"]');
-    await expect.poll(() => saved.getByLabel(en.instructions.fields.text, { exact: true }).inputValue()).toBe('Answer in British English.');
+    await expect.poll(() => saved.getByLabel(`${en.instructions.fields.text}: `).inputValue()).toBe('Answer in British English.');
     expect(await saved.getByRole('list', { name: en.instructions.metrics.label }).innerText()).toContain('This: 26 characters');
     await page.close();
   });
@@ -536,7 +536,7 @@ describe('Instructions', () => {
     );
     expect(await system.getByText(ja.instructions.systemLanguageNote).count()).toBe(0);
     const form = page.locator('form[data-level="workspace"]');
-    await form.getByLabel(ja.instructions.fields.text, { exact: true }).fill('長'.repeat(400_000));
+    await form.getByLabel(`${ja.instructions.fields.text}: `).fill('長'.repeat(400_000));
     await form.getByRole('button', { name: ja.actions.save }).click();
     await expect.poll(() => alert(page).innerText()).toBe('一度に Tomo へ送るには大きすぎます。短くしてから、もう一度お試しください。');
     await page.close();
@@ -554,7 +554,7 @@ describe('Instructions', () => {
       const message = translate('INPUT.UNSUPPORTED_CHARACTERS', {}, lang);
       const own = page.locator('form[data-level="user"]');
       const name = own.getByLabel(copy.instructions.fields.name);
-      const text = own.getByLabel(copy.instructions.fields.text, { exact: true });
+      const text = own.getByLabel(`${copy.instructions.fields.text}: `);
       const save = own.getByRole('button', { name: copy.actions.save });
       const describedBy = async (field: typeof name) => own.locator(`[id="${await field.getAttribute('aria-describedby')}"]`).innerText();
 
@@ -592,7 +592,7 @@ describe('Instructions', () => {
   it("shows the server's refusal of a text over the limit under the text, which takes focus", async () => {
     const page = await open('/settings/instructions');
     const own = page.locator('form[data-level="user"]');
-    const text = own.getByLabel(en.instructions.fields.text, { exact: true });
+    const text = own.getByLabel(`${en.instructions.fields.text}: `);
     await text.fill('x'.repeat(10_001));
     await own.getByRole('button', { name: en.actions.save }).click();
     const message = 'The instruction has 10001 characters; the limit is 10000 characters.';
@@ -607,7 +607,7 @@ describe('Instructions', () => {
     const page = await open('/ja/settings/instructions');
     const own = page.locator('form[data-level="user"]');
     await own.getByLabel(ja.instructions.fields.name).fill('絵文字😀');
-    await own.getByLabel(ja.instructions.fields.text, { exact: true }).fill('🙂'.repeat(6000));
+    await own.getByLabel(`${ja.instructions.fields.text}: `).fill('🙂'.repeat(6000));
     const metrics = own.getByRole('list', { name: ja.instructions.metrics.label });
     await expect.poll(() => metrics.getByRole('listitem').first().innerText()).toBe('この指示: 6,000 文字');
     // Grouped like the App page's 52,428,800 bytes.
@@ -631,7 +631,7 @@ describe('Instructions', () => {
     ] as const) {
       const page = await openAsMember(path);
       const own = page.locator('form[data-level="user"]');
-      const text = own.getByLabel(texts.instructions.fields.text, { exact: true });
+      const text = own.getByLabel(`${texts.instructions.fields.text}: `);
       await text.fill('Short.');
       await expect.poll(() => own.getByRole('list', { name: texts.instructions.metrics.label }).getByRole('listitem').first().innerText()).toContain('6');
       expect(await own.getByText(warning, { exact: true }).count()).toBe(0);
@@ -643,7 +643,7 @@ describe('Instructions', () => {
     const page = await open('/settings/instructions');
     const own = page.locator('form[data-level="user"]');
     await own.getByLabel(en.instructions.fields.name).fill('Long and polite');
-    await own.getByLabel(en.instructions.fields.text, { exact: true }).fill(long);
+    await own.getByLabel(`${en.instructions.fields.text}: `).fill(long);
     await own.getByRole('button', { name: en.actions.save }).click();
     await expect.poll(() => page.getByRole('cell', { name: 'Long and polite', exact: true }).count()).toBe(1);
     expect(await alert(page).count()).toBe(0);
@@ -656,16 +656,16 @@ describe('Instructions', () => {
     const workspace = page.locator('form[data-level="workspace"]');
     const saveOwn = async (name: string) => {
       await own.getByLabel(en.instructions.fields.name).fill(name);
-      await own.getByLabel(en.instructions.fields.text, { exact: true }).fill(`Call me ${name}.`);
+      await own.getByLabel(`${en.instructions.fields.text}: `).fill(`Call me ${name}.`);
       await own.getByRole('button', { name: en.actions.save }).click();
       // The user-specific table shows the saved name once the page has reloaded its data.
       await expect.poll(() => page.getByRole('cell', { name, exact: true }).count()).toBe(1);
       await idle(page);
     };
     await saveOwn('Own style one');
-    await workspace.getByLabel(en.instructions.fields.text, { exact: true }).fill('Draft the workspace is not ready for');
+    await workspace.getByLabel(`${en.instructions.fields.text}: `).fill('Draft the workspace is not ready for');
     await saveOwn('Own style two');
-    expect(await workspace.getByLabel(en.instructions.fields.text, { exact: true }).inputValue()).toBe('Draft the workspace is not ready for');
+    expect(await workspace.getByLabel(`${en.instructions.fields.text}: `).inputValue()).toBe('Draft the workspace is not ready for');
     await page.close();
   });
 });
@@ -1174,7 +1174,7 @@ describe('Save clicked twice', () => {
     const sent = changes(page, /^\/api\/settings\/instructions\/user$/);
     const own = page.locator('form[data-level="user"]');
     await own.getByLabel(en.instructions.fields.name).fill('Twice clicked');
-    await own.getByLabel(en.instructions.fields.text, { exact: true }).fill('Say it once.');
+    await own.getByLabel(`${en.instructions.fields.text}: `).fill('Say it once.');
     await own.getByRole('button', { name: en.actions.save }).dblclick();
     await expect.poll(() => page.getByRole('cell', { name: 'Twice clicked', exact: true }).count()).toBe(1);
     await idle(page);

@@ -93,7 +93,17 @@ const settings = {
     chooseChannel: 'Channel',
     chooseChannelPlaceholder: 'Choose a channel',
     columns: { channel: 'Channel name', user: 'Member' },
+    // The saved instructions' tables (scrolling regions inside the sections named above).
+    tables: { channel: 'Saved channel instructions', user: 'Saved member instructions' },
     fields: { name: 'Instruction name', text: 'Instruction' },
+    // Which instruction an editor's fields and buttons belong to, after their visible words in
+    // their names ('Save: Workspace-wide instruction'): a screen reader's list of fields or
+    // buttons reads each name away from its section.
+    editorFor: {
+      workspace: 'Workspace-wide instruction',
+      channel: 'Instruction for channel {{channel}}',
+      user: 'Your own instruction',
+    },
     metrics: {
       label: 'Size of the instructions',
       this: 'This: {{n, number}} characters',

@@ -91,7 +91,13 @@ const settings: Localized<typeof en> = {
     chooseChannel: 'チャンネル',
     chooseChannelPlaceholder: 'チャンネルを選択',
     columns: { channel: 'チャンネル名', user: 'メンバー' },
+    tables: { channel: '保存済みのチャンネル別の指示', user: '保存済みのユーザー別の指示' },
     fields: { name: '指示の名前', text: '指示' },
+    editorFor: {
+      workspace: 'ワークスペース全体の指示',
+      channel: 'チャンネル {{channel}} の指示',
+      user: 'あなた専用の指示',
+    },
     metrics: {
       label: '指示の長さ',
       this: 'この指示: {{n, number}} 文字',

@@ -13,13 +13,17 @@ const DEBOUNCE_MS = 1000;
 export type InstructionFieldError = { field: 'name' | 'text'; message: string };
 
 /**
- * Name and text of one instruction with live metrics; save and (when it exists) delete. A
+ * Name and text of one instruction with live metrics; save and (when it exists) delete. Each
+ * field and button is named after its visible words and then `about` ('Save: Your own
+ * instruction'), as the page has several editors. A
  * server refusal about its name or text shows under that input (aria-describedby) and takes
  * focus; `onUnsavedChange` tells the page whether what is typed differs from what is saved.
  */
 export function InstructionEditor(props: {
   level: InstructionLevel;
   targetId: string | null;
+  /** Which instruction this is, in words: ends each field's and button's name. */
+  about: string;
   initial: { name: string; text: string; metrics: InstructionMetrics } | null;
   busy: boolean;
   fieldError?: InstructionFieldError | null;
@@ -55,6 +59,7 @@ export function InstructionEditor(props: {
   useEffect(() => {
     if (fieldError) inputs[fieldError.field].current?.focus();
   }, [fieldError?.field, fieldError?.message]);
+  const named = (visible: string) => ({ 'aria-label': `${visible}: ${props.about}` });
   const errorId = (field: InstructionFieldError['field']) => `${id}-${field}-error`;
   const invalid = (field: InstructionFieldError['field']) =>
     fieldError?.field === field ? { className: 'settings-input-invalid', 'aria-invalid': true as const, 'aria-describedby': errorId(field) } : {};
@@ -86,18 +91,18 @@ export function InstructionEditor(props: {
       }}
     >
       <label htmlFor={`${id}-name`}>{t('instructions.fields.name')}</label>
-      <input ref={inputs.name} id={`${id}-name`} type="text" value={name} {...invalid('name')} onChange={(event) => setName(event.target.value)} />
+      <input ref={inputs.name} id={`${id}-name`} type="text" value={name} {...named(t('instructions.fields.name'))} {...invalid('name')} onChange={(event) => setName(event.target.value)} />
       {message('name')}
       <label htmlFor={`${id}-text`}>{t('instructions.fields.text')}</label>
-      <textarea ref={inputs.text} id={`${id}-text`} rows={6} value={text} {...invalid('text')} onChange={(event) => setText(event.target.value)} />
+      <textarea ref={inputs.text} id={`${id}-text`} rows={6} value={text} {...named(t('instructions.fields.text'))} {...invalid('text')} onChange={(event) => setText(event.target.value)} />
       {message('text')}
       {metrics ? <InstructionMetricsList metrics={metrics} /> : null}
       <div className="settings-row">
-        <button type="submit" className="button button-small" disabled={props.busy || unstorable !== null}>
+        <button type="submit" className="button button-small" disabled={props.busy || unstorable !== null} {...named(t('actions.save'))}>
           {t('actions.save')}
         </button>
         {props.onDelete ? (
-          <button type="button" className="button button-small button-quiet" disabled={props.busy} onClick={props.onDelete}>
+          <button type="button" className="button button-small button-quiet" disabled={props.busy} onClick={props.onDelete} {...named(t('actions.delete'))}>
             {t('actions.delete')}
           </button>
         ) : null}

@@ -92,6 +92,7 @@ export function InstructionsPage() {
               <InstructionEditor
                 level="workspace"
                 targetId={null}
+                about={t('instructions.editorFor.workspace')}
                 initial={data.workspace}
                 busy={action.busy}
                 {...editorProps('workspace', null)}
@@ -114,7 +115,7 @@ export function InstructionsPage() {
               </p>
             ) : (
               <InstructionTable
-                label={t('instructions.sections.channel')}
+                label={t('instructions.tables.channel')}
                 views={data.channels}
                 targetLabel={t('instructions.columns.channel')}
                 action={{ label: t('actions.edit'), run: (v) => chooseChannel(v.targetId ?? '') }}
@@ -148,6 +149,7 @@ export function InstructionsPage() {
                 key={channelId}
                 level="channel"
                 targetId={channelId}
+                about={t('instructions.editorFor.channel', { channel: data.channelOptions.find((c) => c.id === channelId)?.name ?? channelId })}
                 initial={channelView}
                 busy={action.busy}
                 {...editorProps('channel', channelId)}
@@ -159,11 +161,12 @@ export function InstructionsPage() {
 
           <section className="settings-section" aria-labelledby="instructions-user">
             <h2 id="instructions-user">{t('instructions.sections.user')}</h2>
-            {data.isAdmin ? <InstructionTable label={t('instructions.sections.user')} views={data.users} targetLabel={t('instructions.columns.user')} /> : null}
+            {data.isAdmin ? <InstructionTable label={t('instructions.tables.user')} views={data.users} targetLabel={t('instructions.columns.user')} /> : null}
             <p className="settings-hint">{t('instructions.userNote')}</p>
             <InstructionEditor
               level="user"
               targetId={null}
+              about={t('instructions.editorFor.user')}
               initial={data.own}
               busy={action.busy}
               {...editorProps('user', null)}
