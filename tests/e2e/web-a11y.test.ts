@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicPages } from '../../apps/web/src/lib/public-routes';
+import pricingEn from '../../apps/web/src/locales/en/pricing';
+import pricingJa from '../../apps/web/src/locales/ja/pricing';
 import { seriousViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import type { StaticServer } from '../support/static-server';
@@ -71,4 +73,18 @@ describe('headings, as a screen reader lists them', () => {
     await page.close();
     expect(found).toEqual([]);
   }, 120_000);
+});
+
+describe('landmarks, as a screen reader lists them', () => {
+  it("on /pricing, the 'Plan details' section and its scrolling table are regions with names of their own (en, ja)", async () => {
+    for (const [prefix, copy] of [['', pricingEn], ['/ja', pricingJa]] as const) {
+      const page = await open(`${server.url}${prefix}/pricing`);
+      const regions = [...(await page.locator('body').ariaSnapshot()).matchAll(/- region "([^"]*)"/g)].map(([, name]) => name!);
+      expect(regions.filter((name, i) => regions.indexOf(name) !== i), prefix).toEqual([]);
+      const section = page.getByRole('region', { name: copy.details.title, exact: true });
+      // The table scrolls sideways in a region of its own, inside the section and named apart from it.
+      expect(await section.getByRole('region', { name: copy.details.tableLabel, exact: true }).getByRole('table').count(), prefix).toBe(1);
+      await page.close();
+    }
+  });
 });

@@ -68,6 +68,8 @@ const pricing = {
   },
   details: {
     title: 'Plan details',
+    // The scrolling table's region, inside the section titled above: two regions with one name cannot be told apart.
+    tableLabel: 'Plan details table',
     feature: 'Feature',
     freeTrial: 'Free trial',
     rows: {

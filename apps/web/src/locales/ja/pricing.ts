@@ -71,6 +71,7 @@ const pricing: Localized<typeof en> = {
   },
   details: {
     title: 'プランの詳細',
+    tableLabel: 'プランの詳細の表',
     feature: '項目',
     freeTrial: '無料トライアル',
     rows: {

@@ -47,7 +47,7 @@ export function PlanDetailsTable({ interval, mode }: { interval: BillingInterval
   };
 
   return (
-    <div className="table-wrap" tabIndex={0} role="region" aria-label={t('details.title')}>
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={t('details.tableLabel')}>
       <table>
         <caption className="visually-hidden">{t('details.title')}</caption>
         <thead>
