@@ -422,3 +422,44 @@ describe('what a screen reader hears on Instructions', () => {
     }
   }, 60_000);
 });
+
+describe("what a screen reader hears while a page's data loads", () => {
+  it("'Loading...' shows in a status region that was in the page, empty, before it (en, ja)", async () => {
+    for (const [prefix, , lang] of LANGUAGES) {
+      for (const path of ['instructions', 'integrations', 'members']) {
+        const page = await admin.newPage();
+        // Each status region as it entered the page: what it said then (a region inserted with its
+        // words is not read by some screen readers).
+        await page.addInitScript(() => {
+          const inserted: string[] = [];
+          (window as unknown as { statusesInserted: string[] }).statusesInserted = inserted;
+          new MutationObserver((records) => {
+            for (const record of records) {
+              for (const node of record.addedNodes) {
+                if (!(node instanceof HTMLElement)) continue;
+                for (const region of [node, ...node.querySelectorAll<HTMLElement>('[role="status"]')]) {
+                  if (region.matches('[role="status"]')) inserted.push(region.innerText.trim());
+                }
+              }
+            }
+          }).observe(document, { childList: true, subtree: true });
+        });
+        // The page's data is held back until 'Loading...' has been seen.
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        await page.route(/\/api\/settings\//, async (route) => {
+          await released;
+          await route.continue();
+        });
+        await page.goto(`${prefix}/settings/${path}`);
+        const loading = translate('UI.LOADING', {}, lang);
+        await page.getByRole('status').filter({ hasText: loading }).waitFor();
+        const inserted = await page.evaluate(() => (window as unknown as { statusesInserted: string[] }).statusesInserted);
+        expect(inserted, `${prefix}/settings/${path}`).not.toContain(loading);
+        release();
+        await page.getByText(loading, { exact: true }).waitFor({ state: 'detached' });
+        await page.close();
+      }
+    }
+  }, 60_000);
+});

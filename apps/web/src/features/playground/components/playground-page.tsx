@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { LiveStatus } from '../../../components/ui/live-status';
 import { localizePath } from '../../../lib/locale';
 import { useLocale } from '../../../lib/use-locale';
 import { act, getWorld, PlaygroundError, type HomeBlock, type PlaygroundMessage, type PlaygroundWorld } from '../api/playground-api';
@@ -138,7 +139,13 @@ export function PlaygroundPage() {
     [t, i18n.language],
   );
 
-  if (world === undefined) return <p className="container section">{t('loading')}</p>;
+  if (world === undefined) {
+    return (
+      <div className="container section">
+        <LiveStatus>{t('loading')}</LiveStatus>
+      </div>
+    );
+  }
   if (world === null) {
     return (
       <div className="container section playground-off">

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { INTEGRATION_PROVIDERS } from '../../../../../../core/integrations/integration-provider';
 import { SettingsPage } from '../../../components/settings/settings-page';
+import { LiveStatus } from '../../../components/ui/live-status';
 import { useSettingsText } from '../../../lib/settings/use-settings-text';
 import { fetchUserContext } from '../../../lib/settings/user-context';
 import { asApiError } from '../../../lib/settings/use-resource';
@@ -51,7 +52,7 @@ export function IntegrationsPage() {
 
   return (
     <SettingsPage title={t('integrations.title')} lead={t('integrations.lead')}>
-      {state.status === 'loading' ? <p role="status">{m('UI.LOADING')}</p> : null}
+      <LiveStatus>{state.status === 'loading' ? m('UI.LOADING') : null}</LiveStatus>
       {state.status === 'failed' ? (
         <p className="settings-error" role="alert">
           {state.message || m('UNKNOWN')}

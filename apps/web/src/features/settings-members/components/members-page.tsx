@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { LoadState } from '../../../components/settings/load-state';
 import { ActionStatus, PermissionNotice, SettingsPage } from '../../../components/settings/settings-page';
 import { SettingsTable } from '../../../components/settings/settings-table';
+import { LiveStatus } from '../../../components/ui/live-status';
 import { Switch } from '../../../components/settings/switch';
 import { showDate } from '../../../lib/settings/dates';
 import { useAction } from '../../../lib/settings/use-action';
@@ -76,8 +77,8 @@ function SeatAssignments() {
           </div>
           {data.subscriptions.length === 0 ? <p className="settings-hint">{t('members.noSubscription')}</p> : null}
           {data.summary ? <Summary summary={data.summary} /> : null}
-          {/* In a status region from the start, so a search that finds nobody is heard (as LoadState's no-data line). */}
-          <div role="status">{data.rows.length === 0 ? <p>{m('UI.NO_DATA')}</p> : null}</div>
+          {/* In a status region there before its words, so a search that finds nobody is heard (as LoadState's no-data line). */}
+          <LiveStatus>{data.rows.length === 0 ? m('UI.NO_DATA') : null}</LiveStatus>
           {data.rows.length === 0 ? null : (
             <SettingsTable
               label={t('members.title')}
