@@ -394,6 +394,26 @@ describe('the playground for a keyboard and screen-reader user', () => {
     }
   });
 
+  it("lists the view's h1 as the first heading, the sidebar's groups (Channels, Direct messages, Tomo) as named lists before it, as Slack lays them out (en, ja)", async () => {
+    for (const [prefix, copy] of [['', en], ['/ja', ja]] as const) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(`${base}${prefix}/playground`);
+      await page.getByRole('heading', { level: 1, name: '# general' }).waitFor();
+      const levels = await page.evaluate(() =>
+        [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].filter((heading) => heading.getClientRects().length > 0).map((heading) => heading.tagName),
+      );
+      expect(levels[0], `${prefix}: ${levels.join(' ')}`).toBe('H1');
+      // The groups stay findable by name: a screen reader's list of lists, and 'list, Channels' on entering one.
+      const sidebar = page.locator('nav.playground-sidebar');
+      expect(await sidebar.getByRole('list', { name: copy.channels, exact: true }).getByRole('button', { name: '# general' }).count(), prefix).toBe(1);
+      expect(await sidebar.getByRole('list', { name: copy.directMessages, exact: true }).getByRole('button').count(), prefix).toBe(1);
+      // The app's group is named after the app (Tomo, or the name an earlier test gave it in Settings).
+      const app = ((await sidebar.locator('.playground-sidebar-label').last().textContent()) ?? '').trim();
+      expect(await sidebar.getByRole('list', { name: app, exact: true }).getByRole('button', { name: copy.home }).count(), `${prefix} ${app}`).toBe(1);
+      await page.close();
+    }
+  });
+
   it("says 'Loading the workspace…' in a status region that was in the page, empty, before it (en, ja)", async () => {
     for (const [prefix, copy] of [['', en], ['/ja', ja]] as const) {
       const page = await browser.newPage();

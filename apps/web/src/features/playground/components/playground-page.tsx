@@ -178,8 +178,12 @@ export function PlaygroundPage() {
         <nav className="playground-sidebar" aria-label={world.team.name}>
           <p className="playground-team">{world.team.name}</p>
           <p className="playground-me">{world.me.name}</p>
-          <h2>{t('channels')}</h2>
-          <ul>
+          {/* Slack's group names, drawn small above each list: the lists' labels, not headings, so
+              the view's h1 is the page's first heading although the sidebar comes first, as in Slack. */}
+          <p id="playground-channels" className="playground-sidebar-label">
+            {t('channels')}
+          </p>
+          <ul aria-labelledby="playground-channels">
             {world.channels
               .filter((c) => c.kind === 'channel')
               .map((c) => (
@@ -196,8 +200,10 @@ export function PlaygroundPage() {
                 </li>
               ))}
           </ul>
-          <h2>{t('directMessages')}</h2>
-          <ul>
+          <p id="playground-dms" className="playground-sidebar-label">
+            {t('directMessages')}
+          </p>
+          <ul aria-labelledby="playground-dms">
             {dm ? (
               <li>
                 <button
@@ -212,8 +218,10 @@ export function PlaygroundPage() {
               </li>
             ) : null}
           </ul>
-          <h2>{world.tomo.name}</h2>
-          <ul>
+          <p id="playground-app" className="playground-sidebar-label">
+            {world.tomo.name}
+          </p>
+          <ul aria-labelledby="playground-app">
             <li>
               <button type="button" aria-current={view.kind === 'home' ? 'page' : undefined} onClick={openHome}>
                 {t('home')}
