@@ -177,6 +177,28 @@ describe('Connecting Google Docs (OAuth 2 with PKCE through openid-client)', () 
     expect((await rawRows(`team_id = '${TEAM_A}' and user_id = '${MEMBER_A}'`)).length).toBe(0);
   });
 
+  it("answers a Japanese browser in Japanese when the attempt names no page: expired, from another browser, or an unknown service", async () => {
+    const ana = await signedIn();
+    const start = await ana.get('/api/auth/request/google-docs?returnTo=%2Fja%2Fsettings%2Fintegrations');
+    const consent = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+    const callback = new URL(consent.headers.get('location')!);
+
+    // Back from Google in a browser without the attempt's cookie (expired, or another browser).
+    const elsewhere = await signedIn();
+    const expired = await elsewhere.navigate(`${callback.pathname}${callback.search}`, 'ja-JP,ja;q=0.9,en;q=0.8');
+    expect(expired.status).toBe(400);
+    const page = await expired.text();
+    expect(page).toContain('<html lang="ja">');
+    expect(page).toContain('この接続は期限切れか、すでに使われたか、別のブラウザーで始められたものです。もう一度接続してください。');
+    expect(page).toContain('<a href="/ja/settings/integrations">連携サービスに戻る</a>');
+
+    const unknown = await elsewhere.navigate('/api/auth/callback/myspace?code=x&state=y', 'ja');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('このサービスには対応していません。');
+    // An English browser still reads English.
+    expect(await (await elsewhere.navigate('/api/auth/callback/myspace', 'en-US')).text()).toContain('Tomo does not know this service.');
+  });
+
   it('sends a signed-out visitor to sign in first, then back to the connect step', async () => {
     const visitor = new HttpSession(base);
     const start = await visitor.get('/api/auth/request/google-sheets');
@@ -419,9 +441,10 @@ describe('A workspace that uninstalled Tomo', () => {
     expect(late.status).toBe(409);
     expect(await late.text()).toContain('Tomo はまだ Slack ワークスペースにインストールされていません。先にインストールしてください。');
 
+    // No page named: the page language the request carries (Japanese) says it, and the way back is the Japanese page.
     const again = await gil.get('/api/auth/request/google-docs');
     expect(again.status).toBe(409);
-    expect(await again.text()).toContain('Tomo is not installed in your Slack workspace yet. Install it first.');
+    expect(await again.text()).toContain('<a href="/ja/settings/integrations">連携サービスに戻る</a>');
     expect(await tokens().listLatestForTeam(gone.id)).toEqual([]);
   });
 });

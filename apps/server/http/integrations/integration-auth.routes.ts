@@ -8,7 +8,9 @@ import type { Clock } from '../../../../core/shared/clock.port';
 import type { InstallationRepository } from '../../../../core/workspace/installation-repository.port';
 import { escapeHtml } from '../auth/auth.routes';
 import { safeReturnTo } from '../auth/sign-in-cookie';
+import type { Locale } from '../../../../core/workspace/user';
 import { HTTP_MESSAGES } from '../session/api-errors';
+import { requestLocale } from '../session/request-locale';
 import { sameOriginOnly } from '../session/same-origin';
 import { clearCookie, readCookies, setCookie, type CookieSettings } from '../session/session-cookie';
 import { currentUser } from '../session/signed-in';
@@ -45,6 +47,7 @@ const TEXTS = {
 } as const;
 type Reason = keyof typeof TEXTS;
 const BACK = { en: 'Back to Integrations', ja: '連携サービスに戻る' } as const;
+const INTEGRATIONS_PAGE = { en: '/settings/integrations', ja: '/ja/settings/integrations' } as const;
 
 const providerParam = z.object({ provider: z.string().min(1).max(64) });
 const trelloBody = z.object({ state: z.string().min(1).max(200), token: z.string().min(1).max(200) });
@@ -70,8 +73,9 @@ export function integrationAuthRoutes(deps: IntegrationAuthDeps): Router {
   });
 
   router.get('/api/auth/request/:provider', async (req, res) => {
-    const returnTo = safeReturnTo(typeof req.query.returnTo === 'string' ? req.query.returnTo : '/settings/integrations');
-    const locale = localeOf(returnTo);
+    const asked = typeof req.query.returnTo === 'string' ? safeReturnTo(req.query.returnTo) : undefined;
+    const locale = localeOf(req, asked);
+    const returnTo = asked ?? INTEGRATIONS_PAGE[locale];
     const provider = providerOf(req);
     if (!provider) return resultPage(res, 404, locale, 'NOT_FOUND', returnTo);
     const user = currentUser(res);
@@ -97,11 +101,12 @@ export function integrationAuthRoutes(deps: IntegrationAuthDeps): Router {
 
   const callback = async (req: Request, res: Response, callbackUrl: URL) => {
     const provider = providerOf(req);
-    if (!provider) return resultPage(res, 404, 'en', 'NOT_FOUND', '/settings/integrations');
+    if (!provider) return notFound(req, res);
     const name = connectCookieName(provider.id);
     const pending = deps.sealer.open(readCookies(req).get(name), deps.clock.now());
-    const returnTo = pending?.returnTo ?? '/settings/integrations';
-    const locale = localeOf(returnTo);
+    // An attempt that expired (or another browser's) names no page: the browser's language says which.
+    const locale = localeOf(req, pending?.returnTo);
+    const returnTo = pending?.returnTo ?? INTEGRATIONS_PAGE[locale];
     const user = currentUser(res);
     if (!user) return resultPage(res, 401, locale, 'SIGN_IN_FIRST', returnTo);
     clearCookie(res, name, { ...cookies, path: CONNECT_COOKIE_PATH });
@@ -158,7 +163,10 @@ export function integrationAuthRoutes(deps: IntegrationAuthDeps): Router {
     express.urlencoded({ extended: false, limit: '4kb' }),
     async (req, res) => {
       const body = trelloBody.safeParse(req.body);
-      if (providerOf(req)?.family !== 'trello' || !body.success) return resultPage(res, 400, 'en', 'FAILED', '/settings/integrations');
+      if (providerOf(req)?.family !== 'trello' || !body.success) {
+        const locale = localeOf(req, undefined);
+        return resultPage(res, 400, locale, 'FAILED', INTEGRATIONS_PAGE[locale]);
+      }
       const url = new URL(req.originalUrl, deps.publicUrl);
       url.search = new URLSearchParams({ state: body.data.state, token: body.data.token }).toString();
       await callback(req, res, url);
@@ -171,8 +179,9 @@ export function integrationAuthRoutes(deps: IntegrationAuthDeps): Router {
     express.urlencoded({ extended: false, limit: '4kb' }),
     async (req, res) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const returnTo = safeReturnTo(typeof body.returnTo === 'string' ? body.returnTo : '/settings/integrations');
-      const locale = localeOf(returnTo);
+      const asked = typeof body.returnTo === 'string' ? safeReturnTo(body.returnTo) : undefined;
+      const locale = localeOf(req, asked);
+      const returnTo = asked ?? INTEGRATIONS_PAGE[locale];
       const wantsJson = req.accepts(['html', 'json']) === 'json';
       const provider = providerOf(req);
       const user = currentUser(res);
@@ -193,16 +202,23 @@ function providerOf(req: Request): IntegrationProvider | undefined {
   return parsed.success ? findProvider(parsed.data.provider) : undefined;
 }
 
-function localeOf(path: string): 'en' | 'ja' {
-  return path === '/ja' || path.startsWith('/ja/') || path.startsWith('/ja?') ? 'ja' : 'en';
+/** The language of the page the person goes back to, else (no page named) the browser's. */
+function localeOf(req: Request, returnTo: string | undefined): Locale {
+  if (returnTo === undefined) return requestLocale(req);
+  return returnTo === '/ja' || returnTo.startsWith('/ja/') || returnTo.startsWith('/ja?') ? 'ja' : 'en';
 }
 
-function errorBody(reason: Reason, locale: 'en' | 'ja') {
+function notFound(req: Request, res: Response): void {
+  const locale = localeOf(req, undefined);
+  resultPage(res, 404, locale, 'NOT_FOUND', INTEGRATIONS_PAGE[locale]);
+}
+
+function errorBody(reason: Reason, locale: Locale) {
   return { error: { code: `INTEGRATION.${reason}`, message: TEXTS[reason][locale] } };
 }
 
 /** A small page for a connect that cannot continue, with a way back to the cards. */
-function resultPage(res: Response, status: number, locale: 'en' | 'ja', reason: Reason, returnTo: string): void {
+function resultPage(res: Response, status: number, locale: Locale, reason: Reason, returnTo: string): void {
   res
     .status(status)
     .type('html')

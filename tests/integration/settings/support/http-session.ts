@@ -28,9 +28,19 @@ export class HttpSession {
     return done.headers.get('location')!;
   }
 
-  async request(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+  /**
+   * A page the browser opens itself (a link, a provider's redirect back): no page-language header,
+   * only the browser's Accept-Language.
+   */
+  async navigate(path: string, acceptLanguage: string): Promise<Response> {
+    return this.request(path, { headers: { 'accept-language': acceptLanguage }, pageLanguage: false });
+  }
+
+  async request(path: string, init: RequestInit & { json?: unknown; pageLanguage?: false } = {}): Promise<Response> {
+    const { pageLanguage, ...rest } = init;
+    init = rest;
     const headers = new Headers(init.headers);
-    headers.set('x-tomo-locale', this.locale);
+    if (pageLanguage !== false) headers.set('x-tomo-locale', this.locale);
     // As a browser does for every request that is not a GET or HEAD, from Tomo's own pages too
     // (`origin: ''` sends none, as an old browser or a header-stripping extension would).
     const method = (init.method ?? 'GET').toUpperCase();
