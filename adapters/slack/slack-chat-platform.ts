@@ -25,7 +25,7 @@ import { createSlackCaller, realSleep, type SlackApiCallerOptions, type SlackCal
 import { SlackAnswerWriter, type AnswerWriterSettings } from './slack-answer-writer';
 import type { SlackStreamLoad } from './slack-stream-load';
 import { downloadSlackFile, fileInfo, needsFileInfo, toSharedFile, type SlackFile } from './slack-file-download';
-import { slackBotName, slackMessageFiles, slackMessageParts, type SlackMessage } from './slack-message-text';
+import { slackBotName, slackMessageFiles, slackMessageWords, type SlackMessage } from './slack-message-text';
 import { fileAccess, readLinkedSlackMessage } from './slack-linked-message';
 import { splitMessage } from './split-message';
 import type { SlackProfileLookups } from './slack-profile-lookups';
@@ -123,11 +123,9 @@ export class SlackChatPlatform implements ChatPlatform {
         if (message.ts === undefined || byTs.has(message.ts) || message.subtype === 'assistant_app_thread') continue;
         const files = slackMessageFiles(message);
         if (files !== undefined) filesOf.set(message.ts, files);
-        const { own, forwarded } = slackMessageParts(message);
         byTs.set(message.ts, {
           ts: message.ts,
-          text: [own, forwarded].filter((part) => part.trim() !== '').join('\n'),
-          ...(forwarded.trim() === '' ? {} : { ownText: own }),
+          ...slackMessageWords(message),
           ...(message.user === undefined ? {} : { userId: message.user }),
           ...(message.bot_id === undefined ? {} : { botId: message.bot_id }),
           ...(slackBotName(message) === undefined ? {} : { botName: slackBotName(message)! }),

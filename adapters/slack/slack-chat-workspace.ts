@@ -16,7 +16,7 @@ import { createSlackCaller, postEphemeralOnce } from './slack-api-caller';
 import { appearanceArgs, compareTs, SlackChatPlatform, type SlackChatPlatformOptions } from './slack-chat-platform';
 import { homeViewToSlack } from './home-blocks';
 import { visibleTo } from './slack-linked-message';
-import { slackBotName, slackMessageFiles, slackMessageText, type SlackMessage } from './slack-message-text';
+import { slackBotName, slackMessageFiles, slackMessageWords, type SlackMessage } from './slack-message-text';
 
 /** Builds the triggers' Web API client per installation (bot token). */
 /** conversations.history's refusals of a `latest` or `oldest` that is no timestamp. */
@@ -304,7 +304,7 @@ function toChannelMessage(message: SlackMessage, threadTs: string): ChannelMessa
 function toThreadMessage(message: SlackMessage): ThreadMessage {
   return {
     ts: message.ts!,
-    text: slackMessageText(message),
+    ...slackMessageWords(message),
     ...(message.user === undefined ? {} : { userId: message.user }),
     ...(message.bot_id === undefined ? {} : { botId: message.bot_id }),
     ...(slackBotName(message) === undefined ? {} : { botName: slackBotName(message)! }),

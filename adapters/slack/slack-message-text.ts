@@ -1,3 +1,4 @@
+import type { ForwardedMessage, ThreadMessage } from '../../core/assistant/chat-platform.port';
 import type { SlackFile } from './slack-file-download';
 
 /** A legacy secondary attachment, as bots post them (alerts, CI, deploys): the parts a person reads. */
@@ -68,21 +69,26 @@ export interface SlackMessage {
  * question needs it.
  */
 export function slackMessageText(message: { text?: string; attachments?: SlackAttachment[]; blocks?: SlackBlock[] }): string {
-  const { own, forwarded } = slackMessageParts(message);
-  return [own, forwarded].filter(filled).join('\n');
+  return slackMessageWords(message).text;
 }
 
 /**
- * What a message says (`slackMessageText`), split into the author's own words (their text, blocks
- * and attachments) and the messages they forwarded (empty when none): whether a person mentioned
- * Tomo is told by their own words, not by a forwarded message that did.
+ * What a message says (`slackMessageText`) and, when it forwards messages, the author's own
+ * words (their text, blocks and attachments) and the forwarded messages apart: whether a person
+ * mentioned Tomo is told by their own words, not by a forwarded message that did, and a PDF
+ * labels a forward in its reader's language.
  */
-export function slackMessageParts(message: { text?: string; attachments?: SlackAttachment[]; blocks?: SlackBlock[] }): { own: string; forwarded: string } {
+export function slackMessageWords(message: {
+  text?: string;
+  attachments?: SlackAttachment[];
+  blocks?: SlackBlock[];
+}): Pick<ThreadMessage, 'text' | 'ownText' | 'forwards'> {
   const parts = [filled(message.text) ? message.text : blocksText(message.blocks)];
-  const shared: string[] = [];
+  const forwards: ForwardedMessage[] = [];
   for (const attachment of message.attachments ?? []) {
     if (attachment.is_share === true) {
-      shared.push(forwarded(attachment));
+      const forward = forwarded(attachment);
+      if (forward !== undefined) forwards.push(forward);
       continue;
     }
     if (attachment.from_url !== undefined || attachment.original_url !== undefined || attachment.is_app_unfurl === true) continue;
@@ -90,19 +96,22 @@ export function slackMessageParts(message: { text?: string; attachments?: SlackA
     const own = [attachment.pretext, attachment.title, attachment.text, ...fields].filter(filled);
     parts.push(...(own.length > 0 ? own : [attachment.fallback]).filter(filled));
   }
-  return { own: parts.filter(filled).join('\n'), forwarded: shared.filter(filled).join('\n') };
+  const own = parts.filter(filled).join('\n');
+  if (forwards.length === 0) return { text: own };
+  const told = forwards.map((f) => `Forwarded message${f.author === undefined ? '' : ` from ${f.author}`}:\n${f.text}`);
+  return { text: [own, ...told].filter(filled).join('\n'), ownText: own, forwards };
 }
 
 /**
- * A forwarded message as what it says, after who wrote it (a `<@U…>` mention, which the thread's
+ * A forwarded message: what it says, and who wrote it (a `<@U…>` mention, which the thread's
  * names turn into their name): its text, else its blocks, else Slack's fallback line.
  */
-function forwarded(share: SlackAttachment): string {
+function forwarded(share: SlackAttachment): ForwardedMessage | undefined {
   const blocks = (share.message_blocks ?? []).flatMap((entry) => entry.message?.blocks ?? []);
   const said = [share.text, blocksText(blocks), share.fallback].find(filled) ?? '';
-  if (said === '') return '';
+  if (said === '') return undefined;
   const author = filled(share.author_id) && /^[UW][A-Z0-9]+$/.test(share.author_id) ? `<@${share.author_id}>` : filled(share.author_name) ? share.author_name : undefined;
-  return `Forwarded message${author === undefined ? '' : ` from ${author}`}:\n${said}`;
+  return author === undefined ? { text: said } : { author, text: said };
 }
 
 /**

@@ -41,8 +41,19 @@ export interface ThreadMessage {
    * mention anyone, Tomo included, without the author doing so).
    */
   ownText?: string;
+  /**
+   * The messages it forwards, set with `ownText`: their words as written and who wrote them (a
+   * `<@U…>` mention or a name, when known). `text` tells them in English for the model; what
+   * Tomo writes for a person (a PDF) labels them in the person's language.
+   */
+  forwards?: readonly ForwardedMessage[];
   /** Files shared with the message (descriptions only; content is read on demand). */
   files?: SharedFile[];
+}
+
+export interface ForwardedMessage {
+  readonly author?: string;
+  readonly text: string;
 }
 
 /** A file shared in a message, as the platform describes it. */

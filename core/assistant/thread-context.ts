@@ -1,6 +1,6 @@
 import { unescapeSlackEntities } from '../shared/slack-escapes';
 import type { Tokenizer } from '../shared/tokenizer.port';
-import { memberDisplayName, type Member } from '../workspace/member';
+import { memberDisplayName, type Member, type NoNameText } from '../workspace/member';
 import type { ThreadMessage } from './chat-platform.port';
 import type { LlmAssistantMessage, LlmUserMessage } from './llm-provider.port';
 
@@ -126,8 +126,8 @@ export function userIdsInThread(messages: readonly ThreadMessage[]): string[] {
 }
 
 /** The `names` for `buildThreadContext`, by the workspace's display-name rules. */
-export function displayNamesOf(profiles: ReadonlyMap<string, Member>): Map<string, string> {
-  return new Map([...profiles].map(([id, member]) => [id, memberDisplayName(member)]));
+export function displayNamesOf(profiles: ReadonlyMap<string, Member>, noName?: NoNameText): Map<string, string> {
+  return new Map([...profiles].map(([id, member]) => [id, memberDisplayName(member, noName)]));
 }
 
 // Slack writes mentions as <@U123> or <@U123|name>.

@@ -12,6 +12,10 @@ export const PDF_TEXT_CODES = [
   'PDF.ATTACHMENT_NOT_FOUND',
   'PDF.A_FILE',
   'PDF.APP',
+  'PDF.FORWARDED',
+  'PDF.FORWARDED_FROM',
+  /** The shared catalogue's: a person without a name, '<id>: (No Name)'. */
+  'UI.NO_NAME',
   'PDF.POSTED_DM',
   'PDF.POSTED_THREAD',
   'PDF.CANNOT_READ',

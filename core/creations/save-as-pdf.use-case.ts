@@ -8,7 +8,7 @@ import type { ChannelId, TeamId, UserId } from '../shared/ids';
 import type { OpenWorkspace } from '../triggers/trigger-gate';
 import { TriggerUseCase } from '../triggers/trigger-use-case';
 import { memberDisplayName } from '../workspace/member';
-import { parseMrkdwn } from './mrkdwn';
+import { parseMrkdwn, type Block, type MrkdwnNames } from './mrkdwn';
 import type { PdfDocument, PdfMessage, PdfRenderer } from './pdf-document';
 import type { PdfTextCode, PdfTexts } from './pdf-texts';
 import type { Locale } from '../workspace/user';
@@ -68,7 +68,8 @@ export class SaveAsPdf extends TriggerUseCase<SaveAsPdfDeps> {
     const { messages, threadTs } = found;
     const { platform } = workspace;
     const profiles = await platform.getUsers(userIdsInThread(messages));
-    const names = displayNamesOf(profiles);
+    const noName = (id: string) => deps.pdfTexts.say('UI.NO_NAME', { id }, locale);
+    const names = displayNamesOf(profiles, noName);
     const channel = await platform.channelInfo(input.channelId).catch(() => null);
     const channelLabel = channel === null || channel.isIm || channel.name === null ? deps.pdfTexts.say('PDF.DIRECT_MESSAGE', {}, locale) : `#${channel.name}`;
     const timeZone = validTimeZone(asker.profile?.timeZone);
@@ -78,7 +79,7 @@ export class SaveAsPdf extends TriggerUseCase<SaveAsPdfDeps> {
       subtitle: deps.pdfTexts.say(
         'PDF.SUBTITLE',
         {
-          person: asker.profile ? memberDisplayName(asker.profile) : input.userId,
+          person: asker.profile ? memberDisplayName(asker.profile, noName) : input.userId,
           date: formatTime(deps.clock.now(), timeZone, locale),
           timeZone,
           count: messages.length,
@@ -90,7 +91,7 @@ export class SaveAsPdf extends TriggerUseCase<SaveAsPdfDeps> {
         (message, index): PdfMessage => ({
           author: authorOf(message, names, workspace, deps.pdfTexts.say('PDF.APP', {}, locale)),
           time: formatTime(tsToDate(message.ts), timeZone, locale),
-          blocks: parseMrkdwn(message.text, { user: (id) => names.get(id), channel: (id) => (id === input.channelId ? channel?.name ?? undefined : undefined) }),
+          blocks: bodyOf(message, { user: (id) => names.get(id), channel: (id) => (id === input.channelId ? channel?.name ?? undefined : undefined) }, deps.pdfTexts, locale),
           attachments: (message.files ?? []).map((file) => attachmentLine(file, deps.pdfTexts, locale)),
           reply: index > 0,
         }),
@@ -163,6 +164,16 @@ function authorOf(message: ThreadMessage, names: ReadonlyMap<string, string>, wo
   if (message.userId !== undefined) return names.get(message.userId) ?? message.userId;
   if (message.botId !== undefined && message.botId === workspace.self.botId) return names.get(workspace.self.userId) ?? app;
   return message.botName ?? app;
+}
+
+/** What a message says; the messages it forwards after its own words, labelled in the reader's language. */
+function bodyOf(message: ThreadMessage, names: MrkdwnNames, texts: PdfTexts, locale: Locale): Block[] {
+  if (message.forwards === undefined) return parseMrkdwn(message.text, names);
+  const forwards = message.forwards.map((forward) => {
+    const label = forward.author === undefined ? texts.say('PDF.FORWARDED', {}, locale) : texts.say('PDF.FORWARDED_FROM', { person: forward.author }, locale);
+    return `${label}\n${forward.text}`;
+  });
+  return parseMrkdwn([message.ownText ?? '', ...forwards].filter((part) => part.trim() !== '').join('\n'), names);
 }
 
 function tsToDate(ts: string): Date {

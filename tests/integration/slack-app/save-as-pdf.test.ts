@@ -122,7 +122,8 @@ describe('"Save as PDF" message shortcut through the real server and worker (Sla
       '2026/11/21 8:55',
       '日本語版は金曜日の朝に公開します。',
       'npm run release',
-      'UNONAME: (No Name)',
+      // A person Slack names nowhere, in the reader's language.
+      'UNONAME: (名前なし)',
       'Thanks all!',
       '添付ファイル: ファイル（削除済み）',
     ]);
@@ -142,6 +143,41 @@ describe('"Save as PDF" message shortcut through the real server and worker (Sla
     const text = await pdfText(posted.files![0]!.content);
     expectInOrder(text, ['Message in #general', 'Saved by alice', '1 message', 'times in America/New_York', 'はなこ', 'Nov 20, 2026, 6:55 PM', '日本語版は金曜日の朝に公開します。']);
     expect(text).not.toContain('Release plan');
+  });
+
+  it("a forwarded message is labelled in the reader's language, in a thread and on its own", async () => {
+    const { ws, slack } = world;
+    const share = (authorId: string | undefined, text: string) => ({
+      is_share: true,
+      is_msg_unfurl: true,
+      ...(authorId === undefined ? { author_name: '' } : { author_id: authorId, author_name: 'bob' }),
+      channel_id: ws.channel,
+      ts: '1700000000.000100',
+      text,
+      fallback: text,
+      from_url: `https://acme.slack.com/archives/${ws.channel}/p1700000000000100`,
+    });
+    const top = slack.addMessage({ channel: ws.channel, user: ws.alice, text: 'FYI', attachments: [share(ws.bob, 'The launch moved to Friday.')] });
+    const forward = slack.addMessage({ channel: ws.channel, user: hanako, threadTs: top.ts, text: '', attachments: [share(undefined, 'Demo on Monday.')] });
+
+    const before = pdfsInDm(hanako).length;
+    await postInteraction(world, shortcut(world, top, hanako));
+    await eventually(() => expect(pdfsInDm(hanako)).toHaveLength(before + 1), 20_000);
+    const thread = await pdfText(pdfsInDm(hanako).at(-1)!.files![0]!.content);
+    expectInOrder(thread, ['FYI', '転送されたメッセージ（投稿者: @Bob Baker）:', 'The launch moved to Friday.', 'はなこ', '転送されたメッセージ:', 'Demo on Monday.']);
+    expect(thread).not.toContain('Forwarded');
+
+    await postInteraction(world, shortcut(world, forward, hanako));
+    await eventually(() => expect(pdfsInDm(hanako)).toHaveLength(before + 2), 20_000);
+    const alone = await pdfText(pdfsInDm(hanako).at(-1)!.files![0]!.content);
+    expectInOrder(alone, ['はなこ', '転送されたメッセージ:', 'Demo on Monday.']);
+    expect(alone).not.toContain('Forwarded');
+
+    const english = pdfsInDm(ws.alice).length;
+    await postInteraction(world, shortcut(world, top, ws.alice));
+    await eventually(() => expect(pdfsInDm(ws.alice)).toHaveLength(english + 1), 20_000);
+    expectInOrder(await pdfText(pdfsInDm(ws.alice).at(-1)!.files![0]!.content), ['FYI', 'Forwarded message from @Bob Baker:', 'The launch moved to Friday.']);
+    await settled(world, SLACK_QUEUES.slackPdf.name);
   });
 
   it('"Save as PDF in thread" on a reply posts the PDF into that thread for everyone, naming who saved it', async () => {

@@ -53,15 +53,16 @@ export const HOME_TEXT_CODES = [
   'HOME.NOTICE_GUEST_READ_ONLY',
 ] as const;
 
-/** The shared catalogue already has the greeting. */
+/** The shared catalogue already has the greeting and the words for a person without a name. */
 export type SlackOnlyTriggerCode = Exclude<TriggerTextCode, 'SLACK.GREETING'>;
+export type SlackOnlyPdfCode = Exclude<PdfTextCode, 'UI.NO_NAME'>;
 export type HomeTextCode = (typeof HOME_TEXT_CODES)[number];
-export type SlackTextCode = SlackOnlyTriggerCode | HomeTextCode | ImageTextCode | PdfTextCode;
+export type SlackTextCode = SlackOnlyTriggerCode | HomeTextCode | ImageTextCode | SlackOnlyPdfCode;
 export type SlackCatalogue = Readonly<Record<SlackTextCode, string>>;
 
 export const SLACK_TEXT_CODES: readonly SlackTextCode[] = [
   ...TRIGGER_TEXT_CODES.filter((code): code is SlackOnlyTriggerCode => code !== 'SLACK.GREETING'),
   ...HOME_TEXT_CODES,
   ...IMAGE_TEXT_CODES,
-  ...PDF_TEXT_CODES,
+  ...PDF_TEXT_CODES.filter((code): code is SlackOnlyPdfCode => code !== 'UI.NO_NAME'),
 ];

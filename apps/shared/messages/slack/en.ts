@@ -98,6 +98,8 @@ export const slackEn: SlackCatalogue = {
   'PDF.ATTACHMENT_NOT_FOUND': 'Attachment: {name} (Tomo cannot see it)',
   'PDF.A_FILE': 'a file',
   'PDF.APP': 'App',
+  'PDF.FORWARDED': 'Forwarded message:',
+  'PDF.FORWARDED_FROM': 'Forwarded message from {person}:',
   'PDF.POSTED_DM': 'Here is your PDF of the conversation in {channel}.',
   'PDF.POSTED_THREAD': 'PDF of this thread, saved by {person}.',
   'PDF.CANNOT_READ':

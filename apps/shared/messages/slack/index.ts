@@ -1,4 +1,5 @@
 import type { AnswerTexts } from '../../../../core/assistant/answer-pipeline';
+import type { PdfTextCode } from '../../../../core/creations/pdf-texts';
 import type { ErrorParams } from '../../../../core/shared/domain-error';
 import type { TriggerTextCode } from '../../../../core/triggers/trigger-texts';
 import type { Locale } from '../../../../core/workspace/user';
@@ -11,7 +12,7 @@ export { HOME_TEXT_CODES, SLACK_TEXT_CODES, type HomeTextCode, type SlackTextCod
 export const slackCatalogues = { en: slackEn, ja: slackJa } as const;
 
 /** What Tomo says in Slack (triggers, App Home) in a locale; shared-catalogue codes fall through to it. */
-export function slackText(code: SlackTextCode | TriggerTextCode, params: ErrorParams = {}, locale: Locale = 'en'): string {
+export function slackText(code: SlackTextCode | TriggerTextCode | PdfTextCode, params: ErrorParams = {}, locale: Locale = 'en'): string {
   const catalogue = locale === 'ja' ? slackJa : slackEn;
   return Object.hasOwn(catalogue, code) ? fillTemplate(catalogue[code as SlackTextCode], params) : translate(code, params, locale);
 }

@@ -96,6 +96,8 @@ export const slackJa: SlackCatalogue = {
   'PDF.ATTACHMENT_NOT_FOUND': '添付ファイル: {name}（Tomoからは見えません）',
   'PDF.A_FILE': 'ファイル',
   'PDF.APP': 'アプリ',
+  'PDF.FORWARDED': '転送されたメッセージ:',
+  'PDF.FORWARDED_FROM': '転送されたメッセージ（投稿者: {person}）:',
   'PDF.POSTED_DM': '{channel} の会話のPDFです。',
   'PDF.POSTED_THREAD': '{person} さんが保存したこのスレッドのPDFです。',
   'PDF.CANNOT_READ':
