@@ -322,6 +322,8 @@ describe('Slack app: install and uninstall', () => {
       `Tomoが${ws.team.name}に追加されましたが、まだ回答できません。ワークスペースのTomoのプランは終了しました。引き続きご利用いただくには、ワークスペースの管理者が ${world.app.baseUrl}/ja/pricing からプランを購入してください。`,
     );
     expect(page).toContain('<a href="/ja/pricing">料金プラン</a>');
+    // Settings in the installer's language too, not the English pages.
+    expect(page).toContain('<a href="/ja/settings/app">設定</a>');
 
     // Running the install again while the re-trial still runs says nothing of the kind.
     const other = seedWorkspace(world.slack, 'T0RERUN');

@@ -76,6 +76,8 @@ export function requestLocale(req: Request): Locale {
 
 /** The site's home page in the installer's language (apps/web: '/' is en, '/ja' is ja). */
 const HOME_PATH: Record<Locale, string> = { en: '/', ja: '/ja' };
+/** The App settings page in the installer's language. */
+const SETTINGS_PATH: Record<Locale, string> = { en: '/settings/app', ja: '/ja/settings/app' };
 /** The pricing page in the installer's language. */
 export const PRICING_PATH: Record<Locale, string> = { en: '/pricing', ja: '/ja/pricing' };
 
@@ -94,7 +96,7 @@ export function sendInstallPage(res: Response, status: number, locale: Locale, p
     body = escapeHtml(template.replace(/\{(team|trial|refusal)\}/g, (_, key: string) => values[key]!));
     if (page.refusal) links.push(`<a href="${PRICING_PATH[locale]}">${text.pricing}</a>`);
     links.push(`<a href="https://slack.com/app_redirect?team=${encodeURIComponent(page.teamId)}">${text.open}</a>`);
-    links.push(`<a href="/settings/app">${text.settings}</a>`);
+    links.push(`<a href="${SETTINGS_PATH[locale]}">${text.settings}</a>`);
   } else if (page.kind !== 'not_configured') {
     links.push(`<a href="/slack/install">${text.again}</a>`);
   }
