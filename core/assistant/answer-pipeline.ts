@@ -41,7 +41,8 @@ export interface AnswerPipelineDeps extends StreamAnswerDeps {
   readonly composeInstructions: Pick<ComposeInstructions, 'execute'>;
   readonly texts: AnswerTexts;
   /** Put into denial messages: where to buy a plan, where admins assign seats, where an unpaid invoice is paid. */
-  readonly links: { readonly pricingUrl: string; readonly membersUrl: string; readonly subscriptionUrl: string };
+  /** The site's pages a refusal points to, in each language: a person reads the refusal and the page in theirs. */
+  readonly links: Readonly<Record<Locale, { readonly pricingUrl: string; readonly membersUrl: string; readonly subscriptionUrl: string }>>;
   /** A public address of a workspace's custom icon, for Slack's icon_url. */
   readonly iconUrl: (teamId: TeamId, iconKey: string) => string | undefined;
   /** `LLM_PROVIDER`: the plan's model maps to it. */
@@ -188,7 +189,7 @@ export async function checkAsker(
     ...(options.reserve === true ? { reserve: true } : {}),
     memberOfWorkspace: asker.teamId === teamId && asker.outsider !== true,
     ...(deps.preferredProvider ? { preferredProvider: deps.preferredProvider } : {}),
-    links: deps.links,
+    links: deps.links[asker.locale],
   });
   return checked.allowed ? checked : withLocalReset(checked, asker);
 }

@@ -106,7 +106,7 @@ export function slackJobHandlers(
     llm: llmFromConfig(config, logger, metrics),
     tokenizer: new TiktokenTokenizer(),
     texts: { ...slackAnswerTexts, working, sourcesLabel, unreadSources, privateAnswerNote },
-    links: { pricingUrl: `${publicUrl}/pricing`, membersUrl: `${publicUrl}/settings/members`, subscriptionUrl: `${publicUrl}/settings/subscription` },
+    links: { en: siteLinks(publicUrl), ja: siteLinks(`${publicUrl}/ja`) },
     iconUrl: (teamId, iconKey) => `${publicUrl}/slack/icons/${encodeURIComponent(teamId)}/${encodeURIComponent(iconKey)}`,
     ...(config.LLM_PROVIDER === 'demo' ? {} : { preferredProvider: config.LLM_PROVIDER }),
   };
@@ -282,4 +282,9 @@ function answerRepositories(repositories: ReturnType<typeof createPgRepositories
     appCustomizations: coalescedReads(repositories.appCustomizations, ['find']),
     usageEvents: coalescedReads(repositories.usageEvents, ['countForSeat']),
   };
+}
+
+/** The pages a refusal points to, under `site` (the site's root in one language: '' for en, '/ja'). */
+function siteLinks(site: string) {
+  return { pricingUrl: `${site}/pricing`, membersUrl: `${site}/settings/members`, subscriptionUrl: `${site}/settings/subscription` };
 }

@@ -24,6 +24,12 @@ import {
 const EVENTS = SLACK_QUEUES.slackEvent.name;
 const GREETINGS = SLACK_QUEUES.slackGreeting.name;
 
+/** A page of the site in a person's language: a refusal in Japanese points to the Japanese page. */
+function inLanguage(url: string, locale: 'en' | 'ja'): string {
+  const at = new URL(url);
+  return locale === 'ja' ? `${at.origin}/ja${at.pathname}` : url;
+}
+
 /** Every text a person sees in a published Home view. */
 function textsOf(view: { blocks: Record<string, unknown>[] } | undefined): string {
   return JSON.stringify(view?.blocks ?? []);
@@ -367,7 +373,7 @@ describe('Slack app: the AI-app view, App Home, interactivity and greetings (rea
       for (const [user, locale] of [[unpaid.alice, 'en'], [unpaid.bob, 'ja']] as const) {
         const question = world.slack.addMessage({ channel: unpaid.channel, user, text: `<@${unpaid.team.botUserId}> question` });
         await sendEvent(world, mention(world, { ts: question.ts, channel: unpaid.channel, user }, unpaid), { ws: unpaid });
-        await eventually(() => expect(repliesIn(world, unpaid.channel, question.ts)).toEqual([translate('ENTITLEMENT.PAYMENT_DUE', { subscriptionUrl }, locale)]));
+        await eventually(() => expect(repliesIn(world, unpaid.channel, question.ts)).toEqual([translate('ENTITLEMENT.PAYMENT_DUE', { subscriptionUrl: inLanguage(subscriptionUrl, locale) }, locale)]));
       }
       expect(translate('ENTITLEMENT.PAYMENT_DUE', { subscriptionUrl }, 'en')).toContain('the last payment for its plan did not go through');
       expect(world.openai.calls.length).toBe(calls);
@@ -399,7 +405,7 @@ describe('Slack app: the AI-app view, App Home, interactivity and greetings (rea
         const question = world.slack.addMessage({ channel: pausedWs.channel, user, text: `<@${pausedWs.team.botUserId}> question` });
         await sendEvent(world, mention(world, { ts: question.ts, channel: pausedWs.channel, user }, pausedWs), { ws: pausedWs });
         await eventually(() =>
-          expect(repliesIn(world, pausedWs.channel, question.ts)).toEqual([translate('ENTITLEMENT.PAYMENT_METHOD_NEEDED', { subscriptionUrl }, locale)]),
+          expect(repliesIn(world, pausedWs.channel, question.ts)).toEqual([translate('ENTITLEMENT.PAYMENT_METHOD_NEEDED', { subscriptionUrl: inLanguage(subscriptionUrl, locale) }, locale)]),
         );
       }
       expect(translate('ENTITLEMENT.PAYMENT_METHOD_NEEDED', { subscriptionUrl }, 'en')).toContain('trial ended without a payment method');
@@ -421,7 +427,7 @@ describe('Slack app: the AI-app view, App Home, interactivity and greetings (rea
         { type: 'assistant_thread_started', assistant_thread: { user_id: pausedWs.bob, channel_id: dm, thread_ts: root.ts, context: {} }, event_ts: `${Date.now() / 1000}` },
         { ws: pausedWs },
       );
-      await eventually(() => expect(repliesIn(world, dm, root.ts)).toEqual([translate('ENTITLEMENT.PAYMENT_METHOD_NEEDED', { subscriptionUrl }, 'ja')]));
+      await eventually(() => expect(repliesIn(world, dm, root.ts)).toEqual([translate('ENTITLEMENT.PAYMENT_METHOD_NEEDED', { subscriptionUrl: inLanguage(subscriptionUrl, 'ja') }, 'ja')]));
       await settled(world);
       expect(world.slack.state.suggestedPrompts.get(`${dm}/${root.ts}`)).toBeUndefined();
     });
@@ -442,7 +448,7 @@ describe('Slack app: the AI-app view, App Home, interactivity and greetings (rea
       for (const [user, locale] of [[pausedWs.alice, 'en'], [pausedWs.bob, 'ja']] as const) {
         const question = world.slack.addMessage({ channel: pausedWs.channel, user, text: `<@${pausedWs.team.botUserId}> question` });
         await sendEvent(world, mention(world, { ts: question.ts, channel: pausedWs.channel, user }, pausedWs), { ws: pausedWs });
-        await eventually(() => expect(repliesIn(world, pausedWs.channel, question.ts)).toEqual([translate(refusal, { subscriptionUrl }, locale)]));
+        await eventually(() => expect(repliesIn(world, pausedWs.channel, question.ts)).toEqual([translate(refusal, { subscriptionUrl: inLanguage(subscriptionUrl, locale) }, locale)]));
       }
       expect(translate(refusal, { subscriptionUrl }, 'en')).not.toContain('trial');
 

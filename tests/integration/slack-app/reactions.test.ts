@@ -250,7 +250,7 @@ describe('Slack app: emoji reactions run their prompt on the message (real serve
       expect(world.slack.ephemeralsFor(other.bob)).toEqual([
         expect.objectContaining({
           channel: other.channel,
-          text: translate('ENTITLEMENT.TRIAL_OVER', { pricingUrl: `${world.app.config.PUBLIC_URL}/pricing` }, 'ja'),
+          text: translate('ENTITLEMENT.TRIAL_OVER', { pricingUrl: `${world.app.config.PUBLIC_URL}/ja/pricing` }, 'ja'),
         }),
       ]),
     );
@@ -331,7 +331,7 @@ describe('Slack app: emoji reactions run their prompt on the message (real serve
     await installThroughBrowser(world, ws);
     await endTrial(world, ws);
     const message = world.slack.addMessage({ channel: ws.channel, user: ws.alice, text: 'Hello there' });
-    const refusal = translate('ENTITLEMENT.TRIAL_OVER', { pricingUrl: `${world.app.config.PUBLIC_URL}/pricing` }, 'ja');
+    const refusal = translate('ENTITLEMENT.TRIAL_OVER', { pricingUrl: `${world.app.config.PUBLIC_URL}/ja/pricing` }, 'ja');
     const jobFor = async () => (await jobsOf(world, REACTIONS)).filter((job) => (job.data as { itemTs?: string }).itemTs === message.ts);
     return { ws, message, refusal, jobFor };
   };

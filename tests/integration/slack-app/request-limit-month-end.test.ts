@@ -77,7 +77,8 @@ describe('Slack app: the monthly request limit at the end of a month', () => {
 
     expect(await ask(world.ws.bob)).toBe(
       '今月のプランのリクエスト上限（20回）に達しました。回数は2026/12/01 9:00（Asia/Tokyo）にリセットされます。' +
-        `さらに利用するには、ワークスペースの管理者が ${world.app.config.PUBLIC_URL}/pricing でプランを変更できます。`,
+        // The pricing page in Japanese, as the message is.
+        `さらに利用するには、ワークスペースの管理者が ${world.app.config.PUBLIC_URL}/ja/pricing でプランを変更できます。`,
     );
     // In Los Angeles the count resets in the afternoon of the 30th.
     expect(await ask(dave)).toBe(

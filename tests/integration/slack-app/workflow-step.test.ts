@@ -174,7 +174,7 @@ describe('Slack app: the "Ask Tomo" workflow step (real server and worker, fakes
     const execution = await runStep({ prompt: 'Summarize the sales call', user_id: ended.bob }, { ws: ended, retries: 1 });
 
     await eventually(() => expect(execution.state).toBe('failed'));
-    expect(execution.error).toBe(translate('ENTITLEMENT.TRIAL_OVER', { pricingUrl: `${world.app.config.PUBLIC_URL}/pricing` }, 'ja'));
+    expect(execution.error).toBe(translate('ENTITLEMENT.TRIAL_OVER', { pricingUrl: `${world.app.config.PUBLIC_URL}/ja/pricing` }, 'ja'));
     await settled(world, WORKFLOW);
     expect(completions(execution.id).map((c) => c.method)).toEqual(['functions.completeError']);
     expect(world.openai.calls.length).toBe(calls);

@@ -168,7 +168,7 @@ describe('answering a mention, a DM or a thread follow-up', () => {
     ]);
     const jaTs = world.chat.say({ channelId: CHANNEL, userId: KENJI, text: 'まだ使えますか' });
     await world.answer({ ts: jaTs, userId: KENJI });
-    expect(replies(world, CHANNEL, jaTs)[0]).toContain('https://tomo.test/pricing');
+    expect(replies(world, CHANNEL, jaTs)[0]).toContain('https://tomo.test/ja/pricing');
     expect(replies(world, CHANNEL, jaTs)[0]).toContain('無料トライアルは終了しました');
     expect(world.openai.calls).toHaveLength(0);
   });

@@ -157,7 +157,7 @@ describe('DirectImageRequest', () => {
           : ({ allowed: false, reason: 'trial_over', error: domainError('ENTITLEMENT.TRIAL_OVER', {}) } as never),
     },
     recordUsage: { execute: async (input: { kind: string }) => (usage.push(input.kind), {} as never), release: async () => undefined },
-    links: { pricingUrl: 'p', membersUrl: 'm', subscriptionUrl: 's' },
+    links: { en: { pricingUrl: 'p', membersUrl: 'm', subscriptionUrl: 's' }, ja: { pricingUrl: 'p', membersUrl: 'm', subscriptionUrl: 's' } },
     studio: studio(generator).studio,
     texts: { denial: (error: { code: string }) => `denied ${error.code}`, drawing: (n: number) => `drawing ${n}` },
   });

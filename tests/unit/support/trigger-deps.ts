@@ -31,7 +31,10 @@ export function triggerDeps(
     llm,
     tokenizer: new ApproximateTokenizer(),
     texts: slackAnswerTexts,
-    links: { pricingUrl: 'https://tomo.test/pricing', membersUrl: 'https://tomo.test/settings/members', subscriptionUrl: 'https://tomo.test/settings/subscription' },
+    links: {
+      en: { pricingUrl: 'https://tomo.test/pricing', membersUrl: 'https://tomo.test/settings/members', subscriptionUrl: 'https://tomo.test/settings/subscription' },
+      ja: { pricingUrl: 'https://tomo.test/ja/pricing', membersUrl: 'https://tomo.test/ja/settings/members', subscriptionUrl: 'https://tomo.test/ja/settings/subscription' },
+    },
     iconUrl: (teamId, key) => `https://tomo.test/slack/icons/${teamId}/${key}`,
   };
 }
