@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_ROOT_FALLBACK_DIR } from '../../adapters/embedded-postgres/embedded-postgres-server';
+import { EncryptionKeyError, parseKeyring } from '../../adapters/crypto/keyring';
 import { DEFAULT_ANSWER_RETRIES } from './slack-jobs';
 
 /** Thrown for a bad environment; start-up prints its one-line message and exits. */
@@ -71,7 +72,17 @@ export const commonEnv = {
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   EMBEDDED_PG_DIR: z.string().trim().min(1).default(DEFAULT_ROOT_FALLBACK_DIR),
   PUBLIC_URL: publicUrl.default('http://localhost:3000'),
-  ENCRYPTION_KEY: optionalString,
+  /** One key, or several separated by commas (rotation): each 32 bytes as base64 or hex, checked with the other settings. */
+  ENCRYPTION_KEY: optionalString.superRefine((value, context) => {
+    if (value === undefined) return;
+    try {
+      parseKeyring(value);
+    } catch (error) {
+      if (!(error instanceof EncryptionKeyError)) throw error;
+      // The keyring names the variable itself ('ENCRYPTION_KEY (key 2) must be…'); the line names it once.
+      context.addIssue({ code: 'custom', message: error.message.replace(/^ENCRYPTION_KEY /, '') });
+    }
+  }),
   SLACK_CLIENT_ID: optionalString,
   SLACK_CLIENT_SECRET: optionalString,
   SLACK_SIGNING_SECRET: optionalString,

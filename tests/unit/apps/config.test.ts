@@ -3,6 +3,8 @@ import { loadServerConfig } from '../../../apps/server/config';
 import { ConfigError } from '../../../apps/shared/config';
 import { loadWorkerConfig } from '../../../apps/worker/config';
 
+const KEY = Buffer.alloc(32, 3).toString('base64');
+
 describe('configuration', () => {
   it('has working defaults for a fresh clone: port 3000, embedded database, OpenAI, billing off', () => {
     const config = loadServerConfig({});
@@ -21,7 +23,7 @@ describe('configuration', () => {
       PORT: '8080',
       PUBLIC_URL: 'https://tomo.example.com',
       DATABASE_URL: 'postgres://u:p@db:5432/tomo',
-      ENCRYPTION_KEY: 'a-key',
+      ENCRYPTION_KEY: KEY,
       LLM_PROVIDER: 'anthropic',
       STRIPE_SECRET_KEY: 'sk_test_1',
       ANTHROPIC_BASE_URL: 'http://127.0.0.1:9999',
@@ -30,7 +32,7 @@ describe('configuration', () => {
       PORT: 8080,
       PUBLIC_URL: 'https://tomo.example.com',
       DATABASE_URL: 'postgres://u:p@db:5432/tomo',
-      ENCRYPTION_KEY: 'a-key',
+      ENCRYPTION_KEY: KEY,
       LLM_PROVIDER: 'anthropic',
       ANTHROPIC_BASE_URL: 'http://127.0.0.1:9999',
       billingEnabled: true,
@@ -108,6 +110,16 @@ describe('configuration', () => {
     for (const address of ['https://plausible.io/js/script.js', 'http://localhost:4000/a.js', 'https://Bücher.example/a', 'https://calendly.com/acme/demo?x=1']) {
       expect(loadServerConfig({ ANALYTICS_SCRIPT_URL: address, BOOKING_URL: address })).toMatchObject({ ANALYTICS_SCRIPT_URL: address, BOOKING_URL: address });
     }
+  });
+
+  it('refuses an ENCRYPTION_KEY that is not 32 bytes with the one configuration line, the key not shown', () => {
+    expect(() => loadServerConfig({ ENCRYPTION_KEY: 'a-key' })).toThrowError(
+      'Invalid configuration: ENCRYPTION_KEY must be 32 bytes written as base64 (44 characters) or hex (64 characters) (got "***")',
+    );
+    expect(() => loadWorkerConfig({ ENCRYPTION_KEY: `${KEY},short` })).toThrowError(
+      'Invalid configuration: ENCRYPTION_KEY (key 2) must be 32 bytes written as base64 (44 characters) or hex (64 characters) (got "***")',
+    );
+    expect(loadServerConfig({ ENCRYPTION_KEY: `${KEY}, ${'ab'.repeat(32)}` }).ENCRYPTION_KEY).toBe(`${KEY}, ${'ab'.repeat(32)}`);
   });
 
   it('requires ENCRYPTION_KEY with an external database, so every process seals tokens with one key', () => {
