@@ -144,7 +144,11 @@ export function slackJobHandlers(
     pdfTexts: { say: (code, params, locale) => slackText(code, params, locale) },
   });
   const assistantThread = new HandleAssistantThread({ ...deps, assistantThreads: repositories.assistantThreads });
-  const memberLeft = new ReleaseMemberWhoLeft({ connections: integrationTools(config, database, logger).connections, seats: repositories.seatAssignments });
+  const memberLeft = new ReleaseMemberWhoLeft({
+    connections: integrationTools(config, database, logger).connections,
+    seats: repositories.seatAssignments,
+    sessions: repositories.sessions,
+  });
 
   return {
     [SLACK_QUEUES.slackAnswer.name]: triggerJob({

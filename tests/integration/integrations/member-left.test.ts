@@ -10,9 +10,10 @@ import { buyPlan, eventually, installThroughBrowser, jobsOf, sendEvent, settled,
 /**
  * A person deactivated in Slack (Slack's `user_change` with `user.deleted: true`, as it sends
  * it: the whole user object, not an id): their integration connections are revoked at the
- * providers and deleted, and their seats released. Everyone else keeps theirs.
+ * providers and deleted, their seats released and their Settings sessions ended. Everyone else
+ * keeps theirs.
  */
-describe('A person who leaves the workspace loses their connections and seat', () => {
+describe('A person who leaves the workspace loses their connections, seat and sessions', () => {
   let world: SlackAppWorld;
   let fake: FakeIntegrations;
   let repositories: PgRepositories;
@@ -98,6 +99,32 @@ describe('A person who leaves the workspace loses their connections and seat', (
     expect(await rowsOf(ws.team.id, ws.bob)).toBe(0);
     expect(await repositories.oauthTokens.findLatest(ws.team.id, ws.alice, 'github')).toMatchObject({ accessToken: alicesToken });
     expect(await repositories.seatAssignments.listByMember(ws.team.id, ws.alice)).toHaveLength(1);
+  });
+
+  it('signs them out of Settings at once, every session of theirs; another person stays signed in', async () => {
+    const ws = seedWorkspace(world.slack, 'T0LEFTSIGN');
+    expect((await installThroughBrowser(world, ws)).status).toBe(200);
+    const bobsLaptop = new HttpSession(world.app.baseUrl);
+    await bobsLaptop.signIn(world.slack, { teamId: ws.team.id, userId: ws.bob });
+    const bobsPhone = new HttpSession(world.app.baseUrl);
+    await bobsPhone.signIn(world.slack, { teamId: ws.team.id, userId: ws.bob });
+    const alice = new HttpSession(world.app.baseUrl);
+    await alice.signIn(world.slack, { teamId: ws.team.id, userId: ws.alice });
+    expect((await bobsLaptop.get('/api/me')).status).toBe(200);
+
+    // Only the event tells: Slack's member list (which a request of Bob's would read) still shows
+    // him active, and no request of his comes between the deactivation and the check below.
+    expect((await sendEvent(world, userChange(ws, ws.bob, true), { ws })).status).toBe(200);
+    await eventually(async () => expect(await memberLeftJobs(ws.team.id)).toHaveLength(1));
+    await settled(world, SLACK_QUEUES.slackEvent.name);
+
+    for (const device of [bobsLaptop, bobsPhone]) {
+      const me = await device.get('/api/me');
+      expect(me.status).toBe(401);
+      expect((await me.json()).error.code).toBe('AUTH.TEAM_ID_MISSING');
+    }
+    expect((await alice.get('/api/me')).status).toBe(200);
+    expect((await memberLeftJobs(ws.team.id))[0]).toMatchObject({ state: 'completed', output: { sessions: 2 } });
   });
 
   it('a provider refusing the revocation does not stop the others, nor keep its token here', async () => {
