@@ -13,7 +13,9 @@ import type { WorkspaceAccess } from './workspace-access';
  * The member list comes through the directory's 60-second cache, like admin rights, and is kept
  * for the rest of the request (`listedMembers`). When Slack cannot list the members nobody is
  * signed out; someone missing from the list (a list read just before they joined) is not either:
- * only Slack's own word that the account is deactivated ends their sessions.
+ * only Slack's own word that the account is deactivated ends their sessions. Slack's `user_change`
+ * event ends them sooner (ReleaseMemberWhoLeft, in the worker); this catches a deactivation Tomo
+ * did not hear of.
  */
 export function endDeactivatedSessions(access: WorkspaceAccess, sessions: SessionService, logger: Logger): RequestHandler {
   return async (_req, res, next) => {
