@@ -210,8 +210,9 @@ export class GitHubRepositoryReader implements SourceContentReader {
     try {
       await pipeline(body, counter, createGunzip(), unpacked, tar);
     } catch (error) {
-      // Past the entries or bytes unpacked: what was read so far is kept, as past the file caps.
-      if (error instanceof StopReading && (error.reason === 'enough' || documents.length > 0)) return { documents, sizeBytes };
+      // Past the entries or bytes unpacked: what was read so far is kept, as past the file caps,
+      // and the source says it was cut, with the files read (App Home shows it).
+      if (error instanceof StopReading && (error.reason === 'enough' || documents.length > 0)) return { documents, sizeBytes, cutAfterFiles: documents.length };
       if (error instanceof StopReading) throw new KnowledgeReadError('too_large', 'archive unpacks too large');
       throw new KnowledgeReadError(tooLarge ? 'too_large' : 'unsupported', tooLarge ? 'archive too large' : 'not a readable archive');
     }

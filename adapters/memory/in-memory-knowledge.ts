@@ -1,5 +1,5 @@
 import { SOURCE_KINDS, type FailureCode, type KnowledgeSourceRecord, type SourceKind, type SourceStatus } from '../../core/knowledge/knowledge-source';
-import type { KnowledgeSourceRepository, NewKnowledgeSource } from '../../core/knowledge/knowledge-source-repository.port';
+import type { KnowledgeSourceRepository, NewKnowledgeSource, SourcePartial } from '../../core/knowledge/knowledge-source-repository.port';
 import { FUSION_DEPTH, MAX_QUERY_TERMS, fuseRanks, searchTerms, termWeight } from '../../core/knowledge/keyword-search';
 import type { ChunkHit, ChunkQuery, NewChunk, VectorStore } from '../../core/knowledge/vector-store.port';
 
@@ -25,7 +25,7 @@ export class InMemoryKnowledge implements KnowledgeSourceRepository, VectorStore
     if (options.maxSources !== undefined && held >= options.maxSources) return 'over_quota';
     for (const row of same) await this.remove(teamId, row.id);
     if (address) this.addresses.set(source.id, address);
-    this.rows.set(source.id, { ...record, status: 'queued', progressDone: 0, progressTotal: 0, failure: null, sizeBytes: 0, chunkCount: 0, robotsLeftOut: 0, updatedAt: source.createdAt });
+    this.rows.set(source.id, { ...record, status: 'queued', progressDone: 0, progressTotal: 0, failure: null, sizeBytes: 0, chunkCount: 0, robotsLeftOut: 0, cutAfterFiles: 0, updatedAt: source.createdAt });
     return 'added';
   }
   async statusOfAddress(teamId: string, kind: SourceKind, address: string): Promise<SourceStatus | null> {
@@ -58,10 +58,10 @@ export class InMemoryKnowledge implements KnowledgeSourceRepository, VectorStore
     return { sources: rows.length, chunks: rows.reduce((s, r) => s + (r.status === 'failed' ? 0 : r.status === 'ready' ? r.chunkCount : r.progressTotal), 0) };
   }
   async markReading(teamId: string, id: string, at: Date): Promise<void> {
-    this.update(teamId, id, { status: 'reading', failure: null, progressDone: 0, progressTotal: 0, robotsLeftOut: 0, updatedAt: at });
+    this.update(teamId, id, { status: 'reading', failure: null, progressDone: 0, progressTotal: 0, robotsLeftOut: 0, cutAfterFiles: 0, updatedAt: at });
   }
-  async markEmbedding(teamId: string, id: string, total: number, sizeBytes: number, _model: string, at: Date, robotsLeftOut = 0): Promise<void> {
-    this.update(teamId, id, { status: 'embedding', progressTotal: total, sizeBytes, robotsLeftOut, updatedAt: at });
+  async markEmbedding(teamId: string, id: string, total: number, sizeBytes: number, _model: string, at: Date, partial: SourcePartial = {}): Promise<void> {
+    this.update(teamId, id, { status: 'embedding', progressTotal: total, sizeBytes, robotsLeftOut: partial.robotsLeftOut ?? 0, cutAfterFiles: partial.cutAfterFiles ?? 0, updatedAt: at });
   }
   async markReady(teamId: string, id: string, at: Date): Promise<boolean> {
     const row = await this.get(teamId, id);

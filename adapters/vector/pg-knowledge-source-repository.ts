@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { SOURCE_KINDS, type FailureCode, type KnowledgeSourceRecord, type SourceKind, type SourceStatus } from '../../core/knowledge/knowledge-source';
-import type { KnowledgeSourceRepository, NewKnowledgeSource } from '../../core/knowledge/knowledge-source-repository.port';
+import type { KnowledgeSourceRepository, NewKnowledgeSource, SourcePartial } from '../../core/knowledge/knowledge-source-repository.port';
 import type { SecretBox } from '../crypto/secret-box';
 import { assertSameTeam } from '../postgres/team-scope';
 import { addressContext, openSource, sourceContext } from './knowledge-sealing';
@@ -21,6 +21,7 @@ interface SourceRow {
   size_bytes: string | number;
   chunk_count: number;
   robots_left_out: number;
+  cut_after_files: number;
   added_by: string;
   created_at: Date;
   updated_at: Date;
@@ -162,16 +163,16 @@ export class PgKnowledgeSourceRepository implements KnowledgeSourceRepository {
 
   async markReading(teamId: string, id: string, at: Date): Promise<void> {
     await (await this.db()).query(
-      `update knowledge_sources set status = 'reading', failure = null, progress_done = 0, progress_total = 0, robots_left_out = 0, updated_at = $3 where team_id = $1 and id = $2`,
+      `update knowledge_sources set status = 'reading', failure = null, progress_done = 0, progress_total = 0, robots_left_out = 0, cut_after_files = 0, updated_at = $3 where team_id = $1 and id = $2`,
       [teamId, id, at],
     );
   }
 
-  async markEmbedding(teamId: string, id: string, total: number, sizeBytes: number, model: string, at: Date, robotsLeftOut = 0): Promise<void> {
+  async markEmbedding(teamId: string, id: string, total: number, sizeBytes: number, model: string, at: Date, partial: SourcePartial = {}): Promise<void> {
     await (await this.db()).query(
-      `update knowledge_sources set status = 'embedding', progress_total = $3, size_bytes = $4, embedding_model = $5, updated_at = $6, robots_left_out = $7
+      `update knowledge_sources set status = 'embedding', progress_total = $3, size_bytes = $4, embedding_model = $5, updated_at = $6, robots_left_out = $7, cut_after_files = $8
         where team_id = $1 and id = $2`,
-      [teamId, id, total, sizeBytes, model, at, robotsLeftOut],
+      [teamId, id, total, sizeBytes, model, at, partial.robotsLeftOut ?? 0, partial.cutAfterFiles ?? 0],
     );
   }
 
@@ -262,6 +263,7 @@ function toRecord(row: SourceRow, secrets: SecretBox): KnowledgeSourceRecord {
     sizeBytes: Number(row.size_bytes),
     chunkCount: row.chunk_count,
     robotsLeftOut: row.robots_left_out ?? 0,
+    cutAfterFiles: row.cut_after_files ?? 0,
     addedBy: row.added_by,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),

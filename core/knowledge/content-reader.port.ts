@@ -18,6 +18,8 @@ export interface SourceContent {
   readonly sizeBytes: number;
   /** Pages of a site found but not read because the site's robots.txt disallows them (shown with the source). */
   readonly robotsLeftOut?: number;
+  /** A repository read only in part, its caps reached: the files read before the cut (shown with the source). */
+  readonly cutAfterFiles?: number;
   /**
    * A fingerprint of the content (an uploaded PDF's bytes, SHA-256): a workspace keeps one source
    * per fingerprint, so the same file uploaded again is not stored and cited twice.

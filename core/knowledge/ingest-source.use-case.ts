@@ -4,7 +4,7 @@ import type { TeamId } from '../shared/ids';
 import { KnowledgeReadError, type SourceContentReader, type SplitChunk, type TextSplitter } from './content-reader.port';
 import { EmbeddingsError, type Embeddings } from './embeddings.port';
 import { KNOWLEDGE_QUOTAS, type FailureCode, type KnowledgeSourceRecord, type SourceKind } from './knowledge-source';
-import type { KnowledgeSourceRepository } from './knowledge-source-repository.port';
+import type { KnowledgeSourceRepository, SourcePartial } from './knowledge-source-repository.port';
 import type { VectorStore } from './vector-store.port';
 
 export interface IngestSourceDeps {
@@ -49,7 +49,7 @@ export class IngestSource {
 
     let chunks: SplitChunk[];
     let sizeBytes: number;
-    let robotsLeftOut: number;
+    let partial: SourcePartial;
     try {
       const content = await this.deps.readers[source.kind].read(source, signal);
       // Before anything is embedded: the same file again would be paid for and cited twice.
@@ -57,7 +57,7 @@ export class IngestSource {
         return this.fail(input.teamId, source.id, 'duplicate_content');
       }
       sizeBytes = content.sizeBytes;
-      robotsLeftOut = content.robotsLeftOut ?? 0;
+      partial = { robotsLeftOut: content.robotsLeftOut ?? 0, cutAfterFiles: content.cutAfterFiles ?? 0 };
       chunks = [];
       for (const document of content.documents) chunks.push(...(await this.deps.splitter.split(document)));
     } catch (error) {
@@ -74,7 +74,7 @@ export class IngestSource {
     if (usage.chunks + chunks.length > quota.chunks) return this.fail(input.teamId, source.id, 'quota_chunks');
 
     const { embeddings } = this.deps;
-    await sources.markEmbedding(input.teamId, source.id, chunks.length, sizeBytes, `${embeddings.model}:${embeddings.dimensions}`, clock.now(), robotsLeftOut);
+    await sources.markEmbedding(input.teamId, source.id, chunks.length, sizeBytes, `${embeddings.model}:${embeddings.dimensions}`, clock.now(), partial);
     await this.progress(input.teamId, source.id);
     const batchSize = this.deps.batchSize ?? 32;
     for (let start = 0; start < chunks.length; start += batchSize) {

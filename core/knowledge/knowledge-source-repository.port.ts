@@ -9,6 +9,9 @@ export type NewKnowledgeSource = Pick<KnowledgeSourceRecord, 'id' | 'teamId' | '
   readonly address?: string | null;
 };
 
+/** What a read left out, kept with the source for App Home. */
+export type SourcePartial = Partial<Pick<KnowledgeSourceRecord, 'robotsLeftOut' | 'cutAfterFiles'>>;
+
 /** Table `knowledge_sources`; every call scoped by team id. */
 export interface KnowledgeSourceRepository {
   /**
@@ -32,8 +35,8 @@ export interface KnowledgeSourceRepository {
   /** Sources and chunks the workspace holds (failed sources count as sources, their chunks are gone). */
   usage(teamId: TeamId): Promise<{ sources: number; chunks: number }>;
   markReading(teamId: TeamId, id: string, at: Date): Promise<void>;
-  /** `robotsLeftOut`: pages of a site its robots.txt kept out (0 when omitted). */
-  markEmbedding(teamId: TeamId, id: string, total: number, sizeBytes: number, model: string, at: Date, robotsLeftOut?: number): Promise<void>;
+  /** `partial`: what the read left out (pages robots.txt kept out, a repository cut at its caps; 0 when omitted). */
+  markEmbedding(teamId: TeamId, id: string, total: number, sizeBytes: number, model: string, at: Date, partial?: SourcePartial): Promise<void>;
   /** Ready only when every chunk is stored: chunk count = progress = total. Returns false otherwise. */
   markReady(teamId: TeamId, id: string, at: Date): Promise<boolean>;
   markFailed(teamId: TeamId, id: string, failure: FailureCode, at: Date): Promise<void>;

@@ -53,6 +53,8 @@ export interface KnowledgeSourceRecord {
   readonly chunkCount: number;
   /** Pages of a site its robots.txt kept out of the source (0 for other kinds). */
   readonly robotsLeftOut: number;
+  /** A repository cut at its caps (files, text, entries, bytes unpacked): the files read; 0 when read whole and for other kinds. */
+  readonly cutAfterFiles: number;
   readonly addedBy: UserId;
   readonly createdAt: Date;
   readonly updatedAt: Date;

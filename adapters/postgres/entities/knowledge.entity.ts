@@ -22,6 +22,7 @@ export const KnowledgeSourceEntity = defineEntity({
     sizeBytes: p.bigint(),
     chunkCount: p.integer().default(0),
     robotsLeftOut: p.integer().default(0),
+    cutAfterFiles: p.integer().default(0),
     embeddingModel: p.string().length(200).nullable(),
     addedBy: p.string().length(32),
     createdAt: p.datetime(),

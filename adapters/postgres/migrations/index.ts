@@ -24,6 +24,7 @@ import { Migration20261202090000_subscription_pause_reason } from './Migration20
 import { Migration20261203090000_home_view_notices } from './Migration20261203090000_home_view_notices';
 import { Migration20261204090000_delivery_record_job } from './Migration20261204090000_delivery_record_job';
 import { Migration20261205090000_knowledge_chunk_terms } from './Migration20261205090000_knowledge_chunk_terms';
+import { Migration20261206090000_knowledge_repository_cut } from './Migration20261206090000_knowledge_repository_cut';
 
 type MigrationClass = new (...args: ConstructorParameters<typeof Migration>) => Migration;
 
@@ -55,4 +56,5 @@ export const migrations: { name: string; class: MigrationClass }[] = [
   { name: 'Migration20261203090000_home_view_notices', class: Migration20261203090000_home_view_notices },
   { name: 'Migration20261204090000_delivery_record_job', class: Migration20261204090000_delivery_record_job },
   { name: 'Migration20261205090000_knowledge_chunk_terms', class: Migration20261205090000_knowledge_chunk_terms },
+  { name: 'Migration20261206090000_knowledge_repository_cut', class: Migration20261206090000_knowledge_repository_cut },
 ];

@@ -139,6 +139,8 @@ describe('A repository with Git LFS files and Japanese text in Shift_JIS', () =>
     expect(content.documents.find((d) => d.location.path === 'docs/手順.txt')?.text).toBe('測深は毎年春に外港で行います。');
     expect(content.documents.find((d) => d.location.path === 'docs/legacy.txt')?.text).toBe('岸壁の水深');
     expect(content.documents.map((d) => d.text).join('\n')).not.toContain('git-lfs.github.com');
+    // Read whole: nothing to say under the source.
+    expect(content.cutAfterFiles).toBeUndefined();
   });
 });
 
@@ -194,6 +196,8 @@ describe('A hostile or broken repository archive', () => {
 
     // Before, the archive was unpacked to its (broken) end and the source failed as unreadable.
     expect(content.documents.map((d) => d.location.path)).toEqual(['a.md', 'b.md']);
+    // The source says it was cut, and after how many files (App Home shows it).
+    expect(content.cutAfterFiles).toBe(2);
     // Cut short before the caps: a clear failure, not a crash.
     const early = new GitHubRepositoryReader({ apiUrl: github.url }).read(repoSource('capped'), new AbortController().signal);
     await expect(early).rejects.toMatchObject({ code: 'unsupported' });
@@ -216,7 +220,7 @@ describe('A hostile or broken repository archive', () => {
     await expect(read('bomb')).rejects.toMatchObject({ code: 'too_large' });
     await expect(read('pax')).rejects.toMatchObject({ code: 'too_large' });
     await expect(read('swarm')).rejects.toMatchObject({ code: 'too_large' });
-    expect((await read('late-bomb')).documents.map((d) => d.location.path)).toEqual(['README.md']);
+    expect(await read('late-bomb')).toMatchObject({ documents: [{ location: { path: 'README.md' } }], cutAfterFiles: 1 });
   });
 
   it('a download stopped by the job (a worker shutting down) is not a failed source: the job retries it', async () => {

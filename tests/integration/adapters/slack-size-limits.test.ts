@@ -190,8 +190,9 @@ describe('Slack size limits', () => {
         failure: i % 2 === 0 ? 'fetch_failed' : null,
         sizeBytes: 1_000_000,
         chunkCount: 1_000,
-        // The longest line: a site with pages its robots.txt kept out.
+        // The longest lines: a site with pages its robots.txt kept out, a repository cut at its caps.
         robotsLeftOut: 1_000,
+        cutAfterFiles: 2_000,
         addedBy: ws.alice,
         createdAt: new Date('2026-01-01T00:00:00Z'),
         updatedAt: new Date('2026-01-01T00:00:00Z'),
@@ -263,6 +264,7 @@ describe('Slack size limits', () => {
               sizeBytes: 1_000,
               chunkCount: 10,
               robotsLeftOut: 0,
+              cutAfterFiles: 0,
               addedBy: ws.alice,
               createdAt: new Date('2026-01-01T00:00:00Z'),
               updatedAt: new Date('2026-01-01T00:00:00Z'),

@@ -216,7 +216,7 @@ describe('ReadableWebFetcher: pages as readable text through the guarded client'
     // The same page uploaded to knowledge (App Home → Web URL) is stored readable.
     const source = { id: 'source-sjis', teamId: 'T1', kind: 'web', title: `${web.origin}/sjis`, url: `${web.origin}/sjis`, fileId: null, pageLimit: 1 } as const;
     const uploaded = await new WebSourceReader(new GuardedHttpClient({ allowPrivateHosts: [web.host] })).read(
-      { ...source, status: 'reading', progressDone: 0, progressTotal: 0, failure: null, sizeBytes: 0, chunkCount: 0, robotsLeftOut: 0, addedBy: 'U1', createdAt: new Date(), updatedAt: new Date() },
+      { ...source, status: 'reading', progressDone: 0, progressTotal: 0, failure: null, sizeBytes: 0, chunkCount: 0, robotsLeftOut: 0, cutAfterFiles: 0, addedBy: 'U1', createdAt: new Date(), updatedAt: new Date() },
       new AbortController().signal,
     );
     expect(uploaded.documents[0]).toMatchObject({ text: expect.stringContaining('灯台 Cape Mirai'), location: { title: '灯台' } });

@@ -379,6 +379,37 @@ describe('Knowledge uploaders in App Home through signed interactions (real serv
     expect(await sources.get(teamId, failed.id)).toBeNull();
   });
 
+  it('reads a repository over the file cap up to it, ready, and App Home says under it that it was cut, in en and ja', async () => {
+    // A workspace of its own on the Entry plan: 2,000 files make 2,000 passages, past the Free plan's 500.
+    const big = seedWorkspace(world.slack, 'T0KNCUT');
+    await installThroughBrowser(world, big);
+    const now = new Date();
+    await repositoriesOf(world).subscriptions.save(big.team.id, {
+      id: 'sub_entry_cut', teamId: big.team.id, kind: 'paid', planKey: 'gpt50_4k_50r', interval: 'monthly', billingMode: 'fixed_rate', status: 'active', quantity: 5,
+      currentPeriodStart: new Date(now.getTime() - 86_400_000), currentPeriodEnd: new Date(now.getTime() + 29 * 86_400_000),
+      cancelAtPeriodEnd: false, canceledAt: null, externalId: null, createdAt: now, updatedAt: now,
+    });
+    await github.repository('acme', 'atlas', Object.fromEntries(Array.from({ length: 2_001 }, (_, i) => [`charts/chart-${String(i).padStart(4, '0')}.md`, `# Chart ${i}\n\nDepths of bay ${i}.\n`])));
+    const added = await postInteraction(world, {
+      ...submit(big.alice, 'knowledge.modal.repository', { url: { value: { value: 'https://github.com/acme/atlas' } } }),
+      team: { id: big.team.id, domain: 'big' },
+      user: { id: big.alice, team_id: big.team.id },
+    });
+    expect(added.status).toBe(200);
+    await ingested();
+    expect(await sources.list(big.team.id)).toMatchObject([{ kind: 'repository', status: 'ready', chunkCount: 2_000, cutAfterFiles: 2_000 }]);
+
+    for (const [user, cut] of [
+      [big.alice, 'Only the first 2,000 files read: the repository is larger than Tomo reads, so the rest was left out.'],
+      [big.bob, '最初の 2,000 ファイルだけを読み込みました：リポジトリが Tomo の読み込める量を超えているため、残りは除外しました。'],
+    ] as const) {
+      await sendEvent(world, { type: 'app_home_opened', user, channel: 'DHOME', tab: 'home', event_ts: `${Date.now() / 1000}` }, { ws: big });
+      await eventually(() => expect(texts(world.slack.homeOf(user))).toContain(`acme/atlas`));
+      // Under the source's line, not elsewhere in App Home.
+      expect(texts(world.slack.homeOf(user))).toMatch(new RegExp(`acme/atlas[^"]*\\\\n${cut}`));
+    }
+  });
+
   it('refuses a forged interaction', async () => {
     const response = await postInteraction(world, click(world.ws.alice, 'knowledge.add.web'), { secret: 'wrong' });
     expect(response.status).toBe(401);

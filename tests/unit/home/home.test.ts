@@ -129,6 +129,7 @@ describe('App Home: the facts it shows', () => {
       sizeBytes: 2048,
       chunkCount: 1,
       robotsLeftOut: 0,
+      cutAfterFiles: 0,
       addedBy: 'UHANA',
       createdAt: now,
       updatedAt: now,

@@ -57,8 +57,8 @@ export const knowledgeSection: HomeSection = ({ facts, day }) => {
         user: source.addedBy,
         date: day(source.createdAt),
       });
-      // Pages of a site its robots.txt kept out are said beside what was read (docs/knowledge.md).
-      const leftOut = source.kind === 'web' && source.status !== 'failed' && source.robotsLeftOut > 0 ? `\n${t('KNOWLEDGE.ROBOTS_LEFT_OUT', { count: source.robotsLeftOut })}` : '';
+      // Pages of a site its robots.txt kept out, or a repository cut at its caps, are said beside what was read (docs/knowledge.md).
+      const leftOut = source.status === 'failed' ? '' : leftOutText(source, t);
       const remove = {
         text: t('KNOWLEDGE.DELETE'),
         actionId: KNOWLEDGE_ACTIONS.delete,
@@ -84,6 +84,12 @@ export const knowledgeSection: HomeSection = ({ facts, day }) => {
   }
   return blocks;
 };
+
+function leftOutText(source: KnowledgeSourceRecord, t: (code: KnowledgeTextCode, params?: Record<string, string | number>) => string): string {
+  if (source.kind === 'web' && source.robotsLeftOut > 0) return `\n${t('KNOWLEDGE.ROBOTS_LEFT_OUT', { count: source.robotsLeftOut })}`;
+  if (source.kind === 'repository' && source.cutAfterFiles > 0) return `\n${t('KNOWLEDGE.REPOSITORY_CUT', { count: source.cutAfterFiles.toLocaleString('en-US') })}`;
+  return '';
+}
 
 function statusText(source: KnowledgeSourceRecord, t: (code: KnowledgeTextCode, params?: Record<string, string | number>) => string): string {
   const status = statusOf(source);
