@@ -1,5 +1,5 @@
 export { en } from './en';
 export { ja } from './ja';
-export { HttpMessageCodes, UiMessageCodes } from './message-code';
-export type { HttpMessageCode, MessageCatalogue, MessageCode, UiMessageCode } from './message-code';
+export { HttpMessageCodes, PageMessageCodes, UiMessageCodes } from './message-code';
+export type { HttpMessageCode, MessageCatalogue, MessageCode, PageMessageCode, UiMessageCode } from './message-code';
 export { catalogues, translate, translateError } from './translate';

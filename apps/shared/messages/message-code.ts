@@ -100,5 +100,49 @@ export const HttpMessageCodes = [
 ] as const;
 
 export type HttpMessageCode = (typeof HttpMessageCodes)[number];
-export type MessageCode = ErrorCode | UiMessageCode | HttpMessageCode;
+
+/**
+ * The server's own small HTML pages: the Slack install result pages
+ * (apps/server/http/slack/install-pages.ts), the sign-in error page
+ * (apps/server/http/auth/auth-error-page.ts) and the integration connect result pages
+ * (apps/server/http/integrations/integration-auth.routes.ts; `INTEGRATION.*` are also the codes
+ * of its JSON refusals).
+ */
+export const PageMessageCodes = [
+  'INSTALL.INSTALLED_TITLE',
+  'INSTALL.INSTALLED',
+  /** Inserted as {trial} into INSTALL.INSTALLED when the install started a trial. */
+  'INSTALL.TRIAL',
+  /** Instead of INSTALL.INSTALLED when the workspace has no usable trial or plan. */
+  'INSTALL.REFUSED',
+  'INSTALL.EXPIRED_TITLE',
+  'INSTALL.EXPIRED',
+  'INSTALL.CANCELLED_TITLE',
+  'INSTALL.CANCELLED',
+  'INSTALL.FAILED_TITLE',
+  'INSTALL.FAILED',
+  'INSTALL.ENTERPRISE_TITLE',
+  'INSTALL.ENTERPRISE',
+  'INSTALL.NOT_CONFIGURED_TITLE',
+  'INSTALL.NOT_CONFIGURED',
+  'INSTALL.PRICING',
+  'INSTALL.AGAIN',
+  'INSTALL.OPEN_SLACK',
+  'INSTALL.SETTINGS',
+  'INSTALL.HOME',
+  'SIGN_IN.NOT_CONFIGURED',
+  'SIGN_IN.EXPIRED',
+  'SIGN_IN.FAILED',
+  'SIGN_IN.AGAIN',
+  'INTEGRATION.SIGN_IN_FIRST',
+  'INTEGRATION.NOT_FOUND',
+  'INTEGRATION.NOT_CONFIGURED',
+  'INTEGRATION.EXPIRED',
+  'INTEGRATION.FAILED',
+  'INTEGRATION.SCOPES_DECLINED',
+  'INTEGRATION.BACK',
+] as const;
+
+export type PageMessageCode = (typeof PageMessageCodes)[number];
+export type MessageCode = ErrorCode | UiMessageCode | HttpMessageCode | PageMessageCode;
 export type MessageCatalogue = Readonly<Record<MessageCode, string>>;

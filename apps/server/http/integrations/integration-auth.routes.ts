@@ -9,7 +9,7 @@ import type { InstallationRepository } from '../../../../core/workspace/installa
 import { escapeHtml } from '../auth/auth.routes';
 import { safeReturnTo } from '../auth/sign-in-cookie';
 import type { Locale } from '../../../../core/workspace/user';
-import { HTTP_MESSAGES } from '../session/api-errors';
+import { translate, type MessageCode } from '../../../shared/messages';
 import { requestLocale } from '../session/request-locale';
 import { sameOriginOnly } from '../session/same-origin';
 import { clearCookie, readCookies, setCookie, type CookieSettings } from '../session/session-cookie';
@@ -27,26 +27,17 @@ export interface IntegrationAuthDeps {
   cookies: CookieSettings;
 }
 
+/** Why connecting stopped, as its catalogue text (PageMessageCodes; NOT_INSTALLED is the HTTP layer's). */
 const TEXTS = {
-  SIGN_IN_FIRST: { en: 'Sign in first to connect a service.', ja: 'サービスを接続するには、まずサインインしてください。' },
-  NOT_FOUND: { en: 'Tomo does not know this service.', ja: 'このサービスには対応していません。' },
-  NOT_CONFIGURED: {
-    en: 'This service is not set up on this server yet (work in progress).',
-    ja: 'このサービスはまだこのサーバーで設定されていません（準備中）。',
-  },
-  EXPIRED: {
-    en: 'This connection attempt has expired, was already used, or was started in another browser. Please connect again.',
-    ja: 'この接続は期限切れか、すでに使われたか、別のブラウザーで始められたものです。もう一度接続してください。',
-  },
-  FAILED: { en: 'Connecting did not succeed. Please try again.', ja: '接続に失敗しました。もう一度お試しください。' },
-  SCOPES_DECLINED: {
-    en: 'Tomo was not given every permission it asked for, so nothing was connected. Connect again and leave every permission ticked.',
-    ja: 'Tomo が求めた権限の一部が許可されなかったため、接続していません。もう一度接続し、すべての権限を許可してください。',
-  },
-  NOT_INSTALLED: HTTP_MESSAGES.NOT_INSTALLED,
-} as const;
+  SIGN_IN_FIRST: 'INTEGRATION.SIGN_IN_FIRST',
+  NOT_FOUND: 'INTEGRATION.NOT_FOUND',
+  NOT_CONFIGURED: 'INTEGRATION.NOT_CONFIGURED',
+  EXPIRED: 'INTEGRATION.EXPIRED',
+  FAILED: 'INTEGRATION.FAILED',
+  SCOPES_DECLINED: 'INTEGRATION.SCOPES_DECLINED',
+  NOT_INSTALLED: 'NOT_INSTALLED',
+} as const satisfies Record<string, MessageCode>;
 type Reason = keyof typeof TEXTS;
-const BACK = { en: 'Back to Integrations', ja: '連携サービスに戻る' } as const;
 const INTEGRATIONS_PAGE = { en: '/settings/integrations', ja: '/ja/settings/integrations' } as const;
 
 const providerParam = z.object({ provider: z.string().min(1).max(64) });
@@ -214,7 +205,7 @@ function notFound(req: Request, res: Response): void {
 }
 
 function errorBody(reason: Reason, locale: Locale) {
-  return { error: { code: `INTEGRATION.${reason}`, message: TEXTS[reason][locale] } };
+  return { error: { code: `INTEGRATION.${reason}`, message: translate(TEXTS[reason], {}, locale) } };
 }
 
 /** A small page for a connect that cannot continue, with a way back to the cards. */
@@ -224,8 +215,8 @@ function resultPage(res: Response, status: number, locale: Locale, reason: Reaso
     .type('html')
     .send(
       `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="robots" content="noindex">` +
-        `<title>Tomo</title><main><p role="alert">${TEXTS[reason][locale]}</p>` +
-        `<p><a href="${escapeHtml(returnTo)}">${BACK[locale]}</a></p></main></html>`,
+        `<title>Tomo</title><main><p role="alert">${translate(TEXTS[reason], {}, locale)}</p>` +
+        `<p><a href="${escapeHtml(returnTo)}">${translate('INTEGRATION.BACK', {}, locale)}</a></p></main></html>`,
     );
 }
 
