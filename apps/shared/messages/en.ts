@@ -97,7 +97,7 @@ export const en: MessageCatalogue = {
   RATE_LIMITED: 'Too many requests. Please try again in a minute.',
   REQUEST_TIMEOUT: 'Tomo did not receive the whole request in time. Check your connection and try again.',
 
-  // The server's own HTML pages (PageMessageCodes).
+  // The server's own HTML pages (ServerMessageCodes).
   'INSTALL.INSTALLED_TITLE': 'Tomo is installed',
   'INSTALL.INSTALLED': 'Tomo is now part of {team}. {trial}Mention @Tomo in a channel or send it a direct message.',
   'INSTALL.TRIAL': 'Your free {days}-day trial has started; no card needed. ',
@@ -131,6 +131,10 @@ export const en: MessageCatalogue = {
   'INTEGRATION.SCOPES_DECLINED':
     'Tomo was not given every permission it asked for, so nothing was connected. Connect again and leave every permission ticked.',
   'INTEGRATION.BACK': 'Back to Integrations',
+  'YOUTUBE.INVALID': 'limit must be a whole number from 1 to 50.',
+  'YOUTUBE.NOT_CONNECTED': 'Connect YouTube on the Integrations page first.',
+  'YOUTUBE.RECONNECT_NEEDED': 'YouTube no longer accepts your connection. Reconnect YouTube on the Integrations page.',
+  'YOUTUBE.UNAVAILABLE': 'YouTube could not be reached. Please try again later.',
 
   'UI.LOADING': 'Loading...',
   'UI.NO_DATA': 'No data available',

@@ -98,7 +98,7 @@ export const ja: MessageCatalogue = {
   RATE_LIMITED: 'リクエストが多すぎます。1 分ほどしてから、もう一度お試しください。',
   REQUEST_TIMEOUT: 'リクエストを時間内に受け取れませんでした。接続を確認してから、もう一度お試しください。',
 
-  // サーバー自身の HTML ページ（PageMessageCodes）。
+  // サーバー自身の HTML ページ（ServerMessageCodes）。
   'INSTALL.INSTALLED_TITLE': 'Tomoをインストールしました',
   'INSTALL.INSTALLED': 'Tomoが{team}に追加されました。{trial}チャンネルで@Tomoをメンションするか、ダイレクトメッセージを送ってください。',
   'INSTALL.TRIAL': '{days}日間の無料トライアルが始まりました（カード不要）。',
@@ -130,6 +130,10 @@ export const ja: MessageCatalogue = {
   'INTEGRATION.FAILED': '接続に失敗しました。もう一度お試しください。',
   'INTEGRATION.SCOPES_DECLINED': 'Tomo が求めた権限の一部が許可されなかったため、接続していません。もう一度接続し、すべての権限を許可してください。',
   'INTEGRATION.BACK': '連携サービスに戻る',
+  'YOUTUBE.INVALID': 'limit は 1 から 50 までの整数で指定してください。',
+  'YOUTUBE.NOT_CONNECTED': '先に「連携」ページで YouTube を接続してください。',
+  'YOUTUBE.RECONNECT_NEEDED': 'YouTube がこの接続を受け付けなくなりました。「連携」ページで YouTube を再接続してください。',
+  'YOUTUBE.UNAVAILABLE': 'YouTube に接続できませんでした。しばらくしてからもう一度お試しください。',
 
   'UI.LOADING': '読み込み中...',
   'UI.NO_DATA': 'データがありません',

@@ -102,13 +102,13 @@ export const HttpMessageCodes = [
 export type HttpMessageCode = (typeof HttpMessageCodes)[number];
 
 /**
- * The server's own small HTML pages: the Slack install result pages
- * (apps/server/http/slack/install-pages.ts), the sign-in error page
- * (apps/server/http/auth/auth-error-page.ts) and the integration connect result pages
- * (apps/server/http/integrations/integration-auth.routes.ts; `INTEGRATION.*` are also the codes
- * of its JSON refusals).
+ * The server's own words outside the settings API: its small HTML pages (the Slack install
+ * result pages, apps/server/http/slack/install-pages.ts; the sign-in error page,
+ * apps/server/http/auth/auth-error-page.ts; the integration connect result pages,
+ * apps/server/http/integrations/integration-auth.routes.ts, whose JSON refusals also carry the
+ * `INTEGRATION.*` codes) and the YouTube videos API's refusals (`YOUTUBE.*`, the codes it answers).
  */
-export const PageMessageCodes = [
+export const ServerMessageCodes = [
   'INSTALL.INSTALLED_TITLE',
   'INSTALL.INSTALLED',
   /** Inserted as {trial} into INSTALL.INSTALLED when the install started a trial. */
@@ -141,8 +141,12 @@ export const PageMessageCodes = [
   'INTEGRATION.FAILED',
   'INTEGRATION.SCOPES_DECLINED',
   'INTEGRATION.BACK',
+  'YOUTUBE.INVALID',
+  'YOUTUBE.NOT_CONNECTED',
+  'YOUTUBE.RECONNECT_NEEDED',
+  'YOUTUBE.UNAVAILABLE',
 ] as const;
 
-export type PageMessageCode = (typeof PageMessageCodes)[number];
-export type MessageCode = ErrorCode | UiMessageCode | HttpMessageCode | PageMessageCode;
+export type ServerMessageCode = (typeof ServerMessageCodes)[number];
+export type MessageCode = ErrorCode | UiMessageCode | HttpMessageCode | ServerMessageCode;
 export type MessageCatalogue = Readonly<Record<MessageCode, string>>;

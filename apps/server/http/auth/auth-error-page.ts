@@ -1,12 +1,12 @@
 import type { Response } from 'express';
-import { translate, type PageMessageCode } from '../../../shared/messages';
+import { translate, type ServerMessageCode } from '../../../shared/messages';
 
-/** Why a sign-in cannot continue, as its catalogue text (PageMessageCodes). */
+/** Why a sign-in cannot continue, as its catalogue text (ServerMessageCodes). */
 const TEXTS = {
   NOT_CONFIGURED: 'SIGN_IN.NOT_CONFIGURED',
   EXPIRED: 'SIGN_IN.EXPIRED',
   FAILED: 'SIGN_IN.FAILED',
-} as const satisfies Record<string, PageMessageCode>;
+} as const satisfies Record<string, ServerMessageCode>;
 
 /** A small page for a sign-in that cannot continue, with a way to start again. */
 export function authErrorPage(

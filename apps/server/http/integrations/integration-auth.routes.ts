@@ -27,7 +27,7 @@ export interface IntegrationAuthDeps {
   cookies: CookieSettings;
 }
 
-/** Why connecting stopped, as its catalogue text (PageMessageCodes; NOT_INSTALLED is the HTTP layer's). */
+/** Why connecting stopped, as its catalogue text (ServerMessageCodes; NOT_INSTALLED is the HTTP layer's). */
 const TEXTS = {
   SIGN_IN_FIRST: 'INTEGRATION.SIGN_IN_FIRST',
   NOT_FOUND: 'INTEGRATION.NOT_FOUND',

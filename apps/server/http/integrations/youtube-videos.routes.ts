@@ -6,26 +6,15 @@ import { ProviderHttpError } from '../../../../adapters/integrations/provider-ht
 import type { IntegrationEndpoints } from '../../../../adapters/integrations/integration-settings';
 import type { Logger } from '../../../../adapters/logging/logger';
 import type { IntegrationConnections } from '../../../../core/integrations/integration-connections';
+import { translate } from '../../../shared/messages';
 import { requestLocale } from '../session/request-locale';
 import { requireSignIn, signedIn } from '../session/signed-in';
 
-const MESSAGES = {
-  INVALID: { en: 'limit must be a whole number from 1 to 50.', ja: 'limit は 1 から 50 までの整数で指定してください。' },
-  NOT_CONNECTED: {
-    en: 'Connect YouTube on the Integrations page first.',
-    ja: '先に「連携」ページで YouTube を接続してください。',
-  },
-  RECONNECT_NEEDED: {
-    en: 'YouTube no longer accepts your connection. Reconnect YouTube on the Integrations page.',
-    ja: 'YouTube がこの接続を受け付けなくなりました。「連携」ページで YouTube を再接続してください。',
-  },
-  UNAVAILABLE: { en: 'YouTube could not be reached. Please try again later.', ja: 'YouTube に接続できませんでした。しばらくしてからもう一度お試しください。' },
-} as const;
+type Code = 'INVALID' | 'NOT_CONNECTED' | 'RECONNECT_NEEDED' | 'UNAVAILABLE';
 
-type Code = keyof typeof MESSAGES;
-
+/** A refusal with its catalogue code (`YOUTUBE.*`, ServerMessageCodes) and text in the asker's language. */
 function fail(req: Request, res: Response, status: number, code: Code): void {
-  res.status(status).json({ error: { code: `YOUTUBE.${code}`, message: MESSAGES[code][requestLocale(req)] } });
+  res.status(status).json({ error: { code: `YOUTUBE.${code}`, message: translate(`YOUTUBE.${code}`, {}, requestLocale(req)) } });
 }
 
 const query = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });

@@ -18,7 +18,7 @@ export type InstallPage =
   | { kind: 'enterprise' }
   | { kind: 'not_configured' };
 
-/** Each page's title and text in the catalogue (PageMessageCodes); 'error' says the unknown error. */
+/** Each page's title and text in the catalogue (ServerMessageCodes); 'error' says the unknown error. */
 const PAGE_TEXT: Record<InstallPage['kind'], { title: MessageCode; body: MessageCode }> = {
   installed: { title: 'INSTALL.INSTALLED_TITLE', body: 'INSTALL.INSTALLED' },
   expired: { title: 'INSTALL.EXPIRED_TITLE', body: 'INSTALL.EXPIRED' },
