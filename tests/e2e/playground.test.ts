@@ -8,6 +8,7 @@ import { launchBrowser, watchPageErrors } from '../support/browser';
 import { testDatabase } from '../support/database';
 import { testLogger } from '../support/logger';
 import { ensureWebBuild } from '../support/web-app';
+import { holdRequests, recordStatusRegionsAsInserted } from '../support/status-regions';
 import en from '../../apps/web/src/locales/en/playground';
 import ja from '../../apps/web/src/locales/ja/playground';
 
@@ -417,32 +418,12 @@ describe('the playground for a keyboard and screen-reader user', () => {
   it("says 'Loading the workspace…' in a status region that was in the page, empty, before it (en, ja)", async () => {
     for (const [prefix, copy] of [['', en], ['/ja', ja]] as const) {
       const page = await browser.newPage();
-      // Each status region as it entered the page: what it said then (a region inserted with its
-      // words is not read by some screen readers).
-      await page.addInitScript(() => {
-        const inserted: string[] = [];
-        (window as unknown as { statusesInserted: string[] }).statusesInserted = inserted;
-        new MutationObserver((records) => {
-          for (const record of records) {
-            for (const node of record.addedNodes) {
-              if (!(node instanceof HTMLElement)) continue;
-              for (const region of [node, ...node.querySelectorAll<HTMLElement>('[role="status"]')]) {
-                if (region.matches('[role="status"]')) inserted.push(region.innerText.trim());
-              }
-            }
-          }
-        }).observe(document, { childList: true, subtree: true });
-      });
+      const inserted = await recordStatusRegionsAsInserted(page);
       // The workspace is held back until its loading line has been seen.
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/api\/playground$/, async (route) => {
-        await released;
-        await route.continue();
-      });
+      const release = await holdRequests(page, /\/api\/playground$/);
       await page.goto(`${base}${prefix}/playground`);
       await page.getByRole('status').filter({ hasText: copy.loading }).waitFor();
-      expect(await page.evaluate(() => (window as unknown as { statusesInserted: string[] }).statusesInserted), prefix).not.toContain(copy.loading);
+      expect(await inserted(), prefix).not.toContain(copy.loading);
       release();
       await page.getByRole('heading', { level: 1, name: '# general' }).waitFor();
       await page.close();

@@ -8,6 +8,7 @@ import { ANA, startFakeIntegrations, type FakeIntegrations } from '../fakes/inte
 import { startBrowserWorld, type BrowserWorld } from '../integration/settings/support/browser-world';
 import { ADMIN_A, BOT_A, buyPlan, MEMBER_A, TEAM_A } from '../integration/settings/support/slack-world';
 import { seriousViolations } from '../support/axe';
+import { holdRequests, recordStatusRegionsAsInserted } from '../support/status-regions';
 
 /**
  * The signed-in settings pages as a keyboard and screen-reader user meets them: axe-core finds
@@ -428,34 +429,13 @@ describe("what a screen reader hears while a page's data loads", () => {
     for (const [prefix, , lang] of LANGUAGES) {
       for (const path of ['instructions', 'integrations', 'members']) {
         const page = await admin.newPage();
-        // Each status region as it entered the page: what it said then (a region inserted with its
-        // words is not read by some screen readers).
-        await page.addInitScript(() => {
-          const inserted: string[] = [];
-          (window as unknown as { statusesInserted: string[] }).statusesInserted = inserted;
-          new MutationObserver((records) => {
-            for (const record of records) {
-              for (const node of record.addedNodes) {
-                if (!(node instanceof HTMLElement)) continue;
-                for (const region of [node, ...node.querySelectorAll<HTMLElement>('[role="status"]')]) {
-                  if (region.matches('[role="status"]')) inserted.push(region.innerText.trim());
-                }
-              }
-            }
-          }).observe(document, { childList: true, subtree: true });
-        });
+        const inserted = await recordStatusRegionsAsInserted(page);
         // The page's data is held back until 'Loading...' has been seen.
-        let release!: () => void;
-        const released = new Promise<void>((resolve) => (release = resolve));
-        await page.route(/\/api\/settings\//, async (route) => {
-          await released;
-          await route.continue();
-        });
+        const release = await holdRequests(page, /\/api\/settings\//);
         await page.goto(`${prefix}/settings/${path}`);
         const loading = translate('UI.LOADING', {}, lang);
         await page.getByRole('status').filter({ hasText: loading }).waitFor();
-        const inserted = await page.evaluate(() => (window as unknown as { statusesInserted: string[] }).statusesInserted);
-        expect(inserted, `${prefix}/settings/${path}`).not.toContain(loading);
+        expect(await inserted(), `${prefix}/settings/${path}`).not.toContain(loading);
         release();
         await page.getByText(loading, { exact: true }).waitFor({ state: 'detached' });
         await page.close();
