@@ -44,6 +44,17 @@ export function ReactionDialog(props: {
   const ref = useRef<HTMLDialogElement>(null);
   const [draft, setDraft] = useState<ReactionDraft>({ name: '', prompt: '', category: 'custom' });
   const [error, setError] = useState<{ field: Field; message: string } | null>(null);
+  // The draft is reset while rendering, when the modal opens for another reaction (or anew),
+  // so the modal never shows, even for one frame, the draft of its last opening.
+  const [draftFor, setDraftFor] = useState<typeof props.editing>(null);
+  if (draftFor !== props.editing) {
+    setDraftFor(props.editing);
+    if (props.editing !== null) {
+      const from = props.editing === 'new' ? null : props.editing;
+      setDraft(from ? { name: from.name, prompt: from.prompt, category: from.category } : { name: '', prompt: '', category: 'custom' });
+      setError(null);
+    }
+  }
   const id = useId();
   const fields = { name: useRef<HTMLInputElement>(null), prompt: useRef<HTMLTextAreaElement>(null) };
   const open = props.editing !== null;
@@ -68,11 +79,9 @@ export function ReactionDialog(props: {
     const dialog = ref.current;
     if (!dialog) return;
     if (open) {
-      setDraft(existing ? { name: existing.name, prompt: existing.prompt, category: existing.category } : { name: '', prompt: '', category: 'custom' });
-      setError(null);
       if (!dialog.open) dialog.showModal();
     } else if (dialog.open) dialog.close();
-  }, [open, existing]);
+  }, [open]);
 
   const submit = () => {
     const records = props.custom.map((r) => ({ ...r, teamId: '', updatedBy: '', updatedAt: new Date(0) }));
