@@ -27,6 +27,13 @@ export class InMemoryScheduleSettingsRepository implements ScheduleSettingsRepos
     this.nextRuns.set(key(record), { record: clone(record), nextRunAt: firstRunAfterSave(record, pending) });
   }
 
+  async turnOffOwnedBy(teamId: string, channelId: string, ownerId: string, change: { by: string; at: Date }): Promise<boolean> {
+    const latest = await this.findLatest(teamId, channelId);
+    if (!latest?.isSummaryEnabled || latest.updatedBy !== ownerId) return false;
+    await this.append(teamId, { ...latest, isSummaryEnabled: false, updatedBy: change.by, updatedAt: change.at });
+    return true;
+  }
+
   async findDue(now: Date, limit: number): Promise<DueRun[]> {
     return [...this.nextRuns.values()]
       .filter((entry): entry is { record: ScheduleSettingRecord; nextRunAt: Date } => entry.nextRunAt !== null && entry.nextRunAt <= now)

@@ -1,5 +1,5 @@
 import type { InferEntity } from '@mikro-orm/core';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { ScheduleSettingsRepository } from '../../core/schedules/schedule-settings-repository.port';
 import { dueRun, firstRunAfterSave, runAfter, type DueRun } from '../../core/schedules/schedule-runs';
 import type { ScheduleSettingRecord } from '../../core/schedules/schedule-setting';
@@ -32,29 +32,51 @@ export class PgScheduleSettingsRepository implements ScheduleSettingsRepository 
 
   async append(teamId: string, record: ScheduleSettingRecord): Promise<void> {
     assertSameTeam(teamId, record);
-    await this.orm.em.fork().transactional(async (em) => {
+    await this.appendLocked(teamId, record.channelId, () => Promise.resolve(record));
+  }
+
+  async turnOffOwnedBy(teamId: string, channelId: string, ownerId: string, change: { by: string; at: Date }): Promise<boolean> {
+    // Read again under the channel's lock: a save, a summary run or another deactivation's turn-off
+    // since the caller read it wins, and this one changes nothing.
+    return this.appendLocked(teamId, channelId, async (em) => {
+      const latest = await em.findOne(ChannelScheduleSettingViewEntity, { teamId, channelId });
+      if (!latest?.isSummaryEnabled || latest.updatedBy !== ownerId) return null;
+      return { ...toRecord(latest), isSummaryEnabled: false, updatedBy: change.by, updatedAt: change.at };
+    });
+  }
+
+  /** Appends what `next` returns (nothing when it returns null) under the channel's lock; true when a row was appended. */
+  private async appendLocked(
+    teamId: string,
+    channelId: string,
+    next: (em: EntityManager) => Promise<ScheduleSettingRecord | null>,
+  ): Promise<boolean> {
+    return this.orm.em.fork().transactional(async (em) => {
       const connection = em.getConnection();
       const trx = em.getTransactionContext();
       // One save of a channel's schedule at a time, its first included: the history row's id
       // (which the view orders by) is then taken in the order the next runs are written, so two
       // saves at once cannot leave the page showing one and the sweep running the other; and
       // the next run read below is the one the save before this left.
-      await connection.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`schedule/${teamId}/${record.channelId}`], 'all', trx);
+      await connection.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`schedule/${teamId}/${channelId}`], 'all', trx);
+      const record = await next(em);
+      if (record === null) return false;
       const [stored] = await connection.execute<{ next_run_at: Date | null }[]>(
         'select next_run_at from channel_schedule_next_runs where team_id = ? and channel_id = ?',
-        [teamId, record.channelId],
+        [teamId, channelId],
         'all',
         trx,
       );
       await em.insert(ChannelScheduleSettingHistoryEntity, { ...record });
       await em.upsert(ChannelScheduleNextRunEntity, {
         teamId,
-        channelId: record.channelId,
+        channelId,
         startTimeUtc: record.startTimeUtc,
         timezoneOffsetMinutes: record.timezoneOffsetMinutes,
         timeZone: record.timeZone,
         nextRunAt: firstRunAfterSave(record, stored?.next_run_at ? new Date(stored.next_run_at) : null),
       });
+      return true;
     });
   }
 

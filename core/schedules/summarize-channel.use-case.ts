@@ -1,7 +1,7 @@
 import { addDays } from '../shared/time';
 import { escapeSlackText } from '../shared/slack-escapes';
 import { TriggerUseCase } from '../triggers/trigger-use-case';
-import { askerIsGone, checkAsker, type AnswerPipelineResult, type TriggerDeps } from '../assistant/answer-pipeline';
+import { askerIsGone, checkAsker, type AnswerPipeline, type AnswerPipelineResult, type TriggerDeps } from '../assistant/answer-pipeline';
 import { isChatPlatformError, isNoPlaceToAnswer } from '../assistant/chat-platform-error';
 import type { ChannelId, UserId } from '../shared/ids';
 import { transcriptOf } from '../assistant/viewed-channel';
@@ -72,9 +72,13 @@ export class SummarizeChannel extends TriggerUseCase<SummarizeChannelDeps> {
       // or `user_not_found`). The summary is their request, on their seat: it is not run on a
       // deactivated account's seat (which would take one of the plan's seats) nor DMed to
       // nobody every day. It is turned off, and the channel, whose people read the summaries
-      // and any of whom may turn it on again (then on their own seat), is told once.
-      await turnOff(setting);
-      if (info !== null && info.isArchived !== true) await this.tellChannelOwnerGone(workspace, run.channelId, owner.id);
+      // and any of whom may turn it on again (then on their own seat), is told once: by whoever
+      // turns it off, this run or the deactivation's sweep (ReleaseMemberWhoLeft) at the same time.
+      const turnedOff = await this.deps.schedules.turnOffOwnedBy(run.teamId, run.channelId, setting.updatedBy, {
+        by: workspace.self.userId,
+        at: this.deps.clock.now(),
+      });
+      if (turnedOff && info !== null && info.isArchived !== true) await tellChannelOwnerGone(this.pipeline, this.deps.texts, workspace, run.channelId, owner.id);
       return { status: 'ignored', reason: 'owner_gone' };
     }
 
@@ -148,21 +152,6 @@ export class SummarizeChannel extends TriggerUseCase<SummarizeChannelDeps> {
     });
   }
 
-  /**
-   * One note in the channel, in the language of whoever installed Tomo (no one asked for it in
-   * theirs; the greeting does the same). Where Slack takes nothing from Tomo (it was removed
-   * from the channel since) there is no one else to tell: the summary is off all the same.
-   */
-  private async tellChannelOwnerGone(workspace: OpenWorkspace, channelId: ChannelId, ownerId: UserId): Promise<void> {
-    const voice = await this.pipeline.asker(workspace, workspace.installedBy ?? workspace.self.userId);
-    const text = this.deps.texts.say('SLACK.SUMMARY_OWNER_GONE', { channel: `<#${channelId}>`, owner: `<@${ownerId}>` }, voice.locale);
-    try {
-      await workspace.platform.postToChannel(channelId, text, voice.appearance);
-    } catch (error) {
-      if (!isNoPlaceToAnswer(error)) throw error;
-    }
-  }
-
   /** The window's messages other than Tomo's own (earlier summaries are not news), or why they cannot be read. */
   private async readChannel(
     workspace: OpenWorkspace,
@@ -193,3 +182,24 @@ export function summaryTask(lookbackDays: number): string {
   ].join(' ');
 }
 
+/**
+ * The note that a channel's summary stopped because its owner left: one message in the channel,
+ * in the language of whoever installed Tomo (no one asked for it in theirs; the greeting does the
+ * same). Where Slack takes nothing from Tomo (it was removed from the channel since) there is no
+ * one else to tell: the summary is off all the same.
+ */
+export async function tellChannelOwnerGone(
+  pipeline: Pick<AnswerPipeline, 'asker'>,
+  texts: Pick<TriggerDeps['texts'], 'say'>,
+  workspace: OpenWorkspace,
+  channelId: ChannelId,
+  ownerId: UserId,
+): Promise<void> {
+  const voice = await pipeline.asker(workspace, workspace.installedBy ?? workspace.self.userId);
+  const text = texts.say('SLACK.SUMMARY_OWNER_GONE', { channel: `<#${channelId}>`, owner: `<@${ownerId}>` }, voice.locale);
+  try {
+    await workspace.platform.postToChannel(channelId, text, voice.appearance);
+  } catch (error) {
+    if (!isNoPlaceToAnswer(error)) throw error;
+  }
+}

@@ -59,13 +59,20 @@ export class TriggerGate {
       deps.clock.now(),
     );
     if (!claimed) return { open: false, reason: 'duplicate' };
-    const installation = await deps.installations.find(claim.teamId);
-    if (!installation || installation.uninstalledAt !== null || !installation.botToken) {
-      return { open: false, reason: 'not_installed' };
-    }
+    const workspace = await this.workspaceOf(claim.teamId, claim.platform);
+    return workspace ? { open: true, workspace } : { open: false, reason: 'not_installed' };
+  }
+
+  /**
+   * The workspace without a claim, for work whose own writes make it happen once (a gone owner's
+   * summary turned off only by whoever turns it off); null when Tomo is not installed there.
+   */
+  async workspaceOf(teamId: TeamId, platform?: ChatWorkspace): Promise<OpenWorkspace | null> {
+    const installation = await this.deps.installations.find(teamId);
+    if (!installation || installation.uninstalledAt !== null || !installation.botToken) return null;
     const self = { userId: installation.botUserId, botId: installation.botId };
-    const platform = claim.platform ?? deps.chat.forWorkspace({ teamId: claim.teamId, botToken: installation.botToken, botUserId: self.userId });
-    return { open: true, workspace: { teamId: claim.teamId, platform, self, installedBy: installation.installedBy } };
+    const chat = platform ?? this.deps.chat.forWorkspace({ teamId, botToken: installation.botToken, botUserId: self.userId });
+    return { teamId, platform: chat, self, installedBy: installation.installedBy };
   }
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AesGcmSecretBox } from '../../../adapters/crypto';
 import { createPgRepositories, type PgRepositories } from '../../../adapters/postgres/pg-repositories';
 import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emulator/seed-workspace';
+import { slackText } from '../../../apps/shared/messages/slack';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
 import { ANA, MO, startFakeIntegrations, type FakeIntegrations } from '../../fakes/integrations/fake-integrations';
 import { HttpSession } from '../settings/support/http-session';
@@ -143,6 +144,64 @@ describe('A person who leaves the workspace loses their connections, seat and se
     expect(fake.oauth.tokens.get(drive)?.revoked).toBe(true);
     expect(fake.oauth.tokens.get(github)?.revoked).toBe(false);
     expect(await repositories.oauthTokens.findLatest(ws.team.id, ws.bob, 'github')).toBeNull();
+  });
+
+  /** A daily summary of `channelId` saved by `owner` on the Schedules page, next due in two hours. */
+  async function saveSchedule(ws: SeededWorkspace, channelId: string, owner: string): Promise<void> {
+    const at = new Date(Date.now() + 2 * 3_600_000);
+    await repositories.scheduleSettings.append(ws.team.id, {
+      teamId: ws.team.id,
+      channelId,
+      channelName: channelId.toLowerCase(),
+      isSummaryEnabled: true,
+      startTimeUtc: at.toISOString().slice(11, 16),
+      lookbackDays: 1,
+      timezoneOffsetMinutes: 0,
+      timeZone: 'UTC',
+      updatedBy: owner,
+      updatedAt: new Date(Date.now() - 60_000),
+    });
+  }
+
+  const tomoPosts = (ws: SeededWorkspace, channel: string) =>
+    world.slack.state.messages.filter((m) => m.channel === channel && m.botId === ws.team.botId).map((m) => m.text);
+
+  it('turns off the summaries they own at once and tells each channel once; their next run says nothing more', async () => {
+    const ws = seedWorkspace(world.slack, 'T0LEFTSUM');
+    expect((await installThroughBrowser(world, ws)).status).toBe(200);
+    const archived = world.slack.addChannel({ id: 'CARCHSUM', teamId: ws.team.id, name: 'old-project', isArchived: true }).id;
+    const alices = world.slack.addChannel({ id: 'CALICESUM', teamId: ws.team.id, name: 'alices-standup' }).id;
+    await saveSchedule(ws, ws.channel, ws.bob);
+    await saveSchedule(ws, archived, ws.bob);
+    await saveSchedule(ws, alices, ws.alice);
+
+    world.slack.state.users.get(ws.bob)!.deleted = true;
+    expect((await sendEvent(world, userChange(ws, ws.bob, true), { ws })).status).toBe(200);
+    await eventually(async () => expect(await repositories.scheduleSettings.findLatest(ws.team.id, ws.channel)).toMatchObject({ isSummaryEnabled: false }));
+    await settled(world, SLACK_QUEUES.slackEvent.name);
+
+    // Off, by Tomo, and #general told once, in the installer's (Alice's) language, as the run would.
+    const note = slackText('SLACK.SUMMARY_OWNER_GONE', { channel: `<#${ws.channel}>`, owner: `<@${ws.bob}>` }, 'en');
+    expect(tomoPosts(ws, ws.channel)).toEqual([note]);
+    expect(await repositories.scheduleSettings.findLatest(ws.team.id, ws.channel)).toMatchObject({ isSummaryEnabled: false, updatedBy: ws.team.botUserId });
+    // An archived channel takes no message: off all the same, nothing said (as the run does).
+    expect(await repositories.scheduleSettings.findLatest(ws.team.id, archived)).toMatchObject({ isSummaryEnabled: false });
+    expect(tomoPosts(ws, archived)).toEqual([]);
+    // Alice's summary stays hers and on.
+    expect(await repositories.scheduleSettings.findLatest(ws.team.id, alices)).toMatchObject({ isSummaryEnabled: true, updatedBy: ws.alice });
+    expect((await memberLeftJobs(ws.team.id))[0]).toMatchObject({ state: 'completed', output: { summaries: 2, workspaces: 1 } });
+
+    // The summary's own run for today, and the news delivered again: neither tells anyone a second time.
+    const now = new Date();
+    await world.app.queue.send(SLACK_QUEUES.slackSummary.name, { teamId: ws.team.id, channelId: ws.channel, runAt: now.toISOString(), day: now.toISOString().slice(0, 10) });
+    expect((await sendEvent(world, userChange(ws, ws.bob, true), { ws })).status).toBe(200);
+    await eventually(async () => expect(await memberLeftJobs(ws.team.id)).toHaveLength(2));
+    await settled(world, SLACK_QUEUES.slackSummary.name);
+    await settled(world, SLACK_QUEUES.slackEvent.name);
+    expect(tomoPosts(ws, ws.channel)).toEqual([note]);
+    const bobsDm = [...world.slack.state.channels.values()].find((c) => c.teamId === ws.team.id && c.isIm && c.user === ws.bob);
+    expect(bobsDm ? tomoPosts(ws, bobsDm.id) : []).toEqual([]);
+    expect((await memberLeftJobs(ws.team.id)).map((job) => (job.output as { summaries?: number }).summaries).sort()).toEqual([0, 2]);
   });
 
   it('a user_change of an active person (a profile edit) changes nothing; only their deactivation does', async () => {
