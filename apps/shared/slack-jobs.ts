@@ -113,8 +113,10 @@ export const slackEventJob = z.discriminatedUnion('kind', [
   // notice: a code (never text) saying why the click that queued this Home did nothing;
   // keepsNotice: a publish no one asked for (a source's progress) keeps a notice just shown.
   z.object({ kind: z.literal('home'), eventId: id, teamId: id, userId: id, tab: id, notice: z.enum(HOME_NOTICES).optional(), keepsNotice: z.boolean().optional() }),
-  // user_change with `deleted: true`: the person's connections revoked and deleted, their seats released.
-  z.object({ kind: z.literal('member_left'), eventId: id, teamId: id, userId: id }),
+  // user_change with `deleted: true`: the person's connections revoked and deleted, their seats
+  // released, their summaries turned off. eventContext: Slack's opaque `event_context`, for
+  // apps.event.authorizations.list (every installation the event concerns); absent on jobs queued before.
+  z.object({ kind: z.literal('member_left'), eventId: id, teamId: id, userId: id, eventContext: z.string().min(1).max(1_000).optional().catch(undefined) }),
   z.object({
     kind: z.enum(['assistant_started', 'assistant_context']),
     eventId: id,

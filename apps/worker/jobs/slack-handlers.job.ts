@@ -10,6 +10,7 @@ import { createPgRepositories } from '../../../adapters/postgres/pg-repositories
 import type { JobHandler } from '../../../adapters/queue/pg-boss-job-queue';
 import { PgBossJobAttempt } from '../../../adapters/queue/pg-boss-job-attempt';
 import { SlackChatWorkspaceFactory } from '../../../adapters/slack/slack-chat-workspace';
+import { SlackEventAuthorizations } from '../../../adapters/slack/slack-event-authorizations';
 import { SlackProfileLookups } from '../../../adapters/slack/slack-profile-lookups';
 import { SlackRateLimiter } from '../../../adapters/slack/slack-rate-limiter';
 import { SlackStreamLoad } from '../../../adapters/slack/slack-stream-load';
@@ -28,6 +29,7 @@ import { ComposeInstructions } from '../../../core/instructions/compose-instruct
 import { AnswerReaction } from '../../../core/reactions/answer-reaction.use-case';
 import { SummarizeChannel } from '../../../core/schedules/summarize-channel.use-case';
 import { TakeDueSummaries } from '../../../core/schedules/take-due-summaries.use-case';
+import { TurnOffGoneOwnersSummaries } from '../../../core/schedules/turn-off-gone-owners-summaries.use-case';
 import type { JobQueue } from '../../../core/shared/job-queue.port';
 import { AnswerWorkflowStep } from '../../../core/triggers/answer-workflow-step.use-case';
 import { RecordUsage } from '../../../core/usage/record-usage.use-case';
@@ -148,6 +150,9 @@ export function slackJobHandlers(
     connections: integrationTools(config, database, logger).connections,
     seats: repositories.seatAssignments,
     sessions: repositories.sessions,
+    summaries: new TurnOffGoneOwnersSummaries({ ...deps, schedules: repositories.scheduleSettings }),
+    installations,
+    eventInstallations: new SlackEventAuthorizations({ appToken: config.SLACK_APP_TOKEN, slackApiUrl: config.SLACK_API_URL, logger }),
   });
 
   return {

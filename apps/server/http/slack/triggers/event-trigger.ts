@@ -17,6 +17,8 @@ export interface SlackEventEnvelope {
   /** When the event happened, in whole seconds since the epoch. */
   event_time?: number;
   authorizations?: { enterprise_id?: string | null; team_id?: string; user_id?: string; is_bot?: boolean }[];
+  /** Opaque id of the event for apps.event.authorizations.list (every installation it is visible to). */
+  event_context?: string;
   event?: SlackInnerEvent;
 }
 
