@@ -47,6 +47,11 @@ export interface FakeUser {
   seenFromOtherWorkspaces?: 'shared' | 'stranger' | 'hidden';
   /** Enterprise Grid: their organization (users.info then carries `enterprise_user`). */
   enterpriseId?: string;
+  /**
+   * Enterprise Grid: every workspace of the organization they are in (`enterprise_user.teams`;
+   * each lists them in users.list under the same user id). Unset: their own `teamId` only.
+   */
+  enterpriseTeams?: string[];
 }
 
 export interface FakeChannel {

@@ -125,7 +125,7 @@ export const METHODS: Record<string, Method> = {
   },
 
   'users.list': ({ state, params, team }) => {
-    const members = [...state.users.values()].filter((u) => u.teamId === team!.id);
+    const members = [...state.users.values()].filter((u) => u.teamId === team!.id || (u.enterpriseTeams ?? []).includes(team!.id));
     const page = paginate(members, params);
     return { members: page.items.map((u) => toSlackUser(u, params.include_locale === 'true')), ...page.meta };
   },
@@ -583,7 +583,7 @@ function toSlackUser(user: FakeUser, includeLocale: boolean): Record<string, unk
       ...(user.email === undefined ? {} : { email: user.email }),
     },
     ...(includeLocale ? { locale: user.locale ?? 'en-US' } : {}),
-    ...(user.enterpriseId === undefined ? {} : { enterprise_user: { id: user.id, enterprise_id: user.enterpriseId, teams: [user.teamId] } }),
+    ...(user.enterpriseId === undefined ? {} : { enterprise_user: { id: user.id, enterprise_id: user.enterpriseId, teams: user.enterpriseTeams ?? [user.teamId] } }),
   };
 }
 

@@ -61,7 +61,25 @@ export interface FakeSocketMode {
   liveSockets(): number;
   /** Resolves once `count` handshakes have completed in all. */
   waitForConnections(count: number, timeoutMs?: number): Promise<void>;
+  /**
+   * `apps.event.authorizations.list`: the installations each event (by its `event_context`) is
+   * visible to, as tests set them. An event_context not here gets `invalid_event_context`.
+   */
+  eventAuthorizations: Map<string, EventAuthorization[]>;
+  /** The app-level token's scopes (Slack: chosen when the token is generated). Default `connections:write` only. */
+  scopes: Set<string>;
+  /** Every `apps.event.authorizations.list` call: its arguments and what it got. */
+  authorizationLists: { eventContext: string | undefined; cursor: string | undefined; limit: number; outcome: string }[];
   close(): Promise<void>;
+}
+
+/** One installation of the app an event is visible to, as `apps.event.authorizations.list` lists it. */
+export interface EventAuthorization {
+  enterprise_id: string | null;
+  team_id: string | null;
+  user_id: string;
+  is_bot: boolean;
+  is_enterprise_install: boolean;
 }
 
 /**
@@ -70,7 +88,7 @@ export interface FakeSocketMode {
  * (`envelope_id`, `type`, `payload`, `retry_attempt`), and reads acknowledgements. As Slack
  * does, an unknown or reused ticket is refused and a wrong token gets `invalid_auth`.
  */
-export async function startFakeSocketMode(options: { appToken: string; appId?: string; upstream?: string }): Promise<FakeSocketMode> {
+export async function startFakeSocketMode(options: { appToken: string; appId?: string; upstream?: string; scopes?: string[] }): Promise<FakeSocketMode> {
   const tickets = new Set<string>();
   const sockets: WebSocket[] = [];
   const waiting = new Map<string, (ack: SocketAck) => void>();
@@ -251,6 +269,9 @@ export async function startFakeSocketMode(options: { appToken: string; appId?: s
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
+    eventAuthorizations: new Map(),
+    scopes: new Set(options.scopes ?? ['connections:write']),
+    authorizationLists: [],
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.terminate();
@@ -280,6 +301,7 @@ export async function startFakeSocketMode(options: { appToken: string; appId?: s
       opens.push({ token, outcome: 'ok' });
       return json({ ok: true, url: `ws://127.0.0.1:${port}/link/?ticket=${ticket}&app_id=${options.appId ?? 'A0TOMO'}` });
     }
+    if (path === '/api/apps.event.authorizations.list') return eventAuthorizationsList(req, body);
     if (!fake.upstream) return { status: 502, headers: { 'content-type': 'text/plain' }, body: 'no upstream' };
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
@@ -296,6 +318,48 @@ export async function startFakeSocketMode(options: { appToken: string; appId?: s
       if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name)) answer[name] = value;
     });
     return { status: upstream.status, headers: answer, body: Buffer.from(await upstream.arrayBuffer()) };
+  }
+
+  /**
+   * Slack's `apps.event.authorizations.list` (docs.slack.dev/reference/methods/apps.event.authorizations.list):
+   * an app-level token with `authorizations:read` (a workspace's token: `not_allowed_token_type`;
+   * the scope missing: `missing_scope` with `needed` and `provided`), `event_context` required,
+   * cursor pagination (`limit` up to 999, default 100; `response_metadata.next_cursor` empty on the last
+   * page; a cursor it did not hand out: `invalid_cursor`). HTTP 200 with `ok: false` on every error.
+   */
+  function eventAuthorizationsList(req: IncomingMessage, body: Buffer): { status: number; headers: Record<string, string>; body: string } {
+    const json = (value: unknown) => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
+    const type = req.headers['content-type'] ?? '';
+    const params: Record<string, string> = type.includes('application/json')
+      ? Object.fromEntries(Object.entries(JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>).map(([k, v]) => [k, String(v)]))
+      : Object.fromEntries(new URLSearchParams(body.toString('utf8')));
+    const auth = req.headers.authorization;
+    const token = auth?.startsWith('Bearer ') ? auth.slice('Bearer '.length) : params.token;
+    // Slack documents no error for a limit out of range; taken as its nearest bound here.
+    const asked = Number(params.limit ?? 100);
+    const limit = Number.isInteger(asked) ? Math.min(999, Math.max(1, asked)) : 100;
+    const call = { eventContext: params.event_context, cursor: params.cursor || undefined, limit };
+    const fail = (error: string, extra: Record<string, unknown> = {}) => {
+      fake.authorizationLists.push({ ...call, outcome: error });
+      return json({ ok: false, error, ...extra });
+    };
+    if (token === undefined || token === '') return fail('not_authed');
+    if (!token.startsWith('xapp-')) return fail('not_allowed_token_type');
+    if (token !== options.appToken) return fail('invalid_auth');
+    if (!fake.scopes.has('authorizations:read')) return fail('missing_scope', { needed: 'authorizations:read', provided: [...fake.scopes].join(',') });
+    if (!params.event_context) return fail('invalid_arguments');
+    const all = fake.eventAuthorizations.get(params.event_context);
+    if (!all) return fail('invalid_event_context');
+    let offset = 0;
+    if (call.cursor !== undefined) {
+      const decoded = /^offset:(\d+)$/.exec(Buffer.from(call.cursor, 'base64').toString('utf8'));
+      if (!decoded || Number(decoded[1]) > all.length) return fail('invalid_cursor');
+      offset = Number(decoded[1]);
+    }
+    const page = all.slice(offset, offset + limit);
+    const next = offset + limit < all.length ? Buffer.from(`offset:${offset + limit}`).toString('base64') : '';
+    fake.authorizationLists.push({ ...call, outcome: 'ok' });
+    return json({ ok: true, authorizations: page, response_metadata: { next_cursor: next } });
   }
 
   return fake;
