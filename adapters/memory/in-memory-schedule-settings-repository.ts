@@ -28,9 +28,13 @@ export class InMemoryScheduleSettingsRepository implements ScheduleSettingsRepos
   }
 
   async turnOffOwnedBy(teamId: string, channelId: string, ownerId: string, change: { by: string; at: Date }): Promise<boolean> {
-    const latest = await this.findLatest(teamId, channelId);
+    // Read and written with no await between, as the lock makes it in PostgreSQL.
+    const latest = this.history.filter((r) => r.teamId === teamId && r.channelId === channelId).at(-1);
     if (!latest?.isSummaryEnabled || latest.updatedBy !== ownerId) return false;
-    await this.append(teamId, { ...latest, isSummaryEnabled: false, updatedBy: change.by, updatedAt: change.at });
+    const record = { ...latest, isSummaryEnabled: false, updatedBy: change.by, updatedAt: change.at };
+    this.history.push(clone(record));
+    const pending = this.nextRuns.get(key(record))?.nextRunAt ?? null;
+    this.nextRuns.set(key(record), { record: clone(record), nextRunAt: firstRunAfterSave(record, pending) });
     return true;
   }
 

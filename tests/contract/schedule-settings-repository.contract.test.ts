@@ -29,6 +29,21 @@ describe.each(
     expect(latest).toEqual(expect.arrayContaining([moved, random]));
   });
 
+  it('turns a summary off for its gone owner once: of two callers at once exactly one does; never one saved since by someone else', async () => {
+    const bobs = aSchedule({ updatedBy: 'U0BOB', updatedAt: at(1) });
+    await schedules.append(TEAM_A, bobs);
+    const change = { by: 'U0TOMO', at: at(2) };
+    const results = await Promise.all([schedules.turnOffOwnedBy(TEAM_A, 'C001', 'U0BOB', change), schedules.turnOffOwnedBy(TEAM_A, 'C001', 'U0BOB', change)]);
+    expect(results.sort()).toEqual([false, true]);
+    expect(await schedules.findLatest(TEAM_A, 'C001')).toEqual({ ...bobs, isSummaryEnabled: false, updatedBy: 'U0TOMO', updatedAt: at(2) });
+    expect(await schedules.findDue(at(400), 10)).toEqual([]);
+    // Saved again by Alice: hers now, so Bob's leaving does not touch it.
+    await schedules.append(TEAM_A, aSchedule({ updatedBy: 'U0ALICE', updatedAt: at(3) }));
+    expect(await schedules.turnOffOwnedBy(TEAM_A, 'C001', 'U0BOB', { by: 'U0TOMO', at: at(4) })).toBe(false);
+    expect(await schedules.findLatest(TEAM_A, 'C001')).toMatchObject({ isSummaryEnabled: true, updatedBy: 'U0ALICE' });
+    expect(await schedules.turnOffOwnedBy(TEAM_A, 'C404', 'U0BOB', { by: 'U0TOMO', at: at(4) })).toBe(false);
+  });
+
   it('has nothing for a channel never scheduled', async () => {
     expect(await schedules.findLatest(TEAM_A, 'C404')).toBeNull();
   });

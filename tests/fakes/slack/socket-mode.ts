@@ -74,13 +74,13 @@ export interface FakeSocketMode {
 }
 
 /** One installation of the app an event is visible to, as `apps.event.authorizations.list` lists it. */
-export interface EventAuthorization {
+export type EventAuthorization = {
   enterprise_id: string | null;
   team_id: string | null;
   user_id: string;
   is_bot: boolean;
   is_enterprise_install: boolean;
-}
+};
 
 /**
  * A fake of Slack's Socket Mode on 127.0.0.1: `apps.connections.open` (Bearer app token →

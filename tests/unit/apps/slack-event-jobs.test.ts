@@ -163,6 +163,10 @@ describe('which Slack events become jobs (the ack path)', () => {
       dedupeKey: 'T1:Ev1',
       payload: { kind: 'member_left', teamId: 'T1', eventId: 'Ev1', userId: 'U1' },
     });
+    // The event's context goes with it: the worker asks Slack which other installations it concerns.
+    const withContext = jobForEvent(envelope({ type: 'user_change', user: { id: 'U1', team_id: 'T1', deleted: true } }, { event_context: '4-eyJldCI6InVzZXJfY2hhbmdlIn0' }));
+    expect(withContext).toMatchObject({ enqueue: true, payload: { kind: 'member_left', userId: 'U1', eventContext: '4-eyJldCI6InVzZXJfY2hhbmdlIn0' } });
+    expect(jobForEvent(envelope({ type: 'user_change', user: { id: 'U1', team_id: 'T1', deleted: true } }, { event_context: 'x'.repeat(1_001) }))).not.toHaveProperty('payload.eventContext');
     expect(jobForEvent(envelope({ type: 'user_change', user: { id: 'U1', team_id: 'T1', deleted: false } }))).toMatchObject({ enqueue: false, reason: 'not_deactivated' });
     // Slack has been seen to leave `deleted` out of user_change: not a deactivation.
     expect(jobForEvent(envelope({ type: 'user_change', user: { id: 'U1', team_id: 'T1' } }))).toMatchObject({ enqueue: false, reason: 'not_deactivated' });
