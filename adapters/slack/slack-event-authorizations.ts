@@ -56,9 +56,10 @@ export class SlackEventAuthorizations implements EventInstallations {
       }
     } catch (error) {
       const code = toChatPlatformError(error, 'apps.event.authorizations.list').platformCode ?? 'failed';
+      const hint = code === 'missing_scope' ? ' (add the authorizations:read scope to SLACK_APP_TOKEN under Basic Information → App-Level Tokens)' : '';
       this.options.logger.warn(
         { method: 'apps.event.authorizations.list', code },
-        'Slack did not list the installations an event concerns (SLACK_APP_TOKEN needs the authorizations:read scope): a deactivation is applied to the workspace its event names only',
+        `Slack did not list the installations an event concerns: a deactivation is applied to the workspace its event names only${hint}`,
       );
       return null;
     }

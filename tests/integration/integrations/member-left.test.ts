@@ -5,6 +5,7 @@ import { seedWorkspace, type SeededWorkspace } from '../../../adapters/slack-emu
 import { slackText } from '../../../apps/shared/messages/slack';
 import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
 import { ANA, MO, startFakeIntegrations, type FakeIntegrations } from '../../fakes/integrations/fake-integrations';
+import { capturingLogger } from '../../support/logger';
 import { HttpSession } from '../settings/support/http-session';
 import { buyPlan, eventually, installThroughBrowser, jobsOf, sendEvent, settled, startSlackAppWorld, type SlackAppWorld } from '../slack-app/support/slack-app-world';
 
@@ -18,10 +19,11 @@ describe('A person who leaves the workspace loses their connections, seat and se
   let world: SlackAppWorld;
   let fake: FakeIntegrations;
   let repositories: PgRepositories;
+  const logs = capturingLogger('warn');
 
   beforeAll(async () => {
     fake = await startFakeIntegrations();
-    world = await startSlackAppWorld({ ...fake.env(['google', 'github']), OPENAI_IMAGE_MODEL: 'none' });
+    world = await startSlackAppWorld({ ...fake.env(['google', 'github']), OPENAI_IMAGE_MODEL: 'none' }, { logger: logs.logger });
     repositories = createPgRepositories(world.app.database.orm, AesGcmSecretBox.fromEnv(world.app.config.ENCRYPTION_KEY!));
   });
   afterAll(async () => {
@@ -202,6 +204,22 @@ describe('A person who leaves the workspace loses their connections, seat and se
     const bobsDm = [...world.slack.state.channels.values()].find((c) => c.teamId === ws.team.id && c.isIm && c.user === ws.bob);
     expect(bobsDm ? tomoPosts(ws, bobsDm.id) : []).toEqual([]);
     expect((await memberLeftJobs(ws.team.id)).map((job) => (job.output as { summaries?: number }).summaries).sort()).toEqual([0, 2]);
+  });
+
+  it('without SLACK_APP_TOKEN, sweeps the workspace the event names and says once that other installations were not asked', async () => {
+    const ws = seedWorkspace(world.slack, 'T0LEFTNOAPP');
+    expect((await installThroughBrowser(world, ws)).status).toBe(200);
+    const bobs = new HttpSession(world.app.baseUrl);
+    await bobs.signIn(world.slack, { teamId: ws.team.id, userId: ws.bob });
+    const notSet = () => logs.output().split('\n').filter((line) => line.includes('SLACK_APP_TOKEN is not set')).length;
+    const before = notSet();
+    // As Slack sends it: with the event's context, for apps.event.authorizations.list.
+    expect((await sendEvent(world, userChange(ws, ws.bob, true), { ws, envelope: { event_context: '4-eyJldCI6InVzZXJfY2hhbmdlIn0' } })).status).toBe(200);
+    await eventually(async () => expect(await memberLeftJobs(ws.team.id)).toHaveLength(1));
+    await settled(world, SLACK_QUEUES.slackEvent.name);
+    expect((await bobs.get('/api/me')).status).toBe(401);
+    expect((await memberLeftJobs(ws.team.id))[0]).toMatchObject({ state: 'completed', output: { workspaces: 1, sessions: 1 } });
+    expect(notSet()).toBe(before + 1);
   });
 
   it('a user_change of an active person (a profile edit) changes nothing; only their deactivation does', async () => {
