@@ -153,6 +153,8 @@ export class GitHubRepositoryReader implements SourceContentReader {
     let unpackedBytes = 0;
     let entries = 0;
     let tooLarge = false;
+    /** The file or text cap reached: a further file that would be kept means the repository was cut. */
+    let full = false;
     const tar = extract();
     tar.on('entry', (header, stream, next) => {
       // The archive's error (cut short, stopped) reaches the entry being read too, and one without
@@ -177,17 +179,24 @@ export class GitHubRepositoryReader implements SourceContentReader {
       stream.on('data', (part: unknown) => parts.push(part as Buffer));
       stream.on('end', () => {
         const bytes = Buffer.concat(parts);
-        if (!bytes.subarray(0, 8_000).includes(0) && !isLfsPointer(bytes)) {
-          const text = repositoryText(bytes);
-          if (text.trim() !== '') {
-            sizeBytes += bytes.length;
-            const language = LANGUAGES[path.split('.').pop()?.toLowerCase() ?? ''];
-            documents.push({ text, location: { path, lineStart: 1 }, ...(language ? { language } : {}) });
+        const text = bytes.subarray(0, 8_000).includes(0) || isLfsPointer(bytes) ? '' : repositoryText(bytes);
+        if (text.trim() !== '') {
+          // A file that would be kept after the caps were reached: the repository is cut here,
+          // and the rest of the archive would only be unpacked to be skipped.
+          if (full) {
+            tar.destroy(new StopReading('enough'));
+            return;
           }
+          sizeBytes += bytes.length;
+          const language = LANGUAGES[path.split('.').pop()?.toLowerCase() ?? ''];
+          documents.push({ text, location: { path, lineStart: 1 }, ...(language ? { language } : {}) });
         }
-        // The caps reached: the rest of the archive would only be unpacked to be skipped.
-        if (documents.length >= limits.maxFiles || sizeBytes >= limits.maxTextBytes) tar.destroy(new StopReading('enough'));
-        else next();
+        // The caps reached: nothing more is kept, but the repository is cut only if a file that
+        // would have been kept follows (before, one of exactly 2,000 files, or exactly the text
+        // cap, was said to be cut though nothing was left out). Entries skipped anyway (folders,
+        // vendored, binary files) are passed over, within the archive's bounds.
+        full = documents.length >= limits.maxFiles || sizeBytes >= limits.maxTextBytes;
+        next();
       });
     });
     const unpacked = new Transform({
@@ -210,8 +219,9 @@ export class GitHubRepositoryReader implements SourceContentReader {
     try {
       await pipeline(body, counter, createGunzip(), unpacked, tar);
     } catch (error) {
-      // Past the entries or bytes unpacked: what was read so far is kept, as past the file caps,
-      // and the source says it was cut, with the files read (App Home shows it).
+      // A file past the caps (`enough`), or past the entries or bytes unpacked (`bounds`, where
+      // the rest is not looked at): what was read so far is kept, and the source says it was cut,
+      // with the files read (App Home shows it).
       if (error instanceof StopReading && (error.reason === 'enough' || documents.length > 0)) return { documents, sizeBytes, cutAfterFiles: documents.length };
       if (error instanceof StopReading) throw new KnowledgeReadError('too_large', 'archive unpacks too large');
       throw new KnowledgeReadError(tooLarge ? 'too_large' : 'unsupported', tooLarge ? 'archive too large' : 'not a readable archive');

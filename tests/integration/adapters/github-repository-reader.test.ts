@@ -203,6 +203,31 @@ describe('A hostile or broken repository archive', () => {
     await expect(early).rejects.toMatchObject({ code: 'unsupported' });
   });
 
+  it('a repository exactly at the file or text cap is read whole, not cut; one file over either is cut', async () => {
+    const berths = ['a.md', 'b.md', 'c.md'].map((name) => ({ header: { name: `${ROOT}/${name}` }, body: `Berth ${name[0]!.toUpperCase()}.` }));
+    // Skipped anyway after the last kept file (a folder, a binary, vendored code): nothing left out.
+    const skipped = [
+      { header: { name: `${ROOT}/assets/`, type: 'directory' as const } },
+      { header: { name: `${ROOT}/assets/logo.png` }, body: 'PNG' },
+      { header: { name: `${ROOT}/node_modules/x/index.js` }, body: 'module.exports = 1;' },
+    ];
+    github.rawArchive('acme', 'exact', await tarball([...berths, ...skipped]));
+    github.rawArchive('acme', 'over', await tarball([...berths, ...skipped, { header: { name: `${ROOT}/d.md` }, body: 'Berth D.' }]));
+    const read = (name: string, capped: Partial<typeof limits>) =>
+      new GitHubRepositoryReader({ apiUrl: github.url, limits: { ...limits, ...capped } }).read(repoSource(name), new AbortController().signal);
+    const paths = (content: { documents: readonly { location: { path?: string } }[] }) => content.documents.map((d) => d.location.path);
+
+    // Exactly 3 files, and exactly their 24 bytes of text: before, each was said to be cut after 3 files.
+    for (const cap of [{ maxFiles: 3 }, { maxTextBytes: 24 }]) {
+      const exact = await read('exact', cap);
+      expect(paths(exact)).toEqual(['a.md', 'b.md', 'c.md']);
+      expect(exact.cutAfterFiles).toBeUndefined();
+      const over = await read('over', cap);
+      expect(paths(over)).toEqual(['a.md', 'b.md', 'c.md']);
+      expect(over.cutAfterFiles).toBe(3);
+    }
+  });
+
   it('a gzip or tar bomb (huge unpacked size, a huge pax size, many tiny entries) stops at its bounds: too large, or what was read before', async () => {
     const zeros = Buffer.alloc(16 * 1024 * 1024);
     github.rawArchive('acme', 'bomb', await tarball([{ header: { name: `${ROOT}/zeros.txt` }, body: zeros }]));

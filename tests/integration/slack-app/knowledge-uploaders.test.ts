@@ -379,7 +379,7 @@ describe('Knowledge uploaders in App Home through signed interactions (real serv
     expect(await sources.get(teamId, failed.id)).toBeNull();
   });
 
-  it('reads a repository over the file cap up to it, ready, and App Home says under it that it was cut, in en and ja', async () => {
+  it('reads a repository over the file cap up to it, ready, and App Home says under it that it was cut, in en and ja; one of exactly 2,000 files is not', async () => {
     // A workspace of its own on the Entry plan: 2,000 files make 2,000 passages, past the Free plan's 500.
     const big = seedWorkspace(world.slack, 'T0KNCUT');
     await installThroughBrowser(world, big);
@@ -389,15 +389,23 @@ describe('Knowledge uploaders in App Home through signed interactions (real serv
       currentPeriodStart: new Date(now.getTime() - 86_400_000), currentPeriodEnd: new Date(now.getTime() + 29 * 86_400_000),
       cancelAtPeriodEnd: false, canceledAt: null, externalId: null, createdAt: now, updatedAt: now,
     });
-    await github.repository('acme', 'atlas', Object.fromEntries(Array.from({ length: 2_001 }, (_, i) => [`charts/chart-${String(i).padStart(4, '0')}.md`, `# Chart ${i}\n\nDepths of bay ${i}.\n`])));
-    const added = await postInteraction(world, {
-      ...submit(big.alice, 'knowledge.modal.repository', { url: { value: { value: 'https://github.com/acme/atlas' } } }),
-      team: { id: big.team.id, domain: 'big' },
-      user: { id: big.alice, team_id: big.team.id },
-    });
-    expect(added.status).toBe(200);
-    await ingested();
-    expect(await sources.list(big.team.id)).toMatchObject([{ kind: 'repository', status: 'ready', chunkCount: 2_000, cutAfterFiles: 2_000 }]);
+    const charts = (files: number) => Object.fromEntries(Array.from({ length: files }, (_, i) => [`charts/chart-${String(i).padStart(4, '0')}.md`, `# Chart ${i}\n\nDepths of bay ${i}.\n`]));
+    await github.repository('acme', 'soundings', charts(2_000));
+    await github.repository('acme', 'atlas', charts(2_001));
+    for (const repository of ['soundings', 'atlas']) {
+      const added = await postInteraction(world, {
+        ...submit(big.alice, 'knowledge.modal.repository', { url: { value: { value: `https://github.com/acme/${repository}` } } }),
+        team: { id: big.team.id, domain: 'big' },
+        user: { id: big.alice, team_id: big.team.id },
+      });
+      expect(added.status).toBe(200);
+      await ingested();
+    }
+    // Newest first: the one over the cap is cut after 2,000 files; the one of exactly 2,000 was read whole.
+    expect(await sources.list(big.team.id)).toMatchObject([
+      { kind: 'repository', status: 'ready', chunkCount: 2_000, cutAfterFiles: 2_000 },
+      { kind: 'repository', status: 'ready', chunkCount: 2_000, cutAfterFiles: 0 },
+    ]);
 
     for (const [user, cut] of [
       [big.alice, 'Only the first 2,000 files read: the repository is larger than Tomo reads, so the rest was left out.'],
@@ -407,6 +415,10 @@ describe('Knowledge uploaders in App Home through signed interactions (real serv
       // Under the source's line, not elsewhere in App Home; waited for, since a view published while
       // the source was being read (with its name, without the line) may be the one shown first.
       await eventually(() => expect(texts(world.slack.homeOf(user))).toMatch(new RegExp(`acme/atlas[^"]*\\\\n${cut}`)));
+      // Nothing was left out of the repository of exactly 2,000 files: no cut line under it (before, the same line).
+      const soundings = /acme\/soundings[^"]*/.exec(texts(world.slack.homeOf(user)))?.[0];
+      expect(soundings).toBeDefined();
+      expect(soundings).not.toContain(cut.slice(0, 12));
     }
   });
 
