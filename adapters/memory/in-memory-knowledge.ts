@@ -1,6 +1,6 @@
 import { SOURCE_KINDS, type FailureCode, type KnowledgeSourceRecord, type SourceKind, type SourceStatus } from '../../core/knowledge/knowledge-source';
 import type { KnowledgeSourceRepository, NewKnowledgeSource, SourcePartial } from '../../core/knowledge/knowledge-source-repository.port';
-import { FUSION_DEPTH, MAX_QUERY_TERMS, fuseRanks, searchTerms, termWeight } from '../../core/knowledge/keyword-search';
+import { FUSION_DEPTH, fuseRanks, questionTerms, searchTerms, termWeight } from '../../core/knowledge/keyword-search';
 import type { ChunkHit, ChunkQuery, NewChunk, VectorStore } from '../../core/knowledge/vector-store.port';
 
 interface StoredChunk extends NewChunk {
@@ -121,7 +121,7 @@ export class InMemoryKnowledge implements KnowledgeSourceRepository, VectorStore
     if (query.text === undefined) return nearest.slice(0, query.limit).map((i) => hit(found[Number(i)]!));
     // The keyword side as the PostgreSQL adapters rank it, on the terms themselves rather than their hashes.
     const terms = found.map(({ chunk }) => new Set(searchTerms(chunk.text)));
-    const weights = searchTerms(query.text).slice(0, MAX_QUERY_TERMS).map((t) => ({ t, w: termWeight(found.length, terms.filter((s) => s.has(t)).length) })).filter((x) => x.w > 0);
+    const weights = questionTerms(query.text, false).map((t) => ({ t, w: termWeight(found.length, terms.filter((s) => s.has(t)).length) })).filter((x) => x.w > 0);
     const scored = ids.map((i) => ({ i, score: weights.reduce((sum, { t, w }) => sum + (terms[Number(i)]!.has(t) ? w : 0), 0) })).filter((x) => x.score > 0);
     const keyword = scored.sort((a, b) => b.score - a.score).slice(0, FUSION_DEPTH).map((x) => x.i);
     const order = keyword.length === 0 ? nearest.slice(0, query.limit) : fuseRanks(nearest.slice(0, Math.max(query.limit, FUSION_DEPTH)), keyword, query.limit);

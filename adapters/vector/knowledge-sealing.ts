@@ -1,4 +1,4 @@
-import { searchTerms } from '../../core/knowledge/keyword-search';
+import { TERMS_VERSION, searchTerms } from '../../core/knowledge/keyword-search';
 import type { ChunkLocation } from '../../core/knowledge/vector-store.port';
 import type { SecretBox } from '../crypto/secret-box';
 
@@ -72,3 +72,11 @@ export const hashArray = (hashes: readonly string[]): string => `{${hashes.join(
 
 /** A passage's terms as stored (`knowledge_chunks.terms`): hashed under the current key, as a `bigint[]` literal. */
 export const passageTerms = (secrets: SecretBox, teamId: string, text: string): string => hashArray(termHashes(secrets, teamId, searchTerms(text), 'current'));
+
+/**
+ * The passages whose terms are to be hashed (again): none yet (stored before the keyword side) or
+ * of an older `TERMS_VERSION` (ADR 98). Written as the partial index `knowledge_chunks_stale_terms_index`
+ * is (Migration20261207090000_knowledge_terms_version), so that the planner uses it; a new
+ * version needs a migration replacing that index.
+ */
+export const STALE_TERMS = `(terms is null or terms_version < ${TERMS_VERSION})`;

@@ -1,10 +1,10 @@
 import { endianness } from 'node:os';
 import type pg from 'pg';
 import type { SourceKind } from '../../core/knowledge/knowledge-source';
-import { COMMON_TERM_PASSAGES, FUSION_DEPTH, MAX_QUERY_TERMS, fuseRanks, searchTerms, termWeight } from '../../core/knowledge/keyword-search';
+import { COMMON_TERM_PASSAGES, FUSION_DEPTH, TERMS_VERSION, fuseRanks, questionTerms, termWeight } from '../../core/knowledge/keyword-search';
 import type { ChunkHit, ChunkQuery, NewChunk, VectorStore } from '../../core/knowledge/vector-store.port';
 import type { SecretBox } from '../crypto/secret-box';
-import { openLocation, openSource, passageContext, passageTerms, sealLocation, termHashes } from './knowledge-sealing';
+import { STALE_TERMS, openLocation, openSource, passageContext, passageTerms, sealLocation, termHashes } from './knowledge-sealing';
 import { hasVectorTable, inTransaction } from './pg-pool';
 
 /** A passage found, as read: its text and place sealed (ADR 52, 55). */
@@ -56,8 +56,8 @@ abstract class PgChunkStore implements VectorStore {
       );
       if (rowCount !== 1) throw new Error('The source is not being embedded in this workspace (removed, failed or another team’s)');
       const { rows } = await client.query<{ id: string; ordinal: number }>(
-        `insert into knowledge_chunks (team_id, source_id, ordinal, sealed, location_sealed, dimensions, embedding_f32, terms)
-         select $1, $2, t.ordinal, t.sealed, t.location_sealed, $3, t.vector, t.terms::bigint[]
+        `insert into knowledge_chunks (team_id, source_id, ordinal, sealed, location_sealed, dimensions, embedding_f32, terms, terms_version)
+         select $1, $2, t.ordinal, t.sealed, t.location_sealed, $3, t.vector, t.terms::bigint[], $9
            from unnest($4::int[], $5::text[], $6::text[], $7::bytea[], $8::text[]) as t(ordinal, sealed, location_sealed, vector, terms)
          returning id, ordinal`,
         [
@@ -69,6 +69,7 @@ abstract class PgChunkStore implements VectorStore {
           chunks.map((c) => sealLocation(this.secrets, teamId, sourceId, c.location)),
           chunks.map((c) => (this.storesFloats ? toBytes(c.embedding) : null)),
           chunks.map((c) => passageTerms(this.secrets, teamId, c.text)),
+          TERMS_VERSION,
         ],
       );
       await this.afterInsert(client, teamId, sourceId, dimensions, rows, chunks);
@@ -146,8 +147,9 @@ abstract class PgChunkStore implements VectorStore {
    */
   private async keywordRanks(teamId: string, text: string, sources: readonly (SourceRow & { chunk_count: number })[]): Promise<string[]> {
     const passages = sources.reduce((sum, s) => sum + Number(s.chunk_count), 0);
-    const hashes = termHashes(this.secrets, teamId, searchTerms(text).slice(0, MAX_QUERY_TERMS), 'all');
-    if (hashes.length === 0 || passages < 2) return [];
+    if (passages < 2) return [];
+    const hashes = termHashes(this.secrets, teamId, questionTerms(text, await this.hasStaleTerms(teamId)), 'all');
+    if (hashes.length === 0) return [];
     const sourceIds = sources.map((s) => String(s.id));
     const { rows: counts } = await this.pool.query<{ hash: string; found: number }>({
       name: 'knowledge-term-counts',
@@ -169,6 +171,22 @@ abstract class PgChunkStore implements VectorStore {
       values: [teamId, sourceIds, weighing.map((w) => w.hash), weighing.map((w) => w.weight), FUSION_DEPTH],
     });
     return rows.map((r) => String(r.id));
+  }
+
+  /**
+   * Whether some of the workspace's passages still have terms of an older version (ADR 98: words
+   * as written, before stemming) or none yet, until the `knowledge-terms` job has hashed them
+   * again: a question's words are then looked up as written too, so such a passage holding
+   * `refunds` is still found by `refunds` meanwhile. One probe of the partial index of those
+   * passages (empty once the job is done).
+   */
+  private async hasStaleTerms(teamId: string): Promise<boolean> {
+    const { rows } = await this.pool.query<{ stale: boolean }>({
+      name: 'knowledge-stale-terms',
+      text: `select exists (select 1 from knowledge_chunks where team_id = $1 and ${STALE_TERMS}) as stale`,
+      values: [teamId],
+    });
+    return rows[0]?.stale === true;
   }
 
   /**

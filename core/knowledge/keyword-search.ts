@@ -1,3 +1,5 @@
+import { stemmer } from 'stemmer';
+
 // The keyword side of knowledge search (ADR 96): what a passage and a question are matched by
 // besides their vectors, how much a shared term weighs, and how the two rankings are fused.
 // The adapters keep these terms only as keyed hashes; the rules here are the same for all of them.
@@ -9,22 +11,60 @@ const TERMS = new RegExp(`([${CJK}]+)|((?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])+(?:[
 const PARTS = /[-_./:]/;
 
 /**
- * The distinct terms of a text, as the keyword side matches them: NFKC and lower case, so
- * full-width `ＥＲＲ－４０１２` and half-width kana match their usual forms; a code such as
- * `err-4012` whole and each of its parts (`err`, `4012`); Japanese and Chinese runs as pairs of
- * characters (a run of one, as itself), since they are written without spaces.
+ * The version of the terms below, kept with each passage's hashes (`knowledge_chunks.terms_version`):
+ * 1 the words as written, 2 English words stemmed (ADR 98). Passages of an older version are hashed
+ * again by the worker's `knowledge-terms` job; a change to `searchTerms` needs a new version.
  */
-export function searchTerms(text: string): string[] {
-  const terms = new Set<string>();
+export const TERMS_VERSION = 2;
+
+/** A word Porter's English stemmer is for: letters a–z only (after NFKC and lower case). */
+const ENGLISH_WORD = /^[a-z]+$/;
+
+/** A term as matched (`stem`: an English word's Porter stem, any other term as it is) and as written. */
+interface TermForm {
+  readonly stem: string;
+  readonly written: string;
+}
+
+function* termForms(text: string): Generator<TermForm> {
+  const form = (written: string): TermForm => ({ stem: ENGLISH_WORD.test(written) ? stemmer(written) : written, written });
   for (const [, cjk, word] of text.normalize('NFKC').toLowerCase().matchAll(TERMS)) {
     if (cjk !== undefined) {
       const chars = Array.from(cjk);
-      if (chars.length === 1) terms.add(chars[0]!);
-      for (let i = 0; i + 1 < chars.length; i += 1) terms.add(chars[i]! + chars[i + 1]!);
+      if (chars.length === 1) yield form(chars[0]!);
+      for (let i = 0; i + 1 < chars.length; i += 1) yield form(chars[i]! + chars[i + 1]!);
     } else if (word !== undefined) {
-      terms.add(word);
-      if (PARTS.test(word)) for (const part of word.split(PARTS)) terms.add(part);
+      yield form(word);
+      if (PARTS.test(word)) for (const part of word.split(PARTS)) yield form(part);
     }
+  }
+}
+
+/**
+ * The distinct terms of a text, as the keyword side matches them: NFKC and lower case, so
+ * full-width `ＥＲＲ－４０１２` and half-width kana match their usual forms; a code such as
+ * `err-4012` whole and each of its parts (`err`, `4012`); Japanese and Chinese runs as pairs of
+ * characters (a run of one, as itself), since they are written without spaces. An English word
+ * (letters a–z only, a code's part too) is kept as its Porter stem (`refunds`, `refunded` →
+ * `refund`; ADR 98); codes, numbers, words with other letters and CJK pairs are kept as they are.
+ */
+export function searchTerms(text: string): string[] {
+  const terms = new Set<string>();
+  for (const { stem } of termForms(text)) terms.add(stem);
+  return [...terms];
+}
+
+/**
+ * A question's terms, `MAX_QUERY_TERMS` at most, in the order written: as `searchTerms` gives
+ * them and, with `alsoWritten` (while some of the workspace's passages are still hashed by an
+ * older version, which kept words as written), each stemmed word as written too.
+ */
+export function questionTerms(text: string, alsoWritten: boolean): string[] {
+  const terms = new Set<string>();
+  for (const { stem, written } of termForms(text)) {
+    if (terms.size >= MAX_QUERY_TERMS) break;
+    terms.add(stem);
+    if (alsoWritten && terms.size < MAX_QUERY_TERMS) terms.add(written);
   }
   return [...terms];
 }

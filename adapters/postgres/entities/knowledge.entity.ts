@@ -61,11 +61,18 @@ export const KnowledgeChunkEntity = defineEntity({
     // (ADR 96): numbers only, the terms themselves are kept nowhere. Null: not hashed yet (a passage
     // stored before, hashed by the worker's knowledge-terms job; found by its vector meanwhile).
     terms: p.array().columnType('bigint[]').nullable(),
+    // Which version of the terms those hashes are of (ADR 98: 1 words as written, 2 English words
+    // stemmed); older ones are hashed again by the knowledge-terms job. A row that does not say
+    // (written by a release before) is taken as 1, and so hashed again.
+    termsVersion: p.smallint().default(1),
   },
   indexes: [
     { name: 'knowledge_chunks_team_index', properties: ['teamId', 'dimensions'] },
     { name: 'knowledge_chunks_terms_index', expression: 'create index "knowledge_chunks_terms_index" on "knowledge_chunks" using gin ("terms")' },
-    { name: 'knowledge_chunks_unhashed_index', expression: 'create index "knowledge_chunks_unhashed_index" on "knowledge_chunks" ("id") where "terms" is null' },
+    {
+      name: 'knowledge_chunks_stale_terms_index',
+      expression: 'create index "knowledge_chunks_stale_terms_index" on "knowledge_chunks" ("team_id", "id") where ("terms" is null or "terms_version" < 2)',
+    },
   ],
   uniques: [{ properties: ['source', 'ordinal'] }],
 });

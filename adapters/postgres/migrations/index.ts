@@ -25,6 +25,7 @@ import { Migration20261203090000_home_view_notices } from './Migration2026120309
 import { Migration20261204090000_delivery_record_job } from './Migration20261204090000_delivery_record_job';
 import { Migration20261205090000_knowledge_chunk_terms } from './Migration20261205090000_knowledge_chunk_terms';
 import { Migration20261206090000_knowledge_repository_cut } from './Migration20261206090000_knowledge_repository_cut';
+import { Migration20261207090000_knowledge_terms_version } from './Migration20261207090000_knowledge_terms_version';
 
 type MigrationClass = new (...args: ConstructorParameters<typeof Migration>) => Migration;
 
@@ -57,4 +58,5 @@ export const migrations: { name: string; class: MigrationClass }[] = [
   { name: 'Migration20261204090000_delivery_record_job', class: Migration20261204090000_delivery_record_job },
   { name: 'Migration20261205090000_knowledge_chunk_terms', class: Migration20261205090000_knowledge_chunk_terms },
   { name: 'Migration20261206090000_knowledge_repository_cut', class: Migration20261206090000_knowledge_repository_cut },
+  { name: 'Migration20261207090000_knowledge_terms_version', class: Migration20261207090000_knowledge_terms_version },
 ];
