@@ -55,6 +55,16 @@ export function searchTerms(text: string): string[] {
 }
 
 /**
+ * The terms as version 1 of them kept each passage's (before ADR 98): every word as written, not
+ * stemmed. What the passages a previous release stored hold until the worker hashes them again.
+ */
+export function writtenTerms(text: string): string[] {
+  const terms = new Set<string>();
+  for (const { written } of termForms(text)) terms.add(written);
+  return [...terms];
+}
+
+/**
  * A question's terms, `MAX_QUERY_TERMS` at most, in the order written: as `searchTerms` gives
  * them and, with `alsoWritten` (while some of the workspace's passages are still hashed by an
  * older version, which kept words as written), each stemmed word as written too.
