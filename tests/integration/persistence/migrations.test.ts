@@ -6,9 +6,11 @@ import { openDatabase } from '../../../adapters/postgres/database';
 import type { Database } from '../../../adapters/postgres/database';
 import { migrations } from '../../../adapters/postgres/migrations';
 import { nativePool } from '../../../adapters/postgres/native-pool';
+import { hashArray, termHashes } from '../../../adapters/vector/knowledge-sealing';
 import { PgKnowledgeTermsBackfill } from '../../../adapters/vector/knowledge-terms-backfill';
 import { PgKnowledgeSourceRepository } from '../../../adapters/vector/pg-knowledge-source-repository';
 import { PortableVectorStore } from '../../../adapters/vector/pg-vector-stores';
+import { writtenTerms } from '../../../core/knowledge/keyword-search';
 import { testDatabase } from '../../support/database';
 import { dumpTables } from '../../support/table-dump';
 
@@ -273,6 +275,55 @@ describe('migrations', () => {
     expect(terms).toHaveLength(texts.length);
     for (const { terms: held } of terms) expect(held).toMatch(/^\{-?\d+(,-?\d+)+\}$/);
     expect((await ask(question))[0]).toMatchObject({ text: texts[14], location: { page: 15 } });
+  });
+
+  it('marks the passages an upgraded database hashed as written as the older terms version, untouched, until the backfill hashes them again: then "refund" finds "refunds"', async () => {
+    const { url } = await emptyDatabaseWithUrl();
+    const key = AesGcmSecretBox.fromEnv(Buffer.alloc(32, 11).toString('base64'));
+    const db = await openDatabase(url, { poolMax: 3, secrets: key });
+    opened.push(db);
+    const adding = 'Migration20261207090000_knowledge_terms_version';
+    await db.orm.migrator.up({ to: migrations[migrations.findIndex((m) => m.name === adding) - 1]!.name });
+    const sql = db.orm.em.getConnection();
+    const source = '4f1c3a2e-0000-4000-8000-000000000031';
+    const texts = [
+      ...Array.from({ length: 14 }, (_, i) => `What is our policy for orders shipped to region ${i + 1}? They leave within ${i + 2} days.`),
+      'Customers get their money back as refunds within thirty days when the item comes back unused.',
+    ];
+    await sql.execute(
+      `insert into knowledge_sources (id, team_id, kind, title_sealed, status, size_bytes, chunk_count, added_by, created_at, updated_at) values (?, 'T1', 'pdf', ?, 'ready', 0, ?, 'U1', now(), now())`,
+      [source, key.seal('manual.pdf', `knowledge:T1:${source}:title`), texts.length],
+    );
+    // As the previous release stored them: the terms' hashes as written, in the same statement.
+    for (const [ordinal, text] of texts.entries()) {
+      await sql.execute(
+        `insert into knowledge_chunks (team_id, source_id, ordinal, sealed, location_sealed, dimensions, embedding_f32, terms) values ('T1', ?, ?, ?, ?, 1024, decode(?, 'hex'), ?::bigint[])`,
+        [
+          source,
+          ordinal,
+          key.seal(text, `knowledge:T1:${source}`),
+          key.seal(JSON.stringify({ page: ordinal + 1 }), `knowledge:T1:${source}:location`),
+          Buffer.from(hashingEmbedding(text, 1024).buffer).toString('hex'),
+          hashArray(termHashes(key, 'T1', writtenTerms(text), 'current')),
+        ],
+      );
+    }
+    const before = await sql.execute<{ terms: string }[]>(`select terms::text from knowledge_chunks order by id`);
+    await db.migrateUp();
+    expect(await driftFromEntities(db)).toBe('');
+    // The migration opens and hashes nothing: the terms are as they were, of version 1.
+    expect(await sql.execute(`select terms::text from knowledge_chunks order by id`)).toEqual(before);
+    expect(await sql.execute(`select terms_version, count(*)::int as n from knowledge_chunks group by terms_version`)).toEqual([{ terms_version: 1, n: texts.length }]);
+    const pool = await nativePool(db.orm);
+    const store = await PortableVectorStore.create(pool, key);
+    const ask = async (text: string) => (await store.search('T1', { embedding: hashingEmbedding(text, 1024), text, kinds: ['pdf'], limit: 5 })).map((h) => h.text);
+    expect(await ask('What is our refund policy for orders?')).not.toContain(texts[14]);
+    expect(await ask('What is our refunds policy for orders?')).toContain(texts[14]);
+
+    const backfill = new PgKnowledgeTermsBackfill(pool, key);
+    expect([await backfill.hashBatch(10), await backfill.hashBatch(10), await backfill.hashBatch(10)]).toEqual([10, texts.length - 10, 0]);
+    expect(await sql.execute(`select terms_version, count(*)::int as n from knowledge_chunks group by terms_version`)).toEqual([{ terms_version: 2, n: texts.length }]);
+    expect(await ask('What is our refund policy for orders?')).toContain(texts[14]);
   });
 
   it('ping fails while the database is unreachable, without openDatabase throwing', async () => {
