@@ -39,7 +39,7 @@ export interface KnowledgeServices {
   readonly tools: Tool[];
   /** What the answer pipeline asks before offering the knowledge search tools: the kinds with a ready source. */
   readyKinds(teamId: string): Promise<ReadonlySet<string>>;
-  /** The passages stored before the keyword side, hashed in batches by the knowledge-terms job (ADR 96). */
+  /** The passages stored before the keyword side or before stemming, hashed (again) in batches by the knowledge-terms job (ADR 96, 98). */
   readonly termsBackfill: PgKnowledgeTermsBackfill;
   /** The ingestion use case; progress reaches the adder's App Home through home jobs. */
   ingest(queue: JobQueue): IngestSource;

@@ -13,8 +13,9 @@ export const TERMS_BATCH = 200;
 export const TERMS_BATCHES_PER_RUN = 5;
 
 /**
- * One run of the terms backfill (ADR 96): batches of passages without terms hashed until none is
- * left to take or the run's share is done, then the next run queued. Output and log: counts only.
+ * One run of the terms backfill (ADR 96, 98): batches of passages without terms, or with terms of
+ * an older version (before stemming), hashed until none is left to take or the run's share is
+ * done, then the next run queued. Output and log: counts only.
  */
 export function knowledgeTermsJob(deps: { backfill: Pick<PgKnowledgeTermsBackfill, 'hashBatch'>; queue: Pick<JobQueue, 'send'>; logger: Logger }): JobHandler {
   return async () => {
