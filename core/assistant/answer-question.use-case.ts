@@ -1,5 +1,6 @@
 import { TriggerUseCase } from '../triggers/trigger-use-case';
 import { clipText } from '../shared/clip-text';
+import { mentionsUser } from '../shared/user-mention';
 import type { AutoReplySettingRecord } from '../auto-replies/auto-reply-setting';
 import {
   hourStart,
@@ -146,7 +147,7 @@ export class AnswerQuestion extends TriggerUseCase<AnswerQuestionDeps> {
     const tomoInThread = thread.some((m) => m.ts !== input.ts && (m.userId === self.userId || m.botId === self.botId));
     if (!tomoInThread) return { status: 'ignored', reason: 'tomo_not_in_thread' };
     // Its author's own words: a message they forwarded may mention Tomo, and Slack sends no app_mention for that.
-    const mentionsTomo = thread.some((m) => m.ts === input.ts && (m.ownText ?? m.text).includes(`<@${self.userId}`));
+    const mentionsTomo = thread.some((m) => m.ts === input.ts && mentionsUser(m.ownText ?? m.text, self.userId));
     const gate = await this.gate.open({ key: answerClaimKey(input), teamId: input.teamId, type: input.kind, platform: chat });
     if (!gate.open) return { status: 'ignored', reason: gate.reason };
     return this.question(gate.workspace, input, { thread, seen: { tomoInThread, mentionsTomo } });

@@ -207,6 +207,29 @@ describe('Slack app: install, then answers in threads (real server and worker, S
     expect(roles).toEqual(['system', 'user', 'assistant', 'user']);
   });
 
+  it('answers a follow-up that mentions someone whose user id starts with its own (Slack ids differ in length): no app_mention comes for it', async () => {
+    const { ws } = world;
+    // Slack user ids are `U` and 8 or 10 characters; a longer one may begin with Tomo's.
+    const lookalike = world.slack.addUser({ id: `${ws.team.botUserId}X2`, teamId: ws.team.id, name: 'dana', realName: 'Dana' });
+    world.openai.answer('Started.');
+    const parent = world.slack.addMessage({ channel: ws.channel, user: ws.alice, text: `<@${ws.team.botUserId}> plan the launch` });
+    await sendEvent(world, mention(world, { ts: parent.ts, channel: ws.channel }));
+    await eventually(() => expect(repliesIn(world, ws.channel, parent.ts)).toEqual(['Started.']));
+
+    world.openai.answer('Dana owns the launch date.');
+    const text = `who decides the date, <@${lookalike.id}>?`;
+    const followUp = world.slack.addMessage({ channel: ws.channel, user: ws.bob, text, threadTs: parent.ts });
+    // The message mentions Dana, not Tomo: Slack sends the channel message event only.
+    const status = await sendEvent(
+      world,
+      messageEvent(world, { ts: followUp.ts, channel: ws.channel, channelType: 'channel', user: ws.bob, threadTs: parent.ts, text }),
+    );
+    expect(status.status).toBe(200);
+    // Before, `<@TOMO…X2>` counted as a mention of Tomo: the follow-up was dropped as one the
+    // app_mention would answer, and none ever came.
+    await eventually(() => expect(repliesIn(world, ws.channel, parent.ts)).toEqual(['Started.', 'Dana owns the launch date.']));
+  });
+
   it('answers once a thread reply mentioning it, when the events name a person who authorized Tomo, the message event first', async () => {
     // Slack's `authorizations` holds one party the event is visible to, not necessarily Tomo's bot.
     const asAlice = { authorizations: [{ enterprise_id: null, team_id: world.ws.team.id, user_id: world.ws.alice, is_bot: false }] };

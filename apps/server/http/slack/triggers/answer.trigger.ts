@@ -1,5 +1,6 @@
 import { slackMessageText } from '../../../../../adapters/slack/slack-message-text';
 import type { AnswerQuestionInput } from '../../../../../core/assistant/answer-question.use-case';
+import { mentionsUser } from '../../../../../core/shared/user-mention';
 import { isSlackbot } from '../../../../../core/workspace/member';
 import { answerJobPayload, SLACK_QUEUES } from '../../../../shared/slack-jobs';
 import type { EventTrigger, SlackEventEnvelope, SlackInnerEvent } from './event-trigger';
@@ -58,7 +59,7 @@ export const answerTrigger: EventTrigger = {
     // `user` element: read as a follow-up, its message event would take the job key and its
     // app_mention would be dropped as a duplicate.
     const said = typeof event.text === 'string' && event.text.trim() !== '' ? event.text : slackMessageText({ blocks: Array.isArray(event.blocks) ? event.blocks : [] });
-    const mentionsTomo = botUserId !== undefined && said.includes(`<@${botUserId}`);
+    const mentionsTomo = botUserId !== undefined && mentionsUser(said, botUserId);
 
     // Slack sends app_mention again when a message mentioning Tomo is edited (same ts, `edited`
     // set; undocumented on the event's page, confirmed by Slack's SDK maintainers). An edit of
