@@ -230,6 +230,29 @@ describe('Slack app: install, then answers in threads (real server and worker, S
     await eventually(() => expect(repliesIn(world, ws.channel, parent.ts)).toEqual(['Started.', 'Dana owns the launch date.']));
   });
 
+  it('answers a mention in a group DM that comes only as message.mpim, and once when app_mention comes too', async () => {
+    const { ws } = world;
+    // A group DM is a private conversation (G…) of its members; Slack's event says `channel_type: 'mpim'`.
+    const group = world.slack.addChannel({ id: 'G0GROUPDM1', teamId: ws.team.id, isPrivate: true, members: [ws.alice, ws.bob, ws.team.botUserId] });
+    const asked = (ts: string, threadTs?: string) =>
+      messageEvent(world, { ts, channel: group.id, channelType: 'channel', text: `<@${ws.team.botUserId}> what did we decide?`, ...(threadTs ? { threadTs } : {}) }, { channel_type: 'mpim' });
+
+    // Group-DM mentions are reported to come as message.mpim alone (no app_mention twin): answered.
+    world.openai.answer('You chose Friday.');
+    const top = world.slack.addMessage({ channel: group.id, user: ws.alice, text: `<@${ws.team.botUserId}> what did we decide?` });
+    expect((await sendEvent(world, asked(top.ts))).status).toBe(200);
+    await eventually(() => expect(repliesIn(world, group.id, top.ts)).toEqual(['You chose Friday.']));
+
+    // Where Slack sends both (as bolt-js#817 saw in 2021), in either order: one answer.
+    world.openai.answer('Still Friday.');
+    const again = world.slack.addMessage({ channel: group.id, user: ws.alice, text: `<@${ws.team.botUserId}> what did we decide?`, threadTs: top.ts });
+    expect((await sendEvent(world, asked(again.ts, top.ts))).status).toBe(200);
+    expect((await sendEvent(world, mention(world, { ts: again.ts, channel: group.id, threadTs: top.ts }))).status).toBe(200);
+    await eventually(() => expect(repliesIn(world, group.id, top.ts)).toEqual(['You chose Friday.', 'Still Friday.']));
+    await settled(world);
+    expect(repliesIn(world, group.id, top.ts)).toEqual(['You chose Friday.', 'Still Friday.']);
+  });
+
   it('answers once a thread reply mentioning it, when the events name a person who authorized Tomo, the message event first', async () => {
     // Slack's `authorizations` holds one party the event is visible to, not necessarily Tomo's bot.
     const asAlice = { authorizations: [{ enterprise_id: null, team_id: world.ws.team.id, user_id: world.ws.alice, is_bot: false }] };

@@ -67,6 +67,10 @@ export const answerTrigger: EventTrigger = {
     const edited = type === 'app_mention' && event.edited !== undefined && event.edited !== null;
     let kind: AnswerQuestionInput['kind'];
     if (type === 'app_mention') kind = 'mention';
+    // A group DM's mention is reported to come as message.mpim alone, without the app_mention a
+    // channel's gets (slackapi/bolt-js#817 saw one in 2021): answered from whichever comes first.
+    // Both are keyed by the message, so the second adds no job and finds the message claimed.
+    else if (event.channel_type === 'mpim' && mentionsTomo) kind = 'mention';
     else if (event.bot_id !== undefined || event.subtype === 'bot_message') {
       if (event.channel_type === 'im') return skip('bot_message');
       // The app_mention event of the same message answers it (a bot mention); answering here too would reply twice.
