@@ -354,6 +354,7 @@ export function channelOf(state: SlackState, id: string | undefined, team: FakeT
 
 function messageText(ctx: MethodContext): { text: string; format: 'text' | 'markdown' } {
   const { params, settings } = ctx;
+  checkMarkdownAlone(params);
   if (params.markdown_text !== undefined) {
     checkLength(params.markdown_text.length, settings.maxMarkdownChars);
     return { text: params.markdown_text, format: 'markdown' };
@@ -387,6 +388,17 @@ function messageMetadata(params: Record<string, string>): FakeMessage['metadata'
 /** conversations.history and .replies list message metadata only when asked to. */
 function withMetadata(params: Record<string, string>): boolean {
   return params.include_all_metadata === 'true' || params.include_all_metadata === '1';
+}
+
+/**
+ * `markdown_text` goes alone: "This argument should not be used in conjunction with blocks or
+ * text" (chat.postMessage, chat.postEphemeral, chat.update), and Slack refuses it beside `text`
+ * with `markdown_text_conflict` (slackapi/python-slack-sdk#1718). Beside `blocks` the same
+ * error is assumed: the refusal is documented, its code is not.
+ */
+export function checkMarkdownAlone(params: Record<string, string>): void {
+  if (params.markdown_text === undefined) return;
+  if (params.text !== undefined || params.blocks !== undefined) throw new SlackMethodError('markdown_text_conflict');
 }
 
 function checkLength(length: number, max: number): void {

@@ -1,6 +1,6 @@
 import type { FakeChannel, FakeFunctionParameter, FakeTeam, SlackState } from './slack-state';
 import { checkBlocks, messageBlocks } from './block-kit-rules';
-import { channelOf, paginate, SlackMethodError, type MethodContext } from './slack-web-api';
+import { channelOf, checkMarkdownAlone, paginate, SlackMethodError, type MethodContext } from './slack-web-api';
 
 /**
  * Web API methods the triggers use (reactions, summaries, workflow steps, the AI-app view, App
@@ -40,6 +40,7 @@ export const TRIGGER_METHODS: Record<string, Method> = {
     if (!state.users.has(user)) throw new SlackMethodError('user_not_found');
     if (!state.isMember(channel, user)) throw new SlackMethodError('user_not_in_channel');
     if (!params.text && !params.blocks && !params.markdown_text) throw new SlackMethodError('no_text');
+    checkMarkdownAlone(params);
     messageBlocks(params.blocks);
     // The same limits as chat.postMessage: 12,000 for markdown_text, 40,000 for text.
     if ((params.markdown_text?.length ?? 0) > settings.maxMarkdownChars || (params.text?.length ?? 0) > settings.maxTextChars) {

@@ -73,6 +73,22 @@ describe('Slack fake: workspace directory methods', () => {
     ).rejects.toMatchObject({ data: { error: 'invalid_metadata_format' } });
   });
 
+  it('refuses markdown_text beside text or blocks (markdown_text_conflict), in posts, ephemerals and edits', async () => {
+    const refused = (method: string, args: Record<string, unknown>) =>
+      sdk.apiCall(method, args).then(
+        () => 'ok',
+        (error: { data?: { error?: string } }) => error.data?.error,
+      );
+    const blocks = JSON.stringify([{ type: 'section', text: { type: 'mrkdwn', text: 'hi' } }]);
+    const { ts } = (await sdk.chat.postMessage({ channel: ws.channel, markdown_text: '**alone** is fine' })) as { ts: string };
+
+    expect(await refused('chat.postMessage', { channel: ws.channel, markdown_text: '**hi**', text: 'hi' })).toBe('markdown_text_conflict');
+    expect(await refused('chat.postMessage', { channel: ws.channel, markdown_text: '**hi**', blocks })).toBe('markdown_text_conflict');
+    expect(await refused('chat.postEphemeral', { channel: ws.channel, user: ws.alice, markdown_text: '**hi**', text: 'hi' })).toBe('markdown_text_conflict');
+    expect(await refused('chat.update', { channel: ws.channel, ts, markdown_text: '**hi**', text: 'hi' })).toBe('markdown_text_conflict');
+    expect(await refused('chat.update', { channel: ws.channel, ts, markdown_text: '**edited** alone' })).toBe('ok');
+  });
+
   it('refuses a channel stream without its recipient, and streams where Slack refuses no more', async () => {
     const question = slack.addMessage({ channel: ws.channel, user: ws.alice, text: 'stream to whom?' });
     const refusal = (args: Record<string, string>) =>
