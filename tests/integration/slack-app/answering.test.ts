@@ -249,8 +249,14 @@ describe('Slack app: install, then answers in threads (real server and worker, S
     expect((await sendEvent(world, asked(again.ts, top.ts))).status).toBe(200);
     expect((await sendEvent(world, mention(world, { ts: again.ts, channel: group.id, threadTs: top.ts }))).status).toBe(200);
     await eventually(() => expect(repliesIn(world, group.id, top.ts)).toEqual(['You chose Friday.', 'Still Friday.']));
+    world.openai.answer('Friday, as agreed.');
+    const third = world.slack.addMessage({ channel: group.id, user: ws.alice, text: `<@${ws.team.botUserId}> what did we decide?`, threadTs: top.ts });
+    expect((await sendEvent(world, mention(world, { ts: third.ts, channel: group.id, threadTs: top.ts }))).status).toBe(200);
+    expect((await sendEvent(world, asked(third.ts, top.ts))).status).toBe(200);
+    const all = ['You chose Friday.', 'Still Friday.', 'Friday, as agreed.'];
+    await eventually(() => expect(repliesIn(world, group.id, top.ts)).toEqual(all));
     await settled(world);
-    expect(repliesIn(world, group.id, top.ts)).toEqual(['You chose Friday.', 'Still Friday.']);
+    expect(repliesIn(world, group.id, top.ts)).toEqual(all);
   });
 
   it('answers once a thread reply mentioning it, when the events name a person who authorized Tomo, the message event first', async () => {
