@@ -26,9 +26,9 @@ import { formatList } from '../../core/shared/list-format';
 import type { Locale } from '../../core/workspace/user';
 import { translate } from '../shared/messages';
 import type { WorkerConfig } from './config';
-import { integrationTools } from './integration-tools';
+import type { IntegrationTools } from './integration-tools';
 import { findProvider } from '../../core/integrations/integration-provider';
-import { knowledgeResources, knowledgeServices } from './knowledge';
+import { knowledgeResources, type KnowledgeServices } from './knowledge';
 
 type AssistantTools = Pick<StreamAnswerDeps, 'tools' | 'readers' | 'plugins' | 'resources'> & {
   working: (status: WorkStatus, locale: Locale) => string;
@@ -37,23 +37,28 @@ type AssistantTools = Pick<StreamAnswerDeps, 'tools' | 'readers' | 'plugins' | '
   privateAnswerNote: (services: readonly string[], locale: Locale) => string;
 };
 
+/** The worker's knowledge and integration services, built once by its composition root (container.ts). */
+export interface WorkerServices {
+  knowledge: KnowledgeServices;
+  integrations: IntegrationTools;
+}
+
 /**
  * The tools the model may call and the readers that run before it is asked. Adding one is a
  * module plus a line here: specific readers go before the generic web page reader.
  */
-export function assistantTools(config: WorkerConfig, database: Database, logger: Logger, studio?: ImageStudio): AssistantTools {
+export function assistantTools(config: WorkerConfig, database: Database, logger: Logger, services: WorkerServices, studio?: ImageStudio): AssistantTools {
   guardAgainstTracing(logger);
   const fetcher = new ReadableWebFetcher(new GuardedHttpClient({ allowPrivateHosts: config.FETCH_ALLOW_PRIVATE_HOSTS }));
   if (config.FETCH_ALLOW_PRIVATE_HOSTS.length > 0) {
     logger.warn({ hosts: config.FETCH_ALLOW_PRIVATE_HOSTS }, 'FETCH_ALLOW_PRIVATE_HOSTS lets web fetches reach these private addresses');
   }
   const search = createWebSearch({ ...config, SEARCH_PROVIDER: config.SEARCH_PROVIDER === 'none' ? undefined : config.SEARCH_PROVIDER });
-  const knowledge = knowledgeServices(config, database, logger);
+  const { knowledge, integrations } = services;
   const tools: Tool[] = [calculatorTool(new CalculatorEngine()), browseTool(fetcher), ...(search ? [webSearchTool(search)] : []), ...knowledge.tools];
   // Offered only with an image-capable provider: without one the model never hears of it.
   if (studio?.available) tools.push(generateImageTool(studio));
   // Integrations (issue 14): tools per connected provider, Google file readers, the asker's tokens.
-  const integrations = integrationTools(config, database, logger);
   tools.push(...integrations.tools);
   return {
     tools: new ToolRegistry(tools),

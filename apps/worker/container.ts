@@ -31,7 +31,8 @@ import { billingWebhookJob } from './jobs/billing-webhook.job';
 import { housekeepingJob } from './jobs/housekeeping.job';
 import { knowledgeIngestJobHandler } from './jobs/knowledge-ingest.job';
 import { knowledgeTermsJob } from './jobs/knowledge-terms.job';
-import { knowledgeServices } from './knowledge';
+import { integrationTools, type IntegrationTools } from './integration-tools';
+import { knowledgeServices, type KnowledgeServices } from './knowledge';
 import { KNOWLEDGE_QUEUES } from '../shared/knowledge-jobs';
 import { pingJob } from './jobs/ping.job';
 import { slackJobHandlers } from './jobs/slack-handlers.job';
@@ -45,6 +46,8 @@ export const WORKER_TYPES = {
   PaymentGateway: Symbol.for('PaymentGateway'),
   BillingJobs: Symbol.for('BillingJobHandlers'),
   SlackJobs: Symbol.for('SlackJobHandlers'),
+  Integrations: Symbol.for('IntegrationTools'),
+  Knowledge: Symbol.for('KnowledgeServices'),
 } as const;
 
 export interface WorkerDependencies {
@@ -56,13 +59,31 @@ export interface WorkerDependencies {
   metrics?: TomoMetrics;
 }
 
-/** Composition root of the worker: binds ports to adapters and jobs to queues. */
+/**
+ * Composition root of the worker: binds ports to adapters and jobs to queues. Singletons, as the
+ * server's: each service is built once and handed to everything that needs it.
+ */
 export function buildWorkerContainer(deps: WorkerDependencies): Container {
-  const container = new Container();
+  const container = new Container({ defaultScope: 'Singleton' });
   container.bind(WORKER_TYPES.Config).toConstantValue(deps.config);
   container.bind(WORKER_TYPES.Logger).toConstantValue(deps.logger);
   container.bind(WORKER_TYPES.Database).toConstantValue(deps.database);
   container.bind(WORKER_TYPES.Queue).toConstantValue(deps.queue);
+  // The integrations' connections, tools and readers, for the answer tools, knowledge's private repositories and the trigger jobs.
+  container
+    .bind<IntegrationTools>(WORKER_TYPES.Integrations)
+    .toResolvedValue((config: WorkerConfig, database: Database, logger: Logger) => integrationTools(config, database, logger), [
+      WORKER_TYPES.Config,
+      WORKER_TYPES.Database,
+      WORKER_TYPES.Logger,
+    ]);
+  // One vector store for the answers' search tools, ingestion and the terms backfill.
+  container
+    .bind<KnowledgeServices>(WORKER_TYPES.Knowledge)
+    .toResolvedValue(
+      (config: WorkerConfig, database: Database, logger: Logger, integrations: IntegrationTools) => knowledgeServices(config, database, logger, integrations),
+      [WORKER_TYPES.Config, WORKER_TYPES.Database, WORKER_TYPES.Logger, WORKER_TYPES.Integrations],
+    );
   // null when STRIPE_SECRET_KEY is unset: billing jobs complete without doing anything.
   container
     .bind<PaymentGateway | null>(WORKER_TYPES.PaymentGateway)
@@ -109,17 +130,24 @@ export function buildWorkerContainer(deps: WorkerDependencies): Container {
   container
     .bind<Record<string, JobHandler>>(WORKER_TYPES.SlackJobs)
     .toResolvedValue(
-      (config: WorkerConfig, database: Database, queue: PgBossJobQueue, logger: Logger) => {
-        const handlers = slackJobHandlers(config, database, queue, logger, deps.metrics);
+      (config: WorkerConfig, database: Database, queue: PgBossJobQueue, logger: Logger, knowledge: KnowledgeServices, integrations: IntegrationTools) => {
+        const handlers = slackJobHandlers(config, database, queue, logger, { knowledge, integrations }, deps.metrics);
         const answer = handlers[SLACK_QUEUES.slackAnswer.name];
         return deps.metrics && answer ? { ...handlers, [SLACK_QUEUES.slackAnswer.name]: timeAnswerJobs(answer) } : handlers;
       },
-      [WORKER_TYPES.Config, WORKER_TYPES.Database, WORKER_TYPES.Queue, WORKER_TYPES.Logger],
+      [WORKER_TYPES.Config, WORKER_TYPES.Database, WORKER_TYPES.Queue, WORKER_TYPES.Logger, WORKER_TYPES.Knowledge, WORKER_TYPES.Integrations],
     );
   container
     .bind<Record<string, JobHandler>>(WORKER_TYPES.Handlers)
     .toResolvedValue(
-      (billing: Record<string, JobHandler>, slack: Record<string, JobHandler>, database: Database, logger: Logger, config: WorkerConfig) => ({
+      (
+        billing: Record<string, JobHandler>,
+        slack: Record<string, JobHandler>,
+        database: Database,
+        logger: Logger,
+        config: WorkerConfig,
+        knowledge: KnowledgeServices,
+      ) => ({
         [QUEUES.ping.name]: pingJob,
         [QUEUES.housekeeping.name]: housekeepingJob({
           housekeeping: new Housekeeping({
@@ -135,14 +163,14 @@ export function buildWorkerContainer(deps: WorkerDependencies): Container {
           logger,
         }),
         [KNOWLEDGE_QUEUES.knowledgeIngest.name]: knowledgeIngestJobHandler({
-          ingest: knowledgeServices(config, database, logger).ingest(deps.queue),
+          ingest: knowledge.ingest(deps.queue),
           logger,
         }),
-        [KNOWLEDGE_QUEUES.knowledgeTerms.name]: knowledgeTermsJob({ backfill: knowledgeServices(config, database, logger).termsBackfill, queue: deps.queue, logger }),
+        [KNOWLEDGE_QUEUES.knowledgeTerms.name]: knowledgeTermsJob({ backfill: knowledge.termsBackfill, queue: deps.queue, logger }),
         ...billing,
         ...slack,
       }),
-      [WORKER_TYPES.BillingJobs, WORKER_TYPES.SlackJobs, WORKER_TYPES.Database, WORKER_TYPES.Logger, WORKER_TYPES.Config],
+      [WORKER_TYPES.BillingJobs, WORKER_TYPES.SlackJobs, WORKER_TYPES.Database, WORKER_TYPES.Logger, WORKER_TYPES.Config, WORKER_TYPES.Knowledge],
     );
   return container;
 }

@@ -14,7 +14,6 @@ import type { AskerResources, Tool } from '../../core/tools/tool';
 import type { TeamId, UserId } from '../../core/shared/ids';
 import { secretBoxFromConfig } from '../shared/secret-box';
 import type { WorkerConfig } from './config';
-import { oncePerWorker } from './once-per-worker';
 
 export interface IntegrationTools {
   readonly connections: IntegrationConnections;
@@ -26,8 +25,11 @@ export interface IntegrationTools {
   resources(teamId: TeamId, userId: UserId, base?: Pick<AskerResources, 'hasKnowledgeBase'>): AskerResources;
 }
 
-/** The integrations' tools and readers, bound to the configured providers and the sealed token store. */
-export const integrationTools = oncePerWorker((config: WorkerConfig, database: Database, logger: Logger): IntegrationTools => {
+/**
+ * The integrations' tools and readers, bound to the configured providers and the sealed token store.
+ * Built once by the worker's composition root (container.ts) and handed to whatever needs them.
+ */
+export function integrationTools(config: WorkerConfig, database: Database, logger: Logger): IntegrationTools {
   const endpoints = new IntegrationEndpoints(integrationSettingsFromEnv(config));
   const connections = new IntegrationConnections({
     tokens: new PgOAuthTokenRepository(database.orm, secretBoxFromConfig(config)),
@@ -44,4 +46,4 @@ export const integrationTools = oncePerWorker((config: WorkerConfig, database: D
     tools: [...googleTools(endpoints, refused), ...integrationProviderTools(endpoints, refused)],
     resources: (teamId, userId, base) => connections.resourcesFor(teamId, userId, base),
   };
-});
+}

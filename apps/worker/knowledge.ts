@@ -29,8 +29,7 @@ import type { AskerResources, Tool } from '../../core/tools/tool';
 import { secretBoxFromConfig } from '../shared/secret-box';
 import { SLACK_QUEUES, type SlackEventJob } from '../shared/slack-jobs';
 import type { WorkerConfig } from './config';
-import { integrationTools } from './integration-tools';
-import { oncePerWorker } from './once-per-worker';
+import type { IntegrationTools } from './integration-tools';
 
 export interface KnowledgeServices {
   readonly sources: KnowledgeSourceRepository;
@@ -45,8 +44,17 @@ export interface KnowledgeServices {
   ingest(queue: JobQueue): IngestSource;
 }
 
-/** Knowledge in the worker: store, embeddings, readers, the three search tools and ingestion. */
-export const knowledgeServices = oncePerWorker((config: WorkerConfig, database: Database, logger: Logger): KnowledgeServices => {
+/**
+ * Knowledge in the worker: store, embeddings, readers, the three search tools and ingestion.
+ * Built once by the worker's composition root (container.ts): the answer tools and the knowledge
+ * jobs share one vector store (the portable one keeps its vectors in memory, up to 256 MB).
+ */
+export function knowledgeServices(
+  config: WorkerConfig,
+  database: Database,
+  logger: Logger,
+  integrations: Pick<IntegrationTools, 'connections'>,
+): KnowledgeServices {
   const secrets = secretBoxFromConfig(config);
   const pool = nativePool(database.orm);
   const sources = new PgKnowledgeSourceRepository(pool, secrets);
@@ -79,7 +87,7 @@ export const knowledgeServices = oncePerWorker((config: WorkerConfig, database: 
     }
   };
   const guarded = new GuardedHttpClient({ allowPrivateHosts: config.FETCH_ALLOW_PRIVATE_HOSTS });
-  const connections = integrationTools(config, database, logger).connections;
+  const { connections } = integrations;
   const readers: Record<SourceKind, SourceContentReader> = {
     // robots.txt kept per origin in PostgreSQL: the retry after a 5xx may run on another worker (ADR 87).
     web: new WebSourceReader(guarded, { robotsCache: new PgRobotsCache(pool, secrets), clock }),
@@ -113,7 +121,7 @@ export const knowledgeServices = oncePerWorker((config: WorkerConfig, database: 
         onProgress: homeProgress(queue, clock),
       }),
   };
-});
+}
 
 /**
  * The resources a knowledge tool needs, for the answer pipeline: one answer's three search

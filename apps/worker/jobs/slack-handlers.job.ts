@@ -49,8 +49,7 @@ import {
   summaryJobs,
   workflowJob,
 } from '../../shared/slack-jobs';
-import { assistantTools } from '../assistant-tools';
-import { integrationTools } from '../integration-tools';
+import { assistantTools, type WorkerServices } from '../assistant-tools';
 import { nativePool } from '../../../adapters/postgres/native-pool';
 import { PgKnowledgeSourceRepository } from '../../../adapters/vector/pg-knowledge-source-repository';
 import { imageStudioFromConfig } from '../image-studio';
@@ -69,6 +68,7 @@ export function slackJobHandlers(
   database: Database,
   queue: JobQueue,
   logger: Logger,
+  services: WorkerServices,
   metrics?: TomoMetrics,
 ): Record<string, JobHandler> {
   const secrets = secretBoxFromConfig(config);
@@ -79,7 +79,7 @@ export function slackJobHandlers(
   const { installations, subscriptions } = repositories;
   const publicUrl = config.PUBLIC_URL.replace(/\/$/, '');
   const studio = imageStudioFromConfig(config, repositories, clock, ids);
-  const { working, sourcesLabel, unreadSources, privateAnswerNote, ...tools } = assistantTools(config, database, logger, studio);
+  const { working, sourcesLabel, unreadSources, privateAnswerNote, ...tools } = assistantTools(config, database, logger, services, studio);
   // One limiter for every Slack client of this worker: Slack counts per workspace and method.
   const chat = new SlackChatWorkspaceFactory({
     slackApiUrl: config.SLACK_API_URL,
@@ -147,7 +147,7 @@ export function slackJobHandlers(
   });
   const assistantThread = new HandleAssistantThread({ ...deps, assistantThreads: repositories.assistantThreads });
   const memberLeft = new ReleaseMemberWhoLeft({
-    connections: integrationTools(config, database, logger).connections,
+    connections: services.integrations.connections,
     seats: repositories.seatAssignments,
     sessions: repositories.sessions,
     summaries: new TurnOffGoneOwnersSummaries({ ...deps, schedules: repositories.scheduleSettings }),
@@ -232,8 +232,8 @@ export function slackJobHandlers(
       queue,
       logger,
       forgetKnowledge: (teamId) => knowledge.removeTeam(teamId),
-      forgetIntegrations: (teamId) => integrationTools(config, database, logger).connections.revokeAllForTeam(teamId),
-      userTokensRevoked: (teamId, userIds) => integrationTools(config, database, logger).connections.revokedByProvider(teamId, userIds, 'slack'),
+      forgetIntegrations: (teamId) => services.integrations.connections.revokeAllForTeam(teamId),
+      userTokensRevoked: (teamId, userIds) => services.integrations.connections.revokedByProvider(teamId, userIds, 'slack'),
     }),
   };
 }
