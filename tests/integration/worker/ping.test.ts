@@ -1,29 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../../adapters/postgres/database';
-import { PgBossJobQueue } from '../../../adapters/queue/pg-boss-job-queue';
-import { ALL_QUEUES, QUEUES } from '../../../apps/shared/queues';
-import { loadWorkerConfig } from '../../../apps/worker/config';
-import { startWorker, type RunningWorker } from '../../../apps/worker/worker';
-import { testDatabase } from '../../support/database';
-import { testLogger } from '../../support/logger';
+import type { PgBossJobQueue } from '../../../adapters/queue/pg-boss-job-queue';
+import { QUEUES } from '../../../apps/shared/queues';
+import { startTestWorker, type TestWorker } from '../../support/worker';
 
 describe('worker', () => {
-  let database: Database;
+  let started: TestWorker;
   let queue: PgBossJobQueue;
-  let worker: RunningWorker;
 
   beforeAll(async () => {
-    const db = await testDatabase();
-    database = await openDatabase(db.url, { poolMax: 2 });
-    queue = await PgBossJobQueue.start(db.url, { logger: testLogger, queues: ALL_QUEUES });
-    worker = await startWorker({ config: loadWorkerConfig({ DATABASE_URL: db.url, ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64') }), logger: testLogger, database, queue });
+    started = await startTestWorker();
+    queue = started.queue;
   });
 
-  afterAll(async () => {
-    await worker?.stop();
-    await queue?.stop(1000);
-    await database?.close();
-  });
+  afterAll(() => started?.close());
 
   it('handles a job sent through pg-boss and records its result', async () => {
     const id = await queue.send(QUEUES.ping.name, { requestId: 'r-1' });
