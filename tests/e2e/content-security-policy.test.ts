@@ -2,20 +2,17 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../adapters/embedded-postgres/embedded-postgres-server';
-import { startAllInOne, type AllInOne } from '../../apps/all-in-one';
 import { localizePath, locales } from '../../apps/web/src/lib/locale';
 import { publicPages } from '../../apps/web/src/lib/public-routes';
+import { startDemoAllInOne, type TestAllInOne } from '../support/all-in-one';
 import { launchBrowser } from '../support/browser';
-import { testDatabase } from '../support/database';
-import { testLogger } from '../support/logger';
 import { ensureWebBuild } from '../support/web-app';
 
 // Every kind of page Tomo serves, opened in Chromium under the Content-Security-Policy the server
 // sends (ADR 10), with an analytics script and a booking form configured on another origin: the
 // browser reports no violation, and what needs scripts (menus, the playground, the embeds, the
 // Trello relay) still works.
-let tomo: AllInOne;
+let tomo: TestAllInOne;
 let browser: Browser;
 let base: string;
 let vendor: Server;
@@ -54,25 +51,11 @@ async function startVendor(): Promise<void> {
 beforeAll(async () => {
   ensureWebBuild();
   await startVendor();
-  const db = await testDatabase();
-  const port = String(await freePort());
-  base = `http://127.0.0.1:${port}`;
-  tomo = await startAllInOne(
-    {
-      NODE_ENV: 'development',
-      PORT: port,
-      PUBLIC_URL: base,
-      WEB_DIST_DIR: 'apps/web/dist',
-      ENCRYPTION_KEY: Buffer.alloc(32, 6).toString('base64'),
-      SESSION_SECRET: 'csp-e2e-session-secret-0123456789abcdef',
-      DATABASE_URL: db.url,
-      SHUTDOWN_TIMEOUT_MS: '1000',
-      LLM_PROVIDER: 'demo',
-      ANALYTICS_SCRIPT_URL: `${vendorOrigin}/analytics.js`,
-      BOOKING_URL: `${vendorOrigin}/book`,
-    },
-    { logger: testLogger },
-  );
+  tomo = await startDemoAllInOne({
+    ANALYTICS_SCRIPT_URL: `${vendorOrigin}/analytics.js`,
+    BOOKING_URL: `${vendorOrigin}/book`,
+  });
+  base = tomo.url;
   browser = await launchBrowser();
 }, 120_000);
 

@@ -1,12 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../adapters/embedded-postgres/embedded-postgres-server';
 import { DEMO_LABEL } from '../../adapters/llm/demo/demo-llm-provider';
-import { startAllInOne, type AllInOne } from '../../apps/all-in-one';
 import { seriousViolations } from '../support/axe';
+import { startDemoAllInOne, type TestAllInOne } from '../support/all-in-one';
 import { launchBrowser, watchPageErrors } from '../support/browser';
-import { testDatabase } from '../support/database';
-import { testLogger } from '../support/logger';
 import { ensureWebBuild } from '../support/web-app';
 import { holdRequests, recordStatusRegionsAsInserted } from '../support/status-regions';
 import en from '../../apps/web/src/locales/en/playground';
@@ -14,29 +11,14 @@ import ja from '../../apps/web/src/locales/ja/playground';
 
 // A visitor with no Slack account: `npm start` (here in-process, with the demo model) serves
 // /playground; they mention Tomo in #general and watch the answer stream into the thread.
-let tomo: AllInOne;
+let tomo: TestAllInOne;
 let browser: Browser;
 let base: string;
 
 beforeAll(async () => {
   ensureWebBuild();
-  const db = await testDatabase();
-  const port = String(await freePort());
-  base = `http://127.0.0.1:${port}`;
-  tomo = await startAllInOne(
-    {
-      NODE_ENV: 'development',
-      PORT: port,
-      PUBLIC_URL: base,
-      WEB_DIST_DIR: 'apps/web/dist',
-      ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'),
-      SESSION_SECRET: 'playground-e2e-session-secret-0123456789',
-      DATABASE_URL: db.url,
-      SHUTDOWN_TIMEOUT_MS: '1000',
-      LLM_PROVIDER: 'demo',
-    },
-    { logger: testLogger },
-  );
+  tomo = await startDemoAllInOne();
+  base = tomo.url;
   browser = await launchBrowser();
 }, 120_000);
 

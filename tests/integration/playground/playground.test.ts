@@ -2,14 +2,11 @@ import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../adapters/embedded-postgres/embedded-postgres-server';
 import { DEMO_LABEL } from '../../../adapters/llm/demo/demo-llm-provider';
-import { startAllInOne, type AllInOne } from '../../../apps/all-in-one';
 import { imageGeneratorFromConfig } from '../../../apps/worker/image-studio';
 import { loadWorkerConfig } from '../../../apps/worker/config';
 import { localDay } from '../../../core/schedules/schedule-runs';
-import { testDatabase } from '../../support/database';
-import { testLogger } from '../../support/logger';
+import { startTestAllInOne, type TestAllInOne } from '../../support/all-in-one';
 import { startFakeSocketMode } from '../../fakes/slack/socket-mode';
 import { HttpSession } from '../settings/support/http-session';
 import { eventually as pollUntil } from '../slack-app/support/slack-app-world';
@@ -37,24 +34,8 @@ interface Snapshot {
 /** The shared poll, with this file's longer patience (the playground starts a whole workspace). */
 const eventually = <T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> => pollUntil(check, timeoutMs);
 
-async function start(env: Record<string, string>): Promise<AllInOne> {
-  const db = await testDatabase();
-  const port = String(await freePort());
-  return startAllInOne(
-    {
-      NODE_ENV: 'development',
-      PORT: port,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      WEB_DIST_DIR: 'tests/fixtures/web-dist',
-      ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
-      SESSION_SECRET: 'playground-session-secret-playground',
-      DATABASE_URL: db.url,
-      SHUTDOWN_TIMEOUT_MS: '1000',
-      ...env,
-    },
-    { logger: testLogger },
-  );
-}
+/** `npm start` with the fixture site (this file checks the API, not the pages). */
+const start = (env: Record<string, string>): Promise<TestAllInOne> => startTestAllInOne({ WEB_DIST_DIR: 'tests/fixtures/web-dist', ...env });
 
 async function snapshotOf(base: string): Promise<Snapshot> {
   return (await (await fetch(`${base}/api/playground`)).json()) as Snapshot;
@@ -105,14 +86,14 @@ const lanAddress = Object.values(networkInterfaces())
   .find((entry) => entry !== undefined && entry.family === 'IPv4' && !entry.internal)?.address;
 
 describe('the playground: npm start with no Slack app', () => {
-  let tomo: AllInOne;
+  let tomo: TestAllInOne;
   let base: string;
   const snapshot = () => snapshotOf(base);
   const send = (path: string, body: unknown) => postTo(base, path, body);
 
   beforeAll(async () => {
     tomo = await start({ LLM_PROVIDER: 'demo' });
-    base = `http://127.0.0.1:${tomo.port}`;
+    base = tomo.url;
   });
   afterAll(() => tomo?.close());
 
@@ -329,7 +310,7 @@ describe('the playground: npm start with no Slack app', () => {
 });
 
 describe('the playground shows what Settings changed at once', () => {
-  let tomo: AllInOne;
+  let tomo: TestAllInOne;
   let base: string;
   let admin: HttpSession;
   const snapshot = () => snapshotOf(base);
@@ -337,7 +318,7 @@ describe('the playground shows what Settings changed at once', () => {
 
   beforeAll(async () => {
     tomo = await start({ LLM_PROVIDER: 'demo' });
-    base = `http://127.0.0.1:${tomo.port}`;
+    base = tomo.url;
     admin = new HttpSession(base);
     await admin.signIn(tomo.emulator!.slack, { teamId: 'T0PLAYGRND', userId: 'U0ADA' });
   });
@@ -445,7 +426,7 @@ describe('the playground never runs beside a real Slack app or in production', (
     try {
       expect(tomo.playground).toEqual({ enabled: false, reason });
       expect(tomo.emulator).toBeUndefined();
-      const base = `http://127.0.0.1:${tomo.port}`;
+      const base = tomo.url;
       expect((await fetch(`${base}/api/playground`)).status).toBe(404);
       // No relay to an emulator: the path is just another page of the site (its shell), never a redirect.
       expect((await fetch(`${base}/playground/slack/openid/connect/authorize?client_id=x`, { redirect: 'manual' })).status).not.toBe(302);
