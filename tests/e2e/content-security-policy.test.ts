@@ -4,15 +4,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localizePath, locales } from '../../apps/web/src/lib/locale';
 import { publicPages } from '../../apps/web/src/lib/public-routes';
-import { startDemoAllInOne, type TestAllInOne } from '../support/all-in-one';
-import { launchBrowser } from '../support/browser';
-import { ensureWebBuild } from '../support/web-app';
+import { startDemoInBrowser, type DemoInBrowser } from '../support/all-in-one';
 
 // Every kind of page Tomo serves, opened in Chromium under the Content-Security-Policy the server
 // sends (ADR 10), with an analytics script and a booking form configured on another origin: the
 // browser reports no violation, and what needs scripts (menus, the playground, the embeds, the
 // Trello relay) still works.
-let tomo: TestAllInOne;
+let started: DemoInBrowser;
 let browser: Browser;
 let base: string;
 let vendor: Server;
@@ -49,19 +47,17 @@ async function startVendor(): Promise<void> {
 }
 
 beforeAll(async () => {
-  ensureWebBuild();
   await startVendor();
-  tomo = await startDemoAllInOne({
+  started = await startDemoInBrowser({
     ANALYTICS_SCRIPT_URL: `${vendorOrigin}/analytics.js`,
     BOOKING_URL: `${vendorOrigin}/book`,
   });
-  base = tomo.url;
-  browser = await launchBrowser();
+  ({ browser } = started);
+  base = started.tomo.url;
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await tomo?.close();
+  await started?.close();
   vendor?.close();
 });
 

@@ -2,30 +2,25 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LABEL } from '../../adapters/llm/demo/demo-llm-provider';
 import { seriousViolations } from '../support/axe';
-import { startDemoAllInOne, type TestAllInOne } from '../support/all-in-one';
-import { launchBrowser, watchPageErrors } from '../support/browser';
-import { ensureWebBuild } from '../support/web-app';
+import { startDemoInBrowser, type DemoInBrowser } from '../support/all-in-one';
+import { watchPageErrors } from '../support/browser';
 import { holdRequests, recordStatusRegionsAsInserted } from '../support/status-regions';
 import en from '../../apps/web/src/locales/en/playground';
 import ja from '../../apps/web/src/locales/ja/playground';
 
 // A visitor with no Slack account: `npm start` (here in-process, with the demo model) serves
 // /playground; they mention Tomo in #general and watch the answer stream into the thread.
-let tomo: TestAllInOne;
+let started: DemoInBrowser;
 let browser: Browser;
 let base: string;
 
 beforeAll(async () => {
-  ensureWebBuild();
-  tomo = await startDemoAllInOne();
-  base = tomo.url;
-  browser = await launchBrowser();
+  started = await startDemoInBrowser();
+  ({ browser } = started);
+  base = started.tomo.url;
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await tomo?.close();
-});
+afterAll(() => started?.close());
 
 /** A page signed in as Ada through the playground's own "Settings" link (the emulated "Sign in with Slack"). */
 async function signedInPage(): Promise<Page> {

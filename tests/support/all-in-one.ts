@@ -1,7 +1,10 @@
+import type { Browser } from 'playwright-core';
 import { freePort } from '../../adapters/embedded-postgres/embedded-postgres-server';
 import { startAllInOne, type AllInOne } from '../../apps/all-in-one';
+import { launchBrowser } from './browser';
 import { testDatabase } from './database';
 import { testLogger } from './logger';
+import { ensureWebBuild } from './web-app';
 
 export interface TestAllInOne extends AllInOne {
   /** Where it answers: http://127.0.0.1:<port>, also its PUBLIC_URL. */
@@ -39,4 +42,32 @@ export async function startTestAllInOne(env: Record<string, string> = {}): Promi
 /** The all-in-one with the offline demo model (`LLM_PROVIDER=demo npm start`, the README's two commands). */
 export function startDemoAllInOne(env: Record<string, string> = {}): Promise<TestAllInOne> {
   return startTestAllInOne({ LLM_PROVIDER: 'demo', ...env });
+}
+
+export interface DemoInBrowser {
+  tomo: TestAllInOne;
+  browser: Browser;
+  /** Closes Chromium, then stops Tomo. */
+  close(): Promise<void>;
+}
+
+/** For browser tests: the site built (when stale), the demo all-in-one serving it, and Chromium. */
+export async function startDemoInBrowser(env: Record<string, string> = {}): Promise<DemoInBrowser> {
+  ensureWebBuild();
+  const tomo = await startDemoAllInOne(env);
+  let browser: Browser;
+  try {
+    browser = await launchBrowser();
+  } catch (error) {
+    await tomo.close();
+    throw error;
+  }
+  return {
+    tomo,
+    browser,
+    async close() {
+      await browser.close();
+      await tomo.close();
+    },
+  };
 }
