@@ -117,7 +117,13 @@ export function buildServerContainer(deps: ServerDependencies): Container {
           // Up to MAX_ICON_BYTES (50 MB): Node's own 300 s requestTimeout bounds it, after the route's sign-in and rights checks.
           uploadPaths: ['/api/settings/app/icon'],
           publicUrl: config.PUBLIC_URL,
-          policySources: { analyticsScriptUrl: config.ANALYTICS_SCRIPT_URL, bookingUrl: config.BOOKING_URL, stripeApiUrl: config.STRIPE_API_URL },
+          metrics: deps.metrics,
+          policySources: {
+            analyticsScriptUrl: config.ANALYTICS_SCRIPT_URL,
+            bookingUrl: config.BOOKING_URL,
+            stripeApiUrl: config.STRIPE_API_URL,
+            stripeCustomDomainUrl: config.STRIPE_CUSTOM_DOMAIN_URL,
+          },
           rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
           trustProxy: config.TRUST_PROXY,
           webDistDir: config.WEB_DIST_DIR,

@@ -162,6 +162,15 @@ export const serverEnv = {
   WEB_DIST_DIR: z.string().trim().min(1).default('apps/web/dist'),
   ANALYTICS_SCRIPT_URL: policyOriginUrl('browser analytics script'),
   BOOKING_URL: policyOriginUrl('embedded demo booking form'),
+  /**
+   * The custom domain the Stripe account serves Checkout and the Customer Portal on
+   * (https://payments.example.com): the billing forms' 303s go there, so `form-action` names it.
+   * Stripe takes a subdomain, never a path, so an origin is asked for.
+   */
+  STRIPE_CUSTOM_DOMAIN_URL: policyOriginUrl('custom domain of Stripe Checkout and the Customer Portal, e.g. https://payments.example.com').refine(
+    (v) => v === undefined || !URL.canParse(v) || isOrigin(new URL(v)),
+    { message: 'must be an origin without a path, query or fragment, e.g. https://payments.example.com (Stripe serves a custom domain at its root)' },
+  ),
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, { message: 'must be at least 16 characters' }),
   /** While Socket Mode is turned off in the Slack app's settings (`link_disabled`): seconds between looks whether it is on again. */
   SOCKET_MODE_RECHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),

@@ -10,6 +10,17 @@ export const INLINE_SCRIPT_HASHES_FILE = '.csp-script-hashes.json';
 /** Stripe's hosted Checkout, Customer Portal and invoice pages, where the billing forms' posts are redirected. */
 const STRIPE_HOSTED_PAGES = ['https://checkout.stripe.com', 'https://billing.stripe.com', 'https://invoice.stripe.com'];
 
+/**
+ * Where browsers send violation reports (apps/server/http/csp-report.routes.ts): `report-to` names
+ * the `Reporting-Endpoints` entry (the Reporting API), `report-uri` serves browsers without it
+ * (they ignore `report-to`; those with it ignore `report-uri`). Relative, so it is the origin the
+ * page came from, whatever host the proxy answered on.
+ */
+export const CSP_REPORT_PATH = '/csp-reports';
+export const CSP_REPORT_GROUP = 'csp-endpoint';
+/** The `Reporting-Endpoints` header naming the group the policy's `report-to` reports to. */
+export const REPORTING_ENDPOINTS = `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`;
+
 export interface PolicySources {
   /** `ANALYTICS_SCRIPT_URL`: its origin may serve scripts, and receive page views and pixels. */
   analyticsScriptUrl?: string | undefined;
@@ -17,6 +28,8 @@ export interface PolicySources {
   bookingUrl?: string | undefined;
   /** `STRIPE_API_URL`: a Stripe stand-in serves its hosted pages there, so forms may go there too. */
   stripeApiUrl?: string | undefined;
+  /** `STRIPE_CUSTOM_DOMAIN_URL`: the account's own domain for Checkout and the Customer Portal, where the forms' 303s go. */
+  stripeCustomDomainUrl?: string | undefined;
   /** `'sha256-…'` of each inline script the build's pages carry. */
   inlineScriptHashes?: readonly string[];
 }
@@ -30,12 +43,13 @@ function originOf(url: string | undefined): string[] {
 /**
  * Every page's policy (ADR 10, amended): scripts, styles, images, fetches and fonts from Tomo's
  * own origin only, plus the inline scripts the build hashed and the origins this deployment
- * configured (analytics, booking embed); forms post to Tomo or to Stripe's hosted pages.
+ * configured (analytics, booking embed); forms post to Tomo or to Stripe's hosted pages (its own
+ * hosts, the account's custom domain). Violations are reported to Tomo's own endpoint.
  */
 export function contentSecurityPolicy(sources: PolicySources): string {
   const analytics = originOf(sources.analyticsScriptUrl);
   const booking = originOf(sources.bookingUrl);
-  const stripe = originOf(sources.stripeApiUrl);
+  const stripe = [...originOf(sources.stripeCustomDomainUrl), ...originOf(sources.stripeApiUrl)];
   const hashes = (sources.inlineScriptHashes ?? []).map((hash) => `'${hash}'`);
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
@@ -48,6 +62,8 @@ export function contentSecurityPolicy(sources: PolicySources): string {
     ['frame-ancestors', ["'self'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
+    ['report-uri', [CSP_REPORT_PATH]],
+    ['report-to', [CSP_REPORT_GROUP]],
   ];
   return directives.map(([name, values]) => `${name} ${[...new Set(values)].join(' ')}`).join('; ');
 }

@@ -90,6 +90,15 @@ describe('configuration', () => {
       'Invalid configuration: BOOKING_URL must be an http:// or https:// URL on one host (no *, ;, , or quotes): its origin goes into the Content-Security-Policy (got "https://cal.example.com;script-src/acme")',
     ],
     [
+      { STRIPE_CUSTOM_DOMAIN_URL: 'https://*.example.com' },
+      'Invalid configuration: STRIPE_CUSTOM_DOMAIN_URL must be an http:// or https:// URL on one host (no *, ;, , or quotes): its origin goes into the Content-Security-Policy (got "https://*.example.com")',
+    ],
+    // Stripe serves a custom domain at its root: a path would be a misunderstanding, not a narrower rule.
+    [
+      { STRIPE_CUSTOM_DOMAIN_URL: 'https://example.com/checkout' },
+      'Invalid configuration: STRIPE_CUSTOM_DOMAIN_URL must be an origin without a path, query or fragment, e.g. https://payments.example.com (Stripe serves a custom domain at its root) (got "https://example.com/checkout")',
+    ],
+    [
       { ANALYTICS_SCRIPT_URL: 'javascript:alert(1)' },
       'Invalid configuration: ANALYTICS_SCRIPT_URL must be an http:// or https:// URL on one host (no *, ;, , or quotes): its origin goes into the Content-Security-Policy (got "javascript:alert(1)")',
     ],
@@ -110,6 +119,11 @@ describe('configuration', () => {
     for (const address of ['https://plausible.io/js/script.js', 'http://localhost:4000/a.js', 'https://Bücher.example/a', 'https://calendly.com/acme/demo?x=1']) {
       expect(loadServerConfig({ ANALYTICS_SCRIPT_URL: address, BOOKING_URL: address })).toMatchObject({ ANALYTICS_SCRIPT_URL: address, BOOKING_URL: address });
     }
+  });
+
+  it("takes Stripe's custom domain as an origin, a trailing slash included", () => {
+    expect(loadServerConfig({ STRIPE_CUSTOM_DOMAIN_URL: 'https://payments.example.com/' }).STRIPE_CUSTOM_DOMAIN_URL).toBe('https://payments.example.com/');
+    expect(loadServerConfig({}).STRIPE_CUSTOM_DOMAIN_URL).toBeUndefined();
   });
 
   it('refuses an ENCRYPTION_KEY that is not 32 bytes with the one configuration line, the key not shown', () => {
