@@ -38,6 +38,8 @@ export class TomoMetrics {
   readonly slackRateLimited: Counter<'method'>;
   /** The server's Socket Mode connection: 1 on its current state, 0 on the others (absent without SLACK_APP_TOKEN). */
   readonly socketMode: Gauge<'state'>;
+  /** Content-Security-Policy violations browsers reported to /csp-reports, by directive (a known name, else `other`). */
+  readonly cspViolations: Counter<'directive'>;
 
   constructor(options: MetricsOptions) {
     const registers = [this.registry];
@@ -76,6 +78,12 @@ export class TomoMetrics {
       name: 'tomo_slack_socket_mode',
       help: "The Socket Mode connection's state: 1 on the current one (connecting, connected, reconnecting, off = turned off in the Slack app's settings)",
       labelNames: ['state'],
+      registers,
+    });
+    this.cspViolations = new Counter({
+      name: 'tomo_csp_violations_total',
+      help: "Content-Security-Policy violations reported by visitors' browsers, by effective directive",
+      labelNames: ['directive'],
       registers,
     });
     if (options.queueStats) this.registerQueueStats(options.queueStats, options.queueNames ?? [], options.onCollectError);

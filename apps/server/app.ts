@@ -1,6 +1,8 @@
 import express, { type Express } from 'express';
 import type { Logger } from '../../adapters/logging/logger';
-import { contentSecurityPolicy, readInlineScriptHashes, type PolicySources } from './http/content-security-policy';
+import type { TomoMetrics } from '../../adapters/metrics/prometheus-metrics';
+import { contentSecurityPolicy, readInlineScriptHashes, REPORTING_ENDPOINTS, type PolicySources } from './http/content-security-policy';
+import { cspReportRoutes } from './http/csp-report.routes';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { healthRoutes, type ReadinessProbe } from './http/health-routes';
 import { unsupportedCharactersGuard } from './http/input-guard';
@@ -13,7 +15,9 @@ export interface AppOptions {
   readiness: ReadinessProbe;
   bodyLimit: string;
   webDistDir: string;
-  /** The origins this deployment configured (analytics, booking embed, a Stripe stand-in) for the Content-Security-Policy. */
+  /** Counts the Content-Security-Policy violations browsers report (absent: not counted). */
+  metrics?: TomoMetrics | undefined;
+  /** The origins this deployment configured (analytics, booking embed, Stripe's custom domain or a stand-in) for the Content-Security-Policy. */
   policySources?: Omit<PolicySources, 'inlineScriptHashes'>;
   /** PUBLIC_URL: served over https, browsers are told to keep to https (HSTS). */
   publicUrl?: string;
@@ -45,6 +49,7 @@ export function createApp(options: AppOptions): Express {
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('X-Frame-Options', 'SAMEORIGIN');
     res.setHeader('Content-Security-Policy', policy);
+    res.setHeader('Reporting-Endpoints', REPORTING_ENDPOINTS);
     if (https) res.setHeader('Strict-Transport-Security', 'max-age=15552000');
     next();
   });
@@ -60,6 +65,8 @@ export function createApp(options: AppOptions): Express {
   // webhooks (not under /api but /slack, or answered with a few bytes) are left as they are.
   app.use('/api', compressed);
   app.use(healthRoutes(options.readiness));
+  // Violation reports: no session (browsers send them without cookies), a budget of their own.
+  app.use(cspReportRoutes({ logger: options.logger, metrics: options.metrics, rateLimitPerMinute: options.rateLimitPerMinute }));
   if (options.rateLimitPerMinute) {
     const limit = browserRateLimit(options.rateLimitPerMinute);
     app.use(['/api', '/auth', '/slack/install', '/slack/oauth_redirect'], (req, res, next) =>

@@ -12,8 +12,10 @@ import { testLogger } from '../../support/logger';
 // and the build's hashed inline scripts, no more origins than the deployment configured.
 const HASH = 'sha256-zFML+AEdb/HsbX66VlYzBOqJKNNHs5/WNGYP8JiblyY=';
 const STRIPE_STAND_IN = 'http://127.0.0.1:9';
+/** The Stripe account's custom domain for Checkout and the Customer Portal, where the billing forms' 303s go. */
+const STRIPE_CUSTOM_DOMAIN = 'https://payments.example.com';
 
-describe('the Content-Security-Policy of a deployment with analytics, a booking embed and a Stripe stand-in', () => {
+describe("the Content-Security-Policy of a deployment with analytics, a booking embed, Stripe's custom domain and a Stripe stand-in", () => {
   let dist: string;
   let app: TestApp;
 
@@ -31,6 +33,7 @@ describe('the Content-Security-Policy of a deployment with analytics, a booking 
         ANALYTICS_SCRIPT_URL: 'https://stats.example.net/js/tomo.js',
         BOOKING_URL: 'https://book.example.org/team/demo?embed=1',
         STRIPE_API_URL: STRIPE_STAND_IN,
+        STRIPE_CUSTOM_DOMAIN_URL: `${STRIPE_CUSTOM_DOMAIN}/`,
       },
       { worker: false },
     );
@@ -48,8 +51,9 @@ describe('the Content-Security-Policy of a deployment with analytics, a booking 
     "img-src 'self' https://stats.example.net; " +
     "connect-src 'self' https://stats.example.net; " +
     'frame-src https://book.example.org; ' +
-    `form-action 'self' https://checkout.stripe.com https://billing.stripe.com https://invoice.stripe.com ${STRIPE_STAND_IN}; ` +
-    "frame-ancestors 'self'; object-src 'none'; base-uri 'self'";
+    `form-action 'self' https://checkout.stripe.com https://billing.stripe.com https://invoice.stripe.com ${STRIPE_CUSTOM_DOMAIN} ${STRIPE_STAND_IN}; ` +
+    "frame-ancestors 'self'; object-src 'none'; base-uri 'self'; " +
+    'report-uri /csp-reports; report-to csp-endpoint';
 
   it.each([
     ['a prerendered page', '/pricing', 200, 'text/html'],
@@ -63,10 +67,11 @@ describe('the Content-Security-Policy of a deployment with analytics, a booking 
     ['the Slack install page', '/slack/install', 503, 'text/html'],
     ["Trello's relay page", '/api/auth/callback/atlassian-trello?state=s1', 200, 'text/html'],
     ["the relay page's script", '/api/auth/trello-relay.js', 200, 'javascript'],
-  ])('%s (%s) carries it', async (_what, path, status, type) => {
+  ])('%s (%s) carries it, and the endpoint its report-to names', async (_what, path, status, type) => {
     const response = await fetch(`${app.baseUrl}${path}`);
     expect([response.status, response.headers.get('content-type')]).toEqual([status, expect.stringContaining(type)]);
     expect(response.headers.get('content-security-policy')).toBe(expected);
+    expect(response.headers.get('reporting-endpoints')).toBe('csp-endpoint="/csp-reports"');
   });
 
   it("serves the Trello relay's script as a file of Tomo's origin, and its page has no inline script", async () => {
@@ -93,7 +98,7 @@ describe('the Content-Security-Policy of a deployment that configured no embeds'
       expect(response.headers.get('content-security-policy')).toBe(
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; frame-src 'none'; " +
           "form-action 'self' https://checkout.stripe.com https://billing.stripe.com https://invoice.stripe.com; " +
-          "frame-ancestors 'self'; object-src 'none'; base-uri 'self'",
+          "frame-ancestors 'self'; object-src 'none'; base-uri 'self'; report-uri /csp-reports; report-to csp-endpoint",
       );
     } finally {
       server.close();
