@@ -18,7 +18,7 @@ export interface AppOptions {
   /** Counts the Content-Security-Policy violations browsers report (absent: not counted). */
   metrics?: TomoMetrics | undefined;
   /** The origins this deployment configured (analytics, booking embed, Stripe's custom domain or a stand-in) for the Content-Security-Policy. */
-  policySources?: Omit<PolicySources, 'inlineScriptHashes'>;
+  policySources?: Omit<PolicySources, 'inlineScriptHashes' | 'reportingApi'>;
   /** PUBLIC_URL: served over https, browsers are told to keep to https (HSTS). */
   publicUrl?: string;
   /** Requests per minute per address on /api, /auth and the install flow (0 = no limit). */
@@ -43,14 +43,16 @@ export function createApp(options: AppOptions): Express {
   const https = options.publicUrl?.startsWith('https://') === true;
   // Scripts from Tomo's origin and the build's hashed inline scripts only, and no more origins
   // than the deployment configured (ADR 10); every response carries it, pages and API alike.
-  const policy = contentSecurityPolicy({ ...options.policySources, inlineScriptHashes: readInlineScriptHashes(options.webDistDir) });
+  const policy = contentSecurityPolicy({ ...options.policySources, reportingApi: https, inlineScriptHashes: readInlineScriptHashes(options.webDistDir) });
   app.use((_req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('X-Frame-Options', 'SAMEORIGIN');
     res.setHeader('Content-Security-Policy', policy);
-    res.setHeader('Reporting-Endpoints', REPORTING_ENDPOINTS);
-    if (https) res.setHeader('Strict-Transport-Security', 'max-age=15552000');
+    if (https) {
+      res.setHeader('Reporting-Endpoints', REPORTING_ENDPOINTS);
+      res.setHeader('Strict-Transport-Security', 'max-age=15552000');
+    }
     next();
   });
   // Before anything reads a body: nobody holds a connection open by sending one slowly.

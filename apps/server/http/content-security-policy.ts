@@ -15,6 +15,11 @@ const STRIPE_HOSTED_PAGES = ['https://checkout.stripe.com', 'https://billing.str
  * the `Reporting-Endpoints` entry (the Reporting API), `report-uri` serves browsers without it
  * (they ignore `report-to`; those with it ignore `report-uri`). Relative, so it is the origin the
  * page came from, whatever host the proxy answered on.
+ *
+ * Chromium keeps the Reporting API to https pages: on an http page it drops the
+ * `Reporting-Endpoints` header, and a policy naming `report-to` then reports nowhere, not even to
+ * `report-uri` (tried with Chromium 156). So `report-to` is named only when Tomo is served over
+ * https (PUBLIC_URL); over http, `report-uri` alone.
  */
 export const CSP_REPORT_PATH = '/csp-reports';
 export const CSP_REPORT_GROUP = 'csp-endpoint';
@@ -30,6 +35,8 @@ export interface PolicySources {
   stripeApiUrl?: string | undefined;
   /** `STRIPE_CUSTOM_DOMAIN_URL`: the account's own domain for Checkout and the Customer Portal, where the forms' 303s go. */
   stripeCustomDomainUrl?: string | undefined;
+  /** Served over https (PUBLIC_URL): reports go through the Reporting API too (`report-to`). */
+  reportingApi?: boolean | undefined;
   /** `'sha256-…'` of each inline script the build's pages carry. */
   inlineScriptHashes?: readonly string[];
 }
@@ -63,7 +70,7 @@ export function contentSecurityPolicy(sources: PolicySources): string {
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['report-uri', [CSP_REPORT_PATH]],
-    ['report-to', [CSP_REPORT_GROUP]],
+    ...(sources.reportingApi ? ([['report-to', [CSP_REPORT_GROUP]]] as [string, string[]][]) : []),
   ];
   return directives.map(([name, values]) => `${name} ${[...new Set(values)].join(' ')}`).join('; ');
 }
