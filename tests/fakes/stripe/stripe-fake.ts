@@ -53,11 +53,17 @@ export class StripeFake {
   private failures: Failure[] = [];
   private idempotent = new Map<string, StoredResponse>();
   private webhookTarget: string | null = null;
+  /**
+   * Where the hosted pages' addresses point (sessions' and invoices' `url`): an account's custom
+   * domain, e.g. `http://payments.example.test:<port>` mapped to this server by the browser's
+   * resolver. Null: this server's own address.
+   */
+  hostedPagesUrl: string | null = null;
   private deliveries: Promise<unknown>[] = [];
 
   constructor(options: { webhookSecret?: string } = {}) {
     this.webhookSecret = options.webhookSecret ?? FAKE_WEBHOOK_SECRET;
-    this.state = new StripeFakeState(() => this.url);
+    this.state = new StripeFakeState(() => this.hostedPagesUrl ?? this.url);
     this.state.onEvent((event) => {
       if (this.webhookTarget) this.deliveries.push(this.deliver(event, this.webhookTarget).catch(() => undefined));
     });

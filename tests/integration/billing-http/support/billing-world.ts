@@ -30,7 +30,14 @@ export interface BillingWorld {
 }
 
 export async function startBillingWorld(
-  options: { billing?: boolean; worker?: boolean; /** Share another world's Stripe (not stopped by this one). */ stripe?: StripeFake } = {},
+  options: {
+    billing?: boolean;
+    worker?: boolean;
+    /** Share another world's Stripe (not stopped by this one). */
+    stripe?: StripeFake;
+    /** More of the server's environment (e.g. STRIPE_CUSTOM_DOMAIN_URL). */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<BillingWorld> {
   const stripe = options.billing === false ? null : (options.stripe ?? (await StripeFake.start()));
   if (stripe && !options.stripe) {
@@ -49,6 +56,7 @@ export async function startBillingWorld(
       SLACK_API_URL: slack.url,
       SLACK_SIGNING_SECRET,
       ...(stripe ? { STRIPE_SECRET_KEY: 'sk_test_tomo_fake', STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url } : {}),
+      ...options.env,
     },
     { worker: options.worker ?? true },
   );
