@@ -203,6 +203,36 @@ describe('every route with malformed input', () => {
     }
   });
 
+  it('refuses every change a page on another site (or no page at all) posts with the signed-in admin’s cookie, before it runs', async () => {
+    // Slack's and Stripe's webhooks are posted by their servers and signed; everything else that
+    // is not a GET is posted by Tomo's own pages, and a browser names the page's site in Origin.
+    const changes = routes.filter(
+      (r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method) && /^\/(api|auth)\//.test(r.path) && r.path !== '/api/stripe/webhook',
+    );
+    expect(changes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['POST /auth/signout', 'POST /api/openai/calculate-token-count', 'PUT /api/settings/app']));
+    // Its own session: the fuzzing above posts to sign-out from Tomo's own origin.
+    const victim = new HttpSession(app.baseUrl);
+    await victim.signIn(slack, { teamId: TEAM, userId: ADMIN });
+    for (const route of changes) {
+      const path = pathsFor(route.path)[0]!;
+      for (const [from, headers] of [
+        ['another site', { origin: 'https://evil.example' }],
+        ['a sandboxed frame', { origin: 'null' }],
+        ['another site, by Referer only', { origin: '', referer: 'https://evil.example/page' }],
+        ['no page', { origin: '' }],
+      ] as const) {
+        const what = `${route.method} ${path} from ${from}`;
+        const response = await victim.request(path, { method: route.method, headers, json: { text: 'hello', texts: ['hello'], appName: 'pwned' } });
+        expect(response.status, what).toBe(403);
+        expect(((await response.json()) as { error: { code: string } }).error.code, what).toBe('CROSS_SITE');
+      }
+    }
+    // Still signed in (sign-out was refused too), and nothing was renamed.
+    const saved = await victim.get('/api/settings/app');
+    expect(saved.status).toBe(200);
+    expect(((await saved.json()) as { appName: string | null }).appName).not.toBe('pwned');
+  });
+
   it('answers every validly signed odd Slack body with a 2xx or 4xx, never a 500', async () => {
     for (const path of ['/slack/events', '/slack/interactions']) {
       for (const body of slackBodies()) {

@@ -95,7 +95,7 @@ export function signedInApi(config: SignedInConfig, logger: Logger, ports: Signe
   );
   router.use(youTubeVideoRoutes({ connections: integrations, endpoints: ports.integrationEndpoints, logger }));
   router.use(userContextRoutes({ ...ports, access, logger }));
-  router.use(slackApiRoutes({ ...ports, access, logger }));
+  router.use(slackApiRoutes({ ...ports, access, logger, publicUrl: config.PUBLIC_URL }));
   router.use(settingsRoutes({ ...ports, access, logger, publicUrl: config.PUBLIC_URL, integrations }));
   return router;
 }

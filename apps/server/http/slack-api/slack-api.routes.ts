@@ -9,6 +9,7 @@ import { WorkspaceNotInstalledError } from '../../../../core/workspace/workspace
 import { translate } from '../../../shared/messages';
 import { sendHttpError } from '../session/api-errors';
 import { requestLocale } from '../session/request-locale';
+import { sameOriginOnly } from '../session/same-origin';
 import { listedMembers, rejectForeignTeam, requireSignIn, signedIn } from '../session/signed-in';
 import { parseBody } from '../settings/validation';
 import { readableBodyOnly } from '../input-guard';
@@ -23,6 +24,8 @@ export interface SlackApiDeps {
   tokenizer: Tokenizer;
   clock: Clock;
   logger: Logger;
+  /** PUBLIC_URL: the one site whose pages may post here. */
+  publicUrl: string;
 }
 
 /** Longest text the token counter accepts in one request (characters). */
@@ -35,11 +38,19 @@ const tokenCountBody = z.union([
 
 /**
  * The calls of spec section 7. `teamId` (and `userId`) in the query may only repeat the
- * session's own: another workspace or person is refused with 403.
+ * session's own: another workspace or person is refused with 403. A post (the token counter)
+ * must come from Tomo's own pages, as every other signed-in post: another site's form or
+ * script gets 403 `CROSS_SITE` before it runs with the visitor's session.
  */
 export function slackApiRoutes(deps: SlackApiDeps): Router {
   const router = Router();
-  router.use(['/api/slack', '/api/search-active-subscriptions', '/api/openai'], requireSignIn, rejectForeignTeam, readableBodyOnly([]));
+  router.use(
+    ['/api/slack', '/api/search-active-subscriptions', '/api/openai'],
+    requireSignIn,
+    rejectForeignTeam,
+    sameOriginOnly(deps.publicUrl),
+    readableBodyOnly([]),
+  );
 
   const failed = (req: Request, res: Response, what: string, error: unknown) => {
     deps.logger.error({ err: error, teamId: signedIn(res).teamId }, `${what} failed`);
