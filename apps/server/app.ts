@@ -35,6 +35,9 @@ export interface AppOptions {
   rawBodyRoutes?: express.Router[];
 }
 
+/** Browser features no page of Tomo uses (the booking embed's own needs, such as payment, are left to it). */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), hid=(), midi=(), display-capture=()';
+
 /** The HTTP surface. Pure wiring: every behaviour lives in a router or a use-case. */
 export function createApp(options: AppOptions): Express {
   const app = express();
@@ -49,6 +52,12 @@ export function createApp(options: AppOptions): Express {
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('X-Frame-Options', 'SAMEORIGIN');
     res.setHeader('Content-Security-Policy', policy);
+    // A page elsewhere that opens Tomo in a window keeps no handle on it (reading its frames
+    // count, navigating it: cross-window leaks). Popups Tomo's pages open (the booking embed's)
+    // keep theirs; every Tomo flow (sign-in, connecting, Stripe) moves the page itself.
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
+    // No page of Tomo uses these; a script or frame that slipped in may not ask for them either.
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     if (https) {
       res.setHeader('Reporting-Endpoints', REPORTING_ENDPOINTS);
       res.setHeader('Strict-Transport-Security', 'max-age=15552000');

@@ -193,6 +193,8 @@ describe('every route with malformed input', () => {
           expect(response.headers.get('content-security-policy'), what).toContain("frame-ancestors 'self'");
           expect(response.headers.get('x-frame-options'), what).toBe('SAMEORIGIN');
           expect(response.headers.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');
+          expect(response.headers.get('cross-origin-opener-policy'), what).toBe('same-origin-allow-popups');
+          expect(response.headers.get('permissions-policy'), what).toContain('camera=()');
           const location = response.headers.get('location');
           if (location && !location.startsWith(slack.origin)) expect(new URL(location, app.baseUrl).origin, `${what} → ${location}`).toBe(new URL(app.baseUrl).origin);
           if (path.startsWith('/api/') && who === admin && (response.headers.get('content-type') ?? '').includes('json')) {
