@@ -196,4 +196,30 @@ describe('GET /api/stripe/get-a-product', () => {
     ]);
     expect((await fetch(`${w.app.baseUrl}/api/stripe/get-a-product?plan=free`)).status).toBe(400);
   });
+
+  it('asks Stripe once for however many visitors ask at once and after, so nobody spends the account\'s Stripe rate limit through it', async () => {
+    // Public and unsigned: each request was a product and a price read at Stripe, whose rate
+    // limit checkout, the portal, seat changes and the webhook jobs share.
+    const productReads = () => stripe.callsTo('GET', '/v1/products/tomo_gpt50_4k_50r').length;
+    const before = productReads();
+    const ask = () => fetch(`${w.app.baseUrl}/api/stripe/get-a-product?plan=entry`);
+    const together = await Promise.all(Array.from({ length: 40 }, ask));
+    const after: Response[] = [];
+    for (let i = 0; i < 20; i += 1) after.push(await ask());
+
+    const bodies = await Promise.all([...together, ...after].map(async (r) => [r.status, await r.text()] as const));
+    expect(new Set(bodies.map(([status]) => status))).toEqual(new Set([200]));
+    expect(new Set(bodies.map(([, body]) => body)).size).toBe(1);
+    expect(JSON.parse(bodies[0]![1]).product).toMatchObject({ stripeProductId: 'tomo_gpt50_4k_50r', name: 'Tomo Entry' });
+    expect(productReads() - before).toBe(1);
+  });
+
+  it('asks again after a read Stripe failed, instead of keeping the failure', async () => {
+    stripe.failNext(3, { method: 'GET', path: '/v1/products/tomo_gpt50' });
+    const failed = await fetch(`${w.app.baseUrl}/api/stripe/get-a-product?plan=standard`);
+    expect(failed.status).toBe(502);
+    const retried = await fetch(`${w.app.baseUrl}/api/stripe/get-a-product?plan=standard`);
+    expect(retried.status).toBe(200);
+    expect(((await retried.json()) as { product: { name: string } }).product.name).toBe('Tomo Standard');
+  });
 });
