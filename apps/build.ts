@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { build } from 'esbuild';
+import { build, type PluginBuild } from 'esbuild';
 
 // `npm run build` (after the web build): the server, the worker and the one-shot commands as
 // plain JavaScript in dist/, so production runs `node dist/server.js` — no TypeScript loader
@@ -9,19 +9,41 @@ import { build } from 'esbuild';
 // loads every package's maps, ~10 MB RSS per process; NODE_OPTIONS=--enable-source-maps turns
 // them on when debugging.
 // Run by Node's own type stripping (this file imports nothing but esbuild), so it needs no tsx.
-const NODE_ENTRY_POINTS = {
+const NODE_ENTRY_POINTS: Record<string, string> = {
   start: 'apps/start.ts',
   server: 'apps/server/main.ts',
   worker: 'apps/worker/main.ts',
   migrate: 'apps/migrate.ts',
   'stripe-sync': 'apps/stripe-sync.ts',
-} as const;
+};
+
+// Each dist/<entry>.js is a small wrapper: it checks the Node version (apps/shared/node-version.ts)
+// and only then imports the entry point. An ES module's static imports are all loaded and parsed
+// before any of its code runs, so a check imported first would still come after a dependency
+// that fails to load on an older Node; the dynamic import() does not.
+const WRAPPER = 'tomo-entry:';
+const entryWrappers = {
+  name: 'tomo-entry-wrappers',
+  setup(build: PluginBuild) {
+    build.onResolve({ filter: /^tomo-entry:/ }, (args) => ({ path: args.path.slice(WRAPPER.length), namespace: 'tomo-entry' }));
+    build.onLoad({ filter: /.*/, namespace: 'tomo-entry' }, (args) => ({
+      contents: [
+        "import { requireSupportedNode } from './apps/shared/node-version.ts';",
+        'requireSupportedNode();',
+        `await import(${JSON.stringify(`./${args.path}`)});`,
+      ].join('\n'),
+      loader: 'ts',
+      resolveDir: process.cwd(),
+    }));
+  },
+};
 
 const outdir = 'dist';
 const started = performance.now();
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
-  entryPoints: NODE_ENTRY_POINTS,
+  entryPoints: Object.fromEntries(Object.entries(NODE_ENTRY_POINTS).map(([name, file]) => [name, `${WRAPPER}${file}`])),
+  plugins: [entryWrappers],
   outdir,
   bundle: true,
   packages: 'external',
