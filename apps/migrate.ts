@@ -1,6 +1,6 @@
 import { openDatabase } from '../adapters/postgres/database';
 import { loadWorkerConfig } from './worker/config';
-import { resolveDatabase } from './shared/database-url';
+import { requireDatabase, resolveDatabase } from './shared/database-url';
 import { appLogger, waitingForDatabase } from './shared/infrastructure';
 import { runMain } from './shared/process';
 import { secretBoxAtStart } from './shared/secret-box';
@@ -14,6 +14,8 @@ runMain(async () => {
   const secrets = await secretBoxAtStart(config, resolved.embedded, { warn: (message) => logger.warn(message) });
   try {
     await waitingForDatabase(config, logger)(async () => {
+      // As at start-up: a DATABASE_URL naming no database stops here unless DATABASE_CREATE=true.
+      if (!resolved.embedded) await requireDatabase(resolved.url, { create: config.DATABASE_CREATE, logger });
       const database = await openDatabase(resolved.url, { secrets });
       try {
         // What this run applied, not what was pending before it: a second run started at the same

@@ -66,6 +66,11 @@ export const commonEnv = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   DATABASE_URL: postgresUrl,
+  /**
+   * `true`: create the database DATABASE_URL names when it does not exist. Otherwise a missing one
+   * stops start-up (a misspelt name must not start Tomo on a new, empty database).
+   */
+  DATABASE_CREATE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** At start-up, how long to keep trying a PostgreSQL that does not answer before exiting 1; 0 = try once. */
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   DATA_DIR: z.string().trim().min(1).default('data'),

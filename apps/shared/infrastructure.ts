@@ -2,7 +2,7 @@ import { chooseLogFormat, createLogger, type Logger } from '../../adapters/loggi
 import { openDatabase, type Database } from '../../adapters/postgres/database';
 import { whileDatabaseAway } from '../../adapters/postgres/database-wait';
 import { PgBossJobQueue } from '../../adapters/queue/pg-boss-job-queue';
-import { resolveDatabase, type ResolvedDatabase } from './database-url';
+import { requireDatabase, resolveDatabase, type ResolvedDatabase } from './database-url';
 import { ALL_QUEUES } from './queues';
 import { secretBoxAtStart } from './secret-box';
 
@@ -20,6 +20,7 @@ interface InfrastructureConfig {
   LOG_FORMAT: 'auto' | 'pretty' | 'json';
   DATABASE_URL?: string | undefined;
   DATABASE_WAIT_SECONDS: number;
+  DATABASE_CREATE?: boolean;
   ENCRYPTION_KEY?: string | undefined;
   DATA_DIR: string;
   EMBEDDED_PG_PORT: number;
@@ -53,6 +54,8 @@ export async function openInfrastructure(
   // The key too: a migration may seal values already stored (ADR 52).
   const secrets = await secretBoxAtStart(config, resolved.embedded, { warn: (message) => logger.warn(message) });
   const { database, queue } = await waitingForDatabase(config, logger)(async () => {
+    // The embedded database was created by resolveDatabase; a DATABASE_URL's must exist.
+    if (!resolved.embedded) await requireDatabase(resolved.url, { create: config.DATABASE_CREATE ?? false, logger });
     const database = await openDatabase(resolved.url, { secrets });
     try {
       await database.migrateUp();
