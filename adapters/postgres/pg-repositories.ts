@@ -18,6 +18,7 @@ import { PgSessionStore } from './pg-session-store';
 import { PgSubscriptionRepository } from './pg-subscription-repository';
 import { PgAssistantThreadRepository, PgAutoReplyCounter, PgHomeViewHashRepository, PgTriggerInputStash } from './pg-trigger-state';
 import { PgUsageEventRepository } from './pg-usage-event-repository';
+import { PgUsedAuthStates } from './pg-used-auth-states';
 import { PgUserRepository } from './pg-user-repository';
 
 /** Every Postgres adapter of a core port, for the composition roots. */
@@ -44,6 +45,7 @@ export function createPgRepositories(orm: MikroORM, secrets: SecretBox) {
     subscriptions: new PgSubscriptionRepository(orm),
     triggerInputs: new PgTriggerInputStash(orm, secrets),
     usageEvents: new PgUsageEventRepository(orm),
+    usedAuthStates: new PgUsedAuthStates(orm),
     users: new PgUserRepository(orm),
   };
 }

@@ -16,6 +16,7 @@ import { IntegrationEndpoints, integrationSettingsFromEnv } from '../../adapters
 import { ProviderOAuth } from '../../adapters/integrations/provider-oauth';
 import { PgConnectionLock } from '../../adapters/postgres/pg-connection-lock';
 import { PgOAuthTokenRepository } from '../../adapters/postgres/pg-oauth-token-repository';
+import { PgUsedAuthStates } from '../../adapters/postgres/pg-used-auth-states';
 import { PgUserRepository } from '../../adapters/postgres/pg-user-repository';
 import { SlackDirectory } from '../../adapters/slack/slack-directory';
 import { SystemClock } from '../../adapters/system/system-clock';
@@ -38,6 +39,7 @@ export function signedInPorts(config: ServerConfig, database: Database, logger: 
     ids: new UuidIdGenerator(),
     tokenizer: new TiktokenTokenizer(),
     sessions: new PgSessionStore(orm),
+    usedAuthStates: new PgUsedAuthStates(orm),
     directory: new SlackDirectory({ installations, clock, slackApiUrl: config.SLACK_API_URL, logger }),
     users: new PgUserRepository(orm),
     installations,

@@ -27,6 +27,7 @@ import { SubscriptionEntity } from './subscription.entity';
 import { UsageEventEntity, UsageReservationEntity } from './usage-event.entity';
 import { ImageGenerationEntity } from './image-generation.entity';
 import { AssistantThreadEntity, AutoReplyCountEntity, HomeViewHashEntity, TriggerInputEntity } from './trigger-state.entity';
+import { UsedAuthStateEntity } from './used-auth-state.entity';
 import { UserEntity } from './user.entity';
 
 export const allEntities = [
@@ -62,6 +63,7 @@ export const allEntities = [
   TriggerInputEntity,
   UsageEventEntity,
   UsageReservationEntity,
+  UsedAuthStateEntity,
   UserEntity,
   UserInstructionEntity,
   WorkspaceInstructionEntity,

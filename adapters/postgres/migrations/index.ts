@@ -26,6 +26,7 @@ import { Migration20261204090000_delivery_record_job } from './Migration20261204
 import { Migration20261205090000_knowledge_chunk_terms } from './Migration20261205090000_knowledge_chunk_terms';
 import { Migration20261206090000_knowledge_repository_cut } from './Migration20261206090000_knowledge_repository_cut';
 import { Migration20261207090000_knowledge_terms_version } from './Migration20261207090000_knowledge_terms_version';
+import { Migration20261208090000_used_auth_states } from './Migration20261208090000_used_auth_states';
 
 type MigrationClass = new (...args: ConstructorParameters<typeof Migration>) => Migration;
 
@@ -59,4 +60,5 @@ export const migrations: { name: string; class: MigrationClass }[] = [
   { name: 'Migration20261205090000_knowledge_chunk_terms', class: Migration20261205090000_knowledge_chunk_terms },
   { name: 'Migration20261206090000_knowledge_repository_cut', class: Migration20261206090000_knowledge_repository_cut },
   { name: 'Migration20261207090000_knowledge_terms_version', class: Migration20261207090000_knowledge_terms_version },
+  { name: 'Migration20261208090000_used_auth_states', class: Migration20261208090000_used_auth_states },
 ];

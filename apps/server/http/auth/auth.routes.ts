@@ -2,6 +2,7 @@ import express, { Router, type Request, type Response } from 'express';
 import type { Logger } from '../../../../adapters/logging/logger';
 import type { Clock } from '../../../../core/shared/clock.port';
 import type { SignInUser } from '../../../../core/workspace/sign-in-user.use-case';
+import type { UsedAuthStates } from '../../../../core/workspace/used-auth-states.port';
 import { translate } from '../../../shared/messages';
 import { requestLocale } from '../session/request-locale';
 import { sameOriginOnly } from '../session/same-origin';
@@ -16,6 +17,8 @@ export interface AuthRoutesDeps {
   oidc: SlackOidc | undefined;
   sealer: SignInCookieSealer;
   sessions: SessionService;
+  /** States already taken to Slack's token endpoint, shared by every server: a replay stops here. */
+  usedStates: UsedAuthStates;
   signInUser: SignInUser;
   clock: Clock;
   logger: Logger;
@@ -81,6 +84,24 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
       // The person pressed Cancel on Slack's page: back where they were, still signed out.
       res.redirect(303, pending.returnTo);
       return;
+    }
+    // One use per sign-in, across every server: a callback sent again (a script that kept the
+    // cookie) is refused here, before Slack's token endpoint is asked about the spent code. A
+    // state other than the cookie's is left to openid-client, which refuses it without asking.
+    if (req.query.state === pending.state) {
+      let first;
+      try {
+        first = await deps.usedStates.claim('sign-in', pending.state, new Date(pending.expiresAt), deps.clock.now());
+      } catch (error) {
+        deps.logger.warn({ err: error }, 'sign-in with Slack could not be recorded');
+        authErrorPage(res, 503, locale, 'FAILED', pending.returnTo);
+        return;
+      }
+      if (!first) {
+        deps.logger.warn('sign-in with Slack refused: its state was already used');
+        authErrorPage(res, 400, locale, 'EXPIRED', pending.returnTo);
+        return;
+      }
     }
     let identity;
     try {

@@ -6,6 +6,7 @@ import type { IntegrationOAuth } from '../../../../core/integrations/integration
 import { findProvider, type IntegrationProvider } from '../../../../core/integrations/integration-provider';
 import type { Clock } from '../../../../core/shared/clock.port';
 import type { InstallationRepository } from '../../../../core/workspace/installation-repository.port';
+import type { UsedAuthStates } from '../../../../core/workspace/used-auth-states.port';
 import { escapeHtml } from '../auth/auth.routes';
 import { safeReturnTo } from '../auth/sign-in-cookie';
 import type { Locale } from '../../../../core/workspace/user';
@@ -21,6 +22,8 @@ export interface IntegrationAuthDeps {
   installations: Pick<InstallationRepository, 'find'>;
   oauth: IntegrationOAuth;
   sealer: ConnectCookieSealer;
+  /** States already taken to a provider's token endpoint, shared by every server: a replay stops here. */
+  usedStates: UsedAuthStates;
   clock: Clock;
   logger: Logger;
   publicUrl: string;
@@ -119,6 +122,19 @@ export function integrationAuthRoutes(deps: IntegrationAuthDeps): Router {
     if (!deps.oauth.isActive(provider)) return resultPage(res, 503, locale, 'NOT_CONFIGURED', returnTo);
     // Uninstalling wiped the workspace's tokens: none are taken for it afterwards (nothing would ever use or delete them).
     if (!(await installed(user.teamId))) return resultPage(res, 409, locale, 'NOT_INSTALLED', returnTo);
+    // One use per connect, across every server: the callback sent again with its cookie (or
+    // Trello's relay posted again) is refused here, before the provider is asked about the code.
+    let first;
+    try {
+      first = await deps.usedStates.claim('connect', pending.state, new Date(pending.expiresAt), deps.clock.now());
+    } catch (error) {
+      deps.logger.warn({ err: error, provider: provider.id, teamId: user.teamId }, 'a connect could not be recorded');
+      return resultPage(res, 503, locale, 'FAILED', returnTo);
+    }
+    if (!first) {
+      deps.logger.warn({ provider: provider.id, teamId: user.teamId }, 'connect refused: its state was already used');
+      return resultPage(res, 400, locale, 'EXPIRED', returnTo);
+    }
     let saved: 'connected' | 'scopes_declined';
     try {
       const granted = await deps.oauth.complete(provider, callbackUrl, pending, redirectUri(provider));

@@ -15,6 +15,7 @@ import type { Tokenizer } from '../../../../core/shared/tokenizer.port';
 import type { UsageEventRepository } from '../../../../core/usage/usage-event-repository.port';
 import type { InstallationRepository } from '../../../../core/workspace/installation-repository.port';
 import type { SessionStore } from '../../../../core/workspace/session-store.port';
+import type { UsedAuthStates } from '../../../../core/workspace/used-auth-states.port';
 import type { UserRepository } from '../../../../core/workspace/user-repository.port';
 import type { WorkspaceDirectory } from '../../../../core/workspace/workspace-directory.port';
 import type { IntegrationEndpoints } from '../../../../adapters/integrations/integration-settings';
@@ -25,6 +26,8 @@ export interface SignedInPorts {
   ids: IdGenerator;
   tokenizer: Tokenizer;
   sessions: SessionStore;
+  /** Sign-in and connect states already taken to a token endpoint, shared by every server. */
+  usedAuthStates: UsedAuthStates;
   directory: WorkspaceDirectory;
   users: UserRepository;
   installations: InstallationRepository;

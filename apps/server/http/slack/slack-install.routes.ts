@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { Logger } from '../../../../adapters/logging/logger';
 import type { Clock } from '../../../../core/shared/clock.port';
 import type { InstallWorkspace } from '../../../../core/workspace/install-workspace.use-case';
+import type { UsedAuthStates } from '../../../../core/workspace/used-auth-states.port';
 import { clearCookie, readCookies, setCookie, type CookieSettings } from '../session/session-cookie';
 import { INSTALL_STATE_COOKIE, INSTALL_STATE_TTL_MS, type InstallStateSigner } from './install-state';
 import { PRICING_PATH, requestLocale, sendInstallPage } from './install-pages';
@@ -13,6 +14,8 @@ export interface SlackInstallDeps {
   oauth: SlackOAuthSettings | undefined;
   installWorkspace: Pick<InstallWorkspace, 'execute'>;
   states: InstallStateSigner;
+  /** States already taken to oauth.v2.access, shared by every server: a replay stops here. */
+  usedStates: UsedAuthStates;
   clock: Clock;
   logger: Logger;
   publicUrl: string;
@@ -61,6 +64,22 @@ export function slackInstallRoutes(deps: SlackInstallDeps): Router {
     const code = req.query.code;
     if (typeof code !== 'string' || code === '') {
       sendInstallPage(res, 400, locale, { kind: 'failed' });
+      return;
+    }
+    // One use per install, across every server: the callback sent again with its cookie is
+    // refused here, before oauth.v2.access is asked about the spent code. The state expires
+    // within INSTALL_STATE_TTL_MS of now at the latest (verify checked the cookie's expiry).
+    let first;
+    try {
+      first = await deps.usedStates.claim('install', req.query.state as string, new Date(deps.clock.now().getTime() + INSTALL_STATE_TTL_MS), deps.clock.now());
+    } catch (error) {
+      deps.logger.error({ err: error }, 'Slack install: the state could not be recorded');
+      sendInstallPage(res, 500, locale, { kind: 'error' });
+      return;
+    }
+    if (!first) {
+      deps.logger.warn('Slack install refused: its state was already used');
+      sendInstallPage(res, 400, locale, { kind: 'expired' });
       return;
     }
     let input;

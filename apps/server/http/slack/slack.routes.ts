@@ -50,6 +50,7 @@ export function slackRoutes(config: ServerConfig, logger: Logger, database: Data
         clock,
       }),
       states: new InstallStateSigner(config.SESSION_SECRET ?? ephemeralSecret(logger)),
+      usedStates: repositories.usedAuthStates,
       clock,
       logger,
       publicUrl: config.PUBLIC_URL,
