@@ -21,7 +21,7 @@ export interface AppOptions {
   policySources?: Omit<PolicySources, 'inlineScriptHashes' | 'reportingApi'>;
   /** PUBLIC_URL: served over https, browsers are told to keep to https (HSTS). */
   publicUrl?: string;
-  /** Requests per minute per address on /api, /auth and the install flow (0 = no limit). */
+  /** Requests per minute per address on /api, /auth, the install flow and the public icons (0 = no limit). */
   rateLimitPerMinute?: number;
   /** `TRUST_PROXY`: whose X-Forwarded-For names the client (default: a proxy on loopback). */
   trustProxy?: number | string;
@@ -80,7 +80,9 @@ export function createApp(options: AppOptions): Express {
   app.use(cspReportRoutes({ logger: options.logger, metrics: options.metrics, rateLimitPerMinute: options.rateLimitPerMinute }));
   if (options.rateLimitPerMinute) {
     const limit = browserRateLimit(options.rateLimitPerMinute);
-    app.use(['/api', '/auth', '/slack/install', '/slack/oauth_redirect'], (req, res, next) =>
+    // The public icons too: each asks the database for the workspace's current icon, and Slack
+    // (their one reader) caches them a day.
+    app.use(['/api', '/auth', '/slack/install', '/slack/oauth_redirect', '/slack/icons'], (req, res, next) =>
       req.path.startsWith('/stripe/webhook') ? next() : limit(req, res, next),
     );
   }

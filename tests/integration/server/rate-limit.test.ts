@@ -13,7 +13,8 @@ describe('rate limits', () => {
     const routes = Router()
       .get('/api/ping', (_req, res) => void res.json({ ok: true }))
       .get('/api/prices', (_req, res) => void res.setHeader('Cache-Control', 'public, max-age=300').json({ ok: true }))
-      .post('/api/stripe/webhook', (_req, res) => void res.json({ received: true }));
+      .post('/api/stripe/webhook', (_req, res) => void res.json({ received: true }))
+      .get('/slack/icons/:teamId/:key', (_req, res) => void res.type('png').send(Buffer.from('icon')));
     const app = createApp({
       logger: testLogger,
       readiness: { check: async () => {} },
@@ -51,6 +52,13 @@ describe('rate limits', () => {
     expect((await fetch(`${base}/api/prices`, { headers })).headers.get('cache-control')).toBe('public, max-age=300');
     // A refusal is not cached either.
     expect((await fetch(`${base}/api/ping`)).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('limits the public workspace icons per address: each asks the database, and Slack caches them a day', async () => {
+    const headers = { 'x-forwarded-for': '198.51.100.23' };
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await fetch(`${base}/slack/icons/T0ACME/icon-1.png`, { headers })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
   });
 
   it('never limits signed webhook deliveries or the health checks', async () => {
