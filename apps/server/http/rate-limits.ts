@@ -4,7 +4,7 @@ import { sendHttpError } from './session/api-errors';
 
 /**
  * Per-address limits for what people's browsers call: the API and the sign-in and install
- * flows. Slack event deliveries and payment webhooks are not limited here — they are signed,
+ * flows (and the public icons, which Slack's servers fetch and each cost a query). Slack event deliveries and payment webhooks are not limited here — they are signed,
  * acknowledged in milliseconds, and a refused delivery would only come back as a retry.
  * The counters live in this process; behind several servers the limit applies per server.
  */
