@@ -75,6 +75,18 @@ export function contentSecurityPolicy(sources: PolicySources): string {
   return directives.map(([name, values]) => `${name} ${[...new Set(values)].join(' ')}`).join('; ');
 }
 
+/**
+ * `policy` with one more source for `form-action`: a page whose form's answer redirects to
+ * another origin (the integrations' confirmation page, on to the provider's consent page) names
+ * that origin, as browsers hold a form submission's redirects to the directive too.
+ */
+export function withFormActionSource(policy: string, origin: string): string {
+  return policy
+    .split('; ')
+    .map((directive) => (directive.startsWith('form-action ') && !directive.split(' ').includes(origin) ? `${directive} ${origin}` : directive))
+    .join('; ');
+}
+
 /** The hashes the build wrote; none when dist/ has no such file (a build without inline scripts, a test fixture). */
 export function readInlineScriptHashes(distDir: string): string[] {
   let text: string;

@@ -131,6 +131,11 @@ export const en: MessageCatalogue = {
   'INTEGRATION.SCOPES_DECLINED':
     'Tomo was not given every permission it asked for, so nothing was connected. Connect again and leave every permission ticked.',
   'INTEGRATION.BACK': 'Back to Integrations',
+  'INTEGRATION.CONFIRM_TITLE': 'Connect {service} to Tomo?',
+  'INTEGRATION.CONFIRM_WHO':
+    'You are signed in to Tomo as {user} in the {workspace} Slack workspace. Connecting lets Tomo use your {service} account when it answers you.',
+  'INTEGRATION.CONFIRM_WHY': 'This link did not come from a Tomo page. Connect only if you meant to.',
+  'INTEGRATION.CONFIRM_BUTTON': 'Connect {service}',
   'YOUTUBE.INVALID': 'limit must be a whole number from 1 to 50.',
   'YOUTUBE.NOT_CONNECTED': 'Connect YouTube on the Integrations page first.',
   'YOUTUBE.RECONNECT_NEEDED': 'YouTube no longer accepts your connection. Reconnect YouTube on the Integrations page.',

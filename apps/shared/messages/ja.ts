@@ -130,6 +130,11 @@ export const ja: MessageCatalogue = {
   'INTEGRATION.FAILED': '接続に失敗しました。もう一度お試しください。',
   'INTEGRATION.SCOPES_DECLINED': 'Tomo が求めた権限の一部が許可されなかったため、接続していません。もう一度接続し、すべての権限を許可してください。',
   'INTEGRATION.BACK': '連携サービスに戻る',
+  'INTEGRATION.CONFIRM_TITLE': '{service} を Tomo に接続しますか？',
+  'INTEGRATION.CONFIRM_WHO':
+    '{workspace} の Slack ワークスペースの {user} として Tomo にサインインしています。接続すると、Tomo はあなたへの回答に {service} のアカウントを使えるようになります。',
+  'INTEGRATION.CONFIRM_WHY': 'このリンクは Tomo のページから開かれたものではありません。接続するつもりだった場合のみ接続してください。',
+  'INTEGRATION.CONFIRM_BUTTON': '{service} を接続',
   'YOUTUBE.INVALID': 'limit は 1 から 50 までの整数で指定してください。',
   'YOUTUBE.NOT_CONNECTED': '先に「連携」ページで YouTube を接続してください。',
   'YOUTUBE.RECONNECT_NEEDED': 'YouTube がこの接続を受け付けなくなりました。「連携」ページで YouTube を再接続してください。',

@@ -141,6 +141,11 @@ export const ServerMessageCodes = [
   'INTEGRATION.FAILED',
   'INTEGRATION.SCOPES_DECLINED',
   'INTEGRATION.BACK',
+  /** The confirmation page of a connect started from outside Tomo's pages ({service}, {user}, {workspace}). */
+  'INTEGRATION.CONFIRM_TITLE',
+  'INTEGRATION.CONFIRM_WHO',
+  'INTEGRATION.CONFIRM_WHY',
+  'INTEGRATION.CONFIRM_BUTTON',
   'YOUTUBE.INVALID',
   'YOUTUBE.NOT_CONNECTED',
   'YOUTUBE.RECONNECT_NEEDED',

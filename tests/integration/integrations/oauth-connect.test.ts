@@ -308,6 +308,102 @@ describe('Connecting Google Docs (OAuth 2 with PKCE through openid-client)', () 
   });
 });
 
+describe('Connecting started from outside Tomo\'s pages (a link on another site, Slack, the way back from signing in)', () => {
+  /** A top-level navigation that did not come from Tomo's own pages, as the browser labels it (`''`: a browser that says nothing). */
+  const openFromElsewhere = (session: HttpSession, path: string, site: string) =>
+    session.request(path, { headers: { 'sec-fetch-site': site }, pageLanguage: false });
+
+  it('answers a confirmation page naming the service and who is signed in, with no redirect to Google and no attempt started', async () => {
+    const ana = await signedIn();
+    const tokenRequests = fake.oauth.tokenRequests.length;
+    for (const site of ['cross-site', 'same-site', 'none', '']) {
+      const page = await openFromElsewhere(ana, '/api/auth/request/google-meet?returnTo=%2Fsettings%2Fintegrations', site);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('location')).toBeNull();
+      expect(page.headers.getSetCookie().filter((c) => c.startsWith('tomo_connect_'))).toEqual([]);
+      const html = await page.text();
+      expect(html).toContain('<h1>Connect Google Meet to Tomo?</h1>');
+      expect(html).toContain('You are signed in to Tomo as Ana Admin in the Acme Slack workspace.');
+      expect(html).toContain('<form method="post" action="/api/auth/request/google-meet">');
+      expect(html).toContain('<input type="hidden" name="returnTo" value="/settings/integrations">');
+      expect(html).toContain('<button type="submit">Connect Google Meet</button>');
+      expect(html).not.toContain('<script');
+      // Its one form may lead on to Google's consent page; the rest of the policy is everyone's.
+      const policy = page.headers.get('content-security-policy')!;
+      expect(policy).toContain(`form-action 'self' `);
+      expect(policy.split('; ').find((d) => d.startsWith('form-action'))!.split(' ')).toContain(fake.origin);
+      expect(policy).toContain("script-src 'self'");
+    }
+    // A page of Tomo's other than this one keeps the usual policy.
+    expect((await ana.get('/api/me')).headers.get('content-security-policy')).not.toContain(fake.origin);
+    expect(fake.oauth.tokenRequests.length).toBe(tokenRequests);
+    expect((await cards(ana)).find((c) => c.id === 'google-meet')).toMatchObject({ state: 'disconnected' });
+  });
+
+  it('speaks the language of the page it returns to, else the browser\'s', async () => {
+    const ana = await signedIn();
+    const ja = await (await openFromElsewhere(ana, '/api/auth/request/github?returnTo=%2Fja%2Fsettings%2Fintegrations', 'cross-site')).text();
+    expect(ja).toContain('<html lang="ja">');
+    expect(ja).toContain('<h1>GitHub を Tomo に接続しますか？</h1>');
+    expect(ja).toContain('<button type="submit">GitHub を接続</button>');
+    expect(ja).toContain('<a href="/ja/settings/integrations">連携サービスに戻る</a>');
+    const browser = await ana.request('/api/auth/request/github', {
+      headers: { 'sec-fetch-site': 'cross-site', 'accept-language': 'ja-JP,ja;q=0.9' },
+      pageLanguage: false,
+    });
+    expect(await browser.text()).toContain('<input type="hidden" name="returnTo" value="/ja/settings/integrations">');
+  });
+
+  it('starts from the button: a same-origin POST redirects to Google, and the connection completes through the callback', async () => {
+    const ana = await signedIn();
+    fake.oauth.signInAs('google', ANA);
+    const start = await ana.request('/api/auth/request/google-sheets', {
+      method: 'POST',
+      headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'returnTo=%2Fja%2Fsettings%2Fintegrations',
+    });
+    expect(start.status).toBe(303);
+    const authorize = new URL(start.headers.get('location')!);
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${fake.origin}/google/oauth/o/oauth2/v2/auth`);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(start.headers.getSetCookie().some((c) => c.startsWith('tomo_connect_google_sheets='))).toBe(true);
+    const consent = await fetch(authorize, { redirect: 'manual' });
+    const done = await ana.navigate(consent.headers.get('location')!.replace(base, ''), 'en');
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe('/ja/settings/integrations');
+    expect((await cards(ana)).find((c) => c.id === 'google-sheets')).toMatchObject({ state: 'connected', account: 'ana@acme.test' });
+  });
+
+  it('refuses the button\'s POST from another site, or naming no site, with 403 and starts nothing', async () => {
+    const ana = await signedIn();
+    for (const origin of ['https://evil.test', 'null', '']) {
+      const refused = await ana.request('/api/auth/request/google-calendar', {
+        method: 'POST',
+        headers: { origin, 'sec-fetch-site': 'cross-site', 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'returnTo=%2Fsettings%2Fintegrations',
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('location')).toBeNull();
+      expect(refused.headers.getSetCookie().filter((c) => c.startsWith('tomo_connect_'))).toEqual([]);
+    }
+  });
+
+  it('sends a signed-out visitor to sign in and back to the confirmation page, and refuses the POST without a session', async () => {
+    const visitor = new HttpSession(base);
+    const start = await openFromElsewhere(visitor, '/api/auth/request/google-sheets', 'cross-site');
+    expect(start.status).toBe(302);
+    expect(start.headers.get('location')).toBe(`/auth/signin?returnTo=${encodeURIComponent('/api/auth/request/google-sheets')}`);
+    const post = await visitor.request('/api/auth/request/google-sheets', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    expect(post.status).toBe(401);
+    expect(await post.text()).toContain('Sign in first to connect a service.');
+    // Signed in, the way back from Slack's pages arrives cross-site: it asks before connecting.
+    await visitor.signIn(world.slack, { teamId: TEAM_A, userId: ADMIN_A });
+    const back = await openFromElsewhere(visitor, '/api/auth/request/google-sheets', 'cross-site');
+    expect(back.status).toBe(200);
+    expect(await back.text()).toContain('Connect Google Sheets</button>');
+  });
+});
+
 describe("Google's granular consent: a person unticks the service's permission", () => {
   it('connects nothing and says every permission is needed, revoking the token unless another Google service of the account uses the grant', async () => {
     const lee: FakeAccount = { id: 'acct-lee', name: 'Lee', email: 'lee@acme.test' };

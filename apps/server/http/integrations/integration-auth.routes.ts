@@ -7,6 +7,8 @@ import { findProvider, type IntegrationProvider } from '../../../../core/integra
 import type { Clock } from '../../../../core/shared/clock.port';
 import type { InstallationRepository } from '../../../../core/workspace/installation-repository.port';
 import type { UsedAuthStates } from '../../../../core/workspace/used-auth-states.port';
+import type { UserRepository } from '../../../../core/workspace/user-repository.port';
+import { withFormActionSource } from '../content-security-policy';
 import { escapeHtml } from '../auth/auth.routes';
 import { safeReturnTo } from '../auth/sign-in-cookie';
 import type { Locale } from '../../../../core/workspace/user';
@@ -14,12 +16,14 @@ import { translate, type MessageCode } from '../../../shared/messages';
 import { requestLocale } from '../session/request-locale';
 import { sameOriginOnly } from '../session/same-origin';
 import { clearCookie, readCookies, setCookie, type CookieSettings } from '../session/session-cookie';
-import { currentUser } from '../session/signed-in';
+import { currentUser, type SignedIn } from '../session/signed-in';
 import { CONNECT_COOKIE_PATH, CONNECT_TTL_MS, connectCookieName, type ConnectCookieSealer } from './connect-cookie';
 
 export interface IntegrationAuthDeps {
   connections: IntegrationConnections;
   installations: Pick<InstallationRepository, 'find'>;
+  /** The signed-in person's name, for the confirmation page. */
+  users: Pick<UserRepository, 'find'>;
   oauth: IntegrationOAuth;
   sealer: ConnectCookieSealer;
   /** States already taken to a provider's token endpoint, shared by every server: a replay stops here. */
@@ -47,7 +51,8 @@ const providerParam = z.object({ provider: z.string().min(1).max(64) });
 const trelloBody = z.object({ state: z.string().min(1).max(200), token: z.string().min(1).max(200) });
 
 /**
- * Connecting a service (spec 7): GET /api/auth/request/{provider} → the provider's consent
+ * Connecting a service (spec 7): GET /api/auth/request/{provider} (from Tomo's own pages; from
+ * anywhere else a confirmation page whose button POSTs to the same path) → the provider's consent
  * page → GET /api/auth/callback/{provider} → back to the Integrations page; POST
  * /api/auth/revoke/{provider} disconnects. Team and user come from the session only; the
  * state and PKCE verifier are bound to the browser by a sealed cookie that also names the
@@ -66,6 +71,56 @@ export function integrationAuthRoutes(deps: IntegrationAuthDeps): Router {
     next();
   });
 
+  /** Seals the attempt into this browser's cookie and sends it to the provider's consent page. */
+  const begin = async (res: Response, provider: IntegrationProvider, user: SignedIn, returnTo: string, status: 302 | 303) => {
+    const { url, pending } = await deps.oauth.start(provider, redirectUri(provider));
+    const sealed = deps.sealer.seal({
+      ...pending,
+      provider: provider.id,
+      teamId: user.teamId,
+      userId: user.userId,
+      returnTo,
+      expiresAt: deps.clock.now().getTime() + CONNECT_TTL_MS,
+    });
+    setCookie(res, connectCookieName(provider.id), sealed, { ...cookies, path: CONNECT_COOKIE_PATH, maxAgeMs: CONNECT_TTL_MS });
+    res.redirect(status, url.href);
+  };
+
+  /**
+   * Asks before connecting: the person sees the service and who they are signed in as, and
+   * starts with a button whose same-origin POST no other site can send. The page's policy lets
+   * its one form lead on to the provider's consent page (browsers hold a form's redirects to
+   * `form-action` too), and to nowhere else.
+   */
+  const confirmPage = async (res: Response, locale: Locale, provider: IntegrationProvider, user: SignedIn, returnTo: string) => {
+    const [person, installation, { url }] = await Promise.all([
+      deps.users.find(user.teamId, user.userId),
+      deps.installations.find(user.teamId),
+      // Only for the address of the consent page: nothing of this attempt is kept.
+      deps.oauth.start(provider, redirectUri(provider)),
+    ]);
+    const policy = res.getHeader('Content-Security-Policy');
+    if (typeof policy === 'string') res.setHeader('Content-Security-Policy', withFormActionSource(policy, url.origin));
+    const words = {
+      service: escapeHtml(provider.title),
+      user: escapeHtml(person?.name || user.userId),
+      workspace: escapeHtml(installation?.teamName || user.teamId),
+    };
+    const text = (code: MessageCode) => translate(code, words, locale);
+    res
+      .status(200)
+      .type('html')
+      .send(
+        `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="robots" content="noindex">` +
+          `<title>${text('INTEGRATION.CONFIRM_TITLE')} - Tomo</title><main><h1>${text('INTEGRATION.CONFIRM_TITLE')}</h1>` +
+          `<p>${text('INTEGRATION.CONFIRM_WHO')}</p><p>${text('INTEGRATION.CONFIRM_WHY')}</p>` +
+          `<form method="post" action="/api/auth/request/${escapeHtml(provider.id)}">` +
+          `<input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}">` +
+          `<button type="submit">${text('INTEGRATION.CONFIRM_BUTTON')}</button></form>` +
+          `<p><a href="${escapeHtml(returnTo)}">${translate('INTEGRATION.BACK', {}, locale)}</a></p></main></html>`,
+      );
+  };
+
   router.get('/api/auth/request/:provider', async (req, res) => {
     const asked = typeof req.query.returnTo === 'string' ? safeReturnTo(req.query.returnTo) : undefined;
     const locale = localeOf(req, asked);
@@ -80,18 +135,32 @@ export function integrationAuthRoutes(deps: IntegrationAuthDeps): Router {
     }
     if (!deps.oauth.isActive(provider)) return resultPage(res, 503, locale, 'NOT_CONFIGURED', returnTo);
     if (!(await installed(user.teamId))) return resultPage(res, 409, locale, 'NOT_INSTALLED', returnTo);
-    const { url, pending } = await deps.oauth.start(provider, redirectUri(provider));
-    const sealed = deps.sealer.seal({
-      ...pending,
-      provider: provider.id,
-      teamId: user.teamId,
-      userId: user.userId,
-      returnTo,
-      expiresAt: deps.clock.now().getTime() + CONNECT_TTL_MS,
-    });
-    setCookie(res, connectCookieName(provider.id), sealed, { ...cookies, path: CONNECT_COOKIE_PATH, maxAgeMs: CONNECT_TTL_MS });
-    res.redirect(302, url.href);
+    // A click on Tomo's own pages goes straight on. Anything else — a link on another site
+    // (SameSite=Lax sends the session with it), Slack's client, the way back from signing in
+    // (through Slack's pages), a typed address, a browser that does not say — asks first, so a
+    // page elsewhere cannot connect (or reconnect) the person's account without their click.
+    if (req.get('sec-fetch-site') !== 'same-origin') return confirmPage(res, locale, provider, user, returnTo);
+    await begin(res, provider, user, returnTo, 302);
   });
+
+  router.post(
+    '/api/auth/request/:provider',
+    sameOriginOnly(deps.publicUrl),
+    express.urlencoded({ extended: false, limit: '4kb' }),
+    async (req, res) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const asked = typeof body.returnTo === 'string' ? safeReturnTo(body.returnTo) : undefined;
+      const locale = localeOf(req, asked);
+      const returnTo = asked ?? INTEGRATIONS_PAGE[locale];
+      const provider = providerOf(req);
+      if (!provider) return resultPage(res, 404, locale, 'NOT_FOUND', returnTo);
+      const user = currentUser(res);
+      if (!user) return resultPage(res, 401, locale, 'SIGN_IN_FIRST', returnTo);
+      if (!deps.oauth.isActive(provider)) return resultPage(res, 503, locale, 'NOT_CONFIGURED', returnTo);
+      if (!(await installed(user.teamId))) return resultPage(res, 409, locale, 'NOT_INSTALLED', returnTo);
+      await begin(res, provider, user, returnTo, 303);
+    },
+  );
 
   const callback = async (req: Request, res: Response, callbackUrl: URL) => {
     const provider = providerOf(req);

@@ -86,6 +86,7 @@ export function signedInApi(config: SignedInConfig, logger: Logger, ports: Signe
     integrationAuthRoutes({
       connections: integrations,
       installations: ports.installations,
+      users: ports.users,
       oauth: ports.integrationOAuth,
       sealer: new ConnectCookieSealer(secret),
       usedStates: ports.usedAuthStates,

@@ -33,7 +33,7 @@ export class HttpSession {
    * only the browser's Accept-Language.
    */
   async navigate(path: string, acceptLanguage: string): Promise<Response> {
-    return this.request(path, { headers: { 'accept-language': acceptLanguage }, pageLanguage: false });
+    return this.request(path, { headers: { 'accept-language': acceptLanguage, 'sec-fetch-site': 'cross-site' }, pageLanguage: false });
   }
 
   async request(path: string, init: RequestInit & { json?: unknown; pageLanguage?: false } = {}): Promise<Response> {
@@ -46,6 +46,10 @@ export class HttpSession {
     const method = (init.method ?? 'GET').toUpperCase();
     if (method !== 'GET' && method !== 'HEAD' && !headers.has('origin')) headers.set('origin', new URL(this.baseUrl).origin);
     if (headers.get('origin') === '') headers.delete('origin');
+    // As a browser says of every request made from Tomo's own pages (a link, a fetch, a form);
+    // a test of a request from elsewhere names its own (`'sec-fetch-site': ''` sends none).
+    if (!headers.has('sec-fetch-site')) headers.set('sec-fetch-site', 'same-origin');
+    if (headers.get('sec-fetch-site') === '') headers.delete('sec-fetch-site');
     if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     let body = init.body;
     if (init.json !== undefined) {
