@@ -334,8 +334,12 @@ describe('Connecting started from outside Tomo\'s pages (a link on another site,
       expect(policy.split('; ').find((d) => d.startsWith('form-action'))!.split(' ')).toContain(fake.origin);
       expect(policy).toContain("script-src 'self'");
     }
-    // A page of Tomo's other than this one keeps the usual policy.
-    expect((await ana.get('/api/me')).headers.get('content-security-policy')).not.toContain(fake.origin);
+    // Every other directive is everyone's policy; every other page of Tomo's keeps it whole.
+    const usual = (await ana.get('/api/me')).headers.get('content-security-policy')!;
+    expect(usual).not.toContain(fake.origin);
+    const page = await openFromElsewhere(ana, '/api/auth/request/google-meet', 'cross-site');
+    const others = (policy: string) => policy.split('; ').filter((d) => !d.startsWith('form-action'));
+    expect(others(page.headers.get('content-security-policy')!)).toEqual(others(usual));
     expect(fake.oauth.tokenRequests.length).toBe(tokenRequests);
     expect((await cards(ana)).find((c) => c.id === 'google-meet')).toMatchObject({ state: 'disconnected' });
   });
