@@ -247,8 +247,18 @@ describe('App', () => {
     expect(await page.getByRole('img', { name: en.app.icon.custom }).getAttribute('src')).toMatch(/^\/api\/settings\/app\/icon/);
     // The browser decodes the stored file: it is the image that was uploaded.
     await expect.poll(() => page.getByRole('img', { name: en.app.icon.custom }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
-    // 250×250 on a desktop viewport (175×175 on phones).
-    expect(await page.locator('.app-icon').evaluate((el) => el.getBoundingClientRect().width)).toBe(250);
+    // The icon itself is shown 250×250 on a desktop viewport and 175×175 on phones (spec 5), not a pixel less for a frame.
+    const shown = () =>
+      page.getByRole('img', { name: en.app.icon.custom }).evaluate((img) => {
+        const box = img.getBoundingClientRect();
+        return `${box.width}x${box.height}`;
+      });
+    expect(await shown()).toBe('250x250');
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(shown).toBe('175x175');
+    await page.setViewportSize(desktop);
+    await expect.poll(shown).toBe('250x250');
 
     await page.getByRole('button', { name: en.app.icon.remove }).click();
     await expect.poll(() => confirmDialog(page).innerText()).toContain(en.app.icon.confirmDelete);
