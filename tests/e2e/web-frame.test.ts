@@ -189,6 +189,15 @@ describe('header and footer', () => {
     await page.close();
   });
 
+  it("returns to the page as it was, query included: Usage's Last 1 Month, Reactions' Custom tab", async () => {
+    for (const path of ['/settings/usage?period=last_1_month', '/ja/settings/reactions?tab=custom']) {
+      const { page } = await open(`${server.url}${path}`);
+      const signIn = page.locator('header.site-header').getByRole('link', { name: path.startsWith('/ja') ? 'サインイン' : 'Sign in', exact: true });
+      await expect.poll(() => signIn.getAttribute('href')).toBe(`/auth/signin?returnTo=${encodeURIComponent(path)}`);
+      await page.close();
+    }
+  });
+
   it('shows the signed-in user as the local part of the e-mail, with the team on wide screens', async () => {
     const wide = await open(`${signedIn.url}/`, 1280);
     await wide.page.locator('.user-name').waitFor();

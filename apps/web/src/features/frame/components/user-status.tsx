@@ -7,7 +7,8 @@ import { clientHref } from '../../../lib/client-href';
 export function UserStatus() {
   const { t } = useTranslation();
   const me = useMe();
-  const here = useLocation({ select: (location) => location.pathname });
+  // The whole address, query included (?period=last_1_month, ?tab=custom), as the other sign-in links take it.
+  const here = useLocation({ select: (location) => location.href });
 
   if (me.status !== 'signed-in') {
     const signIn = `/auth/signin?returnTo=${encodeURIComponent(here)}`;
