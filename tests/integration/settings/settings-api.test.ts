@@ -302,10 +302,15 @@ describe('Reactions', () => {
 
     const created = await member.send('POST', '/api/settings/reactions', { name: 'tada', prompt: 'Celebrate this.', category: 'custom' });
     expect(created.status).toBe(201);
-    const { id } = await created.json();
+    const createdBody = await created.json();
+    const { id } = createdBody;
+    // The answer names who saved it as every list does, not by their Slack user ID.
+    expect(createdBody).toMatchObject({ updatedBy: MEMBER_A, updatedByName: 'Mo Member' });
     const dup = await admin.send('POST', '/api/settings/reactions', { name: 'TADA', prompt: 'again' });
     expect(await message(dup)).toBe('This reaction name already exists');
-    expect((await admin.send('PUT', `/api/settings/reactions/${id}`, { name: 'tada', prompt: 'Cheer loudly.' })).status).toBe(200);
+    const updated = await admin.send('PUT', `/api/settings/reactions/${id}`, { name: 'tada', prompt: 'Cheer loudly.' });
+    expect(updated.status).toBe(200);
+    expect(await updated.json()).toMatchObject({ updatedByName: 'Ana Admin' });
     const list = await (await member.get('/api/settings/reactions')).json();
     expect(list.custom).toEqual([expect.objectContaining({ id, name: 'tada', prompt: 'Cheer loudly.', category: 'custom' })]);
     expect(list.preset.length).toBeGreaterThan(10);

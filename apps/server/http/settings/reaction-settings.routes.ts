@@ -57,7 +57,8 @@ export function reactionSettingsRoutes(deps: SettingsDeps): Router {
       draft: { ...(id ? { id } : {}), name: body.name, prompt: body.prompt, ...(body.category ? { category: body.category } : {}) },
     });
     if (failed(req, res, outcome)) return;
-    res.status(id ? 200 : 201).json(view(outcome.value, []));
+    // Named as the list names them (not by user ID); the members come from the same cached listing.
+    res.status(id ? 200 : 201).json(view(outcome.value, await deps.access.membersOrEmpty(teamId)));
   };
 
   router.post('/api/settings/reactions', (req, res) => write(undefined, req, res));
