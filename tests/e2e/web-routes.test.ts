@@ -65,6 +65,18 @@ describe('every public route in both languages, before any script runs', () => {
     });
   }
 
+  it('describes PDF search as a vector space of about a thousand dimensions (spec 9), in both languages', async () => {
+    for (const [path, words] of [
+      ['/features', 'a vector space of about a thousand dimensions'],
+      ['/ja/features', '約 1,000 次元のベクトル空間'],
+    ] as const) {
+      const tab = await noScript.newPage();
+      await tab.goto(`${server.url}${path}`);
+      expect(await tab.locator('#plugins').innerText()).toContain(words);
+      await tab.close();
+    }
+  });
+
   it('gives every page its own title within a language', () => {
     for (const locale of ['en', 'ja']) {
       const own = publicPages().filter((page) => page.locale === locale).map((page) => titles.get(page.url));

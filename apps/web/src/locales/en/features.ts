@@ -21,7 +21,7 @@ const features = {
         { title: 'Search', body: 'Runs a web search and reads the top results — from 1 result per answer on the free trial up to 10 on Premium.' },
         { title: 'Repository search', body: 'Searches the code and documentation of public GitHub repositories you add, and cites the file and lines.' },
         { title: 'HTML search', body: 'Finds the relevant part of long web pages you have added, such as manuals and help centers, and links to the page.' },
-        { title: 'PDF search', body: 'Vector search over the PDFs you uploaded, so answers quote your own handbooks and contracts with the page.' },
+        { title: 'PDF search', body: 'Vector search over the PDFs you uploaded: each passage becomes a point in a vector space of about a thousand dimensions, so answers find and quote your own handbooks and contracts with the page.' },
       ],
     },
     uploaders: {
