@@ -100,7 +100,7 @@ describe('axe-core finds no serious or critical violations when signed in', () =
       const modal = page.locator('dialog[open]');
       // With its validation message showing.
       await modal.getByRole('button', { name: copy.actions.save }).click();
-      await modal.getByRole('alert').waitFor();
+      await modal.getByRole('alert').first().waitFor();
       for (const line of await seriousViolations(page)) found.push(`${prefix} reaction modal ${line}`);
       await page.keyboard.press('Escape');
       await modal.waitFor({ state: 'detached' });

@@ -719,7 +719,8 @@ describe('Reactions', () => {
     const modal = page.locator('dialog[open]');
     const saveIn = () => modal.getByRole('button', { name: en.actions.save }).click();
     await saveIn();
-    await expect.poll(() => modal.getByRole('alert').innerText()).toBe('Reaction name is required');
+    // Both required fields empty: both messages at once, each under its field.
+    await expect.poll(() => modal.getByRole('alert').allInnerTexts()).toEqual(['Reaction name is required', 'Prompt text is required']);
     await modal.getByLabel(en.reactions.fields.name).fill('tada');
     await saveIn();
     await expect.poll(() => modal.getByRole('alert').innerText()).toBe('Prompt text is required');
@@ -827,8 +828,11 @@ describe('Reactions', () => {
         return { label: field.closest('label')?.firstChild?.textContent, invalid: field.getAttribute('aria-invalid'), message: message?.innerText };
       });
     await modal.getByRole('button', { name: ja.actions.save }).click();
-    await expect.poll(() => modal.getByRole('alert').innerText()).toBe(translate('REACTION.NAME_REQUIRED', {}, 'ja'));
+    await expect
+      .poll(() => modal.getByRole('alert').allInnerTexts())
+      .toEqual([translate('REACTION.NAME_REQUIRED', {}, 'ja'), translate('REACTION.PROMPT_REQUIRED', {}, 'ja')]);
     expect(await focusedField()).toEqual({ label: ja.reactions.fields.name, invalid: 'true', message: translate('REACTION.NAME_REQUIRED', {}, 'ja') });
+    expect(await prompt.getAttribute('aria-invalid')).toBe('true');
 
     await name.fill('wave');
     await name.press('Enter');

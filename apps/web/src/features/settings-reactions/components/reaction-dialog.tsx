@@ -43,7 +43,8 @@ export function ReactionDialog(props: {
   const { t, m } = useSettingsText();
   const ref = useRef<HTMLDialogElement>(null);
   const [draft, setDraft] = useState<ReactionDraft>({ name: '', prompt: '', category: 'custom' });
-  const [error, setError] = useState<{ field: Field; message: string } | null>(null);
+  /** The checks' messages by field (both when name and prompt text are both empty), focus on the first. */
+  const [error, setError] = useState<{ field: Field; messages: Partial<Record<Field, string>> } | null>(null);
   // The draft is reset while rendering, when the modal opens for another reaction (or anew),
   // so the modal never shows, even for one frame, the draft of its last opening.
   const [draftFor, setDraftFor] = useState<typeof props.editing>(null);
@@ -88,7 +89,10 @@ export function ReactionDialog(props: {
     const checked = validateCustomReaction({ ...(existing ? { id: existing.id } : {}), ...draft }, records);
     if (!checked.ok) {
       const field = fieldOf(checked.error);
-      setError({ field, message: m(checked.error.code, checked.error.params) });
+      const messages: Partial<Record<Field, string>> = { [field]: m(checked.error.code, checked.error.params) };
+      // Both required fields left empty: both say so at once (spec 8's two messages), not one per Save.
+      if (field === 'name' && draft.prompt.trim() === '') messages.prompt = m('REACTION.PROMPT_REQUIRED', {});
+      setError({ field, messages });
       fields[field].current?.focus();
       return;
     }
@@ -99,20 +103,21 @@ export function ReactionDialog(props: {
 
   // A refusal of the server about one of the fields is shown (and focused) like a check's.
   const serverField: Field | null = props.serverField === 'name' || props.serverField === 'prompt' ? props.serverField : null;
-  const refused: { field: Field; message: string } | null = !error && serverField && props.serverError ? { field: serverField, message: props.serverError } : null;
+  const refused: { field: Field; messages: Partial<Record<Field, string>> } | null =
+    !error && serverField && props.serverError ? { field: serverField, messages: { [serverField]: props.serverError } } : null;
   useEffect(() => {
     if (refused) fields[refused.field].current?.focus();
-  }, [refused?.field, refused?.message]);
+  }, [refused?.field, props.serverError]);
   const shown = error ?? refused;
   // A refusal that names no field (the network, the session): focused like the pages' messages.
 
   const errorId = (field: Field) => `${id}-${field}-error`;
   const invalid = (field: Field) =>
-    shown?.field === field ? { className: 'settings-input-invalid', 'aria-invalid': true as const, 'aria-describedby': errorId(field) } : {};
+    shown?.messages[field] !== undefined ? { className: 'settings-input-invalid', 'aria-invalid': true as const, 'aria-describedby': errorId(field) } : {};
   const fieldError = (field: Field) =>
-    shown?.field === field ? (
+    shown?.messages[field] !== undefined ? (
       <p id={errorId(field)} className="settings-error" role="alert">
-        {shown.message}
+        {shown.messages[field]}
       </p>
     ) : null;
   return (
