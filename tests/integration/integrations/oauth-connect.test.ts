@@ -392,14 +392,16 @@ describe('Connecting started from outside Tomo\'s pages (a link on another site,
     }
   });
 
-  it('sends a signed-out visitor to sign in and back to the confirmation page, and refuses the POST without a session', async () => {
+  it('sends a signed-out visitor to sign in and back to the confirmation page, the POST without a session too', async () => {
     const visitor = new HttpSession(base);
     const start = await openFromElsewhere(visitor, '/api/auth/request/google-sheets', 'cross-site');
     expect(start.status).toBe(302);
     expect(start.headers.get('location')).toBe(`/auth/signin?returnTo=${encodeURIComponent('/api/auth/request/google-sheets')}`);
     const post = await visitor.request('/api/auth/request/google-sheets', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
-    expect(post.status).toBe(401);
-    expect(await post.text()).toContain('Sign in first to connect a service.');
+    expect(post.status).toBe(303);
+    expect(post.headers.get('location')).toBe(
+      `/auth/signin?returnTo=${encodeURIComponent(`/api/auth/request/google-sheets?returnTo=${encodeURIComponent('/settings/integrations')}`)}`,
+    );
     // Signed in, the way back from Slack's pages arrives cross-site: it asks before connecting.
     await visitor.signIn(world.slack, { teamId: TEAM_A, userId: ADMIN_A });
     const back = await openFromElsewhere(visitor, '/api/auth/request/google-sheets', 'cross-site');

@@ -155,7 +155,13 @@ export function integrationAuthRoutes(deps: IntegrationAuthDeps): Router {
       const provider = providerOf(req);
       if (!provider) return resultPage(res, 404, locale, 'NOT_FOUND', returnTo);
       const user = currentUser(res);
-      if (!user) return resultPage(res, 401, locale, 'SIGN_IN_FIRST', returnTo);
+      if (!user) {
+        // The session ended on the way (or a form elsewhere on Tomo's pages posts here): sign in,
+        // then back to the GET, which asks again before connecting.
+        const again = `/api/auth/request/${provider.id}?returnTo=${encodeURIComponent(returnTo)}`;
+        res.redirect(303, `/auth/signin?returnTo=${encodeURIComponent(again)}`);
+        return;
+      }
       if (!deps.oauth.isActive(provider)) return resultPage(res, 503, locale, 'NOT_CONFIGURED', returnTo);
       if (!(await installed(user.teamId))) return resultPage(res, 409, locale, 'NOT_INSTALLED', returnTo);
       await begin(res, provider, user, returnTo, 303);
