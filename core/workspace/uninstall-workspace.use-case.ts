@@ -37,14 +37,13 @@ export class UninstallWorkspace {
   async execute(teamId: TeamId, notice: UninstallNotice = {}): Promise<UninstallWorkspaceResult> {
     const now = this.deps.clock.now();
     const record = await this.deps.installations.find(teamId);
-    if (record) {
-      const installation = Installation.fromRecord(record);
-      if (notice.occurredBy && installation.authorizedAfter(notice.occurredBy)) {
-        return { canceled: [], stale: { code: 'INSTALLATION.REINSTALLED_SINCE', installedAt: record.installedAt } };
-      }
-      installation.uninstall(now);
-      await this.deps.installations.save(teamId, installation.toRecord());
+    const installation = record ? Installation.fromRecord(record) : null;
+    if (record && notice.occurredBy && installation?.authorizedAfter(notice.occurredBy)) {
+      return { canceled: [], stale: { code: 'INSTALLATION.REINSTALLED_SINCE', installedAt: record.installedAt } };
     }
+    // The subscriptions first: once the installation reads as uninstalled, its trial or plan is
+    // already over, so an install that follows (the re-install) sees the whole uninstall and
+    // its re-trial, if any, is never the one canceled here.
     const canceled: SubscriptionRecord[] = [];
     for (const row of await this.deps.subscriptions.listByTeam(teamId)) {
       const subscription = Subscription.fromRecord(row);
@@ -52,6 +51,10 @@ export class UninstallWorkspace {
       subscription.cancelNow(now);
       await this.deps.subscriptions.save(teamId, subscription.toRecord());
       canceled.push(subscription.toRecord());
+    }
+    if (installation) {
+      installation.uninstall(now);
+      await this.deps.installations.save(teamId, installation.toRecord());
     }
     return { canceled };
   }
