@@ -7,6 +7,7 @@ import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
 import { startFakeSocketMode, type EventAuthorization, type FakeSocketMode } from '../../fakes/slack/socket-mode';
 import { capturingLogger } from '../../support/logger';
 import { HttpSession } from '../settings/support/http-session';
+import { saveDailySummary } from './support/schedules';
 import { buyPlan, eventually, installThroughBrowser, jobsOf, sendEvent, settled, startSlackAppWorld, type SlackAppWorld } from '../slack-app/support/slack-app-world';
 
 const APP_TOKEN = 'xapp-1-A0TOMO-4321-fedcba';
@@ -55,22 +56,6 @@ describe('A person who leaves an Enterprise Grid organization loses what they ha
     return session;
   };
 
-  async function saveSchedule(ws: SeededWorkspace, channelId: string, owner: string): Promise<void> {
-    const at = new Date(Date.now() + 2 * 3_600_000);
-    await repositories.scheduleSettings.append(ws.team.id, {
-      teamId: ws.team.id,
-      channelId,
-      channelName: channelId.toLowerCase(),
-      isSummaryEnabled: true,
-      startTimeUtc: at.toISOString().slice(11, 16),
-      lookbackDays: 1,
-      timezoneOffsetMinutes: 0,
-      timeZone: 'UTC',
-      updatedBy: owner,
-      updatedAt: new Date(Date.now() - 60_000),
-    });
-  }
-
   const bot = (ws: SeededWorkspace): EventAuthorization => ({ enterprise_id: ORG, team_id: ws.team.id, user_id: ws.team.botUserId, is_bot: true, is_enterprise_install: false });
 
   /** Slack's user_change as workspace A's installation receives it, with its event_context. */
@@ -92,7 +77,7 @@ describe('A person who leaves an Enterprise Grid organization loses what they ha
     const [carolInA, carolInB, aliceInB] = [await signedIn(a, carol), await signedIn(b, carol), await signedIn(b, b.alice)];
     const admin = await signedIn(b, b.alice);
     expect((await admin.send('PUT', `/api/settings/members/${carol}/seat`, { subscriptionId: 'sub-grid-b' })).status).toBe(200);
-    await saveSchedule(b, b.channel, carol);
+    await saveDailySummary(repositories, b, b.channel, carol);
     // Slack lists A, then 250 installations of the app in workspaces that never installed Tomo
     // here, then B: B comes on a later page.
     const strangers = Array.from({ length: 250 }, (_, i): EventAuthorization => ({ ...bot(b), team_id: `T0OTHER${i}`, user_id: `UBOTOTHER${i}` }));
@@ -122,7 +107,7 @@ describe('A person who leaves an Enterprise Grid organization loses what they ha
     const dan = gridPerson('WDANGRID');
     const [danInA, danInB] = [await signedIn(a, dan), await signedIn(b, dan)];
     const dansChannel = world.slack.addChannel({ id: 'CDANGRIDB', teamId: b.team.id, name: 'dans-standup' }).id;
-    await saveSchedule(b, dansChannel, dan);
+    await saveDailySummary(repositories, b, dansChannel, dan);
     socket.eventAuthorizations.set('EC-DAN', [bot(a), bot(b)]);
     socket.scopes.delete('authorizations:read');
     const warningsBefore = logs.output().split('\n').filter((line) => line.includes('apps.event.authorizations.list')).length;

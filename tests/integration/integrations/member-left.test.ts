@@ -7,6 +7,7 @@ import { SLACK_QUEUES } from '../../../apps/shared/slack-jobs';
 import { ANA, MO, startFakeIntegrations, type FakeIntegrations } from '../../fakes/integrations/fake-integrations';
 import { capturingLogger } from '../../support/logger';
 import { HttpSession } from '../settings/support/http-session';
+import { saveDailySummary } from './support/schedules';
 import { buyPlan, eventually, installThroughBrowser, jobsOf, sendEvent, settled, startSlackAppWorld, type SlackAppWorld } from '../slack-app/support/slack-app-world';
 
 /**
@@ -148,23 +149,6 @@ describe('A person who leaves the workspace loses their connections, seat and se
     expect(await repositories.oauthTokens.findLatest(ws.team.id, ws.bob, 'github')).toBeNull();
   });
 
-  /** A daily summary of `channelId` saved by `owner` on the Schedules page, next due in two hours. */
-  async function saveSchedule(ws: SeededWorkspace, channelId: string, owner: string): Promise<void> {
-    const at = new Date(Date.now() + 2 * 3_600_000);
-    await repositories.scheduleSettings.append(ws.team.id, {
-      teamId: ws.team.id,
-      channelId,
-      channelName: channelId.toLowerCase(),
-      isSummaryEnabled: true,
-      startTimeUtc: at.toISOString().slice(11, 16),
-      lookbackDays: 1,
-      timezoneOffsetMinutes: 0,
-      timeZone: 'UTC',
-      updatedBy: owner,
-      updatedAt: new Date(Date.now() - 60_000),
-    });
-  }
-
   const tomoPosts = (ws: SeededWorkspace, channel: string) =>
     world.slack.state.messages.filter((m) => m.channel === channel && m.botId === ws.team.botId).map((m) => m.text);
 
@@ -173,9 +157,9 @@ describe('A person who leaves the workspace loses their connections, seat and se
     expect((await installThroughBrowser(world, ws)).status).toBe(200);
     const archived = world.slack.addChannel({ id: 'CARCHSUM', teamId: ws.team.id, name: 'old-project', isArchived: true }).id;
     const alices = world.slack.addChannel({ id: 'CALICESUM', teamId: ws.team.id, name: 'alices-standup' }).id;
-    await saveSchedule(ws, ws.channel, ws.bob);
-    await saveSchedule(ws, archived, ws.bob);
-    await saveSchedule(ws, alices, ws.alice);
+    await saveDailySummary(repositories, ws, ws.channel, ws.bob);
+    await saveDailySummary(repositories, ws, archived, ws.bob);
+    await saveDailySummary(repositories, ws, alices, ws.alice);
 
     world.slack.state.users.get(ws.bob)!.deleted = true;
     expect((await sendEvent(world, userChange(ws, ws.bob, true), { ws })).status).toBe(200);

@@ -121,10 +121,15 @@ export function integrationAuthRoutes(deps: IntegrationAuthDeps): Router {
       );
   };
 
+  /** The page to go back to (`returnTo` of the query or the form, if safe; else Integrations) and its language. */
+  const pageBack = (req: Request, asked: unknown): { locale: Locale; returnTo: string } => {
+    const safe = typeof asked === 'string' ? safeReturnTo(asked) : undefined;
+    const locale = localeOf(req, safe);
+    return { locale, returnTo: safe ?? INTEGRATIONS_PAGE[locale] };
+  };
+
   router.get('/api/auth/request/:provider', async (req, res) => {
-    const asked = typeof req.query.returnTo === 'string' ? safeReturnTo(req.query.returnTo) : undefined;
-    const locale = localeOf(req, asked);
-    const returnTo = asked ?? INTEGRATIONS_PAGE[locale];
+    const { locale, returnTo } = pageBack(req, req.query.returnTo);
     const provider = providerOf(req);
     if (!provider) return resultPage(res, 404, locale, 'NOT_FOUND', returnTo);
     const user = currentUser(res);
@@ -148,10 +153,7 @@ export function integrationAuthRoutes(deps: IntegrationAuthDeps): Router {
     sameOriginOnly(deps.publicUrl),
     express.urlencoded({ extended: false, limit: '4kb' }),
     async (req, res) => {
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const asked = typeof body.returnTo === 'string' ? safeReturnTo(body.returnTo) : undefined;
-      const locale = localeOf(req, asked);
-      const returnTo = asked ?? INTEGRATIONS_PAGE[locale];
+      const { locale, returnTo } = pageBack(req, (req.body as Record<string, unknown> | undefined)?.returnTo);
       const provider = providerOf(req);
       if (!provider) return resultPage(res, 404, locale, 'NOT_FOUND', returnTo);
       const user = currentUser(res);
@@ -260,10 +262,7 @@ export function integrationAuthRoutes(deps: IntegrationAuthDeps): Router {
     sameOriginOnly(deps.publicUrl),
     express.urlencoded({ extended: false, limit: '4kb' }),
     async (req, res) => {
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const asked = typeof body.returnTo === 'string' ? safeReturnTo(body.returnTo) : undefined;
-      const locale = localeOf(req, asked);
-      const returnTo = asked ?? INTEGRATIONS_PAGE[locale];
+      const { locale, returnTo } = pageBack(req, (req.body as Record<string, unknown> | undefined)?.returnTo);
       const wantsJson = req.accepts(['html', 'json']) === 'json';
       const provider = providerOf(req);
       const user = currentUser(res);
