@@ -21,7 +21,8 @@ let ja: HttpSession;
 beforeAll(async () => {
   world = await startSettingsWorld();
   // Slack gives every user a `name`; the spec's fallback still ends in the id when all are empty.
-  world.slack.addUser({ id: NAMELESS_MEMBER, teamId: TEAM_A, name: '', realName: '' });
+  // An admin, so the settings they save are shown as saved by '<id>: (No Name)'.
+  world.slack.addUser({ id: NAMELESS_MEMBER, teamId: TEAM_A, name: '', realName: '', isAdmin: true });
   world.slack.addChannel({ id: NAMELESS_CHANNEL, teamId: TEAM_A });
   en = new HttpSession(world.app.baseUrl, 'en');
   ja = new HttpSession(world.app.baseUrl, 'ja');
@@ -78,6 +79,30 @@ describe('names Slack does not give, in the page language', () => {
     expect(name(await json(ja, '/api/settings/members'))).toBe('U0NONAME1: (名前なし)');
     const found = await json(ja, `/api/settings/members?q=${encodeURIComponent('名前なし')}`);
     expect(found.rows.map((r: { memberId: string }) => r.memberId)).toEqual([NAMELESS_MEMBER]);
+  });
+
+  it("Reactions, App and Plugins: what a member without any name saved is '<id>: (No Name)' / '<id>: (名前なし)'", async () => {
+    const nameless = new HttpSession(world.app.baseUrl, 'ja');
+    await nameless.signIn(world.slack, { teamId: TEAM_A, userId: NAMELESS_MEMBER });
+    const saved = await nameless.send('POST', '/api/settings/reactions', { name: 'haiku', prompt: 'Answer as a haiku' });
+    expect(saved.status).toBe(201);
+    expect((await saved.json()).updatedByName).toBe('U0NONAME1: (名前なし)');
+    const reaction = (page: { custom: { name: string; updatedByName: string }[] }) => page.custom.find((r) => r.name === 'haiku')?.updatedByName;
+    expect(reaction(await json(en, '/api/settings/reactions'))).toBe('U0NONAME1: (No Name)');
+    expect(reaction(await json(ja, '/api/settings/reactions'))).toBe('U0NONAME1: (名前なし)');
+
+    const renamed = await nameless.send('PUT', '/api/settings/app', { appName: 'Haiku' });
+    expect(renamed.status).toBe(200);
+    expect((await renamed.json()).updatedByName).toBe('U0NONAME1: (名前なし)');
+    expect((await json(en, '/api/settings/app')).updatedByName).toBe('U0NONAME1: (No Name)');
+    expect((await json(ja, '/api/settings/app')).updatedByName).toBe('U0NONAME1: (名前なし)');
+
+    const plugins = await nameless.send('PUT', '/api/settings/plugins/calculator', { enabled: false });
+    expect(plugins.status).toBe(200);
+    const plugin = (page: { plugins: { pluginId: string; updatedByName: string | null }[] }) => page.plugins.find((p) => p.pluginId === 'calculator')?.updatedByName;
+    expect(plugin(await plugins.json())).toBe('U0NONAME1: (名前なし)');
+    expect(plugin(await json(en, '/api/settings/plugins'))).toBe('U0NONAME1: (No Name)');
+    expect(plugin(await json(ja, '/api/settings/plugins'))).toBe('U0NONAME1: (名前なし)');
   });
 
   it("Usage: someone Slack does not list is '<id>: (No Name)' / '<id>: (名前なし)'", async () => {

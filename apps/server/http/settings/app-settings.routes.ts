@@ -1,4 +1,4 @@
-import express, { Router } from 'express';
+import express, { Router, type Request } from 'express';
 import { z } from 'zod';
 import { DEFAULT_APP_NAME, effectiveCustomization } from '../../../../core/customization/app-customization-rules';
 import type { AppCustomizationRecord } from '../../../../core/customization/app-customization';
@@ -6,6 +6,7 @@ import { checkIconContent, MAX_ICON_BYTES, validateIconUpload } from '../../../.
 import { UpdateAppCustomization } from '../../../../core/customization/update-app-customization.use-case';
 import { signedIn } from '../session/signed-in';
 import { sendDomainError } from '../session/api-errors';
+import { unnamedTexts } from '../session/unnamed-texts';
 import { failed, iso, nameOf, workspaceChangeRefused, type SettingsDeps } from './settings-deps';
 import { parseBody } from './validation';
 
@@ -28,7 +29,8 @@ export function appSettingsRoutes(deps: SettingsDeps): Router {
   const router = Router();
   const update = new UpdateAppCustomization({ customizations: deps.customizations, clock: deps.clock });
 
-  const view = async (record: AppCustomizationRecord | null, teamId: string) => {
+  // Who saved it, named in the page's language when Slack gives them no name (`unnamedTexts`).
+  const view = async (record: AppCustomizationRecord | null, teamId: string, req: Request) => {
     const effective = effectiveCustomization(record);
     const members = record?.updatedBy ? await deps.access.membersOrEmpty(teamId) : [];
     return {
@@ -38,14 +40,14 @@ export function appSettingsRoutes(deps: SettingsDeps): Router {
       iconUrl: effective.iconKey ? `/api/settings/app/icon?v=${record?.updatedAt?.getTime() ?? 0}` : null,
       greetingWhenJoiningChannel: effective.greetingWhenJoiningChannel,
       updatedBy: record?.updatedBy ?? null,
-      updatedByName: nameOf(members, record?.updatedBy),
+      updatedByName: nameOf(members, record?.updatedBy, unnamedTexts(req).noName),
       updatedAt: iso(record?.updatedAt),
     };
   };
 
-  router.get('/api/settings/app', async (_req, res) => {
+  router.get('/api/settings/app', async (req, res) => {
     const { teamId } = signedIn(res);
-    res.json(await view(await deps.customizations.find(teamId), teamId));
+    res.json(await view(await deps.customizations.find(teamId), teamId, req));
   });
 
   router.put('/api/settings/app', async (req, res) => {
@@ -62,7 +64,7 @@ export function appSettingsRoutes(deps: SettingsDeps): Router {
       },
     });
     if (failed(req, res, outcome)) return;
-    res.json(await view(outcome.value, teamId));
+    res.json(await view(outcome.value, teamId, req));
   });
 
   router.get('/api/settings/app/icon', async (_req, res) => {
@@ -119,7 +121,7 @@ export function appSettingsRoutes(deps: SettingsDeps): Router {
       // once, each deletes the one it replaced and no stored image is left behind unreferenced.
       const previous = outcome.value.previousIconKey;
       if (previous && previous !== key) await deps.icons.delete(teamId, previous);
-      res.json(await view(outcome.value, teamId));
+      res.json(await view(outcome.value, teamId, req));
     },
   );
 
@@ -130,7 +132,7 @@ export function appSettingsRoutes(deps: SettingsDeps): Router {
     if (failed(req, res, outcome)) return;
     const previous = outcome.value.previousIconKey;
     if (previous) await deps.icons.delete(teamId, previous);
-    res.json(await view(outcome.value, teamId));
+    res.json(await view(outcome.value, teamId, req));
   });
 
   return router;

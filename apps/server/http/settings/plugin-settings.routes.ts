@@ -1,8 +1,9 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { isPluginId, pluginStates } from '../../../../core/plugins/plugin';
 import { sendHttpError } from '../session/api-errors';
 import { signedIn } from '../session/signed-in';
+import { unnamedTexts } from '../session/unnamed-texts';
 import { iso, nameOf, workspaceChangeRefused, type SettingsDeps } from './settings-deps';
 import { parseBody } from './validation';
 
@@ -12,16 +13,17 @@ const pluginChange = z.object({ enabled: z.boolean() });
 export function pluginSettingsRoutes(deps: SettingsDeps): Router {
   const router = Router();
 
-  const list = async (teamId: string) => {
+  // Who saved each, named in the page's language when Slack gives them no name (`unnamedTexts`).
+  const list = async (teamId: string, req: Request) => {
     const states = pluginStates(await deps.plugins.list(teamId));
     const members = states.some((s) => s.updatedBy) ? await deps.access.membersOrEmpty(teamId) : [];
     return {
-      plugins: states.map((s) => ({ ...s, updatedByName: nameOf(members, s.updatedBy), updatedAt: iso(s.updatedAt) })),
+      plugins: states.map((s) => ({ ...s, updatedByName: nameOf(members, s.updatedBy, unnamedTexts(req).noName), updatedAt: iso(s.updatedAt) })),
     };
   };
 
-  router.get('/api/settings/plugins', async (_req, res) => {
-    res.json(await list(signedIn(res).teamId));
+  router.get('/api/settings/plugins', async (req, res) => {
+    res.json(await list(signedIn(res).teamId, req));
   });
 
   router.put('/api/settings/plugins/:pluginId', async (req, res) => {
@@ -35,7 +37,7 @@ export function pluginSettingsRoutes(deps: SettingsDeps): Router {
     if (!body) return;
     const { teamId, userId } = signedIn(res);
     await deps.plugins.save(teamId, { teamId, pluginId, enabled: body.enabled, updatedBy: userId, updatedAt: deps.clock.now() });
-    res.json(await list(teamId));
+    res.json(await list(teamId, req));
   });
 
   return router;

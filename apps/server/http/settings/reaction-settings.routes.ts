@@ -2,8 +2,10 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { PRESET_REACTIONS } from '../../../../core/reactions/preset-reactions';
 import type { CustomReactionRecord } from '../../../../core/reactions/reaction';
+import type { NoNameText } from '../../../../core/workspace/member';
 import { DeleteCustomReaction, SaveCustomReaction } from '../../../../core/reactions/save-custom-reaction.use-case';
 import { signedIn } from '../session/signed-in';
+import { unnamedTexts } from '../session/unnamed-texts';
 import { failed, iso, nameOf, workspaceChangeRefused, type SettingsDeps } from './settings-deps';
 import { parseBody } from './validation';
 
@@ -19,20 +21,22 @@ export function reactionSettingsRoutes(deps: SettingsDeps): Router {
   const save = new SaveCustomReaction({ reactions: deps.reactions, clock: deps.clock, ids: deps.ids });
   const remove = new DeleteCustomReaction({ reactions: deps.reactions });
 
-  const view = (record: CustomReactionRecord, members: Parameters<typeof nameOf>[0]) => ({
+  // Who saved it, named in the page's language when Slack gives them no name (`unnamedTexts`).
+  const view = (record: CustomReactionRecord, members: Parameters<typeof nameOf>[0], noName: NoNameText) => ({
     id: record.id,
     name: record.name,
     prompt: record.prompt,
     category: record.category,
     updatedBy: record.updatedBy,
-    updatedByName: nameOf(members, record.updatedBy),
+    updatedByName: nameOf(members, record.updatedBy, noName),
     updatedAt: iso(record.updatedAt),
   });
 
-  router.get('/api/settings/reactions', async (_req, res) => {
+  router.get('/api/settings/reactions', async (req, res) => {
     const { teamId } = signedIn(res);
     const custom = await deps.reactions.list(teamId);
     const members = custom.length > 0 ? await deps.access.membersOrEmpty(teamId) : [];
+    const { noName } = unnamedTexts(req);
     res.json({
       // What each preset does (and the translation's language code), for the page to say in its language.
       preset: PRESET_REACTIONS.map((r) => ({
@@ -42,7 +46,7 @@ export function reactionSettingsRoutes(deps: SettingsDeps): Router {
         does: r.does,
         ...(r.language ? { language: r.language } : {}),
       })),
-      custom: custom.map((r) => view(r, members)),
+      custom: custom.map((r) => view(r, members, noName)),
     });
   });
 
@@ -58,7 +62,7 @@ export function reactionSettingsRoutes(deps: SettingsDeps): Router {
     });
     if (failed(req, res, outcome)) return;
     // Named as the list names them (not by user ID); the members come from the same cached listing.
-    res.status(id ? 200 : 201).json(view(outcome.value, await deps.access.membersOrEmpty(teamId)));
+    res.status(id ? 200 : 201).json(view(outcome.value, await deps.access.membersOrEmpty(teamId), unnamedTexts(req).noName));
   };
 
   router.post('/api/settings/reactions', (req, res) => write(undefined, req, res));

@@ -4,7 +4,7 @@ import type { IntegrationConnections } from '../../../../core/integrations/integ
 import type { Actor } from '../../../../core/shared/actor';
 import type { Outcome } from '../../../../core/shared/domain-error';
 import type { Member } from '../../../../core/workspace/member';
-import { englishNoName, memberDisplayName, type NoNameText } from '../../../../core/workspace/member';
+import { memberDisplayName, type NoNameText } from '../../../../core/workspace/member';
 import type { ChannelEntry } from '../../../../core/workspace/channel';
 import { WorkspaceNotInstalledError } from '../../../../core/workspace/workspace-directory.port';
 import { sendDomainError, sendHttpError } from '../session/api-errors';
@@ -64,9 +64,10 @@ export async function workspaceChangeRefused(deps: SettingsDeps, req: Request, r
 
 /**
  * A person's display name for "updated by" columns; the id when they are not in the list.
- * `noName`: how one listed without any name is shown, in the page's language (`unnamedTexts`).
+ * `noName`: how one listed without any name is shown, in the page's language (`unnamedTexts`);
+ * required, so no page falls back to the English '(No Name)' on /ja.
  */
-export function nameOf(members: readonly Member[], userId: string | null | undefined, noName: NoNameText = englishNoName): string | null {
+export function nameOf(members: readonly Member[], userId: string | null | undefined, noName: NoNameText): string | null {
   if (!userId) return null;
   const member = members.find((m) => m.id === userId);
   return member ? memberDisplayName(member, noName) : userId;
