@@ -77,6 +77,20 @@ describe('every public route in both languages, before any script runs', () => {
     }
   });
 
+  it("names the 16K token tier (spec 9): Standard's answers read up to 16K tokens of links and files, in both languages", async () => {
+    for (const [path, words] of [
+      ['/pricing', ['4K', '8K', '16K', '32K'].map((read) => `links and files read up to ${read} tokens per answer`)],
+      ['/ja/pricing', ['4K', '8K', '16K', '32K'].map((read) => `リンクとファイルは 1 回の回答で ${read} トークンまで読み取り`)],
+    ] as const) {
+      const tab = await noScript.newPage();
+      await tab.goto(`${server.url}${path}`);
+      // The 'Tokens and models' row: trial, Entry, Standard, Premium (the plan catalogue's `readers.tokensPerAnswer`).
+      const cells = await tab.locator('#plan-details tbody tr').first().locator('td').allInnerTexts();
+      expect(cells.map((cell, n) => cell.includes(words[n]!))).toEqual([true, true, true, true]);
+      await tab.close();
+    }
+  });
+
   it('gives every page its own title within a language', () => {
     for (const locale of ['en', 'ja']) {
       const own = publicPages().filter((page) => page.locale === locale).map((page) => titles.get(page.url));

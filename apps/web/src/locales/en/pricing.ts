@@ -85,6 +85,8 @@ const pricing = {
     },
     values: {
       tokens: '{{model}} · {{tokens}} tokens',
+      // The plan's read-text budget (`Plan.readers.tokensPerAnswer`, docs/tools.md): Standard's is the spec's 16K tier.
+      tokensAndReading: '{{model}} · {{tokens}} tokens; links and files read up to {{read}} tokens per answer',
       unlimited: 'Unlimited',
       timesPerMonth: 'About {{count}} times per month',
       timesPerYear: 'About {{count}} times per year',

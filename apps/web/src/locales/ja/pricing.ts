@@ -87,6 +87,7 @@ const pricing: Localized<typeof en> = {
     },
     values: {
       tokens: '{{model}} · {{tokens}} トークン',
+      tokensAndReading: '{{model}} · {{tokens}} トークン。リンクとファイルは 1 回の回答で {{read}} トークンまで読み取り',
       unlimited: '無制限',
       timesPerMonth: '月に約 {{count}} 回',
       timesPerYear: '年に約 {{count}} 回',

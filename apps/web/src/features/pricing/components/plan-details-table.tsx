@@ -18,7 +18,12 @@ export function PlanDetailsTable({ interval, mode }: { interval: BillingInterval
   const cell = (plan: Plan, row: Row): string => {
     switch (row) {
       case 'tokensAndModels':
-        return t('details.values.tokens', { model: plan.model.displayName, tokens: plan.product.tokenLimitInK });
+        // With how much of the links and files it reads an answer gets (4K, 8K, 16K, 32K tokens).
+        return t('details.values.tokensAndReading', {
+          model: plan.model.displayName,
+          tokens: plan.product.tokenLimitInK,
+          read: `${plan.readers.tokensPerAnswer / 1000}K`,
+        });
       case 'usage': {
         // The trial has no billing mode or period: its limit is always shown per month.
         const usage = plan.key === 'free' ? usageView(plan, 'monthly', 'fixed_rate') : usageView(plan, interval, mode);
