@@ -54,7 +54,7 @@ describe('language menu', () => {
     const response = await page.goto(`${server.url}/no-such-page?ref=mail`);
     expect(response?.status()).toBe(404);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-    expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/signin?returnTo=%2Fno-such-page');
+    expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/signin?returnTo=%2Fno-such-page%3Fref%3Dmail');
     await page.locator('button[aria-controls="language-menu"]').click();
     expect(await page.locator('#language-menu a[hreflang="ja"]').getAttribute('href')).toBe('/ja/no-such-page');
     await page.locator('#language-menu a[hreflang="ja"]').click();
