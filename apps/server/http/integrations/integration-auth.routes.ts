@@ -128,6 +128,18 @@ export function integrationAuthRoutes(deps: IntegrationAuthDeps): Router {
     return { locale, returnTo: safe ?? INTEGRATIONS_PAGE[locale] };
   };
 
+  /**
+   * Answers why connecting cannot start or finish, if it cannot: the service is not set up here,
+   * or Tomo is not installed (uninstalling wiped the workspace's tokens: none are taken for it
+   * afterwards, nothing would ever use or delete them).
+   */
+  const cannotConnect = async (res: Response, provider: IntegrationProvider, user: SignedIn, locale: Locale, returnTo: string): Promise<boolean> => {
+    if (!deps.oauth.isActive(provider)) resultPage(res, 503, locale, 'NOT_CONFIGURED', returnTo);
+    else if (!(await installed(user.teamId))) resultPage(res, 409, locale, 'NOT_INSTALLED', returnTo);
+    else return false;
+    return true;
+  };
+
   router.get('/api/auth/request/:provider', async (req, res) => {
     const { locale, returnTo } = pageBack(req, req.query.returnTo);
     const provider = providerOf(req);
@@ -138,8 +150,7 @@ export function integrationAuthRoutes(deps: IntegrationAuthDeps): Router {
       res.redirect(302, `/auth/signin?returnTo=${encodeURIComponent(req.originalUrl)}`);
       return;
     }
-    if (!deps.oauth.isActive(provider)) return resultPage(res, 503, locale, 'NOT_CONFIGURED', returnTo);
-    if (!(await installed(user.teamId))) return resultPage(res, 409, locale, 'NOT_INSTALLED', returnTo);
+    if (await cannotConnect(res, provider, user, locale, returnTo)) return;
     // A click on Tomo's own pages goes straight on. Anything else — a link on another site
     // (SameSite=Lax sends the session with it), Slack's client, the way back from signing in
     // (through Slack's pages), a typed address, a browser that does not say — asks first, so a
@@ -164,8 +175,7 @@ export function integrationAuthRoutes(deps: IntegrationAuthDeps): Router {
         res.redirect(303, `/auth/signin?returnTo=${encodeURIComponent(again)}`);
         return;
       }
-      if (!deps.oauth.isActive(provider)) return resultPage(res, 503, locale, 'NOT_CONFIGURED', returnTo);
-      if (!(await installed(user.teamId))) return resultPage(res, 409, locale, 'NOT_INSTALLED', returnTo);
+      if (await cannotConnect(res, provider, user, locale, returnTo)) return;
       await begin(res, provider, user, returnTo, 303);
     },
   );
@@ -196,9 +206,7 @@ export function integrationAuthRoutes(deps: IntegrationAuthDeps): Router {
       deps.logger.warn({ provider: provider.id, teamId: user.teamId, error: error.slice(0, 64) }, 'the provider refused to connect an integration');
       return resultPage(res, 400, locale, 'FAILED', returnTo);
     }
-    if (!deps.oauth.isActive(provider)) return resultPage(res, 503, locale, 'NOT_CONFIGURED', returnTo);
-    // Uninstalling wiped the workspace's tokens: none are taken for it afterwards (nothing would ever use or delete them).
-    if (!(await installed(user.teamId))) return resultPage(res, 409, locale, 'NOT_INSTALLED', returnTo);
+    if (await cannotConnect(res, provider, user, locale, returnTo)) return;
     // One use per connect, across every server: the callback sent again with its cookie (or
     // Trello's relay posted again) is refused here, before the provider is asked about the code.
     let first;
